@@ -1,0 +1,85 @@
+"""A scope in which variables are read from, and written to, a mapping.
+
+The JAX trainer runs the model inside a `StatelessScope` so that the step
+function is pure: variable reads return the traced values that were passed in
+and `assign` records the new value instead of mutating the variable.
+"""
+
+from keras.src.api_export import keras_export
+from keras.src.backend.common import global_state
+
+
+@keras_export("keras.StatelessScope")
+class StatelessScope:
+    """Scope that redirects variable reads and writes to a mapping.
+
+    Args:
+        state_mapping: Optional list of `(variable, value)` pairs giving the
+            values variables read as inside the scope.
+        collect_losses: Whether `add_loss` calls inside the scope are
+            collected in `scope.losses`.
+        initialize_variables: Unused; accepted for API compatibility.
+
+    Example:
+
+    >>> v = keras.Variable(1.0)
+    >>> with keras.StatelessScope([(v, 2.0)]) as scope:
+    ...     v.assign_add(1.0)
+    >>> float(scope.get_current_value(v))
+    3.0
+    """
+
+    def __init__(
+        self,
+        state_mapping=None,
+        collect_losses=False,
+        initialize_variables=True,
+    ):
+        from keras.src import backend
+
+        self.collect_losses = collect_losses
+        self.losses = []
+        self.state_mapping = {}
+        for variable, value in state_mapping or ():
+            if not isinstance(variable, backend.Variable):
+                raise ValueError(
+                    "Invalid reference variable in StatelessScope: all keys "
+                    "in `state_mapping` must be Keras Variables. Received: "
+                    f"{variable}"
+                )
+            value = backend.convert_to_tensor(value, dtype=variable.dtype)
+            if tuple(value.shape) != tuple(variable.shape):
+                raise ValueError(
+                    "Invalid value in StatelessScope: the value for variable "
+                    f"'{variable.path}' has shape {tuple(value.shape)}, "
+                    f"expected {variable.shape}."
+                )
+            self.state_mapping[id(variable)] = value
+
+    def __enter__(self):
+        self.original_scope = get_stateless_scope()
+        global_state.set_global_attribute("stateless_scope", self)
+        return self
+
+    def add_loss(self, loss):
+        self.losses.append(loss)
+
+    def add_update(self, update):
+        variable, value = update
+        self.state_mapping[id(variable)] = value
+
+    def get_current_value(self, variable):
+        return self.state_mapping.get(id(variable), None)
+
+    def __exit__(self, *args, **kwargs):
+        global_state.set_global_attribute(
+            "stateless_scope", self.original_scope
+        )
+
+
+def in_stateless_scope():
+    return global_state.get_global_attribute("stateless_scope") is not None
+
+
+def get_stateless_scope():
+    return global_state.get_global_attribute("stateless_scope")

@@ -1,0 +1,333 @@
+"""`KerasVariable`: the backend-agnostic part of a Keras variable."""
+
+import numpy as np
+
+from keras.src.api_export import keras_export
+from keras.src.backend import config
+from keras.src.backend.common import dtypes
+from keras.src.backend.common import global_state
+from keras.src.backend.common.name_scope import current_path
+from keras.src.backend.common.stateless_scope import get_stateless_scope
+
+
+class KerasVariable:
+    """A mutable, named tensor owned by a layer, a metric or an optimizer.
+
+    Args:
+        initializer: A value (array, scalar) or a callable
+            `initializer(shape, dtype)` or an initializer name such as
+            `"zeros"`.
+        shape: The variable's shape. Required when `initializer` is callable.
+        dtype: The variable's dtype. Defaults to `keras.config.floatx()` for
+            float values.
+        trainable: Whether gradients are computed for this variable.
+        autocast: Whether the variable is cast to the compute dtype of the
+            layer reading it (mixed precision).
+        aggregation: Accepted for API compatibility (`"none"`, `"mean"`,
+            `"sum"`, `"only_first_replica"`).
+        synchronization: Accepted for API compatibility.
+        name: The variable's name. Its `path` is the name prefixed with the
+            enclosing name scopes, e.g. `"sequential/dense/kernel"`.
+        layout: Optional `keras.distribution.TensorLayout` to shard the
+            variable with; by default the current distribution decides.
+
+    Example:
+
+    >>> v = keras.Variable(np.ones((2, 2)), name="v")
+    >>> v.assign_add(np.ones((2, 2)))
+    >>> v.numpy()[0, 0]
+    2.0
+    """
+
+    def __init__(
+        self,
+        initializer,
+        shape=None,
+        dtype=None,
+        trainable=True,
+        autocast=True,
+        aggregation="none",
+        synchronization="auto",
+        name=None,
+        layout=None,
+        **kwargs,
+    ):
+        if kwargs:
+            raise TypeError(
+                f"Unexpected keyword arguments for Variable: {list(kwargs)}"
+            )
+        name = name or "variable"
+        if not isinstance(name, str) or "/" in name:
+            raise ValueError(
+                "Argument `name` must be a string and cannot contain "
+                f"character `/`. Received: name={name}"
+            )
+        self.name = name
+        parent = current_path()
+        self.path = f"{parent}/{name}" if parent else name
+        self.trainable = trainable
+        self._autocast = autocast
+        self._aggregation = aggregation
+        self._synchronization = synchronization
+        self._layout = layout
+
+        if isinstance(initializer, str):
+            from keras.src import initializers
+
+            initializer = initializers.get(initializer)
+        if callable(initializer):
+            if shape is None:
+                raise ValueError(
+                    "When creating a Variable from an initializer, the "
+                    f"`shape` argument is required. Received: "
+                    f"initializer={initializer} and shape={shape}"
+                )
+            self._dtype = dtypes.standardize_dtype(dtype)
+            self._shape = self._validate_shape(shape)
+            self._initialize_with_initializer(initializer)
+        else:
+            value = np.asarray(initializer) if not hasattr(
+                initializer, "shape"
+            ) else initializer
+            if dtype is None:
+                value_dtype = dtypes.standardize_dtype(value.dtype)
+                dtype = (
+                    config.floatx()
+                    if value_dtype in dtypes.FLOAT_TYPES
+                    else value_dtype
+                )
+            self._dtype = dtypes.standardize_dtype(dtype)
+            self._shape = tuple(int(d) for d in value.shape)
+            if shape is not None and self._validate_shape(shape) != self._shape:
+                raise ValueError(
+                    f"Initial value for variable '{self.path}' has shape "
+                    f"{self._shape}, which does not match the `shape` "
+                    f"argument: {tuple(shape)}"
+                )
+            self._initialize(value)
+
+    def _validate_shape(self, shape):
+        shape = tuple(shape)
+        if any(d is None for d in shape):
+            raise ValueError(
+                "Shapes used to initialize variables must be fully defined "
+                f"(no `None` dimensions). Received: shape={shape} for "
+                f"variable path='{self.path}'"
+            )
+        return tuple(int(d) for d in shape)
+
+    # Backend-specific hooks.
+    def _initialize(self, value):
+        raise NotImplementedError
+
+    def _initialize_with_initializer(self, initializer):
+        raise NotImplementedError
+
+    def _convert_to_tensor(self, value, dtype=None):
+        raise NotImplementedError
+
+    # Reading and writing.
+    @property
+    def value(self):
+        scope = get_stateless_scope()
+        if scope is not None:
+            value = scope.get_current_value(self)
+            if value is not None:
+                return self._maybe_autocast(value)
+        return self._maybe_autocast(self._value)
+
+    def _maybe_autocast(self, value):
+        autocast_scope = get_autocast_scope()
+        if (
+            self._autocast
+            and autocast_scope is not None
+            and dtypes.is_float_dtype(self._dtype)
+        ):
+            return autocast_scope.maybe_cast(value)
+        return value
+
+    def numpy(self):
+        return np.array(self.value)
+
+    def assign(self, value):
+        value = self._convert_to_tensor(value, dtype=self.dtype)
+        if tuple(value.shape) != self.shape:
+            raise ValueError(
+                "The shape of the target variable and the shape of the "
+                f"value to assign do not match. Variable '{self.path}' has "
+                f"shape {self.shape}; received value of shape "
+                f"{tuple(value.shape)}."
+            )
+        scope = get_stateless_scope()
+        if scope is not None:
+            scope.add_update((self, value))
+        else:
+            self._direct_assign(value)
+        return value
+
+    def assign_add(self, value):
+        return self.assign(self.value + self._convert_to_tensor(value))
+
+    def assign_sub(self, value):
+        return self.assign(self.value - self._convert_to_tensor(value))
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def shape(self):
+        return self._shape
+
+    @property
+    def ndim(self):
+        return len(self._shape)
+
+    @property
+    def aggregation(self):
+        return self._aggregation
+
+    @property
+    def synchronization(self):
+        return self._synchronization
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = bool(value)
+
+    def __repr__(self):
+        return (
+            f"<Variable path={self.path}, shape={self.shape}, "
+            f"dtype={self.dtype}, value={self.numpy()}>"
+        )
+
+    # Arithmetic reads the current value.
+    def __array__(self, dtype=None):
+        return np.asarray(self.value, dtype=dtype)
+
+    def __bool__(self):
+        raise TypeError("A Keras Variable cannot be used as a boolean.")
+
+    def __float__(self):
+        return float(self.value)
+
+    def __int__(self):
+        return int(self.value)
+
+    def __len__(self):
+        return self._shape[0]
+
+    def __getitem__(self, idx):
+        return self.value[idx]
+
+    def __neg__(self):
+        return -self.value
+
+    def __pos__(self):
+        return self.value
+
+    def __abs__(self):
+        return abs(self.value)
+
+    def __add__(self, other):
+        return self.value + _unwrap(other)
+
+    def __radd__(self, other):
+        return _unwrap(other) + self.value
+
+    def __sub__(self, other):
+        return self.value - _unwrap(other)
+
+    def __rsub__(self, other):
+        return _unwrap(other) - self.value
+
+    def __mul__(self, other):
+        return self.value * _unwrap(other)
+
+    def __rmul__(self, other):
+        return _unwrap(other) * self.value
+
+    def __truediv__(self, other):
+        return self.value / _unwrap(other)
+
+    def __rtruediv__(self, other):
+        return _unwrap(other) / self.value
+
+    def __floordiv__(self, other):
+        return self.value // _unwrap(other)
+
+    def __rfloordiv__(self, other):
+        return _unwrap(other) // self.value
+
+    def __mod__(self, other):
+        return self.value % _unwrap(other)
+
+    def __pow__(self, other):
+        return self.value ** _unwrap(other)
+
+    def __rpow__(self, other):
+        return _unwrap(other) ** self.value
+
+    def __matmul__(self, other):
+        return self.value @ _unwrap(other)
+
+    def __rmatmul__(self, other):
+        return _unwrap(other) @ self.value
+
+    def __lt__(self, other):
+        return self.value < _unwrap(other)
+
+    def __le__(self, other):
+        return self.value <= _unwrap(other)
+
+    def __gt__(self, other):
+        return self.value > _unwrap(other)
+
+    def __ge__(self, other):
+        return self.value >= _unwrap(other)
+
+    def __eq__(self, other):
+        return self.value == _unwrap(other)
+
+    def __ne__(self, other):
+        return self.value != _unwrap(other)
+
+    __hash__ = object.__hash__
+
+
+def _unwrap(x):
+    return x.value if isinstance(x, KerasVariable) else x
+
+
+class AutocastScope:
+    """Casts float variables read inside the scope to `dtype`.
+
+    Args:
+        dtype: The compute dtype, or `None` to disable casting.
+    """
+
+    def __init__(self, dtype):
+        self.dtype = dtypes.standardize_dtype(dtype) if dtype else None
+
+    def maybe_cast(self, value):
+        from keras.src import backend
+
+        if self.dtype is not None and dtypes.is_float_dtype(value.dtype):
+            return backend.cast(value, dtype=self.dtype)
+        return value
+
+    def __enter__(self):
+        self.original_scope = get_autocast_scope()
+        global_state.set_global_attribute("autocast_scope", self)
+
+    def __exit__(self, *args, **kwargs):
+        global_state.set_global_attribute("autocast_scope", self.original_scope)
+
+
+def get_autocast_scope():
+    return global_state.get_global_attribute("autocast_scope")
+

@@ -1,0 +1,118 @@
+"""Global numeric configuration: float type, epsilon, image data format."""
+
+import os
+
+from keras.src.api_export import keras_export
+
+_FLOATX = "float32"
+_EPSILON = 1e-7
+_IMAGE_DATA_FORMAT = "channels_last"
+_BACKEND = "jax"
+_SUPPORTED_BACKENDS = ("jax",)
+
+
+def _check_backend_env():
+    requested = os.environ.get("KERAS_BACKEND")
+    if requested is not None and requested not in _SUPPORTED_BACKENDS:
+        raise ValueError(
+            "This Keras fork only supports the JAX backend. Received: "
+            f"KERAS_BACKEND='{requested}'. Unset KERAS_BACKEND or set it to "
+            "'jax'."
+        )
+
+
+_check_backend_env()
+
+
+@keras_export(["keras.config.backend", "keras.backend.backend"])
+def backend():
+    """Returns the name of the current backend (always `"jax"`).
+
+    Example:
+
+    >>> keras.config.backend()
+    'jax'
+    """
+    return _BACKEND
+
+
+@keras_export(["keras.config.floatx", "keras.backend.floatx"])
+def floatx():
+    """Returns the default float type, as a string (e.g. `"float32"`)."""
+    return _FLOATX
+
+
+@keras_export(["keras.config.set_floatx", "keras.backend.set_floatx"])
+def set_floatx(value):
+    """Sets the default float type.
+
+    Args:
+        value: One of `"float16"`, `"bfloat16"`, `"float32"`, `"float64"`.
+    """
+    global _FLOATX
+    accepted = ("float16", "bfloat16", "float32", "float64")
+    if value not in accepted:
+        raise ValueError(
+            f"Unknown `floatx` value. Received: value={value}. "
+            f"Expected one of {accepted}."
+        )
+    _FLOATX = str(value)
+
+
+@keras_export(["keras.config.epsilon", "keras.backend.epsilon"])
+def epsilon():
+    """Returns the fuzz factor used in numeric expressions (default 1e-7)."""
+    return _EPSILON
+
+
+@keras_export(["keras.config.set_epsilon", "keras.backend.set_epsilon"])
+def set_epsilon(value):
+    """Sets the fuzz factor used in numeric expressions.
+
+    Args:
+        value: A float.
+    """
+    global _EPSILON
+    _EPSILON = float(value)
+
+
+@keras_export(
+    ["keras.config.image_data_format", "keras.backend.image_data_format"]
+)
+def image_data_format():
+    """Returns `"channels_last"` or `"channels_first"`."""
+    return _IMAGE_DATA_FORMAT
+
+
+@keras_export(
+    [
+        "keras.config.set_image_data_format",
+        "keras.backend.set_image_data_format",
+    ]
+)
+def set_image_data_format(data_format):
+    """Sets the image data format.
+
+    Args:
+        data_format: `"channels_last"` or `"channels_first"`.
+    """
+    global _IMAGE_DATA_FORMAT
+    data_format = str(data_format).lower()
+    if data_format not in ("channels_first", "channels_last"):
+        raise ValueError(
+            "`data_format` must be 'channels_first' or 'channels_last'. "
+            f"Received: data_format={data_format}"
+        )
+    _IMAGE_DATA_FORMAT = data_format
+
+
+def standardize_data_format(data_format):
+    if data_format is None:
+        return image_data_format()
+    data_format = str(data_format).lower()
+    if data_format not in ("channels_first", "channels_last"):
+        raise ValueError(
+            "`data_format` must be 'channels_first' or 'channels_last'. "
+            f"Received: data_format={data_format}"
+        )
+    return data_format

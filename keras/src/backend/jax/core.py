@@ -1,0 +1,280 @@
+"""JAX implementation of Keras' core backend: Variable, tensors, tracing."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from keras.src.api_export import keras_export
+from keras.src.backend.common import dtypes
+from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.backend.common.stateless_scope import StatelessScope
+from keras.src.backend.common.variables import KerasVariable
+
+SUPPORTS_SPARSE_TENSORS = False
+IS_THREAD_SAFE = True
+
+
+@keras_export("keras.Variable")
+class Variable(KerasVariable):
+    __doc__ = KerasVariable.__doc__
+
+    def _resolve_layout(self):
+        from keras.src.distribution import distribution_lib
+
+        distribution = distribution_lib.distribution()
+        if distribution is not None:
+            self._layout = distribution.get_variable_layout(self)
+        return self._layout
+
+    def _initialize(self, value):
+        value = self._convert_to_tensor(value, dtype=self._dtype)
+        layout = self._resolve_layout()
+        if layout is not None:
+            from keras.src.backend.jax import distribution_lib
+
+            value = distribution_lib.distribute_variable(value, layout)
+        self._value = value
+
+    def _initialize_with_initializer(self, initializer):
+        shape, dtype = self._shape, self._dtype
+
+        def initial_value():
+            return jnp.asarray(initializer(shape, dtype=dtype), dtype=dtype)
+
+        layout = self._resolve_layout()
+        if layout is None:
+            self._value = initial_value()
+        else:
+            from keras.src.backend.jax import distribution_lib
+
+            self._value = distribution_lib.initialize_variable_with_layout(
+                initial_value, layout
+            )
+
+    def _direct_assign(self, value):
+        if isinstance(value, jax.core.Tracer):
+            raise ValueError(
+                f"Cannot assign a traced value to variable '{self.path}' "
+                "outside of a `StatelessScope`. Inside `jax.jit`, use "
+                "`stateless_call` or run the code in a `keras.StatelessScope`."
+            )
+        current = self._value
+        sharding = getattr(current, "sharding", None)
+        if (
+            sharding is not None
+            and getattr(value, "sharding", None) != sharding
+        ):
+            value = jax.device_put(value, sharding)
+        self._value = value
+
+    def _convert_to_tensor(self, value, dtype=None):
+        return convert_to_tensor(value, dtype=dtype)
+
+    def __jax_array__(self):
+        return self.value
+
+
+def _is_tracer_or_array(x):
+    return isinstance(x, (jax.Array, jax.core.Tracer))
+
+
+def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
+    """Converts `x` to a JAX array, casting to `dtype` when given."""
+    if sparse:
+        raise ValueError("Sparse tensors are not supported by this backend.")
+    if dtype is not None:
+        dtype = dtypes.standardize_dtype(dtype)
+    if isinstance(x, KerasVariable):
+        x = x.value
+    if isinstance(x, KerasTensor):
+        raise ValueError(
+            "A symbolic KerasTensor cannot be converted to a concrete "
+            f"tensor. Received: {x}. KerasTensors are only valid inside "
+            "functional model construction; call `keras.ops` functions on "
+            "them instead."
+        )
+    if _is_tracer_or_array(x):
+        if dtype is not None and x.dtype != dtype:
+            return x.astype(dtype)
+        return x
+    if dtype is None:
+        if isinstance(x, (bool, np.bool_)):
+            dtype = "bool"
+        elif isinstance(x, int):
+            dtype = "int32"
+        elif isinstance(x, float):
+            from keras.src.backend import config
+
+            dtype = config.floatx()
+        elif isinstance(x, (list, tuple)):
+            x = np.asarray(x)
+            if x.dtype == np.float64:
+                from keras.src.backend import config
+
+                dtype = config.floatx()
+            elif x.dtype == np.int64:
+                dtype = "int32"
+    return jnp.asarray(x, dtype=dtype)
+
+
+def convert_to_numpy(x):
+    """Returns `x` as a NumPy array (gathering it if sharded)."""
+    if isinstance(x, KerasVariable):
+        x = x.value
+    return np.asarray(x)
+
+
+def is_tensor(x):
+    return _is_tracer_or_array(x)
+
+
+def shape(x):
+    return tuple(x.shape)
+
+
+def cast(x, dtype):
+    return convert_to_tensor(x, dtype=dtype)
+
+
+def stop_gradient(x):
+    return jax.lax.stop_gradient(x)
+
+
+def cond(pred, true_fn, false_fn):
+    return jax.lax.cond(pred, true_fun=true_fn, false_fun=false_fn)
+
+
+def fori_loop(lower, upper, body_fun, init_val):
+    return jax.lax.fori_loop(lower, upper, body_fun, init_val)
+
+
+def while_loop(cond_fn, body_fn, loop_vars, maximum_iterations=None):
+    is_tuple = isinstance(loop_vars, (tuple, list))
+    loop_vars = tuple(loop_vars) if is_tuple else (loop_vars,)
+    if maximum_iterations is not None:
+        loop_vars = loop_vars + (0,)
+
+        def _cond(args):
+            return jnp.logical_and(
+                cond_fn(*args[:-1]), args[-1] < maximum_iterations
+            )
+
+        def _body(args):
+            out = body_fn(*args[:-1])
+            out = tuple(out) if isinstance(out, (tuple, list)) else (out,)
+            return out + (args[-1] + 1,)
+
+    else:
+
+        def _cond(args):
+            return cond_fn(*args)
+
+        def _body(args):
+            out = body_fn(*args)
+            return tuple(out) if isinstance(out, (tuple, list)) else (out,)
+
+    outputs = jax.lax.while_loop(_cond, _body, loop_vars)
+    if maximum_iterations is not None:
+        outputs = outputs[:-1]
+    return outputs if is_tuple else outputs[0]
+
+
+def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
+    return jax.lax.scan(
+        f, init=init, xs=xs, length=length, reverse=reverse, unroll=unroll
+    )
+
+
+def vectorized_map(function, elements):
+    return jax.vmap(function)(elements)
+
+
+def random_seed_dtype():
+    return "uint32"
+
+
+# Symbolic execution: the output spec of a function on KerasTensors.
+_PROBE_SIZES = (83, 89)
+
+
+def _to_shape_dtype_structs(structure, probe):
+    def convert(x):
+        if isinstance(x, KerasTensor):
+            shape = tuple(probe if d is None else d for d in x.shape)
+            return jax.ShapeDtypeStruct(shape, x.dtype)
+        if isinstance(x, KerasVariable):
+            return jax.ShapeDtypeStruct(x.shape, x.dtype)
+        return x
+
+    return jax.tree_util.tree_map(
+        convert, structure, is_leaf=lambda x: isinstance(x, KerasTensor)
+    )
+
+
+def compute_output_spec(fn, *args, **kwargs):
+    """Returns KerasTensors describing `fn(*args, **kwargs)`'s outputs.
+
+    Unknown (`None`) dimensions of the inputs are probed with two sizes; an
+    output dimension that changes with them is reported as `None`.
+    """
+
+    def has_none_dim(x):
+        return isinstance(x, KerasTensor) and any(d is None for d in x.shape)
+
+    leaves = jax.tree_util.tree_leaves(
+        (args, kwargs), is_leaf=lambda x: isinstance(x, KerasTensor)
+    )
+    probes = _PROBE_SIZES if any(has_none_dim(x) for x in leaves) else (1,)
+
+    def traced(args, kwargs):
+        # Variable updates made while tracing (e.g. by stateful layers) are
+        # recorded in the scope and dropped.
+        with StatelessScope():
+            return fn(*args, **kwargs)
+
+    results = []
+    for probe in probes:
+        struct_args, struct_kwargs = _to_shape_dtype_structs(
+            (args, kwargs), probe
+        )
+        # Non-array Python values are closed over, not traced.
+        results.append(_eval_shape(traced, struct_args, struct_kwargs))
+
+    def merge(*specs):
+        if specs[0] is None:
+            return None
+        shape = tuple(
+            dims[0] if all(d == dims[0] for d in dims) else None
+            for dims in zip(*(s.shape for s in specs))
+        )
+        return KerasTensor(shape, dtype=specs[0].dtype)
+
+    return jax.tree_util.tree_map(merge, *results)
+
+
+def _eval_shape(fn, args, kwargs):
+    flat, treedef = jax.tree_util.tree_flatten((args, kwargs))
+    array_positions = [
+        i for i, x in enumerate(flat) if isinstance(x, jax.ShapeDtypeStruct)
+    ]
+
+    def wrapped(*arrays):
+        rebuilt = list(flat)
+        for i, a in zip(array_positions, arrays):
+            rebuilt[i] = a
+        a, k = jax.tree_util.tree_unflatten(treedef, rebuilt)
+        return fn(a, k)
+
+    return jax.eval_shape(wrapped, *[flat[i] for i in array_positions])
+
+
+def device_scope(device_name):
+    return jax.default_device(_parse_device(device_name))
+
+
+def _parse_device(device_name):
+    if isinstance(device_name, jax.Device):
+        return device_name
+    device_type, _, index = str(device_name).lower().partition(":")
+    return jax.devices(device_type)[int(index or 0)]
+

@@ -1,0 +1,291 @@
+"""JAX implementation of the `keras.distribution` backend functions.
+
+Layouts arrive either as `keras.distribution.TensorLayout` objects (duck
+typed: `axes` and `device_mesh` attributes) or as `jax.sharding.Sharding`s.
+The batch axis is always passed explicitly (`batch_dim_name`), never
+inferred from its position in the mesh.
+"""
+
+import functools
+
+import jax
+import numpy as np
+
+from keras.src.distribution import data_sharding
+
+
+def list_devices(device_type=None):
+    """Returns the global JAX devices as `"platform:id"` strings.
+
+    Args:
+        device_type: `"cpu"`, `"gpu"` or `"tpu"`. Defaults to the default
+            backend's devices.
+    """
+    device_type = device_type.lower() if device_type else None
+    return [f"{d.platform}:{d.id}" for d in jax.devices(device_type)]
+
+
+def get_device_count(device_type=None):
+    """Returns the global number of devices of `device_type`."""
+    device_type = device_type.lower() if device_type else None
+    return jax.device_count(device_type)
+
+
+def _to_backend_device(device_name):
+    """Converts `"cpu:3"` (or a `jax.Device`) to a `jax.Device`."""
+    if isinstance(device_name, jax.Device):
+        return device_name
+    if not isinstance(device_name, str) or ":" not in device_name:
+        raise ValueError(
+            "Expected a device name of the form 'platform:id' (e.g. 'cpu:0')"
+            f" or a `jax.Device`. Received: device={device_name!r}"
+        )
+    device_type, device_id = device_name.rsplit(":", 1)
+    for device in jax.devices(device_type.lower()):
+        if str(device.id) == device_id.strip():
+            return device
+    raise ValueError(
+        f"Unknown device: {device_name!r}. Available devices: "
+        f"{list_devices(device_type)}"
+    )
+
+
+def _to_backend_mesh(device_mesh):
+    """Converts a `keras.distribution.DeviceMesh` to a `jax.sharding.Mesh`.
+
+    The result is cached on the `DeviceMesh`.
+    """
+    if isinstance(device_mesh, jax.sharding.Mesh):
+        return device_mesh
+    cached = getattr(device_mesh, "_backend_mesh", None)
+    if cached is not None:
+        return cached
+    devices = np.asarray(device_mesh.devices, dtype=object)
+    converted = np.empty(devices.size, dtype=object)
+    converted[:] = [_to_backend_device(d) for d in devices.flat]
+    mesh = jax.sharding.Mesh(
+        converted.reshape(devices.shape), tuple(device_mesh.axis_names)
+    )
+    try:
+        device_mesh._backend_mesh = mesh
+    except AttributeError:
+        pass
+    return mesh
+
+
+def _partition_spec(axes):
+    entries = []
+    for axis in axes:
+        if isinstance(axis, (tuple, list)):
+            axis = tuple(axis)
+        entries.append(axis)
+    return jax.sharding.PartitionSpec(*entries)
+
+
+def _to_backend_layout(tensor_layout):
+    """Converts a `TensorLayout` to a `jax.sharding.NamedSharding`.
+
+    Tuple axis entries become `PartitionSpec` tuples (a dimension sharded
+    over several mesh axes). A `jax.sharding.Sharding` is returned as is.
+    """
+    if isinstance(tensor_layout, jax.sharding.Sharding):
+        return tensor_layout
+    if tensor_layout.device_mesh is None:
+        raise ValueError(
+            "Cannot create a sharding from a TensorLayout without a device "
+            f"mesh. Received: layout={tensor_layout}. Pass `device_mesh` to "
+            "the TensorLayout or use it inside a distribution's LayoutMap."
+        )
+    mesh = _to_backend_mesh(tensor_layout.device_mesh)
+    return jax.sharding.NamedSharding(mesh, _partition_spec(tensor_layout.axes))
+
+
+def distribute_variable(value, layout):
+    """Places a variable's value on devices according to `layout`.
+
+    Args:
+        value: a numpy or JAX array (same on every process).
+        layout: a `TensorLayout` or `jax.sharding.Sharding`.
+
+    Returns:
+        A `jax.Array` with the requested sharding.
+    """
+    sharding = _to_backend_layout(layout)
+    if isinstance(value, jax.Array) and value.sharding == sharding:
+        return value
+    return jax.device_put(value, sharding)
+
+
+def initialize_variable_with_layout(initializer_fn, layout):
+    """Creates a variable's initial value directly sharded.
+
+    The value is never materialized whole on one device: `initializer_fn`
+    is compiled with `out_shardings`, so every device computes only its
+    shard.
+
+    Args:
+        initializer_fn: a traceable zero-argument function returning the
+            initial value (e.g. `lambda: initializer(shape, dtype)`).
+        layout: a `TensorLayout` or `jax.sharding.Sharding`.
+
+    Returns:
+        A `jax.Array` with the requested sharding.
+    """
+    sharding = _to_backend_layout(layout)
+    return jax.jit(initializer_fn, out_shardings=sharding)()
+
+
+def distribute_tensor(tensor, layout):
+    """Distributes `tensor` according to `layout`.
+
+    Eagerly this is `jax.device_put`; inside `jax.jit` (when `tensor` is a
+    tracer) it is `jax.lax.with_sharding_constraint`.
+    """
+    sharding = _to_backend_layout(layout)
+    if isinstance(tensor, jax.core.Tracer):
+        return jax.lax.with_sharding_constraint(tensor, sharding)
+    if isinstance(tensor, jax.Array) and tensor.sharding == sharding:
+        return tensor
+    return jax.device_put(tensor, sharding)
+
+
+def _check_batch_entry(sharding, batch_dim_name):
+    spec = getattr(sharding, "spec", None)
+    if spec is None or len(spec) == 0:
+        return
+    expected = data_sharding.batch_partition_entry(batch_dim_name)
+    if spec[0] != expected:
+        raise ValueError(
+            "The data layout must shard dimension 0 over the batch axes "
+            f"{expected!r}. Received: layout spec {spec} with "
+            f"batch_dim_name={batch_dim_name!r}."
+        )
+
+
+def distribute_data_input(
+    per_process_batch, layout, batch_dim_name, global_batch_size=None
+):
+    """Builds global batch arrays from this process's batch.
+
+    Each process passes only the rows of the global batch held by its
+    devices (see `keras.src.distribution.data_sharding`); the rows are
+    spread over the process's batch shards in increasing shard order.
+    Processes in the same data-shard group must pass identical data.
+    With a single process this is `jax.device_put` with the data sharding.
+
+    Args:
+        per_process_batch: a numpy/JAX array or a pytree of them, each with
+            the batch as dimension 0.
+        layout: the data layout (`TensorLayout` or `jax.sharding.Sharding`,
+            typically `distribution.get_data_layout(shape)`). Leaves whose
+            rank differs from the layout get dimension 0 sharded over the
+            batch axes and the other dimensions replicated.
+        batch_dim_name: the batch mesh axis name, or a tuple of them.
+        global_batch_size: optional expected global batch size; when given,
+            the per-process batch size is checked against it.
+
+    Returns:
+        The same structure of global `jax.Array`s.
+    """
+    sharding = _to_backend_layout(layout)
+    _check_batch_entry(sharding, batch_dim_name)
+    mesh = sharding.mesh
+    batch_entry = data_sharding.batch_partition_entry(batch_dim_name)
+    multi_process = not sharding.is_fully_addressable
+    info = _cached_data_sharding(
+        mesh, data_sharding.normalize_batch_axes(batch_dim_name)
+    )
+    process = jax.process_index()
+
+    def leaf_sharding(ndim):
+        if len(sharding.spec) == ndim:
+            return sharding
+        return jax.sharding.NamedSharding(
+            mesh, jax.sharding.PartitionSpec(batch_entry)
+        )
+
+    def put(leaf):
+        shape = np.shape(leaf)
+        if not shape:
+            raise ValueError(
+                "Data inputs must have a batch dimension. Received a "
+                f"scalar: {leaf!r}"
+            )
+        local_size = shape[0]
+        target = leaf_sharding(len(shape))
+        if not multi_process:
+            info.check_global_batch_size(local_size)
+            if global_batch_size is not None and (
+                local_size != global_batch_size
+            ):
+                raise ValueError(
+                    f"Received a batch of size {local_size}, expected the "
+                    f"global batch size {global_batch_size}."
+                )
+            return distribute_tensor(leaf, target)
+        if global_batch_size is not None:
+            info.check_per_process_batch_size(
+                local_size, global_batch_size, process
+            )
+        total = info.global_batch_size(local_size, process)
+        if isinstance(leaf, jax.Array):
+            leaf = np.asarray(leaf)
+        return jax.make_array_from_process_local_data(
+            target, leaf, (total,) + tuple(shape[1:])
+        )
+
+    return jax.tree_util.tree_map(put, per_process_batch)
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_data_sharding(mesh, batch_axes):
+    return data_sharding.compute_data_sharding(mesh, batch_axes)
+
+
+def data_sharding_info(layout_or_mesh, batch_dim_name):
+    """`DataSharding` of a layout's (or `DeviceMesh`'s) mesh."""
+    if isinstance(layout_or_mesh, jax.sharding.NamedSharding):
+        mesh = layout_or_mesh.mesh
+    elif hasattr(layout_or_mesh, "axes"):
+        mesh = _to_backend_layout(layout_or_mesh).mesh
+    else:
+        mesh = _to_backend_mesh(layout_or_mesh)
+    return data_sharding.compute_data_sharding(mesh, batch_dim_name)
+
+
+def initialize(job_addresses, num_processes, process_id):
+    """Calls `jax.distributed.initialize`.
+
+    Args:
+        job_addresses: coordinator address, or a comma separated list of
+            addresses whose first entry is the coordinator.
+        num_processes: number of processes.
+        process_id: id of this process.
+    """
+    if job_addresses and "," in job_addresses:
+        job_addresses = job_addresses.split(",")[0].strip()
+    jax.distributed.initialize(
+        coordinator_address=job_addresses,
+        num_processes=num_processes,
+        process_id=process_id,
+    )
+
+
+def num_processes():
+    """Number of processes of the JAX job."""
+    return jax.process_count()
+
+
+def process_id():
+    """Index of the current process."""
+    return jax.process_index()
+
+
+def all_gather_int(values):
+    """Gathers a 1D int32 array from every process (stacked on axis 0)."""
+    from jax.experimental import multihost_utils
+
+    values = np.asarray(values, dtype=np.int32)
+    if jax.process_count() == 1:
+        return values[None]
+    return np.asarray(multihost_utils.process_allgather(values))

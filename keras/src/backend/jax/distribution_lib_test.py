@@ -1,0 +1,172 @@
+import jax
+import numpy as np
+import pytest
+from jax.sharding import NamedSharding
+from jax.sharding import PartitionSpec as P
+
+from keras.src.backend.jax import distribution_lib as backend_dlib
+from keras.src.distribution import distribution_lib
+
+pytestmark = pytest.mark.multi_device
+
+
+def _mesh(shape, axis_names):
+    return distribution_lib.DeviceMesh(shape, axis_names)
+
+
+def _shard_shapes(array):
+    return {s.data.shape for s in array.addressable_shards}
+
+
+def test_list_devices_and_count():
+    assert backend_dlib.list_devices("cpu") == [f"cpu:{i}" for i in range(8)]
+    assert backend_dlib.list_devices("CPU")[0] == "cpu:0"
+    assert backend_dlib.get_device_count("cpu") == 8
+    assert backend_dlib.get_device_count() == 8
+    assert backend_dlib.num_processes() == 1
+    assert backend_dlib.process_id() == 0
+
+
+def test_to_backend_device():
+    assert backend_dlib._to_backend_device("cpu:3") == jax.devices("cpu")[3]
+    device = jax.devices()[1]
+    assert backend_dlib._to_backend_device(device) is device
+    with pytest.raises(ValueError, match="Unknown device: 'cpu:99'"):
+        backend_dlib._to_backend_device("cpu:99")
+    with pytest.raises(ValueError, match="Received: device='cpu'"):
+        backend_dlib._to_backend_device("cpu")
+
+
+def test_to_backend_mesh_is_cached():
+    mesh = _mesh((2, 4), ("batch", "model"))
+    jax_mesh = backend_dlib._to_backend_mesh(mesh)
+    assert isinstance(jax_mesh, jax.sharding.Mesh)
+    assert jax_mesh.axis_names == ("batch", "model")
+    assert dict(jax_mesh.shape) == {"batch": 2, "model": 4}
+    assert jax_mesh.devices[1, 2] == jax.devices()[6]
+    assert backend_dlib._to_backend_mesh(mesh) is jax_mesh
+
+
+def test_to_backend_layout_tuple_entries():
+    mesh = _mesh((2, 2, 2), ("a", "b", "c"))
+    layout = distribution_lib.TensorLayout((("a", "c"), None, "b"), mesh)
+    sharding = backend_dlib._to_backend_layout(layout)
+    assert isinstance(sharding, NamedSharding)
+    assert sharding.spec == P(("a", "c"), None, "b")
+    assert backend_dlib._to_backend_layout(sharding) is sharding
+    with pytest.raises(ValueError, match="without a device mesh"):
+        backend_dlib._to_backend_layout(distribution_lib.TensorLayout((None,)))
+
+
+def test_distribute_variable():
+    mesh = _mesh((2, 4), ("batch", "model"))
+    layout = distribution_lib.TensorLayout((None, "model"), mesh)
+    value = np.arange(32, dtype="float32").reshape(4, 8)
+    out = backend_dlib.distribute_variable(value, layout)
+    assert out.sharding.spec == P(None, "model")
+    assert _shard_shapes(out) == {(4, 2)}
+    np.testing.assert_array_equal(np.asarray(out), value)
+    # Already laid out: returned unchanged.
+    assert backend_dlib.distribute_variable(out, layout) is out
+
+
+def test_initialize_variable_with_layout():
+    mesh = _mesh((4, 2), ("model", "batch"))
+    layout = distribution_lib.TensorLayout(("model", None), mesh)
+
+    def init():
+        return jax.random.normal(jax.random.key(0), (16, 6))
+
+    out = backend_dlib.initialize_variable_with_layout(init, layout)
+    assert out.sharding.spec == P("model", None)
+    assert _shard_shapes(out) == {(4, 6)}
+    assert max(s.data.nbytes for s in out.addressable_shards) == 4 * 6 * 4
+    np.testing.assert_allclose(np.asarray(out), np.asarray(init()))
+
+
+def test_distribute_tensor_eager_and_jit():
+    mesh = _mesh((2, 4), ("batch", "model"))
+    layout = distribution_lib.TensorLayout(("batch", "model"), mesh)
+    x = np.ones((4, 8), "float32")
+    out = backend_dlib.distribute_tensor(x, layout)
+    assert out.sharding.spec == P("batch", "model")
+
+    @jax.jit
+    def f(x):
+        return backend_dlib.distribute_tensor(x * 2, layout)
+
+    y = f(x)
+    assert y.sharding.spec == P("batch", "model")
+    np.testing.assert_array_equal(np.asarray(y), x * 2)
+
+
+@pytest.mark.parametrize(
+    "shape, axis_names, batch, shard_rows",
+    [
+        ((8,), ("batch",), "batch", 2),
+        ((2, 4), ("batch", "model"), "batch", 8),
+        ((4, 2), ("model", "batch"), "batch", 8),
+        ((2, 2, 2), ("batch", "x", "y"), "batch", 8),
+        ((2, 2, 2), ("x", "batch", "y"), "batch", 8),
+        ((2, 2, 2), ("x", "y", "batch"), "batch", 8),
+        ((2, 2, 2), ("x", "y", "z"), ("x", "z"), 4),
+        ((2, 4), ("batch", "model"), ("model", "batch"), 2),
+    ],
+)
+def test_distribute_data_input_single_process(
+    shape, axis_names, batch, shard_rows
+):
+    dist = distribution_lib.ModelParallel(
+        layout_map=distribution_lib.LayoutMap(_mesh(shape, axis_names)),
+        batch_dim_name=batch,
+    )
+    x = np.arange(16 * 3, dtype="float32").reshape(16, 3)
+    layout = dist.get_data_layout(x.shape)
+    out = backend_dlib.distribute_data_input(x, layout, batch)
+    expected_entry = batch if isinstance(batch, str) else tuple(batch)
+    assert out.sharding.spec == P(expected_entry, None)
+    assert _shard_shapes(out) == {(shard_rows, 3)}
+    np.testing.assert_array_equal(np.asarray(out), x)
+
+
+def test_distribute_data_input_pytree_and_ranks():
+    mesh = _mesh((4, 2), ("model", "batch"))
+    layout = distribution_lib.TensorLayout(("batch", None), mesh)
+    data = {"x": np.zeros((4, 5)), "y": (np.zeros((4,)), np.zeros((4, 2, 2)))}
+    out = backend_dlib.distribute_data_input(data, layout, "batch")
+    assert out["x"].sharding.spec == P("batch", None)
+    assert out["y"][0].sharding.spec == P("batch")
+    assert _shard_shapes(out["y"][1]) == {(2, 2, 2)}
+
+
+def test_distribute_data_input_errors():
+    mesh = _mesh((2, 4), ("batch", "model"))
+    layout = distribution_lib.TensorLayout(("batch", None), mesh)
+    with pytest.raises(
+        ValueError,
+        match=r"global batch size \(3\) must be divisible by the number of "
+        r"batch shards \(2",
+    ):
+        backend_dlib.distribute_data_input(np.zeros((3, 2)), layout, "batch")
+    with pytest.raises(ValueError, match="must shard dimension 0 over"):
+        backend_dlib.distribute_data_input(np.zeros((4, 2)), layout, "model")
+    with pytest.raises(ValueError, match="expected the global batch size 8"):
+        backend_dlib.distribute_data_input(
+            np.zeros((4, 2)), layout, "batch", global_batch_size=8
+        )
+    with pytest.raises(ValueError, match="must have a batch dimension"):
+        backend_dlib.distribute_data_input(np.float32(1), layout, "batch")
+
+
+def test_data_sharding_info():
+    mesh = _mesh((4, 2), ("model", "batch"))
+    info = backend_dlib.data_sharding_info(mesh, "batch")
+    assert info.num_batch_shards == 2
+    assert info.groups == ((0,),)
+    layout = distribution_lib.TensorLayout(("batch",), mesh)
+    assert backend_dlib.data_sharding_info(layout, "batch") == info
+
+
+def test_all_gather_int_single_process():
+    out = backend_dlib.all_gather_int([1, 2])
+    np.testing.assert_array_equal(out, [[1, 2]])

@@ -1,0 +1,4 @@
+from keras.src.constraints.constraints import Constraint  # noqa: F401
+from keras.src.constraints.constraints import MaxNorm  # noqa: F401
+from keras.src.constraints.constraints import NonNeg  # noqa: F401
+from keras.src.constraints.constraints import get  # noqa: F401

@@ -1,0 +1,1162 @@
+"""Public distribution API: meshes, layouts and distribution strategies.
+
+The batch may be sharded over any mesh axis (or several); how rows of the
+global batch map to processes is computed in `data_sharding` from which
+devices each process addresses.
+"""
+
+import collections.abc
+import contextlib
+import hashlib
+import os
+import re
+import warnings
+
+import numpy as np
+
+from keras.src.api_export import keras_export
+from keras.src.backend.common import global_state
+from keras.src.backend.jax import distribution_lib as backend_dlib
+from keras.src.distribution import data_sharding
+
+DEFAULT_BATCH_DIM_NAME = "batch"
+GLOBAL_ATTRIBUTE_NAME = "distribution"
+
+
+@keras_export("keras.distribution.list_devices")
+def list_devices(device_type=None):
+    """Returns all the devices available for distribution.
+
+    In a multi-process job this lists the devices of every process.
+
+    Args:
+        device_type: Optional device type, one of `"cpu"`, `"gpu"` or
+            `"tpu"`. Defaults to the default backend's devices (`"gpu"` or
+            `"tpu"` when available, else `"cpu"`).
+
+    Returns:
+        A list of device names of the form `"platform:id"`, e.g. `"cpu:0"`.
+
+    Example:
+
+    >>> keras.distribution.list_devices("cpu")[:2]
+    ['cpu:0', 'cpu:1']
+    """
+    return backend_dlib.list_devices(device_type)
+
+
+@keras_export("keras.distribution.get_device_count")
+def get_device_count(device_type=None):
+    """Returns the number of available devices (all processes together).
+
+    Args:
+        device_type: Optional device type to count (`"cpu"`, `"gpu"` or
+            `"tpu"`). Defaults to the default backend's devices.
+
+    Returns:
+        The number of devices of that type.
+
+    Example:
+
+    >>> keras.distribution.get_device_count("cpu")
+    8
+    """
+    return backend_dlib.get_device_count(device_type)
+
+
+@keras_export("keras.distribution.initialize")
+def initialize(job_addresses=None, num_processes=None, process_id=None):
+    """Initializes the multi-process distribution system.
+
+    Call this once in every process, before any other JAX computation.
+    Arguments that are `None` are read from the environment variables
+    `KERAS_DISTRIBUTION_JOB_ADDRESSES`, `KERAS_DISTRIBUTION_NUM_PROCESSES`
+    and `KERAS_DISTRIBUTION_PROCESS_ID`.
+
+    Args:
+        job_addresses: The coordinator address (`"host:port"`), or a comma
+            separated list of the addresses of all processes, in which case
+            the first one is the coordinator and the list's length must equal
+            `num_processes`. On TPU pods it may be left `None`.
+        num_processes: Total number of processes.
+        process_id: Id of this process, in `[0, num_processes)`.
+
+    Example:
+
+    ```python
+    keras.distribution.initialize(
+        job_addresses="10.0.0.1:1234", num_processes=2, process_id=0
+    )
+    ```
+    """
+    if job_addresses is None:
+        job_addresses = os.environ.get("KERAS_DISTRIBUTION_JOB_ADDRESSES")
+    if num_processes is None:
+        env = os.environ.get("KERAS_DISTRIBUTION_NUM_PROCESSES")
+        num_processes = int(env) if env else None
+    if process_id is None:
+        env = os.environ.get("KERAS_DISTRIBUTION_PROCESS_ID")
+        process_id = int(env) if env else None
+    if job_addresses and "," in job_addresses:
+        addresses = [a.strip() for a in job_addresses.split(",")]
+        if num_processes is not None and len(addresses) != num_processes:
+            raise ValueError(
+                f"`job_addresses` lists {len(addresses)} addresses but "
+                f"num_processes={num_processes}. Pass one address per "
+                "process (the first is the coordinator), or a single "
+                f"coordinator address. Received: job_addresses="
+                f"{job_addresses!r}"
+            )
+        if num_processes is None:
+            num_processes = len(addresses)
+    if num_processes is not None and process_id is not None:
+        if not 0 <= process_id < num_processes:
+            raise ValueError(
+                f"`process_id` must be in [0, {num_processes}). "
+                f"Received: process_id={process_id}"
+            )
+    backend_dlib.initialize(job_addresses, num_processes, process_id)
+
+
+def _format_axes(axes):
+    return tuple(tuple(a) if isinstance(a, list) else a for a in axes)
+
+
+@keras_export("keras.distribution.DeviceMesh")
+class DeviceMesh:
+    """A cluster of devices arranged as an n-dimensional named grid.
+
+    Each axis of the mesh has a name (e.g. `"batch"`, `"model"`) that
+    `TensorLayout`s refer to in order to shard tensor dimensions.
+
+    Args:
+        shape: Tuple of ints, the size of each mesh axis. Its product must
+            equal the number of devices.
+        axis_names: Tuple of unique strings, one name per axis.
+        devices: Optional list or array of devices (names such as `"cpu:0"`
+            or backend device objects). Defaults to `list_devices()`. It is
+            reshaped to `shape` in row-major order.
+
+    Example:
+
+    >>> mesh = keras.distribution.DeviceMesh(
+    ...     shape=(2, 4), axis_names=("batch", "model"))
+    >>> mesh.shape
+    (2, 4)
+    """
+
+    def __init__(self, shape, axis_names, devices=None):
+        shape = tuple(int(s) for s in shape) if shape is not None else ()
+        if not shape:
+            raise ValueError(
+                f"`shape` must be a non-empty tuple of ints. Received: "
+                f"shape={shape}"
+            )
+        if any(s <= 0 for s in shape):
+            raise ValueError(
+                f"`shape` entries must be positive. Received: shape={shape}"
+            )
+        axis_names = (
+            (axis_names,) if isinstance(axis_names, str) else tuple(axis_names)
+        )
+        if len(axis_names) != len(shape):
+            raise ValueError(
+                "`shape` and `axis_names` must have the same length. "
+                f"Received: shape={shape}, axis_names={axis_names}"
+            )
+        if len(set(axis_names)) != len(axis_names) or not all(
+            isinstance(n, str) for n in axis_names
+        ):
+            raise ValueError(
+                "`axis_names` must be unique strings. Received: "
+                f"axis_names={axis_names}"
+            )
+        if devices is None:
+            devices = list_devices()
+        flat = list(np.asarray(devices, dtype=object).flat)
+        if len(flat) != int(np.prod(shape)):
+            raise ValueError(
+                f"The mesh shape {shape} needs {int(np.prod(shape))} "
+                f"devices, but {len(flat)} were given."
+            )
+        array = np.empty(len(flat), dtype=object)
+        array[:] = flat
+        self._shape = shape
+        self._axis_names = axis_names
+        self._devices = array.reshape(shape)
+        self._backend_mesh = None
+
+    @property
+    def shape(self):
+        return self._shape
+
+    @property
+    def axis_names(self):
+        return self._axis_names
+
+    @property
+    def devices(self):
+        return self._devices
+
+    @property
+    def backend_mesh(self):
+        """The backend mesh (a `jax.sharding.Mesh`)."""
+        return backend_dlib._to_backend_mesh(self)
+
+    def axis_size(self, axes):
+        """Product of the sizes of a mesh axis name or tuple of names."""
+        names = (axes,) if isinstance(axes, str) else tuple(axes)
+        return int(
+            np.prod([self._shape[self._axis_names.index(n)] for n in names])
+        )
+
+    def __repr__(self):
+        return (
+            f"<DeviceMesh shape={self._shape}, axis_names={self._axis_names}>"
+        )
+
+
+def _validate_axes_against_mesh(axes, device_mesh):
+    used = []
+    for axis in axes:
+        if axis is None:
+            continue
+        names = (axis,) if isinstance(axis, str) else tuple(axis)
+        for name in names:
+            if name not in device_mesh.axis_names:
+                raise ValueError(
+                    f"Invalid layout axis {name!r} in axes={axes}. Expected "
+                    "None or one of the mesh's axis names: "
+                    f"{device_mesh.axis_names}."
+                )
+            if name in used:
+                raise ValueError(
+                    f"Mesh axis {name!r} is used more than once in "
+                    f"axes={axes}. Each mesh axis can shard at most one "
+                    "tensor dimension."
+                )
+            used.append(name)
+
+
+@keras_export("keras.distribution.TensorLayout")
+class TensorLayout:
+    """How a tensor's dimensions are sharded over a `DeviceMesh`.
+
+    Args:
+        axes: Tuple with one entry per tensor dimension. Each entry is
+            `None` (the dimension is replicated), a mesh axis name (sharded
+            over that axis) or a tuple of mesh axis names (sharded over the
+            product of those axes, the first being the major one).
+        device_mesh: Optional `DeviceMesh`. It may be set later, e.g. by a
+            `LayoutMap`. Axis names are validated against it.
+
+    Example:
+
+    >>> mesh = keras.distribution.DeviceMesh((2, 4), ("batch", "model"))
+    >>> layout = keras.distribution.TensorLayout((None, "model"), mesh)
+    >>> layout.axes
+    (None, 'model')
+    """
+
+    def __init__(self, axes, device_mesh=None):
+        if isinstance(axes, str) or axes is None:
+            axes = (axes,)
+        axes = _format_axes(tuple(axes))
+        for axis in axes:
+            valid = axis is None or isinstance(axis, str)
+            if isinstance(axis, tuple):
+                valid = bool(axis) and all(isinstance(a, str) for a in axis)
+            if not valid:
+                raise ValueError(
+                    "Each layout axis must be None, a mesh axis name or a "
+                    f"tuple of mesh axis names. Received: axes={axes}"
+                )
+        self._axes = axes
+        self._device_mesh = None
+        if device_mesh is not None:
+            self.device_mesh = device_mesh
+
+    @property
+    def axes(self):
+        return self._axes
+
+    @property
+    def device_mesh(self):
+        return self._device_mesh
+
+    @device_mesh.setter
+    def device_mesh(self, device_mesh):
+        if self._device_mesh is not None and device_mesh is not None:
+            if device_mesh is not self._device_mesh:
+                raise ValueError(
+                    "Cannot override the device mesh of a TensorLayout that "
+                    f"already has one. Current mesh: {self._device_mesh}"
+                )
+        if device_mesh is not None:
+            _validate_axes_against_mesh(self._axes, device_mesh)
+        self._device_mesh = device_mesh
+
+    @property
+    def backend_layout(self):
+        """The backend sharding (a `jax.sharding.NamedSharding`)."""
+        return backend_dlib._to_backend_layout(self)
+
+    def shard_counts(self):
+        """Number of shards of each dimension (1 for replicated ones)."""
+        if self._device_mesh is None:
+            raise ValueError("The TensorLayout has no device mesh.")
+        return tuple(
+            1 if a is None else self._device_mesh.axis_size(a)
+            for a in self._axes
+        )
+
+    def __repr__(self):
+        return (
+            f"TensorLayout(axes={self._axes}, device_mesh={self._device_mesh})"
+        )
+
+
+def _validate_variable_layout(variable, layout):
+    path = getattr(variable, "path", getattr(variable, "name", "<unknown>"))
+    shape = tuple(variable.shape)
+    if len(layout.axes) != len(shape):
+        raise ValueError(
+            f"The layout for variable '{path}' has {len(layout.axes)} axes "
+            f"but the variable has rank {len(shape)}. Received: "
+            f"shape={shape}, layout axes={layout.axes}"
+        )
+    for dim, (size, count, axis) in enumerate(
+        zip(shape, layout.shard_counts(), layout.axes)
+    ):
+        if size is not None and size % count:
+            raise ValueError(
+                f"Variable '{path}' with shape {shape} cannot be sharded "
+                f"with layout axes {layout.axes}: dimension {dim} (size "
+                f"{size}) is not divisible by {count}, the size of mesh "
+                f"axes {axis!r}."
+            )
+
+
+def _key_matches(key, path):
+    """Whether a layout map key matches a path (see `LayoutMap`)."""
+    try:
+        pattern = re.compile(key)
+    except re.error:
+        return key == path or path.endswith("/" + key)
+    if pattern.fullmatch(path):
+        return True
+    start = path.find("/")
+    while start != -1:
+        if pattern.fullmatch(path, start + 1):
+            return True
+        start = path.find("/", start + 1)
+    return False
+
+
+@keras_export("keras.distribution.LayoutMap")
+class LayoutMap(collections.abc.MutableMapping):
+    """A dict-like map from variable/tensor paths to `TensorLayout`s.
+
+    Keys are strings, values are `TensorLayout`s or tuples of axes (turned
+    into `TensorLayout`s on this map's mesh).
+
+    Lookup rule for a path (e.g. `"sequential/dense_1/kernel"`):
+
+    1. A key equal to the path wins.
+    2. Otherwise a key matches if, as a regex, it fully matches the path
+       (`re.fullmatch(key, path)`) or fully matches a `/`-bounded suffix of
+       it. So `"dense_1/kernel"` matches `"sequential/dense_1/kernel"`
+       (but not `"sequential/my_dense_1/kernel"`), and `".*dense.*kernel"`
+       matches any dense kernel.
+    3. If more than one key matches, a `ValueError` names the path and
+       the keys. If none matches, the lookup returns `None`.
+
+    Keys ending in `/output` describe layer outputs (looked up with
+    `"<layer path>/output"`); other keys describe variables.
+
+    Args:
+        device_mesh: The `DeviceMesh` of the layouts.
+
+    Example:
+
+    ```python
+    mesh = keras.distribution.DeviceMesh((2, 4), ("batch", "model"))
+    layout_map = keras.distribution.LayoutMap(mesh)
+    layout_map["d1/kernel"] = (None, "model")
+    layout_map["d1/bias"] = ("model",)
+    layout_map["d2/output"] = ("batch", None)
+    ```
+    """
+
+    def __init__(self, device_mesh):
+        self._layout_map = collections.OrderedDict()
+        self._device_mesh = device_mesh
+        self._matched_keys = set()
+
+    @property
+    def device_mesh(self):
+        return self._device_mesh
+
+    def __getitem__(self, key):
+        """Looks up `key` with the rule above; `None` when nothing matches."""
+        return self._lookup(key, list(self._layout_map))
+
+    def _matching_keys(self, path, keys):
+        if path in self._layout_map and path in keys:
+            return [path]
+        return [k for k in keys if _key_matches(k, path)]
+
+    def _lookup(self, path, keys):
+        matches = self._matching_keys(path, keys)
+        if len(matches) > 1:
+            raise ValueError(
+                f"Path '{path}' matches more than one LayoutMap key: "
+                f"{matches}. Make the keys more specific so that at most "
+                "one matches."
+            )
+        if not matches:
+            return None
+        self._matched_keys.add(matches[0])
+        return self._layout_map[matches[0]]
+
+    def variable_layout(self, path):
+        """Layout of the variable at `path` (ignores `/output` keys)."""
+        keys = [k for k in self._layout_map if not k.endswith("/output")]
+        return self._lookup(path, keys)
+
+    def output_layout(self, path):
+        """Layout of the tensor at `path` (only `/output` keys)."""
+        keys = [k for k in self._layout_map if k.endswith("/output")]
+        return self._lookup(path, keys)
+
+    def __setitem__(self, key, layout):
+        if not isinstance(key, str):
+            raise ValueError(
+                f"LayoutMap keys must be strings. Received: key={key!r}"
+            )
+        if key in self._layout_map:
+            raise ValueError(
+                f"{key!r} already exists in the LayoutMap with value "
+                f"{self._layout_map[key]}. Delete it before setting a new "
+                "layout."
+            )
+        if isinstance(layout, (tuple, list)):
+            layout = TensorLayout(layout, None)
+        elif not isinstance(layout, TensorLayout):
+            raise ValueError(
+                "LayoutMap values must be TensorLayouts or tuples of axes. "
+                f"Received: layout={layout!r} for key {key!r}"
+            )
+        if layout.device_mesh is None:
+            layout.device_mesh = self._device_mesh
+        elif layout.device_mesh is not self._device_mesh:
+            raise ValueError(
+                f"The layout for {key!r} uses a different device mesh "
+                f"({layout.device_mesh}) than the LayoutMap "
+                f"({self._device_mesh})."
+            )
+        self._layout_map[key] = layout
+
+    def __delitem__(self, key):
+        self._matched_keys.discard(key)
+        del self._layout_map[key]
+
+    def __contains__(self, key):
+        return key in self._layout_map
+
+    def __len__(self):
+        return len(self._layout_map)
+
+    def __iter__(self):
+        return iter(self._layout_map)
+
+    def unmatched_keys(self, variables, include_outputs=False):
+        """Keys that match none of `variables` (nor any earlier lookup).
+
+        Args:
+            variables: iterable of objects with a `path`.
+            include_outputs: also report `/output` keys (only meaningful
+                once the model has been called).
+
+        Returns:
+            A list of keys.
+        """
+        paths = [v.path for v in variables]
+        unmatched = []
+        for key in self._layout_map:
+            if key.endswith("/output") and not include_outputs:
+                continue
+            if key in self._matched_keys:
+                continue
+            if any(_key_matches(key, p) or key == p for p in paths):
+                continue
+            unmatched.append(key)
+        return unmatched
+
+    def warn_unmatched(self, variables, include_outputs=False):
+        """Warns about keys that match no variable; returns those keys."""
+        unmatched = self.unmatched_keys(variables, include_outputs)
+        if unmatched:
+            warnings.warn(
+                f"LayoutMap keys {unmatched} matched no variable of the "
+                "model, so they had no effect. Check them against the "
+                "variable paths (see "
+                "`keras.distribution.print_layout_report(model)`).",
+                stacklevel=2,
+            )
+        return unmatched
+
+
+def _normalize_batch_dim_name(batch_dim_name, device_mesh):
+    if batch_dim_name is None:
+        return device_mesh.axis_names[0]
+    if isinstance(batch_dim_name, list):
+        batch_dim_name = tuple(batch_dim_name)
+    names = (
+        (batch_dim_name,) if isinstance(batch_dim_name, str) else batch_dim_name
+    )
+    if not isinstance(names, tuple) or not names:
+        raise ValueError(
+            f"Received: batch_dim_name={batch_dim_name!r}. Expected a mesh "
+            "axis name or a non-empty tuple of them, from "
+            f"{device_mesh.axis_names}."
+        )
+    for name in names:
+        if name not in device_mesh.axis_names:
+            raise ValueError(
+                f"Received: batch_dim_name={name!r}. Expected one of the "
+                f"mesh's axis names: {device_mesh.axis_names}."
+            )
+    if len(set(names)) != len(names):
+        raise ValueError(
+            f"Received: batch_dim_name={batch_dim_name!r}. The batch axes "
+            "must be distinct."
+        )
+    return names[0] if len(names) == 1 else names
+
+
+@keras_export("keras.distribution.Distribution")
+class Distribution:
+    """Base class of distribution strategies.
+
+    A distribution decides how data batches and variables are laid out on a
+    `DeviceMesh`.
+
+    Args:
+        device_mesh: The `DeviceMesh`.
+        batch_dim_name: The mesh axis name (or tuple of names) that the
+            batch dimension of data is sharded over. Defaults to the first
+            mesh axis.
+        auto_shard_dataset: Whether `distribute_dataset` shards datasets
+            across processes. When `False`, each process's dataset is used as
+            given (see `check_data_consistency`).
+    """
+
+    def __init__(
+        self, device_mesh, batch_dim_name=None, auto_shard_dataset=True
+    ):
+        if not isinstance(device_mesh, DeviceMesh):
+            raise ValueError(
+                "`device_mesh` must be a `keras.distribution.DeviceMesh`. "
+                f"Received: device_mesh={device_mesh!r}"
+            )
+        self._device_mesh = device_mesh
+        self._batch_dim_name = _normalize_batch_dim_name(
+            batch_dim_name, device_mesh
+        )
+        self._auto_shard_dataset = auto_shard_dataset
+
+    @property
+    def device_mesh(self):
+        return self._device_mesh
+
+    @property
+    def batch_dim_name(self):
+        """The batch mesh axis name, or tuple of names."""
+        return self._batch_dim_name
+
+    @property
+    def batch_axes(self):
+        """The batch mesh axis names, always as a tuple."""
+        return data_sharding.normalize_batch_axes(self._batch_dim_name)
+
+    @property
+    def auto_shard_dataset(self):
+        return self._auto_shard_dataset
+
+    @auto_shard_dataset.setter
+    def auto_shard_dataset(self, value):
+        self._auto_shard_dataset = value
+
+    @property
+    def num_processes(self):
+        return backend_dlib.num_processes()
+
+    @property
+    def process_id(self):
+        return backend_dlib.process_id()
+
+    @property
+    def num_model_replicas(self):
+        """Number of batch shards (product of the batch axes sizes)."""
+        return self._device_mesh.axis_size(self.batch_axes)
+
+    def data_sharding(self):
+        """The `DataSharding` (replica math) of this distribution.
+
+        Says which batch shards each process holds, the data-shard groups
+        (processes that must be fed identical data) and per-process batch
+        sizes. See `keras.src.distribution.data_sharding`.
+        """
+        if getattr(self, "_data_sharding", None) is None:
+            self._data_sharding = data_sharding.compute_data_sharding(
+                self._device_mesh.backend_mesh, self._batch_dim_name
+            )
+        return self._data_sharding
+
+    def per_process_batch_size(self, global_batch_size):
+        """Rows of each global batch this process must provide.
+
+        Args:
+            global_batch_size: The global batch size.
+
+        Returns:
+            The per-process batch size (`global_batch_size` times the
+            fraction of batch shards held by this process's devices).
+        """
+        return self.data_sharding().per_process_batch_size(
+            global_batch_size, self.process_id
+        )
+
+    @contextlib.contextmanager
+    def scope(self):
+        """Context manager making this the current distribution.
+
+        Example:
+
+        ```python
+        with keras.distribution.DataParallel().scope():
+            model = build_model()
+        ```
+        """
+        original = distribution()
+        set_distribution(self)
+        try:
+            yield
+        finally:
+            set_distribution(original)
+
+    def get_data_layout(self, data_shape):
+        """Layout of a data batch: dim 0 over the batch axes.
+
+        Args:
+            data_shape: The shape of the (global) data batch.
+
+        Returns:
+            A `TensorLayout`.
+        """
+        data_shape = tuple(data_shape)
+        if not data_shape:
+            raise ValueError(
+                "Data must have a batch dimension. Received: data_shape=()"
+            )
+        axes = (self._batch_dim_name,) + (None,) * (len(data_shape) - 1)
+        return TensorLayout(axes, self._device_mesh)
+
+    def _explicit_layout(self, variable):
+        layout = getattr(variable, "_layout", None)
+        if layout is None:
+            return None
+        if isinstance(layout, (tuple, list)):
+            layout = TensorLayout(layout, self._device_mesh)
+        elif isinstance(layout, TensorLayout):
+            if layout.device_mesh is None:
+                layout = TensorLayout(layout.axes, self._device_mesh)
+        else:
+            raise ValueError(
+                "A variable's `layout` must be a TensorLayout or a tuple of "
+                f"axes. Received: layout={layout!r} for variable "
+                f"'{getattr(variable, 'path', None)}'"
+            )
+        _validate_variable_layout(variable, layout)
+        return layout
+
+    def _replicated(self, variable):
+        return TensorLayout((None,) * len(variable.shape), self._device_mesh)
+
+    def get_variable_layout(self, variable):
+        """Layout of a variable (an object with `path`, `shape`, `_layout`).
+
+        Returns:
+            A `TensorLayout`.
+        """
+        raise NotImplementedError
+
+    def get_tensor_layout(self, path):
+        """Layout of the intermediate tensor at `path`, or `None`."""
+        raise NotImplementedError
+
+    def distribute_dataset(self, dataset):
+        """Shards a `tf.data.Dataset` across processes.
+
+        With one process, or with `auto_shard_dataset=False`, the dataset is
+        returned unchanged. Otherwise each data-shard group (processes
+        holding the same batch shards) reads a distinct part of each global
+        batch: the dataset is rebatched to the per-process batch size and
+        sharded with `dataset.shard(num_data_shards, data_shard_id)`.
+        Incomplete final global batches are dropped, so every process runs
+        the same number of steps.
+
+        Args:
+            dataset: A batched `tf.data.Dataset` yielding global batches.
+
+        Returns:
+            The per-process dataset.
+        """
+        if self.num_processes <= 1 or not self._auto_shard_dataset:
+            return dataset
+        return _shard_dataset(dataset, self)
+
+    def __repr__(self):
+        return (
+            f"<{self.__class__.__name__} device_mesh={self._device_mesh}, "
+            f"batch_dim_name={self._batch_dim_name!r}>"
+        )
+
+
+def _dataset_global_batch_size(dataset, tf):
+    spec = tf.nest.flatten(dataset.element_spec)[0]
+    if spec.shape.rank and spec.shape[0] is not None:
+        return int(spec.shape[0])
+    try:
+        from tensorflow.python.data.experimental.ops import distribute
+
+        size = int(distribute.compute_batch_size(dataset))
+    except Exception:
+        size = -1
+    if size <= 0:
+        raise ValueError(
+            "Cannot determine the global batch size of the dataset. "
+            "`distribute_dataset` expects a dataset batched with "
+            "`dataset.batch(global_batch_size)`. Received element spec: "
+            f"{dataset.element_spec}"
+        )
+    return size
+
+
+def _shard_dataset(dataset, dist):
+    import tensorflow as tf
+
+    if not isinstance(dataset, tf.data.Dataset):
+        raise ValueError(
+            "Only `tf.data.Dataset` can be sharded across processes. "
+            f"Received: dataset of type {type(dataset)}"
+        )
+    info = dist.data_sharding()
+    process = dist.process_id
+    if info.num_data_shards == 1:
+        return dataset
+    sizes = {len(s) for s in info.process_shards.values()}
+    if len(sizes) != 1:
+        raise ValueError(
+            "Cannot shard a dataset when processes hold different numbers "
+            f"of batch shards: {info.process_shards}. Use "
+            "auto_shard_dataset=False and feed each process its rows."
+        )
+    global_batch = _dataset_global_batch_size(dataset, tf)
+    info.check_global_batch_size(global_batch)
+    per_process = info.per_process_batch_size(global_batch, process)
+
+    def is_full(*elements):
+        first = tf.nest.flatten(elements)[0]
+        return tf.equal(tf.shape(first)[0], global_batch)
+
+    dataset = dataset.filter(is_full)
+    dataset = dataset.rebatch(per_process, drop_remainder=True)
+    return dataset.shard(info.num_data_shards, info.data_shard_id(process))
+
+
+@keras_export("keras.distribution.DataParallel")
+class DataParallel(Distribution):
+    """Data parallelism: variables replicated, batch sharded.
+
+    Args:
+        device_mesh: Optional `DeviceMesh`. The batch is sharded over its
+            first axis.
+        devices: Optional list of devices, used when `device_mesh` is not
+            given to build a 1D mesh with axis `"batch"`. Defaults to all
+            devices.
+        auto_shard_dataset: Whether to shard datasets across processes.
+
+    Example:
+
+    ```python
+    distribution = keras.distribution.DataParallel()
+    keras.distribution.set_distribution(distribution)
+    ```
+    """
+
+    def __init__(self, device_mesh=None, devices=None, auto_shard_dataset=True):
+        if device_mesh is None:
+            if devices is None:
+                devices = list_devices()
+            devices = list(np.asarray(devices, dtype=object).flat)
+            device_mesh = DeviceMesh(
+                (len(devices),), (DEFAULT_BATCH_DIM_NAME,), devices
+            )
+        super().__init__(
+            device_mesh,
+            batch_dim_name=device_mesh.axis_names[0]
+            if isinstance(device_mesh, DeviceMesh)
+            else None,
+            auto_shard_dataset=auto_shard_dataset,
+        )
+
+    def get_variable_layout(self, variable):
+        """Explicit layout if the variable has one, else replicated."""
+        layout = self._explicit_layout(variable)
+        return layout if layout is not None else self._replicated(variable)
+
+    def get_tensor_layout(self, path):
+        """Always `None`: intermediate tensors are not constrained."""
+        return None
+
+
+@keras_export("keras.distribution.ModelParallel")
+class ModelParallel(Distribution):
+    """Model parallelism: variables laid out by a `LayoutMap`.
+
+    Variables matching a `LayoutMap` key (see `LayoutMap` for the rule) use
+    that layout; others are replicated. Data batches are sharded over
+    `batch_dim_name`.
+
+    Args:
+        layout_map: A `LayoutMap`; its `device_mesh` is used.
+        batch_dim_name: Mesh axis name (or tuple of names) for the batch
+            dimension. Defaults to the first mesh axis.
+        auto_shard_dataset: Whether to shard datasets across processes.
+
+    Example:
+
+    ```python
+    mesh = keras.distribution.DeviceMesh((2, 4), ("batch", "model"))
+    layout_map = keras.distribution.LayoutMap(mesh)
+    layout_map["d1/kernel"] = (None, "model")
+    layout_map["d1/bias"] = ("model",)
+    distribution = keras.distribution.ModelParallel(
+        layout_map=layout_map, batch_dim_name="batch")
+    ```
+    """
+
+    def __init__(
+        self, *, layout_map=None, batch_dim_name=None, auto_shard_dataset=True
+    ):
+        if not isinstance(layout_map, LayoutMap):
+            raise ValueError(
+                "`layout_map` must be a `keras.distribution.LayoutMap`. "
+                f"Received: layout_map={layout_map!r}"
+            )
+        super().__init__(
+            layout_map.device_mesh,
+            batch_dim_name=batch_dim_name,
+            auto_shard_dataset=auto_shard_dataset,
+        )
+        self._layout_map = layout_map
+
+    @property
+    def layout_map(self):
+        return self._layout_map
+
+    def get_variable_layout(self, variable):
+        """Explicit layout, else the `LayoutMap` rule, else replicated."""
+        layout = self._explicit_layout(variable)
+        if layout is not None:
+            return layout
+        layout = self._layout_map.variable_layout(variable.path)
+        if layout is None:
+            return self._replicated(variable)
+        _validate_variable_layout(variable, layout)
+        return layout
+
+    def get_tensor_layout(self, path):
+        """Layout of a `<layer path>/output` key, or `None`."""
+        return self._layout_map.output_layout(path)
+
+
+@keras_export("keras.distribution.distribution")
+def distribution():
+    """Returns the current distribution, or `None`.
+
+    Example:
+
+    >>> keras.distribution.distribution() is None
+    True
+    """
+    return global_state.get_global_attribute(GLOBAL_ATTRIBUTE_NAME)
+
+
+@keras_export("keras.distribution.set_distribution")
+def set_distribution(value):
+    """Sets the current distribution (`None` to unset).
+
+    Args:
+        value: A `Distribution` or `None`.
+
+    Example:
+
+    ```python
+    keras.distribution.set_distribution(keras.distribution.DataParallel())
+    ```
+    """
+    if value is not None and not isinstance(value, Distribution):
+        raise ValueError(
+            "Expected a `keras.distribution.Distribution` or None. "
+            f"Received: value={value!r}"
+        )
+    global_state.set_global_attribute(GLOBAL_ATTRIBUTE_NAME, value)
+
+
+@keras_export("keras.distribution.distribute_tensor")
+def distribute_tensor(tensor, layout):
+    """Lays `tensor` out on devices according to `layout`.
+
+    Eagerly the tensor is copied to its shards; inside a traced (jitted)
+    function a sharding constraint is applied instead.
+
+    Args:
+        tensor: The tensor.
+        layout: A `TensorLayout` (with a device mesh).
+
+    Returns:
+        The distributed tensor.
+
+    Example:
+
+    ```python
+    mesh = keras.distribution.DeviceMesh((8,), ("batch",))
+    layout = keras.distribution.TensorLayout(("batch", None), mesh)
+    x = keras.distribution.distribute_tensor(np.zeros((16, 3)), layout)
+    ```
+    """
+    return backend_dlib.distribute_tensor(tensor, layout)
+
+
+def _current_distribution():
+    return global_state.get_global_attribute(GLOBAL_ATTRIBUTE_NAME)
+
+
+def distribute_batch(
+    per_process_batch, distribution=None, global_batch_size=None
+):
+    """Builds global batch arrays from this process's batch.
+
+    Convenience wrapper for the trainer: each leaf gets
+    `distribution.get_data_layout(leaf.shape)` and the distribution's batch
+    axes. See `keras.src.backend.jax.distribution_lib.distribute_data_input`.
+
+    Args:
+        per_process_batch: array or pytree of arrays (batch on dim 0).
+        distribution: defaults to the current distribution.
+        global_batch_size: optional expected global batch size.
+
+    Returns:
+        The same structure of global `jax.Array`s.
+    """
+    import jax
+
+    dist = distribution if distribution is not None else _current_distribution()
+    if dist is None:
+        raise ValueError("No distribution is set or given.")
+
+    def layout_for(leaf):
+        return dist.get_data_layout(np.shape(leaf))
+
+    leaves = jax.tree_util.tree_leaves(per_process_batch)
+    if not leaves:
+        return per_process_batch
+    return jax.tree_util.tree_map(
+        lambda leaf: backend_dlib.distribute_data_input(
+            leaf,
+            layout_for(leaf),
+            dist.batch_dim_name,
+            global_batch_size=global_batch_size,
+        ),
+        per_process_batch,
+    )
+
+
+def _fingerprint(per_process_batch):
+    import jax
+
+    digest = hashlib.sha256()
+    for leaf in jax.tree_util.tree_leaves(per_process_batch):
+        array = np.ascontiguousarray(np.asarray(leaf))
+        digest.update(str((array.shape, array.dtype.str)).encode())
+        digest.update(array.tobytes())
+    raw = np.frombuffer(digest.digest()[:8], dtype=np.int32)
+    return raw.copy()
+
+
+@keras_export("keras.distribution.check_data_consistency")
+def check_data_consistency(per_process_batch, distribution=None):
+    """Checks that processes sharing batch shards were fed the same data.
+
+    Processes whose devices hold the same batch shards (a data-shard group)
+    must receive identical per-process batches. This fingerprints
+    `per_process_batch` (a hash of its bytes), gathers the fingerprints from
+    every process and raises if two processes of one group differ. Every
+    process must call it (it is a collective). A no-op with one process.
+
+    Args:
+        per_process_batch: This process's batch (array or pytree).
+        distribution: The distribution; defaults to the current one.
+
+    Returns:
+        The list of fingerprints (one per process).
+
+    Example:
+
+    ```python
+    x, y = next(iter(per_process_dataset))
+    keras.distribution.check_data_consistency((x, y))
+    ```
+    """
+    dist = distribution if distribution is not None else _current_distribution()
+    if dist is None:
+        raise ValueError("No distribution is set or given.")
+    gathered = backend_dlib.all_gather_int(_fingerprint(per_process_batch))
+    fingerprints = [tuple(int(v) for v in row) for row in gathered]
+    if len(fingerprints) <= 1:
+        return fingerprints
+    info = dist.data_sharding()
+    for group in info.groups:
+        values = {p: fingerprints[p] for p in group}
+        if len(set(values.values())) > 1:
+            reference = values[group[0]]
+            differ = [p for p in group if values[p] != reference]
+            raise ValueError(
+                f"Processes {list(group)} hold the same batch shards "
+                f"{list(info.process_shards[group[0]])} and must be fed "
+                f"identical per-process batches, but processes {differ} "
+                f"received different data than process {group[0]}. Feed "
+                "every process of a data-shard group the same data, or use "
+                "auto_shard_dataset=True."
+            )
+    return fingerprints
+
+
+@keras_export("keras.distribution.check_layout_map_usage")
+def check_layout_map_usage(distribution, variables):
+    """Warns about `LayoutMap` keys that matched none of `variables`.
+
+    Call once the model is built. A no-op for distributions without a
+    `LayoutMap`.
+
+    Args:
+        distribution: A `Distribution` (or `None`).
+        variables: The model's variables (objects with a `path`).
+
+    Returns:
+        The list of unmatched keys.
+    """
+    layout_map = getattr(distribution, "layout_map", None)
+    if layout_map is None:
+        return []
+    return layout_map.warn_unmatched(variables)
+
+
+def _variable_array(variable):
+    for attr in ("value", "_value"):
+        try:
+            value = getattr(variable, attr)
+        except Exception:
+            continue
+        if value is not None and hasattr(value, "addressable_shards"):
+            return value
+    if hasattr(variable, "addressable_shards"):
+        return variable
+    return None
+
+
+def _variable_axes(variable, array):
+    layout = getattr(variable, "_layout", None)
+    if isinstance(layout, TensorLayout):
+        return layout.axes
+    spec = getattr(getattr(array, "sharding", None), "spec", None)
+    if spec is not None:
+        entries = tuple(spec) + (None,) * (len(array.shape) - len(spec))
+        return entries
+    return None
+
+
+@keras_export("keras.distribution.layout_report")
+def layout_report(model_or_variables):
+    """Returns a table of the variables' layouts.
+
+    One row per variable: path, shape, layout axes and bytes per device
+    (the largest addressable shard when the value is a sharded array).
+
+    Args:
+        model_or_variables: A model (anything with `variables`) or a list of
+            variables.
+
+    Returns:
+        The table as a string.
+
+    Example:
+
+    ```python
+    print(keras.distribution.layout_report(model))
+    ```
+    """
+    variables = getattr(model_or_variables, "variables", model_or_variables)
+    rows = [("path", "shape", "layout", "bytes/device")]
+    for v in variables:
+        array = _variable_array(v)
+        axes = _variable_axes(v, array)
+        if array is not None:
+            per_device = max(
+                (s.data.nbytes for s in array.addressable_shards), default=0
+            )
+        else:
+            dtype = np.dtype(str(getattr(v, "dtype", "float32")))
+            size = int(np.prod(tuple(v.shape))) * dtype.itemsize
+            layout = getattr(v, "_layout", None)
+            counts = (
+                layout.shard_counts()
+                if isinstance(layout, TensorLayout)
+                and layout.device_mesh is not None
+                else (1,)
+            )
+            per_device = size // int(np.prod(counts))
+        path = getattr(v, "path", getattr(v, "name", "?"))
+        rows.append(
+            (str(path), str(tuple(v.shape)), str(axes), str(per_device))
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip()
+        for row in rows
+    ]
+    return "\n".join(lines)
+
+
+@keras_export("keras.distribution.print_layout_report")
+def print_layout_report(model_or_variables):
+    """Prints `layout_report(model_or_variables)` and returns it.
+
+    Args:
+        model_or_variables: A model or a list of variables.
+
+    Returns:
+        The report string.
+
+    Example:
+
+    ```python
+    keras.distribution.print_layout_report(model)
+    ```
+    """
+    report = layout_report(model_or_variables)
+    print(report)
+    return report

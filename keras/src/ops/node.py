@@ -1,0 +1,52 @@
+"""`Node`: one call of an operation on symbolic tensors, an edge of the graph."""
+
+import collections
+
+from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.utils import tree
+
+KerasHistory = collections.namedtuple(
+    "KerasHistory", ["operation", "node_index", "tensor_index"]
+)
+
+
+class Node:
+    """Records `operation(*call_args, **call_kwargs) -> outputs`.
+
+    Every output KerasTensor gets a `_keras_history` pointing back here, so
+    the graph can be walked from outputs to inputs.
+
+    Args:
+        operation: The `Operation` that was called.
+        call_args: The positional arguments of the call.
+        call_kwargs: The keyword arguments of the call.
+        outputs: The output KerasTensor(s).
+    """
+
+    def __init__(self, operation, call_args=(), call_kwargs=None, outputs=None):
+        self.operation = operation
+        self.arguments = (tuple(call_args), dict(call_kwargs or {}))
+        self.input_tensors = [
+            x for x in tree.flatten(self.arguments) if isinstance(x, KerasTensor)
+        ]
+        self.outputs = [] if outputs is None else tree.flatten(outputs)
+        self.is_input = not self.input_tensors
+        operation._inbound_nodes.append(self)
+        for x in self.input_tensors:
+            history = getattr(x, "_keras_history", None)
+            if history is not None:
+                history.operation._outbound_nodes.append(self)
+        node_index = len(operation._inbound_nodes) - 1
+        for i, x in enumerate(self.outputs):
+            x._keras_history = KerasHistory(operation, node_index, i)
+
+    @property
+    def parent_nodes(self):
+        parents = []
+        for x in self.input_tensors:
+            history = getattr(x, "_keras_history", None)
+            if history is not None:
+                node = history.operation._inbound_nodes[history.node_index]
+                if all(node is not p for p in parents):
+                    parents.append(node)
+        return parents

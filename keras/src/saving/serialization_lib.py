@@ -1,0 +1,277 @@
+"""Configs of Keras objects: `serialize_keras_object` and its inverse.
+
+A serialized object is a JSON-compatible dict:
+`{"module": ..., "class_name": ..., "config": ..., "registered_name": ...}`.
+Deserializing resolves the class from custom objects, the registry, or a
+`keras` module only; Python code (lambdas) is refused unless
+`safe_mode=False`.
+"""
+
+import base64
+import importlib
+import inspect
+import marshal
+import types
+
+import numpy as np
+
+from keras.src.api_export import keras_export
+from keras.src.backend.common import global_state
+from keras.src.saving import object_registration
+
+
+@keras_export(
+    ["keras.saving.SafeModeScope", "keras.config.SafeModeScope"]
+)
+class SafeModeScope:
+    """Sets safe mode (refusing to load Python code) while open.
+
+    Args:
+        safe_mode: Whether unsafe deserialization is refused.
+    """
+
+    def __init__(self, safe_mode=True):
+        self.safe_mode = safe_mode
+
+    def __enter__(self):
+        self.original = global_state.get_global_attribute("safe_mode_saving")
+        global_state.set_global_attribute("safe_mode_saving", self.safe_mode)
+
+    def __exit__(self, *args, **kwargs):
+        global_state.set_global_attribute("safe_mode_saving", self.original)
+
+
+@keras_export("keras.config.enable_unsafe_deserialization")
+def enable_unsafe_deserialization():
+    """Disables safe mode globally, allowing lambdas to be deserialized."""
+    global_state.set_global_attribute("safe_mode_saving", False)
+
+
+def in_safe_mode():
+    value = global_state.get_global_attribute("safe_mode_saving")
+    return True if value is None else value
+
+
+def _public_module(obj):
+    cls = obj if inspect.isclass(obj) or inspect.isfunction(obj) else type(obj)
+    path = getattr(cls, "_api_export_path", None)
+    if path and getattr(cls, "_api_export_symbol_id", None) == id(cls):
+        path = path[0] if isinstance(path, (list, tuple)) else path
+        return path.rsplit(".", 1)[0]
+    return cls.__module__
+
+
+@keras_export(
+    ["keras.saving.serialize_keras_object", "keras.utils.serialize_keras_object"]
+)
+def serialize_keras_object(obj):
+    """Returns a JSON-compatible config describing `obj`.
+
+    Args:
+        obj: A Keras object (layer, loss, ...), a function, or plain data.
+
+    Returns:
+        A dict (or plain value) that `deserialize_keras_object` turns back
+        into an equivalent object.
+
+    Example:
+
+    >>> config = keras.saving.serialize_keras_object(keras.layers.Dense(2))
+    >>> config["class_name"]
+    'Dense'
+    """
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    if isinstance(obj, (np.integer, np.floating, np.bool_)):
+        return obj.item()
+    if isinstance(obj, bytes):
+        return {"class_name": "__bytes__", "config": {"value": obj.decode()}}
+    if isinstance(obj, (list, tuple)):
+        items = [serialize_keras_object(x) for x in obj]
+        if isinstance(obj, tuple):
+            return {"class_name": "__tuple__", "config": {"value": items}}
+        return items
+    if isinstance(obj, dict):
+        return {k: serialize_keras_object(v) for k, v in obj.items()}
+    if isinstance(obj, np.ndarray) or hasattr(obj, "__array__") and hasattr(
+        obj, "dtype"
+    ) and not hasattr(obj, "get_config"):
+        array = np.asarray(obj)
+        return {
+            "class_name": "__numpy__",
+            "config": {"value": array.tolist(), "dtype": str(array.dtype)},
+        }
+    if isinstance(obj, types.FunctionType) and obj.__name__ == "<lambda>":
+        code = base64.b64encode(marshal.dumps(obj.__code__)).decode("ascii")
+        return {"class_name": "__lambda__", "config": {"value": code}}
+    if inspect.isfunction(obj) or inspect.isclass(obj):
+        registered = object_registration.get_registered_name(obj)
+        return {
+            "module": _public_module(obj),
+            "class_name": "function" if inspect.isfunction(obj) else "type",
+            "config": registered,
+            "registered_name": registered,
+        }
+    if hasattr(obj, "get_config"):
+        cls = type(obj)
+        registered = object_registration.get_registered_name(cls)
+        config = {
+            "module": _public_module(obj),
+            "class_name": cls.__name__,
+            "config": serialize_keras_object(obj.get_config()),
+            "registered_name": registered
+            if registered != cls.__name__
+            else None,
+        }
+        build_config = getattr(obj, "get_build_config", lambda: None)()
+        if build_config is not None:
+            config["build_config"] = build_config
+        compile_config = getattr(obj, "get_compile_config", lambda: None)()
+        if compile_config is not None:
+            config["compile_config"] = compile_config
+        return config
+    raise TypeError(
+        f"Cannot serialize object {obj} of type {type(obj)}. To be "
+        "serializable, a class must implement `get_config()`."
+    )
+
+
+def _resolve(name, module, custom_objects, module_objects):
+    found = object_registration.get_registered_object(
+        name, custom_objects, module_objects
+    )
+    if found is not None:
+        return found
+    if module and (module == "keras" or module.startswith("keras.")):
+        try:
+            found = getattr(importlib.import_module(module), name, None)
+        except ImportError:
+            found = None
+    return found
+
+
+@keras_export(
+    [
+        "keras.saving.deserialize_keras_object",
+        "keras.utils.deserialize_keras_object",
+    ]
+)
+def deserialize_keras_object(
+    config, custom_objects=None, safe_mode=True, module_objects=None, **kwargs
+):
+    """Rebuilds an object from the output of `serialize_keras_object`.
+
+    Args:
+        config: The serialized config.
+        custom_objects: Optional dict of names to user classes/functions.
+        safe_mode: If `True` (default), configs containing Python code
+            (lambdas) are refused.
+        module_objects: Optional dict of names to objects to resolve bare
+            names with.
+
+    Returns:
+        The object.
+
+    Example:
+
+    >>> config = keras.saving.serialize_keras_object(keras.layers.Dense(2))
+    >>> keras.saving.deserialize_keras_object(config).units
+    2
+    """
+    safe_mode = safe_mode and in_safe_mode()
+    if config is None or isinstance(config, (bool, int, float)):
+        return config
+    if isinstance(config, str):
+        found = _resolve(config, None, custom_objects, module_objects)
+        return found if found is not None else config
+    if isinstance(config, list):
+        return [
+            deserialize_keras_object(
+                c, custom_objects, safe_mode, module_objects
+            )
+            for c in config
+        ]
+    if not isinstance(config, dict):
+        raise TypeError(f"Could not parse config: {config}")
+    if "class_name" not in config or "config" not in config:
+        return {
+            k: deserialize_keras_object(
+                v, custom_objects, safe_mode, module_objects
+            )
+            for k, v in config.items()
+        }
+    class_name = config["class_name"]
+    inner = config["config"]
+    if class_name == "__tuple__":
+        return tuple(
+            deserialize_keras_object(
+                v, custom_objects, safe_mode, module_objects
+            )
+            for v in inner["value"]
+        )
+    if class_name == "__numpy__":
+        return np.array(inner["value"], dtype=inner["dtype"])
+    if class_name == "__bytes__":
+        return inner["value"].encode()
+    if class_name == "__lambda__":
+        if safe_mode:
+            raise ValueError(
+                "Requested the deserialization of a Python lambda. This "
+                "carries a potential risk of arbitrary code execution and "
+                "is disallowed in safe mode. If you trust the source, pass "
+                "`safe_mode=False` to the loading function, or call "
+                "`keras.config.enable_unsafe_deserialization()`."
+            )
+        code = marshal.loads(base64.b64decode(inner["value"]))
+        return types.FunctionType(code, globals())
+    module = config.get("module")
+    registered_name = config.get("registered_name") or class_name
+    if class_name in ("function", "type"):
+        found = _resolve(inner, module, custom_objects, module_objects)
+        if found is None:
+            raise ValueError(
+                f"Could not locate function '{inner}' (module: {module}). "
+                "Pass it in `custom_objects` or register it with "
+                "`@keras.saving.register_keras_serializable()`."
+            )
+        return found
+    cls = _resolve(registered_name, module, custom_objects, module_objects)
+    if cls is None and registered_name != class_name:
+        cls = _resolve(class_name, module, custom_objects, module_objects)
+    if cls is None:
+        raise TypeError(
+            f"Could not locate class '{class_name}'. Make sure custom "
+            "classes are decorated with "
+            "`@keras.saving.register_keras_serializable()` or passed in "
+            f"`custom_objects`. Full object config: {config}"
+        )
+    with SafeModeScope(safe_mode), object_registration.CustomObjectScope(
+        custom_objects
+    ):
+        if not hasattr(cls, "from_config"):
+            raise TypeError(f"Class {cls} has no `from_config()` method.")
+        instance = cls.from_config(_decode_plain_values(inner))
+        build_config = config.get("build_config")
+        if build_config and hasattr(instance, "build_from_config"):
+            instance.build_from_config(build_config)
+        compile_config = config.get("compile_config")
+        if compile_config and hasattr(instance, "compile_from_config"):
+            instance.compile_from_config(compile_config)
+    return instance
+
+
+_PLAIN_WRAPPERS = ("__tuple__", "__numpy__", "__bytes__")
+
+
+def _decode_plain_values(value):
+    """Decodes tuples and arrays in a config; nested object configs stay
+    dicts, for the owning class's `from_config` to deserialize."""
+    if isinstance(value, list):
+        return [_decode_plain_values(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if value.get("class_name") in _PLAIN_WRAPPERS and "config" in value:
+        return deserialize_keras_object(value)
+    if "class_name" in value and "config" in value:
+        return value
+    return {k: _decode_plain_values(v) for k, v in value.items()}
