@@ -45,7 +45,9 @@ def _diff(left, right):
     comparison = filecmp.dircmp(left, right, ignore=["__pycache__"])
     problems = [f"only in {left}: {n}" for n in comparison.left_only]
     problems += [f"only in {right}: {n}" for n in comparison.right_only]
-    problems += [f"differs: {os.path.join(right, n)}" for n in comparison.diff_files]
+    problems += [
+        f"differs: {os.path.join(right, n)}" for n in comparison.diff_files
+    ]
     for name in comparison.common_dirs:
         problems += _diff(os.path.join(left, name), os.path.join(right, name))
     return problems
@@ -55,9 +57,11 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         generated = generate(tmp)
         if "--check" in argv:
-            problems = _diff(generated, API_DIR) if os.path.isdir(API_DIR) else [
-                f"{API_DIR} does not exist"
-            ]
+            problems = (
+                _diff(generated, API_DIR)
+                if os.path.isdir(API_DIR)
+                else [f"{API_DIR} does not exist"]
+            )
             if problems:
                 print("keras/api is stale; run shell/api_gen.sh.")
                 print("\n".join(problems))

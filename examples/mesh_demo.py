@@ -10,7 +10,8 @@ axis carries the batch.
 import os
 
 os.environ["XLA_FLAGS"] = (
-    os.environ.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
+    os.environ.get("XLA_FLAGS", "")
+    + " --xla_force_host_platform_device_count=8"
 )
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
@@ -59,10 +60,19 @@ def layouts():
             layout_map=layout_map, batch_dim_name=batch
         )
 
-    yield "(4,2) model,batch", model_parallel((4, 2), ("model", "batch"), "batch")
-    yield "(2,4) batch,model", model_parallel((2, 4), ("batch", "model"), "batch")
-    yield "(2,2,2) data,model,batch", model_parallel(
-        (2, 2, 2), ("data", "model", "batch"), ("data", "batch")
+    yield (
+        "(4,2) model,batch",
+        model_parallel((4, 2), ("model", "batch"), "batch"),
+    )
+    yield (
+        "(2,4) batch,model",
+        model_parallel((2, 4), ("batch", "model"), "batch"),
+    )
+    yield (
+        "(2,2,2) data,model,batch",
+        model_parallel(
+            (2, 2, 2), ("data", "model", "batch"), ("data", "batch")
+        ),
     )
 
 
@@ -100,7 +110,9 @@ def main():
         max_diff = float(np.max(np.abs(np.array(losses) - reference)))
         rows.append((name, losses, history["accuracy"][-1], seconds, max_diff))
 
-    print("\n| layout | losses per epoch | final acc | s | max |Δloss| vs none |")
+    print(
+        "\n| layout | losses per epoch | final acc | s | max |Δloss| vs none |"
+    )
     print("|---|---|---|---|---|")
     for name, losses, acc, seconds, diff in rows:
         shown = ", ".join(f"{v:.5f}" for v in losses)

@@ -45,9 +45,7 @@ def test_import_keras_does_not_import_tensorflow():
 def test_keras_is_this_repository():
     result = _run("import keras; print(keras.__file__)")
     assert result.returncode == 0, result.stderr
-    assert os.path.dirname(result.stdout.strip()) == os.path.join(
-        ROOT, "keras"
-    )
+    assert os.path.dirname(result.stdout.strip()) == os.path.join(ROOT, "keras")
 
 
 @pytest.mark.parametrize("name", ["tensorflow", "torch", "numpy"])
@@ -59,7 +57,8 @@ def test_other_backends_are_refused_clearly(name):
 
 
 def test_jax_backend_is_accepted_and_reported():
-    result = _run("import keras; print(keras.config.backend())",
-                  KERAS_BACKEND="jax")
+    result = _run(
+        "import keras; print(keras.config.backend())", KERAS_BACKEND="jax"
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "jax"

@@ -5,12 +5,38 @@ since your modifications would be overwritten.
 """
 
 
+from keras.api import activations as activations
 from keras.api import backend as backend
+from keras.api import callbacks as callbacks
 from keras.api import config as config
+from keras.api import constraints as constraints
+from keras.api import distribution as distribution
+from keras.api import dtype_policies as dtype_policies
+from keras.api import initializers as initializers
+from keras.api import layers as layers
+from keras.api import losses as losses
+from keras.api import metrics as metrics
+from keras.api import mixed_precision as mixed_precision
+from keras.api import models as models
 from keras.api import ops as ops
+from keras.api import optimizers as optimizers
+from keras.api import random as random
+from keras.api import regularizers as regularizers
+from keras.api import saving as saving
 from keras.api import utils as utils
 from keras.src.backend.common.keras_tensor import KerasTensor as KerasTensor
 from keras.src.backend.common.stateless_scope import StatelessScope as StatelessScope
 from keras.src.backend.jax.core import Variable as Variable
+from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
+from keras.src.initializers.initializer import Initializer as Initializer
+from keras.src.layers.core.input_layer import Input as Input
+from keras.src.layers.input_spec import InputSpec as InputSpec
+from keras.src.layers.layer import Layer as Layer
+from keras.src.losses.loss import Loss as Loss
+from keras.src.metrics.metric import Metric as Metric
+from keras.src.models.model import Model as Model
+from keras.src.models.sequential import Sequential as Sequential
 from keras.src.ops.operation import Operation as Operation
+from keras.src.optimizers.optimizer import Optimizer as Optimizer
+from keras.src.regularizers.regularizers import Regularizer as Regularizer
 from keras.src.version import version as version

@@ -12,3 +12,10 @@ from keras.src.backend.config import image_data_format as image_data_format
 from keras.src.backend.config import set_epsilon as set_epsilon
 from keras.src.backend.config import set_floatx as set_floatx
 from keras.src.backend.config import set_image_data_format as set_image_data_format
+from keras.src.dtype_policies.dtype_policy import dtype_policy as dtype_policy
+from keras.src.dtype_policies.dtype_policy import set_dtype_policy as set_dtype_policy
+from keras.src.saving.serialization_lib import SafeModeScope as SafeModeScope
+from keras.src.saving.serialization_lib import enable_unsafe_deserialization as enable_unsafe_deserialization
+from keras.src.utils.io_utils import disable_interactive_logging as disable_interactive_logging
+from keras.src.utils.io_utils import enable_interactive_logging as enable_interactive_logging
+from keras.src.utils.io_utils import is_interactive_logging_enabled as is_interactive_logging_enabled

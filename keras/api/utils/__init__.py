@@ -7,3 +7,19 @@ since your modifications would be overwritten.
 
 from keras.src.backend.common.global_state import clear_session as clear_session
 from keras.src.backend.common.keras_tensor import is_keras_tensor as is_keras_tensor
+from keras.src.saving.object_registration import CustomObjectScope as CustomObjectScope
+from keras.src.saving.object_registration import CustomObjectScope as custom_object_scope
+from keras.src.saving.object_registration import get_custom_objects as get_custom_objects
+from keras.src.saving.object_registration import get_registered_name as get_registered_name
+from keras.src.saving.object_registration import get_registered_object as get_registered_object
+from keras.src.saving.object_registration import register_keras_serializable as register_keras_serializable
+from keras.src.saving.serialization_lib import deserialize_keras_object as deserialize_keras_object
+from keras.src.saving.serialization_lib import serialize_keras_object as serialize_keras_object
+from keras.src.trainers.data_adapters.data_adapter_utils import pack_x_y_sample_weight as pack_x_y_sample_weight
+from keras.src.trainers.data_adapters.data_adapter_utils import unpack_x_y_sample_weight as unpack_x_y_sample_weight
+from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as PyDataset
+from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as Sequence
+from keras.src.utils.numerical_utils import normalize as normalize
+from keras.src.utils.numerical_utils import to_categorical as to_categorical
+from keras.src.utils.progbar import Progbar as Progbar
+from keras.src.utils.rng_utils import set_random_seed as set_random_seed

@@ -137,4 +137,3 @@ def get(identifier):
     raise ValueError(
         f"Could not interpret activation function identifier: {identifier}"
     )
-

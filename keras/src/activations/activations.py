@@ -7,30 +7,23 @@ from keras.src.api_export import keras_export
 
 @keras_export("keras.activations.relu")
 def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
-    """Applies the rectified linear unit activation function.
+    """Rectified linear unit, with optional slope, threshold and saturation.
 
-    With default values, this returns the standard ReLU activation:
-    `max(x, 0)`, the element-wise maximum of 0 and the input tensor.
+    With the defaults this is `max(x, 0)`. In general:
 
-    Modifying default parameters allows you to use non-zero thresholds,
-    change the max value of the activation, and to use a non-zero multiple
-    of the input for values below the threshold:
-
-    - `max_value` if `x >= max_value`,
-    - `x` if `threshold <= x < max_value`,
-    - `negative_slope * (x - threshold)` otherwise.
+    - `max_value` where `x >= max_value`;
+    - `x` where `threshold <= x < max_value` (or `threshold < x` when
+      `threshold != 0`);
+    - `negative_slope * (x - threshold)` below the threshold.
 
     Args:
         x: Input tensor.
-        negative_slope: A `float` that controls the slope for values lower
-            than the threshold.
-        max_value: A `float` that sets the saturation threshold (the largest
-            value the function will return).
-        threshold: A `float` giving the threshold value of the activation
-            function below which values will be damped or set to zero.
+        negative_slope: Slope used below the threshold.
+        max_value: Optional upper bound of the output.
+        threshold: Value below which the input is damped (or zeroed).
 
     Returns:
-        A tensor with the same shape and dtype as input `x`.
+        A tensor of the same shape as `x`.
 
     Example:
 
@@ -41,8 +34,6 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     [-5.0, -2.5, 0.0, 5.0, 10.0]
     >>> keras.activations.relu(x, max_value=5.0).tolist()
     [0.0, 0.0, 0.0, 5.0, 5.0]
-    >>> keras.activations.relu(x, threshold=5.0).tolist()
-    [-0.0, -0.0, 0.0, 0.0, 10.0]
     """
     x = ops.convert_to_tensor(x)
     if not backend.is_float_dtype(x.dtype):
@@ -65,32 +56,26 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
 
 @keras_export("keras.activations.leaky_relu")
 def leaky_relu(x, negative_slope=0.2):
-    """Leaky relu activation function.
-
-    `f(x) = x` for `x >= 0` and `f(x) = negative_slope * x` otherwise.
+    """Leaky ReLU: `x` for `x >= 0`, `negative_slope * x` otherwise.
 
     Args:
         x: Input tensor.
-        negative_slope: A `float` that controls the slope for values lower
-            than the threshold.
+        negative_slope: Slope for negative inputs.
 
     Returns:
         A tensor of the same shape as `x`.
 
     Example:
 
-    >>> keras.activations.leaky_relu([-1.0, 2.0]).tolist()
-    [-0.2, 2.0]
+    >>> keras.activations.leaky_relu([-1.0, 2.0], negative_slope=0.5).tolist()
+    [-0.5, 2.0]
     """
     return ops.leaky_relu(x, negative_slope=negative_slope)
 
 
 @keras_export("keras.activations.relu6")
 def relu6(x):
-    """Relu6 activation function.
-
-    It's the ReLU function, but truncated to a maximum value of 6:
-    `min(max(x, 0), 6)`.
+    """ReLU capped at 6: `min(max(x, 0), 6)`.
 
     Args:
         x: Input tensor.
@@ -108,18 +93,14 @@ def relu6(x):
 
 @keras_export("keras.activations.softmax")
 def softmax(x, axis=-1):
-    """Softmax converts a vector of values to a probability distribution.
+    """Softmax: `exp(x) / sum(exp(x))` along `axis`.
 
-    The elements of the output vector are in range `[0, 1]` and sum to 1.
-    Each input vector is handled independently. The `axis` argument sets
-    which axis of the input the function is applied along.
-
-    The softmax of each vector x is computed as
-    `exp(x) / sum(exp(x))`.
+    The outputs along `axis` are non-negative and sum to 1, i.e. a
+    probability distribution.
 
     Args:
         x: Input tensor.
-        axis: Integer, axis along which the softmax is applied.
+        axis: The axis (int) along which the softmax is normalized.
 
     Returns:
         A tensor of the same shape as `x`.
@@ -134,13 +115,11 @@ def softmax(x, axis=-1):
 
 @keras_export("keras.activations.elu")
 def elu(x, alpha=1.0):
-    """Exponential Linear Unit.
-
-    `x` if `x > 0` and `alpha * (exp(x) - 1)` if `x < 0`.
+    """Exponential linear unit: `x` for `x > 0`, `alpha * (exp(x) - 1)` else.
 
     Args:
         x: Input tensor.
-        alpha: A scalar, slope of the negative section.
+        alpha: Scale of the negative part.
 
     Returns:
         A tensor of the same shape as `x`.
@@ -159,11 +138,12 @@ def elu(x, alpha=1.0):
 
 @keras_export("keras.activations.selu")
 def selu(x):
-    """Scaled Exponential Linear Unit (SELU).
+    """Scaled exponential linear unit.
 
-    `scale * x` if `x > 0` and `scale * alpha * (exp(x) - 1)` if `x < 0`,
-    where `alpha` and `scale` are pre-defined constants
-    (`alpha=1.67326324` and `scale=1.05070098`).
+    `scale * x` for `x > 0` and `scale * alpha * (exp(x) - 1)` otherwise,
+    with the fixed constants `alpha ~= 1.6733` and `scale ~= 1.0507`.
+
+    Reference: [Klambauer et al., 2017](https://arxiv.org/abs/1706.02515)
 
     Args:
         x: Input tensor.
@@ -175,17 +155,13 @@ def selu(x):
 
     >>> keras.activations.selu([0.0]).tolist()
     [0.0]
-
-    Reference:
-
-    - [Klambauer et al., 2017](https://arxiv.org/abs/1706.02515)
     """
     return ops.selu(x)
 
 
 @keras_export("keras.activations.softplus")
 def softplus(x):
-    """Softplus activation function: `softplus(x) = log(exp(x) + 1)`.
+    """Softplus: `log(exp(x) + 1)`.
 
     Args:
         x: Input tensor.
@@ -203,7 +179,7 @@ def softplus(x):
 
 @keras_export("keras.activations.softsign")
 def softsign(x):
-    """Softsign activation function: `softsign(x) = x / (abs(x) + 1)`.
+    """Softsign: `x / (abs(x) + 1)`.
 
     Args:
         x: Input tensor.
@@ -221,7 +197,9 @@ def softsign(x):
 
 @keras_export(["keras.activations.silu", "keras.activations.swish"])
 def silu(x):
-    """Swish (or Silu) activation function: `swish(x) = x * sigmoid(x)`.
+    """SiLU (swish): `x * sigmoid(x)`.
+
+    Reference: [Ramachandran et al., 2017](https://arxiv.org/abs/1710.05941)
 
     Args:
         x: Input tensor.
@@ -233,10 +211,6 @@ def silu(x):
 
     >>> keras.activations.silu([0.0]).tolist()
     [0.0]
-
-    Reference:
-
-    - [Ramachandran et al., 2017](https://arxiv.org/abs/1710.05941)
     """
     return ops.silu(x)
 
@@ -246,16 +220,14 @@ swish = silu
 
 @keras_export("keras.activations.gelu")
 def gelu(x, approximate=False):
-    """Gaussian error linear unit (GELU) activation function.
+    """Gaussian error linear unit: `x * P(X <= x)` with `X ~ N(0, 1)`.
 
-    `gelu(x) = x * P(X <= x)` where `P(X) ~ N(0, 1)`, i.e.
-    `gelu(x) = 0.5 * x * (1 + erf(x / sqrt(2)))`. With
-    `approximate=True`, the tanh approximation
-    `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))` is used.
+    Exactly `0.5 * x * (1 + erf(x / sqrt(2)))`; with `approximate=True`,
+    `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))`.
 
     Args:
         x: Input tensor.
-        approximate: A `bool`, whether to enable approximation.
+        approximate: Whether to use the tanh approximation.
 
     Returns:
         A tensor of the same shape as `x`.
@@ -274,10 +246,7 @@ def gelu(x, approximate=False):
 
 @keras_export("keras.activations.tanh")
 def tanh(x):
-    """Hyperbolic tangent activation function.
-
-    `tanh(x) = sinh(x) / cosh(x)`, i.e.
-    `tanh(x) = ((exp(x) - exp(-x)) / (exp(x) + exp(-x)))`.
+    """Hyperbolic tangent: `(exp(x) - exp(-x)) / (exp(x) + exp(-x))`.
 
     Args:
         x: Input tensor.
@@ -295,10 +264,7 @@ def tanh(x):
 
 @keras_export("keras.activations.sigmoid")
 def sigmoid(x):
-    """Sigmoid activation function: `sigmoid(x) = 1 / (1 + exp(-x))`.
-
-    For small values (< -5), `sigmoid` returns a value close to zero, and
-    for large values (> 5) the result of the function gets close to 1.
+    """Sigmoid: `1 / (1 + exp(-x))`, with values in `(0, 1)`.
 
     Args:
         x: Input tensor.
@@ -316,7 +282,7 @@ def sigmoid(x):
 
 @keras_export("keras.activations.exponential")
 def exponential(x):
-    """Exponential activation function: `exp(x)`.
+    """Exponential: `exp(x)`.
 
     Args:
         x: Input tensor.
@@ -334,11 +300,9 @@ def exponential(x):
 
 @keras_export("keras.activations.hard_sigmoid")
 def hard_sigmoid(x):
-    """Hard sigmoid activation function.
+    """Hard sigmoid, a piecewise linear approximation of the sigmoid.
 
-    A faster approximation of the sigmoid activation, a piecewise linear
-    approximation: `0` if `x <= -3`, `1` if `x >= 3` and `x / 6 + 0.5` if
-    `-3 < x < 3`.
+    `clip(x / 6 + 0.5, 0, 1)`: 0 for `x <= -3`, 1 for `x >= 3`.
 
     Args:
         x: Input tensor.
@@ -356,11 +320,11 @@ def hard_sigmoid(x):
 
 @keras_export(["keras.activations.hard_silu", "keras.activations.hard_swish"])
 def hard_silu(x):
-    """Hard SiLU activation function, also known as Hard Swish.
+    """Hard SiLU (hard swish): `x * hard_sigmoid(x)`.
 
-    `0` if `x < -3`, `x` if `x > 3` and `x * (x + 3) / 6` if
-    `-3 <= x <= 3`. It's a faster, piecewise linear approximation of the
-    silu activation.
+    0 for `x <= -3`, `x` for `x >= 3`, `x * (x + 3) / 6` in between.
+
+    Reference: [Howard et al., 2019](https://arxiv.org/abs/1905.02244)
 
     Args:
         x: Input tensor.
@@ -372,10 +336,6 @@ def hard_silu(x):
 
     >>> keras.activations.hard_silu([-4.0, 0.0, 4.0]).tolist()
     [-0.0, 0.0, 4.0]
-
-    Reference:
-
-    - [A Howard, 2019](https://arxiv.org/abs/1905.02244)
     """
     x = ops.convert_to_tensor(x)
     return x * ops.hard_sigmoid(x)
@@ -386,16 +346,13 @@ hard_swish = hard_silu
 
 @keras_export("keras.activations.linear")
 def linear(x):
-    """Linear activation function (pass-through).
-
-    A "linear" activation is an identity function: it returns the input,
-    unmodified.
+    """Identity activation: returns `x` unchanged.
 
     Args:
         x: Input tensor.
 
     Returns:
-        The input `x`.
+        `x`.
 
     Example:
 
@@ -407,7 +364,9 @@ def linear(x):
 
 @keras_export("keras.activations.mish")
 def mish(x):
-    """Mish activation function: `mish(x) = x * tanh(softplus(x))`.
+    """Mish: `x * tanh(softplus(x))`.
+
+    Reference: [Misra, 2019](https://arxiv.org/abs/1908.08681)
 
     Args:
         x: Input tensor.
@@ -419,10 +378,6 @@ def mish(x):
 
     >>> keras.activations.mish([0.0]).tolist()
     [0.0]
-
-    Reference:
-
-    - [Misra, 2019](https://arxiv.org/abs/1908.08681)
     """
     x = ops.convert_to_tensor(x)
     return x * ops.tanh(ops.softplus(x))
@@ -430,15 +385,11 @@ def mish(x):
 
 @keras_export("keras.activations.log_softmax")
 def log_softmax(x, axis=-1):
-    """Log-Softmax activation function.
-
-    Each input vector is handled independently. The `axis` argument sets
-    which axis of the input the function is applied along:
-    `log_softmax(x) = x - log(sum(exp(x)))`.
+    """Logarithm of the softmax: `x - log(sum(exp(x)))` along `axis`.
 
     Args:
         x: Input tensor.
-        axis: Integer, axis along which the softmax is applied.
+        axis: The axis (int) along which the softmax is normalized.
 
     Returns:
         A tensor of the same shape as `x`.

@@ -1,13 +1,5 @@
 """The backend: JAX implementations behind `keras.ops` and the trainer."""
 
-from keras.src.backend.config import backend  # noqa: F401  (checks KERAS_BACKEND)
-from keras.src.backend.config import epsilon
-from keras.src.backend.config import floatx
-from keras.src.backend.config import image_data_format
-from keras.src.backend.config import set_epsilon
-from keras.src.backend.config import set_floatx
-from keras.src.backend.config import set_image_data_format
-from keras.src.backend.config import standardize_data_format
 from keras.src.backend.common.dtypes import is_float_dtype
 from keras.src.backend.common.dtypes import is_int_dtype
 from keras.src.backend.common.dtypes import result_type
@@ -23,7 +15,20 @@ from keras.src.backend.common.stateless_scope import in_stateless_scope
 from keras.src.backend.common.variables import AutocastScope
 from keras.src.backend.common.variables import KerasVariable
 from keras.src.backend.common.variables import get_autocast_scope
+from keras.src.backend.config import backend  # noqa: F401  (checks KERAS_BACKEND)
+from keras.src.backend.config import epsilon
+from keras.src.backend.config import floatx
+from keras.src.backend.config import image_data_format
+from keras.src.backend.config import set_epsilon
+from keras.src.backend.config import set_floatx
+from keras.src.backend.config import set_image_data_format
+from keras.src.backend.config import standardize_data_format
 from keras.src.backend.jax import core
+from keras.src.backend.jax import linalg  # noqa: E402
+from keras.src.backend.jax import math  # noqa: E402
+from keras.src.backend.jax import nn  # noqa: E402
+from keras.src.backend.jax import numpy  # noqa: E402
+from keras.src.backend.jax import random  # noqa: E402
 from keras.src.backend.jax.core import Variable
 from keras.src.backend.jax.core import cast
 from keras.src.backend.jax.core import compute_output_spec
@@ -39,8 +44,3 @@ from keras.src.backend.jax.core import shape
 from keras.src.backend.jax.core import stop_gradient
 from keras.src.backend.jax.core import vectorized_map
 from keras.src.backend.jax.core import while_loop
-from keras.src.backend.jax import numpy  # noqa: E402
-from keras.src.backend.jax import linalg  # noqa: E402
-from keras.src.backend.jax import math  # noqa: E402
-from keras.src.backend.jax import nn  # noqa: E402
-from keras.src.backend.jax import random  # noqa: E402

@@ -60,8 +60,12 @@ class MaxNorm(Constraint):
         return {"max_value": self.max_value, "axis": self.axis}
 
 
-_BY_NAME = {"non_neg": NonNeg, "NonNeg": NonNeg, "max_norm": MaxNorm,
-            "MaxNorm": MaxNorm}
+_BY_NAME = {
+    "non_neg": NonNeg,
+    "NonNeg": NonNeg,
+    "max_norm": MaxNorm,
+    "MaxNorm": MaxNorm,
+}
 
 
 @keras_export("keras.constraints.get")

@@ -188,14 +188,17 @@ class DeviceMesh:
 
     @property
     def shape(self):
+        """The mesh shape, a tuple of ints."""
         return self._shape
 
     @property
     def axis_names(self):
+        """The mesh axis names, a tuple of strings."""
         return self._axis_names
 
     @property
     def devices(self):
+        """The devices, a numpy array of shape `shape`."""
         return self._devices
 
     @property
@@ -278,10 +281,12 @@ class TensorLayout:
 
     @property
     def axes(self):
+        """One entry per tensor dimension: None, a name or names."""
         return self._axes
 
     @property
     def device_mesh(self):
+        """The `DeviceMesh`, or `None` until set."""
         return self._device_mesh
 
     @device_mesh.setter
@@ -395,6 +400,7 @@ class LayoutMap(collections.abc.MutableMapping):
 
     @property
     def device_mesh(self):
+        """The `DeviceMesh`."""
         return self._device_mesh
 
     def __getitem__(self, key):
@@ -568,6 +574,7 @@ class Distribution:
 
     @property
     def device_mesh(self):
+        """The `DeviceMesh`."""
         return self._device_mesh
 
     @property
@@ -582,6 +589,7 @@ class Distribution:
 
     @property
     def auto_shard_dataset(self):
+        """Whether `distribute_dataset` shards across processes."""
         return self._auto_shard_dataset
 
     @auto_shard_dataset.setter
@@ -590,10 +598,12 @@ class Distribution:
 
     @property
     def num_processes(self):
+        """Number of processes of the job."""
         return backend_dlib.num_processes()
 
     @property
     def process_id(self):
+        """Index of the current process."""
         return backend_dlib.process_id()
 
     @property
@@ -865,6 +875,7 @@ class ModelParallel(Distribution):
 
     @property
     def layout_map(self):
+        """The `LayoutMap`."""
         return self._layout_map
 
     def get_variable_layout(self, variable):
@@ -1043,6 +1054,25 @@ def check_data_consistency(per_process_batch, distribution=None):
                 "auto_shard_dataset=True."
             )
     return fingerprints
+
+
+def check_data_consistency_if_needed(per_process_batch, distribution):
+    """`check_data_consistency` where the input pipeline does not ensure it.
+
+    Called by the trainer on every batch. It only checks (one small
+    collective per batch) when there are several processes,
+    `auto_shard_dataset=False` (each process feeds its own data) and some
+    data-shard group has more than one process; otherwise it is a no-op.
+
+    Args:
+        per_process_batch: This process's batch (array or pytree).
+        distribution: The distribution.
+    """
+    if distribution.num_processes <= 1 or distribution.auto_shard_dataset:
+        return
+    if all(len(group) == 1 for group in distribution.data_sharding().groups):
+        return
+    check_data_consistency(per_process_batch, distribution)
 
 
 @keras_export("keras.distribution.check_layout_map_usage")

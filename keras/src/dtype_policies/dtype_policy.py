@@ -64,7 +64,11 @@ class DTypePolicy:
         """Casts float inputs to `dtype` when `autocast` is on."""
         dtype = backend.standardize_dtype(dtype)
         if backend.is_tensor(x) or hasattr(x, "dtype"):
-            if autocast and backend.is_float_dtype(x.dtype) and x.dtype != dtype:
+            if (
+                autocast
+                and backend.is_float_dtype(x.dtype)
+                and x.dtype != dtype
+            ):
                 return backend.cast(x, dtype)
             return x
         return x

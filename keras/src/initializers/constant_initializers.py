@@ -8,18 +8,15 @@ from keras.src.initializers.initializer import Initializer
 
 @keras_export(["keras.initializers.Constant", "keras.initializers.constant"])
 class Constant(Initializer):
-    """Initializer that generates tensors with constant values.
-
-    Only scalar values are allowed. The constant value provided must be
-    convertible to the dtype requested when calling the initializer.
+    """Fills tensors with a single constant value.
 
     Args:
-        value: A Python scalar.
+        value: A Python scalar, cast to the requested dtype.
 
     Example:
 
-    >>> initializer = keras.initializers.Constant(10.0)
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.Constant(3.0)(shape=(2,)).tolist()
+    [3.0, 3.0]
     """
 
     def __init__(self, value=0.0):
@@ -40,21 +37,20 @@ class Constant(Initializer):
 
 @keras_export(["keras.initializers.Zeros", "keras.initializers.zeros"])
 class Zeros(Initializer):
-    """Initializer that generates tensors initialized to 0.
+    """Fills tensors with zeros.
 
     Example:
 
-    >>> initializer = keras.initializers.Zeros()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.Zeros()(shape=(2,)).tolist()
+    [0.0, 0.0]
     """
 
     def __call__(self, shape, dtype=None):
-        """Returns a tensor initialized as specified by the initializer.
+        """Returns a tensor of zeros.
 
         Args:
-            shape: Shape of the tensor.
-            dtype: Optional dtype of the tensor. Only numeric or boolean
-                dtypes are supported. Defaults to `keras.config.floatx()`.
+            shape: Shape tuple.
+            dtype: Optional numeric or boolean dtype (default: floatx).
         """
         dtype = standardize_dtype(dtype)
         return ops.zeros(shape, dtype=dtype)
@@ -62,21 +58,20 @@ class Zeros(Initializer):
 
 @keras_export(["keras.initializers.Ones", "keras.initializers.ones"])
 class Ones(Initializer):
-    """Initializer that generates tensors initialized to 1.
+    """Fills tensors with ones.
 
     Example:
 
-    >>> initializer = keras.initializers.Ones()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.Ones()(shape=(2,)).tolist()
+    [1.0, 1.0]
     """
 
     def __call__(self, shape, dtype=None):
-        """Returns a tensor initialized as specified by the initializer.
+        """Returns a tensor of ones.
 
         Args:
-            shape: Shape of the tensor.
-            dtype: Optional dtype of the tensor. Only numeric or boolean
-                dtypes are supported. Defaults to `keras.config.floatx()`.
+            shape: Shape tuple.
+            dtype: Optional numeric or boolean dtype (default: floatx).
         """
         dtype = standardize_dtype(dtype)
         return ops.ones(shape, dtype=dtype)
@@ -90,18 +85,17 @@ class Ones(Initializer):
     ]
 )
 class Identity(Initializer):
-    """Initializer that generates the identity matrix.
+    """Creates `gain` times the identity matrix (2D shapes only).
 
-    Only usable for generating 2D matrices. Non-square shapes get ones on
-    the main diagonal and zeros elsewhere.
+    For non-square shapes, the main diagonal holds `gain` and the rest is 0.
 
     Args:
-        gain: Multiplicative factor to apply to the identity matrix.
+        gain: Multiplicative factor.
 
     Example:
 
-    >>> initializer = keras.initializers.Identity()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.Identity()(shape=(2, 2)).tolist()
+    [[1.0, 0.0], [0.0, 1.0]]
     """
 
     def __init__(self, gain=1.0):

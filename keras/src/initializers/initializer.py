@@ -5,65 +5,66 @@ from keras.src.api_export import keras_export
 
 @keras_export(["keras.Initializer", "keras.initializers.Initializer"])
 class Initializer:
-    """Initializer base class: all Keras initializers inherit from this class.
+    """Base class of the initializers.
 
-    Subclasses implement `__call__(self, shape, dtype=None)` returning a
-    tensor of the given shape and dtype. If the initializer takes
-    constructor arguments, it should also implement `get_config()` so that
-    it can be serialized and recreated with `from_config()`.
+    An initializer is a callable `initializer(shape, dtype=None)` returning
+    a tensor of that shape and dtype, used to create variables. Subclasses
+    implement `__call__` and, when they have constructor arguments,
+    `get_config()` (its dict is passed back to the constructor by
+    `from_config()`).
 
     Example:
 
     ```python
-    class ExampleRandomNormal(keras.initializers.Initializer):
-        def __init__(self, mean, stddev):
-            self.mean = mean
-            self.stddev = stddev
+    class Scaled(keras.initializers.Initializer):
+        def __init__(self, factor):
+            self.factor = factor
 
         def __call__(self, shape, dtype=None):
-            return keras.random.normal(
-                shape, mean=self.mean, stddev=self.stddev, dtype=dtype
-            )
+            return self.factor * keras.ops.ones(shape, dtype=dtype)
 
         def get_config(self):
-            return {"mean": self.mean, "stddev": self.stddev}
+            return {"factor": self.factor}
     ```
     """
 
     def __call__(self, shape, dtype=None):
-        """Returns a tensor object initialized as specified by the initializer.
+        """Creates the initial value.
 
         Args:
-            shape: Shape of the tensor.
-            dtype: Optional dtype of the tensor.
+            shape: Shape tuple of the tensor to create.
+            dtype: Optional dtype; defaults to `keras.config.floatx()`.
+
+        Returns:
+            A tensor.
         """
         raise NotImplementedError(
             "Initializer subclasses must implement the `__call__()` method."
         )
 
     def get_config(self):
-        """Returns the initializer's configuration as a JSON-serializable dict.
+        """Returns the constructor arguments as a JSON-serializable dict.
 
         Returns:
-            A JSON-serializable Python dict.
+            A dict (empty for initializers without arguments).
         """
         return {}
 
     @classmethod
     def from_config(cls, config):
-        """Instantiates an initializer from a configuration dictionary.
+        """Creates an initializer from the output of `get_config()`.
 
         Args:
-            config: A Python dictionary, the output of `get_config()`.
+            config: A dict.
 
         Returns:
             An `Initializer` instance.
 
         Example:
 
-        >>> initializer = keras.initializers.RandomUniform(-1, 1)
-        >>> config = initializer.get_config()
-        >>> initializer = keras.initializers.RandomUniform.from_config(config)
+        >>> init = keras.initializers.RandomUniform(-1, 1)
+        >>> clone = keras.initializers.RandomUniform.from_config(
+        ...     init.get_config())
         """
         return cls(**config)
 

@@ -1,7 +1,6 @@
 """Initializers that draw random numbers."""
 
 import math
-import random as python_random
 
 from keras.src import ops
 from keras.src.api_export import keras_export
@@ -10,10 +9,15 @@ from keras.src.initializers.initializer import Initializer
 
 
 def _make_default_seed():
-    # Drawn from Python's global RNG, which
-    # `keras.utils.set_random_seed` seeds, so unseeded initializers are
-    # reproducible after setting the global seed.
-    return python_random.randint(1, int(1e9))
+    # Drawn from the global generator behind `seed=None` random draws,
+    # which `keras.utils.set_random_seed` reseeds: unseeded initializers
+    # are reproducible after setting the global seed.
+    from keras.src.random import seed_generator
+
+    draw = getattr(seed_generator, "make_default_seed", None)
+    if draw is None:
+        draw = seed_generator._draw_global_int
+    return int(draw())
 
 
 def _is_seed_generator(seed):
@@ -28,10 +32,11 @@ class RandomInitializer(Initializer):
     """Base class of the initializers that draw random numbers.
 
     Args:
-        seed: `None`, an integer or a `keras.random.SeedGenerator`. With an
-            integer, every call of the initializer returns the same values.
-            With `None`, a seed is drawn once from the global RNG (seeded by
-            `keras.utils.set_random_seed`) when the initializer is created.
+        seed: `None`, an int or a `keras.random.SeedGenerator`. An int makes
+            every call return the same values. `None` draws an int seed once,
+            when the initializer is created, from the global generator that
+            `keras.utils.set_random_seed` seeds (so it behaves like an int
+            seed afterwards). A `SeedGenerator` gives new values on each call.
     """
 
     def __init__(self, seed=None):
@@ -81,26 +86,20 @@ def _float_dtype(dtype, initializer_name):
     ]
 )
 class RandomNormal(RandomInitializer):
-    """Random normal initializer.
-
-    Draws samples from a normal distribution for given parameters.
+    """Draws values from a normal distribution `N(mean, stddev**2)`.
 
     Args:
-        mean: A python scalar or a scalar keras tensor. Mean of the random
-            values to generate.
-        stddev: A python scalar or a scalar keras tensor. Standard deviation
-            of the random values to generate.
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            Used to make the behavior of the initializer deterministic. Note
-            that an initializer seeded with an integer or `None` (unseeded)
-            will produce the same random values across multiple calls. To
-            get different random values across multiple calls, use as seed
-            an instance of `keras.random.SeedGenerator`.
+        mean: Mean of the distribution.
+        stddev: Standard deviation of the distribution.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`: an int or `None` gives the same values on
+            every call, a `SeedGenerator` new values on each call.
 
     Example:
 
-    >>> initializer = keras.initializers.RandomNormal(mean=0.0, stddev=1.0)
-    >>> values = initializer(shape=(2, 2))
+    >>> init = keras.initializers.RandomNormal(mean=0.0, stddev=1.0, seed=1)
+    >>> init(shape=(2, 2)).shape
+    (2, 2)
     """
 
     def __init__(self, mean=0.0, stddev=0.05, seed=None):
@@ -132,24 +131,20 @@ class RandomNormal(RandomInitializer):
     ]
 )
 class TruncatedNormal(RandomInitializer):
-    """Initializer that generates a truncated normal distribution.
-
-    The values generated are similar to values from a `RandomNormal`
-    initializer, except that values more than two standard deviations from
-    the mean are discarded and re-drawn.
+    """Draws values from a normal distribution truncated to two standard
+    deviations around the mean (values beyond are redrawn).
 
     Args:
-        mean: A python scalar or a scalar keras tensor. Mean of the random
-            values to generate.
-        stddev: A python scalar or a scalar keras tensor. Standard deviation
-            of the random values to generate (before truncation).
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        mean: Mean of the distribution.
+        stddev: Standard deviation of the distribution before truncation.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.TruncatedNormal(stddev=1.0)
-    >>> values = initializer(shape=(2, 2))
+    >>> init = keras.initializers.TruncatedNormal(stddev=1.0, seed=1)
+    >>> init(shape=(2, 2)).shape
+    (2, 2)
     """
 
     def __init__(self, mean=0.0, stddev=0.05, seed=None):
@@ -181,22 +176,19 @@ class TruncatedNormal(RandomInitializer):
     ]
 )
 class RandomUniform(RandomInitializer):
-    """Random uniform initializer.
-
-    Draws samples from a uniform distribution over `[minval, maxval)`.
+    """Draws values uniformly from `[minval, maxval)`.
 
     Args:
-        minval: A python scalar or a scalar keras tensor. Lower bound of the
-            range of random values to generate (inclusive).
-        maxval: A python scalar or a scalar keras tensor. Upper bound of the
-            range of random values to generate (exclusive).
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        minval: Lower bound (inclusive).
+        maxval: Upper bound (exclusive).
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.RandomUniform(minval=0.0, maxval=1.0)
-    >>> values = initializer(shape=(2, 2))
+    >>> init = keras.initializers.RandomUniform(0.0, 1.0, seed=1)
+    >>> init(shape=(2, 2)).shape
+    (2, 2)
     """
 
     def __init__(self, minval=-0.05, maxval=0.05, seed=None):
@@ -222,17 +214,19 @@ class RandomUniform(RandomInitializer):
 
 
 def compute_fans(shape):
-    """Computes the number of input and output units for a weight shape.
+    """Returns `(fan_in, fan_out)` for a weight shape.
 
-    For shapes of rank > 2 (convolution kernels), the leading dimensions
-    form the receptive field: `fan_in = shape[-2] * receptive_field` and
-    `fan_out = shape[-1] * receptive_field`.
+    Rank 0 gives `(1, 1)`, rank 1 `(n, n)`, rank 2 `(rows, cols)`. For
+    higher ranks (convolution kernels) the leading dimensions are the
+    receptive field, which multiplies the last two dimensions:
+    `fan_in = shape[-2] * prod(shape[:-2])`,
+    `fan_out = shape[-1] * prod(shape[:-2])`.
 
     Args:
-        shape: Integer shape tuple.
+        shape: Shape tuple.
 
     Returns:
-        A tuple of integer scalars: `(fan_in, fan_out)`.
+        A tuple of two ints.
     """
     shape = tuple(shape)
     if len(shape) < 1:  # Just to avoid errors for constants.
@@ -257,36 +251,33 @@ def compute_fans(shape):
     ]
 )
 class VarianceScaling(RandomInitializer):
-    """Initializer that adapts its scale to the shape of its input tensors.
+    """Random values whose variance is scaled to the weight's fans.
 
-    With `distribution="truncated_normal"` or `"untruncated_normal"`,
-    samples are drawn from a truncated/untruncated normal distribution with
-    a mean of zero and a standard deviation (after truncation, if used)
-    `stddev = sqrt(scale / n)`, where `n` is:
+    With `n` the fan selected by `mode` (`fan_in`, `fan_out`, or their
+    average for `fan_avg`), samples have variance `scale / n`:
 
-    - number of input units in the weight tensor, if `mode="fan_in"`
-    - number of output units, if `mode="fan_out"`
-    - average of the numbers of input and output units, if
-      `mode="fan_avg"`
-
-    With `distribution="uniform"`, samples are drawn from a uniform
-    distribution within `[-limit, limit]`, where
-    `limit = sqrt(3 * scale / n)`.
+    - `"truncated_normal"`: normal truncated to two standard deviations,
+      rescaled so that the truncated samples have standard deviation
+      `sqrt(scale / n)`;
+    - `"untruncated_normal"` (or `"normal"`): normal with standard deviation
+      `sqrt(scale / n)`;
+    - `"uniform"`: uniform in `[-limit, limit]`,
+      `limit = sqrt(3 * scale / n)`.
 
     Args:
-        scale: Scaling factor (positive float).
-        mode: One of `"fan_in"`, `"fan_out"`, `"fan_avg"`.
-        distribution: Random distribution to use. One of
-            `"truncated_normal"`, `"untruncated_normal"` (or `"normal"`)
-            and `"uniform"`.
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        scale: Positive float.
+        mode: `"fan_in"`, `"fan_out"` or `"fan_avg"`.
+        distribution: `"truncated_normal"`, `"untruncated_normal"`,
+            `"normal"` or `"uniform"`.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.VarianceScaling(
-    ...     scale=0.1, mode="fan_in", distribution="uniform")
-    >>> values = initializer(shape=(2, 2))
+    >>> init = keras.initializers.VarianceScaling(
+    ...     scale=0.1, mode="fan_in", distribution="uniform", seed=1)
+    >>> init(shape=(2, 2)).shape
+    (2, 2)
     """
 
     def __init__(
@@ -388,20 +379,19 @@ class _PresetVarianceScaling(VarianceScaling):
     ]
 )
 class GlorotUniform(_PresetVarianceScaling):
-    """The Glorot uniform initializer, also called Xavier uniform initializer.
+    """Glorot (Xavier) uniform initializer.
 
-    Draws samples from a uniform distribution within `[-limit, limit]`, where
-    `limit = sqrt(6 / (fan_in + fan_out))` (`fan_in` is the number of input
-    units in the weight tensor and `fan_out` is the number of output units).
+    Uniform in `[-limit, limit]` with `limit = sqrt(6 / (fan_in + fan_out))`
+    (`VarianceScaling(1.0, "fan_avg", "uniform")`).
 
     Args:
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.GlorotUniform()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.GlorotUniform(seed=1)(shape=(2, 2)).shape
+    (2, 2)
 
     Reference:
 
@@ -418,19 +408,19 @@ class GlorotUniform(_PresetVarianceScaling):
     ]
 )
 class GlorotNormal(_PresetVarianceScaling):
-    """The Glorot normal initializer, also called Xavier normal initializer.
+    """Glorot (Xavier) normal initializer.
 
-    Draws samples from a truncated normal distribution centered on 0 with
-    `stddev = sqrt(2 / (fan_in + fan_out))`.
+    Truncated normal with standard deviation `sqrt(2 / (fan_in + fan_out))`
+    (`VarianceScaling(1.0, "fan_avg", "truncated_normal")`).
 
     Args:
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.GlorotNormal()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.GlorotNormal(seed=1)(shape=(2, 2)).shape
+    (2, 2)
 
     Reference:
 
@@ -447,19 +437,19 @@ class GlorotNormal(_PresetVarianceScaling):
     ]
 )
 class LecunNormal(_PresetVarianceScaling):
-    """Lecun normal initializer.
+    """LeCun normal initializer.
 
-    Draws samples from a truncated normal distribution centered on 0 with
-    `stddev = sqrt(1 / fan_in)`.
+    Truncated normal with standard deviation `sqrt(1 / fan_in)`
+    (`VarianceScaling(1.0, "fan_in", "truncated_normal")`).
 
     Args:
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.LecunNormal()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.LecunNormal(seed=1)(shape=(2, 2)).shape
+    (2, 2)
 
     Reference:
 
@@ -476,19 +466,19 @@ class LecunNormal(_PresetVarianceScaling):
     ]
 )
 class LecunUniform(_PresetVarianceScaling):
-    """Lecun uniform initializer.
+    """LeCun uniform initializer.
 
-    Draws samples from a uniform distribution within `[-limit, limit]`,
-    where `limit = sqrt(3 / fan_in)`.
+    Uniform in `[-limit, limit]` with `limit = sqrt(3 / fan_in)`
+    (`VarianceScaling(1.0, "fan_in", "uniform")`).
 
     Args:
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.LecunUniform()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.LecunUniform(seed=1)(shape=(2, 2)).shape
+    (2, 2)
 
     Reference:
 
@@ -502,17 +492,17 @@ class LecunUniform(_PresetVarianceScaling):
 class HeNormal(_PresetVarianceScaling):
     """He normal initializer.
 
-    Draws samples from a truncated normal distribution centered on 0 with
-    `stddev = sqrt(2 / fan_in)`.
+    Truncated normal with standard deviation `sqrt(2 / fan_in)`
+    (`VarianceScaling(2.0, "fan_in", "truncated_normal")`).
 
     Args:
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.HeNormal()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.HeNormal(seed=1)(shape=(2, 2)).shape
+    (2, 2)
 
     Reference:
 
@@ -522,23 +512,21 @@ class HeNormal(_PresetVarianceScaling):
     _preset = (2.0, "fan_in", "truncated_normal")
 
 
-@keras_export(
-    ["keras.initializers.HeUniform", "keras.initializers.he_uniform"]
-)
+@keras_export(["keras.initializers.HeUniform", "keras.initializers.he_uniform"])
 class HeUniform(_PresetVarianceScaling):
-    """He uniform variance scaling initializer.
+    """He uniform initializer.
 
-    Draws samples from a uniform distribution within `[-limit, limit]`,
-    where `limit = sqrt(6 / fan_in)`.
+    Uniform in `[-limit, limit]` with `limit = sqrt(6 / fan_in)`
+    (`VarianceScaling(2.0, "fan_in", "uniform")`).
 
     Args:
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.HeUniform()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.HeUniform(seed=1)(shape=(2, 2)).shape
+    (2, 2)
 
     Reference:
 
@@ -556,28 +544,23 @@ class HeUniform(_PresetVarianceScaling):
     ]
 )
 class Orthogonal(RandomInitializer):
-    """Initializer that generates an orthogonal matrix.
+    """Creates a (semi-)orthogonal matrix, times `gain`.
 
-    If the shape of the tensor to initialize is two-dimensional, it is
-    initialized with an orthogonal matrix obtained from the QR decomposition
-    of a matrix of random numbers drawn from a normal distribution. If the
-    matrix has fewer rows than columns then the output will have orthogonal
-    rows. Otherwise, the output will have orthogonal columns.
-
-    If the shape of the tensor to initialize is more than two-dimensional,
-    a matrix of shape `(shape[0] * ... * shape[n - 2], shape[n - 1])` is
-    initialized, where `n` is the length of the shape vector. The matrix is
-    subsequently reshaped to give a tensor of the desired shape.
+    The shape is viewed as a matrix of `prod(shape[:-1])` rows and
+    `shape[-1]` columns. A random normal matrix is QR-decomposed (with the
+    signs fixed by the diagonal of R, which makes the result uniformly
+    distributed); the output has orthonormal columns when there are at least
+    as many rows as columns, orthonormal rows otherwise.
 
     Args:
-        gain: Multiplicative factor to apply to the orthogonal matrix.
-        seed: A Python integer or instance of `keras.random.SeedGenerator`.
-            See `RandomNormal` for how seeds behave.
+        gain: Multiplicative factor.
+        seed: `None`, an int or a `keras.random.SeedGenerator`; see
+            `RandomInitializer`.
 
     Example:
 
-    >>> initializer = keras.initializers.Orthogonal()
-    >>> values = initializer(shape=(2, 2))
+    >>> keras.initializers.Orthogonal(seed=1)(shape=(2, 2)).shape
+    (2, 2)
 
     Reference:
 

@@ -168,16 +168,22 @@ class Layer(Operation):
         )
 
     def __call__(self, *args, **kwargs):
-        args = tuple(self._convert_input(x) for x in args)
+        args = tuple(tree.map_structure(self._convert_input, x) for x in args)
         if args:
             input_spec_lib.assert_input_compatibility(
                 self.input_spec, args[0], self.name
             )
+        # `training` reaches nested layers even if this `call` lacks it.
+        explicit_training = kwargs.get("training")
         kwargs = self._resolve_training_arg(kwargs)
         with backend.name_scope(self.name, caller=self):
             self._maybe_build(args, kwargs)
             self._path = self._path or backend.current_path()
-            with _CallContext(kwargs.get("training")):
+            with _CallContext(
+                explicit_training
+                if explicit_training is not None
+                else kwargs.get("training")
+            ):
                 if backend.any_symbolic_tensors(args, kwargs):
                     outputs = self.symbolic_call(*args, **kwargs)
                 else:
@@ -189,7 +195,10 @@ class Layer(Operation):
         return self._constrain_output_layout(outputs)
 
     def _call_with_policy(self, *args, **kwargs):
-        if self._dtype_policy.compute_dtype != self._dtype_policy.variable_dtype:
+        if (
+            self._dtype_policy.compute_dtype
+            != self._dtype_policy.variable_dtype
+        ):
             with backend.AutocastScope(self.compute_dtype):
                 return self.call(*args, **kwargs)
         return self.call(*args, **kwargs)
@@ -211,8 +220,10 @@ class Layer(Operation):
     def _convert_input(self, x):
         if isinstance(x, backend.KerasVariable):
             x = x.value
-        if hasattr(x, "__array__") and not backend.is_tensor(x) and not (
-            isinstance(x, backend.KerasTensor)
+        if (
+            hasattr(x, "__array__")
+            and not backend.is_tensor(x)
+            and not (isinstance(x, backend.KerasTensor))
         ):
             x = backend.convert_to_tensor(x)
         if (
@@ -246,9 +257,11 @@ class Layer(Operation):
         if layout is None:
             return outputs
         return tree.map_structure(
-            lambda x: distribution_lib.distribute_tensor(x, layout)
-            if backend.is_tensor(x)
-            else x,
+            lambda x: (
+                distribution_lib.distribute_tensor(x, layout)
+                if backend.is_tensor(x)
+                else x
+            ),
             outputs,
         )
 
@@ -315,15 +328,25 @@ class Layer(Operation):
             )
         variable.constraint = constraints_lib.get(constraint)
         variable.overwrite_with_gradient = overwrite_with_gradient
+        # Only variables created trainable follow `layer.trainable`.
+        variable._trainable_requested = trainable
         regularizer = regularizers.get(regularizer)
         if regularizer is not None:
             self._regularized_variables.append((variable, regularizer))
         self._own_variables.append(variable)
         return variable
 
-    def add_variable(self, shape, initializer, dtype=None, trainable=True,
-                     autocast=True, regularizer=None, constraint=None,
-                     name=None):
+    def add_variable(
+        self,
+        shape,
+        initializer,
+        dtype=None,
+        trainable=True,
+        autocast=True,
+        regularizer=None,
+        constraint=None,
+        name=None,
+    ):
         """Alias of `add_weight` with the arguments in upstream's order."""
         return self.add_weight(
             shape=shape,
@@ -445,7 +468,8 @@ class Layer(Operation):
         value = bool(value)
         self._trainable = value
         for v in self._own_variables:
-            v.trainable = value
+            if getattr(v, "_trainable_requested", True):
+                v.trainable = value
         for layer in self._layers:
             layer.trainable = value
 
@@ -508,7 +532,7 @@ class Layer(Operation):
 
     @property
     def losses(self):
-        """Losses added by `add_loss` in the last call, plus weight penalties."""
+        """Losses from `add_loss` in the last call, plus weight penalties."""
         collected = []
         for layer in self._flatten_layers():
             collected.extend(layer._losses)
@@ -632,8 +656,7 @@ class Layer(Operation):
 
     def __repr__(self):
         return (
-            f"<{self.__class__.__name__} name={self.name}, "
-            f"built={self.built}>"
+            f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
         )
 
 

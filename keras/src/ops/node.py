@@ -1,4 +1,4 @@
-"""`Node`: one call of an operation on symbolic tensors, an edge of the graph."""
+"""`Node`: one call of an operation on symbolic tensors (a graph edge)."""
 
 import collections
 
@@ -27,7 +27,9 @@ class Node:
         self.operation = operation
         self.arguments = (tuple(call_args), dict(call_kwargs or {}))
         self.input_tensors = [
-            x for x in tree.flatten(self.arguments) if isinstance(x, KerasTensor)
+            x
+            for x in tree.flatten(self.arguments)
+            if isinstance(x, KerasTensor)
         ]
         self.outputs = [] if outputs is None else tree.flatten(outputs)
         self.is_input = not self.input_tensors

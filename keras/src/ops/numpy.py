@@ -1548,8 +1548,13 @@ def linspace(
         A tensor of evenly spaced numbers (and the step if `retstep`).
     """
     return backend.numpy.linspace(
-        start, stop, num=num, endpoint=endpoint, retstep=retstep,
-        dtype=dtype, axis=axis,
+        start,
+        stop,
+        num=num,
+        endpoint=endpoint,
+        retstep=retstep,
+        dtype=dtype,
+        axis=axis,
     )
 
 
@@ -1570,7 +1575,12 @@ def logspace(start, stop, num=50, endpoint=True, base=10, dtype=None, axis=0):
         A tensor of evenly spaced samples on a log scale.
     """
     return backend.numpy.logspace(
-        start, stop, num=num, endpoint=endpoint, base=base, dtype=dtype,
+        start,
+        stop,
+        num=num,
+        endpoint=endpoint,
+        base=base,
+        dtype=dtype,
         axis=axis,
     )
 

@@ -45,6 +45,9 @@ class CustomObjectScope:
         global_state.set_global_attribute("custom_objects_scope", self.backup)
 
 
+custom_object_scope = CustomObjectScope
+
+
 @keras_export(
     ["keras.saving.get_custom_objects", "keras.utils.get_custom_objects"]
 )
@@ -111,7 +114,12 @@ def get_registered_object(name, custom_objects=None, module_objects=None):
         The object, or `None` if the name is unknown.
     """
     scope = global_state.get_global_attribute("custom_objects_scope") or {}
-    for table in (custom_objects, scope, _GLOBAL_CUSTOM_OBJECTS, module_objects):
+    for table in (
+        custom_objects,
+        scope,
+        _GLOBAL_CUSTOM_OBJECTS,
+        module_objects,
+    ):
         if table and name in table:
             return table[name]
     return None

@@ -20,9 +20,7 @@ from keras.src.backend.common import global_state
 from keras.src.saving import object_registration
 
 
-@keras_export(
-    ["keras.saving.SafeModeScope", "keras.config.SafeModeScope"]
-)
+@keras_export(["keras.saving.SafeModeScope", "keras.config.SafeModeScope"])
 class SafeModeScope:
     """Sets safe mode (refusing to load Python code) while open.
 
@@ -62,7 +60,10 @@ def _public_module(obj):
 
 
 @keras_export(
-    ["keras.saving.serialize_keras_object", "keras.utils.serialize_keras_object"]
+    [
+        "keras.saving.serialize_keras_object",
+        "keras.utils.serialize_keras_object",
+    ]
 )
 def serialize_keras_object(obj):
     """Returns a JSON-compatible config describing `obj`.
@@ -93,9 +94,12 @@ def serialize_keras_object(obj):
         return items
     if isinstance(obj, dict):
         return {k: serialize_keras_object(v) for k, v in obj.items()}
-    if isinstance(obj, np.ndarray) or hasattr(obj, "__array__") and hasattr(
-        obj, "dtype"
-    ) and not hasattr(obj, "get_config"):
+    if (
+        isinstance(obj, np.ndarray)
+        or hasattr(obj, "__array__")
+        and hasattr(obj, "dtype")
+        and not hasattr(obj, "get_config")
+    ):
         array = np.asarray(obj)
         return {
             "class_name": "__numpy__",
@@ -245,8 +249,9 @@ def deserialize_keras_object(
             "`@keras.saving.register_keras_serializable()` or passed in "
             f"`custom_objects`. Full object config: {config}"
         )
-    with SafeModeScope(safe_mode), object_registration.CustomObjectScope(
-        custom_objects
+    with (
+        SafeModeScope(safe_mode),
+        object_registration.CustomObjectScope(custom_objects),
     ):
         if not hasattr(cls, "from_config"):
             raise TypeError(f"Class {cls} has no `from_config()` method.")

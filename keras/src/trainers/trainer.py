@@ -1,4 +1,22 @@
-"""Backend-agnostic part of the training API (`compile`, metrics, losses)."""
+"""`Trainer`: the backend-agnostic part of the training API.
+
+It holds what `compile()` configures (optimizer, `CompileLoss`,
+`CompileMetrics`, the loss tracker) and the overridable pieces of a training
+step (`compute_loss`, `compute_metrics`, `get_metrics_result`). The loops
+(`fit`, `evaluate`, `predict`, ...) live in the backend trainer
+(`keras.src.backend.jax.trainer.JAXTrainer`).
+"""
+
+import warnings
+
+import numpy as np
+
+from keras.src import backend
+from keras.src import ops
+from keras.src.trainers.compile_utils import CompileLoss
+from keras.src.trainers.compile_utils import CompileMetrics
+
+_NO_OVERRIDE = object()
 
 
 class Trainer:
@@ -7,12 +25,419 @@ class Trainer:
         self._jit_compile = None
         self.compiled = False
         self.loss = None
+        self.optimizer = None
         self.steps_per_execution = 1
         self._compile_loss = None
         self._compile_metrics = None
         self._loss_tracker = None
+        self._compile_config = None
+        self._losses_override = _NO_OVERRIDE
         self.stop_training = False
+        self.stop_evaluating = False
+        self.stop_predicting = False
         self.history = None
         self.train_function = None
         self.test_function = None
         self.predict_function = None
+
+    # ---------------------------------------------------------------- compile
+    def compile(
+        self,
+        optimizer="rmsprop",
+        loss=None,
+        loss_weights=None,
+        metrics=None,
+        weighted_metrics=None,
+        run_eagerly=False,
+        steps_per_execution=1,
+        jit_compile="auto",
+        auto_scale_loss=True,
+    ):
+        """Configures the model for training.
+
+        Args:
+            optimizer: String (name of optimizer) or optimizer instance. See
+                `keras.optimizers`.
+            loss: Loss function: a string (name of a loss), a function
+                `fn(y_true, y_pred)`, or a `keras.losses.Loss` instance. For
+                a model with several outputs, a list or dict (keyed by
+                output name) of losses; a single loss is applied to every
+                output. The total loss is the (weighted) sum of the
+                per-output losses plus the model's `losses` (e.g. weight
+                regularization).
+            loss_weights: Optional scalar, list or dict of coefficients
+                weighting the per-output losses.
+            metrics: List of metrics evaluated during training and testing:
+                strings (e.g. `"accuracy"`, `"mae"`), functions or
+                `keras.metrics.Metric` instances. For several outputs, a
+                list of lists or a dict keyed by output name; a flat list
+                applies to every output. `"accuracy"`/`"acc"` become binary,
+                sparse categorical or categorical accuracy depending on the
+                targets, predictions and loss.
+            weighted_metrics: Metrics weighted by `sample_weight` (or
+                `class_weight`).
+            run_eagerly: If `True`, the steps run without `jax.jit` (for
+                debugging).
+            steps_per_execution: Accepted for API compatibility; one batch
+                is processed per step.
+            jit_compile: `"auto"` or `True` to compile the steps with
+                `jax.jit` (unless `run_eagerly`), `False` to run them
+                un-jitted.
+            auto_scale_loss: Whether to scale the loss when the model's
+                dtype policy is `"mixed_float16"` (if the optimizer supports
+                loss scaling).
+
+        Example:
+
+        ```python
+        model.compile(
+            optimizer=keras.optimizers.SGD(learning_rate=0.1),
+            loss="mse",
+            metrics=["mae"],
+        )
+        ```
+        """
+        from keras.src import metrics as metrics_module
+        from keras.src import optimizers
+
+        self.optimizer = optimizers.get(optimizer)
+        if auto_scale_loss:
+            self.optimizer = _maybe_loss_scale_optimizer(self, self.optimizer)
+        output_names = self._get_output_names()
+        if loss is not None:
+            self._compile_loss = CompileLoss(
+                loss, loss_weights, output_names=output_names
+            )
+        else:
+            self._compile_loss = None
+        self.loss = loss
+        if metrics is not None or weighted_metrics is not None:
+            self._compile_metrics = CompileMetrics(
+                metrics,
+                weighted_metrics,
+                output_names=output_names,
+                loss=loss,
+            )
+        else:
+            self._compile_metrics = None
+        if jit_compile == "auto":
+            jit_compile = not run_eagerly
+        if jit_compile and run_eagerly:
+            warnings.warn(
+                "If `run_eagerly` is True, then `jit_compile` cannot also be "
+                "True. Disabling `jit_compile`.",
+                stacklevel=2,
+            )
+            jit_compile = False
+        self._jit_compile = bool(jit_compile)
+        self._run_eagerly = bool(run_eagerly)
+        self.steps_per_execution = steps_per_execution
+        self.stop_training = False
+        self._loss_tracker = metrics_module.Mean(name="loss")
+        self.train_function = None
+        self.test_function = None
+        self.predict_function = None
+        self._compile_config = {
+            "optimizer": optimizer,
+            "loss": loss,
+            "loss_weights": loss_weights,
+            "metrics": metrics,
+            "weighted_metrics": weighted_metrics,
+            "run_eagerly": run_eagerly,
+            "steps_per_execution": steps_per_execution,
+            "jit_compile": jit_compile,
+        }
+        self.compiled = True
+
+    @property
+    def jit_compile(self):
+        if self._jit_compile is None:
+            return True
+        return self._jit_compile
+
+    @jit_compile.setter
+    def jit_compile(self, value):
+        self._jit_compile = bool(value)
+        self._reset_functions()
+
+    @property
+    def run_eagerly(self):
+        return self._run_eagerly
+
+    @run_eagerly.setter
+    def run_eagerly(self, value):
+        self._run_eagerly = bool(value)
+        self._reset_functions()
+
+    def _reset_functions(self):
+        self.train_function = None
+        self.test_function = None
+        self.predict_function = None
+
+    def _get_output_names(self):
+        names = getattr(self, "output_names", None)
+        if names is None:
+            return None
+        try:
+            return list(names)
+        except TypeError:
+            return None
+
+    def _assert_compile_called(self, method_name=None):
+        if not self.compiled:
+            message = "You must call `compile()` before "
+            if method_name:
+                message += f"calling `{method_name}()`."
+            else:
+                message += "using the model."
+            raise RuntimeError(message)
+
+    def get_compile_config(self):
+        """Returns the serialized arguments of `compile()`, or `None`."""
+        from keras.src.saving import serialization_lib
+
+        if self.compiled and self._compile_config is not None:
+            return serialization_lib.serialize_keras_object(
+                self._compile_config
+            )
+        return None
+
+    def compile_from_config(self, config):
+        """Compiles the model from the output of `get_compile_config()`."""
+        from keras.src.saving import serialization_lib
+
+        config = serialization_lib.deserialize_keras_object(config)
+        self.compile(**config)
+        built = getattr(self, "built", False)
+        if (
+            built
+            and self.optimizer is not None
+            and not getattr(self.optimizer, "built", False)
+        ):
+            self.optimizer.build(self.trainable_variables)
+
+    # ---------------------------------------------------------------- metrics
+    @property
+    def metrics(self):
+        """The model's metrics: the loss tracker, the per-output loss
+        trackers and the compiled metrics."""
+        metrics = []
+        if self.compiled:
+            if self._loss_tracker is not None:
+                metrics.append(self._loss_tracker)
+            if self._compile_loss is not None:
+                metrics.extend(self._compile_loss.metrics)
+            if self._compile_metrics is not None:
+                metrics.append(self._compile_metrics)
+        return metrics
+
+    @property
+    def metrics_names(self):
+        """Names of the values in the logs (e.g. `["loss", "mae"]`)."""
+        names = []
+        for metric in self.metrics:
+            if isinstance(metric, CompileMetrics):
+                names.extend(m.name for m in metric.metrics)
+            else:
+                names.append(metric.name)
+        return names
+
+    @property
+    def metrics_variables(self):
+        """The state variables of `self.metrics`, in order."""
+        variables = []
+        for metric in self.metrics:
+            variables.extend(metric.variables)
+        return variables
+
+    def reset_metrics(self):
+        """Resets the state of all the model's metrics."""
+        for metric in self.metrics:
+            metric.reset_state()
+
+    # ----------------------------------------------------------------- losses
+    @property
+    def losses(self):
+        """The model's added losses.
+
+        Inside a training step these are the losses collected by the
+        stateless forward pass (activity and weight regularization).
+        """
+        if self._losses_override is not _NO_OVERRIDE:
+            return list(self._losses_override)
+        return super().losses
+
+    def compute_loss(
+        self, x=None, y=None, y_pred=None, sample_weight=None, training=True
+    ):
+        """Computes the total loss of a batch.
+
+        The default is the compiled loss (see `compile()`) plus the sum of
+        `self.losses`. Override it to customize the loss.
+
+        Args:
+            x: Input data.
+            y: Target data.
+            y_pred: Predictions of the model (`model(x)`).
+            sample_weight: Sample weights.
+            training: Whether the model is being trained.
+
+        Returns:
+            A scalar: the total loss.
+
+        Example:
+
+        ```python
+        class MyModel(keras.Model):
+            def compute_loss(self, x, y, y_pred, sample_weight=None,
+                             training=True):
+                loss = keras.ops.mean((y_pred - y) ** 2)
+                return loss + keras.ops.sum(self.losses)
+        ```
+        """
+        del x, training
+        losses = []
+        if self._compile_loss is not None:
+            loss = self._compile_loss(y, y_pred, sample_weight)
+            if loss is not None:
+                losses.append(loss)
+        for loss in self.losses:
+            losses.append(ops.sum(ops.cast(loss, backend.floatx())))
+        if not losses:
+            raise ValueError(
+                "No loss to compute. Provide a `loss` argument in `compile()`."
+            )
+        total = losses[0]
+        for loss in losses[1:]:
+            total = total + loss
+        return total
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        """Updates the compiled metrics and returns the metrics' results.
+
+        Args:
+            x: Input data.
+            y: Target data.
+            y_pred: Predictions of the model.
+            sample_weight: Sample weights (used by `weighted_metrics`).
+
+        Returns:
+            A dict `{name: value}` (see `get_metrics_result()`).
+        """
+        del x
+        if self._compile_metrics is not None:
+            self._compile_metrics.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
+
+    def get_metrics_result(self):
+        """Returns the current results of the model's metrics as a dict.
+
+        Concrete values are converted to Python floats; inside a traced
+        step the values are returned as they are.
+        """
+        results = {}
+        for metric in self.metrics:
+            value = metric.result()
+            if isinstance(value, dict):
+                results.update(value)
+            else:
+                results[metric.name] = value
+        return pythonify_logs(results)
+
+    def _flatten_metrics_in_order(self, logs):
+        """Turns logs into a list ordered like `metrics_names` (or a scalar
+        if there is only one value)."""
+        keys = [k for k in self.metrics_names if k in logs]
+        keys += [k for k in logs if k not in keys]
+        results = [logs[k] for k in keys]
+        if len(results) == 1:
+            return results[0]
+        return results
+
+    # ------------------------------------------------------------- utilities
+    def _should_eval(self, epoch, validation_freq):
+        epoch = epoch + 1
+        if isinstance(validation_freq, int):
+            return epoch % validation_freq == 0
+        if isinstance(validation_freq, (list, tuple, set)):
+            return epoch in validation_freq
+        raise ValueError(
+            "Expected `validation_freq` to be a list or int. Received: "
+            f"validation_freq={validation_freq} of the type "
+            f"{type(validation_freq)}."
+        )
+
+    def fit(self, *args, **kwargs):
+        raise NotImplementedError
+
+    def evaluate(self, *args, **kwargs):
+        raise NotImplementedError
+
+    def predict(self, *args, **kwargs):
+        raise NotImplementedError
+
+    def train_on_batch(self, *args, **kwargs):
+        raise NotImplementedError
+
+    def test_on_batch(self, *args, **kwargs):
+        raise NotImplementedError
+
+    def predict_on_batch(self, *args, **kwargs):
+        raise NotImplementedError
+
+
+def _maybe_loss_scale_optimizer(model, optimizer):
+    policy = getattr(model, "dtype_policy", None)
+    if getattr(policy, "name", None) != "mixed_float16":
+        return optimizer
+    try:
+        from keras.src.optimizers import loss_scale_optimizer
+    except ImportError:
+        return optimizer
+    cls = getattr(loss_scale_optimizer, "LossScaleOptimizer", None)
+    if cls is None or isinstance(optimizer, cls):
+        return optimizer
+    return cls(optimizer)
+
+
+def to_python_scalar(value):
+    """A concrete scalar array as a Python float (or int/bool); other
+    values unchanged. Works for replicated multi-process arrays."""
+    if value is None or isinstance(value, (int, float, bool, str)):
+        return value
+    try:
+        import jax
+
+        if isinstance(value, jax.core.Tracer):
+            return value
+        if isinstance(value, jax.Array):
+            if not value.is_fully_addressable:
+                if value.is_fully_replicated:
+                    value = value.addressable_data(0)
+                else:
+                    from jax.experimental import multihost_utils
+
+                    value = multihost_utils.process_allgather(value, tiled=True)
+    except ImportError:
+        pass
+    if hasattr(value, "shape") and hasattr(value, "dtype"):
+        if tuple(value.shape) in ((), (1,)):
+            array = np.asarray(value).reshape(())
+            if array.dtype.kind in "biuf":
+                return float(array)
+            return array.item()
+        return np.asarray(value)
+    return value
+
+
+def pythonify_logs(logs):
+    """Converts the concrete scalar values of a logs dict to floats."""
+    if not isinstance(logs, dict):
+        return logs
+    result = {}
+    for key, value in logs.items():
+        if isinstance(value, dict):
+            result.update(pythonify_logs(value))
+        else:
+            result[key] = to_python_scalar(value)
+    return result

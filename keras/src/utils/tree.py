@@ -1,4 +1,4 @@
-"""Nested-structure helpers. `None` is a leaf, so structures keep their shape."""
+"""Nested-structure helpers; `None` is a leaf, so structures keep shape."""
 
 import jax
 

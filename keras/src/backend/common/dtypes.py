@@ -7,7 +7,14 @@ from keras.src.backend import config
 
 FLOAT_TYPES = ("float16", "bfloat16", "float32", "float64")
 INT_TYPES = (
-    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
 )
 ALLOWED_DTYPES = FLOAT_TYPES + INT_TYPES + ("bool", "complex64", "complex128")
 

@@ -36,7 +36,9 @@ class KerasTensor:
         name=None,
     ):
         if sparse or ragged:
-            raise ValueError("Sparse and ragged KerasTensors are not supported.")
+            raise ValueError(
+                "Sparse and ragged KerasTensors are not supported."
+            )
         self._shape = tuple(None if d is None else int(d) for d in shape)
         self._dtype = dtypes.standardize_dtype(dtype)
         self.sparse = False

@@ -2,7 +2,6 @@
 
 import numpy as np
 
-from keras.src.api_export import keras_export
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common import global_state
@@ -86,9 +85,11 @@ class KerasVariable:
             self._shape = self._validate_shape(shape)
             self._initialize_with_initializer(initializer)
         else:
-            value = np.asarray(initializer) if not hasattr(
-                initializer, "shape"
-            ) else initializer
+            value = (
+                np.asarray(initializer)
+                if not hasattr(initializer, "shape")
+                else initializer
+            )
             if dtype is None:
                 value_dtype = dtypes.standardize_dtype(value.dtype)
                 dtype = (
@@ -330,4 +331,3 @@ class AutocastScope:
 
 def get_autocast_scope():
     return global_state.get_global_attribute("autocast_scope")
-

@@ -12,8 +12,9 @@ def test_variable_from_value_and_initializer():
     assert v.dtype == "float32"
     assert v.trainable
     np.testing.assert_allclose(v.numpy(), [[0, 1], [2, 3]])
-    w = backend.Variable(lambda shape, dtype: np.ones(shape), shape=(3,),
-                         dtype="float32")
+    w = backend.Variable(
+        lambda shape, dtype: np.ones(shape), shape=(3,), dtype="float32"
+    )
     np.testing.assert_allclose(w.numpy(), [1, 1, 1])
 
 

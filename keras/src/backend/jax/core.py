@@ -277,4 +277,3 @@ def _parse_device(device_name):
         return device_name
     device_type, _, index = str(device_name).lower().partition(":")
     return jax.devices(device_type)[int(index or 0)]
-

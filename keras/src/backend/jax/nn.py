@@ -231,8 +231,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     return -jnp.sum(target * log_prob, axis=axis)
 
 
-def sparse_categorical_crossentropy(target, output, from_logits=False,
-                                    axis=-1):
+def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     output = _float(output)
     target = convert_to_tensor(target)
     if target.ndim == output.ndim and target.shape[-1] == 1:
@@ -242,9 +241,10 @@ def sparse_categorical_crossentropy(target, output, from_logits=False,
             "Argument `output` must be at least rank 1. "
             f"Received: output.shape={output.shape}"
         )
-    expected = output.shape[:axis % output.ndim] + output.shape[
-        axis % output.ndim + 1:
-    ]
+    expected = (
+        output.shape[: axis % output.ndim]
+        + output.shape[axis % output.ndim + 1 :]
+    )
     if tuple(target.shape) != tuple(expected):
         raise ValueError(
             "Arguments `target` and `output` must have the same shape up "
@@ -252,7 +252,9 @@ def sparse_categorical_crossentropy(target, output, from_logits=False,
             f"target.shape={target.shape}, output.shape={output.shape}"
         )
     target = jax.nn.one_hot(
-        target.astype("int32"), output.shape[axis], axis=axis,
+        target.astype("int32"),
+        output.shape[axis],
+        axis=axis,
         dtype=output.dtype,
     )
     if from_logits:
@@ -291,8 +293,9 @@ def moments(x, axes, keepdims=False, synchronized=False):
     return mean, variance
 
 
-def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
-                        epsilon=1e-3):
+def batch_normalization(
+    x, mean, variance, axis, offset=None, scale=None, epsilon=1e-3
+):
     x = convert_to_tensor(x)
     shape = [1] * x.ndim
     shape[axis] = x.shape[axis]
@@ -307,8 +310,16 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
     return jnp.add(x * inv, res)
 
 
-def dot_product_attention(query, key, value, bias=None, mask=None, scale=None,
-                          is_causal=False, flash_attention=None):
+def dot_product_attention(
+    query,
+    key,
+    value,
+    bias=None,
+    mask=None,
+    scale=None,
+    is_causal=False,
+    flash_attention=None,
+):
     query = convert_to_tensor(query)
     key = convert_to_tensor(key)
     value = convert_to_tensor(value)
@@ -342,9 +353,7 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None,
         key = jnp.repeat(key, repeats, axis=2)
         value = jnp.repeat(value, repeats, axis=2)
     dtype = query.dtype
-    compute_dtype = (
-        "float32" if dtype in (jnp.float16, jnp.bfloat16) else dtype
-    )
+    compute_dtype = "float32" if dtype in (jnp.float16, jnp.bfloat16) else dtype
     logits = jnp.einsum(
         "btnh,bsnh->bnts", query, key, preferred_element_type=compute_dtype
     )

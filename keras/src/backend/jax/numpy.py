@@ -367,14 +367,18 @@ def median(x, axis=None, keepdims=False):
 
 def max(x, axis=None, keepdims=False, initial=None):
     return jnp.max(
-        convert_to_tensor(x), axis=_axis(axis), keepdims=keepdims,
+        convert_to_tensor(x),
+        axis=_axis(axis),
+        keepdims=keepdims,
         initial=initial,
     )
 
 
 def min(x, axis=None, keepdims=False, initial=None):
     return jnp.min(
-        convert_to_tensor(x), axis=_axis(axis), keepdims=keepdims,
+        convert_to_tensor(x),
+        axis=_axis(axis),
+        keepdims=keepdims,
         initial=initial,
     )
 
@@ -437,8 +441,9 @@ def cumprod(x, axis=None, dtype=None):
 
 
 def trace(x, offset=0, axis1=0, axis2=1):
-    return jnp.trace(convert_to_tensor(x), offset=offset, axis1=axis1,
-                     axis2=axis2)
+    return jnp.trace(
+        convert_to_tensor(x), offset=offset, axis1=axis1, axis2=axis2
+    )
 
 
 # Linear algebra-like products.
@@ -466,8 +471,9 @@ def outer(x1, x2):
 
 
 def tensordot(x1, x2, axes=2):
-    return jnp.tensordot(convert_to_tensor(x1), convert_to_tensor(x2),
-                         axes=axes)
+    return jnp.tensordot(
+        convert_to_tensor(x1), convert_to_tensor(x2), axes=axes
+    )
 
 
 def einsum(subscripts, *operands, **kwargs):
@@ -477,8 +483,12 @@ def einsum(subscripts, *operands, **kwargs):
 
 def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
     return jnp.cross(
-        convert_to_tensor(x1), convert_to_tensor(x2), axisa=axisa,
-        axisb=axisb, axisc=axisc, axis=axis,
+        convert_to_tensor(x1),
+        convert_to_tensor(x2),
+        axisa=axisa,
+        axisb=axisb,
+        axisc=axisc,
+        axis=axis,
     )
 
 
@@ -494,21 +504,34 @@ def arange(start, stop=None, step=1, dtype=None):
     return jnp.arange(start, stop, step=step, dtype=dtype)
 
 
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
-             axis=0):
+def linspace(
+    start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0
+):
     if dtype is None:
         dtype = config.floatx()
     dtype = dtypes.standardize_dtype(dtype)
     return jnp.linspace(
-        _t(start), _t(stop), num=num, endpoint=endpoint, retstep=retstep,
-        dtype=dtype, axis=axis,
+        _t(start),
+        _t(stop),
+        num=num,
+        endpoint=endpoint,
+        retstep=retstep,
+        dtype=dtype,
+        axis=axis,
     )
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10, dtype=None, axis=0):
     dtype = dtypes.standardize_dtype(dtype or config.floatx())
-    return jnp.logspace(_t(start), _t(stop), num=num, endpoint=endpoint,
-                        base=base, dtype=dtype, axis=axis)
+    return jnp.logspace(
+        _t(start),
+        _t(stop),
+        num=num,
+        endpoint=endpoint,
+        base=base,
+        dtype=dtype,
+        axis=axis,
+    )
 
 
 def ones(shape, dtype=None):
@@ -671,8 +694,11 @@ def take(x, indices, axis=None):
 
 def take_along_axis(x, indices, axis=None):
     return jnp.take_along_axis(
-        convert_to_tensor(x), convert_to_tensor(indices), axis=axis,
-        mode="fill", fill_value=0,
+        convert_to_tensor(x),
+        convert_to_tensor(indices),
+        axis=axis,
+        mode="fill",
+        fill_value=0,
     )
 
 
@@ -689,8 +715,9 @@ def diag(x, k=0):
 
 
 def diagonal(x, offset=0, axis1=0, axis2=1):
-    return jnp.diagonal(convert_to_tensor(x), offset=offset, axis1=axis1,
-                        axis2=axis2)
+    return jnp.diagonal(
+        convert_to_tensor(x), offset=offset, axis1=axis1, axis2=axis2
+    )
 
 
 def diff(a, n=1, axis=-1):
@@ -723,7 +750,7 @@ def get_item(x, key):
 
 def _index(key):
     def conv(k):
-        if k is None or isinstance(k, (slice, int, type(Ellipsis))):
+        if k is None or isinstance(k, (builtins.slice, int, type(Ellipsis))):
             return k
         if isinstance(k, (list, np.ndarray)) or hasattr(k, "shape"):
             return convert_to_tensor(k)
@@ -742,7 +769,6 @@ def digitize(x, bins):
     return jnp.digitize(convert_to_tensor(x), convert_to_tensor(bins)).astype(
         "int32"
     )
-
 
 
 # Core tensor ops (`keras.ops.core`) that `core.py` does not provide.

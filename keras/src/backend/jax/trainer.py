@@ -1,8 +1,897 @@
-"""JAX trainer: `fit`, `evaluate` and `predict` for `keras.Model`."""
+"""JAX trainer: `fit`, `evaluate` and `predict` for `keras.Model`.
 
+Each loop runs one pure step function, jitted once and cached:
+
+    train_step(state, data) -> (logs, new_state)
+    state = (trainable_values, non_trainable_values, optimizer_values,
+             metrics_values)
+
+The state is read from the variables when a loop starts (lazily, at the
+first batch of each epoch) and written back (`variable.assign`) at the end
+of each epoch, at the end of the loop and whenever a callback accesses
+`callback.model` (`jax_state_sync()`). The state buffers are donated to the
+step, so in between the variables' own buffers are stale.
+
+Data path, fit() to devices: the `EpochIterator` yields NumPy batches from
+a data adapter (arrays are sliced to this process's rows, a tf.data
+dataset goes through `distribution.distribute_dataset`), then
+`_distribute_batch` turns every leaf into a global `jax.Array` laid out by
+`distribution.get_data_layout` (or a plain device array without a
+distribution), and the jitted step consumes it together with the state,
+whose arrays keep their variables' shardings.
+"""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from keras.src import backend
+from keras.src.trainers import trainer as base_trainer
+from keras.src.trainers.data_adapters import data_adapter_utils
+from keras.src.trainers.epoch_iterator import EpochIterator
 from keras.src.trainers.trainer import Trainer
+from keras.src.utils import tree
 
 
 class JAXTrainer(Trainer):
     def __init__(self):
         super().__init__()
+        # The loop state lives in a plain object, so that the variables it
+        # references are not tracked as the model's own.
+        self._jax_loop = _LoopState()
+        self._eval_epoch_iterator = None
+
+    # ------------------------------------------------------------ the steps
+    def compute_loss_and_updates(
+        self,
+        trainable_variables,
+        non_trainable_variables,
+        x,
+        y,
+        sample_weight,
+        training=False,
+    ):
+        """Forward pass and loss, purely.
+
+        Returns:
+            `(loss, (y_pred, non_trainable_variables, output_losses))`,
+            where `output_losses` are the unweighted per-output losses
+            (empty for single-output models).
+        """
+        y_pred, non_trainable_variables, losses = self.stateless_call(
+            trainable_variables,
+            non_trainable_variables,
+            x,
+            training=training,
+            return_losses=True,
+        )
+        mapping = list(zip(self.trainable_variables, trainable_variables))
+        mapping += list(
+            zip(self.non_trainable_variables, non_trainable_variables)
+        )
+        with backend.StatelessScope(state_mapping=mapping):
+            self._losses_override = losses
+            try:
+                loss = self.compute_loss(
+                    x, y, y_pred, sample_weight, training=training
+                )
+            finally:
+                self._losses_override = base_trainer._NO_OVERRIDE
+        output_losses = []
+        if self._compile_loss is not None:
+            output_losses = self._compile_loss.pop_output_losses()
+        return loss, (y_pred, non_trainable_variables, output_losses)
+
+    def _update_metrics(
+        self, metrics_variables, loss, output_losses, x, y, y_pred, sw
+    ):
+        """Updates the metrics statelessly; returns `(logs, new_values)`."""
+        metric_refs = self.metrics_variables
+        mapping = list(zip(metric_refs, metrics_variables))
+        with backend.StatelessScope(state_mapping=mapping) as scope:
+            batch_size = _batch_size(x)
+            if self._loss_tracker is not None:
+                self._loss_tracker.update_state(loss, sample_weight=batch_size)
+            if self._compile_loss is not None:
+                for tracker, value in zip(
+                    self._compile_loss.metrics, output_losses
+                ):
+                    tracker.update_state(value, sample_weight=batch_size)
+            logs = self.compute_metrics(x, y, y_pred, sample_weight=sw)
+        new_values = []
+        for ref, old in zip(metric_refs, metrics_variables):
+            value = scope.get_current_value(ref)
+            new_values.append(old if value is None else value)
+        return logs, new_values
+
+    def train_step(self, state, data):
+        """One training step: `(state, data) -> (logs, new_state)`."""
+        (
+            trainable_variables,
+            non_trainable_variables,
+            optimizer_variables,
+            metrics_variables,
+        ) = state
+        x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
+        optimizer = self.optimizer
+
+        def loss_fn(trainable, non_trainable):
+            loss, aux = self.compute_loss_and_updates(
+                trainable, non_trainable, x, y, sample_weight, training=True
+            )
+            scaled = loss
+            if hasattr(optimizer, "scale_loss"):
+                scaled = optimizer.scale_loss(loss)
+            return scaled, (loss,) + aux
+
+        grad_fn = jax.value_and_grad(loss_fn, has_aux=True)
+        (_, aux), grads = grad_fn(trainable_variables, non_trainable_variables)
+        loss, y_pred, non_trainable_variables, output_losses = aux
+        trainable_variables, optimizer_variables = optimizer.stateless_apply(
+            optimizer_variables, grads, trainable_variables
+        )
+        logs, metrics_variables = self._update_metrics(
+            metrics_variables, loss, output_losses, x, y, y_pred, sample_weight
+        )
+        return logs, (
+            trainable_variables,
+            non_trainable_variables,
+            optimizer_variables,
+            metrics_variables,
+        )
+
+    def test_step(self, state, data):
+        """One evaluation step: `(state, data) -> (logs, new_state)` with
+        `state = (trainable, non_trainable, metrics_variables)`."""
+        trainable_variables, non_trainable_variables, metrics_variables = state
+        x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
+        loss, aux = self.compute_loss_and_updates(
+            trainable_variables,
+            non_trainable_variables,
+            x,
+            y,
+            sample_weight,
+            training=False,
+        )
+        y_pred, non_trainable_variables, output_losses = aux
+        logs, metrics_variables = self._update_metrics(
+            metrics_variables, loss, output_losses, x, y, y_pred, sample_weight
+        )
+        return logs, (
+            trainable_variables,
+            non_trainable_variables,
+            metrics_variables,
+        )
+
+    def predict_step(self, state, data):
+        """One prediction step: `(state, data) -> (outputs, new_state)` with
+        `state = (trainable, non_trainable)`."""
+        trainable_variables, non_trainable_variables = state
+        x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
+        outputs, non_trainable_variables = self.stateless_call(
+            trainable_variables, non_trainable_variables, x, training=False
+        )
+        return outputs, (trainable_variables, non_trainable_variables)
+
+    # ------------------------------------------------- jitted step functions
+    def _use_jit(self):
+        return self.jit_compile and not self.run_eagerly
+
+    def _out_shardings(self, state_variables):
+        """Shardings keeping the state laid out like its variables."""
+        from keras.src.distribution import distribution_lib
+
+        if distribution_lib.distribution() is None:
+            return None
+        return tree.map_structure(
+            lambda v: getattr(v.value, "sharding", None), state_variables
+        )
+
+    def _jit(self, fn, donate_argnums, out_shardings):
+        if not self._use_jit():
+            return fn
+        if out_shardings is None:
+            return jax.jit(fn, donate_argnums=donate_argnums)
+        return jax.jit(
+            fn,
+            donate_argnums=donate_argnums,
+            out_shardings=(None, out_shardings),
+        )
+
+    def make_train_function(self, force=False):
+        if self.train_function is not None and not force:
+            return self.train_function
+
+        def one_train_step(state, data):
+            return self.train_step(state, data)
+
+        self.train_function = _LazyFunction(
+            self, "train", one_train_step, donate_argnums=0
+        )
+        return self.train_function
+
+    def make_test_function(self, force=False):
+        if self.test_function is not None and not force:
+            return self.test_function
+
+        def one_test_step(trainable, rest, data):
+            logs, state = self.test_step((trainable,) + tuple(rest), data)
+            # The trainable values are unchanged: not returned, not donated.
+            return logs, tuple(state[1:])
+
+        self.test_function = _LazyFunction(
+            self, "test", one_test_step, donate_argnums=1
+        )
+        return self.test_function
+
+    def make_predict_function(self, force=False):
+        if self.predict_function is not None and not force:
+            return self.predict_function
+
+        def one_predict_step(trainable, rest, data):
+            outputs, state = self.predict_step((trainable,) + tuple(rest), data)
+            return outputs, tuple(state[1:])
+
+        self.predict_function = _LazyFunction(
+            self, "predict", one_predict_step, donate_argnums=1
+        )
+        return self.predict_function
+
+    # ------------------------------------------------------------ the state
+    def _state_variables(self, kind):
+        trainable = list(self.trainable_variables)
+        non_trainable = list(self.non_trainable_variables)
+        if kind == "train":
+            return (
+                trainable,
+                non_trainable,
+                list(self.optimizer.variables),
+                list(self.metrics_variables),
+            )
+        if kind == "test":
+            return (trainable, non_trainable, list(self.metrics_variables))
+        return (trainable, non_trainable)
+
+    def _start_state(self, kind):
+        """Reads the variables into the state used by the `kind` loop."""
+        variables = self._state_variables(kind)
+        self._jax_loop.variables = variables
+        self._jax_loop.kind = kind
+        self._jax_loop.state = tree.map_structure(lambda v: v.value, variables)
+        self._jax_loop.synced = True
+        return self._jax_loop.state
+
+    def jax_state_sync(self):
+        """Writes the loop's state back into the variables."""
+        if self._jax_loop.state is None or self._jax_loop.synced:
+            return
+        flat_variables = tree.flatten(self._jax_loop.variables)
+        flat_values = tree.flatten(self._jax_loop.state)
+        for variable, value in zip(flat_variables, flat_values):
+            variable.assign(value)
+        self._jax_loop.synced = True
+
+    def _end_state(self):
+        self.jax_state_sync()
+        self._jax_loop.state = None
+        self._jax_loop.variables = None
+        self._jax_loop.kind = None
+
+    def _enter_loop(self):
+        """Starts a loop; a running outer loop (e.g. `fit()` when a
+        callback calls `evaluate()`) is synced and set aside."""
+        outer = self._jax_loop
+        if outer.state is not None:
+            self.jax_state_sync()
+        self._jax_loop = _LoopState()
+        return outer
+
+    def _exit_loop(self, outer):
+        """Ends the current loop and resumes `outer` from the variables
+        (the inner loop may have donated the buffers they shared)."""
+        self._end_state()
+        self._jax_loop = outer
+        if outer.state is None:
+            return
+        fresh = list(tree.map_structure(lambda v: v.value, outer.variables))
+        # The outer loop keeps its own metric values (an inner `evaluate()`
+        # resets and reuses the metric variables), unless their buffers
+        # were donated to the inner loop.
+        index = {"train": 3, "test": 2}.get(outer.kind)
+        if index is not None:
+            kept = outer.state[index]
+            if not any(_is_deleted(a) for a in kept):
+                fresh[index] = kept
+        outer.state = tuple(fresh)
+        outer.synced = False
+
+    def _run_step(self, function, data):
+        """Runs a step function on the current state; returns its first
+        output."""
+        kind = self._jax_loop.kind
+        state = self._jax_loop.state
+        if kind == "train":
+            outputs, new_state = function(state, data)
+        else:
+            outputs, rest = function(state[0], tuple(state[1:]), data)
+            new_state = (state[0],) + tuple(rest)
+        self._jax_loop.state = new_state
+        self._jax_loop.synced = False
+        return outputs
+
+    def _python_logs(self, logs):
+        """Logs as Python floats, ordered like `metrics_names` (jitted
+        functions return dicts with sorted keys)."""
+        logs = base_trainer.pythonify_logs(logs)
+        ordered = {k: logs[k] for k in self.metrics_names if k in logs}
+        ordered.update(logs)
+        return ordered
+
+    # ------------------------------------------------------------- the data
+    def _distribute_batch(self, data):
+        """Puts a batch on devices (the only place the data path touches the
+        distribution).
+
+        Without a distribution, leaves become device arrays. With one, each
+        array leaf (this process's part of the global batch) becomes a
+        global `jax.Array` laid out by `distribution.get_data_layout`.
+        """
+        from keras.src.distribution import distribution_lib
+
+        distribution = distribution_lib.distribution()
+        if distribution is None:
+            return tree.map_structure(_to_device_array, data)
+        from keras.src.backend.jax import distribution_lib as jax_dlib
+
+        # With auto_shard_dataset=False, processes sharing batch shards must
+        # be fed identical batches: raise instead of silently diverging.
+        distribution_lib.check_data_consistency_if_needed(data, distribution)
+
+        def put(leaf):
+            if leaf is None or not hasattr(leaf, "shape"):
+                return leaf
+            layout = distribution.get_data_layout(leaf.shape)
+            return jax_dlib.distribute_data_input(
+                leaf, layout, distribution.batch_dim_name
+            )
+
+        return tree.map_structure(put, data)
+
+    def _symbolic_build(self, data):
+        """Creates every variable a step needs before it is traced: the
+        model's (by calling it on `data` if unbuilt), the compiled losses'
+        and metrics' (from the shapes of targets and predictions) and the
+        optimizer's."""
+        x, y, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
+        needs_loss = self._compile_loss is not None and (
+            not self._compile_loss.built
+        )
+        needs_metrics = self._compile_metrics is not None and (
+            not self._compile_metrics.built
+        )
+        y_pred = None
+        if not self._all_layers_built():
+            with backend.StatelessScope():
+                y_pred = self(x, training=False)
+            self._clear_losses()
+        elif needs_loss or needs_metrics:
+            trainable = [v.value for v in self.trainable_variables]
+            non_trainable = [v.value for v in self.non_trainable_variables]
+
+            def forward(trainable, non_trainable, x):
+                return self.stateless_call(
+                    trainable, non_trainable, x, training=False
+                )[0]
+
+            y_pred = jax.eval_shape(forward, trainable, non_trainable, x)
+        if needs_loss:
+            self._compile_loss.build(y, y_pred)
+        if needs_metrics:
+            self._compile_metrics.build(y, y_pred)
+        if self.optimizer is not None and not getattr(
+            self.optimizer, "built", False
+        ):
+            self.optimizer.build(self.trainable_variables)
+
+    def _all_layers_built(self):
+        if not getattr(self, "built", False):
+            return False
+        return all(
+            getattr(layer, "built", True) for layer in self._flatten_layers()
+        )
+
+    # ------------------------------------------------------------------ fit
+    def fit(
+        self,
+        x=None,
+        y=None,
+        batch_size=None,
+        epochs=1,
+        verbose="auto",
+        callbacks=None,
+        validation_split=0.0,
+        validation_data=None,
+        shuffle=True,
+        class_weight=None,
+        sample_weight=None,
+        initial_epoch=0,
+        steps_per_epoch=None,
+        validation_steps=None,
+        validation_batch_size=None,
+        validation_freq=1,
+    ):
+        """Trains the model for a fixed number of epochs.
+
+        Args:
+            x: Input data: a NumPy/JAX array (or a list/dict of them for
+                several inputs), a `tf.data.Dataset` or Python generator
+                yielding `(x, y)` or `(x, y, sample_weight)`, or a
+                `keras.utils.PyDataset`.
+            y: Targets, when `x` is an array (or structure of arrays).
+            batch_size: Samples per batch (default 32) for array inputs.
+            epochs: Index of the epoch at which to stop training.
+            verbose: `"auto"` (1), 0 (silent), 1 (progress bar) or 2 (one
+                line per epoch).
+            callbacks: List of `keras.callbacks.Callback`.
+            validation_split: Fraction of the array data (the last samples,
+                before shuffling) held out for validation.
+            validation_data: `(x_val, y_val)`, `(x_val, y_val, val_sw)` or
+                a dataset, evaluated at the end of each epoch.
+            shuffle: Whether to shuffle array data each epoch (`"batch"`
+                shuffles within batch-sized chunks).
+            class_weight: Optional dict mapping class indices to weights of
+                the loss.
+            sample_weight: Optional per-sample weights (array inputs).
+            initial_epoch: Epoch at which to start (to resume training).
+            steps_per_epoch: Batches per epoch (default: until the data is
+                exhausted).
+            validation_steps: Batches per validation run.
+            validation_batch_size: Batch size of validation (defaults to
+                `batch_size`).
+            validation_freq: Validate every `validation_freq` epochs (int)
+                or at the listed epochs (1-based).
+
+        Returns:
+            A `History` object; `history.history` maps each metric name to
+            its per-epoch values.
+
+        Example:
+
+        ```python
+        history = model.fit(x, y, epochs=3, validation_split=0.2)
+        history.history["val_loss"]
+        ```
+        """
+        from keras.src import callbacks as callbacks_module
+
+        self._assert_compile_called("fit")
+        if validation_split and validation_data is None:
+            (x, y, sample_weight), validation_data = (
+                data_adapter_utils.train_validation_split(
+                    (x, y, sample_weight), validation_split=validation_split
+                )
+            )
+        val_x = val_y = val_sample_weight = None
+        if validation_data is not None:
+            (val_x, val_y, val_sample_weight) = (
+                data_adapter_utils.unpack_x_y_sample_weight(validation_data)
+            )
+        epoch_iterator = EpochIterator(
+            x=x,
+            y=y,
+            sample_weight=sample_weight,
+            batch_size=batch_size,
+            steps_per_epoch=steps_per_epoch,
+            shuffle=shuffle,
+            class_weight=class_weight,
+            steps_per_execution=self.steps_per_execution,
+        )
+        if verbose == "auto":
+            verbose = 1
+        if not isinstance(callbacks, callbacks_module.CallbackList):
+            callbacks = callbacks_module.CallbackList(
+                callbacks,
+                add_history=True,
+                add_progbar=verbose != 0,
+                verbose=verbose,
+                epochs=epochs,
+                steps=epoch_iterator.num_batches,
+                model=self,
+            )
+        train_function = self.make_train_function()
+        self.stop_training = False
+        self._eval_epoch_iterator = None
+        callbacks.on_train_begin()
+        training_logs = None
+        outer = self._enter_loop()
+        try:
+            for epoch in range(initial_epoch, epochs):
+                self.reset_metrics()
+                callbacks.on_epoch_begin(epoch)
+                logs = {}
+                for step, data in epoch_iterator.enumerate_epoch():
+                    callbacks.on_train_batch_begin(step)
+                    data = self._distribute_batch(data)
+                    if self._jax_loop.state is None:
+                        self._symbolic_build(data)
+                        self._start_state("train")
+                    logs = self._run_step(train_function, data)
+                    logs = self._python_logs(logs)
+                    callbacks.on_train_batch_end(step, logs)
+                    if self.stop_training:
+                        break
+                self._end_state()
+                epoch_logs = dict(logs) if logs else self.get_metrics_result()
+                if validation_data is not None and self._should_eval(
+                    epoch, validation_freq
+                ):
+                    if self._eval_epoch_iterator is None:
+                        self._eval_epoch_iterator = EpochIterator(
+                            x=val_x,
+                            y=val_y,
+                            sample_weight=val_sample_weight,
+                            batch_size=validation_batch_size or batch_size,
+                            steps_per_epoch=validation_steps,
+                            shuffle=False,
+                            steps_per_execution=self.steps_per_execution,
+                        )
+                    val_logs = self.evaluate(
+                        x=val_x,
+                        y=val_y,
+                        sample_weight=val_sample_weight,
+                        batch_size=validation_batch_size or batch_size,
+                        steps=validation_steps,
+                        callbacks=callbacks,
+                        return_dict=True,
+                        _use_cached_eval_dataset=True,
+                    )
+                    epoch_logs.update(
+                        {"val_" + name: val for name, val in val_logs.items()}
+                    )
+                callbacks.on_epoch_end(epoch, epoch_logs)
+                training_logs = epoch_logs
+                if self.stop_training or epoch_iterator.insufficient_data:
+                    break
+        finally:
+            self._exit_loop(outer)
+            self._eval_epoch_iterator = None
+        finalize = getattr(self.optimizer, "finalize_variable_values", None)
+        if finalize is not None and epochs > initial_epoch:
+            finalize(self.trainable_weights)
+        callbacks.on_train_end(logs=training_logs)
+        return self.history
+
+    # ------------------------------------------------------------- evaluate
+    def evaluate(
+        self,
+        x=None,
+        y=None,
+        batch_size=None,
+        verbose="auto",
+        sample_weight=None,
+        steps=None,
+        callbacks=None,
+        return_dict=False,
+        **kwargs,
+    ):
+        """Returns the loss and metric values of the model on data.
+
+        Args:
+            x: Input data (see `fit()`).
+            y: Targets, when `x` is an array.
+            batch_size: Samples per batch (default 32) for array inputs.
+            verbose: `"auto"` (1), 0 or 1.
+            sample_weight: Optional per-sample weights.
+            steps: Number of batches to evaluate (default: all).
+            callbacks: List of callbacks.
+            return_dict: If `True`, return a dict `{name: value}`.
+
+        Returns:
+            The loss (a float) if the model has no metrics, else the list
+            of values ordered like `model.metrics_names`, or a dict.
+        """
+        from keras.src import callbacks as callbacks_module
+
+        self._assert_compile_called("evaluate")
+        use_cached = kwargs.pop("_use_cached_eval_dataset", False)
+        if kwargs:
+            raise ValueError(f"Arguments not recognized: {kwargs}")
+        if use_cached and self._eval_epoch_iterator is not None:
+            epoch_iterator = self._eval_epoch_iterator
+        else:
+            epoch_iterator = EpochIterator(
+                x=x,
+                y=y,
+                sample_weight=sample_weight,
+                batch_size=batch_size,
+                steps_per_epoch=steps,
+                shuffle=False,
+                steps_per_execution=self.steps_per_execution,
+            )
+        if verbose == "auto":
+            verbose = 1
+        if not isinstance(callbacks, callbacks_module.CallbackList):
+            callbacks = callbacks_module.CallbackList(
+                callbacks,
+                add_progbar=verbose != 0,
+                verbose=verbose,
+                epochs=1,
+                steps=epoch_iterator.num_batches,
+                model=self,
+            )
+        test_function = self.make_test_function()
+        self.stop_evaluating = False
+        callbacks.on_test_begin()
+        self.reset_metrics()
+        logs = {}
+        outer = self._enter_loop()
+        try:
+            for step, data in epoch_iterator.enumerate_epoch():
+                callbacks.on_test_batch_begin(step)
+                data = self._distribute_batch(data)
+                if self._jax_loop.state is None:
+                    self._symbolic_build(data)
+                    self._start_state("test")
+                logs = self._run_step(test_function, data)
+                logs = self._python_logs(logs)
+                callbacks.on_test_batch_end(step, logs)
+                if self.stop_evaluating:
+                    break
+        finally:
+            self._exit_loop(outer)
+        if not logs:
+            logs = self.get_metrics_result()
+        callbacks.on_test_end(logs)
+        if return_dict:
+            return logs
+        return self._flatten_metrics_in_order(logs)
+
+    # -------------------------------------------------------------- predict
+    def predict(
+        self, x, batch_size=None, verbose="auto", steps=None, callbacks=None
+    ):
+        """Generates output predictions for the input samples.
+
+        Args:
+            x: Input data (see `fit()`); targets in a dataset are ignored.
+            batch_size: Samples per batch (default 32) for array inputs.
+            verbose: `"auto"` (1), 0 or 1.
+            steps: Number of batches to predict (default: all).
+            callbacks: List of callbacks.
+
+        Returns:
+            NumPy array(s) of predictions (the model's output structure),
+            concatenated over the batches. With a distribution, these are
+            the global outputs, on every process.
+        """
+        from keras.src import callbacks as callbacks_module
+
+        epoch_iterator = EpochIterator(
+            x=x,
+            batch_size=batch_size,
+            steps_per_epoch=steps,
+            shuffle=False,
+            steps_per_execution=self.steps_per_execution,
+        )
+        if verbose == "auto":
+            verbose = 1
+        if not isinstance(callbacks, callbacks_module.CallbackList):
+            callbacks = callbacks_module.CallbackList(
+                callbacks,
+                add_progbar=verbose != 0,
+                verbose=verbose,
+                epochs=1,
+                steps=epoch_iterator.num_batches,
+                model=self,
+            )
+        predict_function = self.make_predict_function()
+        self.stop_predicting = False
+        callbacks.on_predict_begin()
+        outputs = []
+        outer = self._enter_loop()
+        try:
+            for step, data in epoch_iterator.enumerate_epoch():
+                callbacks.on_predict_batch_begin(step)
+                data = self._distribute_batch(data)
+                if self._jax_loop.state is None:
+                    self._build_for_predict(data)
+                    self._start_state("predict")
+                batch_outputs = self._run_step(predict_function, data)
+                batch_outputs = tree.map_structure(_to_numpy, batch_outputs)
+                outputs.append(batch_outputs)
+                callbacks.on_predict_batch_end(step, {"outputs": batch_outputs})
+                if self.stop_predicting:
+                    break
+        finally:
+            self._exit_loop(outer)
+        callbacks.on_predict_end()
+        if not outputs:
+            raise ValueError(
+                "Unexpected result of `predict_function` (Empty "
+                "batch_outputs): the input data produced no batches."
+            )
+        return tree.map_structure(
+            lambda *batches: np.concatenate(batches, axis=0), *outputs
+        )
+
+    def _build_for_predict(self, data):
+        if not self._all_layers_built():
+            x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
+            with backend.StatelessScope():
+                self(x, training=False)
+            self._clear_losses()
+
+    # ------------------------------------------------------ on-batch methods
+    def _prepare_batch(self, x, y=None, sample_weight=None, class_weight=None):
+        if class_weight is not None:
+            if sample_weight is not None:
+                raise ValueError(
+                    "Arguments `sample_weight` and `class_weight` cannot be "
+                    "specified at the same time. Received: "
+                    f"sample_weight={sample_weight}, "
+                    f"class_weight={class_weight}"
+                )
+            sample_weight = data_adapter_utils.class_weight_to_sample_weights(
+                _to_numpy(tree.flatten(y)[0]), class_weight
+            )
+
+        def convert(leaf):
+            if leaf is None or isinstance(leaf, jax.Array):
+                return leaf
+            return data_adapter_utils.standardize_dtype_for_backend(
+                data_adapter_utils.to_numpy(leaf)
+            )
+
+        data = tree.map_structure(convert, (x, y, sample_weight))
+        data_adapter_utils.check_data_cardinality(data)
+        return self._distribute_batch(data)
+
+    def train_on_batch(
+        self,
+        x,
+        y=None,
+        sample_weight=None,
+        class_weight=None,
+        return_dict=False,
+    ):
+        """Runs a single gradient update on one batch of data.
+
+        Args:
+            x: Input data.
+            y: Target data.
+            sample_weight: Optional per-sample weights.
+            class_weight: Optional dict mapping class indices to weights.
+            return_dict: If `True`, return a dict `{name: value}`.
+
+        Returns:
+            The loss (a float) or the list of metric values (or a dict);
+            the metrics accumulate across calls until `reset_metrics()`.
+        """
+        self._assert_compile_called("train_on_batch")
+        data = self._prepare_batch(x, y, sample_weight, class_weight)
+        self._symbolic_build(data)
+        train_function = self.make_train_function()
+        outer = self._enter_loop()
+        self._start_state("train")
+        try:
+            logs = self._run_step(train_function, data)
+        finally:
+            self._exit_loop(outer)
+        logs = self._python_logs(logs)
+        if return_dict:
+            return logs
+        return self._flatten_metrics_in_order(logs)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        """Evaluates the model on one batch (see `train_on_batch`)."""
+        self._assert_compile_called("test_on_batch")
+        data = self._prepare_batch(x, y, sample_weight)
+        self._symbolic_build(data)
+        test_function = self.make_test_function()
+        outer = self._enter_loop()
+        self._start_state("test")
+        try:
+            logs = self._run_step(test_function, data)
+        finally:
+            self._exit_loop(outer)
+        logs = self._python_logs(logs)
+        if return_dict:
+            return logs
+        return self._flatten_metrics_in_order(logs)
+
+    def predict_on_batch(self, x):
+        """Returns the predictions (NumPy) for one batch of inputs."""
+        data = self._prepare_batch(x)
+        self._build_for_predict(data)
+        predict_function = self.make_predict_function()
+        outer = self._enter_loop()
+        self._start_state("predict")
+        try:
+            outputs = self._run_step(predict_function, data)
+        finally:
+            self._exit_loop(outer)
+        return tree.map_structure(_to_numpy, outputs)
+
+
+class _LoopState:
+    """The state of the running loop (see the module docstring)."""
+
+    def __init__(self):
+        self.kind = None
+        self.state = None
+        self.variables = None
+        self.synced = True
+
+
+class _LazyFunction:
+    """A step function jitted on first use, once per state layout.
+
+    The layout (variables and their shardings) is only known once the
+    model, optimizer and metrics are built, i.e. at the first batch.
+    """
+
+    def __init__(self, model, kind, fn, donate_argnums):
+        self.model = model
+        self.kind = kind
+        self.fn = fn
+        self.donate_argnums = donate_argnums
+        self._variables = None
+        self._jitted = None
+        self._key = None
+
+    def __call__(self, *args):
+        model = self.model
+        variables = model._jax_loop.variables
+        if variables is not self._variables:
+            # A new loop (or epoch): check the state layout once; jit again
+            # only if it changed.
+            shardings = model._out_shardings(self._sharded_part(variables))
+            key = (
+                model._use_jit(),
+                None if shardings is None else tuple(tree.flatten(shardings)),
+            )
+            if self._jitted is None or key != self._key:
+                self._jitted = model._jit(
+                    self.fn, self.donate_argnums, shardings
+                )
+                self._key = key
+            self._variables = variables
+        return self._jitted(*args)
+
+    def _sharded_part(self, state_variables):
+        if self.kind == "train":
+            return state_variables
+        return tuple(state_variables[1:])
+
+
+def _batch_size(x):
+    leaves = [leaf for leaf in tree.flatten(x) if hasattr(leaf, "shape")]
+    if not leaves or not leaves[0].shape:
+        return 1
+    return leaves[0].shape[0]
+
+
+def _to_device_array(leaf):
+    if leaf is None or isinstance(leaf, jax.Array):
+        return leaf
+    if isinstance(leaf, np.ndarray) and leaf.dtype.kind not in "biuf":
+        return leaf
+    if not hasattr(leaf, "shape"):
+        return leaf
+    return jnp.asarray(leaf)
+
+
+def _to_numpy(x):
+    """A (possibly sharded, multi-process) array as a global NumPy array."""
+    if x is None:
+        return None
+    if isinstance(x, jax.Array) and not x.is_fully_addressable:
+        from jax.experimental import multihost_utils
+
+        return np.asarray(multihost_utils.process_allgather(x, tiled=True))
+    return np.asarray(x)
+
+
+def _is_deleted(x):
+    is_deleted = getattr(x, "is_deleted", None)
+    return bool(is_deleted()) if is_deleted is not None else False

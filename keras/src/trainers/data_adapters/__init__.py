@@ -1,0 +1,98 @@
+"""Data adapters: turn user inputs (arrays, tf.data, generators, PyDataset)
+into iterables of NumPy batches."""
+
+from keras.src.trainers.data_adapters import array_data_adapter
+from keras.src.trainers.data_adapters import data_adapter_utils
+from keras.src.trainers.data_adapters.array_data_adapter import ArrayDataAdapter
+from keras.src.trainers.data_adapters.data_adapter import DataAdapter
+from keras.src.trainers.data_adapters.generator_data_adapter import (
+    GeneratorDataAdapter,
+)
+from keras.src.trainers.data_adapters.generator_data_adapter import is_generator
+from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset
+from keras.src.trainers.data_adapters.py_dataset_adapter import PyDatasetAdapter
+from keras.src.trainers.data_adapters.tf_dataset_adapter import TFDatasetAdapter
+from keras.src.trainers.data_adapters.tf_dataset_adapter import is_tf_dataset
+
+
+def get_data_adapter(
+    x,
+    y=None,
+    sample_weight=None,
+    batch_size=None,
+    steps_per_epoch=None,
+    shuffle=False,
+    class_weight=None,
+):
+    """Returns the `DataAdapter` for `x`.
+
+    Arrays (and nested structures of arrays) are sliced into batches of
+    `batch_size`; `tf.data.Dataset`s, `PyDataset`s and generators provide
+    their own batches, so `y`, `sample_weight` and `batch_size` must not
+    be given with them. When a distribution is active, it is passed to the
+    adapters that need it (dataset sharding, per-process rows).
+    """
+    from keras.src.distribution import distribution_lib
+
+    distribution = distribution_lib.distribution()
+    if isinstance(x, DataAdapter):
+        return x
+    if array_data_adapter.can_convert_arrays((x, y, sample_weight)):
+        return ArrayDataAdapter(
+            x,
+            y,
+            sample_weight=sample_weight,
+            batch_size=batch_size,
+            steps=steps_per_epoch,
+            shuffle=shuffle,
+            class_weight=class_weight,
+            distribution=distribution,
+        )
+    if is_tf_dataset(x):
+        _check_no_extra_args("a tf.data.Dataset", y, sample_weight)
+        return TFDatasetAdapter(
+            x, class_weight=class_weight, distribution=distribution
+        )
+    if isinstance(x, PyDataset):
+        _check_no_extra_args("a PyDataset", y, sample_weight)
+        return PyDatasetAdapter(x, class_weight=class_weight, shuffle=shuffle)
+    if is_generator(x):
+        _check_no_extra_args("a Python generator", y, sample_weight)
+        return GeneratorDataAdapter(x, class_weight=class_weight)
+    raise ValueError(
+        "Unrecognized data type: x="
+        f"{_short_repr(x)} (of type {type(x)}). Expected NumPy/JAX arrays "
+        "(or a list/tuple/dict of them), a tf.data.Dataset, a "
+        "keras.utils.PyDataset or a Python generator."
+    )
+
+
+def _check_no_extra_args(kind, y, sample_weight):
+    if y is not None:
+        raise ValueError(
+            f"When providing `x` as {kind}, `y` should not be passed. "
+            f"Instead, the targets should be included as part of {kind}."
+        )
+    if sample_weight is not None:
+        raise ValueError(
+            f"When providing `x` as {kind}, `sample_weight` should not be "
+            "passed. Instead, the sample weights should be included as part "
+            f"of {kind}."
+        )
+
+
+def _short_repr(x):
+    text = repr(x)
+    return text if len(text) < 200 else text[:200] + "..."
+
+
+__all__ = [
+    "ArrayDataAdapter",
+    "DataAdapter",
+    "GeneratorDataAdapter",
+    "PyDataset",
+    "PyDatasetAdapter",
+    "TFDatasetAdapter",
+    "data_adapter_utils",
+    "get_data_adapter",
+]

@@ -1,0 +1,79 @@
+"""JAX implementations of the linear-algebra ops (`keras.ops.linalg`)."""
+
+import jax
+import jax.numpy as jnp
+
+from keras.src.backend import config
+from keras.src.backend.jax.core import convert_to_tensor
+
+
+def _float(x):
+    x = convert_to_tensor(x)
+    if not (
+        jnp.issubdtype(x.dtype, jnp.floating)
+        or jnp.issubdtype(x.dtype, jnp.complexfloating)
+    ):
+        x = x.astype(config.floatx())
+    return x
+
+
+def cholesky(x):
+    return jnp.linalg.cholesky(_float(x))
+
+
+def det(x):
+    return jnp.linalg.det(_float(x))
+
+
+def eig(x):
+    return jnp.linalg.eig(_float(x))
+
+
+def eigh(x):
+    return jnp.linalg.eigh(_float(x))
+
+
+def inv(x):
+    return jnp.linalg.inv(_float(x))
+
+
+def lu_factor(x):
+    lu, pivots, _ = jax.lax.linalg.lu(_float(x))
+    return lu, pivots
+
+
+def norm(x, ord=None, axis=None, keepdims=False):
+    x = _float(x)
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    return jnp.linalg.norm(x, ord=ord, axis=axis, keepdims=keepdims)
+
+
+def qr(x, mode="reduced"):
+    if mode not in ("reduced", "complete"):
+        raise ValueError(
+            "`mode` argument value not supported. Expected one of "
+            f"{{'reduced', 'complete'}}. Received: mode={mode}"
+        )
+    return jnp.linalg.qr(_float(x), mode=mode)
+
+
+def solve(a, b):
+    a, b = _float(a), _float(b)
+    return jnp.linalg.solve(a, b)
+
+
+def solve_triangular(a, b, lower=False):
+    a, b = _float(a), _float(b)
+    return jax.scipy.linalg.solve_triangular(a, b, lower=lower)
+
+
+def svd(x, full_matrices=True, compute_uv=True):
+    return jnp.linalg.svd(
+        _float(x), full_matrices=full_matrices, compute_uv=compute_uv
+    )
+
+
+def lstsq(a, b, rcond=None):
+    a, b = _float(a), _float(b)
+    return jnp.linalg.lstsq(a, b, rcond=rcond)[0]

@@ -1,0 +1,127 @@
+"""`ProgbarLogger`: prints the progress bars of `fit`/`evaluate`/`predict`."""
+
+from keras.src.api_export import keras_export
+from keras.src.callbacks.callback import Callback
+from keras.src.utils import io_utils
+from keras.src.utils.progbar import Progbar
+
+
+@keras_export("keras.callbacks.ProgbarLogger")
+class ProgbarLogger(Callback):
+    """Callback that prints metrics to stdout.
+
+    `fit()`, `evaluate()` and `predict()` add one automatically when
+    `verbose` is not `0`. It reads the loop parameters `verbose` (`1`: a
+    progress bar, `2`: one line per epoch, `0`: silent), `epochs` and
+    `steps` (the number of steps per epoch, `None` when unknown).
+
+    The logs passed by the loops already hold running averages, so every
+    metric is displayed as given (as a stateful metric of the `Progbar`).
+
+    Example:
+
+    ```python
+    model.fit(x, y, epochs=2, verbose=0,
+              callbacks=[keras.callbacks.ProgbarLogger()])
+    ```
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.seen = 0
+        self.progbar = None
+        self.target = None
+        self.verbose = 1
+        self.epochs = 1
+        self._called_in_fit = False
+
+    def set_params(self, params):
+        super().set_params(params)
+        params = params or {}
+        verbose = params.get("verbose", 1)
+        if verbose == "auto":
+            verbose = 1
+        self.verbose = verbose
+        self.epochs = params.get("epochs", 1)
+        self.target = params.get("steps")
+
+    def on_train_begin(self, logs=None):
+        # Validation runs inside `fit` must not print their own bars.
+        self._called_in_fit = True
+
+    def on_train_end(self, logs=None):
+        self._called_in_fit = False
+
+    def on_test_begin(self, logs=None):
+        if not self._called_in_fit:
+            self._reset_progbar()
+
+    def on_predict_begin(self, logs=None):
+        self._reset_progbar()
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if self.verbose and self.epochs > 1:
+            io_utils.print_msg(f"Epoch {epoch + 1}/{self.epochs}")
+        self._reset_progbar()
+
+    def on_train_batch_end(self, batch, logs=None):
+        self._update_progbar(batch, logs)
+
+    def on_test_batch_end(self, batch, logs=None):
+        if not self._called_in_fit:
+            self._update_progbar(batch, logs)
+
+    def on_predict_batch_end(self, batch, logs=None):
+        # Predict logs hold the batch outputs, not metrics.
+        self._update_progbar(batch, None)
+
+    def on_epoch_end(self, epoch, logs=None):
+        self._finalize_progbar(logs)
+
+    def on_test_end(self, logs=None):
+        if not self._called_in_fit:
+            self._finalize_progbar(logs)
+
+    def on_predict_end(self, logs=None):
+        self._finalize_progbar(None)
+
+    def _reset_progbar(self):
+        # The bar starts timing now, so that its first step (which usually
+        # includes compilation) is timed from the start of the loop.
+        self.seen = 0
+        self.progbar = None
+        if self.verbose:
+            self._maybe_init_progbar()
+
+    def _maybe_init_progbar(self):
+        if self.progbar is None:
+            self.progbar = Progbar(
+                target=self.target, verbose=self.verbose, unit_name="step"
+            )
+
+    def _values(self, logs):
+        values = []
+        for key, value in (logs or {}).items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                values.append((key, value))
+        # The loops log running averages: show them as they are.
+        self.progbar.stateful_metrics.update(key for key, _ in values)
+        return values
+
+    def _update_progbar(self, batch, logs):
+        if not self.verbose:
+            return
+        self._maybe_init_progbar()
+        self.seen = batch + 1
+        self.progbar.update(self.seen, self._values(logs), finalize=False)
+
+    def _finalize_progbar(self, logs):
+        if not self.verbose:
+            return
+        self._maybe_init_progbar()
+        if self.target is None:
+            # Unknown number of steps: use the count seen this epoch, and
+            # keep it for the next epochs.
+            self.target = self.seen
+            self.progbar.target = self.seen
+        self.progbar.update(self.target, self._values(logs), finalize=True)

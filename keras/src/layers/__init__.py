@@ -1,0 +1,35 @@
+"""Keras layers: `keras.src.layers.Dense`, `keras.src.layers.Layer`, ..."""
+
+# ruff: noqa: F401
+from keras.src.layers.activations.activation import Activation
+from keras.src.layers.activations.relu import ReLU
+from keras.src.layers.activations.softmax import Softmax
+from keras.src.layers.core.dense import Dense
+from keras.src.layers.core.einsum_dense import EinsumDense
+from keras.src.layers.core.embedding import Embedding
+from keras.src.layers.core.identity import Identity
+from keras.src.layers.core.input_layer import Input
+from keras.src.layers.core.input_layer import InputLayer
+from keras.src.layers.core.lambda_layer import Lambda
+from keras.src.layers.input_spec import InputSpec
+from keras.src.layers.layer import Layer
+from keras.src.layers.merging.add import Add
+from keras.src.layers.merging.add import add
+from keras.src.layers.merging.average import Average
+from keras.src.layers.merging.average import average
+from keras.src.layers.merging.concatenate import Concatenate
+from keras.src.layers.merging.concatenate import concatenate
+from keras.src.layers.merging.multiply import Multiply
+from keras.src.layers.merging.multiply import multiply
+from keras.src.layers.merging.subtract import Subtract
+from keras.src.layers.merging.subtract import subtract
+from keras.src.layers.normalization.batch_normalization import (
+    BatchNormalization,
+)
+from keras.src.layers.normalization.layer_normalization import (
+    LayerNormalization,
+)
+from keras.src.layers.normalization.rms_normalization import RMSNormalization
+from keras.src.layers.regularization.dropout import Dropout
+from keras.src.layers.reshaping.flatten import Flatten
+from keras.src.layers.reshaping.reshape import Reshape

@@ -1,0 +1,260 @@
+import numpy as np
+import pytest
+
+from keras.src import backend
+from keras.src import layers
+from keras.src import ops
+from keras.src.layers.input_spec import InputSpec
+from keras.src.layers.layer import Layer
+from keras.src.random.seed_generator import SeedGenerator
+
+
+class Linear(Layer):
+    def __init__(self, units=2, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+
+    def build(self, input_shape):
+        self.kernel = self.add_weight(
+            shape=(input_shape[-1], self.units),
+            initializer="ones",
+            regularizer="l2",
+            name="kernel",
+        )
+        self.counter = self.add_weight(
+            shape=(), initializer="zeros", trainable=False, name="counter"
+        )
+
+    def call(self, x):
+        self.counter.assign(self.counter + 1.0)
+        return ops.matmul(x, self.kernel)
+
+
+class Outer(Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.inner = Linear(3, name="inner")
+        self.stack = [Linear(3, name="a"), {"b": Linear(3, name="b")}]
+
+    def call(self, x):
+        x = self.inner(x)
+        x = self.stack[0](x)
+        return self.stack[1]["b"](x)
+
+
+class TrainingProbe(Layer):
+    def call(self, x, training=None):
+        self.seen = training
+        return x
+
+
+class ProbeParent(Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.child = TrainingProbe()
+
+    def call(self, x):
+        return self.child(x)
+
+
+def test_build_on_first_call_and_weights():
+    layer = Linear(4)
+    assert not layer.built and layer.weights == []
+    y = layer(np.ones((2, 3), "float32"))
+    assert layer.built
+    np.testing.assert_allclose(y, np.full((2, 4), 3.0))
+    assert [w.name for w in layer.weights] == ["kernel", "counter"]
+    assert [w.name for w in layer.trainable_weights] == ["kernel"]
+    assert [w.name for w in layer.non_trainable_weights] == ["counter"]
+    assert layer.count_params() == 13
+
+
+def test_count_params_unbuilt_error():
+    with pytest.raises(ValueError, match="isn't built"):
+        Linear().count_params()
+
+
+def test_nested_tracking_and_paths():
+    outer = Outer(name="outer")
+    outer(np.ones((1, 3), "float32"))
+    paths = [v.path for v in outer.weights]
+    assert paths == [
+        "outer/inner/kernel",
+        "outer/inner/counter",
+        "outer/a/kernel",
+        "outer/a/counter",
+        "outer/b/kernel",
+        "outer/b/counter",
+    ]
+    assert len(outer.trainable_weights) == 3
+    assert len(outer.non_trainable_weights) == 3
+    assert {sub.name for sub in outer._flatten_layers(include_self=False)} == {
+        "inner",
+        "a",
+        "b",
+    }
+
+
+def test_trainable_propagation():
+    outer = Outer()
+    outer(np.ones((1, 3), "float32"))
+    outer.trainable = False
+    assert outer.trainable_weights == []
+    assert len(outer.non_trainable_weights) == 6
+    assert not outer.inner.trainable
+    assert outer.inner.trainable_weights == []
+    outer.trainable = True
+    assert len(outer.trainable_weights) == 3
+    # The counters stay non-trainable.
+    assert len(outer.non_trainable_weights) == 3
+
+
+def test_seed_generators_are_variables_not_weights():
+    class Noisy(Layer):
+        def __init__(self):
+            super().__init__()
+            self.seed_generator = SeedGenerator(1)
+
+        def call(self, x):
+            return x
+
+    layer = Noisy()
+    assert layer.weights == []
+    assert len(layer.variables) == 1
+    assert len(layers.Dropout(0.5).non_trainable_variables) == 1
+
+
+def test_get_set_weights():
+    a, b = Linear(2), Linear(2)
+    x = np.random.rand(2, 3).astype("float32")
+    a(x)
+    b(x)
+    a.kernel.assign(np.random.rand(3, 2))
+    b.set_weights(a.get_weights())
+    np.testing.assert_allclose(b(x), a(x))
+    with pytest.raises(ValueError, match="expects 2 weight arrays"):
+        b.set_weights([np.ones((3, 2))])
+    with pytest.raises(ValueError, match="shape mismatch"):
+        b.set_weights([np.ones((4, 2)), np.zeros(())])
+    # Nothing changed on the failed calls.
+    np.testing.assert_allclose(b.kernel.numpy(), a.kernel.numpy())
+
+
+def test_training_argument_propagates():
+    parent = ProbeParent()
+    parent(np.ones((1,), "float32"), training=True)
+    assert parent.child.seen is True
+    parent(np.ones((1,), "float32"))
+    assert parent.child.seen is None
+    parent(np.ones((1,), "float32"), training=False)
+    assert parent.child.seen is False
+
+
+def test_input_spec_checked():
+    class Needs3(Layer):
+        def __init__(self):
+            super().__init__(name="needs3")
+            self.input_spec = InputSpec(ndim=2, axes={-1: 3})
+
+        def call(self, x):
+            return x
+
+    layer = Needs3()
+    layer(np.ones((1, 3)))
+    with pytest.raises(ValueError, match='"needs3".*ndim=2'):
+        layer(np.ones((3,)))
+    with pytest.raises(ValueError, match="axis -1"):
+        layer(np.ones((1, 4)))
+
+
+def test_symbolic_call_infers_shapes():
+    layer = Linear(5)
+    out = layer(backend.KerasTensor((None, 3)))
+    assert out.shape == (None, 5)
+    assert layer.built
+    # Tracing didn't update the state.
+    np.testing.assert_allclose(layer.counter.numpy(), 0.0)
+    assert layer.compute_output_shape((None, 3)) == (None, 5)
+
+
+def test_stateless_call():
+    layer = Linear(2)
+    x = np.ones((1, 3), "float32")
+    layer(x)
+    trainable = [np.full((3, 2), 2.0, "float32")]
+    non_trainable = [np.array(10.0, "float32")]
+    out, new_non_trainable = layer.stateless_call(trainable, non_trainable, x)
+    np.testing.assert_allclose(out, np.full((1, 2), 6.0))
+    np.testing.assert_allclose(new_non_trainable[0], 11.0)
+    # The layer's variables are untouched.
+    np.testing.assert_allclose(layer.kernel.numpy(), 1.0)
+    np.testing.assert_allclose(layer.counter.numpy(), 1.0)
+    out, _, losses = layer.stateless_call(
+        trainable, non_trainable, x, return_losses=True
+    )
+    np.testing.assert_allclose(sum(losses), 0.01 * 4.0 * 6)
+    with pytest.raises(ValueError, match="trainable_variables"):
+        layer.stateless_call([], non_trainable, x)
+    with pytest.raises(ValueError, match="non_trainable_variables"):
+        layer.stateless_call(trainable, [], x)
+
+
+def test_losses_from_regularizers():
+    outer = Outer()
+    outer(np.ones((1, 3), "float32"))
+    losses = outer.losses
+    assert len(losses) == 3
+    np.testing.assert_allclose(sum(losses), 0.01 * (9 + 9 + 9))
+
+    class WithActivity(Layer):
+        def call(self, x):
+            return x
+
+    layer = WithActivity(activity_regularizer="l1")
+    layer(np.array([[1.0, -2.0]], "float32"))
+    np.testing.assert_allclose(layer.losses[0], 0.03, rtol=1e-6)
+
+
+def test_mixed_bfloat16_policy():
+    layer = Linear(2, dtype="mixed_bfloat16")
+    assert layer.compute_dtype == "bfloat16"
+    assert layer.variable_dtype == "float32"
+    assert layer.dtype_policy.name == "mixed_bfloat16"
+    y = layer(np.ones((1, 3), "float32"))
+    assert backend.standardize_dtype(y.dtype) == "bfloat16"
+    assert layer.kernel.dtype == "float32"
+    assert backend.standardize_dtype(layer.kernel.value.dtype) == "float32"
+    assert layer.get_config()["dtype"] == "mixed_bfloat16"
+
+
+def test_integer_inputs_not_autocast():
+    class Echo(Layer):
+        def call(self, x):
+            return x
+
+    y = Echo(dtype="bfloat16")(np.array([1, 2], "int32"))
+    assert backend.standardize_dtype(y.dtype) == "int32"
+    y = Echo(dtype="bfloat16")(np.array([1.0], "float32"))
+    assert backend.standardize_dtype(y.dtype) == "bfloat16"
+
+
+def test_default_config_and_names():
+    a, b = Linear(), Linear()
+    assert a.name == "linear" and b.name == "linear_1"
+    config = Linear(units=7, name="lin").get_config()
+    assert config == {
+        "name": "lin",
+        "trainable": True,
+        "dtype": "float32",
+        "units": 7,
+    }
+    assert Linear.from_config(config).units == 7
+    with pytest.raises(ValueError, match="Unrecognized keyword arguments"):
+        Linear(foo=1)
+    with pytest.raises(ValueError, match="cannot contain"):
+        Linear(name="a/b")
+
+
+def test_call_not_implemented():
+    with pytest.raises(NotImplementedError):
+        Layer()(np.ones((1,)))

@@ -1,0 +1,128 @@
+import numpy as np
+import pytest
+
+from keras.src import backend
+from keras.src import layers
+
+
+def test_batch_norm_inference_uses_moving_stats():
+    x = np.random.randn(8, 3).astype("float32") * 2 + 5
+    layer = layers.BatchNormalization()
+    y = layer(x)  # inference by default: moving_mean=0, moving_var=1
+    np.testing.assert_allclose(y, x / np.sqrt(1 + 1e-3), rtol=1e-5)
+    assert [w.name for w in layer.weights] == [
+        "gamma",
+        "beta",
+        "moving_mean",
+        "moving_variance",
+    ]
+    assert [w.name for w in layer.trainable_weights] == ["gamma", "beta"]
+    assert [w.name for w in layer.non_trainable_weights] == [
+        "moving_mean",
+        "moving_variance",
+    ]
+
+
+def test_batch_norm_training_normalizes_and_updates():
+    x = np.random.randn(16, 4).astype("float32") * 2 + 5
+    layer = layers.BatchNormalization(momentum=0.9)
+    y = layer(x, training=True)
+    ref = (x - x.mean(0)) / np.sqrt(x.var(0) + 1e-3)
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(
+        layer.moving_mean.numpy(), 0.1 * x.mean(0), rtol=1e-5
+    )
+    np.testing.assert_allclose(
+        layer.moving_variance.numpy(), 0.9 + 0.1 * x.var(0), rtol=1e-5
+    )
+
+
+def test_batch_norm_channels_first_axis():
+    x = np.random.randn(4, 3, 5, 5).astype("float32")
+    layer = layers.BatchNormalization(axis=1)
+    y = layer(x, training=True)
+    mean = x.mean(axis=(0, 2, 3), keepdims=True)
+    var = x.var(axis=(0, 2, 3), keepdims=True)
+    np.testing.assert_allclose(
+        y, (x - mean) / np.sqrt(var + 1e-3), rtol=1e-4, atol=1e-4
+    )
+    assert layer.moving_mean.shape == (3,)
+
+
+def test_batch_norm_frozen_runs_in_inference_mode():
+    x = np.random.randn(8, 2).astype("float32") + 3
+    layer = layers.BatchNormalization()
+    layer.build(x.shape)
+    layer.trainable = False
+    y = layer(x, training=True)
+    np.testing.assert_allclose(y, x / np.sqrt(1 + 1e-3), rtol=1e-5)
+    np.testing.assert_allclose(layer.moving_mean.numpy(), 0.0)
+
+
+def test_batch_norm_stateless_call_returns_updates():
+    x = np.random.randn(8, 3).astype("float32") + 2
+    layer = layers.BatchNormalization(momentum=0.5)
+    layer.build(x.shape)
+    trainable = [v.value for v in layer.trainable_variables]
+    non_trainable = [v.value for v in layer.non_trainable_variables]
+    _, new_non_trainable = layer.stateless_call(
+        trainable, non_trainable, x, training=True
+    )
+    np.testing.assert_allclose(new_non_trainable[0], 0.5 * x.mean(0), rtol=1e-5)
+    # The layer's own variables are untouched.
+    np.testing.assert_allclose(layer.moving_mean.numpy(), 0.0)
+
+
+def test_batch_norm_mask():
+    x = np.random.randn(2, 6, 3).astype("float32")
+    mask = np.array([[1, 1, 1, 0, 0, 0], [1, 1, 1, 1, 1, 1]], bool)
+    layer = layers.BatchNormalization(momentum=0.0)
+    layer(x, training=True, mask=mask)
+    np.testing.assert_allclose(
+        layer.moving_mean.numpy(), x[mask].mean(0), rtol=1e-4, atol=1e-5
+    )
+    np.testing.assert_allclose(
+        layer.moving_variance.numpy(), x[mask].var(0), rtol=1e-4, atol=1e-5
+    )
+
+
+def test_batch_norm_mixed_precision():
+    x = np.random.randn(8, 3).astype("float32")
+    layer = layers.BatchNormalization(dtype="mixed_bfloat16")
+    y = layer(x, training=True)
+    assert backend.standardize_dtype(y.dtype) == "bfloat16"
+    assert layer.moving_mean.dtype == "float32"
+
+
+def test_batch_norm_symbolic_config_and_errors():
+    layer = layers.BatchNormalization(axis=1, momentum=0.8, epsilon=1e-5)
+    assert layer(backend.KerasTensor((None, 3, 4))).shape == (None, 3, 4)
+    config = layer.get_config()
+    for key in (
+        "axis",
+        "momentum",
+        "epsilon",
+        "center",
+        "scale",
+        "beta_initializer",
+        "gamma_initializer",
+        "moving_mean_initializer",
+        "moving_variance_initializer",
+        "beta_regularizer",
+        "gamma_regularizer",
+        "beta_constraint",
+        "gamma_constraint",
+        "synchronized",
+    ):
+        assert key in config
+    clone = layers.BatchNormalization.from_config(config)
+    assert clone.get_config() == config
+    x = np.random.randn(2, 3, 4).astype("float32")
+    layer.moving_mean.assign(np.array([1.0, 2.0, 3.0]))
+    clone(x)
+    clone.set_weights(layer.get_weights())
+    np.testing.assert_allclose(clone(x), layer(x), rtol=1e-6)
+    with pytest.raises(ValueError, match="Invalid axis"):
+        layers.BatchNormalization(axis=4)(np.ones((2, 3)))
+    with pytest.raises(ValueError, match="defined dimension"):
+        layers.BatchNormalization()(backend.KerasTensor((None, None)))

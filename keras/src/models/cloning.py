@@ -1,0 +1,195 @@
+"""`clone_model`: a new model with the same architecture, fresh weights."""
+
+from keras.src.api_export import keras_export
+from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.layers.core.input_layer import Input
+from keras.src.layers.core.input_layer import InputLayer
+from keras.src.models.functional import Functional
+from keras.src.models.sequential import Sequential
+from keras.src.ops.operation import FunctionOperation
+from keras.src.utils import tree
+
+
+def _clone_layer(layer):
+    return layer.__class__.from_config(layer.get_config())
+
+
+@keras_export("keras.models.clone_model")
+def clone_model(
+    model,
+    input_tensors=None,
+    clone_function=None,
+    call_function=None,
+    recursive=False,
+    **kwargs,
+):
+    """Clones a model: same architecture, newly initialized weights.
+
+    Functional and Sequential models are rebuilt layer by layer (each layer
+    is re-created from its config, or by `clone_function`); subclassed
+    models are re-created from their config.
+
+    Args:
+        model: The model to clone.
+        input_tensors: Optional input tensor(s) (from `keras.Input`) to
+            build the clone on, instead of new `Input`s like the original
+            ones. Functional and Sequential models only.
+        clone_function: Optional `fn(layer) -> layer` used to clone each
+            layer (input layers excepted). Defaults to
+            `layer.__class__.from_config(layer.get_config())`.
+        call_function: Optional `fn(layer, *args, **kwargs) -> outputs`
+            used (functional models) to call each cloned layer; defaults to
+            `layer(*args, **kwargs)`.
+        recursive: Whether nested Functional/Sequential models are cloned
+            layer by layer (with `clone_function`) rather than passed to
+            `clone_function` whole.
+        **kwargs: Unsupported; raise a `ValueError`.
+
+    Returns:
+        The new model (not compiled; weights are not copied).
+
+    Example:
+
+    ```python
+    clone = keras.models.clone_model(model)
+    clone.set_weights(model.get_weights())
+    ```
+    """
+    if kwargs:
+        raise ValueError(
+            f"Unexpected keyword argument(s) for `clone_model`: {kwargs}"
+        )
+    clone_function = clone_function or _clone_layer
+    if isinstance(model, Sequential):
+        return _clone_sequential(
+            model, input_tensors, clone_function, recursive
+        )
+    if isinstance(model, Functional):
+        return _clone_functional(
+            model, input_tensors, clone_function, call_function, recursive
+        )
+    if input_tensors is not None or call_function is not None:
+        raise ValueError(
+            "Arguments `input_tensors` and `call_function` are only "
+            "supported for Functional and Sequential models. Received "
+            f"model of type {type(model).__name__}."
+        )
+    clone = model.__class__.from_config(model.get_config())
+    build_config = model.get_build_config()
+    if build_config:
+        clone.build_from_config(build_config)
+    return clone
+
+
+def _clone_nested(layer, clone_function, call_function, recursive):
+    if recursive and isinstance(layer, (Functional, Sequential)):
+        return clone_model(
+            layer,
+            clone_function=clone_function,
+            call_function=call_function,
+            recursive=True,
+        )
+    return clone_function(layer)
+
+
+def _to_input(x):
+    if isinstance(x, InputLayer):
+        return x.output
+    if not isinstance(x, KerasTensor):
+        raise ValueError(
+            "`input_tensors` must contain KerasTensors (from "
+            f"`keras.Input`). Received: {x} of type {type(x)}"
+        )
+    history = getattr(x, "_keras_history", None)
+    if history is None:
+        return Input(tensor=x)
+    return x
+
+
+def _clone_sequential(model, input_tensors, clone_function, recursive):
+    layers = [
+        _clone_nested(layer, clone_function, None, recursive)
+        for layer in model.layers
+    ]
+    if input_tensors is not None:
+        flat = tree.flatten(input_tensors)
+        if len(flat) != 1:
+            raise ValueError(
+                "A Sequential model takes a single input tensor. Received "
+                f"input_tensors={input_tensors}"
+            )
+        x = _to_input(flat[0])
+        history = x._keras_history
+        if isinstance(history.operation, InputLayer):
+            return Sequential([history.operation] + layers, name=model.name)
+        # An intermediate tensor: build a functional model on top of it.
+        inputs = x
+        for layer in layers:
+            x = layer(x)
+        return Functional(inputs, x, name=model.name)
+    if model._has_input_layer():
+        source = model._layers_list[0]
+        input_layer = InputLayer(
+            batch_shape=source.batch_shape, dtype=source.dtype
+        )
+        return Sequential([input_layer] + layers, name=model.name)
+    return Sequential(layers, name=model.name)
+
+
+def _clone_functional(
+    model, input_tensors, clone_function, call_function, recursive
+):
+    if input_tensors is not None:
+        flat = [_to_input(x) for x in tree.flatten(input_tensors)]
+        if len(flat) != len(model.inputs):
+            raise ValueError(
+                f"Model '{model.name}' has {len(model.inputs)} input(s) but "
+                f"`input_tensors` has {len(flat)}."
+            )
+    else:
+        flat = []
+        for x in model.inputs:
+            source = x._keras_history.operation
+            flat.append(
+                Input(
+                    batch_shape=x.shape,
+                    dtype=x.dtype,
+                    name=source.name,
+                    optional=getattr(source, "optional", False),
+                )
+            )
+    values = {id(old): new for old, new in zip(model.inputs, flat)}
+    clones = {}
+
+    def lookup(value):
+        if isinstance(value, KerasTensor):
+            return values[id(value)]
+        return value
+
+    for node in model._nodes:
+        operation = node.operation
+        if node.is_input and isinstance(operation, InputLayer):
+            continue
+        if id(operation) not in clones:
+            if isinstance(operation, FunctionOperation):
+                clone = FunctionOperation(operation.fn)
+            else:
+                clone = _clone_nested(
+                    operation, clone_function, call_function, recursive
+                )
+            clones[id(operation)] = clone
+        clone = clones[id(operation)]
+        args, kwargs = tree.map_structure(lookup, node.arguments)
+        if call_function is not None and not isinstance(
+            clone, FunctionOperation
+        ):
+            outputs = call_function(clone, *args, **kwargs)
+        else:
+            outputs = clone(*args, **kwargs)
+        for old, new in zip(node.outputs, tree.flatten(outputs)):
+            values[id(old)] = new
+    new_inputs = tree.pack_sequence_as(model._inputs_struct, flat)
+    new_outputs = tree.pack_sequence_as(
+        model._outputs_struct, [values[id(x)] for x in model.outputs]
+    )
+    return Functional(new_inputs, new_outputs, name=model.name)

@@ -1,0 +1,653 @@
+"""`Functional`: a model defined by a graph of layer (and op) calls."""
+
+import collections
+import importlib
+import inspect
+
+from keras.src import backend
+from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.layers.core.input_layer import InputLayer
+from keras.src.layers.layer import Layer
+from keras.src.models.model import Model
+from keras.src.ops.operation import FunctionOperation
+from keras.src.saving import serialization_lib
+from keras.src.utils import tree
+
+
+class Functional(Model):
+    """A model made of the graph of layer calls between inputs and outputs.
+
+    Usually created as `keras.Model(inputs, outputs)`. Calling the model
+    replays the recorded layer and op calls on the given values.
+
+    Args:
+        inputs: A `KerasTensor` from `keras.Input`, or a list or dict of
+            them.
+        outputs: The output `KerasTensor`(s): a tensor, a list or a dict.
+        name: The model's name.
+        **kwargs: `trainable` and `dtype`, as for `keras.Model`.
+
+    Example:
+
+    ```python
+    inputs = {
+        "a": keras.Input((3,), name="a"),
+        "b": keras.Input((2,), name="b"),
+    }
+    x = keras.layers.Concatenate()([inputs["a"], inputs["b"]])
+    outputs = [keras.layers.Dense(1)(x), keras.layers.Dense(4)(x)]
+    model = keras.Model(inputs, outputs)
+    ```
+    """
+
+    def __init__(self, inputs, outputs, name=None, **kwargs):
+        trainable = kwargs.pop("trainable", True)
+        Model.__init__(self, name=name, **kwargs)
+        flat_inputs = tree.flatten(inputs)
+        flat_outputs = tree.flatten(outputs)
+        for kind, flat, given in (
+            ("inputs", flat_inputs, inputs),
+            ("outputs", flat_outputs, outputs),
+        ):
+            if not flat:
+                raise ValueError(
+                    f"A functional model needs at least one tensor in "
+                    f"`{kind}`. Received: {kind}={given}"
+                )
+            for x in flat:
+                if not isinstance(x, KerasTensor):
+                    raise ValueError(
+                        f"All `{kind}` values must be KerasTensors (created "
+                        f"by `keras.Input` and layer calls). Received: "
+                        f"{kind}={given} including invalid value {x} of "
+                        f"type {type(x)}"
+                    )
+        seen = set()
+        for x in flat_inputs:
+            if id(x) in seen:
+                raise ValueError(
+                    f"The same tensor is given twice in `inputs`: {x}"
+                )
+            seen.add(id(x))
+        self._inputs_struct = tree.map_structure(lambda x: x, inputs)
+        self._outputs_struct = tree.map_structure(lambda x: x, outputs)
+        self._inputs = flat_inputs
+        self._outputs = flat_outputs
+        nodes, operations = _build_graph(flat_inputs, flat_outputs)
+        self._nodes = nodes
+        self._operations = operations
+        node_ids = {id(node) for node in nodes}
+        self._node_index_map = {}
+        for operation in operations:
+            index = 0
+            for node in operation._inbound_nodes:
+                if id(node) in node_ids:
+                    self._node_index_map[id(node)] = index
+                    index += 1
+        self.built = True
+        if not trainable:
+            self.trainable = False
+
+    # --------------------------------------------------------------- graph
+    @property
+    def operations(self):
+        """All operations of the graph (layers and ops), in order."""
+        return list(self._operations)
+
+    @property
+    def layers(self):
+        """The model's layers (`InputLayer`s included), in graph order."""
+        return [op for op in self._operations if isinstance(op, Layer)]
+
+    @layers.setter
+    def layers(self, _):
+        raise AttributeError(
+            "`Model.layers` attribute is reserved and should not be used. "
+            "Please use another name."
+        )
+
+    @property
+    def inputs(self):
+        """The flat list of the model's input tensors."""
+        return list(self._inputs)
+
+    @property
+    def outputs(self):
+        """The flat list of the model's output tensors."""
+        return list(self._outputs)
+
+    @property
+    def input(self):
+        """The model's input tensor(s), in the structure given."""
+        return self._inputs_struct
+
+    @property
+    def output(self):
+        """The model's output tensor(s), in the structure given."""
+        return self._outputs_struct
+
+    @property
+    def input_shape(self):
+        return _unpack_singleton(
+            tree.map_structure(lambda x: x.shape, self._inputs_struct)
+        )
+
+    @property
+    def output_shape(self):
+        return _unpack_singleton(
+            tree.map_structure(lambda x: x.shape, self._outputs_struct)
+        )
+
+    @property
+    def input_dtype(self):
+        return _unpack_singleton(
+            tree.map_structure(lambda x: x.dtype, self._inputs_struct)
+        )
+
+    def _model_nodes(self, operation):
+        """The nodes of `operation` that belong to this model's graph."""
+        return [
+            node
+            for node in operation._inbound_nodes
+            if id(node) in self._node_index_map
+        ]
+
+    def build(self, input_shape=None):
+        # Functional models are built when created.
+        pass
+
+    def get_build_config(self):
+        return None
+
+    def build_from_config(self, config):
+        pass
+
+    # ---------------------------------------------------------------- call
+    def call(self, inputs, training=None, mask=None):
+        """Runs the graph on `inputs` (structured like the model inputs)."""
+        flat = self._standardize_inputs(inputs)
+        values = {id(ref): x for ref, x in zip(self._inputs, flat)}
+
+        def lookup(value):
+            if isinstance(value, KerasTensor):
+                return values[id(value)]
+            return value
+
+        for node in self._nodes:
+            operation = node.operation
+            if node.is_input and isinstance(operation, InputLayer):
+                continue
+            args, kwargs = tree.map_structure(lookup, node.arguments)
+            if (
+                training is not None
+                and getattr(operation, "_call_has_training_arg", False)
+                and kwargs.get("training") is None
+            ):
+                kwargs["training"] = training
+            outputs = operation(*args, **kwargs)
+            for ref, value in zip(node.outputs, tree.flatten(outputs)):
+                values[id(ref)] = value
+        results = [values[id(x)] for x in self._outputs]
+        return _unpack_singleton(
+            tree.pack_sequence_as(self._outputs_struct, results)
+        )
+
+    def _standardize_inputs(self, inputs):
+        refs = self._inputs
+        if isinstance(self._inputs_struct, dict) and isinstance(inputs, dict):
+            missing = [k for k in self._inputs_struct if k not in inputs]
+            if missing:
+                raise ValueError(
+                    f'Model "{self.name}" expects inputs with keys '
+                    f"{sorted(self._inputs_struct)}, but the keys {missing} "
+                    f"are missing. Received keys: {sorted(inputs)}"
+                )
+            flat = tree.flatten({k: inputs[k] for k in self._inputs_struct})
+        elif isinstance(inputs, dict):
+            names = [ref.name for ref in refs]
+            if not all(name in inputs for name in names):
+                raise ValueError(
+                    f'Model "{self.name}" was called with a dict with keys '
+                    f"{sorted(inputs)}, which do not match the names of its "
+                    f"inputs: {names}"
+                )
+            flat = [inputs[name] for name in names]
+        else:
+            flat = tree.flatten(inputs)
+            if len(refs) == 1 and len(flat) != 1:
+                # A (nested) list of Python numbers is one input.
+                flat = [inputs]
+        if len(flat) != len(refs):
+            raise ValueError(
+                f'Model "{self.name}" expects {len(refs)} input(s), but it '
+                f"received {len(flat)} input tensors. Inputs received: "
+                f"{inputs}"
+            )
+        return [
+            self._standardize_input(i, x, ref)
+            for i, (x, ref) in enumerate(zip(flat, refs))
+        ]
+
+    def _standardize_input(self, index, x, ref):
+        if x is None:
+            history = getattr(ref, "_keras_history", None)
+            if history is not None and getattr(
+                history.operation, "optional", False
+            ):
+                return None
+            raise ValueError(
+                f'Input {index} ("{ref.name}") of model "{self.name}" is '
+                "None, but the input is not optional."
+            )
+        if isinstance(x, KerasTensor):
+            return x
+        if not backend.is_tensor(x) or x.dtype != ref.dtype:
+            x = backend.convert_to_tensor(x, dtype=ref.dtype)
+        expected, shape = ref.shape, tuple(x.shape)
+        if len(shape) == len(expected) + 1 and shape[-1] == 1:
+            x = backend.numpy.squeeze(x, axis=-1)
+        elif (
+            len(shape) == len(expected) - 1
+            and len(expected) > 0
+            and expected[-1] == 1
+        ):
+            x = backend.numpy.expand_dims(x, axis=-1)
+        shape = tuple(x.shape)
+        compatible = len(shape) == len(expected) and all(
+            e is None or s == e
+            for i, (s, e) in enumerate(zip(shape, expected))
+            if i > 0
+        )
+        if not compatible:
+            raise ValueError(
+                f'Input {index} ("{ref.name}") of model "{self.name}" is '
+                f"incompatible with the model: expected shape={expected}, "
+                f"found shape={tuple(x.shape)}"
+            )
+        return x
+
+    # -------------------------------------------------------------- config
+    def get_config(self):
+        """Returns the graph as a config: layers with their inbound nodes,
+        and the input and output tensor references."""
+        for x in self._inputs:
+            history = getattr(x, "_keras_history", None)
+            if history is None or not isinstance(history.operation, InputLayer):
+                raise NotImplementedError(
+                    f'Model "{self.name}" has an input that is not created '
+                    f"by `keras.Input` ({x}); it cannot be serialized."
+                )
+        layer_configs = []
+        for operation in self._operations:
+            layer_config = serialization_lib.serialize_keras_object(operation)
+            layer_config["name"] = operation.name
+            layer_config["inbound_nodes"] = [
+                self._serialize_node(node)
+                for node in self._model_nodes(operation)
+                if not node.is_input
+            ]
+            layer_configs.append(layer_config)
+        return {
+            "name": self.name,
+            "trainable": self.trainable,
+            "layers": layer_configs,
+            "input_layers": self._tensor_refs(self._inputs_struct),
+            "output_layers": self._tensor_refs(self._outputs_struct),
+        }
+
+    def _tensor_ref(self, x):
+        history = x._keras_history
+        node = history.operation._inbound_nodes[history.node_index]
+        return [
+            history.operation.name,
+            self._node_index_map[id(node)],
+            history.tensor_index,
+        ]
+
+    def _tensor_refs(self, structure):
+        if isinstance(structure, KerasTensor):
+            return self._tensor_ref(structure)
+        if isinstance(structure, dict):
+            return {k: self._tensor_refs(v) for k, v in structure.items()}
+        return [self._tensor_refs(v) for v in structure]
+
+    def _serialize_node(self, node):
+        args, kwargs = node.arguments
+        return {
+            "args": self._serialize_argument(list(args)),
+            "kwargs": self._serialize_argument(kwargs),
+        }
+
+    def _serialize_argument(self, value):
+        if isinstance(value, KerasTensor):
+            return {
+                "class_name": "__keras_tensor__",
+                "config": {
+                    "shape": list(value.shape),
+                    "dtype": value.dtype,
+                    "keras_history": self._tensor_ref(value),
+                },
+            }
+        if isinstance(value, slice):
+            return {
+                "class_name": "__slice__",
+                "config": {
+                    "start": self._serialize_argument(value.start),
+                    "stop": self._serialize_argument(value.stop),
+                    "step": self._serialize_argument(value.step),
+                },
+            }
+        if value is Ellipsis:
+            return {"class_name": "__ellipsis__", "config": {}}
+        if isinstance(value, tuple):
+            return {
+                "class_name": "__tuple__",
+                "config": {
+                    "value": [self._serialize_argument(v) for v in value]
+                },
+            }
+        if isinstance(value, list):
+            return [self._serialize_argument(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self._serialize_argument(v) for k, v in value.items()}
+        return serialization_lib.serialize_keras_object(value)
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """Rebuilds a functional model from the output of `get_config`.
+
+        Args:
+            config: The config dict.
+            custom_objects: Optional dict of names to custom classes and
+                functions used by the model.
+        """
+        return functional_from_config(cls, config, custom_objects)
+
+
+# ------------------------------------------------------------------ graph
+def _producer_node(x):
+    history = getattr(x, "_keras_history", None)
+    if history is None:
+        return None
+    return history.operation._inbound_nodes[history.node_index]
+
+
+def _build_graph(inputs, outputs):
+    """Finds the nodes between `inputs` and `outputs`.
+
+    Returns:
+        `(nodes, operations)`: the nodes in execution order (by decreasing
+        depth, depth being the longest distance to an output) and the
+        distinct operations in the same order.
+    """
+    input_ids = {id(x) for x in inputs}
+
+    def node_of(x):
+        node = _producer_node(x)
+        if id(x) in input_ids:
+            if node is not None and isinstance(node.operation, InputLayer):
+                return node
+            return None  # An intermediate tensor used as a model input.
+        if node is None:
+            raise ValueError(
+                f"Graph disconnected: tensor {x} was not produced by a "
+                "Keras layer or op, and it is not one of the model's "
+                "`inputs`."
+            )
+        if node.is_input and isinstance(node.operation, InputLayer):
+            raise ValueError(
+                "Graph disconnected: cannot obtain the value of tensor "
+                f"{x} from Input '{node.operation.name}', which is not "
+                "among the model's `inputs`. Add it to `inputs` (or remove "
+                "the computations depending on it). The model's inputs "
+                f"are: {[t.name for t in inputs]}"
+            )
+        return node
+
+    parents_cache = {}
+
+    def parents(node):
+        if id(node) not in parents_cache:
+            found = []
+            if not (node.is_input and isinstance(node.operation, InputLayer)):
+                for x in node.input_tensors:
+                    parent = node_of(x)
+                    if parent is not None and all(
+                        parent is not p for p in found
+                    ):
+                        found.append(parent)
+            parents_cache[id(node)] = found
+        return parents_cache[id(node)]
+
+    visited = set()
+    order = []
+    for output in outputs:
+        root = node_of(output)
+        if root is None or id(root) in visited:
+            continue
+        visited.add(id(root))
+        stack = [(root, iter(parents(root)))]
+        while stack:
+            node, pending = stack[-1]
+            for parent in pending:
+                if id(parent) not in visited:
+                    visited.add(id(parent))
+                    stack.append((parent, iter(parents(parent))))
+                    break
+            else:
+                stack.pop()
+                order.append(node)
+
+    # Inputs that no output depends on are still part of the model.
+    unused = []
+    for x in inputs:
+        node = node_of(x)
+        if node is not None and id(node) not in visited:
+            visited.add(id(node))
+            unused.append(node)
+
+    depth = {}
+    for node in reversed(order):
+        node_depth = depth.setdefault(id(node), 0)
+        for parent in parents(node):
+            depth[id(parent)] = max(depth.get(id(parent), 0), node_depth + 1)
+    max_depth = max(depth.values(), default=0)
+    for node in unused:
+        depth[id(node)] = max_depth
+    order = order + unused
+    position = {id(node): i for i, node in enumerate(order)}
+    nodes = sorted(order, key=lambda n: (-depth[id(n)], position[id(n)]))
+
+    operations = []
+    operation_ids = set()
+    for node in nodes:
+        if id(node.operation) not in operation_ids:
+            operation_ids.add(id(node.operation))
+            operations.append(node.operation)
+    counts = collections.Counter(op.name for op in operations)
+    for name, count in counts.items():
+        if count > 1:
+            raise ValueError(
+                f'The name "{name}" is used {count} times in the model. '
+                "All operation names should be unique."
+            )
+    return nodes, operations
+
+
+def _unpack_singleton(x):
+    if isinstance(x, (list, tuple)) and len(x) == 1:
+        return x[0]
+    return x
+
+
+# ------------------------------------------------------------ from_config
+def _find_op_function(name):
+    for module_name in (
+        "keras.src.ops",
+        "keras.src.ops.nn",
+        "keras.src.ops.math",
+        "keras.src.ops.linalg",
+        "keras.src.ops.core",
+        "keras.src.activations",
+    ):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        fn = getattr(module, name, None)
+        if fn is not None and callable(fn):
+            return getattr(fn, "__wrapped_op__", fn)
+    raise ValueError(
+        f"Could not find the op function '{name}' in `keras.ops` while "
+        "rebuilding a functional model."
+    )
+
+
+def _deserialize_operation(layer_data, custom_objects):
+    if layer_data.get("class_name") == "FunctionOperation":
+        config = layer_data["config"]
+        operation = FunctionOperation(_find_op_function(config["function"]))
+        operation.name = config.get("name", operation.name)
+        return operation
+    return serialization_lib.deserialize_keras_object(
+        layer_data, custom_objects=custom_objects
+    )
+
+
+def _tensor_refs_in(value, found):
+    if isinstance(value, dict):
+        if value.get("class_name") == "__keras_tensor__" and "config" in value:
+            found.append(value["config"]["keras_history"])
+            return found
+        for v in value.values():
+            _tensor_refs_in(v, found)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _tensor_refs_in(v, found)
+    return found
+
+
+def _deserialize_argument(value, get_tensor, custom_objects):
+    def rec(v):
+        return _deserialize_argument(v, get_tensor, custom_objects)
+
+    if isinstance(value, dict):
+        class_name = value.get("class_name")
+        if class_name is not None and "config" in value:
+            config = value["config"]
+            if class_name == "__keras_tensor__":
+                return get_tensor(*config["keras_history"])
+            if class_name == "__slice__":
+                return slice(
+                    rec(config["start"]),
+                    rec(config["stop"]),
+                    rec(config["step"]),
+                )
+            if class_name == "__ellipsis__":
+                return Ellipsis
+            if class_name == "__tuple__":
+                return tuple(rec(v) for v in config["value"])
+            return serialization_lib.deserialize_keras_object(
+                value, custom_objects=custom_objects
+            )
+        return {k: rec(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rec(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(rec(v) for v in value)
+    return value
+
+
+def _is_tensor_ref(value):
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) == 3
+        and isinstance(value[0], str)
+        and isinstance(value[1], int)
+        and isinstance(value[2], int)
+    )
+
+
+def _functional_like_constructor(cls):
+    parameters = [
+        p
+        for p in inspect.signature(cls.__init__).parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    names = [p.name for p in parameters[1:3]]
+    return names == ["inputs", "outputs"]
+
+
+def functional_from_config(cls, config, custom_objects=None):
+    """Rebuilds the graph described by a functional config and returns
+    `cls(inputs=..., outputs=..., name=...)`."""
+    created = {}
+    queues = {}
+    order = []
+    for layer_data in config["layers"]:
+        name = layer_data["name"]
+        created[name] = _deserialize_operation(layer_data, custom_objects)
+        queues[name] = collections.deque(layer_data.get("inbound_nodes", []))
+        order.append(name)
+
+    def get_tensor(name, node_index, tensor_index):
+        if name not in created:
+            raise ValueError(
+                f"The functional config refers to an unknown layer '{name}'."
+            )
+        return created[name]._inbound_nodes[node_index].outputs[tensor_index]
+
+    def available(ref):
+        name, node_index, _ = ref
+        if name not in created:
+            raise ValueError(
+                f"The functional config refers to an unknown layer '{name}'."
+            )
+        return node_index < len(created[name]._inbound_nodes)
+
+    while any(queues.values()):
+        progressed = False
+        for name in order:
+            queue = queues[name]
+            while queue:
+                node_data = queue[0]
+                if not all(
+                    available(ref) for ref in _tensor_refs_in(node_data, [])
+                ):
+                    break
+                args = _deserialize_argument(
+                    node_data.get("args", []), get_tensor, custom_objects
+                )
+                kwargs = _deserialize_argument(
+                    node_data.get("kwargs", {}), get_tensor, custom_objects
+                )
+                created[name](*args, **kwargs)
+                queue.popleft()
+                progressed = True
+        if not progressed:
+            raise ValueError(
+                "Could not rebuild the functional model from its config: "
+                "the nodes of layers "
+                f"{[n for n in order if queues[n]]} depend on tensors that "
+                "are never created."
+            )
+
+    def resolve(refs):
+        if _is_tensor_ref(refs):
+            return get_tensor(*refs)
+        if isinstance(refs, dict):
+            return {k: resolve(v) for k, v in refs.items()}
+        return [resolve(v) for v in refs]
+
+    inputs = resolve(config["input_layers"])
+    outputs = resolve(config["output_layers"])
+    if cls is not Model and not _functional_like_constructor(cls):
+        # A subclass whose constructor builds its own graph: return a plain
+        # functional model with the same graph.
+        cls = Functional
+    return cls(
+        inputs=inputs,
+        outputs=outputs,
+        name=config.get("name"),
+        trainable=config.get("trainable", True),
+    )

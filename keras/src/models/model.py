@@ -1,0 +1,465 @@
+"""`Model`: a `Layer` with training, saving and summary."""
+
+import json
+
+from keras.src import backend
+from keras.src.api_export import keras_export
+from keras.src.backend.jax.trainer import JAXTrainer
+from keras.src.layers.layer import Layer
+from keras.src.utils import tree
+
+
+@keras_export(["keras.Model", "keras.models.Model"])
+class Model(JAXTrainer, Layer):
+    """A model groups layers into an object with training and inference.
+
+    There are three ways to create a `Model`:
+
+    1. The functional API: start from `keras.Input`, chain layer calls to
+       get the outputs, then build the model from inputs and outputs:
+
+    ```python
+    inputs = keras.Input(shape=(37,))
+    x = keras.layers.Dense(32, activation="relu")(inputs)
+    outputs = keras.layers.Dense(5, activation="softmax")(x)
+    model = keras.Model(inputs=inputs, outputs=outputs)
+    ```
+
+    `inputs` and `outputs` may be single tensors, lists or dicts of
+    tensors.
+
+    2. Subclassing: define the layers in `__init__` and the forward pass in
+       `call`:
+
+    ```python
+    class MyModel(keras.Model):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.dense1 = keras.layers.Dense(32, activation="relu")
+            self.dense2 = keras.layers.Dense(5, activation="softmax")
+
+        def call(self, inputs):
+            return self.dense2(self.dense1(inputs))
+    ```
+
+    3. `keras.Sequential`, for a plain stack of layers.
+
+    Args:
+        inputs: (functional API) The input tensor(s) of the model.
+        outputs: (functional API) The output tensor(s) of the model.
+        name: The model's name.
+        trainable: Whether the model's variables are trainable.
+        dtype: The model's dtype policy.
+    """
+
+    def __new__(cls, *args, **kwargs):
+        if cls is Model and functional_init_arguments(args, kwargs):
+            from keras.src.models import functional
+
+            return functional.Functional.__new__(
+                functional.Functional, *args, **kwargs
+            )
+        return super().__new__(cls, *args, **kwargs)
+
+    def __init__(self, *args, **kwargs):
+        JAXTrainer.__init__(self)
+        if functional_init_arguments(args, kwargs):
+            # A subclass of `Model` initialized with inputs and outputs
+            # becomes a functional model.
+            from keras.src.models import functional
+
+            if not isinstance(self, functional.Functional):
+                inject_functional_model_class(self.__class__)
+            functional.Functional.__init__(self, *args, **kwargs)
+            return
+        Layer.__init__(self, *args, **kwargs)
+        self._build_input_shape = None
+
+    # ---------------------------------------------------------------- build
+    def _maybe_build(self, args, kwargs):
+        if self.built:
+            return
+        if self._has_custom_build():
+            super()._maybe_build(args, kwargs)
+            return
+        # No custom `build`: sublayers build themselves when first called.
+        # On symbolic inputs, run `call` once on zeros first so that their
+        # weights are created outside of any shape-inference trace.
+        self._build_input_shape = self._build_shapes(args, kwargs)
+        if backend.any_symbolic_tensors(args, kwargs):
+            _symbolic_dummy_build(self, args, kwargs)
+        self.built = True
+
+    def _has_custom_build(self):
+        return type(self).build is not Model.build
+
+    def build(self, input_shape=None):
+        """Builds the model's weights for inputs of `input_shape`.
+
+        A subclassed model that does not override `build` is built by
+        running `call` once on zeros of that shape (`None` dimensions taken
+        as 1), which creates the weights of its sublayers.
+
+        Args:
+            input_shape: A shape tuple, or a list/dict of shape tuples for
+                models with several inputs.
+        """
+        if input_shape is None:
+            self.built = True
+            return
+        self._build_input_shape = _to_plain_shapes(input_shape)
+        dummy = _dummy_inputs(input_shape)
+        with backend.StatelessScope():
+            self.call(dummy)
+
+    def get_build_config(self):
+        """Returns the input shape the model was built with, if known."""
+        if self.built and getattr(self, "_build_input_shape", None):
+            return {"input_shape": _to_plain_shapes(self._build_input_shape)}
+        return None
+
+    def build_from_config(self, config):
+        """Builds the model from the output of `get_build_config`."""
+        if not config or self.built:
+            return
+        input_shape = config.get("input_shape")
+        if input_shape is not None:
+            self.build(_shapes_from_config(input_shape))
+
+    # --------------------------------------------------------------- layers
+    @property
+    def layers(self):
+        """The model's layers (direct sublayers, in order)."""
+        return self._flatten_layers(include_self=False, recursive=False)
+
+    @layers.setter
+    def layers(self, _):
+        raise AttributeError(
+            "`Model.layers` attribute is reserved and should not be used. "
+            "Please use another name."
+        )
+
+    def get_layer(self, name=None, index=None):
+        """Retrieves a layer by its name or its index in `model.layers`.
+
+        Args:
+            name: The layer's name.
+            index: The layer's index in `model.layers`.
+
+        Returns:
+            The layer.
+
+        Example:
+
+        ```python
+        dense = model.get_layer("dense")
+        first = model.get_layer(index=0)
+        ```
+        """
+        if index is not None and name is not None:
+            raise ValueError(
+                "Provide only a layer name or a layer index. Received: "
+                f"index={index}, name={name}."
+            )
+        if index is not None:
+            layers = self.layers
+            if len(layers) <= index:
+                raise ValueError(
+                    f"Was asked to retrieve layer at index {index} but "
+                    f"model only has {len(layers)} layers."
+                )
+            return layers[index]
+        if name is not None:
+            for layer in self.layers:
+                if layer.name == name:
+                    return layer
+            raise ValueError(
+                f"No such layer: {name}. Existing layers are: "
+                f"{[layer.name for layer in self.layers]}."
+            )
+        raise ValueError(
+            "Provide either a layer name or layer index at `get_layer`."
+        )
+
+    # -------------------------------------------------------------- summary
+    def summary(
+        self,
+        line_length=None,
+        positions=None,
+        print_fn=None,
+        expand_nested=False,
+        show_trainable=False,
+        layer_range=None,
+    ):
+        """Prints a table of the model's layers and parameter counts.
+
+        Args:
+            line_length: Total width of the table (default 88, or 108 when
+                a "Connected to" column is shown).
+            positions: Right edges of the columns, as fractions of
+                `line_length` (or absolute widths).
+            print_fn: Function called with each line of the summary;
+                defaults to `print`.
+            expand_nested: Whether to also list the layers of nested models.
+            show_trainable: Whether to add a column telling whether each
+                layer is trainable.
+            layer_range: Optional `[first_name, last_name]` pair (regexes
+                matched against layer names) restricting the rows shown.
+
+        Example:
+
+        >>> model.summary()  # doctest: +SKIP
+        """
+        from keras.src.utils import summary_utils
+
+        summary_utils.print_summary(
+            self,
+            line_length=line_length,
+            positions=positions,
+            print_fn=print_fn,
+            expand_nested=expand_nested,
+            show_trainable=show_trainable,
+            layer_range=layer_range,
+        )
+
+    # --------------------------------------------------------------- saving
+    def save(self, filepath, overwrite=True, zipped=None, **kwargs):
+        """Saves the model (architecture, weights, compile and optimizer
+        state) to a `.keras` file.
+
+        Args:
+            filepath: Path of the file to write (`.keras`).
+            overwrite: Whether to overwrite an existing file.
+            zipped: Whether to write a zip archive (the `.keras` format).
+            **kwargs: Passed to `keras.saving.save_model`.
+
+        Example:
+
+        ```python
+        model.save("model.keras")
+        restored = keras.saving.load_model("model.keras")
+        ```
+        """
+        from keras.src.saving import saving_api
+
+        return saving_api.save_model(
+            self, filepath, overwrite=overwrite, zipped=zipped, **kwargs
+        )
+
+    def save_weights(self, filepath, overwrite=True, **kwargs):
+        """Saves the model's weights to a `.weights.h5` file.
+
+        Args:
+            filepath: Path of the file to write (ends in `.weights.h5`).
+            overwrite: Whether to overwrite an existing file.
+            **kwargs: Passed to `keras.saving.save_weights`.
+        """
+        from keras.src.saving import saving_api
+
+        return saving_api.save_weights(
+            self, filepath, overwrite=overwrite, **kwargs
+        )
+
+    def load_weights(self, filepath, skip_mismatch=False, **kwargs):
+        """Loads weights saved by `save_weights` (or in a `.keras` file).
+
+        Args:
+            filepath: Path of the weights (or `.keras`) file.
+            skip_mismatch: Whether to skip variables whose shapes don't
+                match instead of raising.
+            **kwargs: Passed to `keras.saving.load_weights`.
+        """
+        from keras.src.saving import saving_api
+
+        return saving_api.load_weights(
+            self, filepath, skip_mismatch=skip_mismatch, **kwargs
+        )
+
+    def to_json(self, **kwargs):
+        """Returns the model's config as a JSON string.
+
+        Args:
+            **kwargs: Passed to `json.dumps`.
+        """
+        from keras.src.saving import serialization_lib
+
+        config = serialization_lib.serialize_keras_object(self)
+        return json.dumps(config, default=_json_default, **kwargs)
+
+    # --------------------------------------------------------------- config
+    def get_config(self):
+        """Returns the model's config.
+
+        Subclassed models that don't override `get_config` get their
+        simple constructor arguments (numbers, strings, lists of those)
+        recorded automatically.
+        """
+        config = {"name": self.name, "trainable": self.trainable}
+        if type(self).get_config is Model.get_config:
+            for key, value in getattr(self, "_init_arguments", {}).items():
+                if key not in config and _is_plain_value(value):
+                    config[key] = value
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """Creates a model from its config (the output of `get_config`).
+
+        Args:
+            config: The config dict.
+            custom_objects: Optional dict of names to custom classes and
+                functions used by the model.
+
+        Returns:
+            A model instance.
+        """
+        from keras.src.models import functional
+
+        if _is_functional_config(config) and (
+            cls is Model or issubclass(cls, functional.Functional)
+        ):
+            return functional.functional_from_config(
+                cls, config, custom_objects=custom_objects
+            )
+        try:
+            return cls(**config)
+        except TypeError as e:
+            raise TypeError(
+                "Unable to revive model from config. When overriding the "
+                "`get_config()` method, make sure that the returned config "
+                "contains all items used as arguments in the constructor to "
+                f"{cls}, which is the default behavior. You can override "
+                "this default behavior by defining a `from_config(cls, "
+                "config)` class method to specify how to create an instance "
+                f"of {cls.__name__} from its config.\n\nReceived "
+                f"config={config}\n\nError encountered during "
+                f"deserialization: {e}"
+            ) from e
+
+    def __repr__(self):
+        return (
+            f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
+        )
+
+
+@keras_export("keras.models.model_from_json")
+def model_from_json(json_string, custom_objects=None):
+    """Creates a model from the JSON string returned by `model.to_json()`.
+
+    Args:
+        json_string: The JSON string.
+        custom_objects: Optional dict of names to custom classes and
+            functions.
+
+    Returns:
+        A (not compiled) model.
+    """
+    from keras.src.saving import serialization_lib
+
+    config = json.loads(json_string)
+    return serialization_lib.deserialize_keras_object(
+        config, custom_objects=custom_objects
+    )
+
+
+def functional_init_arguments(args, kwargs):
+    """Whether `Model(*args, **kwargs)` asks for a functional model."""
+    return (
+        (len(args) == 2)
+        or (len(args) == 1 and "outputs" in kwargs)
+        or ("inputs" in kwargs and "outputs" in kwargs)
+    )
+
+
+def inject_functional_model_class(cls):
+    """Makes a `Model` subclass inherit from `Functional` instead."""
+    from keras.src.models import functional
+
+    if cls is Model:
+        return functional.Functional
+    if cls is object or issubclass(cls, functional.Functional):
+        return cls
+    cls.__bases__ = tuple(
+        inject_functional_model_class(base) for base in cls.__bases__
+    )
+    return cls
+
+
+def _is_functional_config(config):
+    return (
+        isinstance(config, dict)
+        and "layers" in config
+        and "input_layers" in config
+        and "output_layers" in config
+    )
+
+
+def _is_plain_value(value):
+    if isinstance(value, (list, tuple)):
+        return all(_is_plain_value(v) for v in value)
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def _is_shape(value):
+    return isinstance(value, (list, tuple)) and all(
+        d is None or isinstance(d, int) for d in value
+    )
+
+
+def _to_plain_shapes(shapes):
+    """Shapes as lists (JSON friendly), keeping list/dict structure."""
+    if _is_shape(shapes):
+        return list(shapes)
+    if isinstance(shapes, dict):
+        return {k: _to_plain_shapes(v) for k, v in shapes.items()}
+    if isinstance(shapes, (list, tuple)):
+        return [_to_plain_shapes(s) for s in shapes]
+    return shapes
+
+
+def _shapes_from_config(shapes):
+    if _is_shape(shapes):
+        return tuple(shapes)
+    if isinstance(shapes, dict):
+        return {k: _shapes_from_config(v) for k, v in shapes.items()}
+    if isinstance(shapes, (list, tuple)):
+        return [_shapes_from_config(s) for s in shapes]
+    return shapes
+
+
+def _dummy_inputs(input_shape, dtype=None):
+    import numpy as np
+
+    dtype = dtype or backend.floatx()
+    if _is_shape(input_shape):
+        shape = tuple(1 if d is None else d for d in input_shape)
+        return backend.convert_to_tensor(np.zeros(shape), dtype=dtype)
+    if isinstance(input_shape, dict):
+        return {k: _dummy_inputs(v, dtype) for k, v in input_shape.items()}
+    if isinstance(input_shape, (list, tuple)):
+        return [_dummy_inputs(s, dtype) for s in input_shape]
+    raise ValueError(f"Invalid `input_shape`: {input_shape}")
+
+
+def _json_default(obj):
+    if hasattr(obj, "tolist"):
+        return obj.tolist()
+    if isinstance(obj, tuple):
+        return list(obj)
+    raise TypeError(f"Not JSON serializable: {obj!r}")
+
+
+def _symbolic_dummy_build(model, args, kwargs):
+    """Builds a subclassed model called on KerasTensors by running `call`
+    once on zeros (creating sublayer weights outside any trace)."""
+    import numpy as np
+
+    def concrete(x):
+        if isinstance(x, backend.KerasTensor):
+            shape = tuple(1 if d is None else d for d in x.shape)
+            return backend.convert_to_tensor(np.zeros(shape), dtype=x.dtype)
+        return x
+
+    args, kwargs = tree.map_structure(concrete, (args, kwargs))
+    with backend.StatelessScope():
+        model.call(*args, **kwargs)

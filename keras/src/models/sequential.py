@@ -1,0 +1,319 @@
+"""`Sequential`: a plain stack of layers, each with one input and output."""
+
+from keras.src import backend
+from keras.src.api_export import keras_export
+from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.layers.core.input_layer import InputLayer
+from keras.src.layers.layer import Layer
+from keras.src.models.model import Model
+from keras.src.saving import serialization_lib
+from keras.src.utils import tree
+
+
+@keras_export(["keras.Sequential", "keras.models.Sequential"])
+class Sequential(Model):
+    """A model that is a linear stack of layers.
+
+    When the input shape is known (an `InputLayer`/`keras.Input` first, or
+    a first layer created with `input_shape=`), the model is built at
+    once; otherwise it is built the first time it is called (or fit).
+    Layers are built inside the model's name scope, so variables get paths
+    such as `"sequential/dense/kernel"`.
+
+    Args:
+        layers: Optional list of layers to add.
+        trainable: Whether the model's variables are trainable.
+        name: The model's name.
+
+    Example:
+
+    ```python
+    model = keras.Sequential()
+    model.add(keras.Input(shape=(16,)))
+    model.add(keras.layers.Dense(8))
+    # The model is built: weights exist.
+    len(model.weights)  # 2
+
+    model = keras.Sequential([keras.layers.Dense(8), keras.layers.Dense(4)])
+    model.build((None, 16))  # or call it / fit it
+    ```
+    """
+
+    def __init__(self, layers=None, trainable=True, name=None, **kwargs):
+        super().__init__(trainable=trainable, name=name, **kwargs)
+        self._layers_list = []
+        self._graph_inputs = None
+        self._graph_outputs = None
+        self._layer_outputs = {}
+        self._build_dtype = None
+        if layers:
+            for layer in layers:
+                self.add(layer, rebuild=False)
+            self._maybe_rebuild()
+
+    # ---------------------------------------------------------- add / pop
+    def add(self, layer, rebuild=True):
+        """Adds a layer on top of the stack.
+
+        Args:
+            layer: A layer instance, or a `keras.Input` tensor (which adds
+                its `InputLayer`).
+            rebuild: Whether to rebuild the model right away when its input
+                shape is known.
+        """
+        if isinstance(layer, KerasTensor):
+            history = getattr(layer, "_keras_history", None)
+            if history is None or not isinstance(history.operation, InputLayer):
+                raise ValueError(
+                    "Only `keras.Input` tensors can be added to a Sequential "
+                    f"model. Received: {layer}"
+                )
+            layer = history.operation
+        if not isinstance(layer, Layer):
+            raise ValueError(
+                "Only instances of `keras.Layer` can be added to a "
+                f"Sequential model. Received: {layer} (of type "
+                f"{type(layer)})"
+            )
+        if isinstance(layer, InputLayer):
+            if self._layers_list and isinstance(
+                self._layers_list[0], InputLayer
+            ):
+                raise ValueError(
+                    f"Sequential model '{self.name}' has already been "
+                    "configured to use input shape "
+                    f"{self._layers_list[0].batch_shape}. You cannot add a "
+                    "different Input layer to it."
+                )
+            if self._layers_list:
+                raise ValueError(
+                    "An `InputLayer` (or `keras.Input`) can only be the "
+                    f"first layer of Sequential model '{self.name}'."
+                )
+        if any(existing.name == layer.name for existing in self._layers_list):
+            raise ValueError(
+                "All layers added to a Sequential model should have unique "
+                f"names. Name '{layer.name}' is already the name of a layer "
+                "in this model. Update the `name` argument to pass a unique "
+                "name."
+            )
+        input_shape = getattr(layer, "_input_shape_arg", None)
+        if not self._layers_list and input_shape is not None:
+            self._layers_list.append(InputLayer(shape=input_shape))
+        self._layers_list.append(layer)
+        if rebuild:
+            self._maybe_rebuild()
+        else:
+            self._unbuild()
+
+    def pop(self, rebuild=True):
+        """Removes the last layer of the stack and returns it.
+
+        Args:
+            rebuild: Whether to rebuild the model right away when its input
+                shape is known.
+        """
+        if not self.layers:
+            raise TypeError("There are no layers in the model.")
+        layer = self._layers_list.pop()
+        if rebuild:
+            self._maybe_rebuild()
+        else:
+            self._unbuild()
+        return layer
+
+    def _unbuild(self):
+        self.built = False
+        self._graph_inputs = None
+        self._graph_outputs = None
+        self._layer_outputs = {}
+
+    def _maybe_rebuild(self):
+        self._unbuild()
+        if (
+            self._layers_list
+            and isinstance(self._layers_list[0], InputLayer)
+            and len(self._layers_list) > 1
+        ):
+            self.build(self._layers_list[0].batch_shape)
+
+    # --------------------------------------------------------------- build
+    def _maybe_build(self, args, kwargs):
+        if self.built:
+            return
+        if self._has_input_layer():
+            self.build()
+            return
+        if args and hasattr(args[0], "shape") and hasattr(args[0], "dtype"):
+            # Built from the first call's data: keep the batch size open.
+            self._build_dtype = backend.standardize_dtype(args[0].dtype)
+            self.build((None,) + tuple(args[0].shape)[1:])
+            return
+        super()._maybe_build(args, kwargs)
+
+    def _has_input_layer(self):
+        return bool(self._layers_list) and isinstance(
+            self._layers_list[0], InputLayer
+        )
+
+    def build(self, input_shape=None):
+        """Builds the model by running its layers on a symbolic input.
+
+        Args:
+            input_shape: The input shape, batch dimension included. Not
+                needed when the model starts with an `InputLayer`.
+        """
+        if self._has_input_layer():
+            # The configured input shape wins over `input_shape`.
+            input_layer = self._layers_list[0]
+        else:
+            if input_shape is None:
+                raise ValueError(
+                    f"Sequential model '{self.name}' cannot be built because "
+                    "it has no input shape. Add an `keras.Input(shape)` "
+                    "first, or call `build(input_shape)`."
+                )
+            input_layer = InputLayer(
+                batch_shape=tuple(input_shape),
+                dtype=self._build_dtype or backend.floatx(),
+            )
+            self._layers_list.insert(0, input_layer)
+        inputs = input_layer.output
+        x = inputs
+        layer_outputs = {}
+        for layer in self._layers_list[1:]:
+            x = layer(x)
+            layer_outputs[id(layer)] = x
+        self._graph_inputs = inputs
+        self._graph_outputs = x
+        self._layer_outputs = layer_outputs
+        self._build_input_shape = tuple(input_layer.batch_shape)
+        self.built = True
+
+    def get_build_config(self):
+        if self.built and self._has_input_layer():
+            return {"input_shape": list(self._layers_list[0].batch_shape)}
+        return None
+
+    def build_from_config(self, config):
+        if not config or self.built:
+            return
+        input_shape = config.get("input_shape")
+        if input_shape is not None:
+            self.build(tuple(input_shape))
+
+    # ---------------------------------------------------------------- call
+    def call(self, inputs, training=None, mask=None):
+        """Runs the layers in order on `inputs`."""
+        if self._has_input_layer():
+            dtype = self._layers_list[0].dtype
+            if backend.is_tensor(inputs) and inputs.dtype != dtype:
+                inputs = backend.cast(inputs, dtype)
+        x = inputs
+        for layer in self.layers:
+            kwargs = {}
+            if training is not None and getattr(
+                layer, "_call_has_training_arg", False
+            ):
+                kwargs["training"] = training
+            x = layer(x, **kwargs)
+        return x
+
+    # -------------------------------------------------------------- layers
+    @property
+    def layers(self):
+        """The model's layers (without the `InputLayer`)."""
+        return [
+            layer
+            for layer in self._layers_list
+            if not isinstance(layer, InputLayer)
+        ]
+
+    @layers.setter
+    def layers(self, _):
+        raise AttributeError(
+            "`Model.layers` attribute is reserved and should not be used. "
+            "Please use another name."
+        )
+
+    @property
+    def inputs(self):
+        if self._graph_inputs is None:
+            raise AttributeError(
+                f"Sequential model '{self.name}' has no defined inputs yet."
+            )
+        return [self._graph_inputs]
+
+    @property
+    def outputs(self):
+        if self._graph_outputs is None:
+            raise AttributeError(
+                f"Sequential model '{self.name}' has no defined outputs yet."
+            )
+        return tree.flatten(self._graph_outputs)
+
+    @property
+    def input(self):
+        return self.inputs[0]
+
+    @property
+    def output(self):
+        outputs = self.outputs
+        return outputs[0] if len(outputs) == 1 else outputs
+
+    @property
+    def input_shape(self):
+        return self.input.shape
+
+    @property
+    def output_shape(self):
+        return tree.map_structure(lambda x: x.shape, self._graph_outputs)
+
+    @property
+    def input_dtype(self):
+        if self._has_input_layer():
+            return self._layers_list[0].dtype
+        return None
+
+    def _layer_output(self, layer):
+        """The symbolic output of `layer` in the built model, if any."""
+        return self._layer_outputs.get(id(layer))
+
+    # -------------------------------------------------------------- config
+    def get_config(self):
+        """Returns `{"name", "trainable", "layers"}`; the layers start with
+        the `InputLayer` when the input shape is known."""
+        return {
+            "name": self.name,
+            "trainable": self.trainable,
+            "layers": [
+                serialization_lib.serialize_keras_object(layer)
+                for layer in self._layers_list
+            ],
+        }
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """Creates a Sequential model from the output of `get_config`.
+
+        Args:
+            config: The config dict.
+            custom_objects: Optional dict of names to custom classes and
+                functions.
+        """
+        if isinstance(config, list):  # Legacy: a plain list of layers.
+            config = {"layers": config}
+        model = cls(
+            name=config.get("name"), trainable=config.get("trainable", True)
+        )
+        with backend.name_scope(model.name, caller=model):
+            for layer_config in config.get("layers", []):
+                layer = serialization_lib.deserialize_keras_object(
+                    layer_config, custom_objects=custom_objects
+                )
+                model.add(layer, rebuild=False)
+            model._maybe_rebuild()
+            build_input_shape = config.get("build_input_shape")
+            if not model.built and build_input_shape:
+                model.build(tuple(build_input_shape))
+        return model

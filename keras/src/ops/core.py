@@ -1,0 +1,424 @@
+"""Core ops (`keras.ops.*`, `keras.ops.core.*`): casting, control flow,
+dynamic slicing and scatter.
+"""
+
+from keras.src import backend
+from keras.src.api_export import keras_export
+from keras.src.backend.common import dtypes as _dtypes
+from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.ops.operation import symbolic_op
+
+
+def _export(name):
+    return keras_export([f"keras.ops.{name}", f"keras.ops.core.{name}"])
+
+
+@_export("cast")
+@symbolic_op
+def cast(x, dtype):
+    """Cast a tensor to the desired dtype.
+
+    Args:
+        x: A tensor or variable.
+        dtype: The target type.
+
+    Returns:
+        A tensor of the specified `dtype`.
+
+    Example:
+
+    >>> keras.ops.cast(np.array([1.7, 2.2]), "int32")
+    array([1, 2], dtype=int32)
+    """
+    return backend.cast(x, _dtypes.standardize_dtype(dtype))
+
+
+@_export("saturate_cast")
+@symbolic_op
+def saturate_cast(x, dtype):
+    """Performs a safe saturating cast to the desired dtype.
+
+    Values are clipped to the range of `dtype` before casting, so that, for
+    instance, `300.0` becomes `255` in `uint8` instead of wrapping around.
+
+    Args:
+        x: A tensor or variable.
+        dtype: The target type.
+
+    Returns:
+        A safely casted tensor of the specified `dtype`.
+    """
+    return backend.numpy.saturate_cast(x, dtype)
+
+
+@_export("convert_to_tensor")
+def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
+    """Convert a NumPy array, Python value or Variable to a backend tensor.
+
+    A `KerasTensor` is returned as is (cast when `dtype` differs).
+
+    Args:
+        x: A NumPy array, Python array (can be nested) or a backend tensor.
+        dtype: The target type. If `None`, the type of `x` is used (Python
+            ints give `int32` and floats `floatx`).
+        sparse: Must be `None` or `False`.
+        ragged: Must be `None` or `False`.
+
+    Returns:
+        A backend tensor of the specified `dtype`.
+
+    Example:
+
+    >>> keras.ops.convert_to_tensor([1, 2])
+    Array([1, 2], dtype=int32)
+    """
+    if isinstance(x, KerasTensor):
+        if dtype is not None and _dtypes.standardize_dtype(dtype) != x.dtype:
+            return cast(x, dtype)
+        return x
+    return backend.convert_to_tensor(
+        x, dtype=dtype, sparse=sparse, ragged=ragged
+    )
+
+
+@_export("convert_to_numpy")
+def convert_to_numpy(x):
+    """Convert a tensor to a NumPy array.
+
+    Args:
+        x: A tensor or variable.
+
+    Returns:
+        A NumPy array.
+    """
+    if isinstance(x, KerasTensor):
+        raise ValueError(
+            "A symbolic KerasTensor cannot be converted to NumPy. "
+            f"Received: {x}"
+        )
+    return backend.convert_to_numpy(x)
+
+
+@_export("is_tensor")
+def is_tensor(x):
+    """Check whether the given object is a backend tensor.
+
+    A Keras `Variable` or a NumPy array is not a tensor.
+
+    Args:
+        x: A variable.
+
+    Returns:
+        `True` if `x` is a (JAX) tensor, otherwise `False`.
+    """
+    return backend.is_tensor(x)
+
+
+@_export("shape")
+def shape(x):
+    """Gets the shape of the tensor input.
+
+    Args:
+        x: A tensor (or KerasTensor, Variable, NumPy array).
+
+    Returns:
+        A tuple of integers or `None` values (unknown dimensions of
+        symbolic tensors).
+
+    Example:
+
+    >>> keras.ops.shape(np.zeros((2, 3)))
+    (2, 3)
+    """
+    if isinstance(x, KerasTensor):
+        return x.shape
+    if hasattr(x, "shape"):
+        return tuple(x.shape)
+    return backend.shape(backend.convert_to_tensor(x))
+
+
+@_export("dtype")
+def dtype(x):
+    """Return the dtype of the tensor input as a standardized string.
+
+    Args:
+        x: A tensor (or KerasTensor, Variable).
+
+    Returns:
+        The dtype string, e.g. `"float32"`.
+    """
+    if hasattr(x, "dtype"):
+        return _dtypes.standardize_dtype(x.dtype)
+    return _dtypes.standardize_dtype(backend.convert_to_tensor(x).dtype)
+
+
+@_export("stop_gradient")
+@symbolic_op
+def stop_gradient(variable):
+    """Stops gradient computation.
+
+    Args:
+        variable: A tensor or variable for which the gradient is to be
+            disabled.
+
+    Returns:
+        The variable with gradient computation disabled.
+    """
+    return backend.stop_gradient(backend.convert_to_tensor(variable))
+
+
+@_export("cond")
+@symbolic_op
+def cond(pred, true_fn, false_fn):
+    """Conditionally applies `true_fn` or `false_fn`.
+
+    Both branches must return the same structure of tensors of the same
+    shapes and dtypes.
+
+    Args:
+        pred: Boolean scalar.
+        true_fn: Callable returning the output for the `pred == True` case.
+        false_fn: Callable returning the output for the `pred == False` case.
+
+    Returns:
+        The output of either `true_fn` or `false_fn` depending on pred.
+    """
+    return backend.cond(pred, true_fn, false_fn)
+
+
+@_export("switch")
+@symbolic_op
+def switch(index, branches, *operands):
+    """Apply exactly one of the `branches` given by `index`.
+
+    `index` is clamped to `[0, len(branches) - 1]`.
+
+    Args:
+        index: Integer scalar.
+        branches: A sequence of callables taking `*operands`.
+        *operands: Inputs to the chosen branch.
+
+    Returns:
+        The outputs of `branches[index](*operands)`.
+    """
+    return backend.numpy.switch(index, branches, *operands)
+
+
+@_export("fori_loop")
+def fori_loop(lower, upper, body_fun, init_val):
+    """For loop implementation.
+
+    Args:
+        lower: The initial value of the loop variable.
+        upper: The upper bound of the loop variable.
+        body_fun: A callable `body_fun(i, val)` returning the new `val`.
+        init_val: The initial value of the loop state.
+
+    Returns:
+        The final state after the loop.
+
+    Example:
+
+    >>> keras.ops.fori_loop(0, 10, lambda i, s: s + i, 0)
+    Array(45, dtype=int32, weak_type=True)
+    """
+    return backend.fori_loop(lower, upper, body_fun, init_val)
+
+
+@_export("while_loop")
+def while_loop(cond, body, loop_vars, maximum_iterations=None):
+    """While loop implementation.
+
+    Args:
+        cond: A callable returning a boolean scalar from the loop variables
+            (unpacked when `loop_vars` is a tuple or list).
+        body: A callable returning the new loop variables.
+        loop_vars: A tensor or a tuple/list of tensors.
+        maximum_iterations: Optional maximum number of iterations.
+
+    Returns:
+        The final loop variables, in the structure of `loop_vars`.
+    """
+    return backend.while_loop(
+        cond, body, loop_vars, maximum_iterations=maximum_iterations
+    )
+
+
+@_export("scan")
+def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
+    """Scan a function over leading array axes while carrying along state.
+
+    Args:
+        f: Callable `f(carry, x) -> (carry, y)`.
+        init: The initial carry value.
+        xs: Optional values to scan along the leading axis.
+        length: Number of iterations, required when `xs` is `None`.
+        reverse: Whether to scan from the end.
+        unroll: Number of iterations to unroll in the loop body.
+
+    Returns:
+        A pair `(final_carry, stacked_ys)`.
+    """
+    return backend.scan(
+        f, init, xs=xs, length=length, reverse=reverse, unroll=unroll
+    )
+
+
+@_export("associative_scan")
+def associative_scan(f, elems, reverse=False, axis=0):
+    """Performs a scan with an associative binary operation, in parallel.
+
+    Args:
+        f: An associative binary callable, e.g. `keras.ops.add`.
+        elems: A (structure of) tensors to scan along `axis`.
+        reverse: Whether to scan from the end.
+        axis: The axis along which to scan.
+
+    Returns:
+        The cumulative results, of the structure of `elems`.
+    """
+    return backend.numpy.associative_scan(f, elems, reverse=reverse, axis=axis)
+
+
+@_export("map")
+def map(f, xs):
+    """Map a function over leading array axes.
+
+    Args:
+        f: Callable applied to each element of `xs` along its first axis.
+        xs: Tensor (or structure of tensors) to map over.
+
+    Returns:
+        The stacked outputs of `f`.
+    """
+    return backend.numpy.map(f, xs)
+
+
+@_export("vectorized_map")
+def vectorized_map(function, elements):
+    """Parallel map of `function` on axis 0 of tensor(s) `elements`.
+
+    Args:
+        function: Callable applied to a slice of `elements`.
+        elements: Tensor (or structure of tensors) with a leading batch
+            axis.
+
+    Returns:
+        The batched outputs of `function`.
+    """
+    return backend.vectorized_map(function, elements)
+
+
+@_export("slice")
+@symbolic_op
+def slice(inputs, start_indices, shape):
+    """Return a slice of an input tensor.
+
+    Args:
+        inputs: A tensor, the tensor to be sliced.
+        start_indices: The starting index of the slice along each axis (may
+            be traced values).
+        shape: The static full shape of the slice.
+
+    Returns:
+        A tensor of shape `shape`.
+
+    Example:
+
+    >>> keras.ops.slice(np.arange(6).reshape(2, 3), (0, 1), (2, 2))
+    Array([[1, 2],
+           [4, 5]], dtype=int32)
+    """
+    return backend.numpy.slice(inputs, start_indices, shape)
+
+
+@_export("slice_update")
+@symbolic_op
+def slice_update(inputs, start_indices, updates):
+    """Update an input by slicing in a tensor of updated values.
+
+    Args:
+        inputs: A tensor, the tensor to be updated.
+        start_indices: Where to place `updates`, one index per axis.
+        updates: A tensor, the new values; same rank as `inputs`.
+
+    Returns:
+        A tensor, of the same shape and dtype as `inputs`.
+    """
+    return backend.numpy.slice_update(inputs, start_indices, updates)
+
+
+@_export("scatter")
+@symbolic_op
+def scatter(indices, values, shape):
+    """Returns a tensor of shape `shape` with `values` scattered at `indices`.
+
+    Values at repeated indices are summed; all other entries are zero.
+
+    Args:
+        indices: Integer tensor of shape `(N, k)` (or `(..., k)`): each row
+            is the index of one value.
+        values: Tensor of values, shape `(N,) + shape[k:]`.
+        shape: Shape of the output tensor.
+
+    Returns:
+        A tensor of shape `shape`.
+
+    Example:
+
+    >>> keras.ops.scatter(np.array([[0, 1], [1, 1]]), np.array([1., 1.]),
+    ...                   (2, 2))
+    Array([[0., 1.],
+           [0., 1.]], dtype=float32)
+    """
+    return backend.numpy.scatter(indices, values, shape)
+
+
+@_export("scatter_update")
+@symbolic_op
+def scatter_update(inputs, indices, updates):
+    """Update inputs via updates at scattered (sparse) indices.
+
+    Args:
+        inputs: A tensor, the tensor to be updated.
+        indices: Integer tensor of shape `(N, k)`: the indices to update.
+        updates: A tensor, the new values, shape `(N,) + inputs.shape[k:]`.
+
+    Returns:
+        A tensor of the same shape and dtype as `inputs`.
+    """
+    return backend.numpy.scatter_update(inputs, indices, updates)
+
+
+@_export("unstack")
+@symbolic_op
+def unstack(x, num=None, axis=0):
+    """Unpacks the given dimension of a rank-R tensor into rank-(R-1) tensors.
+
+    Args:
+        x: The input tensor.
+        num: The length of the dimension `axis` (checked if given).
+        axis: The axis along which to unpack.
+
+    Returns:
+        A list of tensors unpacked along the given axis.
+    """
+    return backend.numpy.unstack(x, num=num, axis=axis)
+
+
+@_export("custom_gradient")
+def custom_gradient(f):
+    """Decorator to define a function with a custom gradient.
+
+    `f(*args)` must return `(outputs, grad_fn)`, where
+    `grad_fn(*upstream, **kwargs)` returns the gradients of `args` (one per
+    positional argument).
+
+    Args:
+        f: The function.
+
+    Returns:
+        A function `h(*args)` returning `f(*args)[0]` whose gradient is
+        given by `grad_fn`.
+    """
+    return backend.math.custom_gradient(f)

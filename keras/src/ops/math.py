@@ -1,0 +1,192 @@
+"""Math ops (`keras.ops.*`, `keras.ops.math.*`)."""
+
+from keras.src import backend
+from keras.src.api_export import keras_export
+from keras.src.ops.operation import symbolic_op
+
+
+def _export(name):
+    return keras_export([f"keras.ops.{name}", f"keras.ops.math.{name}"])
+
+
+@_export("segment_sum")
+@symbolic_op
+def segment_sum(data, segment_ids, num_segments=None, sorted=False):
+    """Computes the sum of segments in a tensor.
+
+    Args:
+        data: Input tensor.
+        segment_ids: A 1-D integer tensor with the segment of each row of
+            `data` (length `data.shape[0]`).
+        num_segments: The number of segments. Required under `jax.jit` and
+            on symbolic inputs; inferred from `segment_ids` eagerly.
+        sorted: Whether `segment_ids` is sorted (a performance hint).
+
+    Returns:
+        A tensor of shape `(num_segments,) + data.shape[1:]`.
+
+    Example:
+
+    >>> keras.ops.segment_sum(np.array([1, 2, 10]), np.array([0, 0, 1]), 2)
+    Array([ 3, 10], dtype=int32)
+    """
+    return backend.math.segment_sum(
+        data, segment_ids, num_segments=num_segments, sorted=sorted
+    )
+
+
+@_export("segment_max")
+@symbolic_op
+def segment_max(data, segment_ids, num_segments=None, sorted=False):
+    """Computes the max of segments in a tensor.
+
+    Args:
+        data: Input tensor.
+        segment_ids: A 1-D integer tensor with the segment of each row of
+            `data`.
+        num_segments: The number of segments (see `segment_sum`).
+        sorted: Whether `segment_ids` is sorted.
+
+    Returns:
+        A tensor of shape `(num_segments,) + data.shape[1:]`.
+    """
+    return backend.math.segment_max(
+        data, segment_ids, num_segments=num_segments, sorted=sorted
+    )
+
+
+@_export("top_k")
+@symbolic_op
+def top_k(x, k, sorted=True):
+    """Finds the top-k values and their indices along the last axis.
+
+    Args:
+        x: Input tensor.
+        k: An integer, the number of top elements to return.
+        sorted: Whether to sort the output in descending order (JAX always
+            returns sorted results).
+
+    Returns:
+        A tuple `(values, indices)`; indices are `int32`.
+
+    Example:
+
+    >>> values, indices = keras.ops.top_k(np.array([5., 2., 7.]), k=2)
+    >>> indices
+    Array([2, 0], dtype=int32)
+    """
+    return backend.math.top_k(x, k, sorted=sorted)
+
+
+@_export("in_top_k")
+@symbolic_op
+def in_top_k(targets, predictions, k):
+    """Checks if the targets are in the top-k predictions.
+
+    Ties count in favour of the target.
+
+    Args:
+        targets: A 1-D tensor of true class indices.
+        predictions: A 2-D tensor of predictions `(batch, num_classes)`.
+        k: An integer, the number of top elements to consider.
+
+    Returns:
+        A boolean tensor of shape `(batch,)`.
+    """
+    return backend.math.in_top_k(targets, predictions, k)
+
+
+@_export("logsumexp")
+@symbolic_op
+def logsumexp(x, axis=None, keepdims=False):
+    """Computes the logarithm of sum of exponentials of elements in a tensor.
+
+    Args:
+        x: Input tensor.
+        axis: An integer or tuple of integers specifying the axis/axes along
+            which to compute the sum. If `None`, all elements are reduced.
+        keepdims: If `True`, the reduced axes are kept with size one.
+
+    Returns:
+        A tensor containing `log(sum(exp(x)))`, computed stably.
+    """
+    return backend.math.logsumexp(x, axis=axis, keepdims=keepdims)
+
+
+@_export("rsqrt")
+@symbolic_op
+def rsqrt(x):
+    """Computes reciprocal of square root of x element-wise.
+
+    Args:
+        x: Input tensor.
+
+    Returns:
+        A tensor with the same shape as `x` (floatx for integer inputs).
+
+    Example:
+
+    >>> keras.ops.rsqrt(np.array([1.0, 4.0]))
+    Array([1. , 0.5], dtype=float32)
+    """
+    return backend.math.rsqrt(x)
+
+
+@_export("erf")
+@symbolic_op
+def erf(x):
+    """Computes the error function of `x`, element-wise.
+
+    Args:
+        x: Input tensor.
+
+    Returns:
+        A tensor with the same shape as `x`.
+    """
+    return backend.math.erf(x)
+
+
+@_export("erfinv")
+@symbolic_op
+def erfinv(x):
+    """Computes the inverse error function of `x`, element-wise.
+
+    Args:
+        x: Input tensor.
+
+    Returns:
+        A tensor with the same shape as `x`.
+    """
+    return backend.math.erfinv(x)
+
+
+@_export("logdet")
+@symbolic_op
+def logdet(x):
+    """Computes the log of the determinant of a hermitian positive definite
+    matrix.
+
+    Args:
+        x: Input matrix (or batch of matrices).
+
+    Returns:
+        The natural log of the determinant of matrix.
+    """
+    return backend.math.logdet(x)
+
+
+@_export("extract_sequences")
+@symbolic_op
+def extract_sequences(x, sequence_length, sequence_stride):
+    """Expands the last dimension of `x` into sequences of a given length.
+
+    Args:
+        x: Input tensor of shape `(..., length)`.
+        sequence_length: Length of each sequence.
+        sequence_stride: Step between the starts of consecutive sequences.
+
+    Returns:
+        A tensor of shape `(..., num_sequences, sequence_length)`, with
+        `num_sequences = 1 + (length - sequence_length) // sequence_stride`.
+    """
+    return backend.math.extract_sequences(x, sequence_length, sequence_stride)

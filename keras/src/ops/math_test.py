@@ -1,0 +1,168 @@
+"""Tests of the math and linalg ops."""
+
+import math
+
+import numpy as np
+import pytest
+
+from keras.src import ops
+from keras.src.backend.common.keras_tensor import KerasTensor
+
+rng = np.random.RandomState(2)
+X = rng.randn(3, 4).astype("float32")
+A = (rng.randn(3, 3) + 3 * np.eye(3)).astype("float32")
+SPD = (A @ A.T + np.eye(3)).astype("float32")
+
+
+def test_segment_sum_and_max():
+    data = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    ids = np.array([0, 0, 2])
+    out = ops.segment_sum(data, ids, num_segments=3)
+    np.testing.assert_allclose(out, [[4.0, 6.0], [0.0, 0.0], [5.0, 6.0]])
+    out = ops.segment_sum(data, ids)  # inferred eagerly
+    assert out.shape == (3, 2)
+    out = ops.segment_max(data, ids, num_segments=3, sorted=True)
+    np.testing.assert_allclose(out[0], [3.0, 4.0])
+    np.testing.assert_allclose(out[2], [5.0, 6.0])
+    sym = ops.segment_sum(
+        KerasTensor((None, 2)), KerasTensor((None,), "int32"), num_segments=5
+    )
+    assert sym.shape == (5, 2)
+
+
+def test_top_k():
+    values, indices = ops.top_k(X, 2)
+    ref_idx = np.argsort(-X, axis=-1)[:, :2]
+    np.testing.assert_array_equal(indices, ref_idx)
+    np.testing.assert_allclose(values, np.take_along_axis(X, ref_idx, -1))
+    assert indices.dtype == "int32"
+    sv, si = ops.top_k(KerasTensor((None, 10)), 3)
+    assert sv.shape == (None, 3) and si.shape == (None, 3)
+
+
+def test_in_top_k():
+    preds = np.array([[0.1, 0.5, 0.4], [0.6, 0.3, 0.1]])
+    out = ops.in_top_k(np.array([2, 2]), preds, 2)
+    np.testing.assert_array_equal(out, [True, False])
+    out = ops.in_top_k(np.array([1, 0]), preds, 1)
+    np.testing.assert_array_equal(out, [True, True])
+
+
+def test_logsumexp():
+    ref = np.log(np.exp(X).sum(-1))
+    np.testing.assert_allclose(ops.logsumexp(X, axis=-1), ref, rtol=1e-5)
+    np.testing.assert_allclose(
+        ops.logsumexp(X), np.log(np.exp(X).sum()), rtol=1e-5
+    )
+    out = ops.logsumexp(X, axis=0, keepdims=True)
+    assert out.shape == (1, 4)
+    big = np.array([1000.0, 1000.0])
+    np.testing.assert_allclose(ops.logsumexp(big), 1000 + np.log(2))
+
+
+def test_elementwise_math():
+    p = np.abs(X) + 0.1
+    np.testing.assert_allclose(ops.rsqrt(p), 1 / np.sqrt(p), rtol=1e-5)
+    assert ops.rsqrt(np.array([4], "int32")).dtype == "float32"
+    np.testing.assert_allclose(
+        ops.erf(X), np.vectorize(math.erf)(X), rtol=1e-5, atol=1e-6
+    )
+    y = np.array([-0.5, 0.0, 0.7], "float32")
+    np.testing.assert_allclose(ops.erf(ops.erfinv(y)), y, atol=1e-5)
+
+
+def test_logdet_and_extract_sequences():
+    np.testing.assert_allclose(
+        ops.logdet(SPD), np.linalg.slogdet(SPD)[1], rtol=1e-4
+    )
+    x = np.arange(10.0)
+    out = ops.extract_sequences(x, 4, 3)
+    np.testing.assert_array_equal(
+        out, [[0, 1, 2, 3], [3, 4, 5, 6], [6, 7, 8, 9]]
+    )
+    assert ops.extract_sequences(KerasTensor((None, 10)), 4, 2).shape == (
+        None,
+        4,
+        4,
+    )
+
+
+class TestLinalg:
+    def test_norm(self):
+        v = X[0]
+        np.testing.assert_allclose(ops.norm(v), np.linalg.norm(v), rtol=1e-5)
+        np.testing.assert_allclose(
+            ops.norm(X, axis=-1), np.linalg.norm(X, axis=-1), rtol=1e-5
+        )
+        np.testing.assert_allclose(
+            ops.norm(X, ord=1, axis=1, keepdims=True),
+            np.linalg.norm(X, ord=1, axis=1, keepdims=True),
+            rtol=1e-5,
+        )
+        np.testing.assert_allclose(
+            ops.norm(X, ord="fro"), np.linalg.norm(X, "fro"), rtol=1e-5
+        )
+        np.testing.assert_allclose(
+            ops.norm(X, ord=np.inf, axis=(0, 1)),
+            np.linalg.norm(X, np.inf),
+            rtol=1e-5,
+        )
+        assert ops.norm(np.array([3, 4])).dtype == "float32"
+        assert ops.linalg.norm is ops.norm
+        assert ops.norm(KerasTensor((None, 3)), axis=-1).shape == (None,)
+
+    def test_inv_det_solve(self):
+        np.testing.assert_allclose(
+            ops.inv(A), np.linalg.inv(A), rtol=1e-4, atol=1e-5
+        )
+        np.testing.assert_allclose(ops.det(A), np.linalg.det(A), rtol=1e-4)
+        b = rng.randn(3, 2).astype("float32")
+        np.testing.assert_allclose(
+            ops.solve(A, b), np.linalg.solve(A, b), rtol=1e-4, atol=1e-5
+        )
+        low = np.tril(A)
+        np.testing.assert_allclose(
+            ops.solve_triangular(low, b, lower=True),
+            np.linalg.solve(low, b),
+            rtol=1e-4,
+            atol=1e-5,
+        )
+
+    def test_decompositions(self):
+        chol = np.asarray(ops.cholesky(SPD))
+        np.testing.assert_allclose(chol @ chol.T, SPD, rtol=1e-4, atol=1e-4)
+        np.testing.assert_allclose(chol, np.tril(chol))
+        q, r = ops.qr(X)
+        np.testing.assert_allclose(
+            np.asarray(q) @ np.asarray(r), X, rtol=1e-4, atol=1e-5
+        )
+        assert q.shape == (3, 3) and r.shape == (3, 4)
+        q, r = ops.qr(X.T, mode="complete")
+        assert q.shape == (4, 4)
+        with pytest.raises(ValueError):
+            ops.qr(X, mode="raw")
+        u, s, vt = ops.svd(X, full_matrices=False)
+        np.testing.assert_allclose(
+            (np.asarray(u) * np.asarray(s)) @ np.asarray(vt),
+            X,
+            rtol=1e-4,
+            atol=1e-5,
+        )
+        np.testing.assert_allclose(
+            ops.svd(X, compute_uv=False),
+            np.linalg.svd(X, compute_uv=False),
+            rtol=1e-5,
+        )
+        w, vecs = ops.eigh(SPD)
+        np.testing.assert_allclose(w, np.linalg.eigvalsh(SPD), rtol=1e-4)
+        lu, piv = ops.lu_factor(A)
+        assert lu.shape == (3, 3) and piv.shape == (3,)
+        sol = ops.lstsq(X.T, np.ones(4, "float32"))
+        ref = np.linalg.lstsq(X.T, np.ones(4), rcond=None)[0]
+        np.testing.assert_allclose(sol, ref, rtol=1e-4, atol=1e-5)
+
+    def test_symbolic_batch(self):
+        x = KerasTensor((None, 3, 3))
+        assert ops.inv(x).shape == (None, 3, 3)
+        assert ops.det(x).shape == (None,)
+        assert ops.solve(x, KerasTensor((None, 3, 2))).shape == (None, 3, 2)

@@ -1,0 +1,89 @@
+"""The AdamW optimizer: Adam with decoupled weight decay."""
+
+from keras.src.api_export import keras_export
+from keras.src.optimizers import adam
+from keras.src.optimizers import optimizer
+
+
+@keras_export(["keras.optimizers.AdamW"])
+class AdamW(adam.Adam):
+    """Adam with decoupled weight decay.
+
+    Before each Adam update (see `keras.optimizers.Adam`), each variable not
+    excluded with `exclude_from_weight_decay()` is decayed:
+    `w = w - learning_rate * weight_decay * w`.
+
+    Args:
+        learning_rate: A float, a
+            `keras.optimizers.schedules.LearningRateSchedule` (called with
+            `iterations` at each step), or a callable without arguments
+            returning the learning rate. Defaults to `0.001`.
+        weight_decay: Float, the decay rate. Defaults to `0.004`; must not
+            be `None`.
+        beta_1: Decay rate of the first moment. Defaults to `0.9`.
+        beta_2: Decay rate of the second moment. Defaults to `0.999`.
+        epsilon: Small constant for numerical stability. Defaults to `1e-7`.
+        amsgrad: Whether to use the AMSGrad variant. Defaults to `False`.
+        {{base_optimizer_keyword_args}}
+
+    Example:
+
+    >>> opt = keras.optimizers.AdamW(learning_rate=0.1, weight_decay=0.5)
+    >>> var = keras.Variable(1.0)
+    >>> opt.apply([2.0], [var])
+    >>> round(float(var.numpy()), 4)
+    0.85
+
+    Reference:
+
+    - [Loshchilov et al., 2019](https://arxiv.org/abs/1711.05101)
+    """
+
+    def __init__(
+        self,
+        learning_rate=0.001,
+        weight_decay=0.004,
+        beta_1=0.9,
+        beta_2=0.999,
+        epsilon=1e-7,
+        amsgrad=False,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name="adamw",
+        **kwargs,
+    ):
+        super().__init__(
+            learning_rate=learning_rate,
+            beta_1=beta_1,
+            beta_2=beta_2,
+            epsilon=epsilon,
+            amsgrad=amsgrad,
+            name=name,
+            weight_decay=weight_decay,
+            clipnorm=clipnorm,
+            clipvalue=clipvalue,
+            global_clipnorm=global_clipnorm,
+            use_ema=use_ema,
+            ema_momentum=ema_momentum,
+            ema_overwrite_frequency=ema_overwrite_frequency,
+            loss_scale_factor=loss_scale_factor,
+            gradient_accumulation_steps=gradient_accumulation_steps,
+            **kwargs,
+        )
+
+        if self.weight_decay is None:
+            raise ValueError(
+                "Argument `weight_decay` must be a float. Received: "
+                "weight_decay=None"
+            )
+
+
+AdamW.__doc__ = AdamW.__doc__.replace(
+    "{{base_optimizer_keyword_args}}", optimizer.base_optimizer_keyword_args
+)

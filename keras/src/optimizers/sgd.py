@@ -1,0 +1,127 @@
+"""The SGD optimizer (with optional momentum and Nesterov momentum)."""
+
+from keras.src import ops
+from keras.src.api_export import keras_export
+from keras.src.optimizers import optimizer
+
+
+@keras_export("keras.optimizers.SGD")
+class SGD(optimizer.Optimizer):
+    """Stochastic gradient descent, with optional (Nesterov) momentum.
+
+    Without momentum: `w = w - learning_rate * g`. With momentum, a
+    velocity slot `v` (starting at 0) is kept per variable:
+
+    ```python
+    v = momentum * v - learning_rate * g
+    w = w + v                                  # nesterov=False
+    w = w + momentum * v - learning_rate * g   # nesterov=True
+    ```
+
+    Args:
+        learning_rate: A float, a
+            `keras.optimizers.schedules.LearningRateSchedule` (called with
+            `iterations` at each step), or a callable without arguments
+            returning the learning rate. Defaults to `0.01`.
+        momentum: Float in `[0, 1]`. Defaults to `0.0` (no momentum, no
+            slot variables).
+        nesterov: Whether to use Nesterov momentum. Defaults to `False`.
+        {{base_optimizer_keyword_args}}
+
+    Example:
+
+    >>> opt = keras.optimizers.SGD(learning_rate=0.1)
+    >>> var = keras.Variable(1.0)
+    >>> opt.apply([2.0], [var])
+    >>> round(float(var.numpy()), 4)
+    0.8
+    """
+
+    def __init__(
+        self,
+        learning_rate=0.01,
+        momentum=0.0,
+        nesterov=False,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name="SGD",
+        **kwargs,
+    ):
+        super().__init__(
+            learning_rate=learning_rate,
+            name=name,
+            weight_decay=weight_decay,
+            clipnorm=clipnorm,
+            clipvalue=clipvalue,
+            global_clipnorm=global_clipnorm,
+            use_ema=use_ema,
+            ema_momentum=ema_momentum,
+            ema_overwrite_frequency=ema_overwrite_frequency,
+            loss_scale_factor=loss_scale_factor,
+            gradient_accumulation_steps=gradient_accumulation_steps,
+            **kwargs,
+        )
+        if not isinstance(momentum, (float, int)) or not 0 <= momentum <= 1:
+            raise ValueError(
+                "`momentum` must be a float between [0, 1]. "
+                f"Received: momentum={momentum}"
+            )
+        self.momentum = momentum
+        self.nesterov = nesterov
+
+    def build(self, variables):
+        """Creates one `momentum` slot per variable (if `momentum != 0`).
+
+        Args:
+            variables: The trainable variables to optimize.
+        """
+        if self.built:
+            return
+        super().build(variables)
+        self.momentums = []
+        if self.momentum != 0:
+            self.momentums = self.add_optimizer_variables(variables, "momentum")
+
+    def update_step(self, gradient, variable, learning_rate):
+        """Applies the SGD update rule to `variable`."""
+        learning_rate = ops.cast(learning_rate, variable.dtype)
+        gradient = ops.cast(gradient, variable.dtype)
+        m = None
+        if self.momentum != 0:
+            m = self.momentums[self._get_variable_index(variable)]
+
+        if m is not None:
+            momentum = ops.cast(self.momentum, variable.dtype)
+            m.assign(m.value * momentum - gradient * learning_rate)
+            if self.nesterov:
+                variable.assign(
+                    variable.value
+                    + m.value * momentum
+                    - gradient * learning_rate
+                )
+            else:
+                variable.assign(variable.value + m.value)
+        else:
+            variable.assign(variable.value - gradient * learning_rate)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            {
+                "momentum": self.momentum,
+                "nesterov": self.nesterov,
+            }
+        )
+        return config
+
+
+SGD.__doc__ = SGD.__doc__.replace(
+    "{{base_optimizer_keyword_args}}", optimizer.base_optimizer_keyword_args
+)

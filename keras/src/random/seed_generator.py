@@ -1,0 +1,173 @@
+"""`SeedGenerator`: stateful random seeds that work under `jax.jit`.
+
+A JAX random key is a `uint32` pair. A `SeedGenerator` keeps one in a
+non-trainable variable; each `next()` splits it into a key to use and the
+next state, and writes the new state with `assign()`. Inside a
+`keras.StatelessScope` (as set up by the trainer under `jax.jit`) the read
+returns the traced state and the write is recorded in the scope, so random
+layers stay pure functions of the variables.
+"""
+
+import random as python_random
+
+import jax
+import numpy as np
+
+from keras.src import backend
+from keras.src.api_export import keras_export
+from keras.src.backend.common import global_state
+
+# Draws the keys of `seed=None` random calls. `keras.utils.set_random_seed`
+# reseeds it, which makes such calls reproducible.
+_GLOBAL_RNG = python_random.Random()
+
+_MASK32 = 0xFFFFFFFF
+
+
+def _seed_to_state(seed):
+    """A `uint32` pair from a Python int (a raw JAX key)."""
+    seed = int(seed)
+    if seed < 0:
+        seed &= (1 << 64) - 1
+    return np.array([(seed >> 32) & _MASK32, seed & _MASK32], dtype="uint32")
+
+
+def _draw_global_int():
+    return _GLOBAL_RNG.randint(0, (1 << 31) - 1)
+
+
+def set_global_rng_seed(seed):
+    """Reseeds the generator behind `seed=None` draws (see `draw_seed`)."""
+    _GLOBAL_RNG.seed(seed)
+
+
+@keras_export("keras.random.SeedGenerator")
+class SeedGenerator:
+    """Generates a sequence of random seeds (JAX keys).
+
+    Pass a `SeedGenerator` as the `seed` argument of `keras.random`
+    functions to get different random numbers on each call while remaining
+    reproducible: the generator's state is a variable, so it is saved,
+    restored and threaded through `jax.jit` like any other model state.
+
+    Args:
+        seed: Initial seed (an int). If `None`, one is drawn from the global
+            Python generator that `keras.utils.set_random_seed` seeds.
+        name: Optional name.
+
+    Example:
+
+    >>> gen = keras.random.SeedGenerator(seed=42)
+    >>> a = keras.random.normal((2,), seed=gen)
+    >>> b = keras.random.normal((2,), seed=gen)  # differs from `a`
+    """
+
+    def __init__(self, seed=None, name=None, **kwargs):
+        if kwargs.pop("backend", None) not in (None, "jax"):
+            raise ValueError("Only the JAX backend is supported.")
+        if kwargs:
+            raise ValueError(f"Unrecognized keyword arguments: {kwargs}")
+        if name is None:
+            from keras.src.utils import naming
+
+            name = naming.auto_name(self.__class__.__name__)
+        self.name = name
+        if seed is None:
+            seed = _draw_global_int()
+        elif not isinstance(seed, (int, np.integer)):
+            raise ValueError(
+                "Argument `seed` must be an integer. Received: "
+                f"seed={seed} (of type {type(seed)})"
+            )
+        self._initial_seed = int(seed)
+        with backend.name_scope(self.name):
+            self.state = backend.Variable(
+                _seed_to_state(seed),
+                shape=(2,),
+                dtype=backend.random_seed_dtype(),
+                trainable=False,
+                name="seed_generator_state",
+            )
+
+    def next(self, ordered=True):
+        """Returns a fresh key and advances the state.
+
+        Args:
+            ordered: Accepted for API compatibility; the key sequence is
+                always deterministic.
+
+        Returns:
+            A `uint32` JAX key of shape `(2,)`.
+        """
+        if backend.in_stateless_scope():
+            # Traced (or recorded) update: the scope collects the new state.
+            key, new_state = _split(self.state.value)
+            self.state.assign(new_state)
+            return key
+        # Eager update: even while some enclosing function is traced (e.g.
+        # a variable initializer under `jax.jit`), the state stays concrete.
+        with jax.ensure_compile_time_eval():
+            key, new_state = _split(self.state.value)
+        self.state.assign(new_state)
+        return key
+
+    @property
+    def seed(self):
+        return self._initial_seed
+
+    def get_config(self):
+        return {"seed": self._initial_seed, "name": self.name}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+def _split(state):
+    keys = jax.random.split(state.astype("uint32"))
+    return keys[0], keys[1]
+
+
+def draw_seed(seed):
+    """Turns a `seed` argument into a JAX key.
+
+    Args:
+        seed: One of:
+            - an int: a fixed key derived from it (same int, same numbers);
+            - a `SeedGenerator`: its `next()` key (advances its state);
+            - a JAX key (`uint32` array of shape `(2,)`), used as is;
+            - `None`: a key drawn from a module-level Python
+              `random.Random`, which `keras.utils.set_random_seed` reseeds.
+              Under `jax.jit` such a key is fixed when the function is
+              traced: pass a `SeedGenerator` (with a `StatelessScope`) to
+              get fresh numbers on every call.
+
+    Returns:
+        A `uint32` JAX key of shape `(2,)`.
+    """
+    if isinstance(seed, SeedGenerator):
+        return seed.next()
+    if seed is None:
+        return jax.numpy.asarray(_seed_to_state(_draw_global_int()))
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        return jax.numpy.asarray(_seed_to_state(seed))
+    if backend.is_tensor(seed) or isinstance(seed, np.ndarray):
+        seed = backend.convert_to_tensor(seed)
+        if tuple(seed.shape) == (2,):
+            return seed.astype("uint32")
+        if seed.ndim == 0:
+            return jax.random.PRNGKey(seed.astype("uint32"))
+    raise ValueError(
+        "Argument `seed` must be either an integer, a "
+        "`keras.random.SeedGenerator` instance, a (2,) uint32 key or "
+        f"`None`. Received: seed={seed} (of type {type(seed)})"
+    )
+
+
+def global_seed_generator():
+    """A process-wide `SeedGenerator` (reset by `clear_session`)."""
+    generator = global_state.get_global_attribute("global_seed_generator")
+    if generator is None:
+        generator = SeedGenerator(name="global_seed_generator")
+        global_state.set_global_attribute("global_seed_generator", generator)
+    return generator

@@ -1,0 +1,453 @@
+"""Reading and writing the `.weights.h5` file: variables keyed by path.
+
+File format (HDF5, read and written with `h5py`; no pickle anywhere):
+
+```
+/                              attrs: format="keras-weights",
+                                      format_version=1, keras_version
+/layers/<variable.path>        one dataset per model weight, e.g.
+                               /layers/sequential/dense/kernel
+/optimizer/<variable.path>     one dataset per optimizer variable (only
+                               when the model has a built optimizer), e.g.
+                               /optimizer/adam/iteration
+```
+
+Each dataset carries the attributes `index` (its position in
+`model.weights` / `optimizer.variables` when saved), `path` (the
+variable's `path`) and `dtype` (its Keras dtype name). Dtypes that HDF5
+cannot represent (`bfloat16`, `float8_*`, `int4`, ...) are stored as their
+raw bits in an unsigned integer dataset of the same item size; the `dtype`
+attribute restores them. Non-scalar datasets use the Fletcher-32 checksum
+filter, so corrupted data is detected when read.
+
+Loading matches file entries to variables by path. When the paths differ
+only by the numeric suffixes of automatically generated names
+(`dense_1/kernel` saved, `dense_3/kernel` loaded) and the saved order is
+the model's order, entries are matched by position instead. Shapes,
+missing and unexpected entries are all checked before any variable is
+assigned, so a failed load leaves the model unchanged. Values are
+checksummed; up to `PREFETCH_BYTES` they are all read before the first
+assignment, so corrupted data also leaves the model unchanged. Larger files
+are streamed one variable at a time (bounded host memory): corrupted data
+found mid-way is reported after the variables before it were assigned.
+"""
+
+import re
+import warnings
+
+import numpy as np
+
+FORMAT_NAME = "keras-weights"
+FORMAT_VERSION = 1
+LAYERS_GROUP = "layers"
+OPTIMIZER_GROUP = "optimizer"
+
+_MAX_LISTED_PROBLEMS = 10
+# Files with at most this many bytes of values are read completely before
+# any variable is assigned, so even corrupted data leaves the model
+# unchanged. Larger files are streamed variable by variable.
+PREFETCH_BYTES = 256 * 1024 * 1024
+_AUTO_SUFFIX = re.compile(r"_\d+(?=[_/]|$)")
+
+
+def _h5py():
+    import h5py
+
+    return h5py
+
+
+# ------------------------------------------------------------------ dtypes
+def _to_storable(array):
+    """Returns `(array_hdf5_can_store, keras_dtype_name)`."""
+    from keras.src.backend.common import dtypes
+
+    dtype_name = dtypes.standardize_dtype(array.dtype)
+    if array.dtype.kind in "biufc":
+        return array, dtype_name
+    # ml_dtypes types (bfloat16, float8, int4, ...): store the raw bits.
+    raw = np.dtype(f"u{array.dtype.itemsize}")
+    return np.ascontiguousarray(array).view(raw), dtype_name
+
+
+def _from_stored(array, dtype_name):
+    if array.dtype.kind != "u" or dtype_name is None:
+        return array
+    try:
+        target = np.dtype(dtype_name)
+    except TypeError:
+        import ml_dtypes
+
+        target = np.dtype(getattr(ml_dtypes, dtype_name))
+    if target.kind in "biufc":
+        return array
+    return array.view(target)
+
+
+# ------------------------------------------------------------------ naming
+def variable_entries(model):
+    """Returns `[(group, key, variable)]` for the model and its optimizer.
+
+    `key` is the variable's path, made unique within its group: a
+    duplicate path, or one that would clash with an HDF5 group, is stored
+    under the flat name `<path with "/" replaced by "|">__<n>`.
+    """
+    entries = [(LAYERS_GROUP, v) for v in model.weights]
+    optimizer = getattr(model, "optimizer", None)
+    if optimizer is not None and _optimizer_built(optimizer):
+        entries += [(OPTIMIZER_GROUP, v) for v in optimizer.variables]
+    result = []
+    for group in (LAYERS_GROUP, OPTIMIZER_GROUP):
+        variables = [v for g, v in entries if g == group]
+        keys = _unique_keys([str(v.path) for v in variables])
+        result += [(group, k, v) for k, v in zip(keys, variables)]
+    return result
+
+
+def _unique_keys(paths):
+    datasets = set()
+    groups = set()
+    keys = []
+    for path in paths:
+        path = "/".join(part for part in path.split("/") if part) or "_"
+        path = path.replace(".", "_") if path in (".", "..") else path
+        key = path
+        n = 0
+        while (
+            key in datasets
+            or key in groups
+            or any(p in datasets for p in _prefixes(key))
+        ):
+            # A clash: use a single, flat name (no groups to clash with).
+            n += 1
+            key = f"{path.replace('/', '|')}__{n}"
+        datasets.add(key)
+        groups.update(_prefixes(key))
+        keys.append(key)
+    return keys
+
+
+def _prefixes(key):
+    parts = key.split("/")
+    return ["/".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def _optimizer_built(optimizer):
+    built = getattr(optimizer, "built", None)
+    if built is None:
+        return bool(getattr(optimizer, "variables", None))
+    return bool(built)
+
+
+# ----------------------------------------------------------------- writing
+def write_weights(model, filepath):
+    """Writes the model's (and its optimizer's) variables to `filepath`.
+
+    Values are read and written one variable at a time, so host memory
+    holds at most one variable's value.
+
+    Note: variables are read with `np.asarray(variable.value)`, which
+    gathers a sharded array in a single process. Saving from several JAX
+    processes (each holding only part of a variable) is not handled here
+    yet.
+    """
+    from keras.src.version import __version__
+
+    h5py = _h5py()
+    with h5py.File(filepath, "w") as f:
+        f.attrs["format"] = FORMAT_NAME
+        f.attrs["format_version"] = FORMAT_VERSION
+        f.attrs["keras_version"] = __version__
+        f.create_group(LAYERS_GROUP)
+        counters = {}
+        for group, key, variable in variable_entries(model):
+            index = counters.get(group, 0)
+            counters[group] = index + 1
+            array = np.asarray(variable.value)
+            array, dtype_name = _to_storable(array)
+            options = {}
+            if array.ndim > 0 and array.size > 0:
+                options["fletcher32"] = True
+            dataset = f.create_dataset(f"{group}/{key}", data=array, **options)
+            dataset.attrs["index"] = index
+            dataset.attrs["path"] = str(variable.path)
+            dataset.attrs["dtype"] = dtype_name
+            del array
+
+
+# ----------------------------------------------------------------- reading
+class _FileEntry:
+    __slots__ = ("key", "name", "shape", "dtype", "index", "dataset")
+
+    def __init__(self, key, name, shape, dtype, index, dataset):
+        self.key = key
+        self.name = name
+        self.shape = shape
+        self.dtype = dtype
+        self.index = index
+        self.dataset = dataset
+
+
+def _read_index(f, group_name, display_name):
+    """Lists a group's datasets (metadata only) in saved order."""
+    h5py = _h5py()
+    if group_name not in f:
+        return []
+    group = f[group_name]
+    if not isinstance(group, h5py.Group):
+        raise ValueError(
+            f"Weights file '{display_name}' is not a valid Keras weights "
+            f"file: '{group_name}' is not a group."
+        )
+    found = []
+
+    def visit(name, obj):
+        if isinstance(obj, h5py.Dataset):
+            index = obj.attrs.get("index", None)
+            dtype = obj.attrs.get("dtype", None)
+            if isinstance(dtype, bytes):
+                dtype = dtype.decode()
+            found.append(
+                _FileEntry(
+                    key=name,
+                    name=f"{group_name}/{name}",
+                    shape=tuple(int(d) for d in obj.shape),
+                    dtype=dtype,
+                    index=None if index is None else int(index),
+                    dataset=obj,
+                )
+            )
+
+    group.visititems(visit)
+    found.sort(key=lambda e: (e.index is None, e.index or 0, e.key))
+    return found
+
+
+def _normalize(key):
+    return _AUTO_SUFFIX.sub("", key)
+
+
+def _match(file_entries, model_entries):
+    """Pairs file entries with `(key, variable)` model entries.
+
+    Returns `(pairs, missing, unexpected)`: `pairs` is a list of
+    `(key, variable, file_entry)`; `missing` lists model keys absent from
+    the file and `unexpected` lists file entries the model lacks.
+    """
+    file_keys = [e.key for e in file_entries]
+    model_keys = [k for k, _ in model_entries]
+    if set(file_keys) != set(model_keys) and len(file_keys) == len(model_keys):
+        if [_normalize(k) for k in file_keys] == [
+            _normalize(k) for k in model_keys
+        ]:
+            pairs = [
+                (k, v, e) for (k, v), e in zip(model_entries, file_entries)
+            ]
+            return pairs, [], []
+    by_key = {e.key: e for e in file_entries}
+    pairs = []
+    missing = []
+    for key, variable in model_entries:
+        entry = by_key.pop(key, None)
+        if entry is None:
+            missing.append(key)
+        else:
+            pairs.append((key, variable, entry))
+    unexpected = [e for e in file_entries if e.key in by_key]
+    return pairs, missing, unexpected
+
+
+def _problems(pairs, missing, unexpected, what):
+    problems = []
+    for key, variable, entry in pairs:
+        if entry.shape != tuple(variable.shape):
+            problems.append(
+                (
+                    (key, variable, entry),
+                    f"{what} variable '{variable.path}' has shape "
+                    f"{tuple(variable.shape)}, but the file's "
+                    f"'{entry.name}' has shape {entry.shape}",
+                )
+            )
+    for key in missing:
+        problems.append(
+            (None, f"{what} variable '{key}' is missing from the file")
+        )
+    for entry in unexpected:
+        problems.append(
+            (
+                None,
+                f"the file has '{entry.name}' (shape {entry.shape}), which "
+                f"matches no {what.lower()} variable",
+            )
+        )
+    return problems
+
+
+def _format_problems(problems):
+    lines = [f"  - {message}" for _, message in problems]
+    if len(lines) > _MAX_LISTED_PROBLEMS:
+        more = len(lines) - _MAX_LISTED_PROBLEMS
+        lines = lines[:_MAX_LISTED_PROBLEMS] + [f"  - ... and {more} more"]
+    return "\n".join(lines)
+
+
+def open_weights_file(filepath, display_name=None):
+    """Opens a weights file for reading, with a clear error if unreadable.
+
+    Args:
+        filepath: A path or a binary file-like object.
+        display_name: The name used in error messages.
+    """
+    h5py = _h5py()
+    display_name = display_name or str(filepath)
+    try:
+        f = h5py.File(filepath, "r")
+    except Exception as e:
+        raise ValueError(
+            f"Could not read the weights file '{display_name}': it is "
+            f"truncated, corrupted or not an HDF5 file. ({e})"
+        ) from e
+    try:
+        if f.attrs.get("format", None) not in (FORMAT_NAME, None) or (
+            LAYERS_GROUP not in f
+        ):
+            raise ValueError(
+                f"File '{display_name}' is not a Keras weights file "
+                f"(expected a '{LAYERS_GROUP}' group written by "
+                "`save_weights`)."
+            )
+        version = f.attrs.get("format_version", FORMAT_VERSION)
+        if int(version) > FORMAT_VERSION:
+            raise ValueError(
+                f"Weights file '{display_name}' has format version "
+                f"{version}, newer than the supported {FORMAT_VERSION}."
+            )
+    except ValueError:
+        f.close()
+        raise
+    except Exception as e:
+        f.close()
+        raise ValueError(
+            f"Could not read the weights file '{display_name}': it is "
+            f"corrupted. ({e})"
+        ) from e
+    return f
+
+
+def load_weights_into(model, filepath, skip_mismatch=False, display_name=None):
+    """Loads a weights file written by `write_weights` into `model`.
+
+    Everything (paths and shapes of all entries) is validated before any
+    variable is assigned: on error the model is unchanged (see the module
+    docstring for corrupted data in files over `PREFETCH_BYTES`). The
+    optimizer's state is loaded when both the file and the model have one;
+    an unbuilt optimizer is built first. An optimizer whose variables do
+    not match the file's is left untouched, with a warning.
+
+    Args:
+        model: The model to load into.
+        filepath: A path or a binary file-like object.
+        skip_mismatch: If `True`, variables that do not match (shape,
+            missing, unexpected) are skipped with a warning instead of
+            raising.
+        display_name: The name used in error messages (defaults to
+            `filepath`).
+    """
+    display_name = display_name or str(filepath)
+    with open_weights_file(filepath, display_name) as f:
+        try:
+            layer_file = _read_index(f, LAYERS_GROUP, display_name)
+            optimizer_file = _read_index(f, OPTIMIZER_GROUP, display_name)
+        except ValueError:
+            raise
+        except Exception as e:
+            raise ValueError(
+                f"Could not read the weights file '{display_name}': it is "
+                f"corrupted. ({e})"
+            ) from e
+        model_layer = [
+            (k, v) for g, k, v in variable_entries(model) if g == LAYERS_GROUP
+        ]
+        pairs, missing, unexpected = _match(layer_file, model_layer)
+        problems = _problems(pairs, missing, unexpected, "Model")
+        if problems and not skip_mismatch:
+            raise ValueError(
+                f"Cannot load weights from '{display_name}' into model "
+                f"'{getattr(model, 'name', model)}'; the model was not "
+                f"changed:\n{_format_problems(problems)}"
+            )
+        if problems:
+            warnings.warn(
+                f"Skipping mismatched variables while loading weights from "
+                f"'{display_name}':\n{_format_problems(problems)}",
+                stacklevel=3,
+            )
+            bad = {id(p[0][1]) for p in problems if p[0] is not None}
+            pairs = [p for p in pairs if id(p[1]) not in bad]
+
+        optimizer_pairs = _optimizer_pairs(
+            model, optimizer_file, skip_mismatch, display_name
+        )
+        pairs = pairs + optimizer_pairs
+        total = sum(_nbytes(entry) for _, _, entry in pairs)
+        if total <= PREFETCH_BYTES:
+            # Read (and checksum) everything before assigning anything.
+            values = [_read(entry, display_name) for _, _, entry in pairs]
+            for (_, variable, _), value in zip(pairs, values):
+                variable.assign(value)
+            return
+        for _, variable, entry in pairs:
+            variable.assign(_read(entry, display_name, partial=True))
+
+
+def _nbytes(entry):
+    size = 1
+    for d in entry.shape:
+        size *= d
+    return size * entry.dataset.dtype.itemsize
+
+
+def _optimizer_pairs(model, optimizer_file, skip_mismatch, display_name):
+    optimizer = getattr(model, "optimizer", None)
+    if not optimizer_file or optimizer is None:
+        return []
+    if not _optimizer_built(optimizer):
+        optimizer.build(model.trainable_variables)
+    model_optimizer = [
+        (k, v) for g, k, v in variable_entries(model) if g == OPTIMIZER_GROUP
+    ]
+    pairs, missing, unexpected = _match(optimizer_file, model_optimizer)
+    problems = _problems(pairs, missing, unexpected, "Optimizer")
+    if not problems:
+        return pairs
+    if skip_mismatch:
+        bad = {id(p[0][1]) for p in problems if p[0] is not None}
+        warnings.warn(
+            f"Skipping mismatched optimizer variables while loading "
+            f"'{display_name}':\n{_format_problems(problems)}",
+            stacklevel=4,
+        )
+        return [p for p in pairs if id(p[1]) not in bad]
+    warnings.warn(
+        f"Not loading the optimizer state from '{display_name}': the "
+        f"model's optimizer '{getattr(optimizer, 'name', optimizer)}' does "
+        f"not match the saved one:\n{_format_problems(problems)}",
+        stacklevel=4,
+    )
+    return []
+
+
+def _read(entry, display_name, partial=False):
+    try:
+        value = entry.dataset[()]
+    except Exception as e:
+        note = (
+            " Variables read before it were already assigned."
+            if partial
+            else " The model was not changed."
+        )
+        raise ValueError(
+            f"Could not read '{entry.name}' from the weights file "
+            f"'{display_name}': the file is corrupted.{note} ({e})"
+        ) from e
+    return _from_stored(np.asarray(value), entry.dtype)

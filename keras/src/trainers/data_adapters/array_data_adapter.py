@@ -1,0 +1,168 @@
+"""Batches from in-memory arrays (NumPy, JAX, or anything array-like)."""
+
+import math
+
+import numpy as np
+
+from keras.src.trainers.data_adapters import data_adapter_utils
+from keras.src.trainers.data_adapters.data_adapter import DataAdapter
+from keras.src.utils import tree
+
+
+def _is_array_leaf(x):
+    if isinstance(x, np.ndarray):
+        return True
+    # JAX arrays, tf.Tensors, pandas objects...
+    return (
+        hasattr(x, "shape")
+        and hasattr(x, "dtype")
+        and (hasattr(x, "__array__") or hasattr(x, "numpy"))
+        and len(getattr(x, "shape", ())) > 0
+    )
+
+
+def can_convert_arrays(arrays):
+    """Whether every leaf of `arrays` is an array (or `None`)."""
+    leaves = tree.flatten(arrays)
+    return any(leaf is not None for leaf in leaves) and all(
+        leaf is None or _is_array_leaf(leaf) for leaf in leaves
+    )
+
+
+class ArrayDataAdapter(DataAdapter):
+    """Slices arrays into batches.
+
+    Args:
+        x: Array or nested structure (list/tuple/dict) of arrays.
+        y: Optional targets, with the same number of samples.
+        sample_weight: Optional per-sample weights.
+        batch_size: The (global) batch size. Defaults to 32, or to
+            `ceil(num_samples / steps)` when `steps` is given.
+        steps: Optional number of batches per epoch, used only to derive
+            `batch_size`.
+        shuffle: `True` to shuffle the samples every epoch, `"batch"` to
+            shuffle samples within batch-sized chunks only.
+        class_weight: Optional dict `{class_index: weight}` turned into
+            sample weights.
+        distribution: Optional distribution. In a multi-process run every
+            process passes the same global arrays and receives, for each
+            global batch, only the rows held by its devices.
+
+    The last batch keeps the remaining samples (it may be smaller).
+    """
+
+    def __init__(
+        self,
+        x,
+        y=None,
+        sample_weight=None,
+        batch_size=None,
+        steps=None,
+        shuffle=False,
+        class_weight=None,
+        distribution=None,
+    ):
+        if shuffle not in (True, False, "batch"):
+            raise ValueError(
+                "`shuffle` must be True, False or 'batch'. Received: "
+                f"shuffle={shuffle}"
+            )
+
+        def convert(t):
+            if t is None:
+                return None
+            return data_adapter_utils.standardize_dtype_for_backend(
+                data_adapter_utils.to_numpy(t)
+            )
+
+        x, y, sample_weight = tree.map_structure(convert, (x, y, sample_weight))
+        data_adapter_utils.check_data_cardinality((x, y, sample_weight))
+        if class_weight is not None:
+            x, y, sample_weight = data_adapter_utils.apply_class_weight(
+                (x, y, sample_weight), class_weight
+            )
+        if sample_weight is not None:
+            self._inputs = (x, y, sample_weight)
+        elif y is not None:
+            self._inputs = (x, y)
+        else:
+            self._inputs = (x,)
+        self._num_samples = data_adapter_utils.num_samples(self._inputs)
+        if not batch_size:
+            if steps:
+                batch_size = int(math.ceil(self._num_samples / steps))
+            else:
+                batch_size = 32
+        self._batch_size = max(1, int(batch_size))
+        self._num_batches = int(math.ceil(self._num_samples / self._batch_size))
+        self._partial = self._num_samples % self._batch_size
+        self._shuffle = shuffle
+        self._distribution = distribution
+        self._rng = np.random.default_rng(self._shared_seed())
+
+    def _multi_process(self):
+        return (
+            self._distribution is not None
+            and self._distribution.num_processes > 1
+        )
+
+    def _shared_seed(self):
+        """A shuffling seed, the same on every process."""
+        seed = int(np.random.randint(0, 2**31 - 1))
+        if self._multi_process():
+            from keras.src.backend.jax import distribution_lib
+
+            seed = int(distribution_lib.all_gather_int([seed])[0][0])
+        return seed
+
+    def _process_rows(self, indices):
+        """This process's rows of the global batch `indices`."""
+        if not self._multi_process():
+            return indices
+        info = self._distribution.data_sharding()
+        info.check_global_batch_size(len(indices))
+        size = len(indices) // info.num_batch_shards
+        shards = info.shards_of(self._distribution.process_id)
+        return np.concatenate(
+            [indices[s * size : (s + 1) * size] for s in shards]
+        )
+
+    def _batch_indices(self):
+        n, bs = self._num_samples, self._batch_size
+        order = None
+        if self._shuffle is True:
+            order = self._rng.permutation(n)
+        for i in range(self._num_batches):
+            start, stop = i * bs, min((i + 1) * bs, n)
+            if order is not None:
+                yield order[start:stop]
+            elif self._shuffle == "batch":
+                yield start + self._rng.permutation(stop - start)
+            elif self._multi_process():
+                yield np.arange(start, stop)
+            else:
+                yield slice(start, stop)
+
+    def get_numpy_iterator(self):
+        for indices in self._batch_indices():
+            if not isinstance(indices, slice):
+                indices = self._process_rows(indices)
+            yield tree.map_structure(
+                lambda a: None if a is None else a[indices], self._inputs
+            )
+
+    @property
+    def num_batches(self):
+        return self._num_batches
+
+    @property
+    def batch_size(self):
+        return self._batch_size
+
+    @property
+    def has_partial_batch(self):
+        return self._partial > 0
+
+    @property
+    def partial_batch_size(self):
+        return self._partial or None

@@ -1,0 +1,278 @@
+"""Helpers shared by the data adapters: (x, y, sample_weight) packing,
+validation splits and class weights."""
+
+import math
+
+import numpy as np
+
+from keras.src.api_export import keras_export
+from keras.src.utils import tree
+
+NUM_BATCHES_FOR_TENSOR_SPEC = 2
+
+
+@keras_export("keras.utils.unpack_x_y_sample_weight")
+def unpack_x_y_sample_weight(data):
+    """Unpacks user-provided data into `(x, y, sample_weight)`.
+
+    Args:
+        data: A tuple of the form `(x,)`, `(x, y)` or `(x, y, sample_weight)`
+            (a list is treated like a tuple), or anything else, which is
+            taken as `x`.
+
+    Returns:
+        The tuple `(x, y, sample_weight)`; missing entries are `None`.
+
+    Example:
+
+    >>> x, y, sw = keras.utils.unpack_x_y_sample_weight((1, 2))
+    >>> (x, y, sw)
+    (1, 2, None)
+    """
+    if isinstance(data, list):
+        data = tuple(data)
+    if not isinstance(data, tuple):
+        return (data, None, None)
+    if len(data) == 1:
+        return (data[0], None, None)
+    if len(data) == 2:
+        return (data[0], data[1], None)
+    if len(data) == 3:
+        return (data[0], data[1], data[2])
+    raise ValueError(
+        "Data is expected to be in format `x`, `(x,)`, `(x, y)`, or "
+        f"`(x, y, sample_weight)`, found: {data}"
+    )
+
+
+@keras_export("keras.utils.pack_x_y_sample_weight")
+def pack_x_y_sample_weight(x, y=None, sample_weight=None):
+    """Packs `x`, `y` and `sample_weight` into the tuple the trainer expects.
+
+    Args:
+        x: Features.
+        y: Optional targets.
+        sample_weight: Optional sample weights.
+
+    Returns:
+        `x` (or `(x,)` when `x` is itself a list or tuple) if `y` is `None`,
+        `(x, y)` if `sample_weight` is `None`, else `(x, y, sample_weight)`.
+
+    Example:
+
+    >>> keras.utils.pack_x_y_sample_weight(1, 2)
+    (1, 2)
+    """
+    if y is None:
+        if isinstance(x, (list, tuple)):
+            return (x,)
+        return x
+    if sample_weight is None:
+        return (x, y)
+    return (x, y, sample_weight)
+
+
+def list_to_tuple(maybe_list):
+    if isinstance(maybe_list, list):
+        return tuple(maybe_list)
+    return maybe_list
+
+
+def is_array(x):
+    """Whether `x` is an array-like the array adapter can slice."""
+    return (
+        hasattr(x, "shape")
+        and hasattr(x, "__getitem__")
+        and hasattr(x, "dtype")
+    )
+
+
+def num_samples(structure):
+    """Size of dimension 0 of the leaves of `structure` (checked equal)."""
+    sizes = {
+        int(leaf.shape[0])
+        for leaf in tree.flatten(structure)
+        if leaf is not None
+    }
+    if len(sizes) > 1:
+        raise ValueError(
+            "All arrays must have the same number of samples. Received "
+            f"sizes: {sorted(sizes)}"
+        )
+    return sizes.pop() if sizes else 0
+
+
+def check_data_cardinality(data):
+    """Raises if x, y and sample_weight don't have the same length.
+
+    Args:
+        data: The tuple `(x, y, sample_weight)` (entries may be `None`).
+    """
+    sizes = []
+    labels = ["x", "y", "sample_weight"]
+    for label, part in zip(labels, data):
+        if part is None:
+            continue
+        leaves = [leaf for leaf in tree.flatten(part) if leaf is not None]
+        part_sizes = sorted({int(leaf.shape[0]) for leaf in leaves})
+        if part_sizes:
+            sizes.append((label, part_sizes))
+    all_sizes = {s for _, part_sizes in sizes for s in part_sizes}
+    if len(all_sizes) > 1:
+        details = ", ".join(
+            f"{label} sizes: {', '.join(str(s) for s in part_sizes)}"
+            for label, part_sizes in sizes
+        )
+        raise ValueError(
+            f"Data cardinality is ambiguous. Make sure all arrays contain "
+            f"the same number of samples. Received: {details}"
+        )
+
+
+def train_validation_split(arrays, validation_split):
+    """Splits arrays into a training part and a validation part.
+
+    The validation part is the *last* `validation_split` fraction of the
+    samples, taken before any shuffling.
+
+    Args:
+        arrays: An array or a nested structure of arrays (`None` entries are
+            kept as `None` in both parts).
+        validation_split: Float in `(0, 1)`, the fraction of the samples
+            used for validation.
+
+    Returns:
+        `(train_arrays, validation_arrays)`, both with the structure of
+        `arrays`.
+
+    Example:
+
+    >>> x = np.arange(10)
+    >>> train, val = train_validation_split(x, 0.2)
+    >>> val
+    array([8, 9])
+    """
+    flat = tree.flatten(arrays)
+    unsplittable = [type(t) for t in flat if t is not None and not is_array(t)]
+    if unsplittable:
+        raise ValueError(
+            "Argument `validation_split` is only supported for NumPy or JAX "
+            f"arrays. Found incompatible types: {unsplittable}"
+        )
+    if not 0.0 < validation_split < 1.0:
+        raise ValueError(
+            "`validation_split` must be a float between 0 and 1 (exclusive)."
+            f" Received: validation_split={validation_split}"
+        )
+    if all(t is None for t in flat):
+        return arrays, arrays
+    first = next(t for t in flat if t is not None)
+    batch_dim = int(first.shape[0])
+    split_at = int(math.floor(batch_dim * (1.0 - validation_split)))
+    if split_at == 0 or split_at == batch_dim:
+        raise ValueError(
+            f"Training data contains {batch_dim} samples, which is not "
+            "sufficient to split it into a validation and training set as "
+            f"specified by `validation_split={validation_split}`. Either "
+            "provide more data, or a different value for the "
+            "`validation_split` argument."
+        )
+
+    def split(t, start, end):
+        if t is None:
+            return None
+        return t[start:end]
+
+    train = tree.map_structure(lambda t: split(t, 0, split_at), arrays)
+    val = tree.map_structure(lambda t: split(t, split_at, batch_dim), arrays)
+    return train, val
+
+
+def class_weight_to_sample_weights(y, class_weight):
+    """Per-sample weights from a `{class_index: weight}` dict.
+
+    Args:
+        y: Integer class labels of shape `(n,)` or `(n, 1)`, or one-hot
+            labels of shape `(n, num_classes)` (the argmax is used).
+        class_weight: Dict mapping class indices to weights. Classes that
+            are missing get weight 1.
+
+    Returns:
+        A float32 NumPy array of shape `(n,)`.
+    """
+    y = np.asarray(y)
+    if y.ndim > 2:
+        raise ValueError(
+            "`class_weight` is only supported for targets of rank 1 or 2. "
+            f"Received targets of shape {y.shape}"
+        )
+    if y.ndim == 2:
+        if y.shape[1] > 1:
+            y = np.argmax(y, axis=1)
+        else:
+            y = y[:, 0]
+    if y.dtype.kind == "f":
+        y = np.round(y)
+    y = y.astype("int64")
+    if not class_weight:
+        return np.ones(y.shape, dtype="float32")
+    max_class = max(int(k) for k in class_weight)
+    table = np.ones(max(max_class, int(y.max(initial=0))) + 1, "float32")
+    for cls, weight in class_weight.items():
+        table[int(cls)] = weight
+    return table[y]
+
+
+def validate_class_weight(class_weight, y):
+    if class_weight is None:
+        return
+    if not isinstance(class_weight, dict):
+        raise ValueError(
+            "`class_weight` must be a dict mapping class indices to weights."
+            f" Received: class_weight={class_weight}"
+        )
+    if isinstance(y, (list, tuple, dict)) and len(tree.flatten(y)) > 1:
+        raise ValueError(
+            "`class_weight` is only supported for models with a single output."
+        )
+
+
+def apply_class_weight(data, class_weight):
+    """Returns `(x, y, sample_weight)` with class weights folded in.
+
+    The class weight of each sample multiplies its sample weight (if any).
+    """
+    x, y, sample_weight = data
+    if not class_weight:
+        return data
+    validate_class_weight(class_weight, y)
+    if y is None:
+        raise ValueError("`class_weight` requires targets `y`.")
+    y_leaf = tree.flatten(y)[0]
+    weights = class_weight_to_sample_weights(y_leaf, class_weight)
+    if sample_weight is not None:
+        weights = weights * np.asarray(sample_weight, dtype="float32")
+    return (x, y, weights)
+
+
+def to_numpy(x):
+    """Converts an array-like leaf to NumPy (tensors from tf/JAX included)."""
+    if x is None or isinstance(x, np.ndarray):
+        return x
+    if hasattr(x, "numpy") and callable(x.numpy):
+        try:
+            return np.asarray(x.numpy())
+        except Exception:
+            pass
+    return np.asarray(x)
+
+
+def standardize_dtype_for_backend(x):
+    """Float NumPy arrays become `floatx`; other arrays are kept."""
+    from keras.src.backend import config
+
+    if isinstance(x, np.ndarray) and x.dtype.kind == "f":
+        floatx = config.floatx()
+        if x.dtype != np.dtype(floatx):
+            return x.astype(floatx)
+    return x

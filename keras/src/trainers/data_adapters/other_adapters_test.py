@@ -1,0 +1,136 @@
+import sys
+
+import numpy as np
+import pytest
+
+from keras.src.trainers.data_adapters import GeneratorDataAdapter
+from keras.src.trainers.data_adapters import PyDataset
+from keras.src.trainers.data_adapters import PyDatasetAdapter
+from keras.src.trainers.data_adapters import get_data_adapter
+from keras.src.trainers.epoch_iterator import EpochIterator
+
+
+class ArrayPyDataset(PyDataset):
+    def __init__(self, x, y, batch_size, **kwargs):
+        super().__init__(**kwargs)
+        self.x, self.y, self.batch_size = x, y, batch_size
+        self.epochs_ended = 0
+
+    def __len__(self):
+        return int(np.ceil(len(self.x) / self.batch_size))
+
+    def __getitem__(self, idx):
+        s = slice(idx * self.batch_size, (idx + 1) * self.batch_size)
+        return self.x[s], self.y[s]
+
+    def on_epoch_end(self):
+        self.epochs_ended += 1
+
+
+def test_import_keras_does_not_import_tensorflow():
+    import subprocess
+
+    code = (
+        "import keras, sys; "
+        "assert 'tensorflow' not in sys.modules, 'tensorflow imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_py_dataset_adapter():
+    x, y = np.arange(10.0), np.arange(10)
+    dataset = ArrayPyDataset(x, y, 4, workers=2)
+    assert dataset.workers == 2
+    adapter = get_data_adapter(dataset)
+    assert isinstance(adapter, PyDatasetAdapter)
+    assert adapter.num_batches == 3
+    batches = list(adapter.get_numpy_iterator())
+    np.testing.assert_array_equal(batches[2][0], [8.0, 9.0])
+    iterator = EpochIterator(dataset)
+    for _ in range(2):
+        list(iterator.enumerate_epoch())
+    assert dataset.epochs_ended == 2
+    # Shuffling visits every batch once.
+    adapter = PyDatasetAdapter(dataset, shuffle=True)
+    seen = np.concatenate([b[0] for b in adapter.get_numpy_iterator()])
+    assert sorted(seen) == list(x)
+
+
+def test_py_dataset_class_weight():
+    x, y = np.zeros((4, 1)), np.array([0, 1, 1, 0])
+    adapter = PyDatasetAdapter(ArrayPyDataset(x, y, 4), class_weight={1: 2.0})
+    _, _, sw = next(iter(adapter.get_numpy_iterator()))
+    np.testing.assert_allclose(sw, [1.0, 2.0, 2.0, 1.0])
+
+
+def test_generator_adapter_and_exhaustion():
+    def gen():
+        for i in range(3):
+            yield np.full((2, 1), i, "float32"), np.full((2,), i)
+
+    adapter = get_data_adapter(gen())
+    assert isinstance(adapter, GeneratorDataAdapter)
+    iterator = EpochIterator(gen())
+    steps = [step for step, _ in iterator.enumerate_epoch()]
+    assert steps == [0, 1, 2]
+    with pytest.warns(UserWarning, match="ran out of data"):
+        assert list(iterator.enumerate_epoch()) == []
+    assert iterator.insufficient_data
+
+
+def test_generator_rejects_y():
+    def gen():
+        yield np.zeros((1, 1))
+
+    with pytest.raises(ValueError, match="`y` should not be passed"):
+        get_data_adapter(gen(), y=np.zeros((1,)))
+
+
+def test_steps_per_epoch_continues_across_epochs():
+    x = np.arange(6)
+    iterator = EpochIterator(x, batch_size=2, steps_per_epoch=2)
+    seen = []
+    for _ in range(3):
+        seen.append([int(b[0][0]) for _, b in iterator.enumerate_epoch()])
+    # 3 batches of data, 2 steps per epoch: the data wraps around.
+    assert seen == [[0, 2], [4, 0], [2, 4]]
+
+
+def test_tf_dataset_adapter():
+    import tensorflow as tf
+
+    from keras.src.trainers.data_adapters import TFDatasetAdapter
+
+    x = np.arange(10, dtype="float32").reshape(10, 1)
+    y = np.array([0, 1] * 5)
+    dataset = tf.data.Dataset.from_tensor_slices((x, y)).batch(4)
+    adapter = get_data_adapter(dataset)
+    assert isinstance(adapter, TFDatasetAdapter)
+    assert adapter.num_batches == 3
+    assert adapter.batch_size is None or adapter.batch_size == 4
+    batches = list(adapter.get_numpy_iterator())
+    assert isinstance(batches[0][0], np.ndarray)
+    np.testing.assert_array_equal(batches[2][0][:, 0], [8.0, 9.0])
+    weighted = get_data_adapter(dataset, class_weight={1: 3.0})
+    _, _, sw = next(iter(weighted.get_numpy_iterator()))
+    np.testing.assert_allclose(sw, [1.0, 3.0, 1.0, 3.0])
+    with pytest.raises(ValueError, match="`y` should not be passed"):
+        get_data_adapter(dataset, y=y)
+
+
+def test_tf_dataset_goes_through_distribute_dataset():
+    import tensorflow as tf
+
+    from keras.src.trainers.data_adapters import TFDatasetAdapter
+
+    calls = []
+
+    class FakeDistribution:
+        def distribute_dataset(self, dataset):
+            calls.append(dataset)
+            return dataset.take(1)
+
+    dataset = tf.data.Dataset.from_tensor_slices(np.arange(8)).batch(2)
+    adapter = TFDatasetAdapter(dataset, distribution=FakeDistribution())
+    assert calls == [dataset]
+    assert len(list(adapter.get_numpy_iterator())) == 1

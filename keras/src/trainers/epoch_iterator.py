@@ -1,0 +1,117 @@
+"""`EpochIterator`: yields the batches of each epoch from a data adapter.
+
+Example:
+
+```python
+iterator = EpochIterator(x, y, batch_size=32, shuffle=True)
+for epoch in range(epochs):
+    for step, batch in iterator.enumerate_epoch():
+        ...
+```
+
+With `steps_per_epoch` set (and different from the data's number of
+batches), the same underlying iterator continues across epochs; re-iterable
+inputs (arrays, datasets, `PyDataset`) start over when exhausted, while a
+generator that runs out ends the epoch early and sets
+`insufficient_data`.
+"""
+
+import warnings
+
+from keras.src.trainers import data_adapters
+
+
+class EpochIterator:
+    def __init__(
+        self,
+        x,
+        y=None,
+        sample_weight=None,
+        batch_size=None,
+        steps_per_epoch=None,
+        shuffle=False,
+        class_weight=None,
+        steps_per_execution=1,
+    ):
+        if steps_per_epoch is not None and int(steps_per_epoch) <= 0:
+            raise ValueError(
+                "`steps_per_epoch` must be a positive integer. Received: "
+                f"steps_per_epoch={steps_per_epoch}"
+            )
+        self.steps_per_epoch = (
+            None if steps_per_epoch is None else int(steps_per_epoch)
+        )
+        self.steps_per_execution = steps_per_execution
+        self.data_adapter = data_adapters.get_data_adapter(
+            x=x,
+            y=y,
+            sample_weight=sample_weight,
+            batch_size=batch_size,
+            steps_per_epoch=steps_per_epoch,
+            shuffle=shuffle,
+            class_weight=class_weight,
+        )
+        self._num_batches = self.data_adapter.num_batches
+        self._current_iterator = None
+        self.insufficient_data = False
+
+    @property
+    def num_batches(self):
+        """Steps per epoch, or `None` if unknown until the data runs out."""
+        if self.steps_per_epoch:
+            return self.steps_per_epoch
+        return self._num_batches
+
+    def reset(self):
+        self._current_iterator = None
+        self.insufficient_data = False
+
+    def _persistent(self):
+        return (
+            self.steps_per_epoch is not None
+            and self.steps_per_epoch != self._num_batches
+        )
+
+    def _new_iterator(self):
+        return iter(self.data_adapter.get_numpy_iterator())
+
+    def enumerate_epoch(self):
+        """Yields `(step, batch)` for the steps of one epoch."""
+        self.data_adapter.on_epoch_begin()
+        if not self._persistent() or self._current_iterator is None:
+            self._current_iterator = self._new_iterator()
+        steps = self.num_batches
+        step = 0
+        produced_since_reset = 0
+        while steps is None or step < steps:
+            try:
+                batch = next(self._current_iterator)
+            except StopIteration:
+                if steps is None:
+                    if step == 0:
+                        self._warn_out_of_data()
+                    break
+                if self.data_adapter.reiterable and produced_since_reset:
+                    self.data_adapter.on_epoch_end()
+                    self._current_iterator = self._new_iterator()
+                    produced_since_reset = 0
+                    continue
+                self._warn_out_of_data()
+                break
+            produced_since_reset += 1
+            yield step, batch
+            step += 1
+        if not self._persistent():
+            self._current_iterator = None
+            self.data_adapter.on_epoch_end()
+
+    def _warn_out_of_data(self):
+        self.insufficient_data = True
+        self._current_iterator = None
+        warnings.warn(
+            "Your input ran out of data; interrupting training. Make sure "
+            "that your dataset or generator can generate at least "
+            "`steps_per_epoch * epochs` batches. You may need to use the "
+            "`.repeat()` function when building your dataset.",
+            stacklevel=2,
+        )

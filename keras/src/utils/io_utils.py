@@ -1,0 +1,93 @@
+"""Console output helpers shared by `Progbar` and the callbacks."""
+
+import sys
+
+from absl import logging
+
+from keras.src.api_export import keras_export
+
+# A process-wide setting; unlike the per-session Keras state it survives
+# `keras.utils.clear_session()`.
+_INTERACTIVE_LOGGING = {"enabled": True}
+
+
+@keras_export("keras.config.enable_interactive_logging")
+def enable_interactive_logging():
+    """Turns on interactive logging.
+
+    When interactive logging is enabled (the default), Keras writes its
+    progress bars and messages straight to `sys.stdout`. Otherwise they go
+    through `absl.logging`, which suits non-interactive environments.
+
+    Example:
+
+    >>> keras.config.enable_interactive_logging()
+    >>> keras.config.is_interactive_logging_enabled()
+    True
+    """
+    _INTERACTIVE_LOGGING["enabled"] = True
+
+
+@keras_export("keras.config.disable_interactive_logging")
+def disable_interactive_logging():
+    """Turns off interactive logging.
+
+    Keras messages then go through `absl.logging` instead of `sys.stdout`.
+
+    Example:
+
+    >>> keras.config.disable_interactive_logging()
+    >>> keras.config.is_interactive_logging_enabled()
+    False
+    >>> keras.config.enable_interactive_logging()
+    """
+    _INTERACTIVE_LOGGING["enabled"] = False
+
+
+@keras_export("keras.config.is_interactive_logging_enabled")
+def is_interactive_logging_enabled():
+    """Returns whether interactive logging is enabled.
+
+    Returns:
+        `True` when Keras writes its messages to `sys.stdout`, `False` when
+        it sends them to `absl.logging`.
+
+    Example:
+
+    >>> keras.config.is_interactive_logging_enabled()
+    True
+    """
+    return _INTERACTIVE_LOGGING["enabled"]
+
+
+def print_msg(message, line_break=True):
+    """Prints `message` to stdout, or logs it when logging is not interactive.
+
+    Args:
+        message: The string to print.
+        line_break: Whether to end the message with a newline (only used in
+            interactive mode).
+    """
+    if is_interactive_logging_enabled():
+        sys.stdout.write(message + "\n" if line_break else message)
+        sys.stdout.flush()
+    else:
+        logging.info(message)
+
+
+def ask_to_proceed_with_overwrite(filepath):
+    """Asks the user whether to overwrite `filepath`.
+
+    Args:
+        filepath: The path of the file that would be overwritten.
+
+    Returns:
+        `True` if the user answered yes, `False` otherwise.
+    """
+    answer = input(f"[WARNING] {filepath} already exists - overwrite? [y/n]")
+    while answer.strip().lower() not in ("y", "n"):
+        answer = input('Enter "y" (overwrite) or "n" (cancel).')
+    if answer.strip().lower() == "n":
+        return False
+    print_msg("[TIP] Next time specify overwrite=True!")
+    return True
