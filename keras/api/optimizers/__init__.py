@@ -12,4 +12,5 @@ from keras.src.optimizers import serialize as serialize
 from keras.src.optimizers.adam import Adam as Adam
 from keras.src.optimizers.adamw import AdamW as AdamW
 from keras.src.optimizers.optimizer import Optimizer as Optimizer
+from keras.src.optimizers.rmsprop import RMSprop as RMSprop
 from keras.src.optimizers.sgd import SGD as SGD

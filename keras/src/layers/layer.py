@@ -283,6 +283,7 @@ class Layer(Operation):
         aggregation="none",
         overwrite_with_gradient=False,
         name=None,
+        layout=None,
     ):
         """Adds a weight variable to the layer.
 
@@ -301,6 +302,10 @@ class Layer(Operation):
             aggregation: Accepted for API compatibility.
             overwrite_with_gradient: Accepted for API compatibility.
             name: The variable's name (its path gets the layer's prefix).
+            layout: Optional `keras.distribution.TensorLayout` for the
+                variable. Under a distribution it takes precedence over the
+                `LayoutMap` (a tuple of mesh axis names is accepted there
+                too); without one, the layout needs a `device_mesh`.
 
         Returns:
             The created `keras.Variable`.
@@ -325,6 +330,7 @@ class Layer(Operation):
                 autocast=autocast,
                 aggregation=aggregation,
                 name=name,
+                layout=layout,
             )
         variable.constraint = constraints_lib.get(constraint)
         variable.overwrite_with_gradient = overwrite_with_gradient

@@ -4,6 +4,7 @@ from keras.src.api_export import keras_export
 from keras.src.optimizers.adam import Adam
 from keras.src.optimizers.adamw import AdamW
 from keras.src.optimizers.optimizer import Optimizer
+from keras.src.optimizers.rmsprop import RMSprop
 from keras.src.optimizers.sgd import SGD
 
 ALL_OBJECTS = {
@@ -11,6 +12,7 @@ ALL_OBJECTS = {
     Adam,
     SGD,
     AdamW,
+    RMSprop,
 }
 ALL_OBJECTS_DICT = {cls.__name__.lower(): cls for cls in ALL_OBJECTS}
 
@@ -65,7 +67,8 @@ def get(identifier):
 
     Args:
         identifier: Optimizer identifier, one of:
-            - String: name of an optimizer (`"sgd"`, `"adam"`, `"adamw"`;
+            - String: name of an optimizer (`"sgd"`, `"adam"`, `"adamw"`,
+              `"rmsprop"`;
               case-insensitive), created with its default arguments.
             - Dictionary: configuration dictionary.
             - Keras Optimizer instance (it will be returned unchanged).

@@ -10,6 +10,12 @@ File format (HDF5, read and written with `h5py`; no pickle anywhere):
 /optimizer/<variable.path>     one dataset per optimizer variable (only
                                when the model has a built optimizer), e.g.
                                /optimizer/adam/iteration
+/seed_generators/<state.path>  the state of each `SeedGenerator` of the
+                               model (e.g. a `Dropout` layer's), so that
+                               training resumes with the same random
+                               numbers, e.g.
+                               /seed_generators/seed_generator/
+                               seed_generator_state
 ```
 
 Each dataset carries the attributes `index` (its position in
@@ -30,6 +36,20 @@ checksummed; up to `PREFETCH_BYTES` they are all read before the first
 assignment, so corrupted data also leaves the model unchanged. Larger files
 are streamed one variable at a time (bounded host memory): corrupted data
 found mid-way is reported after the variables before it were assigned.
+Seed generator states are optional: a file without them (or whose seed
+generators do not match the model's) loads the other variables, leaving
+the model's seed generators as they are (with a warning on a mismatch).
+
+Distributed variables: saving reads one variable at a time into host
+memory (NumPy). A sharded `jax.Array` that this process cannot fully
+address (multi-process runs) is gathered with
+`multihost_utils.process_allgather`, a collective every process joins in
+the same order; replicated arrays are read from a local copy. Only the
+writer process (see `saving_lib`) writes the values. Loading builds each
+value with the variable's current sharding through
+`jax.make_array_from_callback`, so every device (and process) receives
+just its shard, whatever mesh the file was saved under: a file saved under
+one distribution loads under another, or under none.
 """
 
 import re
@@ -41,6 +61,8 @@ FORMAT_NAME = "keras-weights"
 FORMAT_VERSION = 1
 LAYERS_GROUP = "layers"
 OPTIMIZER_GROUP = "optimizer"
+SEED_GROUP = "seed_generators"
+_GROUPS = (LAYERS_GROUP, OPTIMIZER_GROUP, SEED_GROUP)
 
 _MAX_LISTED_PROBLEMS = 10
 # Files with at most this many bytes of values are read completely before
@@ -85,7 +107,8 @@ def _from_stored(array, dtype_name):
 
 # ------------------------------------------------------------------ naming
 def variable_entries(model):
-    """Returns `[(group, key, variable)]` for the model and its optimizer.
+    """Returns `[(group, key, variable)]` for the model, its optimizer and
+    its seed generators.
 
     `key` is the variable's path, made unique within its group: a
     duplicate path, or one that would clash with an HDF5 group, is stored
@@ -95,8 +118,9 @@ def variable_entries(model):
     optimizer = getattr(model, "optimizer", None)
     if optimizer is not None and _optimizer_built(optimizer):
         entries += [(OPTIMIZER_GROUP, v) for v in optimizer.variables]
+    entries += [(SEED_GROUP, v) for v in _seed_states(model)]
     result = []
-    for group in (LAYERS_GROUP, OPTIMIZER_GROUP):
+    for group in _GROUPS:
         variables = [v for g, v in entries if g == group]
         keys = _unique_keys([str(v.path) for v in variables])
         result += [(group, k, v) for k, v in zip(keys, variables)]
@@ -131,6 +155,17 @@ def _prefixes(key):
     return ["/".join(parts[:i]) for i in range(1, len(parts))]
 
 
+def _seed_states(model):
+    """The state variables of the model's seed generators (not part of
+    `model.weights`)."""
+    weights = {id(v) for v in model.weights}
+    return [
+        v
+        for v in getattr(model, "variables", [])
+        if getattr(v, "_is_seed_state", False) and id(v) not in weights
+    ]
+
+
 def _optimizer_built(optimizer):
     built = getattr(optimizer, "built", None)
     if built is None:
@@ -139,39 +174,96 @@ def _optimizer_built(optimizer):
 
 
 # ----------------------------------------------------------------- writing
+def host_value(variable, needed=True):
+    """Returns the variable's global value as a NumPy array.
+
+    A `jax.Array` sharded over devices of several processes is gathered
+    with `multihost_utils.process_allgather` (a collective: every process
+    must call this for the same variables, in the same order); a fully
+    replicated one is copied from a local shard. Returns `None` when
+    `needed` is `False` (a process that only joins the collectives).
+    """
+    value = getattr(variable, "_value", None)
+    if value is None:
+        value = variable.value
+    import jax
+
+    if isinstance(value, jax.Array) and not value.is_fully_addressable:
+        if value.is_fully_replicated:
+            if not needed:
+                return None
+            return np.asarray(value.addressable_data(0))
+        from jax.experimental import multihost_utils
+
+        gathered = multihost_utils.process_allgather(value, tiled=True)
+        return np.asarray(gathered) if needed else None
+    return np.asarray(value) if needed else None
+
+
 def write_weights(model, filepath):
     """Writes the model's (and its optimizer's) variables to `filepath`.
 
     Values are read and written one variable at a time, so host memory
-    holds at most one variable's value.
+    holds at most one variable's value, and no device ever holds more
+    than its own shards plus the variable being gathered.
 
-    Note: variables are read with `np.asarray(variable.value)`, which
-    gathers a sharded array in a single process. Saving from several JAX
-    processes (each holding only part of a variable) is not handled here
-    yet.
+    In a multi-process run every process calls this with the same model;
+    an error while writing does not stop the writer from joining the
+    remaining gathers (so the other processes never wait for it forever):
+    it is raised once every variable has been visited.
+
+    Args:
+        model: The model.
+        filepath: The file to write. `None` on the processes of a
+            multi-process run that do not write: they only take part in
+            the gathers of sharded variables (see `host_value`).
     """
     from keras.src.version import __version__
 
-    h5py = _h5py()
-    with h5py.File(filepath, "w") as f:
-        f.attrs["format"] = FORMAT_NAME
-        f.attrs["format_version"] = FORMAT_VERSION
-        f.attrs["keras_version"] = __version__
-        f.create_group(LAYERS_GROUP)
+    entries = variable_entries(model)
+    error = None
+    f = None
+    if filepath is not None:
+        try:
+            f = _h5py().File(filepath, "w")
+            f.attrs["format"] = FORMAT_NAME
+            f.attrs["format_version"] = FORMAT_VERSION
+            f.attrs["keras_version"] = __version__
+            f.create_group(LAYERS_GROUP)
+        except Exception as e:
+            error = e
+    try:
         counters = {}
-        for group, key, variable in variable_entries(model):
+        for group, key, variable in entries:
             index = counters.get(group, 0)
             counters[group] = index + 1
-            array = np.asarray(variable.value)
-            array, dtype_name = _to_storable(array)
-            options = {}
-            if array.ndim > 0 and array.size > 0:
-                options["fletcher32"] = True
-            dataset = f.create_dataset(f"{group}/{key}", data=array, **options)
-            dataset.attrs["index"] = index
-            dataset.attrs["path"] = str(variable.path)
-            dataset.attrs["dtype"] = dtype_name
+            array = host_value(variable, needed=f is not None and not error)
+            if array is None:
+                continue
+            try:
+                _write_dataset(f, group, key, index, variable, array)
+            except Exception as e:
+                error = e
             del array
+    finally:
+        if f is not None:
+            try:
+                f.close()
+            except Exception as e:
+                error = error or e
+    if error is not None:
+        raise error
+
+
+def _write_dataset(f, group, key, index, variable, array):
+    array, dtype_name = _to_storable(array)
+    options = {}
+    if array.ndim > 0 and array.size > 0:
+        options["fletcher32"] = True
+    dataset = f.create_dataset(f"{group}/{key}", data=array, **options)
+    dataset.attrs["index"] = index
+    dataset.attrs["path"] = str(variable.path)
+    dataset.attrs["dtype"] = dtype_name
 
 
 # ----------------------------------------------------------------- reading
