@@ -7,4 +7,4 @@ python3 -m venv .venv
 . .venv/bin/activate
 pip install -q -r requirements.txt
 pip install -q --no-deps -e .
-python examples/mesh_demo.py "$@"
+python examples/gemma/finetune.py "$@"

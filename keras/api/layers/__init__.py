@@ -8,6 +8,10 @@ since your modifications would be overwritten.
 from keras.src.layers.activations.activation import Activation as Activation
 from keras.src.layers.activations.relu import ReLU as ReLU
 from keras.src.layers.activations.softmax import Softmax as Softmax
+from keras.src.layers.attention.grouped_query_attention import GroupedQueryAttention as GroupQueryAttention
+from keras.src.layers.attention.grouped_query_attention import GroupedQueryAttention as GroupedQueryAttention
+from keras.src.layers.attention.multi_head_attention import MultiHeadAttention as MultiHeadAttention
+from keras.src.layers.attention.rotary_embedding import RotaryEmbedding as RotaryEmbedding
 from keras.src.layers.core.dense import Dense as Dense
 from keras.src.layers.core.einsum_dense import EinsumDense as EinsumDense
 from keras.src.layers.core.embedding import Embedding as Embedding

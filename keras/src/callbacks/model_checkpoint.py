@@ -20,7 +20,15 @@ class ModelCheckpoint(MonitorCallback):
     Whole models are saved with `model.save(filepath)` (the file name must
     end in `.keras`); with `save_weights_only=True` the weights are saved
     with `model.save_weights(filepath)` (the file name must end in
-    `.weights.h5`). Missing directories are created.
+    `.weights.h5`). Missing directories are created. Either way the file
+    holds the optimizer state and the seed generator states (dropout) too,
+    so training can be resumed exactly from an end-of-epoch checkpoint:
+    load it and call `fit(..., initial_epoch=<epochs completed>)` (array
+    data is shuffled by seed and epoch index). Writes are atomic: a
+    process killed while saving leaves the previous file intact. Under a
+    distribution the values are saved unsharded (they load under any
+    mesh); in a multi-process run, every process runs the callback and
+    process 0 writes the file.
 
     Args:
         filepath: String or `PathLike`, path to save the model file.

@@ -127,7 +127,10 @@ class DataSharding:
                 f"The global batch size ({global_batch_size}) must be "
                 "divisible by the number of batch shards "
                 f"({self.num_batch_shards}, the product of the batch axes "
-                "sizes)."
+                "sizes). If this is the last, partial batch of the data, "
+                "make the number of samples a multiple of the batch size, "
+                "or drop the remainder (e.g. "
+                "`dataset.batch(batch_size, drop_remainder=True)`)."
             )
 
     def per_process_batch_size(self, global_batch_size, process_index):

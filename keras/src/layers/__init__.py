@@ -4,6 +4,11 @@
 from keras.src.layers.activations.activation import Activation
 from keras.src.layers.activations.relu import ReLU
 from keras.src.layers.activations.softmax import Softmax
+from keras.src.layers.attention.grouped_query_attention import (
+    GroupedQueryAttention,
+)
+from keras.src.layers.attention.multi_head_attention import MultiHeadAttention
+from keras.src.layers.attention.rotary_embedding import RotaryEmbedding
 from keras.src.layers.core.dense import Dense
 from keras.src.layers.core.einsum_dense import EinsumDense
 from keras.src.layers.core.embedding import Embedding

@@ -11,11 +11,9 @@ _MODEL_SUFFIX = ".keras"
 
 
 def _check_overwrite(filepath, overwrite):
-    if not overwrite and os.path.lexists(filepath):
-        raise ValueError(
-            f"File '{filepath}' already exists and `overwrite=False`. Pass "
-            "`overwrite=True` to replace it."
-        )
+    if not overwrite:
+        # Every process of a multi-process run agrees before any writes.
+        saving_lib.check_target_absent(filepath)
 
 
 def _check_kwargs(kwargs, function):
@@ -126,8 +124,14 @@ def save_weights(model, filepath, overwrite=True, **kwargs):
 
     Each variable is a dataset named after its path (e.g.
     `layers/sequential/dense/kernel`; optimizer variables under
-    `optimizer/`). The file is written to a temporary file that then
-    replaces `filepath`.
+    `optimizer/`, seed generator states under `seed_generators/`). The
+    file is written to a temporary file that then replaces `filepath`.
+
+    Sharded (distributed) variables are saved with their global values,
+    one variable at a time, so the file loads under any distribution (or
+    none). In a multi-process run, call it on every process: process 0
+    writes the file, the others take part in gathering the sharded
+    variables, and all return once the file is in place.
 
     Args:
         model: The Keras model.
@@ -151,7 +155,10 @@ def load_weights(model, filepath, skip_mismatch=False, **kwargs):
     """Loads weights saved by `save_weights` (or from a `.keras` file).
 
     Variables are matched by path. All shapes and names are checked before
-    any variable changes, so on error the model is unchanged.
+    any variable changes, so on error the model is unchanged. Each value
+    is laid out like the variable it is loaded into (the current
+    distribution's layout), whatever the layout it was saved with. In a
+    multi-process run, every process loads the file.
 
     Args:
         model: The Keras model to load into.

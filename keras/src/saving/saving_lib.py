@@ -13,6 +13,15 @@ instead. Every write goes to a temporary file (or directory) next to the
 target that is then renamed onto it, so an interrupted save leaves any
 previous file intact. Loading never executes code: configs are JSON and
 weights are HDF5 arrays.
+
+Multi-process runs (several JAX processes): every process calls the same
+save function, process 0 alone writes the file while the others only take
+part in gathering the sharded variables (see `weights_h5.host_value`);
+then all processes wait for each other, so that no process goes on (e.g.
+to read the file) before it has been renamed into place. A failure on
+process 0 is raised on every process. The target must be on storage that
+every process that loads it can read. Every process reads the file when
+loading.
 """
 
 import contextlib
@@ -24,6 +33,8 @@ import struct
 import tempfile
 import warnings
 import zipfile
+
+import numpy as np
 
 from keras.src.saving import object_registration
 from keras.src.saving import serialization_lib
@@ -128,6 +139,81 @@ def _config_json(model):
     return json.dumps(config, indent=None)
 
 
+# ------------------------------------------------------- multi-process
+def _process_count_and_index():
+    try:
+        import jax
+
+        return jax.process_count(), jax.process_index()
+    except Exception:
+        return 1, 0
+
+
+def _all_processes_flag(flag):
+    """Gathers an int flag from every process (a collective: it also
+    serves as a barrier). Returns the list of flags."""
+    from keras.src.backend.jax import distribution_lib
+
+    gathered = distribution_lib.all_gather_int([int(flag)])
+    return [int(row[0]) for row in np.asarray(gathered).reshape(-1, 1)]
+
+
+def check_target_absent(filepath):
+    """For `overwrite=False`: raises on every process if the target
+    exists on any of them (checked before anyone writes)."""
+    exists = os.path.lexists(filepath)
+    count, _ = _process_count_and_index()
+    if count > 1:
+        exists = any(_all_processes_flag(exists))
+    if exists:
+        raise ValueError(
+            f"File '{filepath}' already exists and `overwrite=False`. Pass "
+            "`overwrite=True` to replace it."
+        )
+
+
+def _write_from_process_0(filepath, model, write):
+    """Saves from process 0 only, with every process taking part.
+
+    `write(write_weights)` writes the file, calling
+    `write_weights(path)` (once) to write the weights file. Process 0 runs
+    it; the other processes only join the gathers of sharded variables.
+    Then every process waits for the others, and raises if process 0
+    failed.
+    """
+    count, index = _process_count_and_index()
+    if count == 1:
+        write(lambda path: weights_h5.write_weights(model, path))
+        return
+    gathered = []
+
+    def write_weights(path):
+        try:
+            weights_h5.write_weights(model, path)
+        finally:
+            gathered.append(True)
+
+    error = None
+    try:
+        if index == 0:
+            write(write_weights)
+    except Exception as e:
+        error = e
+    if not gathered:
+        # The other processes wait for the gathers: join them anyway.
+        weights_h5.write_weights(model, None)
+    # The barrier: process 0 only gets here once the file is in place.
+    failed = _all_processes_flag(error is not None)
+    if error is not None:
+        raise error
+    if any(failed):
+        raise ValueError(
+            f"Saving '{filepath}' failed on process(es) "
+            f"{[i for i, f in enumerate(failed) if f]} (see their errors); "
+            "any previous file was left intact."
+        )
+
+
 def save_model(model, filepath, weights_format="h5", zipped=True):
     """Saves `model` as a `.keras` archive (or a directory if not zipped).
 
@@ -148,18 +234,28 @@ def save_model(model, filepath, weights_format="h5", zipped=True):
     filepath = os.fspath(filepath)
     config_json = _config_json(model)
     metadata_json = json.dumps(_metadata())
+    _write_from_process_0(
+        filepath,
+        model,
+        lambda write_weights: _write_model(
+            write_weights, filepath, config_json, metadata_json, zipped
+        ),
+    )
+
+
+def _write_model(write_weights, filepath, config_json, metadata_json, zipped):
     if not zipped:
         with _atomic_write_dir(filepath) as tmp:
             with open(os.path.join(tmp, CONFIG_FILENAME), "w") as f:
                 f.write(config_json)
             with open(os.path.join(tmp, METADATA_FILENAME), "w") as f:
                 f.write(metadata_json)
-            weights_h5.write_weights(model, os.path.join(tmp, VARS_FILENAME))
+            write_weights(os.path.join(tmp, VARS_FILENAME))
         return
     with atomic_write_path(filepath) as tmp:
         weights_tmp = tmp + ".weights.h5"
         try:
-            weights_h5.write_weights(model, weights_tmp)
+            write_weights(weights_tmp)
             with zipfile.ZipFile(tmp, "w", allowZip64=True) as zf:
                 zf.writestr(
                     METADATA_FILENAME,
@@ -184,9 +280,14 @@ def save_model(model, filepath, weights_format="h5", zipped=True):
 
 
 def save_weights_only(model, filepath):
-    """Writes the model's weights file atomically to `filepath`."""
-    with atomic_write_path(filepath) as tmp:
-        weights_h5.write_weights(model, tmp)
+    """Writes the model's weights file atomically to `filepath` (from
+    process 0 in a multi-process run; see the module docstring)."""
+
+    def write(write_weights):
+        with atomic_write_path(filepath) as tmp:
+            write_weights(tmp)
+
+    _write_from_process_0(filepath, model, write)
 
 
 # ----------------------------------------------------------------- loading

@@ -10,12 +10,13 @@ File format (HDF5, read and written with `h5py`; no pickle anywhere):
 /optimizer/<variable.path>     one dataset per optimizer variable (only
                                when the model has a built optimizer), e.g.
                                /optimizer/adam/iteration
-/seed_generators/<state.path>  the state of each `SeedGenerator` of the
+/seed_generators/<layer.path>/<attribute>
+                               the state of each `SeedGenerator` of the
                                model (e.g. a `Dropout` layer's), so that
                                training resumes with the same random
                                numbers, e.g.
-                               /seed_generators/seed_generator/
-                               seed_generator_state
+                               /seed_generators/sequential/dropout/
+                               seed_generator
 ```
 
 Each dataset carries the attributes `index` (its position in
@@ -110,7 +111,8 @@ def variable_entries(model):
     """Returns `[(group, key, variable)]` for the model, its optimizer and
     its seed generators.
 
-    `key` is the variable's path, made unique within its group: a
+    `key` is the variable's path (for seed states, see `_seed_states`),
+    made unique within its group: a
     duplicate path, or one that would clash with an HDF5 group, is stored
     under the flat name `<path with "/" replaced by "|">__<n>`.
     """
@@ -118,11 +120,12 @@ def variable_entries(model):
     optimizer = getattr(model, "optimizer", None)
     if optimizer is not None and _optimizer_built(optimizer):
         entries += [(OPTIMIZER_GROUP, v) for v in optimizer.variables]
-    entries += [(SEED_GROUP, v) for v in _seed_states(model)]
+    entries = [(g, str(v.path), v) for g, v in entries]
+    entries += [(SEED_GROUP, p, v) for p, v in _seed_states(model)]
     result = []
     for group in _GROUPS:
-        variables = [v for g, v in entries if g == group]
-        keys = _unique_keys([str(v.path) for v in variables])
+        variables = [v for g, _, v in entries if g == group]
+        keys = _unique_keys([p for g, p, _ in entries if g == group])
         result += [(group, k, v) for k, v in zip(keys, variables)]
     return result
 
@@ -156,11 +159,27 @@ def _prefixes(key):
 
 
 def _seed_states(model):
-    """The state variables of the model's seed generators (not part of
-    `model.weights`)."""
+    """`[(path, variable)]` for the state variables of the model's seed
+    generators (which are not part of `model.weights`).
+
+    The path is `<layer path>/<attribute>` of the layer holding the seed
+    generator (e.g. `mlp/dropout/seed_generator`), which, unlike the seed
+    generator's own automatic name, does not depend on how many seed
+    generators were created before.
+    """
+    from keras.src.random.seed_generator import SeedGenerator
+
+    owners = {}
+    flatten = getattr(model, "_flatten_layers", None)
+    for layer in flatten() if flatten is not None else []:
+        for attr, value in vars(layer).items():
+            if isinstance(value, SeedGenerator):
+                owners.setdefault(
+                    id(value.state), f"{layer.path}/{attr.lstrip('_')}"
+                )
     weights = {id(v) for v in model.weights}
     return [
-        v
+        (owners.get(id(v), str(v.path)), v)
         for v in getattr(model, "variables", [])
         if getattr(v, "_is_seed_state", False) and id(v) not in weights
     ]
@@ -450,6 +469,7 @@ def load_weights_into(model, filepath, skip_mismatch=False, display_name=None):
         try:
             layer_file = _read_index(f, LAYERS_GROUP, display_name)
             optimizer_file = _read_index(f, OPTIMIZER_GROUP, display_name)
+            seed_file = _read_index(f, SEED_GROUP, display_name)
         except ValueError:
             raise
         except Exception as e:
@@ -480,16 +500,86 @@ def load_weights_into(model, filepath, skip_mismatch=False, display_name=None):
         optimizer_pairs = _optimizer_pairs(
             model, optimizer_file, skip_mismatch, display_name
         )
-        pairs = pairs + optimizer_pairs
+        seed_pairs = _seed_pairs(model, seed_file, skip_mismatch, display_name)
+        pairs = pairs + optimizer_pairs + seed_pairs
         total = sum(_nbytes(entry) for _, _, entry in pairs)
         if total <= PREFETCH_BYTES:
             # Read (and checksum) everything before assigning anything.
             values = [_read(entry, display_name) for _, _, entry in pairs]
             for (_, variable, _), value in zip(pairs, values):
-                variable.assign(value)
+                _assign(variable, value.__getitem__)
             return
         for _, variable, entry in pairs:
-            variable.assign(_read(entry, display_name, partial=True))
+            _assign(
+                variable,
+                lambda index, entry=entry: _read(
+                    entry, display_name, partial=True, index=index
+                ),
+            )
+
+
+def _assign(variable, read):
+    """Assigns a value read piecewise: `read(index)` returns the NumPy
+    values at `index` (a tuple of slices; `()` for everything).
+
+    When the variable holds a `jax.Array`, the new value gets the same
+    sharding, built shard by shard with `jax.make_array_from_callback`:
+    each device (of this process) receives only its part, and nothing is
+    gathered on one device, whatever the layout the values were saved
+    with.
+    """
+    import jax
+
+    dtype = jax.numpy.dtype(variable.dtype)
+    current = getattr(variable, "_value", None)
+    sharding = (
+        current.sharding
+        if isinstance(current, jax.Array)
+        and not isinstance(current, jax.core.Tracer)
+        else None
+    )
+    if sharding is None:
+        variable.assign(np.asarray(read(()), dtype=dtype))
+        return
+    cache = {}
+
+    def shard(index):
+        key = tuple(
+            (s.start, s.stop, s.step) if isinstance(s, slice) else s
+            for s in index
+        )
+        if key not in cache:
+            cache[key] = np.asarray(read(tuple(index)), dtype=dtype)
+        return cache[key]
+
+    value = jax.make_array_from_callback(tuple(variable.shape), sharding, shard)
+    cache.clear()
+    variable.assign(value)
+
+
+def _seed_pairs(model, seed_file, skip_mismatch, display_name):
+    """Seed generator states to load: all or nothing (with a warning),
+    unless `skip_mismatch`. Files without them load silently."""
+    model_seeds = [
+        (k, v) for g, k, v in variable_entries(model) if g == SEED_GROUP
+    ]
+    if not seed_file or not model_seeds:
+        return []
+    pairs, missing, unexpected = _match(seed_file, model_seeds)
+    problems = _problems(pairs, missing, unexpected, "Seed generator")
+    if not problems:
+        return pairs
+    bad = {id(p[0][1]) for p in problems if p[0] is not None}
+    warnings.warn(
+        f"{'Skipping mismatched' if skip_mismatch else 'Not loading the'} "
+        f"seed generator states from '{display_name}': the model's seed "
+        "generators do not match the saved ones (random layers keep their "
+        f"current state):\n{_format_problems(problems)}",
+        stacklevel=4,
+    )
+    if skip_mismatch:
+        return [p for p in pairs if id(p[1]) not in bad]
+    return []
 
 
 def _nbytes(entry):
@@ -529,9 +619,9 @@ def _optimizer_pairs(model, optimizer_file, skip_mismatch, display_name):
     return []
 
 
-def _read(entry, display_name, partial=False):
+def _read(entry, display_name, partial=False, index=()):
     try:
-        value = entry.dataset[()]
+        value = entry.dataset[index]
     except Exception as e:
         note = (
             " Variables read before it were already assigned."

@@ -267,3 +267,63 @@ def test_corrupted_values_are_detected(tmp_path, monkeypatch, prefetch):
         _assert_same(_values(other), before)
     else:
         assert "already assigned" in str(info.value)
+
+
+def _dropout_model(name="net", rates=(0.5,)):
+    import keras
+
+    return keras.Sequential(
+        [keras.Input((4,)), keras.layers.Dense(3, name="d0")]
+        + [
+            keras.layers.Dropout(r, name=f"drop{i}")
+            for i, r in enumerate(rates)
+        ],
+        name=name,
+    )
+
+
+def _seed_states(model):
+    return [
+        np.asarray(v.value)
+        for group, _, v in weights_h5.variable_entries(model)
+        if group == weights_h5.SEED_GROUP
+    ]
+
+
+def test_seed_generator_states_round_trip(tmp_path):
+    model = _dropout_model()
+    model(X, training=True)  # advances the dropout seed generator
+    path = str(tmp_path / "w.weights.h5")
+    saving_api.save_weights(model, path)
+    with h5py.File(path, "r") as f:
+        assert "seed_generators/net/drop0/seed_generator" in f
+    other = _dropout_model()
+    assert not np.array_equal(_seed_states(other)[0], _seed_states(model)[0])
+    saving_api.load_weights(other, path)
+    np.testing.assert_array_equal(
+        _seed_states(other)[0], _seed_states(model)[0]
+    )
+    np.testing.assert_array_equal(
+        np.asarray(other(X, training=True)), np.asarray(model(X, training=True))
+    )
+
+
+def test_seed_generator_states_are_optional(tmp_path):
+    model = _dropout_model()
+    path = str(tmp_path / "w.weights.h5")
+    saving_api.save_weights(model, path)
+    with h5py.File(path, "r+") as f:
+        del f["seed_generators"]
+    other = _dropout_model()
+    seeds = _seed_states(other)
+    saving_api.load_weights(other, path)  # no error, no warning needed
+    _assert_same(_values(other), _values(model))
+    _assert_same(_seed_states(other), seeds)
+    # A model with another number of seed generators: the weights load,
+    # the seed states are left alone with a warning.
+    saving_api.save_weights(_dropout_model(rates=(0.5, 0.5)), path)
+    other = _dropout_model()
+    seeds = _seed_states(other)
+    with pytest.warns(UserWarning, match="seed generator"):
+        saving_api.load_weights(other, path)
+    _assert_same(_seed_states(other), seeds)

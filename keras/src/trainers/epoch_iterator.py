@@ -75,8 +75,20 @@ class EpochIterator:
     def _new_iterator(self):
         return iter(self.data_adapter.get_numpy_iterator())
 
-    def enumerate_epoch(self):
-        """Yields `(step, batch)` for the steps of one epoch."""
+    def enumerate_epoch(self, epoch=None):
+        """Yields `(step, batch)` for the steps of one epoch.
+
+        Args:
+            epoch: Optional index of the epoch. Adapters that shuffle by
+                epoch (arrays) then use that epoch's order, so that a
+                `fit(initial_epoch=k)` resumed from a checkpoint sees the
+                same batches as an uninterrupted run. Ignored when
+                `steps_per_epoch` makes epochs span passes over the data.
+        """
+        set_epoch = getattr(self.data_adapter, "set_epoch", None)
+        if epoch is not None and set_epoch is not None:
+            if not self._persistent():
+                set_epoch(epoch)
         self.data_adapter.on_epoch_begin()
         if not self._persistent() or self._current_iterator is None:
             self._current_iterator = self._new_iterator()

@@ -119,9 +119,11 @@ def distribute_variable(value, layout):
 def initialize_variable_with_layout(initializer_fn, layout):
     """Creates a variable's initial value directly sharded.
 
-    The value is never materialized whole on one device: `initializer_fn`
-    is compiled with `out_shardings`, so every device computes only its
-    shard.
+    A sharded value is never materialized whole on one device:
+    `initializer_fn` is compiled with `out_shardings`, so every device
+    computes only its shard. A fully replicated value (every device holds
+    all of it anyway) is computed eagerly and copied to the devices, which
+    avoids compiling one program per variable.
 
     Args:
         initializer_fn: a traceable zero-argument function returning the
@@ -132,6 +134,8 @@ def initialize_variable_with_layout(initializer_fn, layout):
         A `jax.Array` with the requested sharding.
     """
     sharding = _to_backend_layout(layout)
+    if sharding.is_fully_replicated:
+        return distribute_variable(initializer_fn(), sharding)
     return jax.jit(initializer_fn, out_shardings=sharding)()
 
 

@@ -84,6 +84,20 @@ def test_initialize_variable_with_layout():
     np.testing.assert_allclose(np.asarray(out), np.asarray(init()))
 
 
+def test_initialize_variable_with_replicated_layout():
+    mesh = _mesh((4, 2), ("model", "batch"))
+    layout = distribution_lib.TensorLayout((None, None), mesh)
+
+    def init():
+        return jax.random.normal(jax.random.key(0), (16, 6))
+
+    out = backend_dlib.initialize_variable_with_layout(init, layout)
+    assert out.sharding.is_fully_replicated
+    assert out.sharding.spec == P(None, None)
+    assert len(out.addressable_shards) == 8
+    np.testing.assert_allclose(np.asarray(out), np.asarray(init()))
+
+
 def test_distribute_tensor_eager_and_jit():
     mesh = _mesh((2, 4), ("batch", "model"))
     layout = distribution_lib.TensorLayout(("batch", "model"), mesh)

@@ -509,7 +509,7 @@ class JAXTrainer(Trainer):
                 self.reset_metrics()
                 callbacks.on_epoch_begin(epoch)
                 logs = {}
-                for step, data in epoch_iterator.enumerate_epoch():
+                for step, data in epoch_iterator.enumerate_epoch(epoch):
                     callbacks.on_train_batch_begin(step)
                     data = self._distribute_batch(data)
                     if self._jax_loop.state is None:

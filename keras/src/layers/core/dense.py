@@ -9,6 +9,7 @@ from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.saving import serialization_lib
+from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.Dense")
@@ -41,6 +42,14 @@ class Dense(Layer):
         kernel_constraint: Constraint function applied to the `kernel`
             weights matrix.
         bias_constraint: Constraint function applied to the bias vector.
+        lora_rank: Optional integer. If set, the layer's forward pass will
+            implement LoRA (Low-Rank Adaptation) with the provided rank
+            (`enable_lora` is called when the layer is built).
+        lora_alpha: Optional integer. If set, this parameter scales the
+            low-rank adaptation delta (computed as the product of two
+            lower-rank trainable matrices) during the forward pass. The
+            delta is scaled by `lora_alpha / lora_rank`. Defaults to
+            `lora_rank`.
         **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
 
     Input shape:
@@ -73,6 +82,8 @@ class Dense(Layer):
         activity_regularizer=None,
         kernel_constraint=None,
         bias_constraint=None,
+        lora_rank=None,
+        lora_alpha=None,
         **kwargs,
     ):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
@@ -90,6 +101,9 @@ class Dense(Layer):
         self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = constraints.get(kernel_constraint)
         self.bias_constraint = constraints.get(bias_constraint)
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
         self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
 
@@ -101,7 +115,7 @@ class Dense(Layer):
                 "(a `Dense` layer) should be defined. Found `None`. "
                 f"Full input shape received: {tuple(input_shape)}"
             )
-        self.kernel = self.add_weight(
+        self._kernel = self.add_weight(
             name="kernel",
             shape=(input_dim, self.units),
             initializer=self.kernel_initializer,
@@ -119,9 +133,107 @@ class Dense(Layer):
         else:
             self.bias = None
         self.input_spec = InputSpec(min_ndim=2, axes={-1: input_dim})
+        self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    @property
+    def kernel(self):
+        """The effective kernel: the `kernel` variable, plus the scaled
+        LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
+        if not self.lora_enabled:
+            return self._kernel
+        return ops.add(
+            self._kernel,
+            lora_utils.lora_delta(
+                self.lora_kernel_a,
+                self.lora_kernel_b,
+                self.lora_alpha / self.lora_rank,
+            ),
+        )
+
+    def enable_lora(
+        self,
+        rank,
+        lora_alpha=None,
+        a_initializer="he_uniform",
+        b_initializer="zeros",
+    ):
+        """Enables LoRA (Low-Rank Adaptation) on the built layer.
+
+        The `kernel` variable is frozen and two trainable variables are
+        added: `lora_kernel_a` of shape `(input_dim, rank)` and
+        `lora_kernel_b` of shape `(rank, units)`. The layer then computes
+        with `kernel + (lora_alpha / rank) * lora_kernel_a @ lora_kernel_b`
+        (equal to `kernel` at first, since `lora_kernel_b` starts at zero).
+        Under a distribution, `lora_kernel_a` takes the layout of the
+        kernel's input axis (`rank` replicated) and `lora_kernel_b` that of
+        its output axis, so the delta is sharded like the kernel.
+
+        Args:
+            rank: Positive integer, the rank of the factors.
+            lora_alpha: Optional scale numerator; defaults to `rank`.
+            a_initializer: Initializer of `lora_kernel_a`.
+            b_initializer: Initializer of `lora_kernel_b`.
+
+        Example:
+
+        >>> layer = keras.layers.Dense(4)
+        >>> layer.build((None, 8))
+        >>> layer.enable_lora(2)
+        >>> [w.name for w in layer.trainable_weights]
+        ['bias', 'lora_kernel_a', 'lora_kernel_b']
+        """
+        lora_utils.check_can_enable_lora(self, rank)
+        self.lora_kernel_a, self.lora_kernel_b = lora_utils.add_lora_weights(
+            self,
+            self._kernel,
+            rank,
+            "lora_kernel",
+            a_initializer,
+            b_initializer,
+        )
+        self.lora_rank = rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else rank
+        self.lora_enabled = True
+
+    def merge_lora(self):
+        """Folds the LoRA delta into `kernel` and removes the LoRA weights.
+
+        Afterwards the layer computes exactly what it computed before (up
+        to float rounding), `kernel` follows `layer.trainable` again and
+        `lora_rank` is `None`.
+        """
+        if not self.lora_enabled:
+            raise ValueError(
+                f"LoRA is not enabled on layer '{self.name}'; there is "
+                "nothing to merge."
+            )
+        self._kernel.assign(self.kernel)
+        lora_utils.remove_lora_weights(
+            self, self._kernel, self.lora_kernel_a, self.lora_kernel_b
+        )
+        del self.lora_kernel_a
+        del self.lora_kernel_b
+        self.lora_enabled = False
+        self.lora_rank = None
+        self.lora_alpha = None
+
+    def _lora_variables(self):
+        if not self.lora_enabled:
+            return []
+        return [self.lora_kernel_a, self.lora_kernel_b]
 
     def call(self, inputs):
-        x = ops.matmul(inputs, self.kernel)
+        x = ops.matmul(inputs, self._kernel)
+        if self.lora_enabled:
+            # `x @ a @ b` never materializes the full-size delta.
+            delta = ops.matmul(
+                ops.matmul(inputs, self.lora_kernel_a), self.lora_kernel_b
+            )
+            x = ops.add(
+                x, ops.multiply(delta, self.lora_alpha / self.lora_rank)
+            )
         if self.bias is not None:
             x = ops.add(x, self.bias)
         if self.activation is not None:
@@ -158,4 +270,7 @@ class Dense(Layer):
                 self.bias_constraint
             ),
         }
+        if self.lora_rank:
+            config["lora_rank"] = self.lora_rank
+            config["lora_alpha"] = self.lora_alpha
         return {**base_config, **config}

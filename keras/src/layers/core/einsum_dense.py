@@ -10,6 +10,7 @@ from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 from keras.src.saving import serialization_lib
+from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.EinsumDense")
@@ -50,6 +51,12 @@ class EinsumDense(Layer):
         kernel_constraint: Constraint function applied to the `kernel`
             weights matrix.
         bias_constraint: Constraint function applied to the bias vector.
+        lora_rank: Optional integer. If set, the layer's forward pass will
+            implement LoRA (Low-Rank Adaptation) with the provided rank
+            (`enable_lora` is called when the layer is built).
+        lora_alpha: Optional integer. If set, this parameter scales the
+            low-rank adaptation delta during the forward pass: the delta is
+            scaled by `lora_alpha / lora_rank`. Defaults to `lora_rank`.
         **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
 
     Input shape:
@@ -109,6 +116,8 @@ class EinsumDense(Layer):
         activity_regularizer=None,
         kernel_constraint=None,
         bias_constraint=None,
+        lora_rank=None,
+        lora_alpha=None,
         **kwargs,
     ):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
@@ -125,6 +134,9 @@ class EinsumDense(Layer):
         self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = constraints.get(kernel_constraint)
         self.bias_constraint = constraints.get(bias_constraint)
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
         # Validates the equation early.
         _parse_equation(equation)
 
@@ -136,7 +148,7 @@ class EinsumDense(Layer):
             self.partial_output_shape,
         )
         self.full_output_shape = tuple(full_output_shape)
-        self.kernel = self.add_weight(
+        self._kernel = self.add_weight(
             name="kernel",
             shape=tuple(kernel_shape),
             initializer=self.kernel_initializer,
@@ -153,6 +165,101 @@ class EinsumDense(Layer):
             )
         else:
             self.bias = None
+        self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    @property
+    def kernel(self):
+        """The effective kernel: the `kernel` variable, plus the scaled
+        LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
+        if not self.lora_enabled:
+            return self._kernel
+        return ops.add(
+            self._kernel,
+            lora_utils.lora_delta(
+                self.lora_kernel_a,
+                self.lora_kernel_b,
+                self.lora_alpha / self.lora_rank,
+            ),
+        )
+
+    def enable_lora(
+        self,
+        rank,
+        lora_alpha=None,
+        a_initializer="he_uniform",
+        b_initializer="zeros",
+    ):
+        """Enables LoRA (Low-Rank Adaptation) on the built layer.
+
+        The `kernel` variable is frozen and two trainable variables are
+        added: `lora_kernel_a` of shape `kernel.shape[:-1] + (rank,)` and
+        `lora_kernel_b` of shape `(rank, kernel.shape[-1])`. The layer then
+        computes with
+        `kernel + (lora_alpha / rank) * matmul(lora_kernel_a, lora_kernel_b)`
+        (a matmul batched over the leading kernel axes; equal to `kernel`
+        at first, since `lora_kernel_b` starts at zero). For an attention
+        projection with kernel `(model_dim, num_heads, head_dim)`, `a` is
+        `(model_dim, num_heads, rank)` and `b` is `(rank, head_dim)`.
+
+        Under a distribution, `lora_kernel_a` takes the layout entries of
+        the kernel's leading axes (`rank` replicated) and `lora_kernel_b`
+        that of its last axis, so the delta is sharded like the kernel.
+
+        Args:
+            rank: Positive integer, the rank of the factors.
+            lora_alpha: Optional scale numerator; defaults to `rank`.
+            a_initializer: Initializer of `lora_kernel_a`.
+            b_initializer: Initializer of `lora_kernel_b`.
+
+        Example:
+
+        >>> layer = keras.layers.EinsumDense("abc,cde->abde", (3, 4, 5))
+        >>> layer.build((None, 3, 8))
+        >>> layer.enable_lora(2)
+        >>> [tuple(w.shape) for w in layer.trainable_weights]
+        [(8, 4, 2), (2, 5)]
+        """
+        lora_utils.check_can_enable_lora(self, rank)
+        self.lora_kernel_a, self.lora_kernel_b = lora_utils.add_lora_weights(
+            self,
+            self._kernel,
+            rank,
+            "lora_kernel",
+            a_initializer,
+            b_initializer,
+        )
+        self.lora_rank = rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else rank
+        self.lora_enabled = True
+
+    def merge_lora(self):
+        """Folds the LoRA delta into `kernel` and removes the LoRA weights.
+
+        Afterwards the layer computes exactly what it computed before (up
+        to float rounding), `kernel` follows `layer.trainable` again and
+        `lora_rank` is `None`.
+        """
+        if not self.lora_enabled:
+            raise ValueError(
+                f"LoRA is not enabled on layer '{self.name}'; there is "
+                "nothing to merge."
+            )
+        self._kernel.assign(self.kernel)
+        lora_utils.remove_lora_weights(
+            self, self._kernel, self.lora_kernel_a, self.lora_kernel_b
+        )
+        del self.lora_kernel_a
+        del self.lora_kernel_b
+        self.lora_enabled = False
+        self.lora_rank = None
+        self.lora_alpha = None
+
+    def _lora_variables(self):
+        if not self.lora_enabled:
+            return []
+        return [self.lora_kernel_a, self.lora_kernel_b]
 
     def call(self, inputs):
         x = ops.einsum(self.equation, inputs, self.kernel)
@@ -197,6 +304,9 @@ class EinsumDense(Layer):
                 self.bias_constraint
             ),
         }
+        if self.lora_rank:
+            config["lora_rank"] = self.lora_rank
+            config["lora_alpha"] = self.lora_alpha
         return {**base_config, **config}
 
 

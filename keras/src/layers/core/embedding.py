@@ -8,6 +8,7 @@ from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 from keras.src.saving import serialization_lib
+from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.Embedding")
@@ -38,6 +39,12 @@ class Embedding(Layer):
             + 1).
         weights: Optional floating-point matrix of size
             `(input_dim, output_dim)`. The initial embeddings values to use.
+        lora_rank: Optional integer. If set, the layer's forward pass will
+            implement LoRA (Low-Rank Adaptation) with the provided rank
+            (`enable_lora` is called when the layer is built).
+        lora_alpha: Optional integer. If set, this parameter scales the
+            low-rank adaptation delta during the forward pass: the delta is
+            scaled by `lora_alpha / lora_rank`. Defaults to `lora_rank`.
         **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
 
     Input shape:
@@ -65,6 +72,8 @@ class Embedding(Layer):
         embeddings_constraint=None,
         mask_zero=False,
         weights=None,
+        lora_rank=None,
+        lora_alpha=None,
         **kwargs,
     ):
         input_length = kwargs.pop("input_length", None)
@@ -92,16 +101,22 @@ class Embedding(Layer):
         self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
         if weights is not None:
             self.build()
             if not isinstance(weights, (list, tuple)):
                 weights = [weights]
-            self.set_weights(weights)
+            if self.lora_enabled and len(weights) == 1:
+                self._embeddings.assign(weights[0])
+            else:
+                self.set_weights(weights)
 
     def build(self, input_shape=None):
         if self.built:
             return
-        self.embeddings = self.add_weight(
+        self._embeddings = self.add_weight(
             name="embeddings",
             shape=(self.input_dim, self.output_dim),
             initializer=self.embeddings_initializer,
@@ -109,13 +124,116 @@ class Embedding(Layer):
             constraint=self.embeddings_constraint,
             trainable=True,
         )
+        self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    @property
+    def embeddings(self):
+        """The effective table: the `embeddings` variable, plus the scaled
+        LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
+        if not self.lora_enabled:
+            return self._embeddings
+        return ops.add(
+            self._embeddings,
+            lora_utils.lora_delta(
+                self.lora_embeddings_a,
+                self.lora_embeddings_b,
+                self.lora_alpha / self.lora_rank,
+            ),
+        )
+
+    def enable_lora(
+        self,
+        rank,
+        lora_alpha=None,
+        a_initializer="zeros",
+        b_initializer="he_uniform",
+    ):
+        """Enables LoRA (Low-Rank Adaptation) on the built layer.
+
+        The `embeddings` variable is frozen and two trainable variables are
+        added: `lora_embeddings_a` of shape `(input_dim, rank)` and
+        `lora_embeddings_b` of shape `(rank, output_dim)`. The layer then
+        uses the table `embeddings + (lora_alpha / rank) *
+        lora_embeddings_a @ lora_embeddings_b` (equal to `embeddings` at
+        first: `lora_embeddings_a` starts at zero, so that each looked-up
+        row gets a gradient). Lookups gather rows of `embeddings` and of
+        `lora_embeddings_a` and never build the full-size delta. Under a
+        distribution, `lora_embeddings_a` takes the layout of the
+        vocabulary axis and `lora_embeddings_b` that of the feature axis.
+
+        Args:
+            rank: Positive integer, the rank of the factors.
+            lora_alpha: Optional scale numerator; defaults to `rank`.
+            a_initializer: Initializer of `lora_embeddings_a`.
+            b_initializer: Initializer of `lora_embeddings_b`.
+
+        Example:
+
+        >>> layer = keras.layers.Embedding(100, 8)
+        >>> layer.build()
+        >>> layer.enable_lora(2)
+        >>> [w.name for w in layer.trainable_weights]
+        ['lora_embeddings_a', 'lora_embeddings_b']
+        """
+        lora_utils.check_can_enable_lora(self, rank)
+        self.lora_embeddings_a, self.lora_embeddings_b = (
+            lora_utils.add_lora_weights(
+                self,
+                self._embeddings,
+                rank,
+                "lora_embeddings",
+                a_initializer,
+                b_initializer,
+            )
+        )
+        self.lora_rank = rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else rank
+        self.lora_enabled = True
+
+    def merge_lora(self):
+        """Folds the LoRA delta into `embeddings` and removes LoRA.
+
+        Afterwards the layer computes exactly what it computed before (up
+        to float rounding), `embeddings` follows `layer.trainable` again
+        and `lora_rank` is `None`.
+        """
+        if not self.lora_enabled:
+            raise ValueError(
+                f"LoRA is not enabled on layer '{self.name}'; there is "
+                "nothing to merge."
+            )
+        self._embeddings.assign(self.embeddings)
+        lora_utils.remove_lora_weights(
+            self,
+            self._embeddings,
+            self.lora_embeddings_a,
+            self.lora_embeddings_b,
+        )
+        del self.lora_embeddings_a
+        del self.lora_embeddings_b
+        self.lora_enabled = False
+        self.lora_rank = None
+        self.lora_alpha = None
+
+    def _lora_variables(self):
+        if not self.lora_enabled:
+            return []
+        return [self.lora_embeddings_a, self.lora_embeddings_b]
 
     def call(self, inputs, reverse=False):
         if reverse:
             return self.attend(inputs)
         if backend.standardize_dtype(inputs.dtype) not in ("int32", "int64"):
             inputs = ops.cast(inputs, "int32")
-        outputs = ops.take(self.embeddings, inputs, axis=0)
+        outputs = ops.take(self._embeddings, inputs, axis=0)
+        if self.lora_enabled:
+            rows = ops.take(self.lora_embeddings_a, inputs, axis=0)
+            delta = ops.matmul(rows, self.lora_embeddings_b)
+            outputs = ops.add(
+                outputs, ops.multiply(delta, self.lora_alpha / self.lora_rank)
+            )
         return ops.cast(outputs, self.compute_dtype)
 
     def attend(self, inputs):
@@ -128,8 +246,19 @@ class Embedding(Layer):
             Tensor of shape `(..., input_dim)` (e.g. tied output logits).
         """
         inputs = ops.cast(inputs, self.compute_dtype)
-        kernel = ops.cast(self.embeddings, self.compute_dtype)
-        return ops.matmul(inputs, ops.transpose(kernel))
+        kernel = ops.cast(self._embeddings, self.compute_dtype)
+        outputs = ops.matmul(inputs, ops.transpose(kernel))
+        if self.lora_enabled:
+            # `x @ (a @ b).T == (x @ b.T) @ a.T`: no full-size delta.
+            a = ops.cast(self.lora_embeddings_a, self.compute_dtype)
+            b = ops.cast(self.lora_embeddings_b, self.compute_dtype)
+            delta = ops.matmul(
+                ops.matmul(inputs, ops.transpose(b)), ops.transpose(a)
+            )
+            outputs = ops.add(
+                outputs, ops.multiply(delta, self.lora_alpha / self.lora_rank)
+            )
+        return outputs
 
     def compute_mask(self, inputs, mask=None):
         if not self.mask_zero:
@@ -160,4 +289,7 @@ class Embedding(Layer):
             ),
             "mask_zero": self.mask_zero,
         }
+        if self.lora_rank:
+            config["lora_rank"] = self.lora_rank
+            config["lora_alpha"] = self.lora_alpha
         return {**base_config, **config}

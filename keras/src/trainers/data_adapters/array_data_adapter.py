@@ -41,7 +41,11 @@ class ArrayDataAdapter(DataAdapter):
         steps: Optional number of batches per epoch, used only to derive
             `batch_size`.
         shuffle: `True` to shuffle the samples every epoch, `"batch"` to
-            shuffle samples within batch-sized chunks only.
+            shuffle samples within batch-sized chunks only. The order of
+            each epoch depends only on a seed drawn from NumPy's global
+            generator when the adapter is created (which
+            `keras.utils.set_random_seed` seeds) and on the epoch index
+            (see `set_epoch`).
         class_weight: Optional dict `{class_index: weight}` turned into
             sample weights.
         distribution: Optional distribution. In a multi-process run every
@@ -98,7 +102,10 @@ class ArrayDataAdapter(DataAdapter):
         self._partial = self._num_samples % self._batch_size
         self._shuffle = shuffle
         self._distribution = distribution
-        self._rng = np.random.default_rng(self._shared_seed())
+        # The order of epoch `e` depends only on (seed, e), so training
+        # resumed at `fit(initial_epoch=e)` sees the same batches.
+        self._seed = self._shared_seed()
+        self._epoch = 0
 
     def _multi_process(self):
         return (
@@ -127,17 +134,23 @@ class ArrayDataAdapter(DataAdapter):
             [indices[s * size : (s + 1) * size] for s in shards]
         )
 
+    def set_epoch(self, epoch):
+        """Makes the next pass over the data use epoch `epoch`'s order."""
+        self._epoch = int(epoch)
+
     def _batch_indices(self):
         n, bs = self._num_samples, self._batch_size
+        rng = np.random.default_rng([self._seed, self._epoch])
+        self._epoch += 1
         order = None
         if self._shuffle is True:
-            order = self._rng.permutation(n)
+            order = rng.permutation(n)
         for i in range(self._num_batches):
             start, stop = i * bs, min((i + 1) * bs, n)
             if order is not None:
                 yield order[start:stop]
             elif self._shuffle == "batch":
-                yield start + self._rng.permutation(stop - start)
+                yield start + rng.permutation(stop - start)
             elif self._multi_process():
                 yield np.arange(start, stop)
             else:

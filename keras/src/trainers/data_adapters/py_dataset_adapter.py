@@ -116,13 +116,24 @@ class PyDatasetAdapter(DataAdapter):
         self.py_dataset = x
         self._class_weight = class_weight
         self._shuffle = shuffle
+        # The order of epoch `e` depends only on (seed, e) (see
+        # `set_epoch`), so resumed training sees the same batches.
+        self._seed = int(np.random.randint(0, 2**31 - 1)) if shuffle else 0
+        self._epoch = 0
+
+    def set_epoch(self, epoch):
+        """Makes the next pass over the data use epoch `epoch`'s order."""
+        self._epoch = int(epoch)
 
     def get_numpy_iterator(self):
         num_batches = self.py_dataset.num_batches
+        epoch = self._epoch
+        self._epoch += 1
         if num_batches is None:
             order = _count()
         elif self._shuffle:
-            order = np.random.permutation(num_batches)
+            rng = np.random.default_rng([self._seed, epoch])
+            order = rng.permutation(num_batches)
         else:
             order = range(num_batches)
         for index in order:

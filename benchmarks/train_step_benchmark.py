@@ -1,0 +1,1001 @@
+"""fit() step time of this fork vs a pure-JAX train step vs upstream Keras.
+
+For each device layout (8 CPU devices) the Gemma-style decoder of
+`examples/gemma` is trained, in ALTERNATING short rounds, by:
+
+  (a) this fork's `model.fit()`;
+  (b) a hand-written `jax.jit` train step on the same model, shardings and
+      optimizer (the floor): `model.stateless_call` forward, a jnp
+      cross-entropy, `jax.value_and_grad`, a jnp Adam, in/out shardings
+      equal to the variables' shardings, donated state, batches put with
+      the fit() data sharding;
+  (c) upstream Keras 3 (latest release, in `benchmarks/.upstream_venv`,
+      created on first use) through its public API, in a subprocess kept
+      alive over stdin/stdout (`upstream_worker.py`).
+
+Also: compilations per run (`jax.monitoring` events), `import keras` vs
+`import jax` time (fresh subprocesses), and the throughput of
+`distribute_data_input` vs `jax.device_put` for large batches.
+
+Results: printed as markdown, written to `benchmarks/results/latest.md`
+and `benchmarks/results/train_step_benchmark.png`.
+
+    python benchmarks/train_step_benchmark.py
+    python benchmarks/train_step_benchmark.py --layouts dp,4x2 --rounds 3 \\
+        --steps 6 --skip-upstream
+"""
+
+import os
+
+os.environ["XLA_FLAGS"] = (
+    os.environ.get("XLA_FLAGS", "")
+    + " --xla_force_host_platform_device_count=8"
+)
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+os.environ["KERAS_BACKEND"] = "jax"
+
+import argparse  # noqa: E402
+import cProfile  # noqa: E402
+import gc  # noqa: E402
+import importlib.util  # noqa: E402
+import io  # noqa: E402
+import json  # noqa: E402
+import platform  # noqa: E402
+import pstats  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+
+import bench_common  # noqa: E402
+import public_decoder  # noqa: E402
+
+import keras  # noqa: E402
+
+UPSTREAM_VENV = os.path.join(HERE, ".upstream_venv")
+RESULTS = os.path.join(HERE, "results")
+EXAMPLE_DIR = os.path.join(ROOT, "examples", "gemma")
+
+# Sized for a 2-core CPU host; every sharded dimension divides by 4.
+BENCH_CONFIG = dict(
+    vocab_size=1024,
+    width=128,
+    num_layers=2,
+    num_query_heads=4,
+    num_key_value_heads=2,
+    head_dim=32,
+    hidden_dim=256,
+    seq_len=32,
+    rope_max_wavelength=10000,
+    layer_norm_epsilon=1e-6,
+)
+
+# name -> (label, mesh shape, axis names, batch_dim_name, model axis,
+# FSDP axis); model axis None means DataParallel.
+LAYOUTS = {
+    "dp": ("(8,) DataParallel", (8,), ("batch",), "batch", None, None),
+    "4x2": (
+        "(4,2) model,batch",
+        (4, 2),
+        ("model", "batch"),
+        "batch",
+        "model",
+        "batch",
+    ),
+    "2x4": (
+        "(2,4) batch,model",
+        (2, 4),
+        ("batch", "model"),
+        "batch",
+        "model",
+        "batch",
+    ),
+    "3d": (
+        "(2,2,2) data,model,batch",
+        (2, 2, 2),
+        ("data", "model", "batch"),
+        ("data", "batch"),
+        "model",
+        "batch",
+    ),
+}
+
+TARGET_JAX = 1.10
+TARGET_UPSTREAM = 1.0
+TARGET_IMPORT = 1.2
+
+ADAM = dict(learning_rate=1e-3, beta_1=0.9, beta_2=0.999, epsilon=1e-7)
+
+
+def log(*args):
+    print(*args, file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------ model
+def _load_module(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def example_modules():
+    """`(decoder, layout)` modules of examples/gemma, or None."""
+    decoder_py = os.path.join(EXAMPLE_DIR, "decoder.py")
+    layout_py = os.path.join(EXAMPLE_DIR, "layout.py")
+    if not os.path.exists(decoder_py):
+        return None
+    decoder = _load_module("gemma_decoder_example", decoder_py)
+    layout = decoder
+    if not hasattr(decoder, "get_layout_map") and os.path.exists(layout_py):
+        layout = _load_module("gemma_layout_example", layout_py)
+    return decoder, layout
+
+
+def layout_map_fn(example, source):
+    if example is not None and hasattr(example[1], "get_layout_map"):
+        return example[1].get_layout_map, source
+    return _fallback_layout_map, "benchmarks (fallback)"
+
+
+def _fallback_layout_map(device_mesh, model_parallel_dim_name="model", **_):
+    m = model_parallel_dim_name
+    layout_map = keras.distribution.LayoutMap(device_mesh)
+    layout_map["token_embedding/embeddings"] = (m, None)
+    layout_map["attention/query/kernel"] = (None, m, None)
+    layout_map["attention/(key|value)/kernel"] = (None, None, m)
+    layout_map["attention/attention_output/kernel"] = (m, None, None)
+    layout_map["ffw_(gating|up)/kernel"] = (None, m)
+    layout_map["ffw_down/kernel"] = (m, None)
+    return layout_map
+
+
+def build_model(model_choice, example):
+    """Returns `(model, description)` for the fork side."""
+    if model_choice in ("auto", "example") and example is not None:
+        decoder = example[0]
+        try:
+            config = decoder.GemmaConfig(**BENCH_CONFIG)
+            model = decoder.build_decoder(config, seed=0)
+            return model, "examples/gemma/decoder.py"
+        except Exception as e:
+            if model_choice == "example":
+                raise
+            log(f"example decoder failed ({type(e).__name__}: {e}); ")
+            log("falling back to benchmarks/public_decoder.py")
+    config = public_decoder.DecoderConfig(**BENCH_CONFIG)
+    return public_decoder.build_decoder(config, seed=0), (
+        "benchmarks/public_decoder.py (fallback)"
+    )
+
+
+def compile_model(model):
+    model.compile(
+        optimizer=keras.optimizers.Adam(**ADAM),
+        loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+    )
+
+
+def make_distribution(name, layout_fn):
+    label, shape, axes, batch_dim, model_axis, fsdp_axis = LAYOUTS[name]
+    devices = keras.distribution.list_devices()
+    mesh = keras.distribution.DeviceMesh(shape, axes, devices)
+    if model_axis is None:
+        return keras.distribution.DataParallel(device_mesh=mesh), mesh
+    layout_map = layout_fn(
+        mesh,
+        model_parallel_dim_name=model_axis,
+        data_parallel_dim_name=fsdp_axis,
+    )
+    dist = keras.distribution.ModelParallel(
+        layout_map=layout_map, batch_dim_name=batch_dim
+    )
+    return dist, mesh
+
+
+def spec_axes(array):
+    """A variable's PartitionSpec as a JSON list padded to its rank."""
+    spec = tuple(array.sharding.spec)
+    spec = spec + (None,) * (array.ndim - len(spec))
+    return [list(a) if isinstance(a, tuple) else a for a in spec]
+
+
+# -------------------------------------------------------------- pure JAX
+class PureJaxTrainer:
+    """jit(value_and_grad) + jnp Adam on `model.stateless_call`."""
+
+    def __init__(self, model, data_sharding):
+        self.model = model
+        self.data_sharding = data_sharding
+        tv = [v.value for v in model.trainable_variables]
+        ntv = [v.value for v in model.non_trainable_variables]
+        t_sh = [a.sharding for a in tv]
+        n_sh = [a.sharding for a in ntv]
+        mesh = data_sharding.mesh
+        scalar = jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec())
+
+        def copy(a):
+            return jax.device_put(np.asarray(a), a.sharding)
+
+        def zeros(a):
+            return jax.device_put(np.zeros(a.shape, a.dtype), a.sharding)
+
+        self.state = (
+            [copy(a) for a in tv],
+            [copy(a) for a in ntv],
+            [zeros(a) for a in tv],
+            [zeros(a) for a in tv],
+            jax.device_put(np.zeros((), np.int32), scalar),
+        )
+        state_sh = (t_sh, n_sh, t_sh, t_sh, scalar)
+        lr, b1, b2 = ADAM["learning_rate"], ADAM["beta_1"], ADAM["beta_2"]
+        eps = ADAM["epsilon"]
+
+        def loss_fn(trainable, non_trainable, x, y):
+            logits, non_trainable = model.stateless_call(
+                trainable, non_trainable, x, training=True
+            )
+            logits = logits.astype(jnp.float32)
+            lse = jax.nn.logsumexp(logits, axis=-1)
+            picked = jnp.take_along_axis(logits, y[..., None], axis=-1)
+            return jnp.mean(lse - picked[..., 0]), non_trainable
+
+        def step(state, x, y):
+            params, non_trainable, m, v, t = state
+            (loss, non_trainable), grads = jax.value_and_grad(
+                loss_fn, has_aux=True
+            )(params, non_trainable, x, y)
+            t = t + 1
+            tf = t.astype(jnp.float32)
+            alpha = lr * jnp.sqrt(1 - b2**tf) / (1 - b1**tf)
+            m = [b1 * mi + (1 - b1) * g for mi, g in zip(m, grads)]
+            v = [b2 * vi + (1 - b2) * g * g for vi, g in zip(v, grads)]
+            params = [
+                p - alpha * mi / (jnp.sqrt(vi) + eps)
+                for p, mi, vi in zip(params, m, v)
+            ]
+            return (params, non_trainable, m, v, t), loss
+
+        self.step = jax.jit(
+            step,
+            in_shardings=(state_sh, data_sharding, data_sharding),
+            out_shardings=(state_sh, scalar),
+            donate_argnums=0,
+        )
+
+    def round(self, x, y, batch_size, steps):
+        """Same measurement as `bench_common.fit_round` (steady part)."""
+        put = self.data_sharding
+        t0 = None
+        loss = None
+        for i in range(steps):
+            xb = jax.device_put(x[i * batch_size : (i + 1) * batch_size], put)
+            yb = jax.device_put(y[i * batch_size : (i + 1) * batch_size], put)
+            self.state, loss = self.step(self.state, xb, yb)
+            if i == 0:
+                loss.block_until_ready()
+                t0 = time.perf_counter()
+        loss.block_until_ready()
+        return (time.perf_counter() - t0) / (steps - 1) * 1e3, float(loss)
+
+
+# --------------------------------------------- fork step, bare loop
+class ForkStepLoop:
+    """Diagnostic: the fork's own jitted train step in a bare Python loop.
+
+    Uses trainer internals (`_distribute_batch`, `_run_step`,
+    `_python_logs`) on the batches `fit()` would produce, without the
+    rest of `fit()` (epoch iterator, callbacks). With `sync=False` nothing
+    waits between steps (like the pure-JAX loop); with `sync=True` the
+    logs are turned into Python floats after every step, as `fit()` does.
+    Splits fit() - pure JAX into: compiled program (async loop - JAX),
+    per-step sync (sync loop - async loop) and the rest of fit().
+    """
+
+    def __init__(self, model, x, y, batch_size, steps):
+        from keras.src.trainers.epoch_iterator import EpochIterator
+
+        n = batch_size * steps
+        iterator = EpochIterator(
+            x=x[:n],
+            y=y[:n],
+            batch_size=batch_size,
+            shuffle=False,
+            steps_per_execution=model.steps_per_execution,
+        )
+        self.batches = [b for _, b in iterator.enumerate_epoch()]
+        self.model = model
+
+    def round(self, sync):
+        model = self.model
+        function = model.make_train_function()
+        outer = model._enter_loop()
+        t0 = None
+        try:
+            model._start_state("train")
+            for i, batch in enumerate(self.batches):
+                data = model._distribute_batch(batch)
+                logs = model._run_step(function, data)
+                if sync or i == 0:
+                    logs = model._python_logs(logs)
+                if i == 0:
+                    t0 = time.perf_counter()
+            jax.block_until_ready(logs)
+            elapsed = time.perf_counter() - t0
+        finally:
+            model._exit_loop(outer)
+        return elapsed / (len(self.batches) - 1) * 1e3
+
+
+# -------------------------------------------------------------- upstream
+def upstream_python():
+    return os.path.join(UPSTREAM_VENV, "bin", "python")
+
+
+def ensure_upstream_venv():
+    """Creates `.upstream_venv` with upstream Keras + this JAX version."""
+    python = upstream_python()
+    check = [python, "-c", "import keras, jax"]
+    env = dict(os.environ, KERAS_BACKEND="jax")
+    env.pop("PYTHONPATH", None)
+    if os.path.exists(python):
+        ok = subprocess.run(check, env=env, cwd=HERE, capture_output=True)
+        if ok.returncode == 0:
+            return True
+    log(f"creating {UPSTREAM_VENV} (upstream keras, jax=={jax.__version__})")
+    subprocess.run([sys.executable, "-m", "venv", UPSTREAM_VENV], check=True)
+    pip = [python, "-m", "pip", "install", "-q", "keras"]
+    pinned = [f"jax=={jax.__version__}", f"jaxlib=={jax.__version__}"]
+    if subprocess.run(pip + pinned).returncode != 0:
+        log("pinned jax not installable; installing latest jax, jaxlib")
+        if subprocess.run(pip + ["jax", "jaxlib"]).returncode != 0:
+            return False
+    return subprocess.run(check, env=env, cwd=HERE).returncode == 0
+
+
+class UpstreamWorker:
+    def __init__(self, payload):
+        env = dict(os.environ, KERAS_BACKEND="jax")
+        env.pop("PYTHONPATH", None)
+        self.proc = subprocess.Popen(
+            [
+                upstream_python(),
+                os.path.join(HERE, "upstream_worker.py"),
+                json.dumps(payload),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=HERE,
+            env=env,
+        )
+
+    def read(self):
+        """Next `(tag, payload)` message, or `("DIED", None)`."""
+        for line in self.proc.stdout:
+            if line.startswith("@@"):
+                tag, _, body = line[2:].partition(" ")
+                return tag, json.loads(body)
+        return "DIED", {"error": f"exit code {self.proc.wait()}"}
+
+    def round(self):
+        self.proc.stdin.write("ROUND\n")
+        self.proc.stdin.flush()
+        return self.read()
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write("QUIT\n")
+                self.proc.stdin.flush()
+            except BrokenPipeError:
+                pass
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+# --------------------------------------------------------- train bench
+def bench_layout(name, args, example, counter):
+    label = LAYOUTS[name][0]
+    layout_fn, layout_source = layout_map_fn(example, "examples/gemma")
+    dist, mesh = make_distribution(name, layout_fn)
+    keras.distribution.set_distribution(dist)
+    result = {"layout": name, "label": label}
+    worker = None
+    try:
+        model, source = build_model(args.model, example)
+        compile_model(model)
+        result["model"] = source
+        result["layout_map"] = layout_source
+        fork_specs = {
+            v.path: spec_axes(v.value) for v in model.trainable_variables
+        }
+        result["sharded_vars"] = sum(
+            any(a is not None for a in s) for s in fork_specs.values()
+        )
+        result["num_vars"] = len(fork_specs)
+        steps, batch = args.steps, args.batch_size
+        x, y = bench_common.make_tokens(
+            batch * steps, BENCH_CONFIG["seq_len"], BENCH_CONFIG["vocab_size"]
+        )
+        if not args.skip_upstream:
+            worker = UpstreamWorker(
+                {
+                    "kind": "data_parallel" if name == "dp" else "model",
+                    "mesh_shape": LAYOUTS[name][1],
+                    "axis_names": LAYOUTS[name][2],
+                    "batch_dim_name": LAYOUTS[name][3],
+                    "layouts": fork_specs,
+                    "config": BENCH_CONFIG,
+                    "steps": steps,
+                    "batch_size": batch,
+                }
+            )
+        # Warm-up (compilation) of the fork and of the pure-JAX step.
+        c0 = counter.snapshot()
+        bench_common.fit_round(model, x, y, batch, steps)
+        c1 = counter.snapshot()
+        result["fork_warmup_compiles"] = c1[0] - c0[0]
+        result["fork_warmup_traces"] = c1[1] - c0[1]
+        data_sharding = dist.get_data_layout(x[:batch].shape).backend_layout
+        pure = PureJaxTrainer(model, data_sharding)
+        c0 = counter.snapshot()
+        pure.round(x, y, batch, steps)
+        c1 = counter.snapshot()
+        result["jax_warmup_compiles"] = c1[0] - c0[0]
+        loop = ForkStepLoop(model, x, y, batch, steps)
+        c0 = counter.snapshot()
+        loop.round(sync=False)
+        loop.round(sync=True)
+        c1 = counter.snapshot()
+        result["loop_warmup_compiles"] = c1[0] - c0[0]
+        upstream_ok = False
+        if worker is not None:
+            tag, info = worker.read()
+            if tag == "READY":
+                upstream_ok = True
+                result["upstream_version"] = info["keras"]
+                result["upstream_jax"] = info["jax"]
+                result["upstream_warmup_compiles"] = info["compiles"][0]
+                fork_str = {
+                    v.path: str(v.value.sharding.spec)
+                    for v in model.trainable_variables
+                }
+                result["same_shardings"] = fork_str == info["shardings"]
+            else:
+                result["upstream_error"] = info.get("error", tag)
+                log(f"[{name}] upstream: {result['upstream_error']}")
+        fork, pure_ms, up, loop_async, loop_sync = [], [], [], [], []
+        fork_wall, up_wall = [], []
+        fork_compiles = jax_compiles = up_compiles = 0
+        fork_traces = loop_compiles = 0
+        for r in range(args.rounds):
+            c0 = counter.snapshot()
+            steady, wall = bench_common.fit_round(model, x, y, batch, steps)
+            c1 = counter.snapshot()
+            fork.append(steady)
+            fork_wall.append(wall)
+            fork_compiles += c1[0] - c0[0]
+            fork_traces += c1[1] - c0[1]
+            ms, _ = pure.round(x, y, batch, steps)
+            c2 = counter.snapshot()
+            pure_ms.append(ms)
+            jax_compiles += c2[0] - c1[0]
+            msg = (
+                f"[{name}] round {r + 1}/{args.rounds}: fork {steady:.2f}"
+                f" jax {ms:.2f}"
+            )
+            if not args.skip_diagnostics:
+                loop_async.append(loop.round(sync=False))
+                loop_sync.append(loop.round(sync=True))
+                msg += (
+                    f" fork-loop {loop_async[-1]:.2f}"
+                    f" fork-loop+sync {loop_sync[-1]:.2f}"
+                )
+            c3 = counter.snapshot()
+            loop_compiles += c3[0] - c2[0]
+            if upstream_ok:
+                tag, info = worker.round()
+                if tag != "RESULT":
+                    upstream_ok = False
+                    result["upstream_error"] = str(info)
+                else:
+                    up.append(info["steady_ms"])
+                    up_wall.append(info["wall_ms"])
+                    up_compiles += info["compiles"]
+                    msg += f" upstream {info['steady_ms']:.2f}"
+            log(msg + " ms/step")
+        if args.profile:
+            result["profile"] = profile_fit(model, x, y, batch, steps, name)
+        result.update(
+            fork_ms=bench_common.median(fork),
+            jax_ms=bench_common.median(pure_ms),
+            upstream_ms=bench_common.median(up) if up else None,
+            fork_wall_ms=bench_common.median(fork_wall),
+            loop_async_ms=bench_common.median(loop_async),
+            loop_sync_ms=bench_common.median(loop_sync),
+            upstream_wall_ms=bench_common.median(up_wall) if up else None,
+            fork_rounds=fork,
+            jax_rounds=pure_ms,
+            upstream_rounds=up,
+            fork_round_compiles=fork_compiles,
+            fork_round_traces=fork_traces,
+            jax_round_compiles=jax_compiles,
+            loop_round_compiles=loop_compiles,
+            upstream_round_compiles=up_compiles if up else None,
+        )
+        del pure, model
+    finally:
+        if worker is not None:
+            worker.close()
+        keras.distribution.set_distribution(None)
+        gc.collect()
+    return result
+
+
+def profile_fit(model, x, y, batch, steps, name):
+    """cProfile of one fit() round: where the host time per step goes."""
+    profiler = cProfile.Profile()
+    start = time.perf_counter()
+    profiler.enable()
+    bench_common.fit_round(model, x, y, batch, steps)
+    profiler.disable()
+    total = time.perf_counter() - start
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(40)
+    os.makedirs(RESULTS, exist_ok=True)
+    path = os.path.join(RESULTS, f"profile_{name}.txt")
+    with open(path, "w") as f:
+        f.write(f"fit() round of {steps} steps: {total * 1e3:.1f} ms\n")
+        f.write(out.getvalue())
+    return path
+
+
+# -------------------------------------------------------- import times
+IMPORT_SNIPPET = (
+    "import time; t = time.perf_counter(); import {mod}; "
+    "print(time.perf_counter() - t)"
+)
+
+
+def time_import(python, module, env):
+    out = subprocess.run(
+        [python, "-c", IMPORT_SNIPPET.format(mod=module)],
+        capture_output=True,
+        text=True,
+        cwd=HERE,
+        env=env,
+    )
+    if out.returncode != 0:
+        return None
+    return float(out.stdout.strip().splitlines()[-1]) * 1e3
+
+
+def bench_imports(reps, with_upstream):
+    env = dict(os.environ, KERAS_BACKEND="jax", JAX_PLATFORMS="cpu")
+    env.pop("XLA_FLAGS", None)
+    env.pop("PYTHONPATH", None)
+    cases = [("fork_jax", sys.executable, "jax")]
+    cases.append(("fork_keras", sys.executable, "keras"))
+    if with_upstream:
+        cases.append(("upstream_keras", upstream_python(), "keras"))
+    times = {c[0]: [] for c in cases}
+    for _ in range(reps):  # alternate the cases
+        for key, python, module in cases:
+            times[key].append(time_import(python, module, env))
+    return {k: bench_common.median(v) for k, v in times.items()}
+
+
+# --------------------------------------------------- data input transfer
+def bench_transfer(sizes_mb, reps):
+    from keras.src.backend.jax import distribution_lib as jax_dlib
+
+    devices = keras.distribution.list_devices()
+    mesh = keras.distribution.DeviceMesh((4, 2), ("model", "batch"), devices)
+    layout = keras.distribution.TensorLayout(("batch", None), mesh)
+    sharding = layout.backend_layout
+    rows_per_mb = (1 << 20) // (4 * 1024)
+    results = []
+    for mb in sizes_mb:
+        host = np.random.default_rng(0).standard_normal(
+            (mb * rows_per_mb, 1024), dtype=np.float32
+        )
+        gb = host.nbytes / 1e9
+        fork_t, put_t = [], []
+
+        def timed(fn):
+            start = time.perf_counter()
+            out = fn(host)
+            jax.block_until_ready(out)
+            elapsed = time.perf_counter() - start
+            out.delete()
+            return elapsed
+
+        def fork_put(array):
+            return jax_dlib.distribute_data_input(array, layout, "batch")
+
+        def plain_put(array):
+            return jax.device_put(array, sharding)
+
+        timed(plain_put)  # warm-up
+        timed(fork_put)
+        for _ in range(reps):  # alternating
+            fork_t.append(timed(fork_put))
+            put_t.append(timed(plain_put))
+        fork_s = bench_common.median(fork_t)
+        put_s = bench_common.median(put_t)
+        results.append(
+            dict(
+                mb=mb,
+                fork_gbps=gb / fork_s,
+                put_gbps=gb / put_s,
+                ratio=fork_s / put_s,
+            )
+        )
+        host = None
+        gc.collect()
+    return results
+
+
+# ------------------------------------------------------------ reporting
+def fmt(value, spec=".2f"):
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return "n/a"
+    return format(value, spec)
+
+
+def ratio(a, b):
+    if a is None or b is None or not b or np.isnan(a) or np.isnan(b):
+        return None
+    return a / b
+
+
+def _min(values):
+    return min(values) if values else None
+
+
+def _diff(a, b):
+    if a is None or b is None or np.isnan(a) or np.isnan(b):
+        return None
+    return a - b
+
+
+def verdict(value, target):
+    if value is None:
+        return "n/a"
+    return "met" if value <= target else "MISSED"
+
+
+def render_markdown(meta, layouts, imports, transfers):
+    lines = ["# fit() step time: fork vs pure JAX vs upstream Keras", ""]
+    lines += [f"- {k}: {v}" for k, v in meta.items()]
+    lines.append("")
+    if layouts:
+        lines += [
+            "## Train step (steady-state median ms/step)",
+            "",
+            "| layout | fork fit() | pure JAX | upstream fit() "
+            "| fork/JAX | fork/upstream | fork fit() wall "
+            "| upstream fit() wall | sharded vars |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for r in layouts:
+            rj = ratio(r["fork_ms"], r["jax_ms"])
+            ru = ratio(r["fork_ms"], r.get("upstream_ms"))
+            lines.append(
+                f"| {r['label']} | {fmt(r['fork_ms'])} | {fmt(r['jax_ms'])}"
+                f" | {fmt(r.get('upstream_ms'))} | {fmt(rj, '.3f')}"
+                f" | {fmt(ru, '.3f')} | {fmt(r['fork_wall_ms'])}"
+                f" | {fmt(r.get('upstream_wall_ms'))}"
+                f" | {r['sharded_vars']}/{r['num_vars']} |"
+            )
+        lines += [
+            "",
+            "Best round (min ms/step; less sensitive to other processes on "
+            "a loaded host):",
+            "",
+            "| layout | fork fit() | pure JAX | upstream fit() | fork/JAX "
+            "| fork/upstream |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for r in layouts:
+            f = _min(r["fork_rounds"])
+            j = _min(r["jax_rounds"])
+            u = _min(r["upstream_rounds"])
+            lines.append(
+                f"| {r['label']} | {fmt(f)} | {fmt(j)} | {fmt(u)} "
+                f"| {fmt(ratio(f, j), '.3f')} | {fmt(ratio(f, u), '.3f')} |"
+            )
+        lines += [
+            "",
+            "Where fork fit() - pure JAX goes (diagnostic, ms/step): the "
+            "fork's own jitted step in a bare loop, without and with the "
+            "per-step logs sync that fit() does.",
+            "",
+            "| layout | pure JAX | fork step, bare loop | + sync per step "
+            "| fork fit() | program | sync | rest of fit() |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for r in layouts:
+            a, s_, f, j = (
+                r.get("loop_async_ms"),
+                r.get("loop_sync_ms"),
+                r["fork_ms"],
+                r["jax_ms"],
+            )
+            lines.append(
+                f"| {r['label']} | {fmt(j)} | {fmt(a)} | {fmt(s_)} "
+                f"| {fmt(f)} | {fmt(_diff(a, j))} | {fmt(_diff(s_, a))} "
+                f"| {fmt(_diff(f, s_))} |"
+            )
+        lines += [
+            "",
+            "`fit()` columns: end of batch 0 to end of the last batch of a "
+            "round, over steps - 1 (no fit() set-up, no compile). `wall`: "
+            "the whole fit() call over steps (set-up, iterator, "
+            "end-of-fit weight write-back included).",
+            "",
+            "## Compilations",
+            "",
+            "| layout | fork warm-up fit() (compiles/traces) "
+            "| fork measured rounds | pure JAX warm-up | pure JAX rounds "
+            "| upstream warm-up | upstream rounds |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for r in layouts:
+            lines.append(
+                f"| {r['label']} | {r['fork_warmup_compiles']}/"
+                f"{r['fork_warmup_traces']} | {r['fork_round_compiles']}/"
+                f"{r['fork_round_traces']} | {r['jax_warmup_compiles']} "
+                f"| {r['jax_round_compiles']} "
+                f"| {fmt(r.get('upstream_warmup_compiles'), 'd')} "
+                f"| {fmt(r.get('upstream_round_compiles'), 'd')} |"
+            )
+        notes = []
+        for r in layouts:
+            if r.get("upstream_error"):
+                notes.append(
+                    f"- {r['label']}: upstream not run: "
+                    f"{r['upstream_error'][:200]}"
+                )
+            if r.get("same_shardings") is False:
+                notes.append(
+                    f"- {r['label']}: upstream resolved different variable "
+                    "shardings than the fork."
+                )
+        if notes:
+            lines += ["", "Notes:", ""] + notes
+    if imports:
+        fj = imports.get("fork_jax")
+        fk = imports.get("fork_keras")
+        uk = imports.get("upstream_keras")
+        lines += [
+            "",
+            "## Import time (fresh subprocess, median)",
+            "",
+            "| import | ms | vs `import jax` |",
+            "|---|---:|---:|",
+            f"| `import jax` | {fmt(fj, '.0f')} | 1.00 |",
+            f"| `import keras` (fork) | {fmt(fk, '.0f')} "
+            f"| {fmt(ratio(fk, fj))} |",
+        ]
+        if uk is not None:
+            lines.append(
+                f"| `import keras` (upstream, jax backend) | "
+                f"{fmt(uk, '.0f')} | {fmt(ratio(uk, fj))} |"
+            )
+    if transfers:
+        lines += [
+            "",
+            "## Data input transfer, (4,2) mesh, batch sharded over "
+            "`batch` (float32)",
+            "",
+            "| batch | distribute_data_input GB/s | jax.device_put GB/s "
+            "| time ratio |",
+            "|---:|---:|---:|---:|",
+        ]
+        for t in transfers:
+            lines.append(
+                f"| {t['mb']} MB | {t['fork_gbps']:.2f} | "
+                f"{t['put_gbps']:.2f} | {t['ratio']:.3f} |"
+            )
+    lines += ["", "## Targets", ""]
+    lines.append("| target | value | |")
+    lines.append("|---|---:|---|")
+    for r in layouts:
+        rj = ratio(r["fork_ms"], r["jax_ms"])
+        ru = ratio(r["fork_ms"], r.get("upstream_ms"))
+        lines.append(
+            f"| fork/JAX <= {TARGET_JAX} ({r['label']}) | {fmt(rj, '.3f')} "
+            f"| {verdict(rj, TARGET_JAX)} |"
+        )
+        lines.append(
+            f"| fork/upstream <= {TARGET_UPSTREAM} ({r['label']}) "
+            f"| {fmt(ru, '.3f')} | {verdict(ru, TARGET_UPSTREAM)} |"
+        )
+    if imports:
+        ri = ratio(imports.get("fork_keras"), imports.get("fork_jax"))
+        lines.append(
+            f"| import keras <= {TARGET_IMPORT} x import jax "
+            f"| {fmt(ri, '.2f')} | {verdict(ri, TARGET_IMPORT)} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def plot(layouts, imports, path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(16, 4.8))
+    labels = [r["label"] for r in layouts]
+    xs = np.arange(len(layouts))
+    width = 0.27
+    series = [
+        ("fork fit()", "fork_ms"),
+        ("pure JAX", "jax_ms"),
+        ("upstream fit()", "upstream_ms"),
+    ]
+    for i, (name, key) in enumerate(series):
+        vals = [r.get(key) or 0.0 for r in layouts]
+        axes[0].bar(xs + (i - 1) * width, vals, width, label=name)
+    axes[0].set_xticks(xs, labels, rotation=15, fontsize=8)
+    axes[0].set_ylabel("ms / step (median)")
+    axes[0].set_title("train step")
+    axes[0].legend()
+    rj = [ratio(r["fork_ms"], r["jax_ms"]) or 0.0 for r in layouts]
+    ru = [ratio(r["fork_ms"], r.get("upstream_ms")) or 0.0 for r in layouts]
+    axes[1].bar(xs - width / 2, rj, width, label="fork / pure JAX")
+    axes[1].bar(xs + width / 2, ru, width, label="fork / upstream")
+    axes[1].axhline(TARGET_JAX, color="C0", ls="--", lw=1)
+    axes[1].axhline(TARGET_UPSTREAM, color="C1", ls="--", lw=1)
+    axes[1].set_xticks(xs, labels, rotation=15, fontsize=8)
+    axes[1].set_title("ratios (dashed: targets)")
+    axes[1].legend()
+    if imports:
+        keys = [k for k in ("fork_jax", "fork_keras", "upstream_keras")]
+        keys = [k for k in keys if imports.get(k) is not None]
+        axes[2].bar(keys, [imports[k] for k in keys])
+        axes[2].set_ylabel("ms")
+        axes[2].set_title("import time (median)")
+    else:
+        axes[2].axis("off")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+# ------------------------------------------------------------------ main
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument(
+        "--layouts",
+        default="dp,4x2,2x4,3d",
+        help=f"comma-separated subset of {','.join(LAYOUTS)}",
+    )
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--steps", type=int, default=10, help="steps per round")
+    p.add_argument("--batch-size", type=int, default=16)
+    p.add_argument("--skip-upstream", action="store_true")
+    p.add_argument(
+        "--skip-diagnostics",
+        action="store_true",
+        help="skip the bare-loop runs of the fork's own step function",
+    )
+    p.add_argument("--skip-imports", action="store_true")
+    p.add_argument("--import-reps", type=int, default=5)
+    p.add_argument("--skip-transfer", action="store_true")
+    p.add_argument("--transfer-mb", default="64,256")
+    p.add_argument("--transfer-reps", type=int, default=5)
+    p.add_argument(
+        "--model", choices=("auto", "example", "public"), default="auto"
+    )
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="cProfile one extra fork fit() round per layout",
+    )
+    args = p.parse_args(argv)
+    if args.steps < 2:
+        p.error("--steps must be >= 2")
+    return args
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    started = time.perf_counter()
+    load_before = os.getloadavg()
+    names = [n.strip() for n in args.layouts.split(",") if n.strip()]
+    for n in names:
+        if n not in LAYOUTS:
+            raise SystemExit(f"unknown layout {n!r}; one of {list(LAYOUTS)}")
+    if not args.skip_upstream and not ensure_upstream_venv():
+        log("could not set up the upstream venv: skipping upstream")
+        args.skip_upstream = True
+    example = None
+    if args.model != "public":
+        try:
+            example = example_modules()
+        except Exception as e:
+            log(f"examples/gemma not importable: {type(e).__name__}: {e}")
+    counter = bench_common.CompileCounter()
+    layouts = []
+    for name in names:
+        log(f"== layout {name}")
+        layouts.append(bench_layout(name, args, example, counter))
+    imports = None
+    if not args.skip_imports:
+        log("== import times")
+        imports = bench_imports(args.import_reps, not args.skip_upstream)
+    transfers = None
+    if not args.skip_transfer:
+        log("== data input transfer")
+        sizes = [int(s) for s in args.transfer_mb.split(",") if s]
+        transfers = bench_transfer(sizes, args.transfer_reps)
+    load_after = os.getloadavg()
+    meta = {
+        "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "command": "python benchmarks/train_step_benchmark.py "
+        + " ".join(sys.argv[1:] if argv is None else argv),
+        "host": f"{platform.machine()}, {os.cpu_count()} CPU cores, "
+        "8 forced XLA host devices",
+        "load average (1 min) before/after": f"{load_before[0]:.1f} / "
+        f"{load_after[0]:.1f}",
+        "jax": jax.__version__,
+        "fork keras": keras.__version__,
+        "upstream keras": next(
+            (r["upstream_version"] for r in layouts if "upstream_version" in r),
+            "not run",
+        ),
+        "model (fork side)": layouts[0]["model"] if layouts else "n/a",
+        "model (upstream side)": "benchmarks/public_decoder.py (public-API "
+        "equivalent of examples/gemma/decoder.py: RoPE via keras.ops instead "
+        "of the fork-only RotaryEmbedding, tied logits via an Embedding "
+        "subclass; exact per-variable layouts copied from the fork)",
+        "layout map": layouts[0]["layout_map"] if layouts else "n/a",
+        "config": json.dumps(BENCH_CONFIG),
+        "batch, steps/round, rounds": f"{args.batch_size}, {args.steps}, "
+        f"{args.rounds} (alternating fork / JAX / upstream rounds)",
+        "optimizer": "Adam(1e-3) in all three; loss: sparse CE from logits",
+        "total run time": f"{time.perf_counter() - started:.0f} s",
+    }
+    md = render_markdown(meta, layouts, imports, transfers)
+    print(md)
+    os.makedirs(RESULTS, exist_ok=True)
+    with open(os.path.join(RESULTS, "latest.md"), "w") as f:
+        f.write(md)
+    with open(os.path.join(RESULTS, "latest.json"), "w") as f:
+        json.dump(
+            {
+                "meta": meta,
+                "layouts": layouts,
+                "imports": imports,
+                "transfers": transfers,
+            },
+            f,
+            indent=1,
+            default=str,
+        )
+    if layouts:
+        plot(layouts, imports, os.path.join(RESULTS, "train_step.png"))
+    log(f"wrote {RESULTS}/latest.md, latest.json, train_step.png")
+
+
+if __name__ == "__main__":
+    main()

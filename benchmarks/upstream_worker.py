@@ -1,0 +1,105 @@
+"""Upstream-Keras side of `train_step_benchmark.py` (one layout per process).
+
+Runs in `benchmarks/.upstream_venv` (upstream Keras 3 + JAX), never with
+this fork on `sys.path`. Only public Keras API is used. Protocol: the
+configuration comes as one JSON argument; the worker builds, compiles and
+warms up the model, prints `@@READY {json}`, then for every `ROUND` line on
+stdin runs one timed `fit()` round and prints `@@RESULT {json}`; `QUIT`
+ends it.
+"""
+
+import json
+import os
+import sys
+
+os.environ["KERAS_BACKEND"] = "jax"
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+os.environ["XLA_FLAGS"] = (
+    os.environ.get("XLA_FLAGS", "")
+    + " --xla_force_host_platform_device_count=8"
+)
+
+import bench_common  # noqa: E402
+import jax  # noqa: E402
+import public_decoder  # noqa: E402
+
+import keras  # noqa: E402
+
+
+def emit(tag, payload):
+    sys.stdout.write(f"@@{tag} {json.dumps(payload)}\n")
+    sys.stdout.flush()
+
+
+def main():
+    cfg = json.loads(sys.argv[1])
+    counter = bench_common.CompileCounter()
+    devices = keras.distribution.list_devices()
+    mesh = keras.distribution.DeviceMesh(
+        tuple(cfg["mesh_shape"]), tuple(cfg["axis_names"]), devices
+    )
+    batch_dim = cfg["batch_dim_name"]
+    if isinstance(batch_dim, list):
+        batch_dim = tuple(batch_dim)
+    if cfg["kind"] == "data_parallel":
+        dist = keras.distribution.DataParallel(device_mesh=mesh)
+    else:
+        layout_map = bench_common.build_exact_layout_map(mesh, cfg["layouts"])
+        try:
+            dist = keras.distribution.ModelParallel(
+                layout_map=layout_map, batch_dim_name=batch_dim
+            )
+        except Exception as e:  # e.g. a tuple batch_dim_name
+            emit("UNSUPPORTED", {"error": f"{type(e).__name__}: {e}"})
+            return
+    keras.distribution.set_distribution(dist)
+    config = public_decoder.DecoderConfig(**cfg["config"])
+    model = public_decoder.build_decoder(config, seed=0)
+    model.compile(
+        optimizer=keras.optimizers.Adam(learning_rate=1e-3),
+        loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+    )
+    steps, batch_size = cfg["steps"], cfg["batch_size"]
+    x, y = bench_common.make_tokens(
+        batch_size * steps, config.seq_len, config.vocab_size
+    )
+    shardings = {
+        v.path: str(v.value.sharding.spec) for v in model.trainable_variables
+    }
+    try:
+        bench_common.fit_round(model, x, y, batch_size, steps)  # warm-up
+    except Exception as e:
+        emit("UNSUPPORTED", {"error": f"{type(e).__name__}: {e}"})
+        return
+    emit(
+        "READY",
+        {
+            "keras": keras.__version__,
+            "jax": jax.__version__,
+            "compiles": counter.snapshot(),
+            "shardings": shardings,
+        },
+    )
+    for line in sys.stdin:
+        command = line.strip()
+        if command == "QUIT":
+            break
+        if command == "ROUND":
+            before = counter.snapshot()
+            steady, wall = bench_common.fit_round(
+                model, x, y, batch_size, steps
+            )
+            after = counter.snapshot()
+            emit(
+                "RESULT",
+                {
+                    "steady_ms": steady,
+                    "wall_ms": wall,
+                    "compiles": after[0] - before[0],
+                    "traces": after[1] - before[1],
+                },
+            )
+
+
+if __name__ == "__main__":
+    main()

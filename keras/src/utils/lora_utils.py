@@ -1,0 +1,296 @@
+"""LoRA (low-rank adaptation) support for `Dense`, `EinsumDense` and
+`Embedding`, and model-wide helpers.
+
+A LoRA-enabled layer keeps its base weight `W` frozen and learns two small
+factors `a` and `b`; the layer computes with
+`W + (lora_alpha / lora_rank) * (a @ b)`:
+
+- `Dense`: `W` is `(input_dim, units)`, `a` is `(input_dim, rank)` and `b`
+  is `(rank, units)`.
+- `EinsumDense`: `a` has shape `kernel.shape[:-1] + (rank,)` and `b` has
+  shape `(rank, kernel.shape[-1])`, so `a @ b` (a batched matmul over the
+  leading kernel axes) has the kernel's shape.
+- `Embedding`: `a` is `(input_dim, rank)` and `b` is `(rank, output_dim)`.
+
+Under a distribution, `a` inherits the layout entries of every base-weight
+axis it shares (all but the last one) and is replicated along `rank`; `b`
+inherits the entry of the base weight's last axis and is replicated along
+`rank`. So the delta `a @ b` has the base weight's sharding.
+"""
+
+import contextlib
+import re
+
+from keras.src.api_export import keras_export
+from keras.src.backend.common import global_state
+from keras.src.backend.common import name_scope as name_scope_lib
+
+DEFAULT_LORA_PATTERN = ".*(query|value).*"
+
+
+# ------------------------------------------------- helpers for the layers
+def check_can_enable_lora(layer, rank):
+    """Raises a `ValueError` when `layer.enable_lora(rank)` is invalid."""
+    if getattr(layer, "lora_enabled", False):
+        raise ValueError(
+            f"LoRA is already enabled on layer '{layer.name}'. This can only "
+            "be done once per layer."
+        )
+    if not layer.built:
+        raise ValueError(
+            f"Cannot enable LoRA on layer '{layer.name}': the layer isn't "
+            "built yet. Build it first, by calling it on data or calling "
+            "`layer.build(input_shape)`."
+        )
+    if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
+        raise ValueError(
+            f"`rank` must be a positive integer. Received: rank={rank}"
+        )
+
+
+@contextlib.contextmanager
+def variable_scope_of(base_variable, layer):
+    """Opens the name scope `base_variable` was created in.
+
+    Variables created inside (with `layer.add_weight`) get paths next to
+    the base variable's, e.g. `model/mha/query/lora_kernel_a` beside
+    `model/mha/query/kernel`, wherever `enable_lora` is called from.
+    """
+    parts = base_variable.path.split("/")[:-1]
+    saved = global_state.get_global_attribute("name_scope_stack")
+    global_state.set_global_attribute("name_scope_stack", [])
+    try:
+        with contextlib.ExitStack() as stack:
+            for i, part in enumerate(parts):
+                is_last = i == len(parts) - 1
+                stack.enter_context(
+                    name_scope_lib.name_scope(
+                        part, caller=layer if is_last else None
+                    )
+                )
+            yield
+    finally:
+        global_state.set_global_attribute("name_scope_stack", saved)
+
+
+def lora_layouts(base_variable):
+    """Layouts `(layout_a, layout_b)` of the LoRA factors of a weight.
+
+    `a` covers every axis of the base weight but the last one, plus a
+    trailing `rank` axis; `b` is `(rank, last axis)`. Both are `None` when
+    the base weight has no layout.
+    """
+    from keras.src.distribution import distribution_lib
+
+    base_layout = getattr(base_variable, "_layout", None)
+    if base_layout is None:
+        return None, None
+    if isinstance(base_layout, distribution_lib.TensorLayout):
+        axes = tuple(base_layout.axes)
+        mesh = base_layout.device_mesh
+    else:
+        axes = tuple(base_layout)
+        mesh = None
+    if mesh is None and distribution_lib.distribution() is None:
+        return None, None
+    if len(axes) != len(base_variable.shape):
+        return None, None
+    layout_a = distribution_lib.TensorLayout(axes[:-1] + (None,), mesh)
+    layout_b = distribution_lib.TensorLayout((None, axes[-1]), mesh)
+    return layout_a, layout_b
+
+
+def add_lora_weights(
+    layer, base_variable, rank, prefix, a_initializer, b_initializer
+):
+    """Creates the trainable factors `(a, b)` of `base_variable`.
+
+    Their names are `f"{prefix}_a"` and `f"{prefix}_b"` (e.g.
+    `lora_kernel_a`), their paths sit beside the base variable's, and
+    their layouts follow `lora_layouts`. The base variable is frozen.
+    """
+    from keras.src import initializers
+
+    shape = tuple(base_variable.shape)
+    layout_a, layout_b = lora_layouts(base_variable)
+    with variable_scope_of(base_variable, layer):
+        lora_a = layer.add_weight(
+            name=f"{prefix}_a",
+            shape=shape[:-1] + (rank,),
+            initializer=initializers.get(a_initializer),
+            layout=layout_a,
+        )
+        lora_b = layer.add_weight(
+            name=f"{prefix}_b",
+            shape=(rank, shape[-1]),
+            initializer=initializers.get(b_initializer),
+            layout=layout_b,
+        )
+    base_variable.trainable = False
+    # Toggling `layer.trainable` must not unfreeze the base weight.
+    base_variable._trainable_requested = False
+    return lora_a, lora_b
+
+
+def remove_lora_weights(layer, base_variable, lora_a, lora_b):
+    """Drops the LoRA factors from `layer` and unfreezes `base_variable`."""
+    layer._own_variables = [
+        v for v in layer._own_variables if v is not lora_a and v is not lora_b
+    ]
+    base_variable._trainable_requested = True
+    base_variable.trainable = layer.trainable
+
+
+def lora_delta(lora_a, lora_b, scale):
+    """`scale * (a @ b)`, shaped like the base weight."""
+    from keras.src import ops
+
+    return ops.multiply(ops.matmul(lora_a, lora_b), scale)
+
+
+# ----------------------------------------------------- model-wide helpers
+def _base_weight_path(layer):
+    """Path prefix of the layer's weights, e.g. `"model/mha/query"`."""
+    for name in ("_kernel", "_embeddings"):
+        variable = getattr(layer, name, None)
+        if variable is not None and hasattr(variable, "path"):
+            return variable.path.rsplit("/", 1)[0]
+    return layer.path
+
+
+def _flatten(model):
+    return model._flatten_layers(include_self=True)
+
+
+@keras_export("keras.utils.enable_lora")
+def enable_lora(
+    model,
+    rank,
+    pattern=DEFAULT_LORA_PATTERN,
+    lora_alpha=None,
+    a_initializer=None,
+    b_initializer=None,
+):
+    """Enables LoRA on the layers of `model` whose path matches `pattern`.
+
+    Every `Dense`, `EinsumDense` and `Embedding` layer of `model` (nested
+    layers included) whose weight path prefix matches `pattern` (with
+    `re.search`) gets `layer.enable_lora(rank, ...)`. The path prefix is the
+    path of the layer's base weight without the weight name, e.g.
+    `"decoder_block_0/attention/query"`, the same paths a `LayoutMap`
+    uses. All other weights of `model` are frozen (`trainable=False`), so
+    afterwards `model.trainable_weights` are exactly the LoRA weights (of
+    this call and of earlier ones, as long as `model.trainable` is
+    `True`). Setting `trainable = True` on a layer later unfreezes its
+    non-LoRA weights again; the base weights of LoRA layers stay frozen.
+
+    LoRA weights created under a `ModelParallel` distribution follow the
+    sharding of their base weight (see `Dense.enable_lora`). Compile the
+    model (again) after calling this.
+
+    Saving: LoRA weights are saved like other weights, under their paths
+    (e.g. `.../query/lora_kernel_a`). `load_weights` needs a model with
+    the same LoRA layers (call `enable_lora` on it first). A top-level
+    `Dense`/`EinsumDense`/`Embedding` records `lora_rank` in its config,
+    but the sublayers of e.g. `MultiHeadAttention` are rebuilt without
+    LoRA by `keras.models.load_model`: call `keras.utils.merge_lora(model)`
+    before `model.save(...)` to export a plain model.
+
+    Args:
+        model: A built `keras.Model` (or layer).
+        rank: Positive integer, the rank of the LoRA factors.
+        pattern: Regular expression searched in each layer's weight path
+            prefix. Defaults to `".*(query|value).*"`, the query and value
+            projections of attention layers.
+        lora_alpha: Optional LoRA scale numerator (the delta is scaled by
+            `lora_alpha / rank`); defaults to `rank`.
+        a_initializer: Optional initializer of the `a` factors; defaults to
+            each layer's own default.
+        b_initializer: Optional initializer of the `b` factors; defaults to
+            each layer's own default.
+
+    Returns:
+        The list of layers LoRA was enabled on.
+
+    Example:
+
+    ```python
+    model = keras.Sequential([
+        keras.Input((16,)),
+        keras.layers.Dense(32, name="query"),
+        keras.layers.Dense(4, name="head"),
+    ])
+    keras.utils.enable_lora(model, rank=4, pattern="query")
+    [w.name for w in model.trainable_weights]
+    # ['lora_kernel_a', 'lora_kernel_b']
+    ```
+    """
+    if not getattr(model, "built", False):
+        raise ValueError(
+            "`enable_lora` needs a built model. Build it first, by calling "
+            "it on data or calling `model.build(input_shape)`."
+        )
+    regex = re.compile(pattern)
+    targets = [
+        layer
+        for layer in _flatten(model)
+        if hasattr(layer, "enable_lora")
+        and getattr(layer, "built", False)
+        and regex.search(_base_weight_path(layer))
+    ]
+    if not targets:
+        raise ValueError(
+            f"No `Dense`, `EinsumDense` or `Embedding` layer of the model "
+            f"has a path matching pattern={pattern!r}. Layer paths: "
+            f"{[_base_weight_path(lyr) for lyr in _flatten(model)]}"
+        )
+    kwargs = {"lora_alpha": lora_alpha}
+    if a_initializer is not None:
+        kwargs["a_initializer"] = a_initializer
+    if b_initializer is not None:
+        kwargs["b_initializer"] = b_initializer
+    for layer in targets:
+        layer.enable_lora(rank, **kwargs)
+    lora_ids = {
+        id(variable)
+        for layer in _flatten(model)
+        if getattr(layer, "lora_enabled", False)
+        for variable in layer._lora_variables()
+    }
+    for variable in model.weights:
+        if id(variable) not in lora_ids:
+            variable.trainable = False
+    return targets
+
+
+@keras_export("keras.utils.merge_lora")
+def merge_lora(model):
+    """Folds the LoRA weights of every layer of `model` into its base.
+
+    Calls `layer.merge_lora()` on every LoRA-enabled layer: the base
+    weight becomes `W + (lora_alpha / lora_rank) * a @ b`, the LoRA weights
+    are removed and the base weight follows `layer.trainable` again. The
+    model computes the same outputs as before merging. Other weights keep
+    their `trainable` flags. Compile the model (again) after calling this.
+
+    Args:
+        model: A `keras.Model` (or layer).
+
+    Returns:
+        The list of layers whose LoRA weights were merged.
+
+    Example:
+
+    ```python
+    keras.utils.enable_lora(model, rank=4)
+    model.fit(x, y)
+    keras.utils.merge_lora(model)
+    model.save("merged.keras")
+    ```
+    """
+    merged = []
+    for layer in _flatten(model):
+        if getattr(layer, "lora_enabled", False):
+            layer.merge_lora()
+            merged.append(layer)
+    return merged
