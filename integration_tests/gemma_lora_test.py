@@ -17,9 +17,10 @@ steps under every layout of `examples/gemma/finetune.py`. Checked:
 - a 2 processes x 4 devices run of the `finetune.py` script reports the
   same losses on both processes, equal to the single-process ones.
 
-Measured float32 agreement of the losses across layouts: about 1e-7
-relative (at most ~2e-7 over 20 steps of the tiny and ~1e-6 of the default
-configuration); `RTOL = 1e-5` leaves headroom for other XLA versions.
+Measured float32 agreement of the losses with the run without
+distribution: at most 2.4e-7 relative (1.9e-6 absolute, a few ulps) over
+the first 20 steps of the default configuration, 1.7e-7 on the tiny one;
+`RTOL = 1e-5` leaves headroom for other XLA versions and CPUs.
 """
 
 import json
@@ -189,9 +190,15 @@ def test_only_lora_weights_change(runs):
 def test_same_initial_and_final_weights_across_layouts(runs):
     reference = runs["none"]
     for name in LAYOUTS:
+        # Equal up to one float32 ulp: sharded variables are initialized by
+        # a jitted initializer, unsharded ones op by op.
         for path, value in runs[name]["initial_weights"].items():
-            np.testing.assert_array_equal(
-                value, reference["initial_weights"][path], err_msg=path
+            np.testing.assert_allclose(
+                value,
+                reference["initial_weights"][path],
+                rtol=2.5e-7,
+                atol=0,
+                err_msg=f"{name}: {path}",
             )
         for path, value in runs[name]["final_weights"].items():
             # Adam normalizes the updates, so float32 differences in small
@@ -277,7 +284,7 @@ def test_layout_map_batch_axis_of_size_2():
     # dimensions by the model axis size.
     bad = decoder.GemmaConfig(
         vocab_size=256,
-        width=66,
+        width=63,
         num_layers=1,
         num_query_heads=4,
         num_key_value_heads=1,
@@ -309,8 +316,14 @@ def test_layout_map_tuple_batch_axes():
 
 @pytest.mark.multi_process
 def test_finetune_script_two_processes(runs, tmp_path):
-    """`finetune.py` with 2 processes x 4 CPU devices (gloo collectives)."""
-    layouts = ("4x2", "2x2x2")
+    """`finetune.py` with 2 processes x 4 CPU devices (gloo collectives).
+
+    On the `(2, 2, 2)` `("data", "model", "batch")` mesh, the `data` axis
+    spans the two processes (each feeds half of every global batch, from
+    the same global arrays) while `model` and `batch` (FSDP) are split
+    within each process.
+    """
+    layouts = ("2x2x2",)
     address = f"127.0.0.1:{find_free_port()}"
     env = dict(os.environ)
     env.pop("XLA_FLAGS", None)

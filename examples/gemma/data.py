@@ -23,6 +23,7 @@ x.shape, y.shape  # (64, 128), (64, 128); y[:, :-1] == x[:, 1:]
 import numpy as np
 
 SUCCESSOR_PROBS = (0.55, 0.25, 0.12, 0.08)
+CHUNK = 64
 
 
 def make_transition_table(vocab_size, seed=0, zipf_exponent=1.1):
@@ -52,6 +53,10 @@ def make_transition_table(vocab_size, seed=0, zipf_exponent=1.1):
 def sample_tokens(num_sequences, length, vocab_size, seed=0):
     """Samples `num_sequences` token sequences of `length` from the chain.
 
+    Sequences are sampled in blocks of `CHUNK` with their own seeds, so the
+    first rows do not depend on `num_sequences`: asking for more sequences
+    (e.g. more training steps) appends new ones.
+
     Args:
         num_sequences: Number of sequences.
         length: Tokens per sequence.
@@ -62,17 +67,19 @@ def sample_tokens(num_sequences, length, vocab_size, seed=0):
         An int32 array of shape `(num_sequences, length)`.
     """
     successors = make_transition_table(vocab_size, seed=seed)
-    rng = np.random.default_rng(seed + 1)
-    tokens = np.empty((num_sequences, length), dtype="int32")
-    tokens[:, 0] = rng.integers(0, vocab_size, size=num_sequences)
-    choices = rng.choice(
-        len(SUCCESSOR_PROBS),
-        size=(num_sequences, length - 1),
-        p=np.asarray(SUCCESSOR_PROBS),
-    )
-    for t in range(1, length):
-        tokens[:, t] = successors[tokens[:, t - 1], choices[:, t - 1]]
-    return tokens
+    probs = np.asarray(SUCCESSOR_PROBS)
+    chunks = []
+    for chunk in range(-(-num_sequences // CHUNK)):
+        rng = np.random.default_rng((seed, 1, chunk))
+        tokens = np.empty((CHUNK, length), dtype="int32")
+        tokens[:, 0] = rng.integers(0, vocab_size, size=CHUNK)
+        choices = rng.choice(len(probs), size=(CHUNK, length - 1), p=probs)
+        for t in range(1, length):
+            tokens[:, t] = successors[tokens[:, t - 1], choices[:, t - 1]]
+        chunks.append(tokens)
+    if not chunks:
+        return np.zeros((0, length), dtype="int32")
+    return np.concatenate(chunks)[:num_sequences]
 
 
 def make_dataset(num_sequences, seq_len=128, vocab_size=4096, seed=0):

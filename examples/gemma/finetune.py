@@ -29,15 +29,17 @@ Two processes with 4 CPU devices each (the same 8-device meshes, spanning
 both processes; run both commands, e.g. in two terminals):
 
     python examples/gemma/finetune.py --num-processes 2 --process-id 0 \\
-        --coordinator 127.0.0.1:12345 --layouts dp8,4x2,2x4,2x2x2
+        --coordinator 127.0.0.1:12345
     python examples/gemma/finetune.py --num-processes 2 --process-id 1 \\
-        --coordinator 127.0.0.1:12345 --layouts dp8,4x2,2x4,2x2x2
+        --coordinator 127.0.0.1:12345
 
 Instead of the flags, `KERAS_DISTRIBUTION_JOB_ADDRESSES`,
 `KERAS_DISTRIBUTION_NUM_PROCESSES` and `KERAS_DISTRIBUTION_PROCESS_ID` may
 be set (read by `keras.distribution.initialize`). Every process builds the
 same global data; `fit` gives each process the rows its devices need. Both
-processes print the same losses; process 0 writes the plot.
+processes print the same losses; process 0 writes the plot. (The `none`
+layout then trains independently in each process, on its first local
+device.)
 """
 
 import argparse

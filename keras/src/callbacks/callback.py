@@ -175,3 +175,29 @@ class Callback:
         Args:
             logs: Dict. Currently no data is passed to this argument.
         """
+
+
+class DeferredLogs:
+    """The logs of one step, still on device (not part of the public API).
+
+    The loops hand these to `CallbackList`, which converts them to a dict
+    of Python floats (`value()`, computed once) only for the callbacks
+    that read batch logs, so that steps without such a callback do not
+    wait for the device.
+    """
+
+    __slots__ = ("_raw", "_convert", "_value")
+
+    def __init__(self, raw, convert):
+        self._raw = raw
+        self._convert = convert
+        self._value = None
+
+    def __bool__(self):
+        return bool(self._raw)
+
+    def value(self):
+        """The logs as a dict of Python floats (converted on first use)."""
+        if self._value is None:
+            self._value = self._convert(self._raw)
+        return self._value

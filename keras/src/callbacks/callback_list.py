@@ -4,6 +4,7 @@ import numpy as np
 
 from keras.src.api_export import keras_export
 from keras.src.callbacks.callback import Callback
+from keras.src.callbacks.callback import DeferredLogs
 from keras.src.callbacks.history import History
 from keras.src.callbacks.progbar_logger import ProgbarLogger
 
@@ -106,9 +107,25 @@ class CallbackList(Callback):
             callback.set_model(model)
 
     def _call(self, hook, *args, logs=None):
+        if isinstance(logs, DeferredLogs):
+            self._call_deferred(hook, *args, logs=logs)
+            return
         logs = _pythonify_logs(logs)
         for callback in self.callbacks:
             getattr(callback, hook)(*args, logs=logs)
+
+    def _call_deferred(self, hook, *args, logs):
+        """Calls a batch hook with logs still on device: converted (once)
+        to Python floats only for the callbacks that implement the hook;
+        the built-in `ProgbarLogger` converts them itself when it redraws.
+        Callbacks that do not implement it are skipped (no-op hooks)."""
+        for callback in self.callbacks:
+            method = getattr(callback, hook)
+            func = getattr(method, "__func__", None)
+            if func is not None and func is getattr(ProgbarLogger, hook, None):
+                method(*args, logs=logs)
+            elif _implements(callback, hook):
+                method(*args, logs=logs.value())
 
     # Batch-level hooks.
 
@@ -163,6 +180,25 @@ class CallbackList(Callback):
 
     def on_predict_end(self, logs=None):
         self._call("on_predict_end", logs=logs)
+
+
+# Hooks whose base implementation forwards to another hook.
+_HOOK_ALIASES = {
+    "on_train_batch_begin": ("on_batch_begin",),
+    "on_train_batch_end": ("on_batch_end",),
+}
+
+
+def _implements(callback, hook):
+    """Whether `callback` overrides `hook` (or a hook it forwards to) of
+    the base `Callback`."""
+    for name in (hook,) + _HOOK_ALIASES.get(hook, ()):
+        method = getattr(callback, name, None)
+        if method is None:
+            continue
+        if getattr(method, "__func__", None) is not getattr(Callback, name):
+            return True
+    return False
 
 
 def _pythonify_logs(logs):

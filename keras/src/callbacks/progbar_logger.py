@@ -2,6 +2,7 @@
 
 from keras.src.api_export import keras_export
 from keras.src.callbacks.callback import Callback
+from keras.src.callbacks.callback import DeferredLogs
 from keras.src.utils import io_utils
 from keras.src.utils.progbar import Progbar
 
@@ -113,6 +114,9 @@ class ProgbarLogger(Callback):
             return
         self._maybe_init_progbar()
         self.seen = batch + 1
+        if isinstance(logs, DeferredLogs):
+            # Logs still on device: read them only if the bar redraws now.
+            logs = logs.value() if self.progbar._would_display() else None
         self.progbar.update(self.seen, self._values(logs), finalize=False)
 
     def _finalize_progbar(self, logs):

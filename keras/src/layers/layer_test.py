@@ -258,3 +258,34 @@ def test_default_config_and_names():
 def test_call_not_implemented():
     with pytest.raises(NotImplementedError):
         Layer()(np.ones((1,)))
+
+
+def test_nested_layers_built_during_a_symbolic_call():
+    """Sublayers first built while the outer call is traced get concrete
+    variables (no leaked tracers)."""
+    from keras.src import models
+    from keras.src.layers.core.dense import Dense
+    from keras.src.layers.core.input_layer import Input
+
+    class Block(Layer):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.d1 = Dense(4, name="d1")
+            self.d2 = Dense(3, name="d2")
+
+        def call(self, x):
+            return self.d2(self.d1(x))
+
+    inputs = Input((5,))
+    model = models.Model(inputs, Block(name="block")(inputs))
+    assert [v.path for v in model.weights] == [
+        "block/d1/kernel",
+        "block/d1/bias",
+        "block/d2/kernel",
+        "block/d2/bias",
+    ]
+    x = np.ones((2, 5), "float32")
+    block = model.layers[-1]
+    expected = x @ block.d1.kernel.numpy() + block.d1.bias.numpy()
+    expected = expected @ block.d2.kernel.numpy() + block.d2.bias.numpy()
+    np.testing.assert_allclose(model.predict(x, verbose=0), expected, rtol=1e-6)

@@ -4,6 +4,7 @@ from keras.src import backend
 from keras.src import initializers
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.utils import tree
 from keras.src.utils.naming import auto_name
 
 
@@ -133,7 +134,13 @@ class Metric:
         self._check_variables_length(metric_variables, variables)
         mapping = list(zip(variables, metric_variables))
         with backend.StatelessScope(state_mapping=mapping):
-            res = self.result()
+            # A `result()` returning a variable is read inside the scope.
+            res = tree.map_structure(
+                lambda r: (
+                    r.value if isinstance(r, backend.KerasVariable) else r
+                ),
+                self.result(),
+            )
         return res
 
     def stateless_reset_state(self):

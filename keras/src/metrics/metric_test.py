@@ -119,3 +119,30 @@ def test_save_and_load_own_variables():
     other = reduction_metrics.Mean()
     other.load_own_variables(store)
     assert float(other.result()) == 3.0
+
+
+class _CallCount(Metric):
+    """A metric whose `result()` returns its variable, as users write."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.count = self.add_variable((), "zeros", name="count")
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.count.assign_add(1.0)
+
+    def result(self):
+        return self.count
+
+
+def test_result_returning_a_variable_works_statelessly_and_in_fit():
+    import keras
+
+    metric = _CallCount(name="calls")
+    assert float(metric.stateless_result([np.float32(3.0)])) == 3.0
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile("sgd", "mse", metrics=[metric])
+    history = model.fit(
+        np.ones((8, 2)), np.ones((8, 1)), batch_size=4, epochs=2, verbose=0
+    )
+    assert history.history["calls"] == [2.0, 2.0]

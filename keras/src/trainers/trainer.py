@@ -405,6 +405,8 @@ def to_python_scalar(value):
     values unchanged. Works for replicated multi-process arrays."""
     if value is None or isinstance(value, (int, float, bool, str)):
         return value
+    if isinstance(value, backend.KerasVariable):
+        value = value.value
     try:
         import jax
 

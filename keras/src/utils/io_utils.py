@@ -2,8 +2,6 @@
 
 import sys
 
-from absl import logging
-
 from keras.src.api_export import keras_export
 
 # A process-wide setting; unlike the per-session Keras state it survives
@@ -72,6 +70,9 @@ def print_msg(message, line_break=True):
         sys.stdout.write(message + "\n" if line_break else message)
         sys.stdout.flush()
     else:
+        # Imported here: `absl` is only needed in non-interactive mode.
+        from absl import logging
+
         logging.info(message)
 
 

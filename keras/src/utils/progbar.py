@@ -138,6 +138,13 @@ class Progbar:
 
     # Display.
 
+    def _would_display(self):
+        """Whether a non-final `update()` now would redraw (and so read
+        its values)."""
+        if self.verbose != 1 or self._finalized or not self._dynamic_display:
+            return False
+        return time.time() - self._last_update >= self.interval
+
     def _display_bar(self, current, now, finalize):
         if not finalize and now - self._last_update < self.interval:
             return

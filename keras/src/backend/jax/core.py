@@ -26,13 +26,17 @@ class Variable(KerasVariable):
             self._layout = distribution.get_variable_layout(self)
         return self._layout
 
+    # Initial values are computed eagerly (`ensure_compile_time_eval`), even
+    # when a layer is first built while a function is being traced, e.g. a
+    # nested layer built inside a symbolic call.
     def _initialize(self, value):
-        value = self._convert_to_tensor(value, dtype=self._dtype)
         layout = self._resolve_layout()
-        if layout is not None:
-            from keras.src.backend.jax import distribution_lib
+        with jax.ensure_compile_time_eval():
+            value = self._convert_to_tensor(value, dtype=self._dtype)
+            if layout is not None:
+                from keras.src.backend.jax import distribution_lib
 
-            value = distribution_lib.distribute_variable(value, layout)
+                value = distribution_lib.distribute_variable(value, layout)
         self._value = value
 
     def _initialize_with_initializer(self, initializer):
@@ -42,14 +46,15 @@ class Variable(KerasVariable):
             return jnp.asarray(initializer(shape, dtype=dtype), dtype=dtype)
 
         layout = self._resolve_layout()
-        if layout is None:
-            self._value = initial_value()
-        else:
-            from keras.src.backend.jax import distribution_lib
+        with jax.ensure_compile_time_eval():
+            if layout is None:
+                self._value = initial_value()
+            else:
+                from keras.src.backend.jax import distribution_lib
 
-            self._value = distribution_lib.initialize_variable_with_layout(
-                initial_value, layout
-            )
+                self._value = distribution_lib.initialize_variable_with_layout(
+                    initial_value, layout
+                )
 
     def _direct_assign(self, value):
         if isinstance(value, jax.core.Tracer):

@@ -26,6 +26,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from keras.src import backend
+from keras.src.callbacks.callback import DeferredLogs
 from keras.src.trainers import trainer as base_trainer
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.epoch_iterator import EpochIterator
@@ -253,8 +254,21 @@ class JAXTrainer(Trainer):
         return (trainable, non_trainable)
 
     def _start_state(self, kind):
-        """Reads the variables into the state used by the `kind` loop."""
-        variables = self._state_variables(kind)
+        """Reads the variables into the state used by the `kind` loop.
+
+        The variable lists (a walk of the whole layer tree) are computed
+        once per loop, i.e. per `fit()`/`evaluate()`/`predict()` call, and
+        reused by its later epochs and state syncs."""
+        loop = self._jax_loop
+        if (
+            loop.loop_variables is None
+            or loop.loop_kind != kind
+            or _trainability_changed(loop.loop_variables)
+        ):
+            loop.loop_variables = self._state_variables(kind)
+            loop.loop_kind = kind
+            loop.flat_variables = tree.flatten(loop.loop_variables)
+        variables = loop.loop_variables
         self._jax_loop.variables = variables
         self._jax_loop.kind = kind
         self._jax_loop.state = tree.map_structure(lambda v: v.value, variables)
@@ -265,7 +279,9 @@ class JAXTrainer(Trainer):
         """Writes the loop's state back into the variables."""
         if self._jax_loop.state is None or self._jax_loop.synced:
             return
-        flat_variables = tree.flatten(self._jax_loop.variables)
+        flat_variables = self._jax_loop.flat_variables
+        if self._jax_loop.variables is not self._jax_loop.loop_variables:
+            flat_variables = tree.flatten(self._jax_loop.variables)
         flat_values = tree.flatten(self._jax_loop.state)
         for variable, value in zip(flat_variables, flat_values):
             variable.assign(value)
@@ -513,15 +529,23 @@ class JAXTrainer(Trainer):
                     callbacks.on_train_batch_begin(step)
                     data = self._distribute_batch(data)
                     if self._jax_loop.state is None:
-                        self._symbolic_build(data)
+                        if self._jax_loop.loop_variables is None:
+                            self._symbolic_build(data)
                         self._start_state("train")
+                    # The step's logs stay on device: converting them here
+                    # would wait for the step, so that the next batch's
+                    # host work could not overlap with it.
                     logs = self._run_step(train_function, data)
-                    logs = self._python_logs(logs)
-                    callbacks.on_train_batch_end(step, logs)
+                    callbacks.on_train_batch_end(
+                        step, DeferredLogs(logs, self._python_logs)
+                    )
                     if self.stop_training:
                         break
                 self._end_state()
-                epoch_logs = dict(logs) if logs else self.get_metrics_result()
+                if logs:
+                    epoch_logs = self._python_logs(logs)
+                else:
+                    epoch_logs = self.get_metrics_result()
                 if validation_data is not None and self._should_eval(
                     epoch, validation_freq
                 ):
@@ -552,12 +576,22 @@ class JAXTrainer(Trainer):
                 training_logs = epoch_logs
                 if self.stop_training or epoch_iterator.insufficient_data:
                     break
+            trainable = None
+            if self._jax_loop.loop_kind == "train":
+                # `trainable_weights`, without walking the layers again.
+                trainable = [
+                    v
+                    for v in self._jax_loop.loop_variables[0]
+                    if not getattr(v, "_is_seed_state", False)
+                ]
         finally:
             self._exit_loop(outer)
             self._eval_epoch_iterator = None
         finalize = getattr(self.optimizer, "finalize_variable_values", None)
         if finalize is not None and epochs > initial_epoch:
-            finalize(self.trainable_weights)
+            if trainable is None:
+                trainable = self.trainable_weights
+            finalize(trainable)
         callbacks.on_train_end(logs=training_logs)
         return self.history
 
@@ -633,13 +667,16 @@ class JAXTrainer(Trainer):
                     self._symbolic_build(data)
                     self._start_state("test")
                 logs = self._run_step(test_function, data)
-                logs = self._python_logs(logs)
-                callbacks.on_test_batch_end(step, logs)
+                callbacks.on_test_batch_end(
+                    step, DeferredLogs(logs, self._python_logs)
+                )
                 if self.stop_evaluating:
                     break
         finally:
             self._exit_loop(outer)
-        if not logs:
+        if logs:
+            logs = self._python_logs(logs)
+        else:
             logs = self.get_metrics_result()
         callbacks.on_test_end(logs)
         if return_dict:
@@ -821,6 +858,11 @@ class _LoopState:
         self.state = None
         self.variables = None
         self.synced = True
+        # The state variables of this loop (`variables` while a state is
+        # live), cached for the whole loop call: see `_start_state`.
+        self.loop_variables = None
+        self.loop_kind = None
+        self.flat_variables = None
 
 
 class _LazyFunction:
@@ -862,6 +904,16 @@ class _LazyFunction:
         if self.kind == "train":
             return state_variables
         return tuple(state_variables[1:])
+
+
+def _trainability_changed(state_variables):
+    """Whether a variable of the cached lists changed `trainable` (e.g. a
+    callback froze a layer between epochs): a cheap check of the cached
+    variables, instead of walking the layers again."""
+    trainable, non_trainable = state_variables[0], state_variables[1]
+    return not all(v.trainable for v in trainable) or any(
+        v.trainable for v in non_trainable
+    )
 
 
 def _batch_size(x):
