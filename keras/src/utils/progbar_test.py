@@ -103,8 +103,10 @@ def test_tty_respects_interval(monkeypatch):
 
 
 def test_non_interactive_logging_uses_absl(monkeypatch, capsys):
+    from absl import logging
+
     messages = []
-    monkeypatch.setattr(io_utils.logging, "info", messages.append)
+    monkeypatch.setattr(logging, "info", messages.append)
     io_utils.disable_interactive_logging()
     try:
         assert not io_utils.is_interactive_logging_enabled()
