@@ -41,6 +41,9 @@ class JAXTrainer(Trainer):
         # references are not tracked as the model's own.
         self._jax_loop = _LoopState()
         self._eval_epoch_iterator = None
+        # The distribution whose layout map was last checked for unused
+        # rules (see `_warn_unused_layout_rules`).
+        self._layout_checked_for = None
 
     # ------------------------------------------------------------ the steps
     def compute_loss_and_updates(
@@ -268,12 +271,27 @@ class JAXTrainer(Trainer):
             loop.loop_variables = self._state_variables(kind)
             loop.loop_kind = kind
             loop.flat_variables = tree.flatten(loop.loop_variables)
+            self._warn_unused_layout_rules()
         variables = loop.loop_variables
         self._jax_loop.variables = variables
         self._jax_loop.kind = kind
         self._jax_loop.state = tree.map_structure(lambda v: v.value, variables)
         self._jax_loop.synced = True
         return self._jax_loop.state
+
+    def _warn_unused_layout_rules(self):
+        """Once the model is built, warns (once per distribution) about
+        `LayoutMap` rules that matched none of its variables."""
+        from keras.src.distribution import distribution_lib
+
+        distribution = distribution_lib.distribution()
+        if distribution is None:
+            return
+        if self._layout_checked_for is not distribution:
+            self._layout_checked_for = distribution
+            distribution_lib.check_layout_map_usage(
+                distribution, self.variables
+            )
 
     def jax_state_sync(self):
         """Writes the loop's state back into the variables."""

@@ -447,3 +447,36 @@ def test_evaluate_and_predict_inside_a_training_callback():
         results.append((history.history["loss"], model.get_weights()))
     np.testing.assert_allclose(results[0][0], results[1][0], rtol=1e-6)
     np.testing.assert_allclose(results[0][1][0], results[1][1][0], rtol=1e-6)
+
+
+@pytest.mark.multi_device
+def test_unused_layout_map_rules_warn_once_the_model_is_built():
+    import warnings
+
+    devices = keras.distribution.list_devices()
+    mesh = keras.distribution.DeviceMesh((4, 2), ("model", "batch"), devices)
+    layout_map = keras.distribution.LayoutMap(mesh)
+    layout_map["d1/kernel"] = (None, "model")
+    layout_map["dense_typo/kernel"] = ("model", None)
+    distribution = keras.distribution.ModelParallel(
+        layout_map=layout_map, batch_dim_name="batch"
+    )
+    x = np.ones((8, 6), "float32")
+    y = np.ones((8, 2), "float32")
+    with distribution.scope():
+        model = keras.Sequential(
+            [
+                keras.Input((6,)),
+                keras.layers.Dense(8, name="d1"),
+                keras.layers.Dense(2, name="d2"),
+            ]
+        )
+        model.compile("sgd", "mse")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            model.fit(x, y, batch_size=8, epochs=2, verbose=0)
+            model.fit(x, y, batch_size=8, epochs=1, verbose=0)
+    messages = [str(w.message) for w in caught if "LayoutMap" in str(w.message)]
+    assert len(messages) == 1, messages
+    assert "['dense_typo/kernel']" in messages[0]
+    assert "d1/kernel" not in messages[0]
