@@ -391,6 +391,27 @@ class JAXTrainer(Trainer):
 
         return tree.map_structure(put, data)
 
+    def _callback_list(
+        self, callbacks, verbose, epochs, epoch_iterator, add_history=False
+    ):
+        """Wraps user callbacks in a `CallbackList` (with a progress bar
+        unless `verbose == 0`, and `History` for `fit`); a `CallbackList`
+        passed in (e.g. by `fit` to its validation `evaluate`) is kept."""
+        from keras.src import callbacks as callbacks_module
+
+        if isinstance(callbacks, callbacks_module.CallbackList):
+            return callbacks
+        verbose = 1 if verbose == "auto" else verbose
+        return callbacks_module.CallbackList(
+            callbacks,
+            add_history=add_history,
+            add_progbar=verbose != 0,
+            verbose=verbose,
+            epochs=epochs,
+            steps=epoch_iterator.num_batches,
+            model=self,
+        )
+
     def _symbolic_build(self, data):
         """Creates every variable a step needs before it is traced: the
         model's (by calling it on `data` if unbuilt), the compiled losses'
@@ -496,8 +517,6 @@ class JAXTrainer(Trainer):
         history.history["val_loss"]
         ```
         """
-        from keras.src import callbacks as callbacks_module
-
         self._assert_compile_called("fit")
         if validation_split and validation_data is None:
             (x, y, sample_weight), validation_data = (
@@ -520,18 +539,9 @@ class JAXTrainer(Trainer):
             class_weight=class_weight,
             steps_per_execution=self.steps_per_execution,
         )
-        if verbose == "auto":
-            verbose = 1
-        if not isinstance(callbacks, callbacks_module.CallbackList):
-            callbacks = callbacks_module.CallbackList(
-                callbacks,
-                add_history=True,
-                add_progbar=verbose != 0,
-                verbose=verbose,
-                epochs=epochs,
-                steps=epoch_iterator.num_batches,
-                model=self,
-            )
+        callbacks = self._callback_list(
+            callbacks, verbose, epochs, epoch_iterator, add_history=True
+        )
         train_function = self.make_train_function()
         self.stop_training = False
         self._eval_epoch_iterator = None
@@ -642,8 +652,6 @@ class JAXTrainer(Trainer):
             The loss (a float) if the model has no metrics, else the list
             of values ordered like `model.metrics_names`, or a dict.
         """
-        from keras.src import callbacks as callbacks_module
-
         self._assert_compile_called("evaluate")
         use_cached = kwargs.pop("_use_cached_eval_dataset", False)
         if kwargs:
@@ -660,17 +668,7 @@ class JAXTrainer(Trainer):
                 shuffle=False,
                 steps_per_execution=self.steps_per_execution,
             )
-        if verbose == "auto":
-            verbose = 1
-        if not isinstance(callbacks, callbacks_module.CallbackList):
-            callbacks = callbacks_module.CallbackList(
-                callbacks,
-                add_progbar=verbose != 0,
-                verbose=verbose,
-                epochs=1,
-                steps=epoch_iterator.num_batches,
-                model=self,
-            )
+        callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
         test_function = self.make_test_function()
         self.stop_evaluating = False
         callbacks.on_test_begin()
@@ -719,8 +717,6 @@ class JAXTrainer(Trainer):
             concatenated over the batches. With a distribution, these are
             the global outputs, on every process.
         """
-        from keras.src import callbacks as callbacks_module
-
         epoch_iterator = EpochIterator(
             x=x,
             batch_size=batch_size,
@@ -728,17 +724,7 @@ class JAXTrainer(Trainer):
             shuffle=False,
             steps_per_execution=self.steps_per_execution,
         )
-        if verbose == "auto":
-            verbose = 1
-        if not isinstance(callbacks, callbacks_module.CallbackList):
-            callbacks = callbacks_module.CallbackList(
-                callbacks,
-                add_progbar=verbose != 0,
-                verbose=verbose,
-                epochs=1,
-                steps=epoch_iterator.num_batches,
-                model=self,
-            )
+        callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
         predict_function = self.make_predict_function()
         self.stop_predicting = False
         callbacks.on_predict_begin()
