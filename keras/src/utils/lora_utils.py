@@ -148,6 +148,75 @@ def lora_delta(lora_a, lora_b, scale):
     return ops.multiply(ops.matmul(lora_a, lora_b), scale)
 
 
+class LoraKernelMixin:
+    """LoRA for layers whose base weight is a `_kernel` variable (`Dense`,
+    `EinsumDense`): the effective `kernel`, enabling, merging.
+
+    The layer defines `enable_lora` (documenting its factor shapes) by
+    calling `_enable_kernel_lora`.
+    """
+
+    @property
+    def kernel(self):
+        """The effective kernel: the `kernel` variable, plus the scaled
+        LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
+        if not self.lora_enabled:
+            return self._kernel
+        from keras.src import ops
+
+        return ops.add(
+            self._kernel,
+            lora_delta(
+                self.lora_kernel_a,
+                self.lora_kernel_b,
+                self.lora_alpha / self.lora_rank,
+            ),
+        )
+
+    def _enable_kernel_lora(
+        self, rank, lora_alpha, a_initializer, b_initializer
+    ):
+        check_can_enable_lora(self, rank)
+        self.lora_kernel_a, self.lora_kernel_b = add_lora_weights(
+            self,
+            self._kernel,
+            rank,
+            "lora_kernel",
+            a_initializer,
+            b_initializer,
+        )
+        self.lora_rank = rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else rank
+        self.lora_enabled = True
+
+    def merge_lora(self):
+        """Folds the LoRA delta into `kernel` and removes the LoRA weights.
+
+        Afterwards the layer computes exactly what it computed before (up
+        to float rounding), `kernel` follows `layer.trainable` again and
+        `lora_rank` is `None`.
+        """
+        if not self.lora_enabled:
+            raise ValueError(
+                f"LoRA is not enabled on layer '{self.name}'; there is "
+                "nothing to merge."
+            )
+        self._kernel.assign(self.kernel)
+        remove_lora_weights(
+            self, self._kernel, self.lora_kernel_a, self.lora_kernel_b
+        )
+        del self.lora_kernel_a
+        del self.lora_kernel_b
+        self.lora_enabled = False
+        self.lora_rank = None
+        self.lora_alpha = None
+
+    def _lora_variables(self):
+        if not self.lora_enabled:
+            return []
+        return [self.lora_kernel_a, self.lora_kernel_b]
+
+
 # ----------------------------------------------------- model-wide helpers
 def _base_weight_path(layer):
     """Path prefix of the layer's weights, e.g. `"model/mha/query"`."""

@@ -13,7 +13,7 @@ from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.Dense")
-class Dense(Layer):
+class Dense(lora_utils.LoraKernelMixin, Layer):
     """Just your regular densely-connected NN layer.
 
     `Dense` implements the operation
@@ -137,21 +137,6 @@ class Dense(Layer):
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
 
-    @property
-    def kernel(self):
-        """The effective kernel: the `kernel` variable, plus the scaled
-        LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
-        if not self.lora_enabled:
-            return self._kernel
-        return ops.add(
-            self._kernel,
-            lora_utils.lora_delta(
-                self.lora_kernel_a,
-                self.lora_kernel_b,
-                self.lora_alpha / self.lora_rank,
-            ),
-        )
-
     def enable_lora(
         self,
         rank,
@@ -184,45 +169,7 @@ class Dense(Layer):
         >>> [w.name for w in layer.trainable_weights]
         ['bias', 'lora_kernel_a', 'lora_kernel_b']
         """
-        lora_utils.check_can_enable_lora(self, rank)
-        self.lora_kernel_a, self.lora_kernel_b = lora_utils.add_lora_weights(
-            self,
-            self._kernel,
-            rank,
-            "lora_kernel",
-            a_initializer,
-            b_initializer,
-        )
-        self.lora_rank = rank
-        self.lora_alpha = lora_alpha if lora_alpha is not None else rank
-        self.lora_enabled = True
-
-    def merge_lora(self):
-        """Folds the LoRA delta into `kernel` and removes the LoRA weights.
-
-        Afterwards the layer computes exactly what it computed before (up
-        to float rounding), `kernel` follows `layer.trainable` again and
-        `lora_rank` is `None`.
-        """
-        if not self.lora_enabled:
-            raise ValueError(
-                f"LoRA is not enabled on layer '{self.name}'; there is "
-                "nothing to merge."
-            )
-        self._kernel.assign(self.kernel)
-        lora_utils.remove_lora_weights(
-            self, self._kernel, self.lora_kernel_a, self.lora_kernel_b
-        )
-        del self.lora_kernel_a
-        del self.lora_kernel_b
-        self.lora_enabled = False
-        self.lora_rank = None
-        self.lora_alpha = None
-
-    def _lora_variables(self):
-        if not self.lora_enabled:
-            return []
-        return [self.lora_kernel_a, self.lora_kernel_b]
+        self._enable_kernel_lora(rank, lora_alpha, a_initializer, b_initializer)
 
     def call(self, inputs):
         x = ops.matmul(inputs, self._kernel)
