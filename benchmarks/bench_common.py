@@ -32,13 +32,14 @@ class CompileCounter:
         return (self.counts[COMPILE_EVENT], self.counts[TRACE_EVENT])
 
 
-class StepTimer(keras.callbacks.Callback):
-    """Timestamps the end of the first and the last batch of a fit() call.
+class LossReader(keras.callbacks.Callback):
+    """Reads the loss after every batch, as a logging callback would, and
+    timestamps the end of the first and of the last batch.
 
-    At those two batches the loss is turned into a Python float, which
-    waits for that step's result (a no-op when `fit()` already hands the
-    callbacks Python floats). `self.model` is never touched (in this fork,
-    reading it syncs the training state back into the variables).
+    Turning the loss into a Python float waits for that step's result, so
+    under this callback no framework can overlap a step's host work with
+    the previous step's compute. `self.model` is never touched (in this
+    fork, reading it syncs the training state back into the variables).
     """
 
     def __init__(self, steps):
@@ -48,26 +49,21 @@ class StepTimer(keras.callbacks.Callback):
         self.last = None
 
     def on_train_batch_end(self, batch, logs=None):
-        if batch == 0 or batch == self.steps - 1:
-            if logs and "loss" in logs:
-                float(logs["loss"])
-            now = time.perf_counter()
-            if batch == 0:
-                self.first = now
-            if batch == self.steps - 1:
-                self.last = now
+        float(logs["loss"])
+        if batch == 0:
+            self.first = time.perf_counter()
+        if batch == self.steps - 1:
+            self.last = time.perf_counter()
 
 
-def fit_round(model, x, y, batch_size, steps):
-    """One timed `fit()` of `steps` batches.
+# The short fit() of each round; its wall time is subtracted from the long
+# one's, which cancels the per-call set-up and the final weight sync.
+SHORT_STEPS = 2
 
-    Returns `(steady_ms_per_step, wall_ms_per_step)`: the first is the time
-    from the end of batch 0 to the end of the last batch over `steps - 1`
-    (no fit() set-up, no first step, no end-of-fit sync); the second is the
-    whole `fit()` call over `steps`, including the final wait for the
-    trained weights.
-    """
-    timer = StepTimer(steps)
+
+def fit_wall(model, x, y, batch_size, steps, callbacks=()):
+    """Seconds for one `fit()` of `steps` batches (`verbose=0`), until the
+    trained weights are ready on the devices."""
     n = batch_size * steps
     start = time.perf_counter()
     model.fit(
@@ -77,13 +73,37 @@ def fit_round(model, x, y, batch_size, steps):
         epochs=1,
         shuffle=False,
         verbose=0,
-        callbacks=[timer],
+        callbacks=list(callbacks),
     )
-    # The weights are written back at the end of fit(): wait for them.
     jax.block_until_ready([v.value for v in model.trainable_variables])
-    end = time.perf_counter()
-    steady = (timer.last - timer.first) / (steps - 1) * 1e3
-    return steady, (end - start) / steps * 1e3
+    return time.perf_counter() - start
+
+
+def fit_round(model, x, y, batch_size, steps):
+    """One measurement round of `fit()`.
+
+    Returns a dict of:
+        `ms`: ms/step of a plain `fit()` (no callbacks): the wall time of a
+            `steps`-batch fit() minus that of a `SHORT_STEPS`-batch one,
+            over the difference in steps. Nothing forces a sync between
+            steps, and the per-call set-up and final sync cancel out.
+        `overhead_ms`: the fixed cost of one fit() call (set-up, iterator,
+            end-of-fit weight write-back): the short call's wall time
+            minus `SHORT_STEPS` steps.
+        `synced_ms`: ms/step of a `fit()` with `LossReader` (the loss read
+            after every batch), from the end of batch 0 to the end of the
+            last batch.
+    """
+    short = fit_wall(model, x, y, batch_size, SHORT_STEPS)
+    long = fit_wall(model, x, y, batch_size, steps)
+    ms = (long - short) / (steps - SHORT_STEPS) * 1e3
+    reader = LossReader(steps)
+    fit_wall(model, x, y, batch_size, steps, callbacks=[reader])
+    return {
+        "ms": ms,
+        "overhead_ms": short * 1e3 - SHORT_STEPS * ms,
+        "synced_ms": (reader.last - reader.first) / (steps - 1) * 1e3,
+    }
 
 
 def make_tokens(num, seq_len, vocab_size, seed=0):

@@ -35,6 +35,7 @@ os.environ.setdefault("JAX_PLATFORMS", "cpu")
 os.environ["KERAS_BACKEND"] = "jax"
 
 import argparse  # noqa: E402
+import compileall  # noqa: E402
 import cProfile  # noqa: E402
 import gc  # noqa: E402
 import importlib.util  # noqa: E402
@@ -272,68 +273,33 @@ class PureJaxTrainer:
             donate_argnums=0,
         )
 
-    def round(self, x, y, batch_size, steps):
-        """Same measurement as `bench_common.fit_round` (steady part)."""
+    def run(self, x, y, batch_size, steps, read_loss=False):
+        """Runs `steps` steps; returns `(seconds, times)`: the wall time
+        until the last step's results are ready, and the time at the end
+        of each step when `read_loss` (the loss is read after every step,
+        like `bench_common.LossReader`)."""
         put = self.data_sharding
-        t0 = None
-        loss = None
+        times = []
+        start = time.perf_counter()
         for i in range(steps):
             xb = jax.device_put(x[i * batch_size : (i + 1) * batch_size], put)
             yb = jax.device_put(y[i * batch_size : (i + 1) * batch_size], put)
             self.state, loss = self.step(self.state, xb, yb)
-            if i == 0:
-                loss.block_until_ready()
-                t0 = time.perf_counter()
-        loss.block_until_ready()
-        return (time.perf_counter() - t0) / (steps - 1) * 1e3, float(loss)
+            if read_loss:
+                float(loss)
+                times.append(time.perf_counter())
+        jax.block_until_ready(self.state)
+        return time.perf_counter() - start, times
 
-
-# --------------------------------------------- fork step, bare loop
-class ForkStepLoop:
-    """Diagnostic: the fork's own jitted train step in a bare Python loop.
-
-    Uses trainer internals (`_distribute_batch`, `_run_step`,
-    `_python_logs`) on the batches `fit()` would produce, without the
-    rest of `fit()` (epoch iterator, callbacks). With `sync=False` nothing
-    waits between steps (like the pure-JAX loop); with `sync=True` the
-    logs are turned into Python floats after every step, as `fit()` does.
-    Splits fit() - pure JAX into: compiled program (async loop - JAX),
-    per-step sync (sync loop - async loop) and the rest of fit().
-    """
-
-    def __init__(self, model, x, y, batch_size, steps):
-        from keras.src.trainers.epoch_iterator import EpochIterator
-
-        n = batch_size * steps
-        iterator = EpochIterator(
-            x=x[:n],
-            y=y[:n],
-            batch_size=batch_size,
-            shuffle=False,
-            steps_per_execution=model.steps_per_execution,
-        )
-        self.batches = [b for _, b in iterator.enumerate_epoch()]
-        self.model = model
-
-    def round(self, sync):
-        model = self.model
-        function = model.make_train_function()
-        outer = model._enter_loop()
-        t0 = None
-        try:
-            model._start_state("train")
-            for i, batch in enumerate(self.batches):
-                data = model._distribute_batch(batch)
-                logs = model._run_step(function, data)
-                if sync or i == 0:
-                    logs = model._python_logs(logs)
-                if i == 0:
-                    t0 = time.perf_counter()
-            jax.block_until_ready(logs)
-            elapsed = time.perf_counter() - t0
-        finally:
-            model._exit_loop(outer)
-        return elapsed / (len(self.batches) - 1) * 1e3
+    def round(self, x, y, batch_size, steps):
+        """The measurements of `bench_common.fit_round` (`ms`,
+        `synced_ms`) for this loop."""
+        short, _ = self.run(x, y, batch_size, bench_common.SHORT_STEPS)
+        long, _ = self.run(x, y, batch_size, steps)
+        _, times = self.run(x, y, batch_size, steps, read_loss=True)
+        ms = (long - short) / (steps - bench_common.SHORT_STEPS) * 1e3
+        synced = (times[-1] - times[0]) / (steps - 1) * 1e3
+        return {"ms": ms, "synced_ms": synced}
 
 
 # -------------------------------------------------------------- upstream
@@ -456,12 +422,6 @@ def bench_layout(name, args, example, counter):
         pure.round(x, y, batch, steps)
         c1 = counter.snapshot()
         result["jax_warmup_compiles"] = c1[0] - c0[0]
-        loop = ForkStepLoop(model, x, y, batch, steps)
-        c0 = counter.snapshot()
-        loop.round(sync=False)
-        loop.round(sync=True)
-        c1 = counter.snapshot()
-        result["loop_warmup_compiles"] = c1[0] - c0[0]
         upstream_ok = False
         if worker is not None:
             tag, info = worker.read()
@@ -478,64 +438,49 @@ def bench_layout(name, args, example, counter):
             else:
                 result["upstream_error"] = info.get("error", tag)
                 log(f"[{name}] upstream: {result['upstream_error']}")
-        fork, pure_ms, up, loop_async, loop_sync = [], [], [], [], []
-        fork_wall, up_wall = [], []
-        fork_compiles = jax_compiles = up_compiles = 0
-        fork_traces = loop_compiles = 0
+        rounds = {"fork": [], "jax": [], "upstream": []}
+        fork_compiles = jax_compiles = up_compiles = fork_traces = 0
         for r in range(args.rounds):
             c0 = counter.snapshot()
-            steady, wall = bench_common.fit_round(model, x, y, batch, steps)
+            rounds["fork"].append(
+                bench_common.fit_round(model, x, y, batch, steps)
+            )
             c1 = counter.snapshot()
-            fork.append(steady)
-            fork_wall.append(wall)
             fork_compiles += c1[0] - c0[0]
             fork_traces += c1[1] - c0[1]
-            ms, _ = pure.round(x, y, batch, steps)
-            c2 = counter.snapshot()
-            pure_ms.append(ms)
-            jax_compiles += c2[0] - c1[0]
-            msg = (
-                f"[{name}] round {r + 1}/{args.rounds}: fork {steady:.2f}"
-                f" jax {ms:.2f}"
-            )
-            if not args.skip_diagnostics:
-                loop_async.append(loop.round(sync=False))
-                loop_sync.append(loop.round(sync=True))
-                msg += (
-                    f" fork-loop {loop_async[-1]:.2f}"
-                    f" fork-loop+sync {loop_sync[-1]:.2f}"
-                )
-            c3 = counter.snapshot()
-            loop_compiles += c3[0] - c2[0]
+            rounds["jax"].append(pure.round(x, y, batch, steps))
+            jax_compiles += counter.snapshot()[0] - c1[0]
             if upstream_ok:
                 tag, info = worker.round()
                 if tag != "RESULT":
                     upstream_ok = False
                     result["upstream_error"] = str(info)
                 else:
-                    up.append(info["steady_ms"])
-                    up_wall.append(info["wall_ms"])
+                    rounds["upstream"].append(info)
                     up_compiles += info["compiles"]
-                    msg += f" upstream {info['steady_ms']:.2f}"
-            log(msg + " ms/step")
+            log(
+                f"[{name}] round {r + 1}/{args.rounds} ms/step "
+                "(plain / loss read every batch): "
+                + ", ".join(
+                    f"{side} {v[-1]['ms']:.2f} / {v[-1]['synced_ms']:.2f}"
+                    for side, v in rounds.items()
+                    if len(v) == r + 1
+                )
+            )
         if args.profile:
             result["profile"] = profile_fit(model, x, y, batch, steps, name)
+        for side, values in rounds.items():
+            for key in ("ms", "synced_ms", "overhead_ms"):
+                series = [v[key] for v in values if key in v]
+                result[f"{side}_{key}"] = (
+                    bench_common.median(series) if series else None
+                )
         result.update(
-            fork_ms=bench_common.median(fork),
-            jax_ms=bench_common.median(pure_ms),
-            upstream_ms=bench_common.median(up) if up else None,
-            fork_wall_ms=bench_common.median(fork_wall),
-            loop_async_ms=bench_common.median(loop_async),
-            loop_sync_ms=bench_common.median(loop_sync),
-            upstream_wall_ms=bench_common.median(up_wall) if up else None,
-            fork_rounds=fork,
-            jax_rounds=pure_ms,
-            upstream_rounds=up,
+            rounds=rounds,
             fork_round_compiles=fork_compiles,
             fork_round_traces=fork_traces,
             jax_round_compiles=jax_compiles,
-            loop_round_compiles=loop_compiles,
-            upstream_round_compiles=up_compiles if up else None,
+            upstream_round_compiles=up_compiles if rounds["upstream"] else None,
         )
         del pure, model
     finally:
@@ -587,6 +532,12 @@ def time_import(python, module, env):
 
 
 def bench_imports(reps, with_upstream):
+    # pip byte-compiles the packages it installs (jax, upstream keras); this
+    # repo, installed editable, relies on the import system writing
+    # `__pycache__`, which PYTHONDONTWRITEBYTECODE=1 turns off (every
+    # `import keras` would then compile ~300 modules from source).
+    # Byte-compile it the same way, so that all the imports read bytecode.
+    compileall.compile_dir(os.path.join(ROOT, "keras"), quiet=1)
     env = dict(os.environ, KERAS_BACKEND="jax", JAX_PLATFORMS="cpu")
     env.pop("XLA_FLAGS", None)
     env.pop("PYTHONPATH", None)
@@ -665,16 +616,6 @@ def ratio(a, b):
     return a / b
 
 
-def _min(values):
-    return min(values) if values else None
-
-
-def _diff(a, b):
-    if a is None or b is None or np.isnan(a) or np.isnan(b):
-        return None
-    return a - b
-
-
 def verdict(value, target):
     if value is None:
         return "n/a"
@@ -687,68 +628,52 @@ def render_markdown(meta, layouts, imports, transfers):
     lines.append("")
     if layouts:
         lines += [
-            "## Train step (steady-state median ms/step)",
+            "## Train step, plain fit() (median ms/step)",
             "",
             "| layout | fork fit() | pure JAX | upstream fit() "
-            "| fork/JAX | fork/upstream | fork fit() wall "
-            "| upstream fit() wall | sharded vars |",
+            "| fork/JAX | fork/upstream | fit() call overhead, fork "
+            "| upstream | sharded vars |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for r in layouts:
-            rj = ratio(r["fork_ms"], r["jax_ms"])
-            ru = ratio(r["fork_ms"], r.get("upstream_ms"))
             lines.append(
                 f"| {r['label']} | {fmt(r['fork_ms'])} | {fmt(r['jax_ms'])}"
-                f" | {fmt(r.get('upstream_ms'))} | {fmt(rj, '.3f')}"
-                f" | {fmt(ru, '.3f')} | {fmt(r['fork_wall_ms'])}"
-                f" | {fmt(r.get('upstream_wall_ms'))}"
+                f" | {fmt(r['upstream_ms'])}"
+                f" | {fmt(ratio(r['fork_ms'], r['jax_ms']), '.3f')}"
+                f" | {fmt(ratio(r['fork_ms'], r['upstream_ms']), '.3f')}"
+                f" | {fmt(r['fork_overhead_ms'], '.1f')}"
+                f" | {fmt(r['upstream_overhead_ms'], '.1f')}"
                 f" | {r['sharded_vars']}/{r['num_vars']} |"
             )
         lines += [
             "",
-            "Best round (min ms/step; less sensitive to other processes on "
-            "a loaded host):",
+            "ms/step: (wall time of a fit() of `steps` batches - that of a "
+            f"fit() of {bench_common.SHORT_STEPS}) / (steps - "
+            f"{bench_common.SHORT_STEPS}), each call until the trained "
+            "weights are ready, no callbacks, `verbose=0`; pure JAX: the "
+            "same difference of two loops. Overhead: the fixed cost of one "
+            "fit() call (set-up, iterator, final weight write-back).",
+            "",
+            "With a callback that reads the loss after every batch (each "
+            "step waits for the previous one; pure JAX: `float(loss)` after "
+            "every step), median ms/step from the end of batch 0 to the "
+            "end of the last:",
             "",
             "| layout | fork fit() | pure JAX | upstream fit() | fork/JAX "
             "| fork/upstream |",
             "|---|---:|---:|---:|---:|---:|",
         ]
         for r in layouts:
-            f = _min(r["fork_rounds"])
-            j = _min(r["jax_rounds"])
-            u = _min(r["upstream_rounds"])
+            f, j, u = (
+                r["fork_synced_ms"],
+                r["jax_synced_ms"],
+                r["upstream_synced_ms"],
+            )
             lines.append(
                 f"| {r['label']} | {fmt(f)} | {fmt(j)} | {fmt(u)} "
                 f"| {fmt(ratio(f, j), '.3f')} | {fmt(ratio(f, u), '.3f')} |"
             )
         lines += [
-            "",
-            "Where fork fit() - pure JAX goes (diagnostic, ms/step): the "
-            "fork's own jitted step in a bare loop, without and with the "
-            "per-step logs sync that fit() does.",
-            "",
-            "| layout | pure JAX | fork step, bare loop | + sync per step "
-            "| fork fit() | program | sync | rest of fit() |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|",
-        ]
-        for r in layouts:
-            a, s_, f, j = (
-                r.get("loop_async_ms"),
-                r.get("loop_sync_ms"),
-                r["fork_ms"],
-                r["jax_ms"],
-            )
-            lines.append(
-                f"| {r['label']} | {fmt(j)} | {fmt(a)} | {fmt(s_)} "
-                f"| {fmt(f)} | {fmt(_diff(a, j))} | {fmt(_diff(s_, a))} "
-                f"| {fmt(_diff(f, s_))} |"
-            )
-        lines += [
-            "",
-            "`fit()` columns: end of batch 0 to end of the last batch of a "
-            "round, over steps - 1 (no fit() set-up, no compile). `wall`: "
-            "the whole fit() call over steps (set-up, iterator, "
-            "end-of-fit weight write-back included).",
             "",
             "## Compilations",
             "",
@@ -890,14 +815,9 @@ def parse_args(argv=None):
         help=f"comma-separated subset of {','.join(LAYOUTS)}",
     )
     p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--steps", type=int, default=10, help="steps per round")
+    p.add_argument("--steps", type=int, default=12, help="steps per round")
     p.add_argument("--batch-size", type=int, default=16)
     p.add_argument("--skip-upstream", action="store_true")
-    p.add_argument(
-        "--skip-diagnostics",
-        action="store_true",
-        help="skip the bare-loop runs of the fork's own step function",
-    )
     p.add_argument("--skip-imports", action="store_true")
     p.add_argument("--import-reps", type=int, default=5)
     p.add_argument("--skip-transfer", action="store_true")
@@ -912,8 +832,8 @@ def parse_args(argv=None):
         help="cProfile one extra fork fit() round per layout",
     )
     args = p.parse_args(argv)
-    if args.steps < 2:
-        p.error("--steps must be >= 2")
+    if args.steps <= bench_common.SHORT_STEPS:
+        p.error(f"--steps must be > {bench_common.SHORT_STEPS}")
     return args
 
 

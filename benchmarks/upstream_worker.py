@@ -4,7 +4,7 @@ Runs in `benchmarks/.upstream_venv` (upstream Keras 3 + JAX), never with
 this fork on `sys.path`. Only public Keras API is used. Protocol: the
 configuration comes as one JSON argument; the worker builds, compiles and
 warms up the model, prints `@@READY {json}`, then for every `ROUND` line on
-stdin runs one timed `fit()` round and prints `@@RESULT {json}`; `QUIT`
+stdin runs one `bench_common.fit_round` and prints `@@RESULT {json}`; `QUIT`
 ends it.
 """
 
@@ -86,19 +86,11 @@ def main():
             break
         if command == "ROUND":
             before = counter.snapshot()
-            steady, wall = bench_common.fit_round(
-                model, x, y, batch_size, steps
-            )
+            result = bench_common.fit_round(model, x, y, batch_size, steps)
             after = counter.snapshot()
-            emit(
-                "RESULT",
-                {
-                    "steady_ms": steady,
-                    "wall_ms": wall,
-                    "compiles": after[0] - before[0],
-                    "traces": after[1] - before[1],
-                },
-            )
+            result["compiles"] = after[0] - before[0]
+            result["traces"] = after[1] - before[1]
+            emit("RESULT", result)
 
 
 if __name__ == "__main__":

@@ -400,25 +400,38 @@ class Layer(Operation):
     def _layers(self):
         return [c for c in self._tracked_children() if isinstance(c, Layer)]
 
-    def _flatten_layers(self, include_self=True, recursive=True):
-        layers = [self] if include_self else []
+    def _walk_layers(self, include_self=True, recursive=True):
+        """`(layer, tracked children)` of this layer and its sublayers,
+        depth first, each layer once: one attribute scan per layer."""
+        children = self._tracked_children()
+        found = [(self, children)] if include_self else []
         seen = {id(self)}
-        queue = list(self._layers)
+        queue = [c for c in children if isinstance(c, Layer)]
         while queue:
             layer = queue.pop(0)
             if id(layer) in seen:
                 continue
             seen.add(id(layer))
-            layers.append(layer)
+            children = layer._tracked_children()
+            found.append((layer, children))
             if recursive:
-                queue = layer._layers + queue
-        return layers
+                queue = [c for c in children if isinstance(c, Layer)] + queue
+        return found
 
-    def _direct_variables(self):
+    def _flatten_layers(self, include_self=True, recursive=True):
+        return [
+            layer for layer, _ in self._walk_layers(include_self, recursive)
+        ]
+
+    def _direct_variables(self, children=None):
+        """The layer's own variables (seed generators' states included);
+        `children`: its `_tracked_children()`, if already computed."""
         from keras.src.random.seed_generator import SeedGenerator
 
+        if children is None:
+            children = self._tracked_children()
         variables = list(self._own_variables)
-        for child in self._tracked_children():
+        for child in children:
             if isinstance(child, backend.KerasVariable):
                 variables.append(child)
             elif isinstance(child, SeedGenerator):
@@ -431,8 +444,8 @@ class Layer(Operation):
         """All variables of the layer and its sublayers, deduplicated."""
         result = []
         seen = set()
-        for layer in self._flatten_layers():
-            for v in layer._direct_variables():
+        for layer, children in self._walk_layers():
+            for v in layer._direct_variables(children):
                 if id(v) not in seen:
                     seen.add(id(v))
                     result.append(v)
@@ -443,17 +456,23 @@ class Layer(Operation):
         """Trainable and non-trainable weights (seed states excluded)."""
         return [v for v in self.variables if not _is_seed_state(v)]
 
+    def _split_variables(self):
+        """`(trainable_variables, non_trainable_variables)` from one walk
+        of the layer tree."""
+        variables = self.variables
+        if not self.trainable:
+            return [], variables
+        trainable = [v for v in variables if v.trainable]
+        non_trainable = [v for v in variables if not v.trainable]
+        return trainable, non_trainable
+
     @property
     def trainable_variables(self):
-        if not self.trainable:
-            return []
-        return [v for v in self.variables if v.trainable]
+        return self._split_variables()[0]
 
     @property
     def non_trainable_variables(self):
-        if not self.trainable:
-            return self.variables
-        return [v for v in self.variables if not v.trainable]
+        return self._split_variables()[1]
 
     @property
     def trainable_weights(self):

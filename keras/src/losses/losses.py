@@ -536,9 +536,9 @@ def sparse_categorical_crossentropy(
     if ignore_class is not None:
         valid_mask = ops.not_equal(y_true, ignore_class)
         y_true = ops.where(valid_mask, y_true, ops.zeros_like(y_true))
-    num_classes = y_pred.shape[axis]
-    one_hot = ops.one_hot(y_true, num_classes, axis=axis, dtype=y_pred.dtype)
-    res = _categorical_crossentropy(one_hot, y_pred, from_logits, axis)
+    res = ops.sparse_categorical_crossentropy(
+        y_true, y_pred, from_logits=from_logits, axis=axis
+    )
     if valid_mask is not None:
         res = ops.where(valid_mask, res, ops.zeros_like(res))
     return res

@@ -251,20 +251,24 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
             "until the class axis. Received: "
             f"target.shape={target.shape}, output.shape={output.shape}"
         )
-    target = jax.nn.one_hot(
-        target.astype("int32"),
-        output.shape[axis],
-        axis=axis,
-        dtype=output.dtype,
-    )
+    axis = axis % output.ndim
     if from_logits:
-        log_prob = jax.nn.log_softmax(output, axis=axis)
+        log_normalizer = jax.nn.logsumexp(output, axis=axis, keepdims=True)
     else:
         output = output / jnp.sum(output, axis=axis, keepdims=True)
         eps = config.epsilon()
         output = jnp.clip(output, eps, 1.0 - eps)
-        log_prob = jnp.log(output)
-    return -jnp.sum(target * log_prob, axis=axis)
+    # Picking the target's entry (a gather) instead of summing a one-hot
+    # product over the classes keeps the class axis out of the
+    # reductions, which matters when it is sharded (a vocabulary split
+    # over a "model" axis).
+    index = jnp.expand_dims(target.astype("int32"), axis)
+    picked = jnp.take_along_axis(output, index, axis=axis)
+    if from_logits:
+        log_prob = picked - log_normalizer
+    else:
+        log_prob = jnp.log(picked)
+    return -jnp.squeeze(log_prob, axis=axis)
 
 
 def moments(x, axes, keepdims=False, synchronized=False):

@@ -243,8 +243,7 @@ class JAXTrainer(Trainer):
 
     # ------------------------------------------------------------ the state
     def _state_variables(self, kind):
-        trainable = list(self.trainable_variables)
-        non_trainable = list(self.non_trainable_variables)
+        trainable, non_trainable = self._split_variables()
         if kind == "train":
             return (
                 trainable,
