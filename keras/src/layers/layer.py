@@ -300,7 +300,10 @@ class Layer(Operation):
             constraint: Optional callable applied to the variable after each
                 optimizer update.
             aggregation: Accepted for API compatibility.
-            overwrite_with_gradient: Accepted for API compatibility.
+            overwrite_with_gradient: If `True`, optimizers replace the
+                variable's value with its gradient instead of updating it
+                (for values computed in the backward pass, such as float8
+                scaling factors).
             name: The variable's name (its path gets the layer's prefix).
             layout: Optional `keras.distribution.TensorLayout` for the
                 variable. Under a distribution it takes precedence over the

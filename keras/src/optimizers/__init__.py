@@ -1,4 +1,5 @@
-"""Optimizers: `keras.optimizers.get`, `serialize` and `deserialize`."""
+"""The optimizers, and looking them up by name or config
+(`keras.optimizers.get`, `serialize`, `deserialize`)."""
 
 from keras.src.api_export import keras_export
 from keras.src.optimizers.adam import Adam
@@ -19,13 +20,21 @@ ALL_OBJECTS_DICT = {cls.__name__.lower(): cls for cls in ALL_OBJECTS}
 
 @keras_export("keras.optimizers.serialize")
 def serialize(optimizer):
-    """Returns the optimizer configuration as a Python dict.
+    """Turns an optimizer into a JSON-friendly config dict.
 
     Args:
-        optimizer: An `Optimizer` instance to serialize.
+        optimizer: The `keras.optimizers.Optimizer` to serialize.
 
     Returns:
-        Python dict which contains the configuration of the optimizer.
+        A dict with the optimizer's `class_name` and `config` (its
+        hyperparameters, not its variables' values), which `deserialize()`
+        turns back into an optimizer.
+
+    Example:
+
+    >>> config = keras.optimizers.serialize(keras.optimizers.SGD(0.5))
+    >>> config["class_name"]
+    'SGD'
     """
     from keras.src.saving import serialization_lib
 
@@ -34,26 +43,29 @@ def serialize(optimizer):
 
 @keras_export("keras.optimizers.deserialize")
 def deserialize(config, custom_objects=None):
-    """Returns a Keras optimizer object via its configuration.
+    """Creates an optimizer from a config dict made by `serialize()`.
+
+    The built-in optimizers are found whatever the case of their
+    `class_name` (`"adam"` and `"Adam"` both work).
 
     Args:
-        config: Optimizer configuration dictionary.
-        custom_objects: Optional dictionary mapping names (strings) to
-            custom objects (classes and functions) to be considered during
-            deserialization.
+        config: A dict with `class_name` and `config` entries.
+        custom_objects: Optional dict mapping names to the custom classes
+            (optimizers, learning rate schedules) the config refers to.
 
     Returns:
-        A Keras Optimizer instance.
+        A new optimizer, with freshly initialized variables.
     """
     from keras.src.saving import serialization_lib
 
-    if isinstance(config, dict) and isinstance(config.get("class_name"), str):
-        class_name = config["class_name"]
-        if class_name.lower() in ALL_OBJECTS_DICT and not (
-            custom_objects and class_name in custom_objects
-        ):
-            config = dict(config)
-            config["class_name"] = class_name.lower()
+    class_name = config.get("class_name") if isinstance(config, dict) else None
+    is_builtin = (
+        isinstance(class_name, str)
+        and class_name.lower() in ALL_OBJECTS_DICT
+        and class_name not in (custom_objects or {})
+    )
+    if is_builtin:
+        config = {**config, "class_name": class_name.lower()}
     return serialization_lib.deserialize_keras_object(
         config,
         module_objects=ALL_OBJECTS_DICT,
@@ -63,18 +75,19 @@ def deserialize(config, custom_objects=None):
 
 @keras_export("keras.optimizers.get")
 def get(identifier):
-    """Retrieves a Keras Optimizer instance.
+    """Returns the optimizer an identifier designates.
 
     Args:
-        identifier: Optimizer identifier, one of:
-            - String: name of an optimizer (`"sgd"`, `"adam"`, `"adamw"`,
-              `"rmsprop"`;
-              case-insensitive), created with its default arguments.
-            - Dictionary: configuration dictionary.
-            - Keras Optimizer instance (it will be returned unchanged).
+        identifier: One of:
+            - the name of a built-in optimizer, case-insensitive
+              (`"sgd"`, `"adam"`, `"adamw"`, `"rmsprop"`): a new instance
+              with the default arguments,
+            - a config dict as made by `serialize()`,
+            - an optimizer instance, returned as is,
+            - `None`, returned as is.
 
     Returns:
-        A Keras Optimizer instance.
+        A `keras.optimizers.Optimizer` instance, or `None`.
 
     Example:
 
@@ -83,20 +96,23 @@ def get(identifier):
     """
     if identifier is None:
         return None
-    elif isinstance(identifier, dict):
-        obj = deserialize(identifier)
+    if isinstance(identifier, dict):
+        candidate = deserialize(identifier)
     elif isinstance(identifier, str):
-        cls = ALL_OBJECTS_DICT.get(identifier.lower(), None)
+        cls = ALL_OBJECTS_DICT.get(identifier.lower())
         if cls is None or cls is Optimizer:
+            names = sorted(k for k in ALL_OBJECTS_DICT if k != "optimizer")
             raise ValueError(
-                f"Could not interpret optimizer identifier: {identifier}. "
-                "Valid names are: "
-                f"{sorted(k for k in ALL_OBJECTS_DICT if k != 'optimizer')}"
+                f"Unknown optimizer name: {identifier!r}. Valid names are: "
+                f"{names} (case-insensitive)."
             )
-        obj = cls()
+        candidate = cls()
     else:
-        obj = identifier
-
-    if isinstance(obj, Optimizer):
-        return obj
-    raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
+        candidate = identifier
+    if not isinstance(candidate, Optimizer):
+        raise ValueError(
+            f"Cannot use {identifier!r} as an optimizer: pass an optimizer "
+            "instance, the name of a built-in optimizer or a config dict "
+            "made by `keras.optimizers.serialize()`."
+        )
+    return candidate

@@ -5,7 +5,14 @@ from keras.src.api_export import keras_export
 from keras.src.optimizers import optimizer
 
 
+def _resolve(hyperparameter):
+    """The value of a hyperparameter given as a number or as a callable
+    without arguments."""
+    return hyperparameter() if callable(hyperparameter) else hyperparameter
+
+
 @keras_export(["keras.optimizers.Adam"])
+@optimizer.with_shared_args_doc
 class Adam(optimizer.Optimizer):
     """The Adam optimizer (adaptive moment estimation).
 
@@ -31,10 +38,11 @@ class Adam(optimizer.Optimizer):
             without arguments). Defaults to `0.9`.
         beta_2: Decay rate of the second moment (a float, or a callable
             without arguments). Defaults to `0.999`.
-        epsilon: Small constant added to `sqrt(v)` ("epsilon hat" of the
-            paper). Defaults to `1e-7`.
+        epsilon: Small constant added to `sqrt(v)` in the denominator, for
+            numerical stability (it is added after the bias correction).
+            Defaults to `1e-7`.
         amsgrad: Whether to use the AMSGrad variant. Defaults to `False`.
-        {{base_optimizer_keyword_args}}
+        {{shared_args}}
 
     Example:
 
@@ -46,7 +54,8 @@ class Adam(optimizer.Optimizer):
 
     Reference:
 
-    - [Kingma et al., 2014](http://arxiv.org/abs/1412.6980)
+    - D. P. Kingma and J. Ba, "Adam: A Method for Stochastic
+      Optimization", 2014, https://arxiv.org/abs/1412.6980
     """
 
     def __init__(
@@ -97,49 +106,56 @@ class Adam(optimizer.Optimizer):
         if self.built:
             return
         super().build(var_list)
-        names = ["momentum", "velocity"]
         if self.amsgrad:
-            names.append("velocity_hat")
-        slots = self.add_optimizer_variables(var_list, names)
-        self._momentums, self._velocities = slots[0], slots[1]
-        self._velocity_hats = slots[2] if self.amsgrad else []
+            self._momentums, self._velocities, self._velocity_hats = (
+                self.add_optimizer_variables(
+                    var_list, ["momentum", "velocity", "velocity_hat"]
+                )
+            )
+        else:
+            self._momentums, self._velocities = self.add_optimizer_variables(
+                var_list, ["momentum", "velocity"]
+            )
+            self._velocity_hats = []
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adam update rule to `variable`."""
         dtype = variable.dtype
-        lr = ops.cast(learning_rate, dtype)
-        gradient = ops.cast(gradient, dtype)
-        local_step = ops.cast(self.iterations + 1, dtype)
-        beta_1_power = ops.power(
-            ops.cast(self._get(self.beta_1), dtype), local_step
-        )
-        beta_2_power = ops.power(
-            ops.cast(self._get(self.beta_2), dtype), local_step
-        )
-        beta_1 = ops.cast(self._get(self.beta_1), dtype)
-        beta_2 = ops.cast(self._get(self.beta_2), dtype)
-
         index = self._get_variable_index(variable)
-        m = self._momentums[index]
-        v = self._velocities[index]
+        grad = ops.cast(gradient, dtype)
+        beta_1 = ops.cast(_resolve(self.beta_1), dtype)
+        beta_2 = ops.cast(_resolve(self.beta_2), dtype)
+        step = ops.cast(self.iterations + 1, dtype)
+        # Both bias corrections folded into one step size.
+        step_size = (
+            ops.cast(learning_rate, dtype)
+            * ops.sqrt(1 - ops.power(beta_2, step))
+            / (1 - ops.power(beta_1, step))
+        )
 
-        alpha = lr * ops.sqrt(1 - beta_2_power) / (1 - beta_1_power)
-
-        m.assign(m.value + (gradient - m.value) * (1 - beta_1))
-        v.assign(v.value + (ops.square(gradient) - v.value) * (1 - beta_2))
-        v_value = v.value
+        first_moment = self._momentums[index]
+        second_moment = self._velocities[index]
+        # `x + (target - x) * (1 - beta)` is the moving average
+        # `beta * x + (1 - beta) * target`.
+        first_moment.assign(
+            first_moment.value + (grad - first_moment.value) * (1 - beta_1)
+        )
+        second_moment.assign(
+            second_moment.value
+            + (ops.square(grad) - second_moment.value) * (1 - beta_2)
+        )
+        denominator_moment = second_moment.value
         if self.amsgrad:
-            v_hat = self._velocity_hats[index]
-            v_hat.assign(ops.maximum(v_hat.value, v_value))
-            v_value = v_hat.value
+            running_max = self._velocity_hats[index]
+            running_max.assign(
+                ops.maximum(running_max.value, denominator_moment)
+            )
+            denominator_moment = running_max.value
         variable.assign(
             variable.value
-            - (m.value * alpha) / (ops.sqrt(v_value) + self.epsilon)
+            - (first_moment.value * step_size)
+            / (ops.sqrt(denominator_moment) + self.epsilon)
         )
-
-    @staticmethod
-    def _get(value):
-        return value() if callable(value) else value
 
     def get_config(self):
         config = super().get_config()
@@ -152,8 +168,3 @@ class Adam(optimizer.Optimizer):
             }
         )
         return config
-
-
-Adam.__doc__ = Adam.__doc__.replace(
-    "{{base_optimizer_keyword_args}}", optimizer.base_optimizer_keyword_args
-)

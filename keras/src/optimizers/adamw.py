@@ -6,6 +6,7 @@ from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.AdamW"])
+@optimizer.with_shared_args_doc
 class AdamW(adam.Adam):
     """Adam with decoupled weight decay.
 
@@ -24,7 +25,7 @@ class AdamW(adam.Adam):
         beta_2: Decay rate of the second moment. Defaults to `0.999`.
         epsilon: Small constant for numerical stability. Defaults to `1e-7`.
         amsgrad: Whether to use the AMSGrad variant. Defaults to `False`.
-        {{base_optimizer_keyword_args}}
+        {{shared_args}}
 
     Example:
 
@@ -36,7 +37,8 @@ class AdamW(adam.Adam):
 
     Reference:
 
-    - [Loshchilov et al., 2019](https://arxiv.org/abs/1711.05101)
+    - I. Loshchilov and F. Hutter, "Decoupled Weight Decay
+      Regularization", ICLR 2019, https://arxiv.org/abs/1711.05101
     """
 
     def __init__(
@@ -58,6 +60,12 @@ class AdamW(adam.Adam):
         name="adamw",
         **kwargs,
     ):
+        if weight_decay is None:
+            raise ValueError(
+                "AdamW needs a `weight_decay` rate (a float such as the "
+                "default 0.004); received `weight_decay=None`. For Adam "
+                "without weight decay, use `keras.optimizers.Adam`."
+            )
         super().__init__(
             learning_rate=learning_rate,
             beta_1=beta_1,
@@ -76,14 +84,3 @@ class AdamW(adam.Adam):
             gradient_accumulation_steps=gradient_accumulation_steps,
             **kwargs,
         )
-
-        if self.weight_decay is None:
-            raise ValueError(
-                "Argument `weight_decay` must be a float. Received: "
-                "weight_decay=None"
-            )
-
-
-AdamW.__doc__ = AdamW.__doc__.replace(
-    "{{base_optimizer_keyword_args}}", optimizer.base_optimizer_keyword_args
-)

@@ -1,4 +1,23 @@
-"""`BaseOptimizer`: variables, clipping, weight decay and the stateless API."""
+"""The optimizer machinery shared by every `keras.optimizers.*` class.
+
+`BaseOptimizer` owns the optimizer state (a step counter, the learning
+rate and the per-variable "slot" variables) and turns gradients into
+variable updates. One step runs this pipeline:
+
+1. drop the variables whose gradient is `None`,
+2. undo the loss scaling (`loss_scale_factor`),
+3. clip the gradients (`clipnorm`, `clipvalue` or `global_clipnorm`),
+4. decay the weights (`weight_decay`),
+5. call the subclass's `update_step()` once per variable,
+6. update the moving averages (`use_ema`), and copy them into the
+   variables every `ema_overwrite_frequency` steps,
+7. count the step and apply the variables' constraints.
+
+With `gradient_accumulation_steps`, steps 3 to 6 only take effect once
+per accumulation window. Everything is written with `ops` and without
+Python branches on tensor values, so `stateless_apply()` can run the
+same code on explicit values inside `jax.jit`.
+"""
 
 import re
 import warnings
@@ -11,50 +30,16 @@ from keras.src.utils.naming import auto_name
 
 
 class BaseOptimizer:
-    """Base class of the optimizers.
+    """The implementation behind `keras.optimizers.Optimizer`.
 
-    An optimizer owns an `iterations` counter, a learning rate (a variable,
-    unless it is a schedule or a callable) and per-variable slot variables,
-    created by `build(var_list)`. `apply(grads, trainable_variables)`
-    clips the gradients, applies decoupled weight decay, calls
-    `update_step(gradient, variable, learning_rate)` for each variable and
-    increments `iterations`. `stateless_apply()` does the same on given
-    values, for use inside `jax.jit`.
-
-    Subclasses create their slots in `build()` (calling `super().build()`
-    first) and implement `update_step()`.
-
-    Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` (called with
-            `iterations` at each step), or a callable without arguments
-            returning the learning rate.
-        weight_decay: Float or `None`. If set, before each update,
-            `variable -= variable * weight_decay * learning_rate` (for the
-            variables not excluded with `exclude_from_weight_decay()`).
-        clipnorm: Float or `None`. If set, each gradient is rescaled so that
-            its L2 norm is at most `clipnorm`.
-        clipvalue: Float or `None`. If set, gradients are clipped
-            element-wise to `[-clipvalue, clipvalue]`.
-        global_clipnorm: Float or `None`. If set, all gradients are rescaled
-            by one factor so that their global L2 norm is at most
-            `global_clipnorm`. At most one of the three clipping arguments
-            may be set.
-        use_ema: Whether to keep an exponential moving average (EMA) of the
-            trainable variables.
-        ema_momentum: Float in `[0, 1]`:
-            `average = ema_momentum * average + (1 - ema_momentum) * value`
-            (the first step copies the value).
-        ema_overwrite_frequency: Int or `None`. With `use_ema`, every that
-            many steps the variables are replaced by their averages; with
-            `None` only `finalize_variable_values()` does it.
-        loss_scale_factor: Float or `None`. If set, `scale_loss()`
-            multiplies the loss by it and `apply()` divides the gradients by
-            it (against underflow in low precision).
-        gradient_accumulation_steps: Int >= 2 or `None`. If set, gradients
-            are accumulated and the variables are updated once every that
-            many steps, with the mean of the accumulated gradients.
-        name: Name of the optimizer, the name scope of its variables.
+    See `keras.optimizers.Optimizer` for the constructor arguments and for
+    how to write a new optimizer. In short, subclasses implement
+    `update_step(gradient, variable, learning_rate)` (the update rule for
+    one variable) and, when the rule needs state, override
+    `build(variables)`: call `super().build(variables)`, then create the
+    slots with `add_optimizer_variables()`. Clipping, weight decay, loss
+    scaling, gradient accumulation, moving averages and serialization are
+    handled here.
     """
 
     def __init__(
@@ -72,164 +57,133 @@ class BaseOptimizer:
         name=None,
         **kwargs,
     ):
+        # Must come first: `__setattr__` rejects every other attribute
+        # until this flag exists.
         self._super_called = True
-        if kwargs.pop("decay", None) is not None:
-            warnings.warn(
-                "Argument `decay` is no longer supported and will be ignored.",
-                stacklevel=2,
-            )
-        if kwargs:
-            raise ValueError(f"Argument(s) not recognized: {kwargs}")
-
-        if name is None:
-            name = auto_name(self.__class__.__name__)
-        self.name = name
+        self._check_extra_kwargs(kwargs)
+        _validate_settings(
+            clipnorm=clipnorm,
+            clipvalue=clipvalue,
+            global_clipnorm=global_clipnorm,
+            use_ema=use_ema,
+            ema_momentum=ema_momentum,
+            ema_overwrite_frequency=ema_overwrite_frequency,
+            gradient_accumulation_steps=gradient_accumulation_steps,
+        )
+        self.name = name if name is not None else auto_name(type(self).__name__)
         self.weight_decay = weight_decay
         self.clipnorm = clipnorm
-        self.global_clipnorm = global_clipnorm
         self.clipvalue = clipvalue
+        self.global_clipnorm = global_clipnorm
         self.use_ema = use_ema
+        self.ema_momentum = ema_momentum
+        self.ema_overwrite_frequency = ema_overwrite_frequency
         self.loss_scale_factor = loss_scale_factor
         self.gradient_accumulation_steps = gradient_accumulation_steps
 
-        if gradient_accumulation_steps is not None:
-            if (
-                not isinstance(gradient_accumulation_steps, int)
-                or gradient_accumulation_steps < 2
-            ):
-                raise ValueError(
-                    "`gradient_accumulation_steps` must be an integer >= 2. "
-                    "Received: gradient_accumulation_steps="
-                    f"{gradient_accumulation_steps}"
-                )
-        if use_ema:
-            # Verify the arguments related to EMA.
-            if ema_momentum > 1 or ema_momentum < 0:
-                raise ValueError(
-                    "`ema_momentum` must be in the range [0, 1]. "
-                    f"Received: ema_momentum={ema_momentum}"
-                )
-            if ema_overwrite_frequency and (
-                not isinstance(ema_overwrite_frequency, int)
-                or ema_overwrite_frequency < 1
-            ):
-                raise ValueError(
-                    "`ema_overwrite_frequency` must be an integer >= 1 or "
-                    "None. Received: ema_overwrite_frequency="
-                    f"{ema_overwrite_frequency}"
-                )
-        self.ema_momentum = ema_momentum
-        self.ema_overwrite_frequency = ema_overwrite_frequency
-
-        clip_args_sum = sum(
-            a is not None for a in [clipnorm, clipvalue, global_clipnorm]
-        )
-        if clip_args_sum > 1:
-            raise ValueError(
-                "Only one of `clipnorm`, `clipvalue` and `global_clipnorm` "
-                f"can be set. Received: clipnorm={clipnorm}, "
-                f"clipvalue={clipvalue}, global_clipnorm={global_clipnorm}"
-            )
         self.built = False
-
-        # Set up variable tracking.
+        # Every optimizer variable, in creation order: this order is the
+        # one of `variables`, hence of `stateless_apply()`'s values.
         self._variables = []
+        # The model variables the optimizer was built for, and the
+        # position of each one (keyed by `id`: variables are unhashable).
         self._trainable_variables = []
-        self._trainable_variables_indices = {}
-        self._exclude_from_weight_decay = set()
-        self._exclude_from_weight_decay_pattern = None
+        self._position_by_id = {}
+        self._no_decay_ids = set()
+        self._no_decay_pattern = None
 
-        # Create iteration variable
-        # Note: dtype="int" resolves to int32 (JAX without x64).
-        with backend.name_scope(self.name, caller=self):
-            iterations = backend.Variable(
-                0,
-                name="iteration",
-                shape=(),
-                dtype="int32",
-                trainable=False,
-                aggregation="only_first_replica",
+        self._iterations = self.add_variable(
+            shape=(),
+            initializer="zeros",
+            dtype="int32",
+            aggregation="only_first_replica",
+            name="iteration",
+        )
+        self._learning_rate = self._learning_rate_state(learning_rate)
+
+    def _check_extra_kwargs(self, kwargs):
+        if kwargs.pop("decay", None) is not None:
+            warnings.warn(
+                "`decay` is a Keras 2 argument and has no effect here. To "
+                "lower the learning rate over time, pass a "
+                "`keras.optimizers.schedules.LearningRateSchedule` as "
+                "`learning_rate`.",
+                stacklevel=4,
             )
-        self._track_variable(iterations)
-        self._iterations = iterations
+        if kwargs:
+            raise ValueError(
+                f"{type(self).__name__} got unexpected keyword argument(s): "
+                f"{sorted(kwargs)}. Check their spelling against the "
+                "optimizer's signature."
+            )
 
-        # Create learning rate (schedule or variable)
-        if isinstance(
-            learning_rate, learning_rate_schedule.LearningRateSchedule
+    def _learning_rate_state(self, learning_rate):
+        """Returns what `_learning_rate` holds: the schedule or callable
+        itself, or a scalar variable for a fixed learning rate."""
+        if callable(learning_rate):
+            return learning_rate
+        if not isinstance(learning_rate, (int, float)) and not hasattr(
+            learning_rate, "dtype"
         ):
-            self._learning_rate = learning_rate
-        elif callable(learning_rate):
-            self._learning_rate = learning_rate
-        else:
-            if not isinstance(learning_rate, (float, int)) and not hasattr(
-                learning_rate, "dtype"
-            ):
-                raise ValueError(
-                    "Argument `learning_rate` should be float, or an "
-                    "instance of LearningRateSchedule, or a callable (that "
-                    "takes in the current iteration value and returns the "
-                    "corresponding learning rate value). "
-                    f"Received instead: learning_rate={learning_rate}"
-                )
-            with backend.name_scope(self.name, caller=self):
-                learning_rate = backend.Variable(
-                    float(learning_rate),
-                    name="learning_rate",
-                    shape=(),
-                    dtype=backend.floatx(),
-                    trainable=False,
-                    aggregation="only_first_replica",
-                )
-            self._track_variable(learning_rate)
-            self._learning_rate = learning_rate
+            raise ValueError(
+                "`learning_rate` must be a number, a "
+                "`keras.optimizers.schedules.LearningRateSchedule`, or a "
+                "callable taking no arguments that returns the learning "
+                f"rate. Received: learning_rate={learning_rate!r} of type "
+                f"{type(learning_rate).__name__}."
+            )
+        return self.add_variable(
+            shape=(),
+            initializer=initializers.Constant(float(learning_rate)),
+            dtype=backend.floatx(),
+            aggregation="only_first_replica",
+            name="learning_rate",
+        )
 
+    # ------------------------------------------------------------ the state
     @property
     def iterations(self):
         """The number of `apply()` calls so far (a scalar `Variable`)."""
         return self._iterations
-
-    def _track_variable(self, variable):
-        self._variables.append(variable)
-
-    def _var_key(self, variable):
-        return id(variable)
-
-    def build(self, variables):
-        """Creates the optimizer's slot variables for `variables`.
-
-        Subclasses call `super().build(variables)` first, then create their
-        own slots with `add_variable_from_reference()`.
-
-        Args:
-            variables: The list of trainable variables to optimize.
-        """
-        if self.use_ema:
-            self._model_variables_moving_average = self.add_optimizer_variables(
-                variables, "average"
-            )
-        if self.gradient_accumulation_steps:
-            self._accumulated_gradients = []
-            for variable in variables:
-                self._accumulated_gradients.append(
-                    self.add_variable_from_reference(
-                        variable, name="gradient_accumulator"
-                    )
-                )
-        self._trainable_variables = list(variables)
-        self._trainable_variables_indices = {
-            self._var_key(variable): i for i, variable in enumerate(variables)
-        }
-        self.built = True
 
     @property
     def variables(self):
         """All optimizer variables: `iterations`, the learning rate variable
         (if the learning rate is a float), then the slot variables in the
         order they were created."""
-        return self._variables[:]
+        return list(self._variables)
 
-    def _get_variable_index(self, variable):
-        return self._trainable_variables_indices[self._var_key(variable)]
+    @property
+    def learning_rate(self):
+        """The current learning rate.
+
+        The learning rate variable for a fixed learning rate, otherwise the
+        value of the schedule at the current `iterations` (or of the
+        callable). Assigning a number changes a fixed learning rate;
+        assigning a schedule or a callable replaces the learning rate.
+        """
+        current = self._learning_rate
+        if isinstance(current, backend.Variable):
+            return current
+        if isinstance(current, learning_rate_schedule.LearningRateSchedule):
+            return current(self._iterations)
+        return current()
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        if callable(value):
+            self._learning_rate = value
+        elif isinstance(self._learning_rate, backend.Variable):
+            self._learning_rate.assign(value)
+        else:
+            raise TypeError(
+                f"Cannot set the learning rate of optimizer '{self.name}' "
+                f"to {value!r}: its learning rate is computed by "
+                f"{type(self._learning_rate).__name__} (a schedule or a "
+                "callable), not stored. Assign a new schedule instead, or "
+                "create the optimizer with a float `learning_rate` to be "
+                "able to change it to a number."
+            )
 
     def add_variable(
         self,
@@ -242,8 +196,8 @@ class BaseOptimizer:
     ):
         """Creates a (non-trainable) optimizer variable.
 
-        The variable is created under the optimizer's name scope (its `path` is
-        `"<optimizer name>/<name>"`) and appended to `variables`.
+        The variable is created under the optimizer's name scope (its `path`
+        is `"<optimizer name>/<name>"`) and appended to `variables`.
 
         Args:
             shape: Fully defined shape tuple.
@@ -257,11 +211,10 @@ class BaseOptimizer:
         Returns:
             The new `keras.Variable`.
         """
-        self._check_super_called()
-        initializer = initializers.get(initializer)
+        self._ensure_initialized()
         with backend.name_scope(self.name, caller=self):
             variable = backend.Variable(
-                initializer=initializer,
+                initializer=initializers.get(initializer),
                 shape=shape,
                 dtype=dtype,
                 trainable=False,
@@ -269,7 +222,7 @@ class BaseOptimizer:
                 layout=layout,
                 name=name,
             )
-        self._track_variable(variable)
+        self._variables.append(variable)
         return variable
 
     def add_variable_from_reference(
@@ -292,90 +245,101 @@ class BaseOptimizer:
         Returns:
             The new `keras.Variable`.
         """
-        name = name or "var"
-        if hasattr(reference_variable, "path"):
-            name = reference_variable.path.replace("/", "_") + "_" + name
-        else:
-            name = (
-                str(reference_variable.name).replace("/", "_").replace(":", "_")
-                + "_"
-                + name
-            )
+        owner = reference_variable.path.replace("/", "_")
         return self.add_variable(
             shape=reference_variable.shape,
             initializer=initializer,
             dtype=reference_variable.dtype,
-            name=name,
             layout=getattr(reference_variable, "_layout", None),
+            name=f"{owner}_{name or 'var'}",
         )
 
     def add_optimizer_variables(
         self, trainable_variables, name, initializer="zeros"
     ):
-        """Add optimizer variables from the list of trainable model variables.
+        """Creates one or more slots for each model variable.
+
+        Slots are created variable by variable: all the slots of the first
+        variable, then all those of the second one, and so on.
 
         Args:
-            trainable_variables: `keras.Variable` list: the model variables.
-            name: String or list of strings: the name suffix(es) of the
-                optimizer variables to create for each model variable.
-            initializer: Initializer (or list of initializers, one per
-                name). Defaults to `"zeros"`.
+            trainable_variables: The model variables (a list of
+                `keras.Variable`).
+            name: A slot name suffix, or a list of them (one slot per
+                suffix and per variable).
+            initializer: Initializer object or name, or a list of them (one
+                per suffix). Defaults to `"zeros"`.
 
         Returns:
-            A list of optimizer variables (one per trainable variable) if
-            `name` is a string, else a tuple of such lists, one per name.
-            Variables are created variable by variable (all the slots of a
-            variable, then those of the next one).
+            For a single `name`, the list of new slots (one per model
+            variable). For a list of names, a tuple holding one such list
+            per name.
+
+        Example:
+
+        ```python
+        def build(self, variables):
+            super().build(variables)
+            self.momentums, self.velocities = self.add_optimizer_variables(
+                variables, ["momentum", "velocity"]
+            )
+        ```
         """
-        if isinstance(name, str):
-            names = [name]
-            inits = [initializer]
+        suffixes = [name] if isinstance(name, str) else list(name)
+        if isinstance(initializer, (list, tuple)):
+            initializers_list = list(initializer)
         else:
-            names = list(name)
-            if isinstance(initializer, (list, tuple)):
-                inits = list(initializer)
-            else:
-                inits = [initializer] * len(names)
-        slots = tuple([] for _ in names)
+            initializers_list = [initializer] * len(suffixes)
+        if len(initializers_list) != len(suffixes):
+            raise ValueError(
+                f"Got {len(initializers_list)} initializers for "
+                f"{len(suffixes)} slot names ({suffixes}); pass a single "
+                "initializer or one per name."
+            )
+        slots = [[] for _ in suffixes]
         for variable in trainable_variables:
-            overwrite = getattr(variable, "overwrite_with_gradient", False)
-            for i, (slot_name, init) in enumerate(zip(names, inits)):
-                if overwrite:
-                    slots[i].append(None)
-                else:
-                    slots[i].append(
-                        self.add_variable_from_reference(
-                            variable, name=slot_name, initializer=init
-                        )
+            for created, suffix, init in zip(
+                slots, suffixes, initializers_list
+            ):
+                created.append(
+                    self.add_variable_from_reference(
+                        variable, name=suffix, initializer=init
                     )
-        if isinstance(name, str):
-            return slots[0]
-        return slots
-
-    def _check_variables_are_known(self, variables):
-        for v in variables:
-            if self._var_key(v) not in self._trainable_variables_indices:
-                raise ValueError(
-                    f"Unknown variable: {v}. This optimizer can only "
-                    "be called for the variables it was originally built "
-                    "with. When working with a new set of variables, you "
-                    "should recreate a new optimizer instance."
                 )
+        return slots[0] if isinstance(name, str) else tuple(slots)
 
-    def assign(self, variable, value):
-        """Assign a value to a variable."""
-        variable.assign(value)
+    def build(self, variables):
+        """Creates the optimizer's slot variables for `variables`.
 
-    def assign_add(self, variable, value):
-        """Add a value to a variable."""
-        variable.assign_add(value)
+        Subclasses call `super().build(variables)` first, then create their
+        own slots with `add_optimizer_variables()`.
 
-    def assign_sub(self, variable, value):
-        """Subtract a value from a variable."""
-        variable.assign_sub(value)
+        Args:
+            variables: The list of trainable variables to optimize.
+        """
+        variables = list(variables)
+        self._trainable_variables = variables
+        self._position_by_id = {id(v): i for i, v in enumerate(variables)}
+        if self.use_ema:
+            self._ema_averages = self.add_optimizer_variables(
+                variables, "average"
+            )
+        if self.gradient_accumulation_steps:
+            self._gradient_sums = self.add_optimizer_variables(
+                variables, "gradient_accumulator"
+            )
+        self.built = True
 
+    def _get_variable_index(self, variable):
+        """Position of `variable` in the list the optimizer was built with,
+        which is also the index of its slots."""
+        return self._position_by_id[id(variable)]
+
+    # -------------------------------------------------------------- updates
     def update_step(self, gradient, variable, learning_rate):
         """Updates `variable` (and the slots) from its `gradient`.
+
+        Subclasses implement their update rule here.
 
         Args:
             gradient: The gradient of `variable`.
@@ -383,7 +347,10 @@ class BaseOptimizer:
             learning_rate: The current learning rate (a tensor, or a
                 variable).
         """
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} must implement "
+            "`update_step(self, gradient, variable, learning_rate)`."
+        )
 
     def apply_gradients(self, grads_and_vars):
         """Applies `(gradient, variable)` pairs; returns `iterations`.
@@ -394,9 +361,11 @@ class BaseOptimizer:
         Returns:
             The `iterations` variable.
         """
-        grads, trainable_variables = zip(*grads_and_vars)
-        self.apply(grads, trainable_variables)
-        # Return iterations for compat with tf.keras.
+        grads_and_vars = list(grads_and_vars)
+        self.apply(
+            [grad for grad, _ in grads_and_vars],
+            [variable for _, variable in grads_and_vars],
+        )
         return self._iterations
 
     def apply(self, grads, trainable_variables=None):
@@ -405,141 +374,158 @@ class BaseOptimizer:
         On the first call, `trainable_variables` builds the optimizer
         (creates its slot variables). Later calls may omit it, in which
         case `grads` must match, one to one, the variables the optimizer
-        was built with.
+        was built with. An empty `grads` list does nothing.
 
         Args:
             grads: List of gradients (`None` entries are skipped).
             trainable_variables: Optional list of the variables to update.
                 Defaults to the variables the optimizer was built with.
         """
-        if len(grads) == 0:
-            # It is possible that the grad is empty. In this case,
-            # `apply_gradients` is a no-op.
+        grads = list(grads)
+        if not grads:
             return
-
-        if trainable_variables is None:
-            if not self.built:
-                raise ValueError(
-                    "When passing `grads` without `variables`, the optimizer "
-                    "must already be built on a list of variables. "
-                    "Call `optimizer.build(trainable_variables)` first. "
-                )
-            if len(grads) != len(self._trainable_variables_indices):
-                raise ValueError(
-                    "When passing `grads` as a list of gradient tensors, the "
-                    f"gradients must match `optimizer.variables` one-to-on. "
-                    f"Received a list of {len(grads)} gradients, but the "
-                    f"optimizer is tracking {len(self._trainable_variables)} "
-                    "trainable variables."
-                )
-            trainable_variables = self._trainable_variables
-        else:
-            trainable_variables = list(trainable_variables)
-            # Optionally build optimizer.
-            if not self.built:
-                with backend.name_scope(self.name, caller=self):
-                    self.build(trainable_variables)
-                self.built = True
-            self._check_variables_are_known(trainable_variables)
-
         with backend.name_scope(self.name, caller=self):
-            # Overwrite targeted variables directly with their gradients if
-            # their `overwrite_with_gradient` is set.
-            grads, trainable_variables = (
-                self._overwrite_variables_directly_with_gradients(
-                    grads, trainable_variables
-                )
-            )
-
-            # Filter empty gradients.
-            grads, trainable_variables = self._filter_empty_gradients(
-                grads, trainable_variables
-            )
-            if len(list(grads)) == 0:
+            variables = self._variables_for(grads, trainable_variables)
+            grads, variables = _drop_missing_gradients(grads, variables)
+            grads, variables = _overwrite_with_gradients(grads, variables)
+            if not grads:
                 return
-
-            # Unscale gradients.
-            scale = self.loss_scale_factor
-            if scale is not None:
-                grads = [g if g is None else g / scale for g in grads]
-
-            # Apply gradient updates.
-            self._backend_apply_gradients(grads, trainable_variables)
-            # Apply variable constraints after applying gradients.
-            for variable in trainable_variables:
+            if self.loss_scale_factor is not None:
+                grads = [grad / self.loss_scale_factor for grad in grads]
+            self._run_step(grads, variables)
+            for variable in variables:
                 constraint = getattr(variable, "constraint", None)
                 if constraint is not None:
                     variable.assign(constraint(variable))
 
-    def _backend_apply_gradients(self, grads, trainable_variables):
-        """Clipping, weight decay, `update_step`s, EMA, `iterations += 1`.
-
-        With `gradient_accumulation_steps`, the update is computed on every
-        call from the averaged accumulated gradients, and only committed
-        (with `ops.where`) on every `gradient_accumulation_steps`-th call,
-        which keeps the function free of Python control flow on traced
-        values (it runs inside `jax.jit`).
-        """
-        if self.gradient_accumulation_steps:
-            steps = self.gradient_accumulation_steps
-            is_update_step = ops.equal(ops.mod(self._iterations + 1, steps), 0)
-            acc_grads = [
-                self._accumulated_gradients[self._get_variable_index(v)]
-                for v in trainable_variables
-            ]
-            averaged = [
-                (ops.cast(g, acc.dtype) + acc) / steps
-                for g, acc in zip(grads, acc_grads)
-            ]
-            # Compute the update in a nested scope and commit it only on an
-            # update step.
-            acc_ids = {id(acc) for acc in acc_grads}
-            tracked = list(trainable_variables) + [
-                v for v in self._variables if id(v) not in acc_ids
-            ]
-            mapping = [(v, v.value) for v in tracked]
-            with backend.StatelessScope(state_mapping=mapping) as scope:
-                initial = [scope.get_current_value(v) for v in tracked]
-                self._clip_decay_and_update(averaged, trainable_variables)
-                self._update_model_variables_moving_average(trainable_variables)
-            for v, old in zip(tracked, initial):
-                new_v = scope.get_current_value(v)
-                if new_v is not old:
-                    v.assign(ops.where(is_update_step, new_v, v.value))
-            for g, acc in zip(grads, acc_grads):
-                new_acc = acc.value + ops.cast(g, acc.dtype)
-                acc.assign(
-                    ops.where(is_update_step, ops.zeros_like(new_acc), new_acc)
+    def _variables_for(self, grads, trainable_variables):
+        """The variables `grads` apply to, building the optimizer if
+        needed; fails if they don't match the built ones."""
+        if trainable_variables is None:
+            if not self.built:
+                raise ValueError(
+                    f"Optimizer '{self.name}' got gradients without "
+                    "`trainable_variables` before being built, so it "
+                    "cannot tell which variables they belong to. Pass "
+                    "`trainable_variables` to `apply()` or call "
+                    "`optimizer.build(trainable_variables)` first."
                 )
-        else:
-            self._clip_decay_and_update(grads, trainable_variables)
-            self._update_model_variables_moving_average(trainable_variables)
+            if len(grads) != len(self._trainable_variables):
+                raise ValueError(
+                    f"Optimizer '{self.name}' got {len(grads)} gradients "
+                    "without `trainable_variables`, but it was built for "
+                    f"{len(self._trainable_variables)} variables. Pass one "
+                    "gradient per built variable, in the same order, or "
+                    "pass `trainable_variables` too."
+                )
+            return list(self._trainable_variables)
 
-        if self.use_ema and self.ema_overwrite_frequency:
-            should_overwrite = ops.equal(
-                ops.mod(self._iterations + 1, self.ema_overwrite_frequency), 0
+        variables = list(trainable_variables)
+        if len(variables) != len(grads):
+            raise ValueError(
+                f"`apply()` got {len(grads)} gradients for "
+                f"{len(variables)} variables; `grads` and "
+                "`trainable_variables` must have the same length."
             )
-            for var in trainable_variables:
-                average = self._model_variables_moving_average[
-                    self._get_variable_index(var)
-                ]
-                var.assign(
-                    ops.where(should_overwrite, average.value, var.value)
-                )
+        if not self.built:
+            self.build(variables)
+        unknown = [v for v in variables if id(v) not in self._position_by_id]
+        if unknown:
+            raise ValueError(
+                f"Unknown variable(s) for optimizer '{self.name}': "
+                f"{[v.path for v in unknown]}. It only holds state for the "
+                f"{len(self._trainable_variables)} variables it was built "
+                "with; create a new optimizer to train other variables."
+            )
+        return variables
 
+    def _run_step(self, grads, variables):
+        """Everything one `apply()` does once the gradients are known."""
+        if self.gradient_accumulation_steps:
+            self._accumulate_and_step(grads, variables)
+        else:
+            self._step(grads, variables)
+        if self.use_ema and self.ema_overwrite_frequency:
+            self._periodically_load_averages(variables)
         self._iterations.assign_add(1)
 
-    def _clip_decay_and_update(self, grads, trainable_variables):
+    def _step(self, grads, variables):
+        """Clips `grads`, decays the weights, runs `update_step()` for each
+        variable and updates the moving averages."""
+        learning_rate = self.learning_rate
         grads = self._clip_gradients(grads)
-        self._apply_weight_decay(trainable_variables)
-        self._backend_update_step(
-            grads, trainable_variables, self.learning_rate
-        )
+        self._decay_weights(variables, learning_rate)
+        for grad, variable in zip(grads, variables):
+            self.update_step(grad, variable, learning_rate)
+        self._update_moving_averages(variables)
 
-    def _backend_update_step(self, grads, trainable_variables, learning_rate):
-        """Collective update_step that can be overridden by the backend."""
-        for grad, var in zip(grads, trainable_variables):
-            self.update_step(grad, var, learning_rate)
+    def _accumulate_and_step(self, grads, variables):
+        """Adds `grads` to the running sums; on the last call of each window
+        of `gradient_accumulation_steps` calls, also steps with the mean
+        gradients and resets the sums.
+
+        The step is computed on every call and only kept on the last call
+        of a window (see `_keep_changes_where`), which keeps this
+        traceable by `jax.jit`.
+        """
+        window = self.gradient_accumulation_steps
+        last_of_window = ops.equal(ops.mod(self._iterations + 1, window), 0)
+        accumulators = [
+            self._gradient_sums[self._get_variable_index(v)] for v in variables
+        ]
+        sums = [
+            acc.value + ops.cast(grad, acc.dtype)
+            for grad, acc in zip(grads, accumulators)
+        ]
+        mean_grads = [total / window for total in sums]
+        _keep_changes_where(
+            last_of_window,
+            lambda: self._step(mean_grads, variables),
+            variables + self._variables,
+        )
+        for acc, total in zip(accumulators, sums):
+            acc.assign(ops.where(last_of_window, ops.zeros_like(total), total))
+
+    def _clip_gradients(self, grads):
+        if self.clipnorm and self.clipnorm > 0:
+            return [_clip_to_norm(grad, self.clipnorm) for grad in grads]
+        if self.global_clipnorm and self.global_clipnorm > 0:
+            return _clip_to_global_norm(grads, self.global_clipnorm)
+        if self.clipvalue and self.clipvalue > 0:
+            limit = self.clipvalue
+            return [ops.clip(grad, -limit, limit) for grad in grads]
+        return grads
+
+    def _decay_weights(self, variables, learning_rate):
+        if self.weight_decay is None:
+            return
+        for variable in variables:
+            if not self._is_decayed(variable):
+                continue
+            rate = ops.cast(self.weight_decay, variable.dtype)
+            lr = ops.cast(learning_rate, variable.dtype)
+            variable.assign(variable.value - variable.value * rate * lr)
+
+    def _update_moving_averages(self, variables):
+        if not self.use_ema:
+            return
+        # Momentum 0 on the very first step: the average starts at the
+        # variable's value instead of at zero.
+        started = ops.not_equal(self._iterations, 0)
+        for variable in variables:
+            average = self._ema_averages[self._get_variable_index(variable)]
+            momentum = ops.cast(started, variable.dtype) * self.ema_momentum
+            average.assign(
+                momentum * average.value + (1 - momentum) * variable.value
+            )
+
+    def _periodically_load_averages(self, variables):
+        due = ops.equal(
+            ops.mod(self._iterations + 1, self.ema_overwrite_frequency), 0
+        )
+        for variable in variables:
+            average = self._ema_averages[self._get_variable_index(variable)]
+            variable.assign(ops.where(due, average.value, variable.value))
 
     def stateless_apply(self, optimizer_variables, grads, trainable_variables):
         """Runs `apply()` on given values without touching any variable.
@@ -558,50 +544,38 @@ class BaseOptimizer:
             A tuple `(trainable_variables, optimizer_variables)` of lists of
             the updated values.
         """
-        self._check_super_called()
-
+        self._ensure_initialized()
         if not self.built:
             raise ValueError(
-                f"To call `stateless_apply`, {self.__class__.__name__} "
-                "must be built (i.e. its variables must have been created). "
-                "You can build it via `optimizer.build(trainable_variables)`."
+                f"Optimizer '{self.name}' must be built before "
+                "`stateless_apply()`: its variables, whose values it "
+                "takes, do not exist yet. Call "
+                "`optimizer.build(trainable_variables)` first."
             )
-        if len(optimizer_variables) != len(self.variables):
-            raise ValueError(
-                "Argument `optimizer_variables` must be a list of tensors "
-                f"corresponding 1:1 to {self.__class__.__name__}().variables. "
-                f"Received list with length {len(optimizer_variables)}, but "
-                f"expected {len(self.variables)} variables."
-            )
-        if len(trainable_variables) != len(self._trainable_variables):
-            raise ValueError(
-                "Argument `optimizer_variables` must be a list of tensors "
-                "corresponding 1:1 to the trainable variables list that "
-                "the optimizer was built with. Received "
-                f"len(trainable_variables) == {len(trainable_variables)} "
-                "whereas the optimizer was built with "
-                f"{len(self._trainable_variables)} variables."
-            )
-
-        # Gather variable mapping
-        mapping = list(
-            zip(self._trainable_variables, trainable_variables)
-        ) + list(zip(self.variables, optimizer_variables))
-
-        # Call in stateless scope
-        with backend.StatelessScope(state_mapping=mapping) as scope:
+        _check_value_count(
+            "optimizer_variables", optimizer_variables, self._variables
+        )
+        _check_value_count(
+            "trainable_variables",
+            trainable_variables,
+            self._trainable_variables,
+        )
+        given = list(zip(self._trainable_variables, trainable_variables))
+        given += list(zip(self._variables, optimizer_variables))
+        with backend.StatelessScope(state_mapping=given) as scope:
             self.apply(grads)
 
-        # Gather updated variables
-        new_trainable_variables = []
-        for v, old in zip(self._trainable_variables, trainable_variables):
-            new_v = scope.get_current_value(v)
-            new_trainable_variables.append(new_v if new_v is not None else old)
-        new_optimizer_variables = []
-        for v, old in zip(self.variables, optimizer_variables):
-            new_v = scope.get_current_value(v)
-            new_optimizer_variables.append(new_v if new_v is not None else old)
-        return new_trainable_variables, new_optimizer_variables
+        def updated(variables, old_values):
+            new_values = []
+            for variable, old in zip(variables, old_values):
+                new = scope.get_current_value(variable)
+                new_values.append(old if new is None else new)
+            return new_values
+
+        return (
+            updated(self._trainable_variables, trainable_variables),
+            updated(self._variables, optimizer_variables),
+        )
 
     def scale_loss(self, loss):
         """Multiplies `loss` by `loss_scale_factor` (if set).
@@ -616,187 +590,77 @@ class BaseOptimizer:
         Returns:
             The scaled loss.
         """
-        if self.loss_scale_factor is not None:
-            return loss * self.loss_scale_factor
-        return loss
+        if self.loss_scale_factor is None:
+            return loss
+        return loss * self.loss_scale_factor
 
-    @property
-    def learning_rate(self):
-        """The current learning rate: the variable, or the schedule's value
-        at the current `iterations`."""
-        return self._get_current_learning_rate()
+    def assign(self, variable, value):
+        """Sets `variable` to `value`.
 
-    @learning_rate.setter
-    def learning_rate(self, learning_rate):
-        if isinstance(
-            learning_rate, learning_rate_schedule.LearningRateSchedule
-        ) or callable(learning_rate):
-            self._learning_rate = learning_rate
-        else:
-            if isinstance(
-                self._learning_rate,
-                learning_rate_schedule.LearningRateSchedule,
-            ) or not isinstance(self._learning_rate, backend.Variable):
-                raise TypeError(
-                    "This optimizer was created with a `LearningRateSchedule`"
-                    " object as its `learning_rate` constructor argument, "
-                    "hence its learning rate is not settable. If you need the"
-                    " learning rate to be settable, you should instantiate "
-                    "the optimizer with a float `learning_rate` argument."
-                )
-            self._learning_rate.assign(learning_rate)
+        Args:
+            variable: The variable to modify.
+            value: The new value.
+        """
+        variable.assign(value)
 
-    def _get_current_learning_rate(self):
-        if isinstance(
-            self._learning_rate, learning_rate_schedule.LearningRateSchedule
-        ):
-            return self._learning_rate(self._iterations)
-        elif isinstance(self._learning_rate, backend.Variable):
-            return self._learning_rate
-        elif callable(self._learning_rate):
-            return self._learning_rate()
-        return self._learning_rate
+    def assign_add(self, variable, value):
+        """Adds `value` to `variable`.
 
-    def _overwrite_variables_directly_with_gradients(self, grads, vars):
-        """Variables with `overwrite_with_gradient=True` take the gradient's
-        value (used e.g. for float8 scaling factors) and are removed from
-        the regular update."""
-        filtered_grads = list(grads)
-        filtered_vars = list(vars)
-        for i in range(len(filtered_grads) - 1, -1, -1):
-            g, v = filtered_grads[i], filtered_vars[i]
-            if getattr(v, "overwrite_with_gradient", False) and g is not None:
-                v.assign(ops.cast(g, v.dtype))
-                filtered_grads.pop(i)
-                filtered_vars.pop(i)
-        return filtered_grads, filtered_vars
+        Args:
+            variable: The variable to modify.
+            value: The value to add.
+        """
+        variable.assign_add(value)
 
-    def _filter_empty_gradients(self, grads, vars):
-        filtered_grads = []
-        filtered_vars = []
-        missing = []
-        for g, v in zip(grads, vars):
-            if g is None:
-                missing.append(v)
-            else:
-                filtered_grads.append(g)
-                filtered_vars.append(v)
-        if missing and filtered_grads:
-            warnings.warn(
-                "Gradients do not exist for variables "
-                f"{[v.path for v in missing]} when minimizing the loss."
-                " If using `model.compile()`, did you forget to provide a "
-                "`loss` argument?",
-                stacklevel=3,
-            )
-        return filtered_grads, filtered_vars
+    def assign_sub(self, variable, value):
+        """Subtracts `value` from `variable`.
 
-    def _clip_gradients(self, grads):
-        if self.clipnorm and self.clipnorm > 0:
-            return [
-                self._clip_by_norm(g) if g is not None else g for g in grads
-            ]
-        elif self.global_clipnorm and self.global_clipnorm > 0:
-            return clip_by_global_norm(grads, self.global_clipnorm)
-        elif self.clipvalue and self.clipvalue > 0:
-            v = self.clipvalue
-            return [ops.clip(g, -v, v) if g is not None else g for g in grads]
-        else:
-            return grads
+        Args:
+            variable: The variable to modify.
+            value: The value to subtract.
+        """
+        variable.assign_sub(value)
 
+    # --------------------------------------------------------- weight decay
     def exclude_from_weight_decay(self, var_list=None, var_names=None):
         """Excludes some variables from weight decay.
 
-        Must be called before the optimizer is built.
+        Must be called before the optimizer is built. Each call replaces
+        the exclusions of the previous one.
 
         Args:
             var_list: Optional list of variables not to decay.
             var_names: Optional list of regular expressions (usually plain
                 substrings such as `"bias"`): variables whose name matches
                 any of them are not decayed.
+
+        Example:
+
+        ```python
+        optimizer = keras.optimizers.AdamW(weight_decay=0.01)
+        optimizer.exclude_from_weight_decay(var_names=["bias", "gamma"])
+        ```
         """
         if self.built:
             raise ValueError(
-                "`exclude_from_weight_decay()` can only be configured before "
-                "the optimizer is built."
+                "Call `exclude_from_weight_decay()` before the optimizer is "
+                f"built: optimizer '{self.name}' has already been built "
+                "(by its first `apply()`, `build()` or `fit()` step)."
             )
-        if var_list:
-            self._exclude_from_weight_decay = set(
-                self._var_key(variable) for variable in var_list
-            )
-        else:
-            self._exclude_from_weight_decay = set()
-        if var_names and len(var_names) > 0:
-            self._exclude_from_weight_decay_pattern = re.compile(
-                "|".join(set(var_names))
-            )
-        else:
-            self._exclude_from_weight_decay_pattern = None
+        self._no_decay_ids = {id(v) for v in var_list or ()}
+        self._no_decay_pattern = (
+            re.compile("|".join(f"(?:{p})" for p in var_names))
+            if var_names
+            else None
+        )
 
-    def _use_weight_decay(self, variable):
-        variable_id = self._var_key(variable)
-        if variable_id in self._exclude_from_weight_decay:
+    def _is_decayed(self, variable):
+        if id(variable) in self._no_decay_ids:
             return False
-        if self._exclude_from_weight_decay_pattern is not None:
-            if (
-                re.search(
-                    self._exclude_from_weight_decay_pattern, variable.name
-                )
-                is not None
-            ):
-                return False
-        return True
+        pattern = self._no_decay_pattern
+        return pattern is None or pattern.search(variable.name) is None
 
-    def _apply_weight_decay(self, variables):
-        if self.weight_decay is None:
-            return
-        for variable in variables:
-            if self._use_weight_decay(variable):
-                lr = ops.cast(self.learning_rate, variable.dtype)
-                wd = ops.cast(self.weight_decay, variable.dtype)
-                variable.assign(variable.value - variable.value * wd * lr)
-
-    def _check_super_called(self):
-        if not self.__dict__.get("_super_called", False):
-            raise RuntimeError(
-                f"Optimizer '{self.__class__.__name__}' was used before "
-                "`super().__init__()` was called: call it first in your "
-                "`__init__()`."
-            )
-
-    def _update_model_variables_moving_average(self, trainable_variables):
-        """Update the stored moving average using the latest value."""
-        if not self.use_ema:
-            return
-        not_first_step = ops.not_equal(self._iterations, 0)
-        for var in trainable_variables:
-            average = self._model_variables_moving_average[
-                self._get_variable_index(var)
-            ]
-            momentum = ops.cast(not_first_step, var.dtype) * self.ema_momentum
-            average.assign(
-                momentum * average.value + (1 - momentum) * var.value
-            )
-
-    def _overwrite_model_variables_with_average_value(
-        self, trainable_variables
-    ):
-        """Overwrite model variables with its moving average."""
-        if len(trainable_variables) != len(
-            self._model_variables_moving_average
-        ):
-            raise ValueError(
-                f"The length of model variables ({len(trainable_variables)}) "
-                "to override does not match the length of model variables "
-                "stored in the optimizer "
-                f"({len(self._model_variables_moving_average)}). Please "
-                "check if the optimizer was called on your model."
-            )
-        for var, average_var in zip(
-            trainable_variables, self._model_variables_moving_average
-        ):
-            var.assign(average_var.value)
-
+    # ------------------------------------------------------ end of training
     def finalize_variable_values(self, var_list):
         """Gives the model variables their final values at the end of training.
 
@@ -805,34 +669,56 @@ class BaseOptimizer:
         Args:
             var_list: The trainable variables the optimizer was built with.
         """
-        if self.use_ema:
-            self._overwrite_model_variables_with_average_value(var_list)
+        if not (self.use_ema and self.built):
+            return
+        var_list = list(var_list)
+        if len(var_list) != len(self._ema_averages):
+            raise ValueError(
+                f"`finalize_variable_values()` got {len(var_list)} "
+                f"variables, but optimizer '{self.name}' keeps moving "
+                f"averages for {len(self._ema_averages)}. Pass the "
+                "trainable variables the optimizer was built with."
+            )
+        for variable, average in zip(var_list, self._ema_averages):
+            variable.assign(average.value)
 
-    def _clip_by_norm(self, values, axes=None):
-        return clip_by_norm(values, self.clipnorm, axes=axes)
-
+    # -------------------------------------------------------- serialization
     def save_own_variables(self, store):
-        """Get the state of this optimizer object."""
-        for i, variable in enumerate(self.variables):
-            store[str(i)] = variable.numpy()
+        """Writes the values of `variables` into `store`.
+
+        Args:
+            store: A dict-like object; the value of the `i`-th variable is
+                stored under the key `str(i)`.
+        """
+        for index, variable in enumerate(self._variables):
+            store[str(index)] = variable.numpy()
 
     def load_own_variables(self, store):
-        """Set the state of this optimizer object."""
-        if len(store.keys()) != len(self.variables):
-            msg = (
-                f"Skipping variable loading for optimizer '{self.name}', "
-                f"because it has {len(self.variables)} variables whereas "
-                f"the saved optimizer has {len(store.keys())} variables. "
+        """Restores `variables` from a `store` written by
+        `save_own_variables()`.
+
+        If the number of stored values differs from the number of
+        variables, nothing is loaded and a warning is issued.
+
+        Args:
+            store: A dict-like object with keys `"0"`, `"1"`, ...
+        """
+        if len(store.keys()) != len(self._variables):
+            hint = (
+                " Build the optimizer first, e.g. with "
+                "`optimizer.build(model.trainable_variables)`."
+                if not self.built
+                else ""
             )
-            if len(self.variables) == 0:
-                msg += (
-                    "This is likely because the optimizer has not been "
-                    "called/built yet."
-                )
-            warnings.warn(msg, stacklevel=2)
+            warnings.warn(
+                f"Not loading the state of optimizer '{self.name}': the "
+                f"store holds {len(store.keys())} values but the optimizer "
+                f"has {len(self._variables)} variables.{hint}",
+                stacklevel=2,
+            )
             return
-        for i, variable in enumerate(self.variables):
-            variable.assign(store[str(i)])
+        for index, variable in enumerate(self._variables):
+            variable.assign(store[str(index)])
 
     def get_config(self):
         """Returns the optimizer's hyperparameters as a serializable dict.
@@ -845,22 +731,13 @@ class BaseOptimizer:
         """
         from keras.src.saving import serialization_lib
 
-        if isinstance(
-            self._learning_rate, learning_rate_schedule.LearningRateSchedule
-        ):
-            learning_rate = serialization_lib.serialize_keras_object(
-                self._learning_rate
-            )
-        elif isinstance(self._learning_rate, backend.Variable):
+        if isinstance(self._learning_rate, backend.Variable):
             learning_rate = float(self._learning_rate.numpy())
-        elif callable(self._learning_rate):
+        else:
             learning_rate = serialization_lib.serialize_keras_object(
                 self._learning_rate
             )
-        else:
-            learning_rate = float(self._learning_rate)
-
-        config = {
+        return {
             "name": self.name,
             "learning_rate": learning_rate,
             "weight_decay": self.weight_decay,
@@ -873,7 +750,6 @@ class BaseOptimizer:
             "loss_scale_factor": self.loss_scale_factor,
             "gradient_accumulation_steps": self.gradient_accumulation_steps,
         }
-        return config
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
@@ -888,68 +764,145 @@ class BaseOptimizer:
             An optimizer instance.
         """
         config = dict(config)
-        if "learning_rate" in config:
-            if isinstance(config["learning_rate"], dict):
-                from keras.src.saving import serialization_lib
+        if isinstance(config.get("learning_rate"), dict):
+            from keras.src.saving import serialization_lib
 
-                config["learning_rate"] = (
-                    serialization_lib.deserialize_keras_object(
-                        config["learning_rate"],
-                        custom_objects=custom_objects,
-                        module_objects=(
-                            learning_rate_schedule.ALL_SCHEDULES_DICT
-                        ),
-                    )
+            config["learning_rate"] = (
+                serialization_lib.deserialize_keras_object(
+                    config["learning_rate"],
+                    custom_objects=custom_objects,
+                    module_objects=learning_rate_schedule.ALL_SCHEDULES_DICT,
                 )
+            )
         return cls(**config)
 
+    # ------------------------------------------------------------ internals
+    def _ensure_initialized(self):
+        if not self.__dict__.get("_super_called", False):
+            raise RuntimeError(
+                f"{type(self).__name__} is used before "
+                "`BaseOptimizer.__init__()` ran. Call "
+                "`super().__init__(...)` at the start of your `__init__()`, "
+                "before setting attributes or creating variables."
+            )
+
     def __setattr__(self, name, value):
-        # Attributes set before `super().__init__()` would be state the
-        # optimizer doesn't know about: fail early instead.
         if name != "_super_called":
-            self._check_super_called()
-        return super().__setattr__(name, value)
-
-    def _obj_type(self):
-        return "Optimizer"
+            self._ensure_initialized()
+        super().__setattr__(name, value)
 
 
-def clip_by_norm(values, clip_norm, axes=None):
-    """Rescales `values` so that their L2 norm is at most `clip_norm`.
+def _validate_settings(
+    clipnorm,
+    clipvalue,
+    global_clipnorm,
+    use_ema,
+    ema_momentum,
+    ema_overwrite_frequency,
+    gradient_accumulation_steps,
+):
+    """Raises a `ValueError` for an invalid constructor argument."""
+    steps = gradient_accumulation_steps
+    if steps is not None and (not isinstance(steps, int) or steps < 2):
+        raise ValueError(
+            "`gradient_accumulation_steps` must be `None` or an integer >= 2 "
+            "(the number of calls whose gradients are averaged into one "
+            f"update). Received: gradient_accumulation_steps={steps!r}"
+        )
+    if use_ema:
+        if not 0 <= ema_momentum <= 1:
+            raise ValueError(
+                "`ema_momentum` must be between 0 and 1 (the weight of the "
+                "previous average). Received: "
+                f"ema_momentum={ema_momentum!r}"
+            )
+        frequency = ema_overwrite_frequency
+        if frequency and (not isinstance(frequency, int) or frequency < 1):
+            raise ValueError(
+                "`ema_overwrite_frequency` must be `None` or a positive "
+                "integer (a number of steps). Received: "
+                f"ema_overwrite_frequency={frequency!r}"
+            )
+    clipping = {
+        "clipnorm": clipnorm,
+        "clipvalue": clipvalue,
+        "global_clipnorm": global_clipnorm,
+    }
+    chosen = {k: v for k, v in clipping.items() if v is not None}
+    if len(chosen) > 1:
+        raise ValueError(
+            "Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can "
+            f"be used at a time. Received: {chosen}. Keep one of them."
+        )
 
-    `values * clip_norm / max(norm, clip_norm)`; a zero tensor stays zero
-    (and has finite gradients).
-    """
-    squared = ops.sum(ops.square(values), axes, keepdims=True)
-    positive = ops.greater(squared, 0)
-    norm = ops.where(
-        positive,
-        ops.sqrt(ops.where(positive, squared, ops.ones_like(squared))),
-        squared,
-    )
-    return ops.multiply(values, clip_norm) / ops.maximum(norm, clip_norm)
+
+def _drop_missing_gradients(grads, variables):
+    """Leaves out the variables whose gradient is `None`, with a warning
+    unless every gradient is missing."""
+    missing = [v.path for g, v in zip(grads, variables) if g is None]
+    if not missing:
+        return grads, variables
+    kept = [(g, v) for g, v in zip(grads, variables) if g is not None]
+    if kept:
+        warnings.warn(
+            f"Gradients do not exist for {missing}: these variables are "
+            "left unchanged by this step. They probably do not contribute "
+            "to the loss (unused weights, or a model compiled without a "
+            "`loss`).",
+            stacklevel=3,
+        )
+    return [g for g, _ in kept], [v for _, v in kept]
 
 
-def global_norm(value_list):
-    """The L2 norm of all the tensors of `value_list` taken together."""
-    total = None
-    for value in value_list:
-        if value is None:
-            continue
-        squared = ops.sum(ops.square(ops.cast(value, "float32")))
-        total = squared if total is None else total + squared
-    return ops.sqrt(total)
+def _overwrite_with_gradients(grads, variables):
+    """Assigns their gradient to the variables created with
+    `overwrite_with_gradient=True` (their "gradient" is the new value, e.g.
+    a float8 scaling factor); returns the other `(grads, variables)`."""
+    kept_grads, kept_variables = [], []
+    for grad, variable in zip(grads, variables):
+        if getattr(variable, "overwrite_with_gradient", False):
+            variable.assign(grad)
+        else:
+            kept_grads.append(grad)
+            kept_variables.append(variable)
+    return kept_grads, kept_variables
 
 
-def clip_by_global_norm(value_list, clip_norm):
-    """Rescales the tensors of `value_list` by a common factor so that their
-    global norm is at most `clip_norm`.
+def _check_value_count(argument, values, variables):
+    if len(values) != len(variables):
+        raise ValueError(
+            f"`{argument}` must hold one value per variable, in order: "
+            f"expected {len(variables)} values, received {len(values)}."
+        )
 
-    The factor is `clip_norm / max(global_norm, clip_norm)`; a non-finite
-    global norm gives NaN values.
-    """
-    norm = global_norm(value_list)
-    scale = clip_norm / ops.maximum(norm, clip_norm)
-    return [
-        None if v is None else v * ops.cast(scale, v.dtype) for v in value_list
-    ]
+
+def _keep_changes_where(condition, update_fn, variables):
+    """Runs `update_fn()` on a scratch copy of `variables`, then writes each
+    value it changed back only where `condition` holds (elsewhere the
+    variable keeps its old value). Both outcomes are computed, so this
+    needs no Python branch on the (possibly traced) `condition`."""
+    scratch_state = [(v, v.value) for v in variables]
+    with backend.StatelessScope(state_mapping=scratch_state) as scratch:
+        before = [scratch.get_current_value(v) for v in variables]
+        update_fn()
+    for variable, old in zip(variables, before):
+        new = scratch.get_current_value(variable)
+        if new is not old:
+            variable.assign(ops.where(condition, new, variable.value))
+
+
+def _clip_to_norm(value, limit):
+    """`value` rescaled so that its L2 norm is at most `limit`."""
+    norm = ops.sqrt(ops.sum(ops.square(value), keepdims=True))
+    return ops.multiply(value, limit) / ops.maximum(norm, limit)
+
+
+def _clip_to_global_norm(values, limit):
+    """`values` all rescaled by one factor so that the L2 norm of their
+    concatenation is at most `limit` (a non-finite norm gives NaNs)."""
+    squared = [ops.sum(ops.square(ops.cast(v, "float32"))) for v in values]
+    total = squared[0]
+    for term in squared[1:]:
+        total = total + term
+    factor = limit / ops.maximum(ops.sqrt(total), limit)
+    return [value * ops.cast(factor, value.dtype) for value in values]

@@ -1,16 +1,15 @@
-"""`keras.optimizers.Optimizer`: the base class of all optimizers."""
+"""`keras.optimizers.Optimizer`, and the documentation of the arguments
+that every optimizer accepts."""
 
 from keras.src.api_export import keras_export
 from keras.src.optimizers import base_optimizer
 
+_SHARED_ARGS_MARKER = "{{shared_args}}"
 
-@keras_export(["keras.Optimizer", "keras.optimizers.Optimizer"])
-class Optimizer(base_optimizer.BaseOptimizer):
-    __doc__ = base_optimizer.BaseOptimizer.__doc__
-
-
-# The arguments every optimizer accepts, for the subclasses' docstrings.
-base_optimizer_keyword_args = """name: String, the name scope of the optimizer's
+# Documentation of the constructor arguments common to all optimizers. It is
+# indented for the `Args:` section of a class docstring, where it replaces
+# the `{{shared_args}}` line (see `with_shared_args_doc`).
+SHARED_ARGS_DOC = """name: String, the name scope of the optimizer's
             variables.
         weight_decay: Float or `None`. If set, decoupled weight decay:
             before each update, `variable -= variable * weight_decay * lr`.
@@ -25,14 +24,77 @@ base_optimizer_keyword_args = """name: String, the name scope of the optimizer's
         use_ema: Boolean. If `True`, the optimizer keeps an exponential
             moving average (EMA) of each trainable variable.
         ema_momentum: Float in `[0, 1]`, the EMA momentum:
-            `average = ema_momentum * average + (1 - ema_momentum) * value`.
+            `average = ema_momentum * average + (1 - ema_momentum) * value`
+            (the first step copies the value).
         ema_overwrite_frequency: Int or `None`. With `use_ema`, the
             variables are replaced by their averages every that many steps;
             with `None`, only `finalize_variable_values()` does it.
         loss_scale_factor: Float or `None`. If set, `scale_loss()`
             multiplies the loss by it and gradients are divided by it
-            before the update.
+            before the update (against underflow in low precision).
         gradient_accumulation_steps: Int (>= 2) or `None`. If set, the
             variables are updated only every that many steps, with the
             average of the gradients accumulated since the last update.
 """
+
+
+def with_shared_args_doc(cls):
+    """Class decorator: fills in the `{{shared_args}}` line of the class
+    docstring with `SHARED_ARGS_DOC`."""
+    cls.__doc__ = cls.__doc__.replace(_SHARED_ARGS_MARKER, SHARED_ARGS_DOC)
+    return cls
+
+
+@keras_export(["keras.Optimizer", "keras.optimizers.Optimizer"])
+@with_shared_args_doc
+class Optimizer(base_optimizer.BaseOptimizer):
+    """Base class of all Keras optimizers.
+
+    An optimizer holds a step counter (`iterations`), a learning rate and,
+    for each model variable, the slot variables its update rule needs; all
+    of them are listed in `variables` (and saved with the model).
+    `apply(grads, trainable_variables)` performs one training step: the
+    first call builds the slots, then each call clips the gradients,
+    applies weight decay, runs `update_step()` for every variable and
+    increments `iterations`. `stateless_apply()` computes the same step on
+    explicit values; `fit()` uses it inside `jax.jit`.
+
+    To write a new optimizer, subclass this class, implement
+    `update_step(gradient, variable, learning_rate)` and, if the update
+    rule needs per-variable state, create it in `build(variables)` (see the
+    example).
+
+    Args:
+        learning_rate: A float, a
+            `keras.optimizers.schedules.LearningRateSchedule` (called with
+            `iterations` at each step), or a callable without arguments
+            returning the learning rate.
+        {{shared_args}}
+
+    Example:
+
+    ```python
+    class SignMomentum(keras.optimizers.Optimizer):
+        # Moves each variable by `learning_rate` against the sign of a
+        # moving average of its gradient.
+
+        def __init__(self, learning_rate=0.01, beta=0.9, **kwargs):
+            super().__init__(learning_rate=learning_rate, **kwargs)
+            self.beta = beta
+
+        def build(self, variables):
+            if self.built:
+                return
+            super().build(variables)
+            self.trends = self.add_optimizer_variables(variables, "trend")
+
+        def update_step(self, gradient, variable, learning_rate):
+            trend = self.trends[self._get_variable_index(variable)]
+            trend.assign(self.beta * trend.value + (1 - self.beta) * gradient)
+            lr = keras.ops.cast(learning_rate, variable.dtype)
+            variable.assign(variable.value - lr * keras.ops.sign(trend.value))
+
+        def get_config(self):
+            return {**super().get_config(), "beta": self.beta}
+    ```
+    """

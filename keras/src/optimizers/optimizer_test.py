@@ -77,6 +77,18 @@ def test_none_gradients_are_skipped():
     np.testing.assert_allclose(b.numpy(), 0.0)
 
 
+def test_overwrite_with_gradient_assigns_the_gradient():
+    a, b = _vars()
+    b.overwrite_with_gradient = True
+    opt = optimizers.Adam(learning_rate=0.1)
+    opt.apply([G1, G2], [a, b])
+    np.testing.assert_allclose(b.numpy(), G2)
+    # `a` got an Adam step; `b` has no update of its own.
+    np.testing.assert_allclose(a.numpy(), [-0.1, -0.1], rtol=1e-5)
+    opt.apply([G1, 2 * G2], [a, b])
+    np.testing.assert_allclose(b.numpy(), 2 * G2)
+
+
 def test_unknown_variable_raises():
     a, b = _vars()
     opt = optimizers.SGD()

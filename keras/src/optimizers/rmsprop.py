@@ -6,8 +6,9 @@ from keras.src.optimizers import optimizer
 
 
 @keras_export("keras.optimizers.RMSprop")
+@optimizer.with_shared_args_doc
 class RMSprop(optimizer.Optimizer):
-    """Divides the gradient by a running average of its recent magnitude.
+    """Scales each gradient by the inverse root of its recent mean square.
 
     Per variable, a `velocity` slot keeps the moving average of squared
     gradients; with `centered=True` an `average_gradient` slot keeps the
@@ -31,7 +32,7 @@ class RMSprop(optimizer.Optimizer):
         epsilon: Small constant for numerical stability. Defaults to `1e-7`.
         centered: Whether to normalize by the estimated variance of the
             gradient rather than its second moment.
-        {{base_optimizer_keyword_args}}
+        {{shared_args}}
 
     Example:
 
@@ -81,7 +82,8 @@ class RMSprop(optimizer.Optimizer):
         self.centered = centered
 
     def build(self, variables):
-        """Creates the `velocity` (and optional) slots per variable.
+        """Creates the `velocity` slot of each variable, plus `momentum`
+        (if `momentum > 0`) and `average_gradient` (if `centered`) slots.
 
         Args:
             variables: The trainable variables to optimize.
@@ -89,36 +91,42 @@ class RMSprop(optimizer.Optimizer):
         if self.built:
             return
         super().build(variables)
-        self.velocities = self.add_optimizer_variables(variables, "velocity")
-        self.momentums = []
-        if self.momentum > 0:
-            self.momentums = self.add_optimizer_variables(variables, "momentum")
-        self.average_gradients = []
-        if self.centered:
-            self.average_gradients = self.add_optimizer_variables(
-                variables, "average_gradient"
+
+        def optional_slots(enabled, name):
+            return (
+                self.add_optimizer_variables(variables, name) if enabled else []
             )
+
+        self.velocities = self.add_optimizer_variables(variables, "velocity")
+        self.momentums = optional_slots(self.momentum > 0, "momentum")
+        self.average_gradients = optional_slots(
+            self.centered, "average_gradient"
+        )
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the RMSprop update rule to `variable`."""
-        learning_rate = ops.cast(learning_rate, variable.dtype)
-        gradient = ops.cast(gradient, variable.dtype)
         index = self._get_variable_index(variable)
+        grad = ops.cast(gradient, variable.dtype)
         rho = self.rho
-        velocity = self.velocities[index]
-        velocity.assign(rho * velocity.value + (1 - rho) * ops.square(gradient))
-        denominator = velocity.value
+
+        def track(slot, target):
+            # Moving average with discount `rho`; returns the new value.
+            slot.assign(rho * slot.value + (1 - rho) * target)
+            return slot.value
+
+        mean_square = track(self.velocities[index], ops.square(grad))
         if self.centered:
-            average = self.average_gradients[index]
-            average.assign(rho * average.value + (1 - rho) * gradient)
-            denominator = denominator - ops.square(average.value)
+            mean = track(self.average_gradients[index], grad)
+            mean_square = mean_square - ops.square(mean)
         increment = (
-            learning_rate * gradient / ops.sqrt(denominator + self.epsilon)
+            ops.cast(learning_rate, variable.dtype)
+            * grad
+            / ops.sqrt(mean_square + self.epsilon)
         )
         if self.momentum > 0:
-            momentum = self.momentums[index]
-            momentum.assign(self.momentum * momentum.value + increment)
-            increment = momentum.value
+            accumulated = self.momentums[index]
+            accumulated.assign(self.momentum * accumulated.value + increment)
+            increment = accumulated.value
         variable.assign(variable.value - increment)
 
     def get_config(self):
@@ -132,8 +140,3 @@ class RMSprop(optimizer.Optimizer):
             }
         )
         return config
-
-
-RMSprop.__doc__ = RMSprop.__doc__.replace(
-    "{{base_optimizer_keyword_args}}", optimizer.base_optimizer_keyword_args
-)

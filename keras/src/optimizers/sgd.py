@@ -6,6 +6,7 @@ from keras.src.optimizers import optimizer
 
 
 @keras_export("keras.optimizers.SGD")
+@optimizer.with_shared_args_doc
 class SGD(optimizer.Optimizer):
     """Stochastic gradient descent, with optional (Nesterov) momentum.
 
@@ -26,7 +27,7 @@ class SGD(optimizer.Optimizer):
         momentum: Float in `[0, 1]`. Defaults to `0.0` (no momentum, no
             slot variables).
         nesterov: Whether to use Nesterov momentum. Defaults to `False`.
-        {{base_optimizer_keyword_args}}
+        {{shared_args}}
 
     Example:
 
@@ -70,8 +71,8 @@ class SGD(optimizer.Optimizer):
         )
         if not isinstance(momentum, (float, int)) or not 0 <= momentum <= 1:
             raise ValueError(
-                "`momentum` must be a float between [0, 1]. "
-                f"Received: momentum={momentum}"
+                "`momentum` must be a number in [0, 1] (0 turns momentum "
+                f"off). Received: momentum={momentum!r}"
             )
         self.momentum = momentum
         self.nesterov = nesterov
@@ -85,43 +86,33 @@ class SGD(optimizer.Optimizer):
         if self.built:
             return
         super().build(variables)
-        self.momentums = []
-        if self.momentum != 0:
-            self.momentums = self.add_optimizer_variables(variables, "momentum")
+        self.momentums = (
+            self.add_optimizer_variables(variables, "momentum")
+            if self.momentum != 0
+            else []
+        )
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the SGD update rule to `variable`."""
-        learning_rate = ops.cast(learning_rate, variable.dtype)
-        gradient = ops.cast(gradient, variable.dtype)
-        m = None
-        if self.momentum != 0:
-            m = self.momentums[self._get_variable_index(variable)]
-
-        if m is not None:
-            momentum = ops.cast(self.momentum, variable.dtype)
-            m.assign(m.value * momentum - gradient * learning_rate)
-            if self.nesterov:
-                variable.assign(
-                    variable.value
-                    + m.value * momentum
-                    - gradient * learning_rate
-                )
-            else:
-                variable.assign(variable.value + m.value)
+        dtype = variable.dtype
+        lr_times_grad = ops.cast(gradient, dtype) * ops.cast(
+            learning_rate, dtype
+        )
+        if self.momentum == 0:
+            variable.assign(variable.value - lr_times_grad)
+            return
+        velocity = self.momentums[self._get_variable_index(variable)]
+        momentum = ops.cast(self.momentum, dtype)
+        velocity.assign(velocity.value * momentum - lr_times_grad)
+        if self.nesterov:
+            # Nesterov's look-ahead form of the momentum update.
+            variable.assign(
+                variable.value + velocity.value * momentum - lr_times_grad
+            )
         else:
-            variable.assign(variable.value - gradient * learning_rate)
+            variable.assign(variable.value + velocity.value)
 
     def get_config(self):
         config = super().get_config()
-        config.update(
-            {
-                "momentum": self.momentum,
-                "nesterov": self.nesterov,
-            }
-        )
+        config.update({"momentum": self.momentum, "nesterov": self.nesterov})
         return config
-
-
-SGD.__doc__ = SGD.__doc__.replace(
-    "{{base_optimizer_keyword_args}}", optimizer.base_optimizer_keyword_args
-)

@@ -101,14 +101,14 @@ class EpochIterator:
             except StopIteration:
                 if steps is None:
                     if step == 0:
-                        self._warn_out_of_data()
+                        self._warn_out_of_data(step)
                     break
                 if self.data_adapter.reiterable and produced_since_reset:
                     self.data_adapter.on_epoch_end()
                     self._current_iterator = self._new_iterator()
                     produced_since_reset = 0
                     continue
-                self._warn_out_of_data()
+                self._warn_out_of_data(step)
                 break
             produced_since_reset += 1
             yield step, batch
@@ -117,13 +117,15 @@ class EpochIterator:
             self._current_iterator = None
             self.data_adapter.on_epoch_end()
 
-    def _warn_out_of_data(self):
+    def _warn_out_of_data(self, step):
         self.insufficient_data = True
         self._current_iterator = None
+        expected = self.num_batches
+        wanted = "" if expected is None else f" of the {expected} expected"
         warnings.warn(
-            "Your input ran out of data; interrupting training. Make sure "
-            "that your dataset or generator can generate at least "
-            "`steps_per_epoch * epochs` batches. You may need to use the "
-            "`.repeat()` function when building your dataset.",
+            f"The input ran out of data after {step} batch(es){wanted} in "
+            "this epoch, so training stops here. Make it yield at least "
+            "`steps_per_epoch * epochs` batches (e.g. `dataset.repeat()`), "
+            "or lower `steps_per_epoch`.",
             stacklevel=2,
         )

@@ -35,14 +35,14 @@ class LearningRateSchedule:
 
     def __call__(self, step):
         raise NotImplementedError(
-            f"Learning rate schedule '{self.__class__.__name__}' "
-            "must override `__call__(self, step)`."
+            f"{type(self).__name__} does not implement `__call__(self, "
+            "step)`, which must return the learning rate at `step`."
         )
 
     def get_config(self):
         raise NotImplementedError(
-            f"Learning rate schedule '{self.__class__.__name__}' "
-            "must override `get_config()` in order to be serializable."
+            f"{type(self).__name__} does not implement `get_config()`; "
+            "it is needed to save the schedule with its optimizer."
         )
 
     @classmethod
@@ -59,10 +59,25 @@ class LearningRateSchedule:
 
 
 def _float_tensor(value):
+    """`value` as a tensor, cast to `floatx()` unless already floating."""
     value = ops.convert_to_tensor(value)
     if not backend.is_float_dtype(value.dtype):
         value = ops.cast(value, backend.floatx())
     return value
+
+
+def _check_decay_steps(decay_steps):
+    if decay_steps <= 0:
+        raise ValueError(
+            "`decay_steps` must be a positive number of steps. Received: "
+            f"decay_steps={decay_steps!r}"
+        )
+
+
+def _decay_exponent(schedule, step, dtype):
+    """`step / decay_steps`, floored for a `staircase` schedule."""
+    exponent = ops.cast(step, dtype) / ops.cast(schedule.decay_steps, dtype)
+    return ops.floor(exponent) if schedule.staircase else exponent
 
 
 @keras_export("keras.optimizers.schedules.ExponentialDecay")
@@ -108,22 +123,12 @@ class ExponentialDecay(LearningRateSchedule):
         self.decay_rate = decay_rate
         self.staircase = staircase
         self.name = name
-        if self.decay_steps <= 0:
-            raise ValueError(
-                "Argument `decay_steps` must be > 0. "
-                f"Received: decay_steps={self.decay_steps}"
-            )
+        _check_decay_steps(decay_steps)
 
     def __call__(self, step):
-        initial_learning_rate = _float_tensor(self.initial_learning_rate)
-        dtype = initial_learning_rate.dtype
-        decay_steps = ops.cast(self.decay_steps, dtype)
-        decay_rate = ops.cast(self.decay_rate, dtype)
-        global_step_recomp = ops.cast(step, dtype)
-        p = global_step_recomp / decay_steps
-        if self.staircase:
-            p = ops.floor(p)
-        return initial_learning_rate * ops.power(decay_rate, p)
+        start = _float_tensor(self.initial_learning_rate)
+        rate = ops.cast(self.decay_rate, start.dtype)
+        return start * ops.power(rate, _decay_exponent(self, step, start.dtype))
 
     def get_config(self):
         return {
@@ -161,31 +166,33 @@ class PiecewiseConstantDecay(LearningRateSchedule):
 
     def __init__(self, boundaries, values, name="PiecewiseConstant"):
         super().__init__()
-        if len(boundaries) != len(values) - 1:
+        if len(values) != len(boundaries) + 1:
             raise ValueError(
-                "The length of boundaries should be 1 less than the length "
-                f"of values. Received: boundaries={boundaries} of length "
-                f"{len(boundaries)}, and values={values} "
-                f"of length {len(values)}."
+                "`values` needs one learning rate per interval, i.e. "
+                "exactly one more entry than `boundaries`. Received "
+                f"{len(boundaries)} boundaries ({boundaries}) and "
+                f"{len(values)} values ({values})."
             )
         self.boundaries = boundaries
         self.values = values
         self.name = name
 
     def __call__(self, step):
-        values = [_float_tensor(v) for v in self.values]
-        dtype = values[0].dtype
+        rates = [_float_tensor(v) for v in self.values]
+        dtype = rates[0].dtype
         step = ops.convert_to_tensor(step)
-        result = ops.cast(values[-1], dtype)
-        # The first interval whose upper boundary is >= step wins.
-        for boundary, value in reversed(
-            list(zip(self.boundaries, values[:-1]))
-        ):
-            boundary = ops.cast(boundary, step.dtype)
-            result = ops.where(
-                ops.less_equal(step, boundary), ops.cast(value, dtype), result
+        # Start from the rate after the last boundary, then walk the
+        # boundaries downwards: each one that `step` does not exceed selects
+        # the rate of the interval it closes.
+        rate = ops.cast(rates[-1], dtype)
+        for index in range(len(self.boundaries) - 1, -1, -1):
+            boundary = ops.cast(self.boundaries[index], step.dtype)
+            rate = ops.where(
+                ops.less_equal(step, boundary),
+                ops.cast(rates[index], dtype),
+                rate,
             )
-        return result
+        return rate
 
     def get_config(self):
         return {
@@ -246,36 +253,26 @@ class PolynomialDecay(LearningRateSchedule):
         self.power = power
         self.cycle = cycle
         self.name = name
-        if self.decay_steps <= 0:
-            raise ValueError(
-                "Argument `decay_steps` must be > 0. "
-                f"Received: decay_steps={self.decay_steps}"
-            )
+        _check_decay_steps(decay_steps)
 
     def __call__(self, step):
-        initial_learning_rate = _float_tensor(self.initial_learning_rate)
-        dtype = initial_learning_rate.dtype
-        end_learning_rate = ops.cast(self.end_learning_rate, dtype)
-        power = ops.cast(self.power, dtype)
-        global_step_recomp = ops.cast(step, dtype)
-        decay_steps_recomp = ops.cast(self.decay_steps, dtype)
+        start = _float_tensor(self.initial_learning_rate)
+        dtype = start.dtype
+        end = ops.cast(self.end_learning_rate, dtype)
+        t = ops.cast(step, dtype)
+        horizon = ops.cast(self.decay_steps, dtype)
         if self.cycle:
-            # With step == 0 the multiplier is 1, not 0.
-            multiplier = ops.where(
-                ops.equal(global_step_recomp, 0),
-                ops.ones_like(global_step_recomp),
-                ops.ceil(global_step_recomp / self.decay_steps),
-            )
-            decay_steps_recomp = decay_steps_recomp * multiplier
+            # Stretch the horizon to the first multiple of `decay_steps`
+            # that is >= t (at least one period, also at step 0).
+            periods = ops.maximum(ops.ceil(t / horizon), 1.0)
+            horizon = horizon * periods
         else:
-            global_step_recomp = ops.minimum(
-                global_step_recomp, decay_steps_recomp
-            )
-        p = global_step_recomp / decay_steps_recomp
-        return (
-            (initial_learning_rate - end_learning_rate)
-            * ops.power(1 - p, power)
-        ) + end_learning_rate
+            t = ops.minimum(t, horizon)
+        # Under `jit`, `t / horizon` can round to just above 1 at the end of
+        # the decay; the clamp keeps a fractional `power` from giving NaN.
+        remaining = ops.maximum(1 - t / horizon, 0.0)
+        decayed = ops.power(remaining, ops.cast(self.power, dtype))
+        return (start - end) * decayed + end
 
     def get_config(self):
         return {
@@ -329,22 +326,12 @@ class InverseTimeDecay(LearningRateSchedule):
         self.decay_rate = decay_rate
         self.staircase = staircase
         self.name = name
-        if self.decay_steps <= 0:
-            raise ValueError(
-                "Argument `decay_steps` must be > 0. "
-                f"Received: decay_steps={self.decay_steps}"
-            )
+        _check_decay_steps(decay_steps)
 
     def __call__(self, step):
-        initial_learning_rate = _float_tensor(self.initial_learning_rate)
-        dtype = initial_learning_rate.dtype
-        decay_steps = ops.cast(self.decay_steps, dtype)
-        decay_rate = ops.cast(self.decay_rate, dtype)
-        global_step_recomp = ops.cast(step, dtype)
-        p = global_step_recomp / decay_steps
-        if self.staircase:
-            p = ops.floor(p)
-        return initial_learning_rate / (1 + decay_rate * p)
+        start = _float_tensor(self.initial_learning_rate)
+        rate = ops.cast(self.decay_rate, start.dtype)
+        return start / (1 + rate * _decay_exponent(self, step, start.dtype))
 
     def get_config(self):
         return {
@@ -418,58 +405,31 @@ class CosineDecay(LearningRateSchedule):
         self.name = name
         self.warmup_steps = warmup_steps
         self.warmup_target = warmup_target
-        if self.decay_steps <= 0:
-            raise ValueError(
-                "Argument `decay_steps` must be > 0. "
-                f"Received: decay_steps={self.decay_steps}"
-            )
+        _check_decay_steps(decay_steps)
 
-    def _decay_function(self, step, decay_steps, decay_from_lr, dtype):
-        completed_fraction = step / decay_steps
-        pi = ops.cast(math.pi, dtype)
-        cosine_decayed = 0.5 * (1.0 + ops.cos(pi * completed_fraction))
-        decayed = (1 - self.alpha) * cosine_decayed + self.alpha
-        return decay_from_lr * decayed
-
-    def _warmup_function(
-        self, step, warmup_steps, warmup_target, initial_learning_rate
-    ):
-        completed_fraction = step / warmup_steps
-        total_step_delta = warmup_target - initial_learning_rate
-        return total_step_delta * completed_fraction + initial_learning_rate
+    def _cosine(self, peak, t, dtype):
+        """`peak` scaled by the cosine curve at `t` (in `[0, decay_steps]`
+        steps after the decay started)."""
+        progress = t / ops.cast(self.decay_steps, dtype)
+        half_cosine = 0.5 * (1.0 + ops.cos(ops.cast(math.pi, dtype) * progress))
+        return peak * ((1 - self.alpha) * half_cosine + self.alpha)
 
     def __call__(self, step):
-        initial_learning_rate = _float_tensor(self.initial_learning_rate)
-        dtype = initial_learning_rate.dtype
+        start = _float_tensor(self.initial_learning_rate)
+        dtype = start.dtype
+        t = ops.cast(step, dtype)
         decay_steps = ops.cast(self.decay_steps, dtype)
-        global_step_recomp = ops.cast(step, dtype)
-
         if self.warmup_target is None:
-            global_step_recomp = ops.minimum(global_step_recomp, decay_steps)
-            return self._decay_function(
-                global_step_recomp, decay_steps, initial_learning_rate, dtype
-            )
+            return self._cosine(start, ops.minimum(t, decay_steps), dtype)
 
-        warmup_target = ops.cast(self.warmup_target, dtype)
+        peak = ops.cast(self.warmup_target, dtype)
         warmup_steps = ops.cast(self.warmup_steps, dtype)
-        global_step_recomp = ops.minimum(
-            global_step_recomp, decay_steps + warmup_steps
-        )
-        in_warmup = ops.less(global_step_recomp, warmup_steps)
-        safe_warmup_steps = ops.maximum(warmup_steps, 1.0)
-        warmup_lr = self._warmup_function(
-            global_step_recomp,
-            safe_warmup_steps,
-            warmup_target,
-            initial_learning_rate,
-        )
-        decay_lr = self._decay_function(
-            global_step_recomp - warmup_steps,
-            decay_steps,
-            warmup_target,
-            dtype,
-        )
-        return ops.where(in_warmup, warmup_lr, decay_lr)
+        t = ops.minimum(t, warmup_steps + decay_steps)
+        # Linear ramp from `start` to `peak`. The `maximum` only avoids a
+        # division by zero without warmup, when the ramp is never selected.
+        ramp = (peak - start) * (t / ops.maximum(warmup_steps, 1.0)) + start
+        decay = self._cosine(peak, t - warmup_steps, dtype)
+        return ops.where(ops.less(t, warmup_steps), ramp, decay)
 
     def get_config(self):
         return {

@@ -79,3 +79,13 @@ def test_serialize_round_trip():
     clone = lrs.deserialize(config)
     assert isinstance(clone, schedules.CosineDecay)
     assert clone.get_config() == s.get_config()
+
+
+def test_polynomial_decay_under_jit_has_no_nan_at_the_end():
+    import jax
+
+    for cycle in (False, True):
+        s = schedules.PolynomialDecay(0.1, 7, 0.001, power=1.7, cycle=cycle)
+        values = np.asarray(jax.jit(jax.vmap(s))(np.arange(30)))
+        assert np.all(np.isfinite(values))
+        np.testing.assert_allclose(values[7], 0.001, rtol=1e-5)
