@@ -106,6 +106,32 @@ def fit_round(model, x, y, batch_size, steps):
     }
 
 
+def tiny_model():
+    """`Dense(1)` on 8 features, SGD + MSE: a model whose step costs
+    almost nothing, so that `fit()`'s time per step is the framework's own
+    host work (data slicing and transfer, dispatch, callbacks)."""
+    model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(1)])
+    model.compile(
+        optimizer=keras.optimizers.SGD(learning_rate=0.01), loss="mse"
+    )
+    return model
+
+
+def tiny_data(steps, batch_size, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((steps * batch_size, 8), dtype=np.float32)
+    y = rng.standard_normal((steps * batch_size, 1), dtype=np.float32)
+    return x, y
+
+
+def tiny_fit_ms(model, x, y, batch_size, reps):
+    """Best ms/step over `reps` one-epoch `fit()` calls on all of `x`."""
+    steps = len(x) // batch_size
+    fit_wall(model, x, y, batch_size, steps)  # warm-up
+    best = min(fit_wall(model, x, y, batch_size, steps) for _ in range(reps))
+    return best / steps * 1e3
+
+
 def make_tokens(num, seq_len, vocab_size, seed=0):
     """Random token ids and next-token targets (int32)."""
     rng = np.random.default_rng(seed)

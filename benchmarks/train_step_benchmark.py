@@ -475,6 +475,18 @@ def bench_layout(name, args, example, counter):
                 result[f"{side}_{key}"] = (
                     bench_common.median(series) if series else None
                 )
+        # Ratios: the median of the per-round ratios (the three sides of a
+        # round run back to back, so a slower phase of a shared host
+        # affects both sides of each ratio alike).
+        for other in ("jax", "upstream"):
+            for key in ("ms", "synced_ms"):
+                per_round = [
+                    f[key] / o[key]
+                    for f, o in zip(rounds["fork"], rounds[other])
+                ]
+                result[f"fork_over_{other}_{key}"] = (
+                    bench_common.median(per_round) if per_round else None
+                )
         result.update(
             rounds=rounds,
             fork_round_compiles=fork_compiles,
@@ -509,6 +521,88 @@ def profile_fit(model, x, y, batch, steps, name):
         f.write(f"fit() round of {steps} steps: {total * 1e3:.1f} ms\n")
         f.write(out.getvalue())
     return path
+
+
+# ---------------------------------------------------- framework overhead
+OVERHEAD_STEPS = 200
+
+
+def pure_jax_tiny_ms(model, x, y, batch_size, data_sharding, reps):
+    """Best ms/step of a pure-JAX SGD + MSE loop over `x` for
+    `bench_common.tiny_model` (batches put with `data_sharding`)."""
+    weights = [jnp.array(v.value) for v in model.trainable_variables]
+
+    def step(weights, xb, yb):
+        def loss_fn(weights):
+            kernel, bias = weights
+            return jnp.mean(jnp.square(xb @ kernel + bias - yb))
+
+        loss, grads = jax.value_and_grad(loss_fn)(weights)
+        return [w - 0.01 * g for w, g in zip(weights, grads)], loss
+
+    step = jax.jit(step, donate_argnums=0)
+    steps = len(x) // batch_size
+    times = []
+    for _ in range(reps + 1):  # the first run compiles
+        start = time.perf_counter()
+        for i in range(steps):
+            rows = slice(i * batch_size, (i + 1) * batch_size)
+            xb = jax.device_put(x[rows], data_sharding)
+            yb = jax.device_put(y[rows], data_sharding)
+            weights, _ = step(weights, xb, yb)
+        jax.block_until_ready(weights)
+        times.append(time.perf_counter() - start)
+    return min(times[1:]) / steps * 1e3
+
+
+def bench_overhead(args):
+    """`fit()` ms/step of a model whose step costs almost nothing: the
+    framework's own host work per step, against a pure-JAX loop and
+    upstream Keras (alternating rounds for the first two)."""
+    batch = args.batch_size
+    x, y = bench_common.tiny_data(OVERHEAD_STEPS, batch)
+    worker = None
+    if not args.skip_upstream:
+        worker = UpstreamWorker(
+            {
+                "mode": "overhead",
+                "steps": OVERHEAD_STEPS,
+                "batch_size": batch,
+                "reps": 3,
+                "rounds": args.rounds,
+            }
+        )
+    distribution = keras.distribution.DataParallel()
+    keras.distribution.set_distribution(distribution)
+    try:
+        model = bench_common.tiny_model()
+        sharding = distribution.get_data_layout(x[:batch].shape)
+        fork, pure = [], []
+        for _ in range(args.rounds):
+            fork.append(bench_common.tiny_fit_ms(model, x, y, batch, reps=3))
+            pure.append(
+                pure_jax_tiny_ms(
+                    model, x, y, batch, sharding.backend_layout, reps=3
+                )
+            )
+        upstream = None
+        if worker is not None:
+            tag, info = worker.read()
+            if tag == "RESULT":
+                upstream = bench_common.median(info["ms"])
+            else:
+                log(f"upstream overhead run: {info}")
+    finally:
+        if worker is not None:
+            worker.close()
+        keras.distribution.set_distribution(None)
+    return {
+        "fork_ms": bench_common.median(fork),
+        "jax_ms": bench_common.median(pure),
+        "upstream_ms": upstream,
+        "fork_rounds": fork,
+        "jax_rounds": pure,
+    }
 
 
 # -------------------------------------------------------- import times
@@ -616,13 +710,23 @@ def ratio(a, b):
     return a / b
 
 
+def _delta_us(a, b):
+    if a is None or b is None:
+        return None
+    return (a - b) * 1e3
+
+
+def meta_batch(meta):
+    return meta["batch, steps/round, rounds"].split(",")[0]
+
+
 def verdict(value, target):
     if value is None:
         return "n/a"
     return "met" if value <= target else "MISSED"
 
 
-def render_markdown(meta, layouts, imports, transfers):
+def render_markdown(meta, layouts, overhead, imports, transfers):
     lines = ["# fit() step time: fork vs pure JAX vs upstream Keras", ""]
     lines += [f"- {k}: {v}" for k, v in meta.items()]
     lines.append("")
@@ -639,8 +743,8 @@ def render_markdown(meta, layouts, imports, transfers):
             lines.append(
                 f"| {r['label']} | {fmt(r['fork_ms'])} | {fmt(r['jax_ms'])}"
                 f" | {fmt(r['upstream_ms'])}"
-                f" | {fmt(ratio(r['fork_ms'], r['jax_ms']), '.3f')}"
-                f" | {fmt(ratio(r['fork_ms'], r['upstream_ms']), '.3f')}"
+                f" | {fmt(r['fork_over_jax_ms'], '.3f')}"
+                f" | {fmt(r['fork_over_upstream_ms'], '.3f')}"
                 f" | {fmt(r['fork_overhead_ms'], '.1f')}"
                 f" | {fmt(r['upstream_overhead_ms'], '.1f')}"
                 f" | {r['sharded_vars']}/{r['num_vars']} |"
@@ -651,8 +755,9 @@ def render_markdown(meta, layouts, imports, transfers):
             f"fit() of {bench_common.SHORT_STEPS}) / (steps - "
             f"{bench_common.SHORT_STEPS}), each call until the trained "
             "weights are ready, no callbacks, `verbose=0`; pure JAX: the "
-            "same difference of two loops. Overhead: the fixed cost of one "
-            "fit() call (set-up, iterator, final weight write-back).",
+            "same difference of two loops. Ratios: median over rounds of "
+            "the per-round ratio. Overhead: the fixed cost of one fit() "
+            "call (set-up, iterator, final weight write-back).",
             "",
             "With a callback that reads the loss after every batch (each "
             "step waits for the previous one; pure JAX: `float(loss)` after "
@@ -671,7 +776,8 @@ def render_markdown(meta, layouts, imports, transfers):
             )
             lines.append(
                 f"| {r['label']} | {fmt(f)} | {fmt(j)} | {fmt(u)} "
-                f"| {fmt(ratio(f, j), '.3f')} | {fmt(ratio(f, u), '.3f')} |"
+                f"| {fmt(r['fork_over_jax_synced_ms'], '.3f')} "
+                f"| {fmt(r['fork_over_upstream_synced_ms'], '.3f')} |"
             )
         lines += [
             "",
@@ -705,6 +811,30 @@ def render_markdown(meta, layouts, imports, transfers):
                 )
         if notes:
             lines += ["", "Notes:", ""] + notes
+    if overhead:
+        f, j, u = (
+            overhead["fork_ms"],
+            overhead["jax_ms"],
+            overhead["upstream_ms"],
+        )
+        lines += [
+            "",
+            "## Framework overhead per step",
+            "",
+            "`keras.Sequential([Input((8,)), Dense(1)])`, SGD, MSE, (8,) "
+            f"DataParallel, batch {meta_batch(meta)}, one-epoch fit() of "
+            f"{OVERHEAD_STEPS} steps (best of 3, median over rounds): the "
+            "step computes almost nothing, so this is each framework's own "
+            "host work per step (data slicing and transfer, dispatch, "
+            "callbacks).",
+            "",
+            "| fork fit() | pure JAX loop | upstream fit() | fork - JAX "
+            "| fork - upstream |",
+            "|---:|---:|---:|---:|---:|",
+            f"| {fmt(f, '.3f')} ms | {fmt(j, '.3f')} ms "
+            f"| {fmt(u, '.3f')} ms | {fmt(_delta_us(f, j), '+.0f')} us "
+            f"| {fmt(_delta_us(f, u), '+.0f')} us |",
+        ]
     if imports:
         fj = imports.get("fork_jax")
         fk = imports.get("fork_keras")
@@ -743,8 +873,8 @@ def render_markdown(meta, layouts, imports, transfers):
     lines.append("| target | value | |")
     lines.append("|---|---:|---|")
     for r in layouts:
-        rj = ratio(r["fork_ms"], r["jax_ms"])
-        ru = ratio(r["fork_ms"], r.get("upstream_ms"))
+        rj = r["fork_over_jax_ms"]
+        ru = r["fork_over_upstream_ms"]
         lines.append(
             f"| fork/JAX <= {TARGET_JAX} ({r['label']}) | {fmt(rj, '.3f')} "
             f"| {verdict(rj, TARGET_JAX)} |"
@@ -784,8 +914,8 @@ def plot(layouts, imports, path):
     axes[0].set_ylabel("ms / step (median)")
     axes[0].set_title("train step")
     axes[0].legend()
-    rj = [ratio(r["fork_ms"], r["jax_ms"]) or 0.0 for r in layouts]
-    ru = [ratio(r["fork_ms"], r.get("upstream_ms")) or 0.0 for r in layouts]
+    rj = [r["fork_over_jax_ms"] or 0.0 for r in layouts]
+    ru = [r["fork_over_upstream_ms"] or 0.0 for r in layouts]
     axes[1].bar(xs - width / 2, rj, width, label="fork / pure JAX")
     axes[1].bar(xs + width / 2, ru, width, label="fork / upstream")
     axes[1].axhline(TARGET_JAX, color="C0", ls="--", lw=1)
@@ -815,9 +945,10 @@ def parse_args(argv=None):
         help=f"comma-separated subset of {','.join(LAYOUTS)}",
     )
     p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--steps", type=int, default=12, help="steps per round")
+    p.add_argument("--steps", type=int, default=20, help="steps per round")
     p.add_argument("--batch-size", type=int, default=16)
     p.add_argument("--skip-upstream", action="store_true")
+    p.add_argument("--skip-overhead", action="store_true")
     p.add_argument("--skip-imports", action="store_true")
     p.add_argument("--import-reps", type=int, default=5)
     p.add_argument("--skip-transfer", action="store_true")
@@ -859,6 +990,10 @@ def main(argv=None):
     for name in names:
         log(f"== layout {name}")
         layouts.append(bench_layout(name, args, example, counter))
+    overhead = None
+    if not args.skip_overhead:
+        log("== framework overhead per step")
+        overhead = bench_overhead(args)
     imports = None
     if not args.skip_imports:
         log("== import times")
@@ -895,7 +1030,7 @@ def main(argv=None):
         "optimizer": "Adam(1e-3) in all three; loss: sparse CE from logits",
         "total run time": f"{time.perf_counter() - started:.0f} s",
     }
-    md = render_markdown(meta, layouts, imports, transfers)
+    md = render_markdown(meta, layouts, overhead, imports, transfers)
     print(md)
     os.makedirs(RESULTS, exist_ok=True)
     with open(os.path.join(RESULTS, "latest.md"), "w") as f:
@@ -905,6 +1040,7 @@ def main(argv=None):
             {
                 "meta": meta,
                 "layouts": layouts,
+                "overhead": overhead,
                 "imports": imports,
                 "transfers": transfers,
             },

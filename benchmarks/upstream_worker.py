@@ -33,6 +33,9 @@ def emit(tag, payload):
 
 def main():
     cfg = json.loads(sys.argv[1])
+    if cfg.get("mode") == "overhead":
+        measure_overhead(cfg)
+        return
     counter = bench_common.CompileCounter()
     devices = keras.distribution.list_devices()
     mesh = keras.distribution.DeviceMesh(
@@ -91,6 +94,18 @@ def main():
             result["compiles"] = after[0] - before[0]
             result["traces"] = after[1] - before[1]
             emit("RESULT", result)
+
+
+def measure_overhead(cfg):
+    """`fit()` ms/step of `bench_common.tiny_model` under DataParallel."""
+    keras.distribution.set_distribution(keras.distribution.DataParallel())
+    model = bench_common.tiny_model()
+    x, y = bench_common.tiny_data(cfg["steps"], cfg["batch_size"])
+    ms = [
+        bench_common.tiny_fit_ms(model, x, y, cfg["batch_size"], cfg["reps"])
+        for _ in range(cfg["rounds"])
+    ]
+    emit("RESULT", {"ms": ms, "keras": keras.__version__})
 
 
 if __name__ == "__main__":
