@@ -3,7 +3,9 @@
 A `.keras` file is a zip archive holding:
 
 - `config.json`: `serialize_keras_object(model)`, including the model's
-  `build_config` and `compile_config`.
+  `build_config` and `compile_config`, plus `lora_state` when LoRA is
+  enabled (`lora_utils.lora_state`: the LoRA layers, nested ones
+  included, and the frozen weights).
 - `metadata.json`: `{"keras_version": ..., "date_saved": ...}`.
 - `model.weights.h5`: the weights file (see `weights_h5`), with the
   optimizer's variables when the model has a built optimizer.
@@ -39,9 +41,13 @@ import numpy as np
 from keras.src.saving import object_registration
 from keras.src.saving import serialization_lib
 from keras.src.saving import weights_h5
+from keras.src.utils import lora_utils
 
 CONFIG_FILENAME = "config.json"
 METADATA_FILENAME = "metadata.json"
+# Top-level `config.json` key of the LoRA set-up that layer configs do not
+# record (see `lora_utils.lora_state`).
+LORA_STATE_KEY = "lora_state"
 VARS_FILENAME = "model.weights.h5"
 
 # The process umask, to give atomically written files the usual mode.
@@ -136,6 +142,9 @@ def _metadata():
 
 def _config_json(model):
     config = serialization_lib.serialize_keras_object(model)
+    state = lora_utils.lora_state(model)
+    if state is not None:
+        config[LORA_STATE_KEY] = state
     return json.dumps(config, indent=None)
 
 
@@ -458,10 +467,13 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         if not isinstance(config, dict):
             raise _bad_archive(filepath, "its config is not a dict.")
         compile_config = config.pop("compile_config", None)
+        lora_state = config.pop(LORA_STATE_KEY, None)
         with object_registration.CustomObjectScope(custom_objects):
             model = serialization_lib.deserialize_keras_object(
                 config, custom_objects=custom_objects, safe_mode=safe_mode
             )
+            if lora_state is not None:
+                lora_utils.restore_lora_state(model, lora_state)
             if compile and compile_config:
                 _compile_from_config(model, compile_config, safe_mode)
             with weights() as weights_file:

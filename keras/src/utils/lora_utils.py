@@ -259,11 +259,11 @@ def enable_lora(
 
     Saving: LoRA weights are saved like other weights, under their paths
     (e.g. `.../query/lora_kernel_a`). `load_weights` needs a model with
-    the same LoRA layers (call `enable_lora` on it first). A top-level
-    `Dense`/`EinsumDense`/`Embedding` records `lora_rank` in its config,
-    but the sublayers of e.g. `MultiHeadAttention` are rebuilt without
-    LoRA by `keras.models.load_model`: call `keras.utils.merge_lora(model)`
-    before `model.save(...)` to export a plain model.
+    the same LoRA layers (call `enable_lora` on it first).
+    `keras.models.load_model` restores them, nested ones (e.g. inside
+    `MultiHeadAttention`) included, with their ranks, scales and the
+    frozen weights: `model.save` records them next to the config. Call
+    `keras.utils.merge_lora(model)` before saving to export a plain model.
 
     Args:
         model: A built `keras.Model` (or layer).
@@ -330,6 +330,64 @@ def enable_lora(
         if id(variable) not in lora_ids:
             variable.trainable = False
     return targets
+
+
+def lora_state(model):
+    """The LoRA set-up of `model` that layer configs do not record.
+
+    The sublayers of e.g. `MultiHeadAttention` are rebuilt from their
+    parent's config without LoRA, and `enable_lora` freezes weights
+    one by one. `keras.saving.save_model` stores this state next to the
+    config so that `load_model` can restore both (`restore_lora_state`).
+
+    Returns:
+        `None` if no layer of `model` has LoRA enabled, else a JSON-able
+        dict: `"layers"`, one `{"path", "rank", "alpha"}` per LoRA layer
+        (`path` as in `enable_lora`'s `pattern`), and `"frozen"`, the
+        paths of the model's non-trainable weights.
+    """
+    layers = [
+        {
+            "path": _base_weight_path(layer),
+            "rank": int(layer.lora_rank),
+            "alpha": float(layer.lora_alpha),
+        }
+        for layer in _flatten(model)
+        if getattr(layer, "lora_enabled", False)
+    ]
+    if not layers:
+        return None
+    frozen = [str(v.path) for v in model.weights if not v.trainable]
+    return {"layers": layers, "frozen": frozen}
+
+
+def restore_lora_state(model, state):
+    """Re-enables LoRA and re-freezes weights as recorded by `lora_state`.
+
+    Layers whose own config already enabled LoRA are left as they are.
+    Raises a `ValueError` naming the path when a recorded LoRA layer is
+    not in `model`.
+    """
+    layers = {
+        _base_weight_path(layer): layer
+        for layer in _flatten(model)
+        if hasattr(layer, "enable_lora")
+    }
+    for entry in state["layers"]:
+        layer = layers.get(entry["path"])
+        if layer is None:
+            raise ValueError(
+                f"The saved model had LoRA on '{entry['path']}', but the "
+                "model rebuilt from its config has no `Dense`, "
+                "`EinsumDense` or `Embedding` layer with that path. "
+                f"Layer paths: {sorted(layers)}"
+            )
+        if not layer.lora_enabled:
+            layer.enable_lora(entry["rank"], lora_alpha=entry["alpha"])
+    frozen = set(state["frozen"])
+    for variable in model.weights:
+        if str(variable.path) in frozen:
+            variable.trainable = False
 
 
 @keras_export("keras.utils.merge_lora")

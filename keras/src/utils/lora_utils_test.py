@@ -261,6 +261,52 @@ def test_fit_changes_only_lora_weights():
         assert changed == ("lora" in v.name), v.path
 
 
+def test_load_model_restores_nested_lora_scales_and_frozen_weights(tmp_path):
+    model = attention_model()
+    keras.utils.enable_lora(
+        model, rank=2, pattern="query|value|ffn", lora_alpha=6.0
+    )
+    rng = np.random.default_rng(7)
+    start_lora_deltas(model, rng)
+    model.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
+    ids = rng.integers(0, 16, size=(4, 6))
+    y = rng.normal(size=(4, 6, 8)).astype("float32")
+    model.fit(ids, y, epochs=1, batch_size=2, verbose=0)
+    path = str(tmp_path / "lora.keras")
+    model.save(path)
+
+    loaded = keras.models.load_model(path)
+    # The query/value projections inside MultiHeadAttention are rebuilt
+    # with LoRA (rank and scale included) and the base weights frozen.
+    lora_layers = {
+        layer.name: (layer.lora_rank, layer.lora_alpha)
+        for layer in loaded._flatten_layers()
+        if getattr(layer, "lora_enabled", False)
+    }
+    assert lora_layers == {n: (2, 6.0) for n in ("query", "value", "ffn")}
+    assert sorted(v.path for v in loaded.trainable_weights) == sorted(
+        v.path for v in model.trainable_weights
+    )
+    np.testing.assert_allclose(loaded(ids), model(ids), rtol=1e-6)
+    # Training goes on from the restored optimizer state, like the original.
+    for m in (model, loaded):
+        m.fit(ids, y, epochs=1, batch_size=2, shuffle=False, verbose=0)
+    for a, b in zip(model.weights, loaded.weights):
+        assert a.path == b.path
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-6)
+
+
+def test_load_model_names_a_missing_lora_layer(tmp_path):
+    from keras.src.utils import lora_utils
+
+    model = attention_model()
+    with pytest.raises(ValueError, match="'attention/nope'"):
+        lora_utils.restore_lora_state(
+            model,
+            {"layers": [{"path": "attention/nope", "rank": 2, "alpha": 2.0}]},
+        )
+
+
 # ----------------------------------------------------------- distribution
 def _spec(variable):
     spec = tuple(variable.value.sharding.spec)
