@@ -1,5 +1,8 @@
 """JAX implementation of Keras' core backend: Variable, tensors, tracing."""
 
+import contextlib
+import json
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -49,12 +52,23 @@ class Variable(KerasVariable):
         with jax.ensure_compile_time_eval():
             if layout is None:
                 self._value = initial_value()
-            else:
-                from keras.src.backend.jax import distribution_lib
+                return
+            from keras.src.backend.jax import distribution_lib
 
+            program_key, args = _reusable_initializer(initializer, shape, dtype)
+            if program_key is None:
                 self._value = distribution_lib.initialize_variable_with_layout(
                     initial_value, layout
                 )
+                return
+
+            def initial_value_from(*args):
+                with _seed_replaced(initializer, args):
+                    return initial_value()
+
+            self._value = distribution_lib.initialize_variable_with_layout(
+                initial_value_from, layout, program_key, args
+            )
 
     def _direct_assign(self, value):
         if isinstance(value, jax.core.Tracer):
@@ -77,6 +91,56 @@ class Variable(KerasVariable):
 
     def __jax_array__(self):
         return self.value
+
+
+def _reusable_initializer(initializer, shape, dtype):
+    """`(program_key, args)` under which a sharded initial value can reuse
+    a compiled program, or `(None, ())`.
+
+    Only Keras' own initializers qualify, when their config (without the
+    seed) is plain JSON: they compute the same function of their random
+    key for the same config, shape and dtype. A random initializer with an
+    int seed passes its key (the one `initializer(shape)` would draw) as
+    the program's argument; a seeded-by-`SeedGenerator` one does not
+    qualify (its key advances at every call).
+    """
+    from keras.src.initializers.initializer import Initializer
+    from keras.src.initializers.random_initializers import RandomInitializer
+    from keras.src.random.seed_generator import draw_seed
+
+    if not isinstance(initializer, Initializer) or not type(
+        initializer
+    ).__module__.startswith("keras.src.initializers."):
+        return None, ()
+    args = ()
+    if isinstance(initializer, RandomInitializer):
+        seed = initializer.seed
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            return None, ()
+        args = (draw_seed(seed),)
+    config = dict(initializer.get_config())
+    config.pop("seed", None)
+    try:
+        config = json.dumps(config, sort_keys=True)
+    except (TypeError, ValueError):
+        return None, ()
+    key = (type(initializer), config, tuple(shape), str(dtype))
+    return key, args
+
+
+@contextlib.contextmanager
+def _seed_replaced(initializer, args):
+    """Makes a random initializer draw from the key in `args` (a traced
+    program argument) instead of its int seed."""
+    if not args:
+        yield
+        return
+    seed = initializer.seed
+    initializer.seed = args[0]
+    try:
+        yield
+    finally:
+        initializer.seed = seed
 
 
 def _is_tracer_or_array(x):

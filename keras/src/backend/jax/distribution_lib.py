@@ -116,7 +116,14 @@ def distribute_variable(value, layout):
     return jax.device_put(value, sharding)
 
 
-def initialize_variable_with_layout(initializer_fn, layout):
+# Compiled initializer programs, by `(program_key, sharding)`.
+_INIT_PROGRAMS = {}
+_MAX_INIT_PROGRAMS = 512
+
+
+def initialize_variable_with_layout(
+    initializer_fn, layout, program_key=None, args=()
+):
     """Creates a variable's initial value directly sharded.
 
     A sharded value is never materialized whole on one device:
@@ -126,17 +133,32 @@ def initialize_variable_with_layout(initializer_fn, layout):
     avoids compiling one program per variable.
 
     Args:
-        initializer_fn: a traceable zero-argument function returning the
+        initializer_fn: a traceable function of `args` returning the
             initial value (e.g. `lambda: initializer(shape, dtype)`).
         layout: a `TensorLayout` or `jax.sharding.Sharding`.
+        program_key: optional hashable that determines what
+            `initializer_fn` computes from `args` (e.g. the initializer's
+            class and config without its seed, the shape and the dtype).
+            Variables with equal keys and shardings reuse one compiled
+            program, so that building N identical blocks compiles once.
+        args: the arrays passed to `initializer_fn` (e.g. a random key).
 
     Returns:
         A `jax.Array` with the requested sharding.
     """
     sharding = _to_backend_layout(layout)
     if sharding.is_fully_replicated:
-        return distribute_variable(initializer_fn(), sharding)
-    return jax.jit(initializer_fn, out_shardings=sharding)()
+        return distribute_variable(initializer_fn(*args), sharding)
+    if program_key is None:
+        return jax.jit(initializer_fn, out_shardings=sharding)(*args)
+    cache_key = (program_key, sharding)
+    program = _INIT_PROGRAMS.get(cache_key)
+    if program is None:
+        if len(_INIT_PROGRAMS) >= _MAX_INIT_PROGRAMS:
+            _INIT_PROGRAMS.clear()
+        program = jax.jit(initializer_fn, out_shardings=sharding)
+        _INIT_PROGRAMS[cache_key] = program
+    return program(*args)
 
 
 def distribute_tensor(tensor, layout):

@@ -84,6 +84,55 @@ def test_initialize_variable_with_layout():
     np.testing.assert_allclose(np.asarray(out), np.asarray(init()))
 
 
+def test_sharded_initializers_reuse_one_program_per_config_and_shape():
+    import collections
+
+    import keras
+
+    compiles = collections.Counter()
+
+    def count(event, duration, **kwargs):
+        if event == "/jax/core/compile/backend_compile_duration":
+            compiles["n"] += 1
+
+    jax.monitoring.register_event_duration_secs_listener(count)
+
+    def build(num_blocks):
+        inputs = keras.Input((8,))
+        x = inputs
+        for i in range(num_blocks):
+            x = keras.layers.Dense(8, name=f"block_{i}")(x)
+        return keras.Model(inputs, x)
+
+    keras.utils.set_random_seed(3)
+    reference = build(6)
+    mesh = _mesh((4, 2), ("model", "batch"))
+    layout_map = distribution_lib.LayoutMap(mesh)
+    layout_map["block_.*/kernel"] = ("model", None)
+    distribution_lib.set_distribution(
+        distribution_lib.ModelParallel(layout_map=layout_map)
+    )
+    try:
+        keras.utils.set_random_seed(3)
+        before = compiles["n"]
+        model = build(6)
+        built_with = compiles["n"] - before
+    finally:
+        distribution_lib.set_distribution(None)
+    # Six kernels of one shape and initializer class, different seeds: one
+    # compiled initializer program (a sharded variable used to compile its
+    # own), and the values of an undistributed build.
+    assert built_with <= 2
+    for ref, var in zip(reference.weights, model.weights):
+        if var.path.endswith("kernel"):
+            assert var.value.sharding.spec == P("model", None)
+        np.testing.assert_allclose(
+            var.numpy(), ref.numpy(), rtol=1e-6, atol=1e-7
+        )
+    kernels = [v.numpy() for v in model.weights if v.path.endswith("kernel")]
+    assert not np.allclose(kernels[0], kernels[1])
+
+
 def test_initialize_variable_with_replicated_layout():
     mesh = _mesh((4, 2), ("model", "batch"))
     layout = distribution_lib.TensorLayout((None, None), mesh)
