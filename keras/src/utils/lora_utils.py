@@ -148,65 +148,72 @@ def lora_delta(lora_a, lora_b, scale):
     return ops.multiply(ops.matmul(lora_a, lora_b), scale)
 
 
-class LoraKernelMixin:
-    """LoRA for layers whose base weight is a `_kernel` variable (`Dense`,
-    `EinsumDense`): the effective `kernel`, enabling, merging.
+class LoraMixin:
+    """LoRA for layers with one base weight: the effective weight, enabling
+    and merging.
 
-    The layer defines `enable_lora` (documenting its factor shapes) by
-    calling `_enable_kernel_lora`.
+    `_lora_base` names the attribute holding the base variable and
+    `_lora_prefix` the factors, `<prefix>_a` and `<prefix>_b` (their
+    variable names and paths too). Layers define `enable_lora`
+    (documenting their factor shapes) by calling `_enable_lora_factors`.
     """
 
-    @property
-    def kernel(self):
-        """The effective kernel: the `kernel` variable, plus the scaled
-        LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
+    _lora_base = "_kernel"
+    _lora_prefix = "lora_kernel"
+
+    def _lora_factors(self):
+        prefix = self._lora_prefix
+        return getattr(self, f"{prefix}_a"), getattr(self, f"{prefix}_b")
+
+    def _lora_effective_weight(self):
+        """The base variable, plus the scaled LoRA delta `a @ b` (a tensor
+        then) when LoRA is enabled."""
+        base = getattr(self, self._lora_base)
         if not self.lora_enabled:
-            return self._kernel
+            return base
         from keras.src import ops
 
+        lora_a, lora_b = self._lora_factors()
         return ops.add(
-            self._kernel,
-            lora_delta(
-                self.lora_kernel_a,
-                self.lora_kernel_b,
-                self.lora_alpha / self.lora_rank,
-            ),
+            base, lora_delta(lora_a, lora_b, self.lora_alpha / self.lora_rank)
         )
 
-    def _enable_kernel_lora(
+    def _enable_lora_factors(
         self, rank, lora_alpha, a_initializer, b_initializer
     ):
         check_can_enable_lora(self, rank)
-        self.lora_kernel_a, self.lora_kernel_b = add_lora_weights(
+        prefix = self._lora_prefix
+        lora_a, lora_b = add_lora_weights(
             self,
-            self._kernel,
+            getattr(self, self._lora_base),
             rank,
-            "lora_kernel",
+            prefix,
             a_initializer,
             b_initializer,
         )
+        setattr(self, f"{prefix}_a", lora_a)
+        setattr(self, f"{prefix}_b", lora_b)
         self.lora_rank = rank
         self.lora_alpha = lora_alpha if lora_alpha is not None else rank
         self.lora_enabled = True
 
     def merge_lora(self):
-        """Folds the LoRA delta into `kernel` and removes the LoRA weights.
+        """Folds the LoRA delta into the base weight and removes LoRA.
 
         Afterwards the layer computes exactly what it computed before (up
-        to float rounding), `kernel` follows `layer.trainable` again and
-        `lora_rank` is `None`.
+        to float rounding), the base weight follows `layer.trainable`
+        again and `lora_rank` is `None`.
         """
         if not self.lora_enabled:
             raise ValueError(
                 f"LoRA is not enabled on layer '{self.name}'; there is "
                 "nothing to merge."
             )
-        self._kernel.assign(self.kernel)
-        remove_lora_weights(
-            self, self._kernel, self.lora_kernel_a, self.lora_kernel_b
-        )
-        del self.lora_kernel_a
-        del self.lora_kernel_b
+        base = getattr(self, self._lora_base)
+        base.assign(self._lora_effective_weight())
+        remove_lora_weights(self, base, *self._lora_factors())
+        delattr(self, f"{self._lora_prefix}_a")
+        delattr(self, f"{self._lora_prefix}_b")
         self.lora_enabled = False
         self.lora_rank = None
         self.lora_alpha = None
@@ -214,7 +221,18 @@ class LoraKernelMixin:
     def _lora_variables(self):
         if not self.lora_enabled:
             return []
-        return [self.lora_kernel_a, self.lora_kernel_b]
+        return list(self._lora_factors())
+
+
+class LoraKernelMixin(LoraMixin):
+    """`LoraMixin` for layers whose base weight is `_kernel` (`Dense`,
+    `EinsumDense`), with the effective `kernel`."""
+
+    @property
+    def kernel(self):
+        """The effective kernel: the `kernel` variable, plus the scaled
+        LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
+        return self._lora_effective_weight()
 
 
 # ----------------------------------------------------- model-wide helpers

@@ -169,7 +169,9 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         >>> [w.name for w in layer.trainable_weights]
         ['bias', 'lora_kernel_a', 'lora_kernel_b']
         """
-        self._enable_kernel_lora(rank, lora_alpha, a_initializer, b_initializer)
+        self._enable_lora_factors(
+            rank, lora_alpha, a_initializer, b_initializer
+        )
 
     def call(self, inputs):
         x = ops.matmul(inputs, self._kernel)

@@ -206,7 +206,9 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         >>> [tuple(w.shape) for w in layer.trainable_weights]
         [(8, 4, 2), (2, 5)]
         """
-        self._enable_kernel_lora(rank, lora_alpha, a_initializer, b_initializer)
+        self._enable_lora_factors(
+            rank, lora_alpha, a_initializer, b_initializer
+        )
 
     def call(self, inputs):
         x = ops.einsum(self.equation, inputs, self.kernel)

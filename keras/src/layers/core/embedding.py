@@ -12,7 +12,7 @@ from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.Embedding")
-class Embedding(Layer):
+class Embedding(lora_utils.LoraMixin, Layer):
     """Turns nonnegative integers (indexes) into dense vectors of fixed size.
 
     e.g. `[[4], [20]] -> [[[0.25, 0.1]], [[0.6, -0.2]]]`
@@ -62,6 +62,9 @@ class Embedding(Layer):
     >>> layer.attend(np.ones((1, 64))).shape
     (1, 1000)
     """
+
+    _lora_base = "_embeddings"
+    _lora_prefix = "lora_embeddings"
 
     def __init__(
         self,
@@ -132,16 +135,7 @@ class Embedding(Layer):
     def embeddings(self):
         """The effective table: the `embeddings` variable, plus the scaled
         LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
-        if not self.lora_enabled:
-            return self._embeddings
-        return ops.add(
-            self._embeddings,
-            lora_utils.lora_delta(
-                self.lora_embeddings_a,
-                self.lora_embeddings_b,
-                self.lora_alpha / self.lora_rank,
-            ),
-        )
+        return self._lora_effective_weight()
 
     def enable_lora(
         self,
@@ -177,50 +171,9 @@ class Embedding(Layer):
         >>> [w.name for w in layer.trainable_weights]
         ['lora_embeddings_a', 'lora_embeddings_b']
         """
-        lora_utils.check_can_enable_lora(self, rank)
-        self.lora_embeddings_a, self.lora_embeddings_b = (
-            lora_utils.add_lora_weights(
-                self,
-                self._embeddings,
-                rank,
-                "lora_embeddings",
-                a_initializer,
-                b_initializer,
-            )
+        self._enable_lora_factors(
+            rank, lora_alpha, a_initializer, b_initializer
         )
-        self.lora_rank = rank
-        self.lora_alpha = lora_alpha if lora_alpha is not None else rank
-        self.lora_enabled = True
-
-    def merge_lora(self):
-        """Folds the LoRA delta into `embeddings` and removes LoRA.
-
-        Afterwards the layer computes exactly what it computed before (up
-        to float rounding), `embeddings` follows `layer.trainable` again
-        and `lora_rank` is `None`.
-        """
-        if not self.lora_enabled:
-            raise ValueError(
-                f"LoRA is not enabled on layer '{self.name}'; there is "
-                "nothing to merge."
-            )
-        self._embeddings.assign(self.embeddings)
-        lora_utils.remove_lora_weights(
-            self,
-            self._embeddings,
-            self.lora_embeddings_a,
-            self.lora_embeddings_b,
-        )
-        del self.lora_embeddings_a
-        del self.lora_embeddings_b
-        self.lora_enabled = False
-        self.lora_rank = None
-        self.lora_alpha = None
-
-    def _lora_variables(self):
-        if not self.lora_enabled:
-            return []
-        return [self.lora_embeddings_a, self.lora_embeddings_b]
 
     def call(self, inputs, reverse=False):
         if reverse:
