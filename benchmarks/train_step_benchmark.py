@@ -597,6 +597,7 @@ def bench_overhead(args):
             worker.close()
         keras.distribution.set_distribution(None)
     return {
+        "batch": batch,
         "fork_ms": bench_common.median(fork),
         "jax_ms": bench_common.median(pure),
         "upstream_ms": upstream,
@@ -716,10 +717,6 @@ def _delta_us(a, b):
     return (a - b) * 1e3
 
 
-def meta_batch(meta):
-    return meta["batch, steps/round, rounds"].split(",")[0]
-
-
 def verdict(value, target):
     if value is None:
         return "n/a"
@@ -822,7 +819,7 @@ def render_markdown(meta, layouts, overhead, imports, transfers):
             "## Framework overhead per step",
             "",
             "`keras.Sequential([Input((8,)), Dense(1)])`, SGD, MSE, (8,) "
-            f"DataParallel, batch {meta_batch(meta)}, one-epoch fit() of "
+            f"DataParallel, batch {overhead['batch']}, one-epoch fit() of "
             f"{OVERHEAD_STEPS} steps (best of 3, median over rounds): the "
             "step computes almost nothing, so this is each framework's own "
             "host work per step (data slicing and transfer, dispatch, "

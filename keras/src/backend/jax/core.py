@@ -55,12 +55,9 @@ class Variable(KerasVariable):
                 return
             from keras.src.backend.jax import distribution_lib
 
+            # `program_key` is None (no reuse, `args` empty) for initializers
+            # whose compiled program cannot be shared.
             program_key, args = _reusable_initializer(initializer, shape, dtype)
-            if program_key is None:
-                self._value = distribution_lib.initialize_variable_with_layout(
-                    initial_value, layout
-                )
-                return
 
             def initial_value_from(*args):
                 with _seed_replaced(initializer, args):
