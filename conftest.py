@@ -19,6 +19,10 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "multi_process: the test starts several JAX processes"
     )
+    config.addinivalue_line(
+        "markers",
+        "requires_trainable_backend: the test trains (always true on JAX)",
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,525 @@
+"""Runs upstream Keras' own test files against this repository.
+
+The `*_test.py` files of the upstream `keras` wheel are extracted into a
+scratch folder outside the repository and run with pytest, one process per
+file (with a timeout, so that one hang cannot stop the run). Outcomes are
+kept per test in a cache, so partial runs add to earlier ones.
+
+Modes:
+  (default)  run the selected files against this repository's `keras`;
+  --control  run them against upstream Keras itself (the wheel, unpacked in
+             the cache), which says what upstream passes on this machine;
+             `--save-control` stores those ids in `conformance/`;
+  --report   write `conformance/upstream-<version>.md` from the cache;
+  --check    fail if a test that upstream passes fails here and is not
+             listed in `conformance/deviations.md`.
+
+Selectors are file paths relative to `keras/src` (`ops/numpy_test.py`) or
+area prefixes (`layers/core`); none selects every file. `--in-scope` keeps
+only the files whose module exists here at the same path.
+"""
+
+import argparse
+import concurrent.futures
+import datetime
+import fnmatch
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+
+VERSION = os.environ.get("UPSTREAM_KERAS_VERSION", "3.15.1")
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CONFORMANCE = os.path.join(REPO, "conformance")
+CACHE = os.path.join(
+    os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
+    "keras-conformance",
+    VERSION,
+)
+DEVIATION_CLASSES = {
+    "wording": "message wording",
+    "private": "private detail",
+    "intentional": "intentional behaviour",
+    "missing-area": "needs an area we do not have yet",
+    "backend": "needs another backend or an unavailable package",
+}
+FAILED = ("failed", "error", "collection-error", "timeout", "crashed")
+# When a test is reported more than once (a teardown error after a pass),
+# the worst outcome counts.
+SEVERITY = {
+    "passed": 0,
+    "xfailed": 0,
+    "skipped": 1,
+    "xpassed": 2,
+    "failed": 3,
+    "error": 4,
+    "collection-error": 5,
+    "timeout": 6,
+    "crashed": 6,
+}
+
+
+# ---------------------------------------------------------------- the wheel
+def wheel_path():
+    os.makedirs(CACHE, exist_ok=True)
+    name = f"keras-{VERSION}-py3-none-any.whl"
+    path = os.path.join(CACHE, name)
+    if not os.path.exists(path):
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--no-deps",
+                f"keras=={VERSION}",
+                "-d",
+                CACHE,
+            ],
+            check=True,
+        )
+    return path
+
+
+def upstream_test_files():
+    """Paths (relative to `keras/src`) of every test file in the wheel."""
+    with zipfile.ZipFile(wheel_path()) as wheel:
+        return sorted(
+            name[len("keras/src/") :]
+            for name in wheel.namelist()
+            if name.startswith("keras/src/") and name.endswith("_test.py")
+        )
+
+
+def module_exists_here(test_file):
+    module = test_file[: -len("_test.py")] + ".py"
+    return os.path.exists(os.path.join(REPO, "keras", "src", module))
+
+
+def upstream_site():
+    """The whole wheel unpacked, for control runs (PYTHONPATH)."""
+    site = os.path.join(CACHE, "site")
+    if not os.path.isdir(os.path.join(site, "keras")):
+        with zipfile.ZipFile(wheel_path()) as wheel:
+            wheel.extractall(site)
+    return site
+
+
+def extract_tests(files, scratch):
+    with zipfile.ZipFile(wheel_path()) as wheel:
+        for rel in files:
+            target = os.path.join(scratch, rel)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "wb") as f:
+                f.write(wheel.read("keras/src/" + rel))
+    shutil.copy(
+        os.path.join(CONFORMANCE, "upstream_conftest.py"),
+        os.path.join(scratch, "conftest.py"),
+    )
+
+
+# ------------------------------------------------------------------ running
+def run_file(rel, scratch, control, timeout):
+    """Runs one test file in its own process; returns `{test: outcome}`
+    and the seconds it took."""
+    results = os.path.join(scratch, "_results", rel + ".jsonl")
+    os.makedirs(os.path.dirname(results), exist_ok=True)
+    env = dict(os.environ)
+    env["KERAS_BACKEND"] = "jax"
+    env["JAX_PLATFORMS"] = "cpu"
+    env["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+    env["KERAS_CONFORMANCE_RESULTS"] = results
+    env["PYTHONPATH"] = upstream_site() if control else REPO
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "--import-mode=importlib",
+        "--rootdir",
+        scratch,
+        "-o",
+        "addopts=",
+        "--no-header",
+        "-rN",
+        os.path.join(scratch, rel),
+    ]
+    start = time.time()
+    with open(results + ".log", "w") as log:
+        process = subprocess.Popen(
+            command,
+            cwd=scratch,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            code = process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            process.wait()
+            code = None
+    outcomes = {}
+    messages = {}
+    if os.path.exists(results):
+        with open(results) as f:
+            for line in f:
+                record = json.loads(line)
+                test = (
+                    rel + record["test"][record["test"].find("::") :]
+                    if ("::" in record["test"])
+                    else rel
+                )
+                old = outcomes.get(test)
+                if old is None or SEVERITY[record["outcome"]] > SEVERITY[old]:
+                    outcomes[test] = record["outcome"]
+                    messages[test] = record.get("message", "")
+    if code is None:
+        outcomes[rel] = "timeout"
+        messages[rel] = f"no result within {timeout} s"
+    elif code not in (0, 1, 5) and not outcomes:
+        outcomes[rel] = "crashed"
+        messages[rel] = f"pytest exited with code {code}"
+    return outcomes, messages, time.time() - start
+
+
+def store_path(control):
+    return os.path.join(CACHE, "control.json" if control else "fork.json")
+
+
+def load_store(control):
+    path = store_path(control)
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    return {}
+
+
+def save_store(control, store):
+    with open(store_path(control), "w") as f:
+        json.dump(store, f, indent=0, sort_keys=True)
+
+
+def run(files, control, jobs, timeout):
+    scratch = tempfile.mkdtemp(prefix="keras-upstream-tests-")
+    extract_tests(files, scratch)
+    store = load_store(control)
+    side = "upstream" if control else "fork"
+    # Longest files first keeps both workers busy until the end.
+    order = sorted(files, key=lambda f: -_size_hint(f, scratch))
+    try:
+        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+            futures = {
+                pool.submit(run_file, rel, scratch, control, timeout): rel
+                for rel in order
+            }
+            for future in concurrent.futures.as_completed(futures):
+                rel = futures[future]
+                outcomes, messages, seconds = future.result()
+                store[rel] = {
+                    "outcomes": outcomes,
+                    "messages": messages,
+                    "seconds": round(seconds, 1),
+                    "date": datetime.date.today().isoformat(),
+                }
+                counts = _count(outcomes)
+                print(
+                    f"[{side}] {rel}: {counts['passed']} passed, "
+                    f"{counts['failed']} failed, {counts['skipped']} skipped"
+                    f" ({seconds:.0f} s)",
+                    flush=True,
+                )
+                save_store(control, store)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return store
+
+
+def _size_hint(rel, scratch):
+    return os.path.getsize(os.path.join(scratch, rel))
+
+
+def _count(outcomes):
+    counts = {"passed": 0, "failed": 0, "skipped": 0, "collected": 0}
+    for outcome in outcomes.values():
+        counts["collected"] += 1
+        if outcome in ("passed", "xfailed"):
+            counts["passed"] += 1
+        elif outcome == "skipped":
+            counts["skipped"] += 1
+        else:
+            counts["failed"] += 1
+    return counts
+
+
+# ------------------------------------------------------------------ control
+def control_ids_path():
+    return os.path.join(CONFORMANCE, f"upstream-{VERSION}-passing.txt")
+
+
+def load_control_ids():
+    """Ids of the tests upstream passes here, from the committed list."""
+    path = control_ids_path()
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return {
+            line.strip()
+            for line in f
+            if line.strip() and not line.startswith("#")
+        }
+
+
+def save_control_ids(store):
+    passing = sorted(
+        test
+        for entry in store.values()
+        for test, outcome in entry["outcomes"].items()
+        if outcome in ("passed", "xfailed")
+    )
+    with open(control_ids_path(), "w") as f:
+        f.write(
+            f"# Tests of upstream Keras {VERSION} that pass with upstream "
+            "Keras itself on this project's machines (JAX, 8 CPU devices).\n"
+            "# Written by: bash shell/upstream_tests.sh --control "
+            "--save-control\n"
+        )
+        f.writelines(test + "\n" for test in passing)
+    print(f"{len(passing)} upstream-passing tests -> {control_ids_path()}")
+
+
+# --------------------------------------------------------------- deviations
+def load_deviations():
+    """`[(pattern, class, reason)]` from the table rows of deviations.md."""
+    path = os.path.join(CONFORMANCE, "deviations.md")
+    entries = []
+    if not os.path.exists(path):
+        return entries
+    row = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*([a-z-]+)\s*\|(.*)\|\s*$")
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            match = row.match(line)
+            if not match:
+                continue
+            pattern, cls, reason = match.groups()
+            if cls not in DEVIATION_CLASSES:
+                raise SystemExit(
+                    f"deviations.md:{number}: unknown class {cls!r}; "
+                    f"expected one of {sorted(DEVIATION_CLASSES)}."
+                )
+            entries.append((pattern, cls, reason.strip()))
+    return entries
+
+
+def explain(test, deviations):
+    for pattern, cls, reason in deviations:
+        if fnmatch.fnmatchcase(test, pattern):
+            return cls, reason
+    return None
+
+
+def regressions(store, files, control_ids):
+    """Tests of `files` that upstream passes and that do not pass here."""
+    found = []
+    for rel in files:
+        entry = store.get(rel)
+        if entry is None:
+            continue
+        for test, outcome in sorted(entry["outcomes"].items()):
+            if outcome in ("passed", "xfailed", "skipped"):
+                continue
+            if test == rel or control_ids is None or test in control_ids:
+                found.append((test, outcome, entry["messages"].get(test, "")))
+    # Tests upstream passes that did not run here at all (the file failed
+    # to import, or the test was not collected).
+    if control_ids is not None:
+        for rel in files:
+            entry = store.get(rel)
+            if entry is None:
+                continue
+            ran = set(entry["outcomes"])
+            for test in sorted(control_ids):
+                if test.startswith(rel + "::") and test not in ran:
+                    if rel not in entry["outcomes"]:
+                        found.append((test, "not-run", ""))
+    return found
+
+
+def check(store, files, allowed_classes):
+    control_ids = load_control_ids()
+    deviations = load_deviations()
+    unexplained, wrong_class = [], []
+    for test, outcome, message in regressions(store, files, control_ids):
+        explanation = explain(test, deviations)
+        if explanation is None:
+            unexplained.append((test, outcome, message))
+        elif allowed_classes and explanation[0] not in allowed_classes:
+            wrong_class.append((test, explanation[0]))
+    for test, outcome, message in unexplained:
+        print(f"UNEXPLAINED {outcome}: {test}\n    {message}")
+    for test, cls in wrong_class:
+        print(f"NOT ALLOWED HERE ({cls}): {test}")
+    if unexplained or wrong_class:
+        print(
+            f"{len(unexplained)} failing upstream tests are not explained in "
+            f"conformance/deviations.md; {len(wrong_class)} have a class not "
+            f"allowed for these files ({sorted(allowed_classes or [])})."
+        )
+        return 1
+    print(f"conformance check: every failure of {len(files)} files explained")
+    return 0
+
+
+# ------------------------------------------------------------------- report
+def write_report(store, all_files, command):
+    control_ids = load_control_ids() or set()
+    deviations = load_deviations()
+    lines = [
+        f"# Upstream Keras {VERSION} test suite on this fork",
+        "",
+        f"Generated {datetime.date.today().isoformat()} by `{command}`.",
+        "Upstream's `*_test.py` files from the `keras` wheel run with pytest "
+        "against this repository (JAX, 8 CPU devices), one process per "
+        "file. *Upstream passes* counts the tests that upstream Keras "
+        "itself passes on the same machine (`--control`); *fork passes* "
+        "counts those of them that pass here. A file with no module at "
+        "the same path here is *out of scope* and counts as not passing.",
+        "",
+    ]
+    rows = []
+    totals = {
+        "scope": [0, 0, 0, 0],  # files, upstream passes, fork passes, run
+        "all": [0, 0, 0, 0],
+    }
+    for rel in all_files:
+        in_scope = module_exists_here(rel)
+        upstream = {t for t in control_ids if t.startswith(rel + "::")}
+        entry = store.get(rel, {"outcomes": {}})
+        counts = _count(entry["outcomes"])
+        fork = {
+            t
+            for t, o in entry["outcomes"].items()
+            if o in ("passed", "xfailed") and t in upstream
+        }
+        unexplained = sum(
+            1 for t in upstream - fork if explain(t, deviations) is None
+        )
+        for key in ("all", "scope") if in_scope else ("all",):
+            totals[key][0] += 1
+            totals[key][1] += len(upstream)
+            totals[key][2] += len(fork)
+            totals[key][3] += 1 if rel in store else 0
+        rows.append(
+            f"| `{rel}` | {'yes' if in_scope else 'no'} | "
+            f"{counts['collected']} | {counts['passed']} | "
+            f"{counts['failed']} | {counts['skipped']} | {len(upstream)} | "
+            f"{len(fork)} | {_percent(len(fork), len(upstream))} | "
+            f"{unexplained} |"
+        )
+    for key, title in (
+        ("scope", "Files whose module exists here"),
+        ("all", f"All {len(all_files)} upstream test files"),
+    ):
+        files, upstream, fork, ran = totals[key]
+        lines.append(
+            f"- **{title}** ({files} files, {ran} run): fork passes "
+            f"**{fork} of {upstream}** upstream-passing tests "
+            f"(**{_percent(fork, upstream)}**)."
+        )
+    lines += [
+        "",
+        "| file | in scope | collected | passed | failed/errors | skipped "
+        "| upstream passes | fork passes | ratio | unexplained |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ] + rows
+    path = os.path.join(CONFORMANCE, f"upstream-{VERSION}.md")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"report -> {path}")
+
+
+def _percent(part, whole):
+    return f"{100.0 * part / whole:.1f} %" if whole else "-"
+
+
+# --------------------------------------------------------------------- main
+def select(all_files, selectors, in_scope):
+    chosen = []
+    for rel in all_files:
+        if selectors and not any(
+            rel == s or rel.startswith(s.rstrip("/") + "/") for s in selectors
+        ):
+            continue
+        if in_scope and not module_exists_here(rel):
+            continue
+        chosen.append(rel)
+    unknown = [
+        s
+        for s in selectors
+        if not any(
+            r == s or r.startswith(s.rstrip("/") + "/") for r in all_files
+        )
+    ]
+    if unknown:
+        raise SystemExit(
+            f"No upstream test file matches {unknown}. Selectors are paths "
+            "relative to keras/src, e.g. `ops/numpy_test.py` or `layers/core`."
+        )
+    return chosen
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("selectors", nargs="*")
+    parser.add_argument("--control", action="store_true")
+    parser.add_argument("--save-control", action="store_true")
+    parser.add_argument("--in-scope", action="store_true")
+    parser.add_argument("--no-run", action="store_true")
+    parser.add_argument("--report", action="store_true")
+    parser.add_argument("--check", action="store_true")
+    parser.add_argument(
+        "--allowed-classes",
+        default="",
+        help="comma-separated deviation classes --check accepts "
+        f"(default: all of {sorted(DEVIATION_CLASSES)})",
+    )
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--timeout", type=int, default=1800)
+    args = parser.parse_args(argv)
+
+    all_files = upstream_test_files()
+    files = select(all_files, args.selectors, args.in_scope)
+    if not args.no_run:
+        print(f"{len(files)} upstream test files, {args.jobs} at a time")
+        store = run(files, args.control, args.jobs, args.timeout)
+    else:
+        store = load_store(args.control)
+    if args.control:
+        if args.save_control:
+            save_control_ids(store)
+        return 0
+    if args.report:
+        write_report(
+            store,
+            all_files,
+            "bash shell/upstream_tests.sh "
+            + " ".join(argv if argv is not None else sys.argv[1:]),
+        )
+    if args.check:
+        allowed = {c for c in args.allowed_classes.split(",") if c}
+        return check(store, files, allowed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,19 @@
+#!/bin/bash
+# Upstream Keras' own test files, run against this repository.
+#   bash shell/upstream_tests.sh                  every upstream test file
+#   bash shell/upstream_tests.sh ops layers/core  some areas or files
+#   bash shell/upstream_tests.sh --in-scope --report
+#                                                 the files whose module exists
+#                                                 here, then the report
+#   bash shell/upstream_tests.sh --control --save-control
+#                                                 what upstream itself passes
+#   bash shell/upstream_tests.sh --check FILES    fail on unexplained failures
+# The upstream wheel is downloaded once (no dependencies) into
+# ~/.cache/keras-conformance; the test files are extracted into a scratch
+# folder outside the repository. See conformance/upstream_runner.py.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -f .venv/bin/activate ]; then
+  . .venv/bin/activate
+fi
+exec python conformance/upstream_runner.py "$@"
