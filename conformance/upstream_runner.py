@@ -3,7 +3,8 @@
 The `*_test.py` files of the upstream `keras` wheel are extracted into a
 scratch folder outside the repository and run with pytest, one process per
 file (with a timeout, so that one hang cannot stop the run). Outcomes are
-kept per test in a cache, so partial runs add to earlier ones.
+kept per test in `conformance/.results/`, so partial runs add to earlier
+ones.
 
 Modes:
   (default)  run the selected files against this repository's `keras`;
@@ -194,7 +195,10 @@ def run_file(rel, scratch, control, timeout):
 
 
 def store_path(control):
-    return os.path.join(CACHE, "control.json" if control else "fork.json")
+    """Outcomes per file, kept beside this checkout (ignored by git)."""
+    folder = os.path.join(CONFORMANCE, ".results")
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, "control.json" if control else "fork.json")
 
 
 def load_store(control):
