@@ -19,7 +19,33 @@ if "xla_force_host_platform_device_count" not in os.environ.get(
         + " --xla_force_host_platform_device_count=8"
     ).strip()
 
+import importlib.abc  # noqa: E402
+import importlib.util  # noqa: E402
+import sys  # noqa: E402
+
 import pytest  # noqa: E402
+
+_SCRATCH = os.path.dirname(os.path.abspath(__file__))
+
+
+class _UpstreamTestModules(importlib.abc.MetaPathFinder):
+    """Resolves `keras.src.<area>.<name>_test` to the extracted upstream
+    test file: some test files import helpers from others (e.g. the
+    reference convolutions of `layers/convolutional/conv_test.py`)."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith("keras.src.") or not fullname.endswith(
+            "_test"
+        ):
+            return None
+        relative = fullname[len("keras.src.") :].replace(".", os.sep)
+        location = os.path.join(_SCRATCH, relative + ".py")
+        if not os.path.exists(location):
+            return None
+        return importlib.util.spec_from_file_location(fullname, location)
+
+
+sys.meta_path.insert(0, _UpstreamTestModules())
 
 # Read once: some upstream tests clear `os.environ` in their tear-down.
 _RESULTS = os.environ.get("KERAS_CONFORMANCE_RESULTS")

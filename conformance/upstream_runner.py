@@ -112,9 +112,11 @@ def upstream_site():
     return site
 
 
-def extract_tests(files, scratch):
+def extract_tests(scratch):
+    """Extracts the selected files, and every other test file too (some
+    import helpers from others), into `scratch`."""
     with zipfile.ZipFile(wheel_path()) as wheel:
-        for rel in files:
+        for rel in upstream_test_files():
             target = os.path.join(scratch, rel)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "wb") as f:
@@ -216,7 +218,7 @@ def save_store(control, store):
 
 def run(files, control, jobs, timeout):
     scratch = tempfile.mkdtemp(prefix="keras-upstream-tests-")
-    extract_tests(files, scratch)
+    extract_tests(scratch)
     store = load_store(control)
     side = "upstream" if control else "fork"
     # Longest files first keeps both workers busy until the end.
