@@ -133,6 +133,8 @@ def run_file(rel, scratch, control, timeout):
     and the seconds it took."""
     results = os.path.join(scratch, "_results", rel + ".jsonl")
     os.makedirs(os.path.dirname(results), exist_ok=True)
+    if os.path.exists(results):
+        os.remove(results)
     env = dict(os.environ)
     env["KERAS_BACKEND"] = "jax"
     env["JAX_PLATFORMS"] = "cpu"
@@ -216,8 +218,14 @@ def save_store(control, store):
         json.dump(store, f, indent=0, sort_keys=True)
 
 
-def run(files, control, jobs, timeout):
-    scratch = tempfile.mkdtemp(prefix="keras-upstream-tests-")
+def run(files, control, jobs, timeout, keep=None):
+    """Runs `files`; `keep`: a folder to extract into and keep afterwards
+    (with each file's pytest log under `_results/`), for debugging."""
+    if keep:
+        os.makedirs(keep, exist_ok=True)
+        scratch = os.path.abspath(keep)
+    else:
+        scratch = tempfile.mkdtemp(prefix="keras-upstream-tests-")
     extract_tests(scratch)
     store = load_store(control)
     side = "upstream" if control else "fork"
@@ -247,7 +255,8 @@ def run(files, control, jobs, timeout):
                 )
                 save_store(control, store)
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(scratch, ignore_errors=True)
     return store
 
 
@@ -501,13 +510,20 @@ def main(argv=None):
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--timeout", type=int, default=1800)
+    parser.add_argument(
+        "--keep",
+        metavar="DIR",
+        help="extract into DIR and keep it (pytest logs in DIR/_results)",
+    )
     args = parser.parse_args(argv)
 
     all_files = upstream_test_files()
     files = select(all_files, args.selectors, args.in_scope)
     if not args.no_run:
         print(f"{len(files)} upstream test files, {args.jobs} at a time")
-        store = run(files, args.control, args.jobs, args.timeout)
+        store = run(
+            files, args.control, args.jobs, args.timeout, keep=args.keep
+        )
     else:
         store = load_store(args.control)
     if args.control:
