@@ -1,0 +1,112 @@
+"""The conformance runner's bookkeeping: deviation rows, what counts as a
+regression, and the check's verdict (no upstream download needed)."""
+
+import importlib.util
+import os
+
+import pytest
+
+_RUNNER = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    "conformance",
+    "upstream_runner.py",
+)
+
+
+@pytest.fixture
+def runner(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("upstream_runner", _RUNNER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "CONFORMANCE", str(tmp_path))
+    return module
+
+
+def _write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def test_deviation_rows_are_parsed_and_globs_match(runner, tmp_path):
+    _write(
+        tmp_path / "deviations.md",
+        "| test | class | reason |\n|---|---|---|\n"
+        "| `a/b_test.py::T::test_one` | wording | our text |\n"
+        "| `a/c_test.py::*` | missing-area | no c here |\n",
+    )
+    deviations = runner.load_deviations()
+    assert [d[1] for d in deviations] == ["wording", "missing-area"]
+    assert runner.explain("a/c_test.py::T::test_x", deviations)[0] == (
+        "missing-area"
+    )
+    assert runner.explain("a/b_test.py::T::test_two", deviations) is None
+
+
+def test_unknown_deviation_class_is_an_error(runner, tmp_path):
+    _write(tmp_path / "deviations.md", "| `x_test.py` | unknown | why |\n")
+    with pytest.raises(SystemExit, match="unknown class 'unknown'"):
+        runner.load_deviations()
+
+
+def test_only_tests_upstream_passes_are_regressions(runner):
+    store = {
+        "a/b_test.py": {
+            "outcomes": {
+                "a/b_test.py::T::test_ok": "passed",
+                "a/b_test.py::T::test_broken_everywhere": "failed",
+                "a/b_test.py::T::test_broken_here": "failed",
+                "a/b_test.py::T::test_skipped": "skipped",
+            },
+            "messages": {},
+        }
+    }
+    control = {
+        "a/b_test.py::T::test_ok",
+        "a/b_test.py::T::test_broken_here",
+        "a/b_test.py::T::test_not_collected",
+    }
+    found = {
+        t: o for t, o, _ in runner.regressions(store, ["a/b_test.py"], control)
+    }
+    assert found == {
+        "a/b_test.py::T::test_broken_here": "failed",
+        "a/b_test.py::T::test_not_collected": "not-run",
+    }
+
+
+def test_check_fails_on_unexplained_and_disallowed_classes(
+    runner, tmp_path, capsys
+):
+    _write(
+        tmp_path / f"upstream-{runner.VERSION}-passing.txt",
+        "# header\na/b_test.py::T::test_one\na/b_test.py::T::test_two\n",
+    )
+    _write(
+        tmp_path / "deviations.md",
+        "| `a/b_test.py::T::test_one` | missing-area | not here |\n",
+    )
+    store = {
+        "a/b_test.py": {
+            "outcomes": {
+                "a/b_test.py::T::test_one": "failed",
+                "a/b_test.py::T::test_two": "failed",
+            },
+            "messages": {"a/b_test.py::T::test_two": "ValueError: x"},
+        }
+    }
+    assert runner.check(store, ["a/b_test.py"], set()) == 1
+    out = capsys.readouterr().out
+    assert "UNEXPLAINED failed: a/b_test.py::T::test_two" in out
+
+    store["a/b_test.py"]["outcomes"]["a/b_test.py::T::test_two"] = "passed"
+    assert runner.check(store, ["a/b_test.py"], set()) == 0
+    assert runner.check(store, ["a/b_test.py"], {"wording"}) == 1
+    assert "NOT ALLOWED HERE (missing-area)" in capsys.readouterr().out
+
+
+def test_selectors_pick_files_and_areas(runner):
+    files = ["ops/core_test.py", "ops/numpy_test.py", "layers/core/x_test.py"]
+    assert runner.select(files, ["ops"], in_scope=False) == files[:2]
+    assert runner.select(files, ["ops/numpy_test.py"], False) == [files[1]]
+    with pytest.raises(SystemExit, match="No upstream test file matches"):
+        runner.select(files, ["nothing"], False)
