@@ -27,19 +27,19 @@ def _export(name):
 @_export("add")
 @symbolic_op
 def add(x1, x2):
-    """Adds arguments element-wise.
+    """Sum `x1 + x2`, computed entry by entry with broadcasting.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: Left operand: a tensor or a scalar.
+        x2: Right operand, broadcastable against `x1`.
 
     Returns:
-        The tensor containing the element-wise sum of `x1` and `x2`.
+        A tensor holding `x1 + x2` at every broadcast position.
 
     Example:
 
-    >>> keras.ops.add(np.array([1, 2]), np.array([10, 20]))
-    array([11, 22], dtype=int32)
+    >>> keras.ops.add(np.array([3, 5]), np.array([4, 6]))
+    array([ 7, 11], dtype=int32)
     """
     return backend.numpy.add(x1, x2)
 
@@ -47,14 +47,19 @@ def add(x1, x2):
 @_export("subtract")
 @symbolic_op
 def subtract(x1, x2):
-    """Subtracts arguments element-wise.
+    """Difference `x1 - x2`, computed entry by entry with broadcasting.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: Values to subtract from.
+        x2: Values to take away, broadcastable against `x1`.
 
     Returns:
-        Output tensor, element-wise difference of `x1` and `x2`.
+        A tensor holding `x1 - x2`.
+
+    Example:
+
+    >>> keras.ops.subtract(np.array([9, 4]), 2)
+    array([7, 2], dtype=int32)
     """
     return backend.numpy.subtract(x1, x2)
 
@@ -62,14 +67,19 @@ def subtract(x1, x2):
 @_export("multiply")
 @symbolic_op
 def multiply(x1, x2):
-    """Multiplies arguments element-wise.
+    """Product `x1 * x2`, computed entry by entry with broadcasting.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: Left factor.
+        x2: Right factor, broadcastable against `x1`.
 
     Returns:
-        Output tensor, element-wise product of `x1` and `x2`.
+        A tensor holding `x1 * x2`.
+
+    Example:
+
+    >>> keras.ops.multiply(np.array([1.5, -2.0]), 4.0)
+    array([ 6., -8.], dtype=float32)
     """
     return backend.numpy.multiply(x1, x2)
 
@@ -77,17 +87,23 @@ def multiply(x1, x2):
 @_export("divide")
 @symbolic_op
 def divide(x1, x2):
-    """Divides arguments element-wise.
+    """True division `x1 / x2`, computed entry by entry.
 
-    `keras.ops.true_divide` is an alias for this function. Integer inputs
-    give a `floatx` result.
+    When both operands are integer or boolean, they are cast to `floatx`
+    first, so the quotient is never truncated. `keras.ops.true_divide` is
+    the same op under its NumPy name.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: Dividend.
+        x2: Divisor, broadcastable against `x1`.
 
     Returns:
-        Output tensor, the quotient `x1/x2`, element-wise.
+        A floating tensor of quotients.
+
+    Example:
+
+    >>> keras.ops.divide(np.array([7, 9]), 2)
+    array([3.5, 4.5], dtype=float32)
     """
     return backend.numpy.divide(x1, x2)
 
@@ -95,14 +111,14 @@ def divide(x1, x2):
 @_export("true_divide")
 @symbolic_op
 def true_divide(x1, x2):
-    """Alias for `keras.ops.divide`.
+    """NumPy-named twin of `keras.ops.divide`.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: Dividend.
+        x2: Divisor, broadcastable against `x1`.
 
     Returns:
-        Output tensor, the quotient `x1/x2`, element-wise.
+        A floating tensor of quotients.
     """
     return backend.numpy.true_divide(x1, x2)
 
@@ -110,14 +126,19 @@ def true_divide(x1, x2):
 @_export("floor_divide")
 @symbolic_op
 def floor_divide(x1, x2):
-    """Returns the largest integer smaller or equal to the division of inputs.
+    """Quotient `x1 / x2` rounded down, i.e. `floor(x1 / x2)`.
 
     Args:
-        x1: Numerator.
-        x2: Denominator.
+        x1: Dividend.
+        x2: Divisor, broadcastable against `x1`.
 
     Returns:
-        Output tensor, `y = floor(x1/x2)`.
+        A tensor of floored quotients in the promoted dtype of the inputs.
+
+    Example:
+
+    >>> keras.ops.floor_divide(np.array([7, -7]), 2)
+    array([ 3, -4], dtype=int32)
     """
     return backend.numpy.floor_divide(x1, x2)
 
@@ -125,14 +146,21 @@ def floor_divide(x1, x2):
 @_export("mod")
 @symbolic_op
 def mod(x1, x2):
-    """Returns the element-wise remainder of division.
+    """Remainder of `x1 / x2`, computed entry by entry.
+
+    As with Python's `%`, a non-zero result has the sign of the divisor.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: Dividend.
+        x2: Divisor, broadcastable against `x1`.
 
     Returns:
-        Output tensor, element-wise remainder of division.
+        A tensor of remainders.
+
+    Example:
+
+    >>> keras.ops.mod(np.array([11, -11]), 4)
+    array([3, 1], dtype=int32)
     """
     return backend.numpy.mod(x1, x2)
 
@@ -140,14 +168,19 @@ def mod(x1, x2):
 @_export("power")
 @symbolic_op
 def power(x1, x2):
-    """First tensor elements raised to powers from second tensor, element-wise.
+    """Raises each entry of `x1` to the matching exponent in `x2`.
 
     Args:
-        x1: The bases.
-        x2: The exponents.
+        x1: Base values.
+        x2: Exponents, broadcastable against `x1`.
 
     Returns:
-        Output tensor, the bases in `x1` raised to the exponents in `x2`.
+        A tensor of `x1 ** x2`.
+
+    Example:
+
+    >>> keras.ops.power(np.array([2, 3]), 3)
+    array([ 8, 27], dtype=int32)
     """
     return backend.numpy.power(x1, x2)
 
@@ -155,14 +188,19 @@ def power(x1, x2):
 @_export("maximum")
 @symbolic_op
 def maximum(x1, x2):
-    """Element-wise maximum of `x1` and `x2`.
+    """Larger of `x1` and `x2` at each position.
 
     Args:
-        x1: First tensor.
-        x2: Second tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output tensor, element-wise maximum of `x1` and `x2`.
+        A tensor holding, per position, the greater of the two values.
+
+    Example:
+
+    >>> keras.ops.maximum(np.array([1, 8, 3]), 4)
+    array([4, 8, 4], dtype=int32)
     """
     return backend.numpy.maximum(x1, x2)
 
@@ -170,14 +208,19 @@ def maximum(x1, x2):
 @_export("minimum")
 @symbolic_op
 def minimum(x1, x2):
-    """Element-wise minimum of `x1` and `x2`.
+    """Smaller of `x1` and `x2` at each position.
 
     Args:
-        x1: First tensor.
-        x2: Second tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output tensor, element-wise minimum of `x1` and `x2`.
+        A tensor holding, per position, the lesser of the two values.
+
+    Example:
+
+    >>> keras.ops.minimum(np.array([1, 8, 3]), 4)
+    array([1, 4, 3], dtype=int32)
     """
     return backend.numpy.minimum(x1, x2)
 
@@ -185,14 +228,21 @@ def minimum(x1, x2):
 @_export("arctan2")
 @symbolic_op
 def arctan2(x1, x2):
-    """Element-wise arc tangent of `x1/x2` choosing the quadrant correctly.
+    """Angle of the point `(x2, x1)`: `arctan(x1 / x2)` in the right quadrant.
+
+    Integer operands are computed in `floatx`.
 
     Args:
-        x1: First input tensor (y-coordinates).
-        x2: Second input tensor (x-coordinates).
+        x1: y coordinates.
+        x2: x coordinates, broadcastable against `x1`.
 
     Returns:
-        Tensor of angles in radians, in the range `[-pi, pi]`.
+        Angles in radians, between `-pi` and `pi`.
+
+    Example:
+
+    >>> keras.ops.arctan2(np.array([1.0, -1.0]), np.array([-1.0, -1.0]))
+    array([ 2.3561945, -2.3561945], dtype=float32)
     """
     return backend.numpy.arctan2(x1, x2)
 
@@ -200,14 +250,21 @@ def arctan2(x1, x2):
 @_export("logaddexp")
 @symbolic_op
 def logaddexp(x1, x2):
-    """Logarithm of the sum of exponentiations of the inputs.
+    """Computes `log(exp(x1) + exp(x2))` without overflowing for big inputs.
+
+    Integer operands are computed in `floatx`.
 
     Args:
-        x1: Input tensor.
-        x2: Input tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output tensor, element-wise `log(exp(x1) + exp(x2))`.
+        A floating tensor with the result for each position.
+
+    Example:
+
+    >>> keras.ops.logaddexp(np.array([0.0, 1000.0]), 0.0)
+    array([6.931472e-01, 1.000000e+03], dtype=float32)
     """
     return backend.numpy.logaddexp(x1, x2)
 
@@ -215,14 +272,21 @@ def logaddexp(x1, x2):
 @_export("hypot")
 @symbolic_op
 def hypot(x1, x2):
-    """Element-wise hypotenuse `sqrt(x1**2 + x2**2)`.
+    """Length `sqrt(x1**2 + x2**2)` of the hypotenuse for each pair of legs.
+
+    Integer operands are computed in `floatx`.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: Lengths of the first leg.
+        x2: Lengths of the second leg, broadcastable against `x1`.
 
     Returns:
-        A tensor with the hypotenuse of `x1` and `x2`.
+        A floating tensor of hypotenuse lengths.
+
+    Example:
+
+    >>> keras.ops.hypot(np.array([6.0, 20.0]), np.array([8.0, 21.0]))
+    array([10., 29.], dtype=float32)
     """
     return backend.numpy.hypot(x1, x2)
 
@@ -235,13 +299,18 @@ def hypot(x1, x2):
 @_export("negative")
 @symbolic_op
 def negative(x):
-    """Numerical negative, element-wise.
+    """Flips the sign of every entry, giving `-x`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Output tensor, `y = -x`.
+        A tensor of `-x`, with the shape and dtype of `x`.
+
+    Example:
+
+    >>> keras.ops.negative(np.array([2, -7]))
+    array([-2,  7], dtype=int32)
     """
     return backend.numpy.negative(x)
 
@@ -249,20 +318,20 @@ def negative(x):
 @_export("absolute")
 @symbolic_op
 def absolute(x):
-    """Computes the absolute value element-wise.
+    """Magnitude `|x|` of every entry.
 
-    `keras.ops.abs` is a shorthand for this function.
+    The same op is also exported under the short name `keras.ops.abs`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        An array containing the absolute value of each element in `x`.
+        A tensor of magnitudes, shaped like `x`.
 
     Example:
 
-    >>> keras.ops.absolute(np.array([-1.2, 1.2]))
-    array([1.2, 1.2], dtype=float32)
+    >>> keras.ops.absolute(np.array([-3.5, 2.0]))
+    array([3.5, 2. ], dtype=float32)
     """
     return backend.numpy.absolute(x)
 
@@ -270,13 +339,13 @@ def absolute(x):
 @_export("abs")
 @symbolic_op
 def abs(x):
-    """Shorthand for `keras.ops.absolute`.
+    """Short name of `keras.ops.absolute`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        The absolute value of each element in `x`.
+        A tensor of magnitudes, shaped like `x`.
     """
     return backend.numpy.absolute(x)
 
@@ -284,13 +353,18 @@ def abs(x):
 @_export("sign")
 @symbolic_op
 def sign(x):
-    """Returns a tensor with the signs of the elements of `x` (-1, 0 or 1).
+    """Sign of every entry: `-1` if negative, `0` if zero, `1` if positive.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Output tensor of same shape and dtype as `x`.
+        A tensor of signs, with the shape and dtype of `x`.
+
+    Example:
+
+    >>> keras.ops.sign(np.array([-4, 0, 9]))
+    array([-1,  0,  1], dtype=int32)
     """
     return backend.numpy.sign(x)
 
@@ -298,13 +372,18 @@ def sign(x):
 @_export("square")
 @symbolic_op
 def square(x):
-    """Returns the element-wise square of the input.
+    """Multiplies every entry by itself.
 
     Args:
-        x: Input tensor. Boolean inputs give `int32`.
+        x: Input tensor; booleans are cast to `int32` first.
 
     Returns:
-        Output tensor, the square of `x`.
+        A tensor of `x * x`.
+
+    Example:
+
+    >>> keras.ops.square(np.array([3, -5]))
+    array([ 9, 25], dtype=int32)
     """
     return backend.numpy.square(x)
 
@@ -312,18 +391,18 @@ def square(x):
 @_export("sqrt")
 @symbolic_op
 def sqrt(x):
-    """Returns the non-negative square root of a tensor, element-wise.
+    """Square root of every entry.
 
     Args:
-        x: Input tensor. Integer inputs give a `floatx` result.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor, the non-negative square root of `x`.
+        A floating tensor of roots, `nan` where `x` is negative.
 
     Example:
 
-    >>> keras.ops.sqrt(np.array([1.0, 4.0, 9.0]))
-    array([1., 2., 3.], dtype=float32)
+    >>> keras.ops.sqrt(np.array([16.0, 0.25]))
+    array([4. , 0.5], dtype=float32)
     """
     return backend.numpy.sqrt(x)
 
@@ -331,13 +410,18 @@ def sqrt(x):
 @_export("reciprocal")
 @symbolic_op
 def reciprocal(x):
-    """Returns the reciprocal `1 / x` of the argument, element-wise.
+    """Computes `1 / x` for every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor with the reciprocal of each element of `x`.
+        A floating tensor of reciprocals.
+
+    Example:
+
+    >>> keras.ops.reciprocal(np.array([4.0, 0.5]))
+    array([0.25, 2.  ], dtype=float32)
     """
     return backend.numpy.reciprocal(x)
 
@@ -345,13 +429,18 @@ def reciprocal(x):
 @_export("exp")
 @symbolic_op
 def exp(x):
-    """Calculates the exponential of all elements in the input tensor.
+    """Natural exponential `e ** x` of every entry.
 
     Args:
-        x: Input tensor. Integer inputs give a `floatx` result.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor, element-wise exponential of `x`.
+        A floating tensor of exponentials.
+
+    Example:
+
+    >>> keras.ops.exp(np.array([0.0, 1.0]))
+    array([1.       , 2.7182817], dtype=float32)
     """
     return backend.numpy.exp(x)
 
@@ -359,13 +448,18 @@ def exp(x):
 @_export("exp2")
 @symbolic_op
 def exp2(x):
-    """Calculates `2**x` for all elements of the input tensor.
+    """Computes `2 ** x` for every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor, element-wise base-2 exponential of `x`.
+        A floating tensor of powers of two.
+
+    Example:
+
+    >>> keras.ops.exp2(np.array([3, 5]))
+    array([ 8., 32.], dtype=float32)
     """
     return backend.numpy.exp2(x)
 
@@ -373,13 +467,13 @@ def exp2(x):
 @_export("expm1")
 @symbolic_op
 def expm1(x):
-    """Calculates `exp(x) - 1` for all elements in the tensor.
+    """Computes `exp(x) - 1`, keeping precision when `x` is near zero.
 
     Args:
-        x: Input values.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor, element-wise exponential minus one.
+        A floating tensor of `exp(x) - 1`.
     """
     return backend.numpy.expm1(x)
 
@@ -387,13 +481,13 @@ def expm1(x):
 @_export("log")
 @symbolic_op
 def log(x):
-    """Natural logarithm, element-wise.
+    """Logarithm to base `e` of every entry.
 
     Args:
-        x: Input tensor. Integer inputs give a `floatx` result.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor, element-wise natural logarithm of `x`.
+        A floating tensor of logarithms: `-inf` at zero, `nan` below zero.
     """
     return backend.numpy.log(x)
 
@@ -401,13 +495,13 @@ def log(x):
 @_export("log1p")
 @symbolic_op
 def log1p(x):
-    """Returns the natural logarithm of one plus the `x`, element-wise.
+    """Computes `log(1 + x)`, keeping precision when `x` is near zero.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor, element-wise natural logarithm of `1 + x`.
+        A floating tensor of `log(1 + x)`.
     """
     return backend.numpy.log1p(x)
 
@@ -415,13 +509,18 @@ def log1p(x):
 @_export("log2")
 @symbolic_op
 def log2(x):
-    """Base-2 logarithm of `x`, element-wise.
+    """Logarithm to base 2 of every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor, element-wise base-2 logarithm of `x`.
+        A floating tensor of base-2 logarithms.
+
+    Example:
+
+    >>> keras.ops.log2(np.array([8, 1024]))
+    array([ 3., 10.], dtype=float32)
     """
     return backend.numpy.log2(x)
 
@@ -429,13 +528,18 @@ def log2(x):
 @_export("log10")
 @symbolic_op
 def log10(x):
-    """Return the base 10 logarithm of the input tensor, element-wise.
+    """Logarithm to base 10 of every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor, element-wise base 10 logarithm of `x`.
+        A floating tensor of base-10 logarithms.
+
+    Example:
+
+    >>> keras.ops.log10(np.array([0.001, 100.0]))
+    array([-3.,  2.], dtype=float32)
     """
     return backend.numpy.log10(x)
 
@@ -443,13 +547,13 @@ def log10(x):
 @_export("sin")
 @symbolic_op
 def sin(x):
-    """Trigonometric sine, element-wise.
+    """Sine of every entry, with angles in radians.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor of same shape as `x`.
+        A floating tensor of sines, shaped like `x`.
     """
     return backend.numpy.sin(x)
 
@@ -457,13 +561,18 @@ def sin(x):
 @_export("cos")
 @symbolic_op
 def cos(x):
-    """Cosine, element-wise.
+    """Cosine of every entry, with angles in radians.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        The corresponding cosine values.
+        A floating tensor of cosines, shaped like `x`.
+
+    Example:
+
+    >>> keras.ops.cos(np.array([0.0, np.pi]))
+    array([ 1., -1.], dtype=float32)
     """
     return backend.numpy.cos(x)
 
@@ -471,13 +580,13 @@ def cos(x):
 @_export("tan")
 @symbolic_op
 def tan(x):
-    """Compute tangent, element-wise.
+    """Tangent of every entry, with angles in radians.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor of same shape as `x`.
+        A floating tensor of tangents, shaped like `x`.
     """
     return backend.numpy.tan(x)
 
@@ -485,13 +594,13 @@ def tan(x):
 @_export("arcsin")
 @symbolic_op
 def arcsin(x):
-    """Inverse sine, element-wise.
+    """Inverse sine of every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Tensor of the inverse sine of each element in `x`, in radians.
+        Angles in radians within `[-pi/2, pi/2]`; `nan` outside `[-1, 1]`.
     """
     return backend.numpy.arcsin(x)
 
@@ -499,14 +608,13 @@ def arcsin(x):
 @_export("arccos")
 @symbolic_op
 def arccos(x):
-    """Trigonometric inverse cosine, element-wise.
+    """Inverse cosine of every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Tensor of the angle of the ray intersecting the unit circle at the
-        given x-coordinate, in radians `[0, pi]`.
+        Angles in radians within `[0, pi]`; `nan` outside `[-1, 1]`.
     """
     return backend.numpy.arccos(x)
 
@@ -514,14 +622,13 @@ def arccos(x):
 @_export("arctan")
 @symbolic_op
 def arctan(x):
-    """Trigonometric inverse tangent, element-wise.
+    """Inverse tangent of every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Tensor of the inverse tangent of each element in `x`, in the
-        interval `[-pi/2, pi/2]`.
+        Angles in radians within `[-pi/2, pi/2]`.
     """
     return backend.numpy.arctan(x)
 
@@ -529,13 +636,13 @@ def arctan(x):
 @_export("sinh")
 @symbolic_op
 def sinh(x):
-    """Hyperbolic sine, element-wise.
+    """Hyperbolic sine of every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor of same shape as `x`.
+        A floating tensor shaped like `x`.
     """
     return backend.numpy.sinh(x)
 
@@ -543,13 +650,13 @@ def sinh(x):
 @_export("cosh")
 @symbolic_op
 def cosh(x):
-    """Hyperbolic cosine, element-wise.
+    """Hyperbolic cosine of every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor of same shape as `x`.
+        A floating tensor shaped like `x`.
     """
     return backend.numpy.cosh(x)
 
@@ -557,13 +664,13 @@ def cosh(x):
 @_export("tanh")
 @symbolic_op
 def tanh(x):
-    """Hyperbolic tangent, element-wise.
+    """Hyperbolic tangent of every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor of same shape as `x`.
+        A floating tensor shaped like `x`, with values in `[-1, 1]`.
     """
     return backend.numpy.tanh(x)
 
@@ -571,13 +678,13 @@ def tanh(x):
 @_export("arcsinh")
 @symbolic_op
 def arcsinh(x):
-    """Inverse hyperbolic sine, element-wise.
+    """Inverse of the hyperbolic sine, for every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor of same shape as `x`.
+        A floating tensor shaped like `x`.
     """
     return backend.numpy.arcsinh(x)
 
@@ -585,13 +692,13 @@ def arcsinh(x):
 @_export("arccosh")
 @symbolic_op
 def arccosh(x):
-    """Inverse hyperbolic cosine, element-wise.
+    """Inverse of the hyperbolic cosine, for every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor of same shape as `x`.
+        A floating tensor shaped like `x`; `nan` where `x < 1`.
     """
     return backend.numpy.arccosh(x)
 
@@ -599,13 +706,13 @@ def arccosh(x):
 @_export("arctanh")
 @symbolic_op
 def arctanh(x):
-    """Inverse hyperbolic tangent, element-wise.
+    """Inverse of the hyperbolic tangent, for every entry.
 
     Args:
-        x: Input tensor.
+        x: Input tensor; integer inputs are cast to `floatx`.
 
     Returns:
-        Output tensor of same shape as `x`.
+        A floating tensor shaped like `x`; `nan` outside `[-1, 1]`.
     """
     return backend.numpy.arctanh(x)
 
@@ -613,13 +720,20 @@ def arctanh(x):
 @_export("floor")
 @symbolic_op
 def floor(x):
-    """Return the floor of the input, element-wise.
+    """Rounds every entry down to a whole number.
+
+    Integer inputs are cast to `floatx`, so the result is always floating.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Output tensor, element-wise floor of `x`.
+        A floating tensor of rounded-down values.
+
+    Example:
+
+    >>> keras.ops.floor(np.array([2.7, -0.5]))
+    array([ 2., -1.], dtype=float32)
     """
     return backend.numpy.floor(x)
 
@@ -627,13 +741,20 @@ def floor(x):
 @_export("ceil")
 @symbolic_op
 def ceil(x):
-    """Return the ceiling of the input, element-wise.
+    """Rounds every entry up to a whole number.
+
+    Integer inputs are cast to `floatx`, so the result is always floating.
 
     Args:
         x: Input tensor.
 
     Returns:
-        The ceiling of each element in `x`, with float dtype.
+        A floating tensor of rounded-up values.
+
+    Example:
+
+    >>> keras.ops.ceil(np.array([2.1, -0.5]))
+    array([ 3., -0.], dtype=float32)
     """
     return backend.numpy.ceil(x)
 
@@ -641,13 +762,20 @@ def ceil(x):
 @_export("trunc")
 @symbolic_op
 def trunc(x):
-    """Return the truncated value of the input, element-wise.
+    """Drops the fractional part of every entry, rounding toward zero.
+
+    Integer and boolean inputs come back unchanged.
 
     Args:
         x: Input tensor.
 
     Returns:
-        The truncated value of each element in `x` (same dtype).
+        A tensor with the shape and dtype of `x`.
+
+    Example:
+
+    >>> keras.ops.trunc(np.array([2.7, -2.7]))
+    array([ 2., -2.], dtype=float32)
     """
     return backend.numpy.trunc(x)
 
@@ -655,14 +783,22 @@ def trunc(x):
 @_export("round")
 @symbolic_op
 def round(x, decimals=0):
-    """Evenly round to the given number of decimals.
+    """Rounds every entry to `decimals` digits after the point.
+
+    Halfway cases go to the even neighbour, as in NumPy.
 
     Args:
         x: Input tensor.
-        decimals: Number of decimal places to round to. Defaults to `0`.
+        decimals: Digits to keep after the decimal point; negative values
+            round to tens, hundreds and so on. Defaults to `0`.
 
     Returns:
-        Output tensor.
+        A tensor with the shape and dtype of `x`.
+
+    Example:
+
+    >>> keras.ops.round(np.array([0.5, 1.5, 2.5]))
+    array([0., 2., 2.], dtype=float32)
     """
     return backend.numpy.round(x, decimals=decimals)
 
@@ -670,20 +806,20 @@ def round(x, decimals=0):
 @_export("clip")
 @symbolic_op
 def clip(x, x_min, x_max):
-    """Clip (limit) the values in a tensor.
+    """Limits every entry to the interval `[x_min, x_max]`.
 
     Args:
-        x: Input tensor. Boolean inputs give `int32`.
-        x_min: Minimum value.
-        x_max: Maximum value.
+        x: Input tensor; booleans are cast to `int32` first.
+        x_min: Lower bound; smaller entries are raised to it.
+        x_max: Upper bound; larger entries are lowered to it.
 
     Returns:
-        The clipped tensor.
+        A tensor shaped like `x` whose values lie within the bounds.
 
     Example:
 
-    >>> keras.ops.clip(np.array([-1.0, 0.5, 2.0]), 0.0, 1.0)
-    array([0. , 0.5, 1. ], dtype=float32)
+    >>> keras.ops.clip(np.array([-3, 4, 12]), 0, 10)
+    array([ 0,  4, 10], dtype=int32)
     """
     return backend.numpy.clip(x, x_min, x_max)
 
@@ -691,16 +827,23 @@ def clip(x, x_min, x_max):
 @_export("nan_to_num")
 @symbolic_op
 def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
-    """Replace NaN with zero and infinity with large finite numbers.
+    """Swaps `nan` and infinite entries for finite numbers.
 
     Args:
-        x: Input data.
-        nan: Value to replace `NaN` entries with.
-        posinf: Value to replace positive infinity with.
-        neginf: Value to replace negative infinity with.
+        x: Input tensor.
+        nan: Value written where `x` is `nan`. Defaults to `0.0`.
+        posinf: Value written where `x` is `+inf`; when `None`, the
+            largest finite number of the dtype.
+        neginf: Value written where `x` is `-inf`; when `None`, the most
+            negative finite number of the dtype.
 
     Returns:
-        `x`, with non-finite values replaced.
+        A tensor shaped like `x` holding only finite values.
+
+    Example:
+
+    >>> keras.ops.nan_to_num(np.array([np.nan, 1.5, np.inf]), posinf=100.0)
+    array([  0. ,   1.5, 100. ], dtype=float32)
     """
     return backend.numpy.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
 
@@ -713,14 +856,19 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
 @_export("equal")
 @symbolic_op
 def equal(x1, x2):
-    """Returns `(x1 == x2)` element-wise.
+    """Tests `x1 == x2` at each position.
 
     Args:
-        x1: Tensor to compare.
-        x2: Tensor to compare.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output boolean tensor, element-wise comparison of `x1` and `x2`.
+        A boolean tensor, `True` where the two values match.
+
+    Example:
+
+    >>> keras.ops.equal(np.array([1, 2, 3]), 2)
+    array([False,  True, False])
     """
     return backend.numpy.equal(x1, x2)
 
@@ -728,14 +876,14 @@ def equal(x1, x2):
 @_export("not_equal")
 @symbolic_op
 def not_equal(x1, x2):
-    """Return `(x1 != x2)` element-wise.
+    """Tests `x1 != x2` at each position.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output boolean tensor, element-wise comparison of `x1` and `x2`.
+        A boolean tensor, `True` where the two values differ.
     """
     return backend.numpy.not_equal(x1, x2)
 
@@ -743,14 +891,19 @@ def not_equal(x1, x2):
 @_export("less")
 @symbolic_op
 def less(x1, x2):
-    """Return the truth value of `x1 < x2` element-wise.
+    """Tests `x1 < x2` at each position.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output boolean tensor.
+        A boolean tensor holding the outcome of each comparison.
+
+    Example:
+
+    >>> keras.ops.less(np.array([1, 5, 3]), np.array([2, 2, 3]))
+    array([ True, False, False])
     """
     return backend.numpy.less(x1, x2)
 
@@ -758,14 +911,14 @@ def less(x1, x2):
 @_export("less_equal")
 @symbolic_op
 def less_equal(x1, x2):
-    """Return the truth value of `x1 <= x2` element-wise.
+    """Tests `x1 <= x2` at each position.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output boolean tensor.
+        A boolean tensor holding the outcome of each comparison.
     """
     return backend.numpy.less_equal(x1, x2)
 
@@ -773,14 +926,14 @@ def less_equal(x1, x2):
 @_export("greater")
 @symbolic_op
 def greater(x1, x2):
-    """Return the truth value of `x1 > x2` element-wise.
+    """Tests `x1 > x2` at each position.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output boolean tensor.
+        A boolean tensor holding the outcome of each comparison.
     """
     return backend.numpy.greater(x1, x2)
 
@@ -788,14 +941,14 @@ def greater(x1, x2):
 @_export("greater_equal")
 @symbolic_op
 def greater_equal(x1, x2):
-    """Return the truth value of `x1 >= x2` element-wise.
+    """Tests `x1 >= x2` at each position.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output boolean tensor.
+        A boolean tensor holding the outcome of each comparison.
     """
     return backend.numpy.greater_equal(x1, x2)
 
@@ -803,17 +956,26 @@ def greater_equal(x1, x2):
 @_export("isclose")
 @symbolic_op
 def isclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):
-    """Return whether two tensors are element-wise almost equal.
+    """Tests, at each position, whether `x1` and `x2` agree up to a tolerance.
+
+    Two values count as close when
+    `abs(x1 - x2) <= atol + rtol * abs(x2)`.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
-        rtol: Relative tolerance.
-        atol: Absolute tolerance.
-        equal_nan: If `True`, element-wise NaNs are considered equal.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
+        rtol: Relative tolerance, scaled by `abs(x2)`. Defaults to `1e-5`.
+        atol: Absolute tolerance. Defaults to `1e-8`.
+        equal_nan: Whether `nan` in both tensors at one position counts as
+            close. Defaults to `False`.
 
     Returns:
-        Output boolean tensor.
+        A boolean tensor.
+
+    Example:
+
+    >>> keras.ops.isclose(np.array([1.0, 1.1]), np.array([1.000001, 1.0]))
+    array([ True, False])
     """
     return backend.numpy.isclose(
         x1, x2, rtol=rtol, atol=atol, equal_nan=equal_nan
@@ -823,16 +985,21 @@ def isclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):
 @_export("logical_and")
 @symbolic_op
 def logical_and(x1, x2):
-    """Computes the element-wise logical AND of the given input tensors.
+    """Logical conjunction of `x1` and `x2` at each position.
 
-    Zeros are treated as `False` and non-zeros are treated as `True`.
+    Non-zero entries count as `True` and zeros as `False`.
 
     Args:
-        x1: Input tensor.
-        x2: Input tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output tensor, element-wise logical AND of the inputs.
+        A boolean tensor.
+
+    Example:
+
+    >>> keras.ops.logical_and(np.array([1, 0, 3]), np.array([2, 2, 0]))
+    array([ True, False, False])
     """
     return backend.numpy.logical_and(x1, x2)
 
@@ -840,14 +1007,16 @@ def logical_and(x1, x2):
 @_export("logical_or")
 @symbolic_op
 def logical_or(x1, x2):
-    """Computes the element-wise logical OR of the given input tensors.
+    """Logical disjunction of `x1` and `x2` at each position.
+
+    Non-zero entries count as `True` and zeros as `False`.
 
     Args:
-        x1: Input tensor.
-        x2: Input tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output tensor, element-wise logical OR of the inputs.
+        A boolean tensor.
     """
     return backend.numpy.logical_or(x1, x2)
 
@@ -855,14 +1024,16 @@ def logical_or(x1, x2):
 @_export("logical_xor")
 @symbolic_op
 def logical_xor(x1, x2):
-    """Compute the truth value of `x1 XOR x2`, element-wise.
+    """Exclusive or of `x1` and `x2` at each position.
+
+    Non-zero entries count as `True` and zeros as `False`.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: A tensor.
+        x2: A tensor broadcastable against `x1`.
 
     Returns:
-        Output boolean tensor.
+        A boolean tensor, `True` where exactly one operand is truthy.
     """
     return backend.numpy.logical_xor(x1, x2)
 
@@ -870,13 +1041,13 @@ def logical_xor(x1, x2):
 @_export("logical_not")
 @symbolic_op
 def logical_not(x):
-    """Computes the element-wise NOT of the given input tensor.
+    """Logical negation of every entry: `True` exactly where `x` is zero.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Output tensor, element-wise logical NOT of the input.
+        A boolean tensor shaped like `x`.
     """
     return backend.numpy.logical_not(x)
 
@@ -884,13 +1055,13 @@ def logical_not(x):
 @_export("isfinite")
 @symbolic_op
 def isfinite(x):
-    """Return whether a tensor is finite, element-wise.
+    """Marks the entries of `x` that are neither infinite nor `nan`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Output boolean tensor.
+        A boolean tensor shaped like `x`.
     """
     return backend.numpy.isfinite(x)
 
@@ -898,13 +1069,13 @@ def isfinite(x):
 @_export("isinf")
 @symbolic_op
 def isinf(x):
-    """Test element-wise for positive or negative infinity.
+    """Marks the entries of `x` equal to `+inf` or `-inf`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Output boolean tensor.
+        A boolean tensor shaped like `x`.
     """
     return backend.numpy.isinf(x)
 
@@ -912,13 +1083,18 @@ def isinf(x):
 @_export("isnan")
 @symbolic_op
 def isnan(x):
-    """Test element-wise for NaN and return result as a boolean tensor.
+    """Marks the entries of `x` that are `nan`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Output boolean tensor.
+        A boolean tensor shaped like `x`.
+
+    Example:
+
+    >>> keras.ops.isnan(np.array([1.0, np.nan]))
+    array([False,  True])
     """
     return backend.numpy.isnan(x)
 
@@ -926,23 +1102,26 @@ def isnan(x):
 @_export("where")
 @symbolic_op
 def where(condition, x1=None, x2=None):
-    """Return elements chosen from `x1` or `x2` depending on `condition`.
+    """Picks each entry from `x1` or from `x2` according to `condition`.
+
+    Called with `condition` alone, it instead returns the positions of the
+    non-zero entries of `condition`, one index tensor per dimension. Their
+    length depends on the data, so that form only works eagerly. Passing
+    just one of `x1` and `x2` raises a `ValueError`.
 
     Args:
-        condition: Where `True`, yield `x1`, otherwise yield `x2`.
-        x1: Values from which to choose when `condition` is `True`.
-        x2: Values from which to choose when `condition` is `False`.
+        condition: Boolean tensor; non-zero entries count as `True`.
+        x1: Values taken where `condition` holds.
+        x2: Values taken where it does not.
 
     Returns:
-        A tensor with elements from `x1` where `condition` is `True`, and
-        elements from `x2` elsewhere. With only `condition` given, returns
-        the indices of its non-zero elements (eager use only: the shape is
-        data dependent).
+        A tensor with the broadcast shape of the three inputs, or a tuple of
+        index tensors when only `condition` is given.
 
     Example:
 
-    >>> keras.ops.where(np.array([True, False]), 1, 2)
-    array([1, 2], dtype=int32)
+    >>> keras.ops.where(np.array([True, False, True]), np.array([1, 2, 3]), 0)
+    array([1, 0, 3], dtype=int32)
     """
     return backend.numpy.where(condition, x1, x2)
 
@@ -955,22 +1134,23 @@ def where(condition, x1=None, x2=None):
 @_export("sum")
 @symbolic_op
 def sum(x, axis=None, keepdims=False):
-    """Sum of a tensor over the given axes.
+    """Adds up the entries of `x`, over every axis or only the given ones.
 
     Args:
         x: Input tensor.
-        axis: Axis or axes along which the sum is computed. The default is to
-            compute the sum of the flattened tensor.
-        keepdims: If `True`, the reduced axes are kept with size one.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        Output tensor containing the sum. Boolean and small integer inputs
-        are summed as `int32`.
+        The sums. Boolean and narrow integer inputs are accumulated as
+        `int32`.
 
     Example:
 
-    >>> keras.ops.sum(np.array([[1, 2], [3, 4]]), axis=0)
-    array([4, 6], dtype=int32)
+    >>> keras.ops.sum(np.array([[2, 5], [7, 1]]), axis=1)
+    array([7, 8], dtype=int32)
     """
     return backend.numpy.sum(x, axis=axis, keepdims=keepdims)
 
@@ -978,16 +1158,24 @@ def sum(x, axis=None, keepdims=False):
 @_export("prod")
 @symbolic_op
 def prod(x, axis=None, keepdims=False, dtype=None):
-    """Return the product of tensor elements over a given axis.
+    """Multiplies together the entries of `x` over the given axes.
 
     Args:
         x: Input tensor.
-        axis: Axis or axes along which a product is performed.
-        keepdims: If `True`, the reduced axes are kept with size one.
-        dtype: Data type of the returned tensor.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
+        dtype: dtype used to accumulate and return the products; `None`
+            follows NumPy's default for the input dtype.
 
     Returns:
-        Product of elements of `x` over the given axis or axes.
+        The products.
+
+    Example:
+
+    >>> keras.ops.prod(np.array([[2, 5], [3, 4]]), axis=0)
+    array([ 6, 20], dtype=int32)
     """
     return backend.numpy.prod(x, axis=axis, keepdims=keepdims, dtype=dtype)
 
@@ -995,22 +1183,23 @@ def prod(x, axis=None, keepdims=False, dtype=None):
 @_export("mean")
 @symbolic_op
 def mean(x, axis=None, keepdims=False):
-    """Compute the arithmetic mean along the specified axes.
+    """Arithmetic mean of `x` over every axis or only the given ones.
 
     Args:
         x: Input tensor.
-        axis: Axis or axes along which the means are computed. The default
-            is to compute the mean of the flattened tensor.
-        keepdims: If `True`, the reduced axes are kept with size one.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        Output tensor containing the mean values. Integer inputs give a
-        `floatx` result; float16/bfloat16 inputs are accumulated in float32.
+        The means. Integer inputs give `floatx`; `float16` and `bfloat16`
+        inputs are accumulated in `float32` and cast back.
 
     Example:
 
-    >>> keras.ops.mean(np.array([1, 2, 3, 4]))
-    2.5
+    >>> keras.ops.mean(np.array([[1, 2], [3, 6]]), axis=0)
+    array([2., 4.], dtype=float32)
     """
     return backend.numpy.mean(x, axis=axis, keepdims=keepdims)
 
@@ -1018,15 +1207,22 @@ def mean(x, axis=None, keepdims=False):
 @_export("var")
 @symbolic_op
 def var(x, axis=None, keepdims=False):
-    """Compute the variance along the specified axes.
+    """Population variance of `x` (no degrees-of-freedom correction).
 
     Args:
-        x: Input tensor.
-        axis: Axis or axes along which the variance is computed.
-        keepdims: If `True`, the reduced axes are kept with size one.
+        x: Input tensor; integer inputs are cast to `floatx`.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        Output tensor containing the variance.
+        A floating tensor of variances.
+
+    Example:
+
+    >>> keras.ops.var(np.array([1.0, 3.0, 5.0, 7.0]))
+    array(5., dtype=float32)
     """
     return backend.numpy.var(x, axis=axis, keepdims=keepdims)
 
@@ -1034,15 +1230,22 @@ def var(x, axis=None, keepdims=False):
 @_export("std")
 @symbolic_op
 def std(x, axis=None, keepdims=False):
-    """Compute the standard deviation along the specified axis.
+    """Population standard deviation of `x`, the square root of `var`.
 
     Args:
-        x: Input tensor.
-        axis: Axis or axes along which to compute the standard deviation.
-        keepdims: If `True`, the reduced axes are kept with size one.
+        x: Input tensor; integer inputs are cast to `floatx`.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        Output tensor containing the standard deviation values.
+        A floating tensor of standard deviations.
+
+    Example:
+
+    >>> keras.ops.std(np.array([1.0, 5.0]))
+    array(2., dtype=float32)
     """
     return backend.numpy.std(x, axis=axis, keepdims=keepdims)
 
@@ -1050,17 +1253,27 @@ def std(x, axis=None, keepdims=False):
 @_export("average")
 @symbolic_op
 def average(x, axis=None, weights=None):
-    """Compute the weighted average along the specified axis.
+    """Mean of `x`, optionally weighted, along one axis or over all of them.
+
+    Without `weights` this equals `keras.ops.mean`. With weights it is
+    `sum(x * weights) / sum(weights)`, computed in `floatx` when neither
+    input is floating.
 
     Args:
         x: Input tensor.
-        axis: Integer along which to average `x`. The default, `None`,
-            averages over all elements.
-        weights: Tensor of weights associated with the values in `x`,
-            either of the same shape as `x` or 1-D along `axis`.
+        axis: Int axis to average over; `None` (the default) averages
+            every entry.
+        weights: Optional weights, either shaped like `x` or 1-D with the
+            length of `x` along `axis`.
 
     Returns:
-        The average along the specified axis.
+        The (weighted) averages.
+
+    Example:
+
+    >>> keras.ops.average(np.array([1.0, 2.0, 4.0]),
+    ...                   weights=np.array([1.0, 1.0, 2.0]))
+    array(2.75, dtype=float32)
     """
     return backend.numpy.average(x, axis=axis, weights=weights)
 
@@ -1068,15 +1281,25 @@ def average(x, axis=None, weights=None):
 @_export("median")
 @symbolic_op
 def median(x, axis=None, keepdims=False):
-    """Compute the median along the specified axis.
+    """Middle value of `x` over every axis or only the given ones.
+
+    For an even count the two central values are averaged. The result is
+    always floating.
 
     Args:
         x: Input tensor.
-        axis: Axis or axes along which the medians are computed.
-        keepdims: If `True`, the reduced axes are kept with size one.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        The output tensor.
+        A floating tensor of medians.
+
+    Example:
+
+    >>> keras.ops.median(np.array([7, 1, 4, 10]))
+    array(5.5, dtype=float32)
     """
     return backend.numpy.median(x, axis=axis, keepdims=keepdims)
 
@@ -1084,17 +1307,24 @@ def median(x, axis=None, keepdims=False):
 @_export("max")
 @symbolic_op
 def max(x, axis=None, keepdims=False, initial=None):
-    """Return the maximum of a tensor or maximum along an axis.
+    """Largest entry of `x`, over every axis or only the given ones.
 
     Args:
         x: Input tensor.
-        axis: Axis or axes along which to operate. By default, flattened
-            input is used.
-        keepdims: If `True`, the reduced axes are kept with size one.
-        initial: The minimum value of an output element.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
+        initial: Optional floor for the result: each output is at least
+            this value. It also gives empty reductions a defined value.
 
     Returns:
-        Maximum of `x`.
+        The maxima.
+
+    Example:
+
+    >>> keras.ops.max(np.array([[3, 9], [6, 2]]), axis=0)
+    array([6, 9], dtype=int32)
     """
     return backend.numpy.max(x, axis=axis, keepdims=keepdims, initial=initial)
 
@@ -1102,17 +1332,24 @@ def max(x, axis=None, keepdims=False, initial=None):
 @_export("min")
 @symbolic_op
 def min(x, axis=None, keepdims=False, initial=None):
-    """Return the minimum of a tensor or minimum along an axis.
+    """Smallest entry of `x`, over every axis or only the given ones.
 
     Args:
         x: Input tensor.
-        axis: Axis or axes along which to operate. By default, flattened
-            input is used.
-        keepdims: If `True`, the reduced axes are kept with size one.
-        initial: The maximum value of an output element.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
+        initial: Optional ceiling for the result: each output is at most
+            this value. It also gives empty reductions a defined value.
 
     Returns:
-        Minimum of `x`.
+        The minima.
+
+    Example:
+
+    >>> keras.ops.min(np.array([[3, 9], [6, 2]]), axis=1)
+    array([3, 2], dtype=int32)
     """
     return backend.numpy.min(x, axis=axis, keepdims=keepdims, initial=initial)
 
@@ -1120,16 +1357,17 @@ def min(x, axis=None, keepdims=False, initial=None):
 @_export("amax")
 @symbolic_op
 def amax(x, axis=None, keepdims=False):
-    """Returns the maximum of a tensor or maximum along an axis.
+    """Largest entry of `x`; `keras.ops.max` without the `initial` argument.
 
     Args:
         x: Input tensor.
-        axis: Axis along which to compute the maximum. By default all
-            elements are reduced.
-        keepdims: If `True`, the reduced axes are kept with size one.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        A tensor with the maximum value.
+        The maxima.
     """
     return backend.numpy.amax(x, axis=axis, keepdims=keepdims)
 
@@ -1137,16 +1375,17 @@ def amax(x, axis=None, keepdims=False):
 @_export("amin")
 @symbolic_op
 def amin(x, axis=None, keepdims=False):
-    """Returns the minimum of a tensor or minimum along an axis.
+    """Smallest entry of `x`; `keras.ops.min` without the `initial` argument.
 
     Args:
         x: Input tensor.
-        axis: Axis along which to compute the minimum. By default all
-            elements are reduced.
-        keepdims: If `True`, the reduced axes are kept with size one.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        A tensor with the minimum value.
+        The minima.
     """
     return backend.numpy.amin(x, axis=axis, keepdims=keepdims)
 
@@ -1154,15 +1393,22 @@ def amin(x, axis=None, keepdims=False):
 @_export("all")
 @symbolic_op
 def all(x, axis=None, keepdims=False):
-    """Test whether all tensor elements along a given axis evaluate to `True`.
+    """Checks whether every entry along the given axes is truthy.
 
     Args:
-        x: Input tensor.
-        axis: Axis or axes along which a logical AND reduction is performed.
-        keepdims: If `True`, the reduced axes are kept with size one.
+        x: Input tensor; non-zero entries count as `True`.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        The boolean tensor.
+        A boolean tensor.
+
+    Example:
+
+    >>> keras.ops.all(np.array([[1, 0], [2, 3]]), axis=1)
+    array([False,  True])
     """
     return backend.numpy.all(x, axis=axis, keepdims=keepdims)
 
@@ -1170,15 +1416,22 @@ def all(x, axis=None, keepdims=False):
 @_export("any")
 @symbolic_op
 def any(x, axis=None, keepdims=False):
-    """Test whether any tensor element along a given axis evaluates to `True`.
+    """Checks whether at least one entry along the given axes is truthy.
 
     Args:
-        x: Input tensor.
-        axis: Axis or axes along which a logical OR reduction is performed.
-        keepdims: If `True`, the reduced axes are kept with size one.
+        x: Input tensor; non-zero entries count as `True`.
+        axis: An int or tuple of ints naming the axes to reduce; `None`
+            (the default) reduces all of them.
+        keepdims: Whether each reduced axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        The boolean tensor.
+        A boolean tensor.
+
+    Example:
+
+    >>> keras.ops.any(np.array([[0, 0], [0, 4]]), axis=1)
+    array([False,  True])
     """
     return backend.numpy.any(x, axis=axis, keepdims=keepdims)
 
@@ -1186,20 +1439,23 @@ def any(x, axis=None, keepdims=False):
 @_export("argmax")
 @symbolic_op
 def argmax(x, axis=None, keepdims=False):
-    """Returns the indices of the maximum values along an axis.
+    """Position of the largest entry, in the flattened tensor or per axis.
+
+    Ties resolve to the first position.
 
     Args:
         x: Input tensor.
-        axis: By default, the index is into the flattened tensor, otherwise
-            along the specified axis.
-        keepdims: If `True`, the reduced axis is kept with size one.
+        axis: Int axis to search along; `None` (the default) searches the
+            flattened tensor.
+        keepdims: Whether the searched axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        Tensor of `int32` indices into the tensor.
+        An `int32` tensor of positions.
 
     Example:
 
-    >>> keras.ops.argmax(np.array([[1, 5], [7, 2]]), axis=1)
+    >>> keras.ops.argmax(np.array([[4, 9, 2], [8, 1, 8]]), axis=1)
     array([1, 0], dtype=int32)
     """
     return backend.numpy.argmax(x, axis=axis, keepdims=keepdims)
@@ -1208,16 +1464,24 @@ def argmax(x, axis=None, keepdims=False):
 @_export("argmin")
 @symbolic_op
 def argmin(x, axis=None, keepdims=False):
-    """Returns the indices of the minimum values along an axis.
+    """Position of the smallest entry, in the flattened tensor or per axis.
+
+    Ties resolve to the first position.
 
     Args:
         x: Input tensor.
-        axis: By default, the index is into the flattened tensor, otherwise
-            along the specified axis.
-        keepdims: If `True`, the reduced axis is kept with size one.
+        axis: Int axis to search along; `None` (the default) searches the
+            flattened tensor.
+        keepdims: Whether the searched axis stays in the result with size
+            1. Defaults to `False`.
 
     Returns:
-        Tensor of `int32` indices into the tensor.
+        An `int32` tensor of positions.
+
+    Example:
+
+    >>> keras.ops.argmin(np.array([6, 2, 9, 2]))
+    array(1, dtype=int32)
     """
     return backend.numpy.argmin(x, axis=axis, keepdims=keepdims)
 
@@ -1225,15 +1489,21 @@ def argmin(x, axis=None, keepdims=False):
 @_export("argsort")
 @symbolic_op
 def argsort(x, axis=-1):
-    """Returns the indices that would sort a tensor.
+    """Positions that would put `x` in ascending order along an axis.
 
     Args:
         x: Input tensor.
-        axis: Axis along which to sort. Defaults to `-1` (the last axis). If
-            `None`, the flattened tensor is used.
+        axis: Axis to sort along. Defaults to `-1`; `None` sorts the
+            flattened tensor.
 
     Returns:
-        Tensor of `int32` indices that sort `x` along the specified `axis`.
+        An `int32` tensor of positions: shaped like `x`, or 1-D when
+        `axis` is `None`.
+
+    Example:
+
+    >>> keras.ops.argsort(np.array([40, 60, 10, 50]))
+    array([2, 0, 3, 1], dtype=int32)
     """
     return backend.numpy.argsort(x, axis=axis)
 
@@ -1241,15 +1511,21 @@ def argsort(x, axis=-1):
 @_export("sort")
 @symbolic_op
 def sort(x, axis=-1):
-    """Sorts the elements of `x` along a given axis in ascending order.
+    """Arranges the entries of `x` in ascending order along an axis.
 
     Args:
         x: Input tensor.
-        axis: Axis along which to sort. If `None`, the tensor is flattened
-            before sorting. Defaults to `-1`.
+        axis: Axis to sort along. Defaults to `-1`; `None` sorts the
+            flattened tensor.
 
     Returns:
-        Sorted tensor.
+        The sorted tensor.
+
+    Example:
+
+    >>> keras.ops.sort(np.array([[3, 1, 2], [9, 8, 7]]))
+    array([[1, 2, 3],
+           [7, 8, 9]], dtype=int32)
     """
     return backend.numpy.sort(x, axis=axis)
 
@@ -1257,15 +1533,20 @@ def sort(x, axis=-1):
 @_export("count_nonzero")
 @symbolic_op
 def count_nonzero(x, axis=None):
-    """Counts the number of non-zero values in `x` along the given `axis`.
+    """Number of non-zero entries of `x`, in total or per reduced axes.
 
     Args:
         x: Input tensor.
-        axis: Axis or tuple of axes along which to count the non-zeros.
-            Defaults to `None` (all elements).
+        axis: An int or tuple of ints naming the axes to count over; `None`
+            (the default) counts over the whole tensor.
 
     Returns:
-        `int32` tensor with the number of non-zero values.
+        An `int32` tensor of counts.
+
+    Example:
+
+    >>> keras.ops.count_nonzero(np.array([[7, 5, 3], [0, 0, 1]]), axis=1)
+    array([3, 1], dtype=int32)
     """
     return backend.numpy.count_nonzero(x, axis=axis)
 
@@ -1273,16 +1554,23 @@ def count_nonzero(x, axis=None):
 @_export("cumsum")
 @symbolic_op
 def cumsum(x, axis=None, dtype=None):
-    """Returns the cumulative sum of elements along a given axis.
+    """Running sum of `x` along an axis.
 
     Args:
         x: Input tensor.
-        axis: Axis along which the cumulative sum is computed. By default the
-            input is flattened.
-        dtype: dtype of returned tensor. Defaults to `x.dtype`.
+        axis: Axis to accumulate along; `None` (the default) uses the
+            flattened tensor.
+        dtype: dtype of the result; `None` keeps the dtype of `x`, except
+            that booleans give `int32`.
 
     Returns:
-        Output tensor.
+        A tensor whose entry `i` along `axis` is the sum of entries
+        `0..i` of `x`.
+
+    Example:
+
+    >>> keras.ops.cumsum(np.array([2, 4, 6]))
+    array([ 2,  6, 12], dtype=int32)
     """
     return backend.numpy.cumsum(x, axis=axis, dtype=dtype)
 
@@ -1290,16 +1578,23 @@ def cumsum(x, axis=None, dtype=None):
 @_export("cumprod")
 @symbolic_op
 def cumprod(x, axis=None, dtype=None):
-    """Return the cumulative product of elements along a given axis.
+    """Running product of `x` along an axis.
 
     Args:
         x: Input tensor.
-        axis: Axis along which the cumulative product is computed. By
-            default the input is flattened.
-        dtype: dtype of returned tensor. Defaults to `x.dtype`.
+        axis: Axis to accumulate along; `None` (the default) uses the
+            flattened tensor.
+        dtype: dtype of the result; `None` keeps the dtype of `x`, except
+            that booleans give `int32`.
 
     Returns:
-        Output tensor.
+        A tensor whose entry `i` along `axis` is the product of entries
+        `0..i` of `x`.
+
+    Example:
+
+    >>> keras.ops.cumprod(np.array([2, 3, 4]))
+    array([ 2,  6, 24], dtype=int32)
     """
     return backend.numpy.cumprod(x, axis=axis, dtype=dtype)
 
@@ -1307,16 +1602,25 @@ def cumprod(x, axis=None, dtype=None):
 @_export("trace")
 @symbolic_op
 def trace(x, offset=0, axis1=0, axis2=1):
-    """Return the sum along diagonals of the tensor.
+    """Adds up the entries on one diagonal of `x`.
+
+    For inputs with more than two dimensions, the diagonal is read in each
+    plane spanned by `axis1` and `axis2`, and the other axes are kept.
 
     Args:
-        x: Input tensor.
-        offset: Offset of the diagonal from the main diagonal.
-        axis1: First axis of the 2-D sub-arrays.
-        axis2: Second axis of the 2-D sub-arrays.
+        x: Input tensor with at least two dimensions.
+        offset: Which diagonal to sum: `0` (the default) is the main one,
+            positive values lie above it and negative values below.
+        axis1: First axis of the planes. Defaults to `0`.
+        axis2: Second axis of the planes. Defaults to `1`.
 
     Returns:
-        The sum of the diagonals.
+        The diagonal sums.
+
+    Example:
+
+    >>> keras.ops.trace(np.arange(9).reshape(3, 3))
+    array(12, dtype=int32)
     """
     return backend.numpy.trace(x, offset=offset, axis1=axis1, axis2=axis2)
 
@@ -1329,29 +1633,26 @@ def trace(x, offset=0, axis1=0, axis2=1):
 @_export("matmul")
 @symbolic_op
 def matmul(x1, x2):
-    """Matrix product of two tensors.
+    """Matrix product of `x1` and `x2`, following NumPy's `matmul` rules.
 
-    - If both tensors are 1-dimensional, the dot product (scalar) is
-      returned.
-    - If either tensor is N-D, N > 2, it is treated as a stack of matrices
-      residing in the last two indexes and broadcast accordingly.
-    - A 1-D first tensor is promoted to a matrix by prepending a 1 to its
-      dimensions, which is removed afterwards; a 1-D second tensor likewise
-      by appending a 1.
+    - Two 1-D inputs give the scalar inner product of the vectors.
+    - Inputs with more than two dimensions are batches of matrices held in
+      their last two axes; the leading (batch) axes broadcast.
+    - A 1-D `x1` acts as a row vector and a 1-D `x2` as a column vector;
+      the axis added for this is dropped from the result.
 
     Args:
-        x1: First tensor.
-        x2: Second tensor.
+        x1: Left operand.
+        x2: Right operand.
 
     Returns:
-        Output tensor, matrix product of the inputs. Two `int8` inputs give
-        an `int32` result.
+        The product. Two `int8` operands give an `int32` result.
 
     Example:
 
-    >>> keras.ops.matmul(keras.KerasTensor((None, 3)),
-    ...                  keras.KerasTensor((3, 4))).shape
-    (None, 4)
+    >>> keras.ops.matmul(keras.KerasTensor((None, 5)),
+    ...                  keras.KerasTensor((5, 2))).shape
+    (None, 2)
     """
     return backend.numpy.matmul(x1, x2)
 
@@ -1359,21 +1660,26 @@ def matmul(x1, x2):
 @_export("dot")
 @symbolic_op
 def dot(x1, x2):
-    """Dot product of two tensors.
+    """Dot product of `x1` and `x2`, following NumPy's `dot` rules.
 
-    - If both are 1-D, inner product of vectors.
-    - If both are 2-D, matrix multiplication.
-    - If either is 0-D (scalar), element-wise multiplication.
-    - If `x1` is N-D and `x2` is 1-D, a sum product over the last axis.
-    - If `x1` is N-D and `x2` is M-D (M>=2), a sum product over the last
-      axis of `x1` and the second-to-last axis of `x2`.
+    - 1-D with 1-D: the inner product of the vectors.
+    - 2-D with 2-D: the matrix product.
+    - A scalar on either side: plain multiplication of every entry.
+    - N-D with 1-D: contraction of the last axis of `x1` with `x2`.
+    - N-D with M-D (M >= 2): contraction of the last axis of `x1` with the
+      second-to-last axis of `x2`.
 
     Args:
-        x1: First argument.
-        x2: Second argument.
+        x1: Left operand.
+        x2: Right operand.
 
     Returns:
-        Dot product of `x1` and `x2`.
+        The contracted tensor.
+
+    Example:
+
+    >>> keras.ops.dot(np.array([1, 2, 3]), np.array([4, 5, 6]))
+    array(32, dtype=int32)
     """
     return backend.numpy.dot(x1, x2)
 
@@ -1381,14 +1687,19 @@ def dot(x1, x2):
 @_export("vdot")
 @symbolic_op
 def vdot(x1, x2):
-    """Return the dot product of two vectors (inputs are flattened).
+    """Inner product of the flattened inputs, conjugating `x1` if complex.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: A tensor of any shape.
+        x2: A tensor with as many entries as `x1`.
 
     Returns:
-        Output tensor.
+        A scalar tensor.
+
+    Example:
+
+    >>> keras.ops.vdot(np.array([[1, 2], [3, 4]]), np.array([[1, 0], [0, 1]]))
+    array(5, dtype=int32)
     """
     return backend.numpy.vdot(x1, x2)
 
@@ -1396,14 +1707,22 @@ def vdot(x1, x2):
 @_export("inner")
 @symbolic_op
 def inner(x1, x2):
-    """Return the inner product of two tensors (sum over the last axes).
+    """Sum of products over the last axis of both inputs.
+
+    For 1-D inputs this is the usual dot product; in general the result has
+    shape `x1.shape[:-1] + x2.shape[:-1]`.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: A tensor.
+        x2: A tensor whose last axis matches that of `x1`.
 
     Returns:
-        Output tensor.
+        The contracted tensor.
+
+    Example:
+
+    >>> keras.ops.inner(np.ones((2, 3)), np.ones((4, 3))).shape
+    (2, 4)
     """
     return backend.numpy.inner(x1, x2)
 
@@ -1411,14 +1730,20 @@ def inner(x1, x2):
 @_export("outer")
 @symbolic_op
 def outer(x1, x2):
-    """Compute the outer product of two vectors (inputs are flattened).
+    """Outer product of two vectors; inputs of higher rank are flattened.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
+        x1: A tensor with `m` entries.
+        x2: A tensor with `n` entries.
 
     Returns:
-        Output tensor of shape `(x1.size, x2.size)`.
+        An `(m, n)` tensor whose entry `[i, j]` is `x1[i] * x2[j]`.
+
+    Example:
+
+    >>> keras.ops.outer(np.array([1, 2]), np.array([3, 4, 5]))
+    array([[ 3,  4,  5],
+           [ 6,  8, 10]], dtype=int32)
     """
     return backend.numpy.outer(x1, x2)
 
@@ -1426,16 +1751,22 @@ def outer(x1, x2):
 @_export("tensordot")
 @symbolic_op
 def tensordot(x1, x2, axes=2):
-    """Compute the tensor dot product along specified axes.
+    """Sums products of `x1` and `x2` over chosen pairs of axes.
 
     Args:
-        x1: First tensor.
-        x2: Second tensor.
-        axes: An integer N (sum over the last N axes of `x1` and the first N
-            axes of `x2`) or a pair of axis lists.
+        x1: Left operand.
+        x2: Right operand.
+        axes: Either an int `N`, pairing the last `N` axes of `x1` with the
+            first `N` axes of `x2`, or two sequences `(axes_1, axes_2)`
+            naming the axes to pair. Defaults to `2`.
 
     Returns:
-        The tensor dot product of the inputs.
+        A tensor with the unpaired axes of `x1` followed by those of `x2`.
+
+    Example:
+
+    >>> keras.ops.tensordot(np.ones((2, 3, 4)), np.ones((3, 4, 5))).shape
+    (2, 5)
     """
     return backend.numpy.tensordot(x1, x2, axes=axes)
 
@@ -1443,21 +1774,26 @@ def tensordot(x1, x2, axes=2):
 @_export("einsum")
 @symbolic_op
 def einsum(subscripts, *operands, **kwargs):
-    """Evaluates the Einstein summation convention on the operands.
+    """Combines operands as described by an Einstein-summation string.
+
+    Labels that are absent from the output part of `subscripts` are summed
+    over.
 
     Args:
-        subscripts: Specifies the subscripts for summation as comma separated
-            list of subscript labels, e.g. `"ij,jk->ik"`.
-        *operands: The operands to compute the Einstein sum of.
+        subscripts: Index labels, one comma-separated group per operand,
+            optionally followed by `->` and the output labels, e.g.
+            `"bij,bjk->bik"`.
+        *operands: The tensors, in the order of the label groups.
+        **kwargs: Extra options passed on to the backend implementation.
 
     Returns:
-        The calculation based on the Einstein summation convention.
+        The resulting tensor.
 
     Example:
 
-    >>> a = np.ones((2, 3)); b = np.ones((3, 4))
-    >>> keras.ops.einsum("ij,jk->ik", a, b).shape
-    (2, 4)
+    >>> a = np.ones((5, 2, 3)); b = np.ones((5, 3, 7))
+    >>> keras.ops.einsum("bij,bjk->bik", a, b).shape
+    (5, 2, 7)
     """
     return backend.numpy.einsum(subscripts, *operands, **kwargs)
 
@@ -1465,19 +1801,24 @@ def einsum(subscripts, *operands, **kwargs):
 @_export("cross")
 @symbolic_op
 def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
-    """Returns the cross product of two (arrays of) vectors.
+    """Cross product of 3-vectors (or 2-vectors) laid out along an axis.
 
     Args:
-        x1: Components of the first vector(s).
-        x2: Components of the second vector(s).
-        axisa: Axis of `x1` that defines the vector(s).
-        axisb: Axis of `x2` that defines the vector(s).
-        axisc: Axis of the result containing the cross product vector(s).
-        axis: If defined, the axis of `x1`, `x2` and the result; overrides
-            `axisa`, `axisb` and `axisc`.
+        x1: Tensor holding the left vectors along `axisa`.
+        x2: Tensor holding the right vectors along `axisb`.
+        axisa: Axis of `x1` that holds the vectors. Defaults to `-1`.
+        axisb: Axis of `x2` that holds the vectors. Defaults to `-1`.
+        axisc: Axis of the result that holds the product vectors. Defaults
+            to `-1`.
+        axis: When set, used instead of all three of the axes above.
 
     Returns:
-        Vector cross product(s).
+        The cross products.
+
+    Example:
+
+    >>> keras.ops.cross(np.array([1, 0, 0]), np.array([0, 1, 0]))
+    array([0, 0, 1], dtype=int32)
     """
     return backend.numpy.cross(
         x1, x2, axisa=axisa, axisb=axisb, axisc=axisc, axis=axis
@@ -1492,39 +1833,44 @@ def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
 @_export("array")
 @symbolic_op
 def array(x, dtype=None):
-    """Create a tensor.
+    """Turns `x` into a tensor.
 
     Args:
-        x: Input tensor, array or (nested) Python list.
-        dtype: The desired data-type for the tensor.
+        x: A tensor, NumPy array, scalar or (nested) Python list.
+        dtype: Optional dtype of the result; inferred from `x` when `None`.
 
     Returns:
-        A tensor.
+        A tensor holding the values of `x`.
+
+    Example:
+
+    >>> keras.ops.array([1, 2], dtype="float16")
+    array([1., 2.], dtype=float16)
     """
     return backend.numpy.array(x, dtype=dtype)
 
 
 @_export("arange")
 def arange(start, stop=None, step=1, dtype=None):
-    """Return evenly spaced values within a given interval.
+    """Values from `start` up to, but excluding, `stop`, spaced by `step`.
 
-    With only `start` given, it is treated as `stop` (values in
-    `[0, start)`).
+    With a single bound, that bound is the stop and the values begin at
+    `0`.
 
     Args:
-        start: Start of the interval (inclusive).
-        stop: End of the interval (exclusive).
-        step: Spacing between values. Defaults to `1`.
-        dtype: The type of the output. If not given, inferred from the
-            arguments: Python ints give `int32`, floats give `floatx`.
+        start: First value, or the stop when `stop` is `None`.
+        stop: Bound that is never reached.
+        step: Gap between neighbouring values. Defaults to `1`.
+        dtype: dtype of the result. When `None` it is inferred from the
+            arguments: Python ints give `int32`, Python floats `floatx`.
 
     Returns:
-        Tensor of evenly spaced values.
+        A 1-D tensor.
 
     Example:
 
-    >>> keras.ops.arange(3)
-    array([0, 1, 2], dtype=int32)
+    >>> keras.ops.arange(2, 11, 4)
+    array([ 2,  6, 10], dtype=int32)
     """
     return backend.numpy.arange(start, stop, step=step, dtype=dtype)
 
@@ -1533,112 +1879,132 @@ def arange(start, stop=None, step=1, dtype=None):
 def linspace(
     start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0
 ):
-    """Return evenly spaced numbers over a specified interval.
+    """`num` equally spaced values running from `start` to `stop`.
 
     Args:
-        start: The starting value of the sequence.
-        stop: The end value of the sequence.
-        num: Number of samples to generate. Defaults to `50`.
-        endpoint: If `True`, `stop` is the last sample.
-        retstep: If `True`, return `(samples, step)`.
-        dtype: The type of the output tensor (defaults to `floatx`).
-        axis: The axis in the result to store the samples.
+        start: First value.
+        stop: Last value; left out when `endpoint` is `False`.
+        num: How many values to produce. Defaults to `50`.
+        endpoint: Whether `stop` is the final value. Defaults to `True`.
+        retstep: Whether to also return the gap between values. Defaults
+            to `False`.
+        dtype: dtype of the result; `floatx` when `None`.
+        axis: Axis of the result along which the values run, when `start`
+            and `stop` are tensors. Defaults to `0`.
 
     Returns:
-        A tensor of evenly spaced numbers (and the step if `retstep`).
+        The values, or a pair `(values, step)` when `retstep` is `True`.
+
+    Example:
+
+    >>> keras.ops.linspace(1.0, 2.0, num=5)
+    array([1.  , 1.25, 1.5 , 1.75, 2.  ], dtype=float32)
     """
     return backend.numpy.linspace(
-        start,
-        stop,
-        num=num,
-        endpoint=endpoint,
-        retstep=retstep,
-        dtype=dtype,
-        axis=axis,
+        start, stop, num, endpoint, retstep, dtype, axis
     )
 
 
 @_export("logspace")
 def logspace(start, stop, num=50, endpoint=True, base=10, dtype=None, axis=0):
-    """Returns numbers spaced evenly on a log scale.
+    """`num` values whose logarithms are equally spaced.
+
+    The values run from `base ** start` to `base ** stop`.
 
     Args:
-        start: The starting value is `base ** start`.
-        stop: The final value is `base ** stop`.
-        num: Number of samples to generate.
-        endpoint: If `True`, `stop` is the last sample.
-        base: The base of the log space.
-        dtype: The type of the output tensor.
-        axis: The axis in the result to store the samples.
+        start: Exponent of the first value.
+        stop: Exponent of the last value.
+        num: How many values to produce. Defaults to `50`.
+        endpoint: Whether `base ** stop` is the final value. Defaults to
+            `True`.
+        base: Base that the exponents apply to. Defaults to `10`.
+        dtype: dtype of the result; `floatx` when `None`.
+        axis: Axis of the result along which the values run, when `start`
+            and `stop` are tensors. Defaults to `0`.
 
     Returns:
-        A tensor of evenly spaced samples on a log scale.
+        A tensor of values.
+
+    Example:
+
+    >>> keras.ops.logspace(0, 3, num=4, base=2)
+    array([1., 2., 4., 8.], dtype=float32)
     """
-    return backend.numpy.logspace(
-        start,
-        stop,
-        num=num,
-        endpoint=endpoint,
-        base=base,
-        dtype=dtype,
-        axis=axis,
-    )
+    return backend.numpy.logspace(start, stop, num, endpoint, base, dtype, axis)
 
 
 @_export("ones")
 def ones(shape, dtype=None):
-    """Return a new tensor of given shape and type, filled with ones.
+    """Tensor of the requested shape in which every entry is `1`.
 
     Args:
-        shape: Shape of the new tensor.
-        dtype: Desired data type of the tensor (defaults to `floatx`).
+        shape: An int or tuple of ints.
+        dtype: dtype of the result; `floatx` when `None`.
 
     Returns:
-        Tensor of ones with the given shape and dtype.
+        A new tensor.
+
+    Example:
+
+    >>> keras.ops.ones(4, dtype="int8")
+    array([1, 1, 1, 1], dtype=int8)
     """
     return backend.numpy.ones(shape, dtype=dtype)
 
 
 @_export("zeros")
 def zeros(shape, dtype=None):
-    """Return a new tensor of given shape and type, filled with zeros.
+    """Tensor of the requested shape in which every entry is `0`.
 
     Args:
-        shape: Shape of the new tensor.
-        dtype: Desired data type of the tensor (defaults to `floatx`).
+        shape: An int or tuple of ints.
+        dtype: dtype of the result; `floatx` when `None`.
 
     Returns:
-        Tensor of zeros with the given shape and dtype.
+        A new tensor.
+
+    Example:
+
+    >>> keras.ops.zeros((2, 5)).shape
+    (2, 5)
     """
     return backend.numpy.zeros(shape, dtype=dtype)
 
 
 @_export("empty")
 def empty(shape, dtype=None):
-    """Return a tensor of given shape and type (filled with zeros here).
+    """Tensor of the requested shape whose contents are unspecified.
+
+    Callers should not rely on the values; this backend happens to fill the
+    tensor with zeros.
 
     Args:
-        shape: Shape of the empty tensor.
-        dtype: Desired data type of the empty tensor.
+        shape: An int or tuple of ints.
+        dtype: dtype of the result; `floatx` when `None`.
 
     Returns:
-        The empty tensor.
+        A new tensor.
     """
     return backend.numpy.empty(shape, dtype=dtype)
 
 
 @_export("full")
 def full(shape, fill_value, dtype=None):
-    """Return a new tensor of given shape and type, filled with `fill_value`.
+    """Tensor of the requested shape in which every entry is `fill_value`.
 
     Args:
-        shape: Shape of the new tensor.
-        fill_value: Fill value.
-        dtype: Desired data type of the tensor. Inferred from `fill_value`
-            by default (Python int → `int32`, float → `floatx`).
+        shape: An int or tuple of ints.
+        fill_value: Scalar (or broadcastable tensor) to fill with.
+        dtype: dtype of the result. When `None` it comes from `fill_value`:
+            a Python int gives `int32`, a Python float `floatx`.
 
     Returns:
-        Output tensor.
+        A new tensor.
+
+    Example:
+
+    >>> keras.ops.full((2,), 7)
+    array([7, 7], dtype=int32)
     """
     return backend.numpy.full(shape, fill_value, dtype=dtype)
 
@@ -1646,14 +2012,19 @@ def full(shape, fill_value, dtype=None):
 @_export("ones_like")
 @symbolic_op
 def ones_like(x, dtype=None):
-    """Return a tensor of ones with the same shape and type of `x`.
+    """Tensor of ones that takes its shape from `x`.
 
     Args:
-        x: Input tensor.
-        dtype: Overrides the data type of the result.
+        x: Tensor whose shape (and, unless `dtype` is set, dtype) is used.
+        dtype: dtype of the result; that of `x` when `None`.
 
     Returns:
-        A tensor of ones with the same shape and type as `x`.
+        A new tensor.
+
+    Example:
+
+    >>> keras.ops.ones_like(np.array([[2, 3]]))
+    array([[1, 1]], dtype=int32)
     """
     return backend.numpy.ones_like(x, dtype=dtype)
 
@@ -1661,14 +2032,14 @@ def ones_like(x, dtype=None):
 @_export("zeros_like")
 @symbolic_op
 def zeros_like(x, dtype=None):
-    """Return a tensor of zeros with the same shape and type as `x`.
+    """Tensor of zeros that takes its shape from `x`.
 
     Args:
-        x: Input tensor.
-        dtype: Overrides the data type of the result.
+        x: Tensor whose shape (and, unless `dtype` is set, dtype) is used.
+        dtype: dtype of the result; that of `x` when `None`.
 
     Returns:
-        A tensor of zeros with the same shape and type as `x`.
+        A new tensor.
     """
     return backend.numpy.zeros_like(x, dtype=dtype)
 
@@ -1676,63 +2047,87 @@ def zeros_like(x, dtype=None):
 @_export("full_like")
 @symbolic_op
 def full_like(x, fill_value, dtype=None):
-    """Return a full tensor with the same shape and type as the given tensor.
+    """Tensor filled with `fill_value` that takes its shape from `x`.
 
     Args:
-        x: Input tensor.
-        fill_value: Fill value.
-        dtype: Overrides data type of the result.
+        x: Tensor whose shape (and, unless `dtype` is set, dtype) is used.
+        fill_value: Scalar (or broadcastable tensor) to fill with.
+        dtype: dtype of the result; that of `x` when `None`.
 
     Returns:
-        Tensor of `fill_value` with the same shape and type as `x`.
+        A new tensor.
+
+    Example:
+
+    >>> keras.ops.full_like(np.zeros((2,)), 0.5)
+    array([0.5, 0.5], dtype=float32)
     """
     return backend.numpy.full_like(x, fill_value, dtype=dtype)
 
 
 @_export("eye")
 def eye(N, M=None, k=0, dtype=None):
-    """Return a 2-D tensor with ones on the diagonal and zeros elsewhere.
+    """2-D tensor with ones on one diagonal and zeros everywhere else.
 
     Args:
-        N: Number of rows in the output.
-        M: Number of columns in the output. If `None`, defaults to `N`.
-        k: Index of the diagonal: 0 (the default) refers to the main
-            diagonal, a positive value refers to an upper diagonal, and a
-            negative value to a lower diagonal.
-        dtype: Data type of the returned tensor.
+        N: Row count.
+        M: Column count; equal to `N` when `None`.
+        k: Which diagonal holds the ones: `0` (the default) is the main
+            one, positive values lie above it and negative values below.
+        dtype: dtype of the result; `floatx` when `None`.
 
     Returns:
-        Tensor with ones on the k-th diagonal and zeros elsewhere.
+        An `(N, M)` tensor.
+
+    Example:
+
+    >>> keras.ops.eye(2, 3, k=1)
+    array([[0., 1., 0.],
+           [0., 0., 1.]], dtype=float32)
     """
     return backend.numpy.eye(N, M=M, k=k, dtype=dtype)
 
 
 @_export("identity")
 def identity(n, dtype=None):
-    """Return the identity tensor (a square matrix with ones on the diagonal).
+    """Square identity matrix of size `n x n`.
 
     Args:
-        n: Number of rows (and columns) in the `n x n` output tensor.
-        dtype: Data type of the output tensor.
+        n: Number of rows, which is also the number of columns.
+        dtype: dtype of the result; `floatx` when `None`.
 
     Returns:
-        The identity tensor.
+        An `(n, n)` tensor.
+
+    Example:
+
+    >>> keras.ops.identity(2, dtype="int32")
+    array([[1, 0],
+           [0, 1]], dtype=int32)
     """
     return backend.numpy.identity(n, dtype=dtype)
 
 
 @_export("tri")
 def tri(N, M=None, k=0, dtype=None):
-    """Return a tensor with ones at and below a diagonal and zeros elsewhere.
+    """2-D tensor with ones on and below a diagonal and zeros above it.
 
     Args:
-        N: Number of rows in the tensor.
-        M: Number of columns in the tensor.
-        k: The sub-diagonal at and below which the array is filled.
-        dtype: Data type of the returned tensor.
+        N: Row count.
+        M: Column count; equal to `N` when `None`.
+        k: Diagonal that bounds the ones: `0` (the default) is the main
+            one, positive values move it up and negative values down.
+        dtype: dtype of the result; `floatx` when `None`.
 
     Returns:
-        Tensor with its lower triangle filled with ones and zeros elsewhere.
+        An `(N, M)` tensor.
+
+    Example:
+
+    >>> keras.ops.tri(3, k=-1)
+    array([[0., 0., 0.],
+           [1., 0., 0.],
+           [1., 1., 0.]], dtype=float32)
     """
     return backend.numpy.tri(N, M=M, k=k, dtype=dtype)
 
@@ -1740,15 +2135,22 @@ def tri(N, M=None, k=0, dtype=None):
 @_export("meshgrid")
 @symbolic_op
 def meshgrid(*x, indexing="xy"):
-    """Creates grids of coordinates from coordinate vectors.
+    """Coordinate grids built from 1-D coordinate vectors.
 
     Args:
-        *x: 1-D tensors representing the coordinates of a grid.
-        indexing: `"xy"` or `"ij"`. "xy" is cartesian; "ij" is matrix
-            indexing of output.
+        *x: 1-D tensors, one per grid dimension.
+        indexing: `"xy"` (the default, Cartesian: the first two grid axes
+            are swapped) or `"ij"` (matrix indexing: grid axis `i` follows
+            input `i`).
 
     Returns:
-        Sequence of N tensors.
+        A list with one tensor per input, all of the grid's shape.
+
+    Example:
+
+    >>> gx, gy = keras.ops.meshgrid(np.array([1, 2, 3]), np.array([4, 5]))
+    >>> gx.shape
+    (2, 3)
     """
     return backend.numpy.meshgrid(*x, indexing=indexing)
 
@@ -1756,13 +2158,13 @@ def meshgrid(*x, indexing="xy"):
 @_export("copy")
 @symbolic_op
 def copy(x):
-    """Returns a copy of `x`.
+    """New tensor holding the same values as `x`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        A copy of `x`.
+        The copy.
     """
     return backend.numpy.copy(x)
 
@@ -1775,21 +2177,22 @@ def copy(x):
 @_export("reshape")
 @symbolic_op
 def reshape(x, newshape):
-    """Gives a new shape to a tensor without changing its data.
+    """Lays out the entries of `x` in a different shape.
+
+    The entries keep their row-major order; their number cannot change.
 
     Args:
         x: Input tensor.
-        newshape: The new shape should be compatible with the original shape.
-            One shape dimension can be -1 in which case the value is
-            inferred from the length of the array and remaining dimensions.
+        newshape: Target shape, an int or tuple of ints. One entry may be
+            `-1`; its size is then worked out from the size of `x`.
 
     Returns:
         The reshaped tensor.
 
     Example:
 
-    >>> keras.ops.reshape(keras.KerasTensor((None, 4)), (-1, 2, 2)).shape
-    (None, 2, 2)
+    >>> keras.ops.reshape(keras.KerasTensor((None, 6)), (-1, 3, 2)).shape
+    (None, 3, 2)
     """
     return backend.numpy.reshape(x, newshape)
 
@@ -1797,13 +2200,18 @@ def reshape(x, newshape):
 @_export("ravel")
 @symbolic_op
 def ravel(x):
-    """Return a contiguous flattened tensor.
+    """Flattens `x` to one dimension in row-major order.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Output tensor.
+        A 1-D tensor with every entry of `x`.
+
+    Example:
+
+    >>> keras.ops.ravel(np.array([[5, 6], [7, 8]]))
+    array([5, 6, 7, 8], dtype=int32)
     """
     return backend.numpy.ravel(x)
 
@@ -1811,15 +2219,20 @@ def ravel(x):
 @_export("transpose")
 @symbolic_op
 def transpose(x, axes=None):
-    """Returns a tensor with `axes` transposed.
+    """Reorders the axes of `x`.
 
     Args:
         x: Input tensor.
-        axes: Sequence of integers. Permutation of the dimensions of `x`. By
-            default, the order of the axes are reversed.
+        axes: A permutation of `range(x.ndim)`; axis `i` of the result is
+            axis `axes[i]` of `x`. When `None`, the axes are reversed.
 
     Returns:
-        `x` with its axes permuted.
+        The permuted tensor.
+
+    Example:
+
+    >>> keras.ops.transpose(np.zeros((2, 3, 4)), (1, 2, 0)).shape
+    (3, 4, 2)
     """
     return backend.numpy.transpose(x, axes=axes)
 
@@ -1827,17 +2240,20 @@ def transpose(x, axes=None):
 @_export("expand_dims")
 @symbolic_op
 def expand_dims(x, axis):
-    """Expand the shape of a tensor.
-
-    Insert a new axis at the `axis` position in the expanded tensor shape.
+    """Adds axes of size 1 to the shape of `x`.
 
     Args:
         x: Input tensor.
-        axis: Position in the expanded axes where the new axis (or axes) is
-            placed.
+        axis: Int or tuple of ints: where the new axes sit in the shape of
+            the result.
 
     Returns:
-        Output tensor with the number of dimensions increased.
+        The data of `x` with more dimensions.
+
+    Example:
+
+    >>> keras.ops.expand_dims(np.zeros((4, 5)), 1).shape
+    (4, 1, 5)
     """
     return backend.numpy.expand_dims(x, axis)
 
@@ -1845,15 +2261,20 @@ def expand_dims(x, axis):
 @_export("squeeze")
 @symbolic_op
 def squeeze(x, axis=None):
-    """Remove axes of length one from `x`.
+    """Drops axes of size 1 from the shape of `x`.
 
     Args:
         x: Input tensor.
-        axis: Select a subset of the entries of length one in the shape.
+        axis: Int or tuple of ints naming which size-1 axes to drop; `None`
+            (the default) drops every one of them.
 
     Returns:
-        The input tensor with all or a subset of the dimensions of length 1
-        removed.
+        The data of `x` with fewer dimensions.
+
+    Example:
+
+    >>> keras.ops.squeeze(np.zeros((1, 3, 1))).shape
+    (3,)
     """
     return backend.numpy.squeeze(x, axis=axis)
 
@@ -1861,15 +2282,21 @@ def squeeze(x, axis=None):
 @_export("moveaxis")
 @symbolic_op
 def moveaxis(x, source, destination):
-    """Move axes of a tensor to new positions.
+    """Moves axes of `x` to new places; the other axes keep their order.
 
     Args:
-        x: Tensor whose axes should be reordered.
-        source: Original positions of the axes to move.
-        destination: Destination positions for each of the original axes.
+        x: Input tensor.
+        source: Int or sequence of ints: where the axes to move are now.
+        destination: Int or sequence of ints: where they end up, in the
+            same order as `source`.
 
     Returns:
-        Tensor with moved axes.
+        The rearranged tensor.
+
+    Example:
+
+    >>> keras.ops.moveaxis(np.zeros((2, 3, 4)), 0, -1).shape
+    (3, 4, 2)
     """
     return backend.numpy.moveaxis(x, source, destination)
 
@@ -1877,15 +2304,20 @@ def moveaxis(x, source, destination):
 @_export("swapaxes")
 @symbolic_op
 def swapaxes(x, axis1, axis2):
-    """Interchange two axes of a tensor.
+    """Exchanges two axes of `x`.
 
     Args:
         x: Input tensor.
-        axis1: First axis.
-        axis2: Second axis.
+        axis1: One axis of the pair.
+        axis2: The other axis of the pair.
 
     Returns:
-        A tensor with the axes swapped.
+        The rearranged tensor.
+
+    Example:
+
+    >>> keras.ops.swapaxes(np.zeros((2, 3, 4)), 0, 2).shape
+    (4, 3, 2)
     """
     return backend.numpy.swapaxes(x, axis1, axis2)
 
@@ -1893,14 +2325,21 @@ def swapaxes(x, axis1, axis2):
 @_export("broadcast_to")
 @symbolic_op
 def broadcast_to(x, shape):
-    """Broadcast a tensor to a new shape.
+    """Expands `x` to `shape` by NumPy broadcasting.
 
     Args:
-        x: The tensor to broadcast.
-        shape: The shape of the desired tensor.
+        x: Tensor to expand.
+        shape: Target shape; the shape of `x` must broadcast to it.
 
     Returns:
-        A tensor with the desired shape.
+        A tensor of shape `shape`.
+
+    Example:
+
+    >>> keras.ops.broadcast_to(np.array([1, 2]), (3, 2))
+    array([[1, 2],
+           [1, 2],
+           [1, 2]], dtype=int32)
     """
     return backend.numpy.broadcast_to(x, shape)
 
@@ -1908,15 +2347,19 @@ def broadcast_to(x, shape):
 @_export("concatenate")
 @symbolic_op
 def concatenate(xs, axis=0):
-    """Join a sequence of tensors along an existing axis.
+    """Joins tensors end to end along an axis they already have.
 
     Args:
-        xs: The sequence of tensors to concatenate.
-        axis: The axis along which the tensors will be joined. Defaults to
-            `0`.
+        xs: Sequence of tensors whose shapes agree except along `axis`.
+        axis: Axis to join along. Defaults to `0`.
 
     Returns:
-        The concatenated tensor.
+        The joined tensor.
+
+    Example:
+
+    >>> keras.ops.concatenate([np.zeros((2, 3)), np.zeros((5, 3))]).shape
+    (7, 3)
     """
     return backend.numpy.concatenate(xs, axis=axis)
 
@@ -1924,14 +2367,19 @@ def concatenate(xs, axis=0):
 @_export("stack")
 @symbolic_op
 def stack(x, axis=0):
-    """Join a sequence of tensors along a new axis.
+    """Joins tensors of one shape along a newly created axis.
 
     Args:
-        x: A sequence of tensors of the same shape.
-        axis: Axis along which to stack. Defaults to `0`.
+        x: Sequence of tensors, all of the same shape.
+        axis: Where the new axis sits in the result. Defaults to `0`.
 
     Returns:
-        The stacked tensor.
+        The joined tensor, one dimension larger than the inputs.
+
+    Example:
+
+    >>> keras.ops.stack([np.zeros((3,)), np.ones((3,))], axis=1).shape
+    (3, 2)
     """
     return backend.numpy.stack(x, axis=axis)
 
@@ -1939,13 +2387,18 @@ def stack(x, axis=0):
 @_export("hstack")
 @symbolic_op
 def hstack(xs):
-    """Stack tensors in sequence horizontally (column wise).
+    """Joins tensors along their second axis (the first, for 1-D inputs).
 
     Args:
         xs: Sequence of tensors.
 
     Returns:
-        The tensor formed by stacking the given tensors.
+        The joined tensor.
+
+    Example:
+
+    >>> keras.ops.hstack([np.array([4, 5]), np.array([6])])
+    array([4, 5, 6], dtype=int32)
     """
     return backend.numpy.hstack(xs)
 
@@ -1953,13 +2406,19 @@ def hstack(xs):
 @_export("vstack")
 @symbolic_op
 def vstack(xs):
-    """Stack tensors in sequence vertically (row wise).
+    """Joins tensors along their first axis, treating 1-D inputs as rows.
 
     Args:
         xs: Sequence of tensors.
 
     Returns:
-        Tensor formed by stacking the given tensors.
+        The joined tensor, at least 2-D.
+
+    Example:
+
+    >>> keras.ops.vstack([np.array([1, 2]), np.array([3, 4])])
+    array([[1, 2],
+           [3, 4]], dtype=int32)
     """
     return backend.numpy.vstack(xs)
 
@@ -1967,17 +2426,22 @@ def vstack(xs):
 @_export("split")
 @symbolic_op
 def split(x, indices_or_sections, axis=0):
-    """Split a tensor into chunks.
+    """Cuts `x` into several tensors along an axis.
 
     Args:
         x: Input tensor.
-        indices_or_sections: If an integer N, the tensor is split into N
-            equal sections along `axis`; if a list of sorted integers, the
-            entries indicate where along `axis` the tensor is split.
-        axis: Axis along which to split. Defaults to `0`.
+        indices_or_sections: Either an int `n`, giving `n` parts of equal
+            length (the axis length must be a multiple of `n`), or a sorted
+            list of ints giving the cut positions along `axis`.
+        axis: Axis to cut along. Defaults to `0`.
 
     Returns:
         A list of tensors.
+
+    Example:
+
+    >>> [p.shape for p in keras.ops.split(np.zeros((6, 2)), [1, 4])]
+    [(1, 2), (3, 2), (2, 2)]
     """
     return backend.numpy.split(x, indices_or_sections, axis=axis)
 
@@ -1985,16 +2449,21 @@ def split(x, indices_or_sections, axis=0):
 @_export("append")
 @symbolic_op
 def append(x1, x2, axis=None):
-    """Append tensor `x2` to the end of tensor `x1`.
+    """Places the entries of `x2` after those of `x1`.
 
     Args:
-        x1: First input tensor.
-        x2: Second input tensor.
-        axis: Axis along which `x2` is appended to `x1`. If `None`, both
-            tensors are flattened before use.
+        x1: Leading tensor.
+        x2: Trailing tensor.
+        axis: Axis to join along; `None` (the default) flattens both
+            inputs first and gives a 1-D result.
 
     Returns:
-        A tensor with the values of `x2` appended to `x1`.
+        The joined tensor.
+
+    Example:
+
+    >>> keras.ops.append(np.array([5]), np.array([[6], [7]]))
+    array([5, 6, 7], dtype=int32)
     """
     return backend.numpy.append(x1, x2, axis=axis)
 
@@ -2002,15 +2471,21 @@ def append(x1, x2, axis=None):
 @_export("flip")
 @symbolic_op
 def flip(x, axis=None):
-    """Reverse the order of elements in the tensor along the given axis.
+    """Reverses the order of the entries of `x` along some axes.
 
     Args:
         x: Input tensor.
-        axis: Axis or axes along which to flip the tensor. The default,
-            `None`, flips over all of the axes.
+        axis: Int or tuple of ints; `None` (the default) reverses every
+            axis.
 
     Returns:
-        Output tensor with entries of `axis` reversed.
+        A tensor shaped like `x`.
+
+    Example:
+
+    >>> keras.ops.flip(np.array([[1, 2], [3, 4]]), axis=1)
+    array([[2, 1],
+           [4, 3]], dtype=int32)
     """
     return backend.numpy.flip(x, axis=axis)
 
@@ -2018,16 +2493,25 @@ def flip(x, axis=None):
 @_export("roll")
 @symbolic_op
 def roll(x, shift, axis=None):
-    """Roll tensor elements along a given axis.
+    """Shifts the entries of `x` cyclically along an axis.
+
+    Entries pushed past the end come back in at the start.
 
     Args:
         x: Input tensor.
-        shift: The number of places by which elements are shifted.
-        axis: The axis along which elements are shifted. By default, the
-            array is flattened before shifting.
+        shift: Number of positions to move by (negative values move the
+            other way); an int, or a tuple with one value per axis in
+            `axis`.
+        axis: Axis or axes to shift along; `None` (the default) shifts
+            the flattened tensor and then restores the shape of `x`.
 
     Returns:
-        Output tensor.
+        A tensor shaped like `x`.
+
+    Example:
+
+    >>> keras.ops.roll(np.array([1, 2, 3, 4, 5]), 2)
+    array([4, 5, 1, 2, 3], dtype=int32)
     """
     return backend.numpy.roll(x, shift, axis=axis)
 
@@ -2035,14 +2519,20 @@ def roll(x, shift, axis=None):
 @_export("tile")
 @symbolic_op
 def tile(x, repeats):
-    """Repeat `x` the number of times given by `repeats`.
+    """Builds a tensor by laying copies of `x` side by side.
 
     Args:
         x: Input tensor.
-        repeats: The number of repetitions of `x` along each axis.
+        repeats: Int or sequence of ints: how many copies of `x` go along
+            each axis.
 
     Returns:
-        The tiled output tensor.
+        The tiled tensor.
+
+    Example:
+
+    >>> keras.ops.tile(np.array([1, 2]), 3)
+    array([1, 2, 1, 2, 1, 2], dtype=int32)
     """
     return backend.numpy.tile(x, repeats)
 
@@ -2050,17 +2540,22 @@ def tile(x, repeats):
 @_export("repeat")
 @symbolic_op
 def repeat(x, repeats, axis=None):
-    """Repeat each element of a tensor after themselves.
+    """Repeats every entry of `x` in place, one copy right after another.
 
     Args:
         x: Input tensor.
-        repeats: The number of repetitions for each element (an int or a
-            concrete sequence of ints).
-        axis: The axis along which to repeat values. By default, use the
-            flattened input array, and return a flat output array.
+        repeats: An int, or a concrete sequence of ints with one count per
+            entry along `axis`.
+        axis: Axis to repeat along; `None` (the default) flattens `x`
+            first and gives a 1-D result.
 
     Returns:
-        Output tensor.
+        The expanded tensor.
+
+    Example:
+
+    >>> keras.ops.repeat(np.array([7, 8]), 3)
+    array([7, 7, 7, 8, 8, 8], dtype=int32)
     """
     return backend.numpy.repeat(x, repeats, axis=axis)
 
@@ -2068,21 +2563,28 @@ def repeat(x, repeats, axis=None):
 @_export("pad")
 @symbolic_op
 def pad(x, pad_width, mode="constant", constant_values=None):
-    """Pad a tensor.
+    """Adds entries around the edges of `x`.
 
     Args:
-        x: Tensor to pad.
-        pad_width: Number of values padded to the edges of each axis:
-            `((before_1, after_1), ...)`, `(before, after)` for all axes, or
-            an int for all axes.
-        mode: One of `"constant"`, `"edge"`, `"linear_ramp"`, `"maximum"`,
-            `"mean"`, `"median"`, `"minimum"`, `"reflect"`, `"symmetric"`,
-            `"wrap"`, `"empty"`.
-        constant_values: Value to pad with if `mode == "constant"`.
-            Defaults to `0`.
+        x: Input tensor.
+        pad_width: How much to add before and after each axis:
+            `((before_0, after_0), (before_1, after_1), ...)`, a single
+            `(before, after)` pair used for every axis, or one int used
+            everywhere.
+        mode: How the new entries are chosen: `"constant"` (the default),
+            `"edge"`, `"linear_ramp"`, `"maximum"`, `"mean"`, `"median"`,
+            `"minimum"`, `"reflect"`, `"symmetric"`, `"wrap"` or
+            `"empty"`.
+        constant_values: Fill value for `"constant"` mode (`0` when
+            `None`). Setting it with any other mode raises a `ValueError`.
 
     Returns:
-        Padded tensor.
+        The padded tensor.
+
+    Example:
+
+    >>> keras.ops.pad(np.array([1, 2]), (1, 2), constant_values=9)
+    array([9, 1, 2, 9, 9], dtype=int32)
     """
     return backend.numpy.pad(
         x, pad_width, mode=mode, constant_values=constant_values
@@ -2092,23 +2594,25 @@ def pad(x, pad_width, mode="constant", constant_values=None):
 @_export("take")
 @symbolic_op
 def take(x, indices, axis=None):
-    """Take elements from a tensor along an axis.
+    """Gathers entries of `x` at the given positions along an axis.
 
     Args:
-        x: Source tensor.
-        indices: The indices of the values to extract. Out-of-range indices
-            give zeros.
-        axis: The axis over which to select values. By default, the
-            flattened input tensor is used.
+        x: Tensor to read from.
+        indices: Integer tensor of positions. Negative positions count from
+            the end; positions outside the axis give `0`.
+        axis: Axis to index; `None` (the default) indexes the flattened
+            tensor.
 
     Returns:
-        The corresponding tensor of values.
+        The gathered tensor: the indexed axis of `x` is replaced by the
+        shape of `indices`.
 
     Example:
 
-    >>> keras.ops.take(np.array([[1, 2], [3, 4]]), np.array([1, 0]), axis=0)
-    array([[3, 4],
-           [1, 2]], dtype=int32)
+    >>> keras.ops.take(np.array([[5, 6], [7, 8]]), np.array([1, 1, 0]), axis=0)
+    array([[7, 8],
+           [7, 8],
+           [5, 6]], dtype=int32)
     """
     return backend.numpy.take(x, indices, axis=axis)
 
@@ -2116,16 +2620,27 @@ def take(x, indices, axis=None):
 @_export("take_along_axis")
 @symbolic_op
 def take_along_axis(x, indices, axis=None):
-    """Select values from `x` at the 1-D `indices` along the given axis.
+    """Gathers entries of `x` using an index tensor laid along an axis.
+
+    `indices` has as many dimensions as `x`. Along `axis` it holds the
+    positions to read; its other axes broadcast against those of `x`. It
+    pairs naturally with the output of `keras.ops.argsort`.
 
     Args:
-        x: Source tensor.
-        indices: The indices of the values to extract.
-        axis: The axis over which to select values. By default, the
-            flattened input tensor is used.
+        x: Tensor to read from.
+        indices: Integer tensor of positions; positions outside the axis
+            give `0`.
+        axis: Axis to index; `None` (the default) flattens `x` first.
 
     Returns:
-        The corresponding tensor of values.
+        The gathered tensor.
+
+    Example:
+
+    >>> x = np.array([[30, 10, 20], [6, 4, 5]])
+    >>> keras.ops.take_along_axis(x, keras.ops.argsort(x, axis=1), axis=1)
+    array([[10, 20, 30],
+           [ 4,  5,  6]], dtype=int32)
     """
     return backend.numpy.take_along_axis(x, indices, axis=axis)
 
@@ -2133,15 +2648,24 @@ def take_along_axis(x, indices, axis=None):
 @_export("tril")
 @symbolic_op
 def tril(x, k=0):
-    """Return lower triangle of a tensor.
+    """Keeps the lower triangle of `x` and zeroes what lies above it.
+
+    For inputs with more than two dimensions, the last two axes are used.
 
     Args:
         x: Input tensor.
-        k: Diagonal above which to zero elements. `k = 0` is the main
-            diagonal; `k < 0` is below it, and `k > 0` is above.
+        k: Diagonal that bounds the kept part: `0` (the default) is the
+            main one, negative values lie below it and positive values
+            above.
 
     Returns:
-        Lower triangle of `x`, of same shape and data type as `x`.
+        A tensor with the shape and dtype of `x`.
+
+    Example:
+
+    >>> keras.ops.tril(np.array([[1, 2], [3, 4]]))
+    array([[1, 0],
+           [3, 4]], dtype=int32)
     """
     return backend.numpy.tril(x, k=k)
 
@@ -2149,14 +2673,18 @@ def tril(x, k=0):
 @_export("triu")
 @symbolic_op
 def triu(x, k=0):
-    """Return upper triangle of a tensor.
+    """Keeps the upper triangle of `x` and zeroes what lies below it.
+
+    For inputs with more than two dimensions, the last two axes are used.
 
     Args:
         x: Input tensor.
-        k: Diagonal below which to zero elements.
+        k: Diagonal that bounds the kept part: `0` (the default) is the
+            main one, negative values lie below it and positive values
+            above.
 
     Returns:
-        Upper triangle of `x`, of same shape and data type as `x`.
+        A tensor with the shape and dtype of `x`.
     """
     return backend.numpy.triu(x, k=k)
 
@@ -2164,15 +2692,23 @@ def triu(x, k=0):
 @_export("diag")
 @symbolic_op
 def diag(x, k=0):
-    """Extract a diagonal or construct a diagonal array.
+    """Reads a diagonal from a matrix, or builds a matrix around a vector.
 
     Args:
-        x: Input tensor. If `x` is 2-D, returns the k-th diagonal of `x`. If
-            `x` is 1-D, return a 2-D tensor with `x` on the k-th diagonal.
-        k: The diagonal to consider. Defaults to `0`.
+        x: Either a 2-D tensor, whose `k`-th diagonal is returned, or a 1-D
+            tensor, which is placed on the `k`-th diagonal of a square
+            matrix of zeros.
+        k: Which diagonal: `0` (the default) is the main one, positive
+            values lie above it and negative values below.
 
     Returns:
-        The extracted diagonal or constructed diagonal tensor.
+        A 1-D tensor for a 2-D input, a 2-D tensor for a 1-D input.
+
+    Example:
+
+    >>> keras.ops.diag(np.array([4, 5]))
+    array([[4, 0],
+           [0, 5]], dtype=int32)
     """
     return backend.numpy.diag(x, k=k)
 
@@ -2180,16 +2716,23 @@ def diag(x, k=0):
 @_export("diagonal")
 @symbolic_op
 def diagonal(x, offset=0, axis1=0, axis2=1):
-    """Return specified diagonals.
+    """Reads diagonals from the 2-D planes of `x` spanned by two axes.
 
     Args:
-        x: Input tensor.
-        offset: Offset of the diagonal from the main diagonal.
-        axis1: Axis to be used as the first axis of the 2-D sub-arrays.
-        axis2: Axis to be used as the second axis of the 2-D sub-arrays.
+        x: Input tensor with at least two dimensions.
+        offset: Which diagonal: `0` (the default) is the main one, positive
+            values lie above it and negative values below.
+        axis1: First axis of the planes. Defaults to `0`.
+        axis2: Second axis of the planes. Defaults to `1`.
 
     Returns:
-        Tensor of diagonals.
+        A tensor without `axis1` and `axis2`, plus a last axis that holds
+        the diagonal entries.
+
+    Example:
+
+    >>> keras.ops.diagonal(np.arange(9).reshape(3, 3), offset=1)
+    array([1, 5], dtype=int32)
     """
     return backend.numpy.diagonal(x, offset=offset, axis1=axis1, axis2=axis2)
 
@@ -2197,15 +2740,20 @@ def diagonal(x, offset=0, axis1=0, axis2=1):
 @_export("diff")
 @symbolic_op
 def diff(a, n=1, axis=-1):
-    """Calculate the n-th discrete difference along the given axis.
+    """Differences between neighbouring entries of `a`, taken `n` times.
 
     Args:
         a: Input tensor.
-        n: The number of times values are differenced. Defaults to `1`.
-        axis: Axis to compute discrete difference(s) along.
+        n: How many times to take differences. Defaults to `1`.
+        axis: Axis along which to take them. Defaults to `-1`.
 
     Returns:
-        Tensor of diagonals.
+        A tensor that is `n` entries shorter than `a` along `axis`.
+
+    Example:
+
+    >>> keras.ops.diff(np.array([1, 4, 9, 16]))
+    array([3, 5, 7], dtype=int32)
     """
     return backend.numpy.diff(a, n=n, axis=axis)
 
@@ -2213,13 +2761,18 @@ def diff(a, n=1, axis=-1):
 @_export("ndim")
 @symbolic_op
 def ndim(x):
-    """Return the number of dimensions of a tensor.
+    """Rank (number of axes) of `x`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        The number of dimensions in `x`.
+        The rank of `x`.
+
+    Example:
+
+    >>> keras.ops.ndim(np.zeros((2, 3, 4)))
+    3
     """
     return backend.numpy.ndim(x)
 
@@ -2227,13 +2780,18 @@ def ndim(x):
 @_export("size")
 @symbolic_op
 def size(x):
-    """Return the number of elements in a tensor.
+    """Total count of entries in `x`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Number of elements in `x`.
+        The product of the dimensions of `x`.
+
+    Example:
+
+    >>> keras.ops.size(np.zeros((2, 3)))
+    6
     """
     return backend.numpy.size(x)
 
@@ -2241,13 +2799,18 @@ def size(x):
 @_export("real")
 @symbolic_op
 def real(x):
-    """Return the real part of the complex argument.
+    """Real part of every entry of `x`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        The real component of the complex argument.
+        A real-valued tensor shaped like `x`; real inputs come back as is.
+
+    Example:
+
+    >>> keras.ops.real(np.array([1 + 2j, 3 - 1j]))
+    array([1., 3.], dtype=float32)
     """
     return backend.numpy.real(x)
 
@@ -2255,13 +2818,18 @@ def real(x):
 @_export("imag")
 @symbolic_op
 def imag(x):
-    """Return the imaginary part of the complex argument.
+    """Imaginary part of every entry of `x`.
 
     Args:
         x: Input tensor.
 
     Returns:
-        The imaginary component of the complex argument.
+        A real-valued tensor shaped like `x`; zeros for real inputs.
+
+    Example:
+
+    >>> keras.ops.imag(np.array([1 + 2j, 3 - 1j]))
+    array([ 2., -1.], dtype=float32)
     """
     return backend.numpy.imag(x)
 
@@ -2276,15 +2844,21 @@ def imag(x):
 )
 @symbolic_op
 def conjugate(x):
-    """Returns the complex conjugate, element-wise.
+    """Complex conjugate of every entry of `x`.
 
-    `keras.ops.conj` is a shorthand for this function.
+    Also exported under the short name `keras.ops.conj`. Real inputs come
+    back unchanged.
 
     Args:
         x: Input tensor.
 
     Returns:
-        The complex conjugate of each element in `x`.
+        A tensor shaped like `x` in which each imaginary part is negated.
+
+    Example:
+
+    >>> keras.ops.conjugate(np.array([1 + 2j]))
+    array([1.-2.j], dtype=complex64)
     """
     return backend.numpy.conjugate(x)
 
@@ -2295,15 +2869,24 @@ conj = conjugate
 @_export("digitize")
 @symbolic_op
 def digitize(x, bins):
-    """Returns the indices of the bins to which each value in `x` belongs.
+    """For each value of `x`, the index of the bin that it falls into.
+
+    With increasing `bins`, the index `i` satisfies
+    `bins[i - 1] <= x < bins[i]`: values below the first edge give `0`,
+    values at or past the last edge give `len(bins)`.
 
     Args:
-        x: Input array to be binned.
-        bins: Array of bins. It has to be one-dimensional and monotonically
-            increasing.
+        x: Values to locate.
+        bins: 1-D tensor of increasing bin edges.
 
     Returns:
-        Output `int32` array of indices, of same shape as `x`.
+        An `int32` tensor shaped like `x`.
+
+    Example:
+
+    >>> keras.ops.digitize(np.array([0.5, 1.0, 2.5, 9.0]),
+    ...                    np.array([1.0, 2.0, 3.0]))
+    array([0, 1, 2, 3], dtype=int32)
     """
     return backend.numpy.digitize(x, bins)
 
@@ -2311,29 +2894,41 @@ def digitize(x, bins):
 @_export("get_item")
 @symbolic_op
 def get_item(x, key):
-    """Return `x[key]`.
+    """Indexes `x` the way `x[key]` does.
 
     Args:
         x: Input tensor.
-        key: An index: int, slice, `None`, `Ellipsis`, an integer or
-            boolean tensor (the latter only eagerly), or a tuple of those.
+        key: An int, slice, `None`, `Ellipsis`, an integer tensor or list,
+            a boolean mask (eager only, since the result size depends on
+            the data), or a tuple of these.
 
     Returns:
-        The indexed tensor.
+        The selected part of `x`.
+
+    Example:
+
+    >>> keras.ops.get_item(np.array([[1, 2], [3, 4]]), (slice(None), 1))
+    array([2, 4], dtype=int32)
     """
     return backend.numpy.get_item(x, key)
 
 
 @_export("nonzero")
 def nonzero(x):
-    """Return the indices of the elements that are non-zero.
+    """Positions of the non-zero entries of `x`.
 
-    The output shape depends on the data, so this op only works eagerly.
+    How many positions come back depends on the values, so this op cannot
+    be traced symbolically; call it on concrete tensors.
 
     Args:
         x: Input tensor.
 
     Returns:
-        Tuple of indices of the non-zero elements, one per dimension.
+        A tuple with one `int32` index tensor per axis of `x`.
+
+    Example:
+
+    >>> keras.ops.nonzero(np.array([0, 3, 0, 5]))
+    (array([1, 3], dtype=int32),)
     """
     return backend.numpy.nonzero(x)
