@@ -20,36 +20,22 @@ from keras.src.activations.activations import softsign
 from keras.src.activations.activations import tanh
 from keras.src.api_export import keras_export
 
-ALL_OBJECTS = {
-    relu,
-    leaky_relu,
-    relu6,
-    softmax,
-    elu,
-    selu,
-    softplus,
-    softsign,
-    silu,
-    gelu,
-    tanh,
-    sigmoid,
-    exponential,
-    hard_sigmoid,
-    hard_silu,
-    linear,
-    mish,
-    log_softmax,
-}
+# Grouped by family: rectifiers, exponential-based, sigmoid-like, others.
+ALL_OBJECTS = {relu, relu6, leaky_relu, elu, selu, gelu, silu, mish}
+ALL_OBJECTS |= {exponential, softplus, softmax, log_softmax}
+ALL_OBJECTS |= {sigmoid, hard_sigmoid, hard_silu, tanh, softsign, linear}
 
-ALL_OBJECTS_DICT = {fn.__name__: fn for fn in ALL_OBJECTS}
-# Aliases.
-ALL_OBJECTS_DICT["swish"] = silu
-ALL_OBJECTS_DICT["hard_swish"] = hard_silu
+# Looked up by function name, plus the "swish" spellings of the SiLUs.
+ALL_OBJECTS_DICT = dict(
+    {fn.__name__: fn for fn in ALL_OBJECTS},
+    swish=silu,
+    hard_swish=hard_silu,
+)
 
 
 @keras_export("keras.activations.serialize")
 def serialize(activation):
-    """Returns the string identifier (or config) of an activation function.
+    """Names a built-in activation, or describes a custom one as a dict.
 
     Built-in activations serialize to their name, e.g. `"relu"`; other
     callables go through `keras.saving.serialize_keras_object`.
@@ -70,19 +56,19 @@ def serialize(activation):
             return name
     from keras.src.saving import serialization_lib
 
-    fn_config = serialization_lib.serialize_keras_object(activation)
-    if isinstance(fn_config, dict) and "config" not in fn_config:
+    config = serialization_lib.serialize_keras_object(activation)
+    if isinstance(config, dict) and "config" not in config:
         raise ValueError(
-            "Unknown activation function. Custom activation functions must "
-            "be registered with `keras.saving.register_keras_serializable` "
-            f"Received: {activation}"
+            f"Cannot serialize the activation {activation!r}: it is not a "
+            "built-in one. Register custom activations with "
+            "`keras.saving.register_keras_serializable`."
         )
-    return fn_config
+    return config
 
 
 @keras_export("keras.activations.deserialize")
 def deserialize(config, custom_objects=None):
-    """Returns an activation function from its name or config.
+    """Looks up an activation function from its name or config dict.
 
     Args:
         config: A string name or a config dict.
@@ -105,7 +91,7 @@ def deserialize(config, custom_objects=None):
 
 @keras_export("keras.activations.get")
 def get(identifier):
-    """Retrieves a Keras activation function via an identifier.
+    """Resolves a name, config dict or callable to an activation function.
 
     Args:
         identifier: `None` (returns `linear`), a string name such as
@@ -121,19 +107,19 @@ def get(identifier):
     """
     if identifier is None:
         return linear
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = ALL_OBJECTS_DICT.get(identifier, None)
-        if obj is None:
+    if isinstance(identifier, str):
+        if identifier not in ALL_OBJECTS_DICT:
             raise ValueError(
-                f"Could not interpret activation function identifier: "
-                f"{identifier}. Valid names are: {sorted(ALL_OBJECTS_DICT)}"
+                f"Unknown activation name {identifier!r}. Valid names are "
+                f"{sorted(ALL_OBJECTS_DICT)}."
             )
-    else:
-        obj = identifier
-    if callable(obj):
-        return obj
-    raise ValueError(
-        f"Could not interpret activation function identifier: {identifier}"
-    )
+        return ALL_OBJECTS_DICT[identifier]
+    found = identifier
+    if isinstance(identifier, dict):
+        found = deserialize(identifier)
+    if not callable(found):
+        raise ValueError(
+            "An activation must be a name, a config dict or a callable; "
+            f"got {identifier!r}."
+        )
+    return found

@@ -27,13 +27,13 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
 
     Example:
 
-    >>> x = [-10, -5, 0.0, 5, 10]
+    >>> x = [-4.0, -1.0, 2.0, 8.0]
     >>> keras.activations.relu(x).tolist()
-    [0.0, 0.0, 0.0, 5.0, 10.0]
-    >>> keras.activations.relu(x, negative_slope=0.5).tolist()
-    [-5.0, -2.5, 0.0, 5.0, 10.0]
-    >>> keras.activations.relu(x, max_value=5.0).tolist()
-    [0.0, 0.0, 0.0, 5.0, 5.0]
+    [0.0, 0.0, 2.0, 8.0]
+    >>> keras.activations.relu(x, negative_slope=0.25).tolist()
+    [-1.0, -0.25, 2.0, 8.0]
+    >>> keras.activations.relu(x, max_value=3.0).tolist()
+    [0.0, 0.0, 2.0, 3.0]
     """
     x = ops.convert_to_tensor(x)
     if not backend.is_float_dtype(x.dtype):

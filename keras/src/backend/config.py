@@ -97,22 +97,21 @@ def set_image_data_format(data_format):
         data_format: `"channels_last"` or `"channels_first"`.
     """
     global _IMAGE_DATA_FORMAT
-    data_format = str(data_format).lower()
-    if data_format not in ("channels_first", "channels_last"):
-        raise ValueError(
-            "`data_format` must be 'channels_first' or 'channels_last'. "
-            f"Received: data_format={data_format}"
-        )
-    _IMAGE_DATA_FORMAT = data_format
+    _IMAGE_DATA_FORMAT = _checked_data_format(data_format)
+
+
+def _checked_data_format(data_format):
+    name = str(data_format).lower()
+    if name in ("channels_last", "channels_first"):
+        return name
+    raise ValueError(
+        f"Unknown image data format {data_format!r}; use 'channels_last' "
+        "(features on the last axis) or 'channels_first'."
+    )
 
 
 def standardize_data_format(data_format):
+    """Lower-cased, checked `data_format`; `None` gives the global one."""
     if data_format is None:
         return image_data_format()
-    data_format = str(data_format).lower()
-    if data_format not in ("channels_first", "channels_last"):
-        raise ValueError(
-            "`data_format` must be 'channels_first' or 'channels_last'. "
-            f"Received: data_format={data_format}"
-        )
-    return data_format
+    return _checked_data_format(data_format)

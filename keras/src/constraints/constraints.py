@@ -30,7 +30,7 @@ class Constraint:
 
 @keras_export(["keras.constraints.NonNeg", "keras.constraints.non_neg"])
 class NonNeg(Constraint):
-    """Constrains the weights to be non-negative."""
+    """Replaces negative weights by zero."""
 
     def __call__(self, w):
         w = ops.convert_to_tensor(w)
@@ -52,9 +52,11 @@ class MaxNorm(Constraint):
 
     def __call__(self, w):
         w = ops.convert_to_tensor(w)
-        norms = ops.sqrt(ops.sum(ops.square(w), axis=self.axis, keepdims=True))
-        desired = ops.clip(norms, 0, self.max_value)
-        return w * (desired / (1e-7 + norms))
+        norms = ops.sqrt(ops.sum(w * w, axis=self.axis, keepdims=True))
+        # Slices within the limit keep (almost exactly) their values; the
+        # others are scaled down onto the limit. 1e-7 avoids 0 / 0.
+        target = ops.minimum(norms, self.max_value)
+        return w * (target / (norms + 1e-7))
 
     def get_config(self):
         return {"max_value": self.max_value, "axis": self.axis}

@@ -4,6 +4,9 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
 
+# Global-state slot of the policy set by `set_dtype_policy`.
+_GLOBAL_KEY = "dtype_policy"
+
 
 @keras_export(["keras.DTypePolicy", "keras.dtype_policies.DTypePolicy"])
 class DTypePolicy:
@@ -62,22 +65,20 @@ class DTypePolicy:
 
     def convert_input(self, x, autocast, dtype):
         """Casts float inputs to `dtype` when `autocast` is on."""
-        dtype = backend.standardize_dtype(dtype)
-        if backend.is_tensor(x) or hasattr(x, "dtype"):
-            if (
-                autocast
-                and backend.is_float_dtype(x.dtype)
-                and x.dtype != dtype
-            ):
-                return backend.cast(x, dtype)
+        if not autocast or not hasattr(x, "dtype"):
             return x
+        dtype = backend.standardize_dtype(dtype)
+        if backend.is_float_dtype(x.dtype) and x.dtype != dtype:
+            return backend.cast(x, dtype)
         return x
 
     def get_config(self):
+        """The policy's config: just its `name`."""
         return {"name": self.name}
 
     @classmethod
     def from_config(cls, config):
+        """Rebuilds a policy from `get_config()` output."""
         return cls(**config)
 
     def __repr__(self):
@@ -110,8 +111,8 @@ def set_dtype_policy(policy):
     >>> keras.config.set_dtype_policy("float32")
     """
     if not isinstance(policy, DTypePolicy):
-        policy = DTypePolicy(policy)
-    global_state.set_global_attribute("dtype_policy", policy)
+        policy = DTypePolicy(policy)  # a name such as "mixed_float16"
+    global_state.set_global_attribute(_GLOBAL_KEY, policy)
 
 
 @keras_export(
@@ -123,10 +124,8 @@ def set_dtype_policy(policy):
 )
 def dtype_policy():
     """Returns the default dtype policy (floatx unless set)."""
-    policy = global_state.get_global_attribute("dtype_policy")
-    if policy is None:
-        policy = DTypePolicy(backend.floatx())
-    return policy
+    chosen = global_state.get_global_attribute(_GLOBAL_KEY)
+    return DTypePolicy(backend.floatx()) if chosen is None else chosen
 
 
 def get(identifier):

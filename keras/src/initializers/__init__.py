@@ -22,47 +22,41 @@ from keras.src.initializers.random_initializers import TruncatedNormal
 from keras.src.initializers.random_initializers import VarianceScaling
 from keras.src.utils.naming import to_snake_case
 
-ALL_OBJECTS = {
-    Initializer,
-    Constant,
-    Identity,
-    Ones,
-    Zeros,
-    GlorotNormal,
-    GlorotUniform,
-    HeNormal,
-    HeUniform,
-    LecunNormal,
-    LecunUniform,
-    Orthogonal,
-    RandomNormal,
-    RandomUniform,
-    TruncatedNormal,
-    VarianceScaling,
-}
+# Constant-valued initializers first, then the random ones; the base class
+# is listed too so that its config can be looked up by name.
+ALL_OBJECTS = {Initializer, Constant, Identity, Ones, Zeros}
+ALL_OBJECTS |= {RandomNormal, RandomUniform, TruncatedNormal, Orthogonal}
+ALL_OBJECTS |= {VarianceScaling, GlorotNormal, GlorotUniform}
+ALL_OBJECTS |= {HeNormal, HeUniform, LecunNormal, LecunUniform}
 
-ALL_OBJECTS_DICT = {cls.__name__: cls for cls in ALL_OBJECTS}
-ALL_OBJECTS_DICT.update(
-    {to_snake_case(cls.__name__): cls for cls in ALL_OBJECTS}
-)
-# Aliases.
-ALL_OBJECTS_DICT.update(
-    {
-        "IdentityInitializer": Identity,
-        "OrthogonalInitializer": Orthogonal,
-        "identity_initializer": Identity,
-        "orthogonal_initializer": Orthogonal,
-        "uniform": RandomUniform,
-        "normal": RandomNormal,
+
+def _name_table():
+    # Each class is known by its class name and its snake_case name, plus
+    # a few legacy spellings.
+    table = {}
+    for cls in ALL_OBJECTS:
+        table[cls.__name__] = cls
+        table[to_snake_case(cls.__name__)] = cls
+    legacy = {
         "one": Ones,
         "zero": Zeros,
+        "normal": RandomNormal,
+        "uniform": RandomUniform,
+        "IdentityInitializer": Identity,
+        "identity_initializer": Identity,
+        "OrthogonalInitializer": Orthogonal,
+        "orthogonal_initializer": Orthogonal,
     }
-)
+    table.update(legacy)
+    return table
+
+
+ALL_OBJECTS_DICT = _name_table()
 
 
 @keras_export("keras.initializers.serialize")
 def serialize(initializer):
-    """Returns the initializer configuration as a Python dict.
+    """Turns an initializer into a JSON-friendly dict describing it.
 
     Args:
         initializer: A `keras.initializers.Initializer` instance.
@@ -77,7 +71,7 @@ def serialize(initializer):
 
 @keras_export("keras.initializers.deserialize")
 def deserialize(config, custom_objects=None):
-    """Returns a Keras initializer object via its config.
+    """Rebuilds an initializer from the dict written by `serialize()`.
 
     Args:
         config: A dict `{"class_name": ..., "config": ...}` as returned by
@@ -98,7 +92,7 @@ def deserialize(config, custom_objects=None):
 
 @keras_export("keras.initializers.get")
 def get(identifier):
-    """Retrieves a Keras initializer object via an identifier.
+    """Resolves a name, config dict or callable to an initializer.
 
     The `identifier` may be the string name of an initializer (snake case
     or class name), a dict config as produced by `serialize()`, an
@@ -121,24 +115,23 @@ def get(identifier):
     """
     if identifier is None:
         return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = ALL_OBJECTS_DICT.get(identifier, None)
-        if obj is None:
+    if isinstance(identifier, str):
+        if identifier not in ALL_OBJECTS_DICT:
             raise ValueError(
-                f"Could not interpret initializer identifier: {identifier}. "
-                f"Valid names are: {sorted(ALL_OBJECTS_DICT)}"
+                f"Unknown initializer name {identifier!r}. Valid names are "
+                f"{sorted(ALL_OBJECTS_DICT)}."
             )
+        found = ALL_OBJECTS_DICT[identifier]
+    elif isinstance(identifier, dict):
+        found = deserialize(identifier)
     else:
-        obj = identifier
-    if callable(obj):
-        if inspect.isclass(obj):
-            obj = obj()
-        return obj
-    raise ValueError(
-        f"Could not interpret initializer identifier: {identifier}"
-    )
+        found = identifier
+    if not callable(found):
+        raise ValueError(
+            "An initializer must be a name, a config dict or a callable "
+            f"`fn(shape, dtype)`; got {identifier!r}."
+        )
+    return found() if inspect.isclass(found) else found
 
 
 __all__ = [

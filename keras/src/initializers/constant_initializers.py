@@ -23,10 +23,8 @@ class Constant(Initializer):
         self.value = value
 
     def __call__(self, shape, dtype=None):
-        dtype = standardize_dtype(dtype)
-        return ops.cast(self.value, dtype=dtype) * ops.ones(
-            shape=shape, dtype=dtype
-        )
+        filled = ops.cast(self.value, standardize_dtype(dtype))
+        return ops.broadcast_to(filled, tuple(shape))
 
     def get_config(self):
         value = self.value

@@ -39,7 +39,8 @@ class Initializer:
             A tensor.
         """
         raise NotImplementedError(
-            "Initializer subclasses must implement the `__call__()` method."
+            f"{type(self).__name__} does not define `__call__(shape, dtype)`, "
+            "which an Initializer subclass must provide."
         )
 
     def get_config(self):
@@ -58,7 +59,7 @@ class Initializer:
             config: A dict.
 
         Returns:
-            An `Initializer` instance.
+            A new initializer of this class.
 
         Example:
 

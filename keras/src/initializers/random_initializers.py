@@ -51,9 +51,9 @@ class RandomInitializer(Initializer):
             isinstance(seed, int) or _is_seed_generator(seed)
         ):
             raise ValueError(
-                "`seed` argument should be an instance of "
-                "`keras.random.SeedGenerator()` or an integer. "
-                f"Received: seed={seed}"
+                "An initializer `seed` must be None, an int or a "
+                f"keras.random.SeedGenerator; got seed={seed!r} of type "
+                f"{type(seed).__name__}."
             )
         self.seed = seed
 
@@ -119,9 +119,11 @@ class RandomNormal(RandomInitializer):
         )
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {"mean": self.mean, "stddev": self.stddev}
-        return {**base_config, **config}
+        return {
+            **super().get_config(),
+            "mean": self.mean,
+            "stddev": self.stddev,
+        }
 
 
 @keras_export(
@@ -164,9 +166,11 @@ class TruncatedNormal(RandomInitializer):
         )
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {"mean": self.mean, "stddev": self.stddev}
-        return {**base_config, **config}
+        return {
+            **super().get_config(),
+            "mean": self.mean,
+            "stddev": self.stddev,
+        }
 
 
 @keras_export(
@@ -208,9 +212,8 @@ class RandomUniform(RandomInitializer):
         )
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {"minval": self.minval, "maxval": self.maxval}
-        return {**base_config, **config}
+        bounds = {"minval": self.minval, "maxval": self.maxval}
+        return {**super().get_config(), **bounds}
 
 
 def compute_fans(shape):
@@ -228,20 +231,35 @@ def compute_fans(shape):
     Returns:
         A tuple of two ints.
     """
-    shape = tuple(shape)
-    if len(shape) < 1:  # Just to avoid errors for constants.
-        fan_in = fan_out = 1
-    elif len(shape) == 1:
-        fan_in = fan_out = shape[0]
-    elif len(shape) == 2:
-        fan_in, fan_out = shape
-    else:
-        receptive_field_size = 1
-        for dim in shape[:-2]:
-            receptive_field_size *= dim
-        fan_in = shape[-2] * receptive_field_size
-        fan_out = shape[-1] * receptive_field_size
-    return int(fan_in), int(fan_out)
+    dims = [int(d) for d in shape]
+    if not dims:
+        # Scalars: treat as a single connection each way.
+        return 1, 1
+    if len(dims) == 1:
+        return dims[0], dims[0]
+    # For a rank-2 shape the product below is empty (1).
+    window = math.prod(dims[:-2])
+    return dims[-2] * window, dims[-1] * window
+
+
+_FAN_MODES = ("fan_in", "fan_out", "fan_avg")
+# Accepted `distribution` spellings and the name each one is stored under.
+_DISTRIBUTION_ALIASES = {
+    "uniform": "uniform",
+    "normal": "truncated_normal",
+    "truncated_normal": "truncated_normal",
+    "untruncated_normal": "untruncated_normal",
+}
+
+
+def _truncated_std(bound=2.0):
+    """Standard deviation of N(0, 1) conditioned on `|x| <= bound`."""
+    density = math.exp(-0.5 * bound * bound) / math.sqrt(2.0 * math.pi)
+    mass = math.erf(bound / math.sqrt(2.0))
+    return math.sqrt(1.0 - 2.0 * bound * density / mass)
+
+
+_TRUNCATED_UNIT_STDDEV = _truncated_std()
 
 
 @keras_export(
@@ -256,10 +274,10 @@ class VarianceScaling(RandomInitializer):
     With `n` the fan selected by `mode` (`fan_in`, `fan_out`, or their
     average for `fan_avg`), samples have variance `scale / n`:
 
-    - `"truncated_normal"`: normal truncated to two standard deviations,
-      rescaled so that the truncated samples have standard deviation
-      `sqrt(scale / n)`;
-    - `"untruncated_normal"` (or `"normal"`): normal with standard deviation
+    - `"truncated_normal"` (or its alias `"normal"`): normal truncated to
+      two standard deviations, rescaled so that the truncated samples have
+      standard deviation `sqrt(scale / n)`;
+    - `"untruncated_normal"`: normal with standard deviation
       `sqrt(scale / n)`;
     - `"uniform"`: uniform in `[-limit, limit]`,
       `limit = sqrt(3 * scale / n)`.
@@ -287,74 +305,67 @@ class VarianceScaling(RandomInitializer):
         distribution="truncated_normal",
         seed=None,
     ):
-        if scale <= 0.0:
+        if not scale > 0.0:
             raise ValueError(
-                "Argument `scale` must be positive float. "
-                f"Received: scale={scale}"
+                f"VarianceScaling needs a positive `scale`; got scale={scale}."
             )
-        allowed_modes = {"fan_in", "fan_out", "fan_avg"}
-        if mode not in allowed_modes:
+        if mode not in _FAN_MODES:
             raise ValueError(
-                f"Invalid `mode` argument: {mode}. "
-                f"Please use one of {allowed_modes}"
+                f"VarianceScaling got mode={mode!r}; expected one of "
+                f"{_FAN_MODES}."
             )
-        distribution = distribution.lower()
-        if distribution == "normal":
-            distribution = "truncated_normal"
-        allowed_distributions = {
-            "uniform",
-            "truncated_normal",
-            "untruncated_normal",
-        }
-        if distribution not in allowed_distributions:
+        name = _DISTRIBUTION_ALIASES.get(distribution.lower())
+        if name is None:
             raise ValueError(
-                f"Invalid `distribution` argument: {distribution}. "
-                f"Please use one of {allowed_distributions}"
+                f"VarianceScaling got distribution={distribution!r}; "
+                f"expected one of {sorted(_DISTRIBUTION_ALIASES)}."
             )
         self.scale = scale
         self.mode = mode
-        self.distribution = distribution
+        self.distribution = name
         super().__init__(seed=seed)
+
+    def _target_variance(self, shape):
+        fan_in, fan_out = compute_fans(shape)
+        if self.mode == "fan_avg":
+            fan = (fan_in + fan_out) / 2.0
+        else:
+            fan = fan_in if self.mode == "fan_in" else fan_out
+        # Guard against zero-sized shapes.
+        return self.scale / max(fan, 1.0)
 
     def __call__(self, shape, dtype=None):
         from keras.src import random
 
-        dtype = _float_dtype(dtype, self.__class__.__name__)
-        scale = self.scale
-        fan_in, fan_out = compute_fans(shape)
-        if self.mode == "fan_in":
-            scale /= max(1.0, fan_in)
-        elif self.mode == "fan_out":
-            scale /= max(1.0, fan_out)
-        else:
-            scale /= max(1.0, (fan_in + fan_out) / 2.0)
-        if self.distribution == "truncated_normal":
-            # Standard deviation of the standard normal truncated to
-            # (-2, 2): dividing by it makes the truncated samples have
-            # variance `scale`.
-            stddev = math.sqrt(scale) / 0.87962566103423978
-            return random.truncated_normal(
-                shape, mean=0.0, stddev=stddev, dtype=dtype, seed=self.seed
+        dtype = _float_dtype(dtype, type(self).__name__)
+        variance = self._target_variance(shape)
+        if self.distribution == "uniform":
+            # U(-b, b) has variance b**2 / 3.
+            bound = math.sqrt(3.0 * variance)
+            return random.uniform(
+                shape, minval=-bound, maxval=bound, dtype=dtype, seed=self.seed
             )
-        elif self.distribution == "untruncated_normal":
-            stddev = math.sqrt(scale)
+        stddev = math.sqrt(variance)
+        if self.distribution == "untruncated_normal":
             return random.normal(
                 shape, mean=0.0, stddev=stddev, dtype=dtype, seed=self.seed
             )
-        else:
-            limit = math.sqrt(3.0 * scale)
-            return random.uniform(
-                shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed
-            )
+        # Cutting the tails off shrinks the spread; widen to compensate.
+        return random.truncated_normal(
+            shape,
+            mean=0.0,
+            stddev=stddev / _TRUNCATED_UNIT_STDDEV,
+            dtype=dtype,
+            seed=self.seed,
+        )
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
+        return {
+            **super().get_config(),
             "scale": self.scale,
             "mode": self.mode,
             "distribution": self.distribution,
         }
-        return {**base_config, **config}
 
 
 class _PresetVarianceScaling(VarianceScaling):
@@ -580,23 +591,19 @@ class Orthogonal(RandomInitializer):
                 f"Received: shape={shape} of rank {len(shape)}."
             )
         dtype = _float_dtype(dtype, "Orthogonal")
-        num_rows = 1
-        for dim in shape[:-1]:
-            num_rows *= dim
-        num_cols = shape[-1]
-        flat_shape = (max(num_cols, num_rows), min(num_cols, num_rows))
-        a = random.normal(flat_shape, seed=self.seed, dtype="float32")
-        q, r = ops.qr(a)
-        # Makes the decomposition unique (and Q uniformly distributed).
-        d = ops.diagonal(r)
-        q = q * ops.sign(d)
-        if num_rows < num_cols:
+        rows, cols = math.prod(shape[:-1]), shape[-1]
+        # QR of a tall Gaussian matrix; transposed afterwards when wide.
+        tall = (max(rows, cols), min(rows, cols))
+        q, r = ops.qr(random.normal(tall, seed=self.seed, dtype="float32"))
+        # Flipping columns by the signs of diag(r) makes the factorization
+        # unique, so that `q` is uniformly (Haar) distributed.
+        q = q * ops.sign(ops.diagonal(r))
+        if rows < cols:
             q = ops.transpose(q)
         return ops.cast(self.gain * ops.reshape(q, shape), dtype)
 
     def get_config(self):
-        base_config = super().get_config()
-        return {**base_config, "gain": self.gain}
+        return {**super().get_config(), "gain": self.gain}
 
 
 OrthogonalInitializer = Orthogonal

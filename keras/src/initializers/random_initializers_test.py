@@ -160,3 +160,21 @@ def test_float_dtypes_only():
         initializers.RandomNormal(seed=1)((2,), dtype="int32")
     x = initializers.RandomNormal(seed=1)((2,), dtype="bfloat16")
     assert str(x.dtype) == "bfloat16"
+
+
+def test_variance_scaling_normal_alias_and_truncation_constant():
+    from keras.src.initializers import random_initializers as ri
+
+    init = initializers.VarianceScaling(distribution="Normal")
+    assert init.distribution == "truncated_normal"
+    assert init.get_config()["distribution"] == "truncated_normal"
+    with pytest.raises(ValueError, match="cauchy"):
+        initializers.VarianceScaling(distribution="cauchy")
+    with pytest.raises(ValueError, match="fan_x"):
+        initializers.VarianceScaling(mode="fan_x")
+    with pytest.raises(ValueError, match="-2"):
+        initializers.VarianceScaling(scale=-2)
+    # Empirical std of N(0, 1) kept within [-2, 2].
+    z = np.random.RandomState(3).randn(2_000_000)
+    z = z[np.abs(z) <= 2.0]
+    assert abs(z.std() - ri._TRUNCATED_UNIT_STDDEV) < 2e-3

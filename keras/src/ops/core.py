@@ -16,14 +16,17 @@ def _export(name):
 @_export("cast")
 @symbolic_op
 def cast(x, dtype):
-    """Cast a tensor to the desired dtype.
+    """Changes the element type of a tensor.
+
+    Float-to-integer casts truncate toward zero; out-of-range values are not
+    clipped (see `saturate_cast` for that).
 
     Args:
-        x: A tensor or variable.
-        dtype: The target type.
+        x: Tensor, variable or array-like value.
+        dtype: Name or dtype object of the result type.
 
     Returns:
-        A tensor of the specified `dtype`.
+        `x` converted to `dtype`.
 
     Example:
 
@@ -36,29 +39,31 @@ def cast(x, dtype):
 @_export("saturate_cast")
 @symbolic_op
 def saturate_cast(x, dtype):
-    """Performs a safe saturating cast to the desired dtype.
+    """Casts to `dtype` after clamping to the range that `dtype` can hold.
 
-    Values are clipped to the range of `dtype` before casting, so that, for
-    instance, `300.0` becomes `255` in `uint8` instead of wrapping around.
+    Where a plain cast might wrap around or overflow, every value is first
+    clipped to the smallest and largest representable values of `dtype`:
+    `-7.0` cast to `uint8` gives `0` and `1000.0` gives `255`.
 
     Args:
-        x: A tensor or variable.
-        dtype: The target type.
+        x: Tensor, variable or array-like value.
+        dtype: Name or dtype object of the result type.
 
     Returns:
-        A safely casted tensor of the specified `dtype`.
+        A tensor of type `dtype` holding the clamped values.
     """
     return backend.numpy.saturate_cast(x, dtype)
 
 
 @_export("convert_to_tensor")
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
-    """Convert a NumPy array, Python value or Variable to a backend tensor.
+    """Turns a NumPy array, Python value or Variable into a backend tensor.
 
     A `KerasTensor` is returned as is (cast when `dtype` differs).
 
     Args:
-        x: A NumPy array, Python array (can be nested) or a backend tensor.
+        x: Backend tensor, variable, NumPy array, Python scalar, or (nested)
+            Python list of numbers.
         dtype: The target type. If `None`, the type of `x` is used (Python
             ints give `int32` and floats `floatx`).
         sparse: Must be `None` or `False`.
@@ -83,7 +88,7 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
 
 @_export("convert_to_numpy")
 def convert_to_numpy(x):
-    """Convert a tensor to a NumPy array.
+    """Copies the values of a concrete tensor into a NumPy array.
 
     Args:
         x: A tensor or variable.
@@ -116,7 +121,7 @@ def is_tensor(x):
 
 @_export("shape")
 def shape(x):
-    """Gets the shape of the tensor input.
+    """Reads the (static) shape of a tensor-like value.
 
     Args:
         x: A tensor (or KerasTensor, Variable, NumPy array).
@@ -139,7 +144,7 @@ def shape(x):
 
 @_export("dtype")
 def dtype(x):
-    """Return the dtype of the tensor input as a standardized string.
+    """Reads the element type of a tensor-like value, as a string name.
 
     Args:
         x: A tensor (or KerasTensor, Variable).
@@ -155,14 +160,16 @@ def dtype(x):
 @_export("stop_gradient")
 @symbolic_op
 def stop_gradient(variable):
-    """Stops gradient computation.
+    """Blocks gradients from flowing back through a value.
+
+    In the forward pass this is the identity; during differentiation the
+    result is treated as a constant.
 
     Args:
-        variable: A tensor or variable for which the gradient is to be
-            disabled.
+        variable: Tensor or variable to treat as a constant.
 
     Returns:
-        The variable with gradient computation disabled.
+        A tensor equal to `variable` whose gradient is zero.
     """
     return backend.stop_gradient(backend.convert_to_tensor(variable))
 
@@ -170,18 +177,18 @@ def stop_gradient(variable):
 @_export("cond")
 @symbolic_op
 def cond(pred, true_fn, false_fn):
-    """Conditionally applies `true_fn` or `false_fn`.
+    """Runs `true_fn()` when `pred` holds and `false_fn()` otherwise.
 
     Both branches must return the same structure of tensors of the same
     shapes and dtypes.
 
     Args:
         pred: Boolean scalar.
-        true_fn: Callable returning the output for the `pred == True` case.
-        false_fn: Callable returning the output for the `pred == False` case.
+        true_fn: Zero-argument callable used when `pred` is true.
+        false_fn: Zero-argument callable used when `pred` is false.
 
     Returns:
-        The output of either `true_fn` or `false_fn` depending on pred.
+        Whatever the selected branch returned.
     """
     return backend.cond(pred, true_fn, false_fn)
 
@@ -189,7 +196,7 @@ def cond(pred, true_fn, false_fn):
 @_export("switch")
 @symbolic_op
 def switch(index, branches, *operands):
-    """Apply exactly one of the `branches` given by `index`.
+    """Calls the branch chosen by an integer index on `operands`.
 
     `index` is clamped to `[0, len(branches) - 1]`.
 
@@ -206,16 +213,17 @@ def switch(index, branches, *operands):
 
 @_export("fori_loop")
 def fori_loop(lower, upper, body_fun, init_val):
-    """For loop implementation.
+    """Counted loop: applies `body_fun` for `i` in `range(lower, upper)`.
 
     Args:
-        lower: The initial value of the loop variable.
-        upper: The upper bound of the loop variable.
+        lower: First value of the counter `i`.
+        upper: The counter stops before reaching this value.
         body_fun: A callable `body_fun(i, val)` returning the new `val`.
-        init_val: The initial value of the loop state.
+        init_val: State passed to the first iteration.
 
     Returns:
-        The final state after the loop.
+        The state returned by the last iteration (`init_val` when the range
+        is empty).
 
     Example:
 
@@ -227,7 +235,7 @@ def fori_loop(lower, upper, body_fun, init_val):
 
 @_export("while_loop")
 def while_loop(cond, body, loop_vars, maximum_iterations=None):
-    """While loop implementation.
+    """Repeats `body` as long as `cond` holds for the loop variables.
 
     Args:
         cond: A callable returning a boolean scalar from the loop variables
@@ -246,7 +254,7 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):
 
 @_export("scan")
 def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
-    """Scan a function over leading array axes while carrying along state.
+    """Loops `f` over the leading axis of `xs`, threading a carry through.
 
     Args:
         f: Callable `f(carry, x) -> (carry, y)`.
@@ -266,7 +274,7 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
 
 @_export("associative_scan")
 def associative_scan(f, elems, reverse=False, axis=0):
-    """Performs a scan with an associative binary operation, in parallel.
+    """Prefix reduction with an associative `f`, computed as a parallel tree.
 
     Args:
         f: An associative binary callable, e.g. `keras.ops.add`.
@@ -282,7 +290,7 @@ def associative_scan(f, elems, reverse=False, axis=0):
 
 @_export("map")
 def map(f, xs):
-    """Map a function over leading array axes.
+    """Applies `f` to each slice of `xs` along its first axis.
 
     Args:
         f: Callable applied to each element of `xs` along its first axis.
@@ -296,7 +304,7 @@ def map(f, xs):
 
 @_export("vectorized_map")
 def vectorized_map(function, elements):
-    """Parallel map of `function` on axis 0 of tensor(s) `elements`.
+    """Batched (vectorized) application of `function` over axis 0.
 
     Args:
         function: Callable applied to a slice of `elements`.
@@ -312,7 +320,7 @@ def vectorized_map(function, elements):
 @_export("slice")
 @symbolic_op
 def slice(inputs, start_indices, shape):
-    """Return a slice of an input tensor.
+    """Extracts a block of fixed size starting at (possibly dynamic) indices.
 
     Args:
         inputs: A tensor, the tensor to be sliced.
@@ -335,10 +343,10 @@ def slice(inputs, start_indices, shape):
 @_export("slice_update")
 @symbolic_op
 def slice_update(inputs, start_indices, updates):
-    """Update an input by slicing in a tensor of updated values.
+    """Overwrites a contiguous block of `inputs` with `updates`.
 
     Args:
-        inputs: A tensor, the tensor to be updated.
+        inputs: Tensor receiving the new values.
         start_indices: Where to place `updates`, one index per axis.
         updates: A tensor, the new values; same rank as `inputs`.
 
@@ -359,7 +367,7 @@ def scatter(indices, values, shape):
         indices: Integer tensor of shape `(N, k)` (or `(..., k)`): each row
             is the index of one value.
         values: Tensor of values, shape `(N,) + shape[k:]`.
-        shape: Shape of the output tensor.
+        shape: Tuple of ints, the shape of the result.
 
     Returns:
         A tensor of shape `shape`.
@@ -377,10 +385,10 @@ def scatter(indices, values, shape):
 @_export("scatter_update")
 @symbolic_op
 def scatter_update(inputs, indices, updates):
-    """Update inputs via updates at scattered (sparse) indices.
+    """Writes `updates` into a copy of `inputs` at the listed indices.
 
     Args:
-        inputs: A tensor, the tensor to be updated.
+        inputs: Tensor receiving the new values.
         indices: Integer tensor of shape `(N, k)`: the indices to update.
         updates: A tensor, the new values, shape `(N,) + inputs.shape[k:]`.
 
@@ -393,22 +401,22 @@ def scatter_update(inputs, indices, updates):
 @_export("unstack")
 @symbolic_op
 def unstack(x, num=None, axis=0):
-    """Unpacks the given dimension of a rank-R tensor into rank-(R-1) tensors.
+    """Splits a tensor along `axis` into a list of slices, one rank lower.
 
     Args:
         x: The input tensor.
         num: The length of the dimension `axis` (checked if given).
-        axis: The axis along which to unpack.
+        axis: Dimension to remove; each slice drops it.
 
     Returns:
-        A list of tensors unpacked along the given axis.
+        A Python list of `x.shape[axis]` tensors.
     """
     return backend.numpy.unstack(x, num=num, axis=axis)
 
 
 @_export("custom_gradient")
 def custom_gradient(f):
-    """Decorator to define a function with a custom gradient.
+    """Decorator that attaches a hand-written gradient to a function.
 
     `f(*args)` must return `(outputs, grad_fn)`, where
     `grad_fn(*upstream, **kwargs)` returns the gradients of `args` (one per

@@ -12,13 +12,19 @@ def _export(name):
 @_export("cholesky")
 @symbolic_op
 def cholesky(x):
-    """Computes the Cholesky decomposition of a positive semi-definite matrix.
+    """Factors a symmetric positive-definite matrix as `L @ L^T`.
 
     Args:
-        x: Input tensor of shape `(..., M, M)`.
+        x: Batch of square matrices, shape `(..., M, M)`.
 
     Returns:
-        The lower-triangular Cholesky factor of `x`.
+        The lower-triangular factor `L`, same shape as `x`.
+
+    Example:
+
+    >>> keras.ops.cholesky(np.array([[9.0, 6.0], [6.0, 5.0]]))
+    Array([[3., 0.],
+           [2., 1.]], dtype=float32)
     """
     return backend.linalg.cholesky(x)
 
@@ -26,10 +32,10 @@ def cholesky(x):
 @_export("det")
 @symbolic_op
 def det(x):
-    """Computes the determinant of a square tensor.
+    """Determinant of each square matrix in a batch.
 
     Args:
-        x: Input tensor of shape `(..., M, M)`.
+        x: Batch of square matrices, shape `(..., M, M)`.
 
     Returns:
         A tensor of shape `(...,)` with the determinants.
@@ -40,12 +46,12 @@ def det(x):
 @_export("eig")
 @symbolic_op
 def eig(x):
-    """Computes the eigenvalues and eigenvectors of a square matrix.
+    """Eigen-decomposition of a general (not necessarily symmetric) matrix.
 
     Only available on CPU with JAX.
 
     Args:
-        x: Input tensor of shape `(..., M, M)`.
+        x: Batch of square matrices, shape `(..., M, M)`.
 
     Returns:
         A tuple `(eigenvalues, eigenvectors)` (complex).
@@ -56,10 +62,10 @@ def eig(x):
 @_export("eigh")
 @symbolic_op
 def eigh(x):
-    """Computes the eigenvalues and eigenvectors of a hermitian matrix.
+    """Eigen-decomposition of a symmetric (or Hermitian) matrix.
 
     Args:
-        x: Input tensor of shape `(..., M, M)`.
+        x: Batch of square matrices, shape `(..., M, M)`.
 
     Returns:
         A tuple `(eigenvalues, eigenvectors)`, eigenvalues ascending.
@@ -70,10 +76,10 @@ def eigh(x):
 @_export("inv")
 @symbolic_op
 def inv(x):
-    """Computes the inverse of a square tensor.
+    """Matrix inverse of each square matrix in a batch.
 
     Args:
-        x: Input tensor of shape `(..., M, M)`.
+        x: Batch of square matrices, shape `(..., M, M)`.
 
     Returns:
         A tensor of shape `(..., M, M)` with the inverse of `x`.
@@ -84,10 +90,10 @@ def inv(x):
 @_export("lu_factor")
 @symbolic_op
 def lu_factor(x):
-    """Computes the lower-upper decomposition of a square matrix.
+    """LU factorization with partial pivoting of square matrices.
 
     Args:
-        x: A tensor of shape `(..., M, M)`.
+        x: Batch of square matrices, shape `(..., M, M)`.
 
     Returns:
         A tuple `(lu, pivots)`: the packed L and U factors and the pivot
@@ -99,7 +105,7 @@ def lu_factor(x):
 @_export("norm")
 @symbolic_op
 def norm(x, ord=None, axis=None, keepdims=False):
-    """Matrix or vector norm.
+    """Norm of a vector, of a matrix, or of a batch of either.
 
     Args:
         x: Input tensor.
@@ -124,10 +130,10 @@ def norm(x, ord=None, axis=None, keepdims=False):
 @_export("qr")
 @symbolic_op
 def qr(x, mode="reduced"):
-    """Computes the QR decomposition of a tensor.
+    """Factors matrices as an orthonormal `q` times an upper-triangular `r`.
 
     Args:
-        x: Input tensor of shape `(..., M, N)`.
+        x: Batch of matrices, shape `(..., M, N)`.
         mode: `"reduced"` (default) or `"complete"`.
 
     Returns:
@@ -139,7 +145,7 @@ def qr(x, mode="reduced"):
 @_export("solve")
 @symbolic_op
 def solve(a, b):
-    """Solves a linear system of equations `a @ x = b`.
+    """Finds `x` such that `a @ x = b` for square, invertible `a`.
 
     Args:
         a: A tensor of shape `(..., M, M)`.
@@ -154,7 +160,7 @@ def solve(a, b):
 @_export("solve_triangular")
 @symbolic_op
 def solve_triangular(a, b, lower=False):
-    """Solves a linear system with a triangular matrix `a`.
+    """Solves `a @ x = b` by substitution, `a` being triangular.
 
     Args:
         a: A tensor of shape `(..., M, M)`.
@@ -171,10 +177,10 @@ def solve_triangular(a, b, lower=False):
 @_export("svd")
 @symbolic_op
 def svd(x, full_matrices=True, compute_uv=True):
-    """Computes the singular value decomposition of a matrix.
+    """Factors matrices as `u @ diag(s) @ v` with singular values `s`.
 
     Args:
-        x: Input tensor of shape `(..., M, N)`.
+        x: Batch of matrices, shape `(..., M, N)`.
         full_matrices: Whether `u` and `v` are full square matrices.
         compute_uv: Whether to compute `u` and `v`.
 
@@ -189,12 +195,14 @@ def svd(x, full_matrices=True, compute_uv=True):
 @_export("lstsq")
 @symbolic_op
 def lstsq(a, b, rcond=None):
-    """Returns the least-squares solution to a linear matrix equation.
+    """Finds the `x` minimizing `||a @ x - b||` in the 2-norm.
 
     Args:
         a: A tensor of shape `(M, N)`.
         b: A tensor of shape `(M,)` or `(M, K)`.
-        rcond: Cut-off ratio for small singular values of `a`.
+        rcond: Singular values of `a` at most `rcond` times the largest
+            one are treated as zero. `None` uses a machine-precision
+            default.
 
     Returns:
         A tensor of shape `(N,)` or `(N, K)`.

@@ -12,7 +12,7 @@ def _export(name):
 @_export("segment_sum")
 @symbolic_op
 def segment_sum(data, segment_ids, num_segments=None, sorted=False):
-    """Computes the sum of segments in a tensor.
+    """Adds up the rows of `data` that share a segment id.
 
     Args:
         data: Input tensor.
@@ -38,7 +38,7 @@ def segment_sum(data, segment_ids, num_segments=None, sorted=False):
 @_export("segment_max")
 @symbolic_op
 def segment_max(data, segment_ids, num_segments=None, sorted=False):
-    """Computes the max of segments in a tensor.
+    """Takes the largest row of `data` within each segment id.
 
     Args:
         data: Input tensor.
@@ -58,7 +58,7 @@ def segment_max(data, segment_ids, num_segments=None, sorted=False):
 @_export("top_k")
 @symbolic_op
 def top_k(x, k, sorted=True):
-    """Finds the top-k values and their indices along the last axis.
+    """Returns the `k` largest entries along the last axis, with positions.
 
     Args:
         x: Input tensor.
@@ -81,7 +81,7 @@ def top_k(x, k, sorted=True):
 @_export("in_top_k")
 @symbolic_op
 def in_top_k(targets, predictions, k):
-    """Checks if the targets are in the top-k predictions.
+    """Tells, per row, whether the target class ranks among the `k` best.
 
     Ties count in favour of the target.
 
@@ -99,12 +99,12 @@ def in_top_k(targets, predictions, k):
 @_export("logsumexp")
 @symbolic_op
 def logsumexp(x, axis=None, keepdims=False):
-    """Computes the logarithm of sum of exponentials of elements in a tensor.
+    """Evaluates `log(sum(exp(x)))` without overflowing for large `x`.
 
     Args:
         x: Input tensor.
-        axis: An integer or tuple of integers specifying the axis/axes along
-            which to compute the sum. If `None`, all elements are reduced.
+        axis: Integer or tuple of integers, the dimensions to reduce. If
+            `None`, all elements are reduced.
         keepdims: If `True`, the reduced axes are kept with size one.
 
     Returns:
@@ -116,7 +116,7 @@ def logsumexp(x, axis=None, keepdims=False):
 @_export("rsqrt")
 @symbolic_op
 def rsqrt(x):
-    """Computes reciprocal of square root of x element-wise.
+    """Element-wise `1 / sqrt(x)`.
 
     Args:
         x: Input tensor.
@@ -135,7 +135,7 @@ def rsqrt(x):
 @_export("erf")
 @symbolic_op
 def erf(x):
-    """Computes the error function of `x`, element-wise.
+    """Element-wise Gauss error function `erf(x)`.
 
     Args:
         x: Input tensor.
@@ -149,7 +149,7 @@ def erf(x):
 @_export("erfinv")
 @symbolic_op
 def erfinv(x):
-    """Computes the inverse error function of `x`, element-wise.
+    """Element-wise inverse of `erf`: `erfinv(erf(x)) == x` on `(-1, 1)`.
 
     Args:
         x: Input tensor.
@@ -163,14 +163,16 @@ def erfinv(x):
 @_export("logdet")
 @symbolic_op
 def logdet(x):
-    """Computes the log of the determinant of a hermitian positive definite
-    matrix.
+    """Log-determinant of a Hermitian positive-definite matrix.
+
+    Computed from a Cholesky factorization, which is more stable than taking
+    `log(det(x))`.
 
     Args:
-        x: Input matrix (or batch of matrices).
+        x: Input matrix (or batch of matrices), shape `(..., M, M)`.
 
     Returns:
-        The natural log of the determinant of matrix.
+        `log(det(x))`, of shape `(...,)`.
     """
     return backend.math.logdet(x)
 
@@ -178,7 +180,7 @@ def logdet(x):
 @_export("extract_sequences")
 @symbolic_op
 def extract_sequences(x, sequence_length, sequence_stride):
-    """Expands the last dimension of `x` into sequences of a given length.
+    """Cuts the last axis of `x` into (possibly overlapping) windows.
 
     Args:
         x: Input tensor of shape `(..., length)`.

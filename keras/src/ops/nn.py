@@ -24,7 +24,7 @@ def relu(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
 
     Example:
 
@@ -37,7 +37,7 @@ def relu(x):
 @_export("relu6")
 @symbolic_op
 def relu6(x):
-    """Rectified linear unit activation function with upper bound of 6.
+    """ReLU capped at six.
 
     `y = min(max(x, 0), 6)`.
 
@@ -45,7 +45,7 @@ def relu6(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.relu6(x)
 
@@ -59,7 +59,7 @@ def sigmoid(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.sigmoid(x)
 
@@ -73,7 +73,7 @@ def sparse_sigmoid(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.sparse_sigmoid(x)
 
@@ -87,7 +87,7 @@ def softplus(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.softplus(x)
 
@@ -101,7 +101,7 @@ def softsign(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.softsign(x)
 
@@ -119,7 +119,7 @@ def soft_shrink(x, threshold=0.5):
         threshold: Threshold value. Defaults to `0.5`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.soft_shrink(x, threshold=threshold)
 
@@ -134,7 +134,7 @@ def hard_shrink(x, threshold=0.5):
         threshold: Threshold value. Defaults to `0.5`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.hard_shrink(x, threshold=threshold)
 
@@ -148,7 +148,7 @@ def tanh_shrink(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.tanh_shrink(x)
 
@@ -162,7 +162,7 @@ def hard_tanh(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.hard_tanh(x)
 
@@ -178,7 +178,7 @@ def silu(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.silu(x)
 
@@ -196,7 +196,7 @@ def squareplus(x, b=4):
         b: Smoothness parameter. Defaults to `4`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.squareplus(x, b=b)
 
@@ -204,7 +204,7 @@ def squareplus(x, b=4):
 @_export("sparse_plus")
 @symbolic_op
 def sparse_plus(x):
-    """SparsePlus activation function.
+    """SparsePlus: a piecewise-quadratic smooth stand-in for ReLU.
 
     `0` for `x <= -1`, `(x + 1)**2 / 4` for `-1 < x < 1`, `x` for `x >= 1`.
 
@@ -212,7 +212,7 @@ def sparse_plus(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.sparse_plus(x)
 
@@ -226,7 +226,7 @@ def log_sigmoid(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.log_sigmoid(x)
 
@@ -234,17 +234,17 @@ def log_sigmoid(x):
 @_export("leaky_relu")
 @symbolic_op
 def leaky_relu(x, negative_slope=0.2):
-    """Leaky version of a Rectified Linear Unit activation function.
+    """ReLU variant that lets a small gradient through for negative inputs.
 
     `x` if `x >= 0`, else `negative_slope * x`.
 
     Args:
         x: Input tensor.
-        negative_slope: Slope of the activation function at x < 0.
-            Defaults to `0.2`.
+        negative_slope: Multiplier applied to negative inputs. Defaults to
+            `0.2`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.leaky_relu(x, negative_slope=negative_slope)
 
@@ -258,7 +258,7 @@ def hard_sigmoid(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.hard_sigmoid(x)
 
@@ -266,7 +266,7 @@ def hard_sigmoid(x):
 @_export("hard_silu", "hard_swish")
 @symbolic_op
 def hard_silu(x):
-    """Hard SiLU activation function, also known as Hard Swish.
+    """Hard SiLU (alias: hard swish), a piecewise-linear cheap SiLU.
 
     `x * hard_sigmoid(x)`. `keras.ops.hard_swish` is an alias.
 
@@ -274,7 +274,7 @@ def hard_silu(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.hard_silu(x)
 
@@ -285,7 +285,7 @@ hard_swish = hard_silu
 @_export("elu")
 @symbolic_op
 def elu(x, alpha=1.0):
-    """Exponential Linear Unit activation function.
+    """ELU: identity for positive inputs, a saturating exponential below.
 
     `x` if `x > 0`, else `alpha * (exp(x) - 1)`.
 
@@ -294,7 +294,7 @@ def elu(x, alpha=1.0):
         alpha: A scalar, slope of the negative section. Defaults to `1.0`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.elu(x, alpha=alpha)
 
@@ -302,7 +302,7 @@ def elu(x, alpha=1.0):
 @_export("selu")
 @symbolic_op
 def selu(x):
-    """Scaled Exponential Linear Unit (SELU) activation function.
+    """SELU: an ELU scaled by fixed constants for self-normalization.
 
     `scale * x` if `x > 0`, else `scale * alpha * (exp(x) - 1)` with
     `alpha=1.67326` and `scale=1.05070`.
@@ -311,7 +311,7 @@ def selu(x):
         x: Input tensor.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.selu(x)
 
@@ -319,7 +319,7 @@ def selu(x):
 @_export("celu")
 @symbolic_op
 def celu(x, alpha=1.0):
-    """Continuously-differentiable exponential linear unit.
+    """CELU: an ELU variant whose derivative is continuous for any `alpha`.
 
     `max(x, 0) + alpha * min(0, exp(x / alpha) - 1)`.
 
@@ -328,7 +328,7 @@ def celu(x, alpha=1.0):
         alpha: The alpha value. Defaults to `1.0`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.celu(x, alpha=alpha)
 
@@ -336,7 +336,7 @@ def celu(x, alpha=1.0):
 @_export("gelu")
 @symbolic_op
 def gelu(x, approximate=True):
-    """Gaussian Error Linear Unit (GELU) activation function.
+    """GELU: weights each input by the standard normal CDF at that input.
 
     `x * P(X <= x)` with `X ~ N(0, 1)`; with `approximate=True` the tanh
     approximation is used.
@@ -347,7 +347,7 @@ def gelu(x, approximate=True):
             `True`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.gelu(x, approximate=approximate)
 
@@ -378,7 +378,7 @@ def softmax(x, axis=-1):
             applied. Defaults to `-1`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
 
     Example:
 
@@ -395,11 +395,10 @@ def log_softmax(x, axis=-1):
 
     Args:
         x: Input tensor.
-        axis: Integer, axis along which the log-softmax is applied. Defaults
-            to `-1`.
+        axis: Integer, the dimension normalized over. Defaults to `-1`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.log_softmax(x, axis=axis)
 
@@ -415,7 +414,7 @@ def sparsemax(x, axis=-1):
             `-1`.
 
     Returns:
-        A tensor with the same shape as `x`.
+        A tensor shaped like `x`.
     """
     return backend.nn.sparsemax(x, axis=axis)
 
@@ -423,15 +422,15 @@ def sparsemax(x, axis=-1):
 @_export("one_hot")
 @symbolic_op
 def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
-    """Converts integer tensor `x` into a one-hot tensor.
+    """Turns integer class ids into indicator vectors of length `num_classes`.
 
     Indices outside `[0, num_classes)` give all-zero vectors.
 
     Args:
         x: Integer tensor to be encoded.
         num_classes: Integer, number of classes for the one-hot encoding.
-        axis: Axis along which the encoding is performed. Defaults to `-1`
-            (a new last axis).
+        axis: Position of the new class dimension in the output. Defaults
+            to `-1` (a new last axis).
         dtype: dtype of the output. Defaults to `floatx`.
         sparse: Must be `False` (sparse tensors are not supported).
 
@@ -455,7 +454,7 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
 def multi_hot(
     inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs
 ):
-    """Encodes integer labels as multi-hot vectors.
+    """Marks every listed label with a one in a vector of `num_classes`.
 
     For a 2-D input `(batch, labels)` the result has shape
     `(batch, num_classes)` with ones at every listed label; a 1-D input
@@ -464,7 +463,8 @@ def multi_hot(
     Args:
         inputs: Tensor of integer labels.
         num_classes: Integer, the number of classes.
-        axis: Axis along which the encoding is performed. Defaults to `-1`.
+        axis: Position of the class dimension in the output. Defaults to
+            `-1`.
         dtype: dtype of the output. Defaults to `floatx`.
         sparse: Must be `False`.
 
@@ -570,7 +570,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 @_export("moments")
 @symbolic_op
 def moments(x, axes, keepdims=False, synchronized=False):
-    """Calculates the mean and variance of `x` over `axes`.
+    """Mean and variance of `x`, reduced over `axes`.
 
     Half-precision inputs are accumulated in float32.
 
@@ -599,7 +599,7 @@ def moments(x, axes, keepdims=False, synchronized=False):
 def batch_normalization(
     x, mean, variance, axis, offset=None, scale=None, epsilon=1e-3
 ):
-    """Normalizes `x` by `mean` and `variance`.
+    """Standardizes `x` with given statistics, then scales and shifts it.
 
     `(x - mean) / sqrt(variance + epsilon) * scale + offset`.
 
@@ -632,7 +632,7 @@ def dot_product_attention(
     is_causal=False,
     flash_attention=None,
 ):
-    """Scaled dot product attention.
+    """Multi-head attention weights applied to `value`, scaled by `scale`.
 
     `softmax(query @ key^T * scale + bias) @ value`, per head.
 

@@ -12,10 +12,10 @@ from keras.src.api_export import keras_export
 
 @keras_export("keras.random.normal")
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
-    """Draw random samples from a normal (Gaussian) distribution.
+    """Samples a tensor of Gaussian values with the given mean and spread.
 
     Args:
-        shape: The shape of the random values to generate.
+        shape: Tuple of ints, the shape of the returned tensor.
         mean: Float, the mean of the distribution. Defaults to `0`.
         stddev: Float, the standard deviation. Defaults to `1`.
         dtype: Optional float dtype. Defaults to `keras.config.floatx()`.
@@ -37,10 +37,10 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 
 @keras_export("keras.random.uniform")
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
-    """Draw samples from a uniform distribution on `[minval, maxval)`.
+    """Samples floats spread evenly over the interval `[minval, maxval)`.
 
     Args:
-        shape: The shape of the random values to generate.
+        shape: Tuple of ints, the shape of the returned tensor.
         minval: Float, lower bound (inclusive). Defaults to `0`.
         maxval: Float, upper bound (exclusive). Defaults to `1`.
         dtype: Optional float dtype. Defaults to `keras.config.floatx()`.
@@ -52,9 +52,8 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     """
     if dtype and not backend.is_float_dtype(dtype):
         raise ValueError(
-            "`keras.random.uniform` requires a floating point `dtype`. "
-            f"Received: dtype={dtype}. Use `keras.random.randint` for "
-            "integers."
+            f"keras.random.uniform only samples floats, got dtype={dtype}; "
+            "call keras.random.randint to sample integers."
         )
     return backend.random.uniform(
         shape, minval=minval, maxval=maxval, dtype=dtype, seed=seed
@@ -63,10 +62,10 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
 
 @keras_export("keras.random.randint")
 def randint(shape, minval, maxval, dtype="int32", seed=None):
-    """Draw random integers from a uniform distribution on `[minval, maxval)`.
+    """Samples integers, each value of `[minval, maxval)` equally likely.
 
     Args:
-        shape: The shape of the random values to generate.
+        shape: Tuple of ints, the shape of the returned tensor.
         minval: Integer, lower bound (inclusive).
         maxval: Integer, upper bound (exclusive).
         dtype: Optional integer dtype. Defaults to `"int32"`.
@@ -77,8 +76,8 @@ def randint(shape, minval, maxval, dtype="int32", seed=None):
     """
     if dtype and not backend.is_int_dtype(dtype):
         raise ValueError(
-            "`keras.random.randint` requires an integer `dtype`. "
-            f"Received: dtype={dtype}"
+            f"keras.random.randint only samples integers, got dtype={dtype}; "
+            "call keras.random.uniform to sample floats."
         )
     return backend.random.randint(
         shape, minval=minval, maxval=maxval, dtype=dtype, seed=seed
@@ -87,13 +86,13 @@ def randint(shape, minval, maxval, dtype="int32", seed=None):
 
 @keras_export("keras.random.truncated_normal")
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
-    """Draw samples from a truncated normal distribution.
+    """Samples Gaussian values, re-drawing those far from the mean.
 
     Values more than two standard deviations from the mean are discarded
     and re-drawn.
 
     Args:
-        shape: The shape of the random values to generate.
+        shape: Tuple of ints, the shape of the returned tensor.
         mean: Float, the mean of the distribution. Defaults to `0`.
         stddev: Float, the standard deviation (before truncation).
         dtype: Optional float dtype. Defaults to `keras.config.floatx()`.
@@ -109,7 +108,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 
 @keras_export("keras.random.categorical")
 def categorical(logits, num_samples, dtype="int32", seed=None):
-    """Draws samples from a categorical distribution.
+    """Samples class indices, row by row, from unnormalized log-odds.
 
     Args:
         logits: 2-D tensor of shape `(batch_size, num_classes)`: the
@@ -127,8 +126,8 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
 
         if np.ndim(logits) != 2:
             raise ValueError(
-                "`logits` should be a 2-D tensor with shape "
-                f"[batch_size, num_classes]. Received: logits={logits}"
+                "keras.random.categorical takes `logits` of rank 2, "
+                f"(batch_size, num_classes); got shape {np.shape(logits)}."
             )
     return backend.random.categorical(
         logits, num_samples, dtype=dtype, seed=seed
@@ -137,7 +136,7 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
 
 @keras_export("keras.random.dropout")
 def dropout(inputs, rate, noise_shape=None, seed=None):
-    """Randomly sets inputs to zero with probability `rate`.
+    """Zeroes entries of `inputs` at random, each with probability `rate`.
 
     Kept values are scaled by `1 / (1 - rate)` so the expected sum is
     unchanged.
@@ -159,11 +158,13 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
 
 @keras_export("keras.random.shuffle")
 def shuffle(x, axis=0, seed=None):
-    """Shuffle the elements of a tensor uniformly at random along an axis.
+    """Returns `x` with its slices along `axis` put in a random order.
+
+    Every permutation is equally likely; the other axes are left as they are.
 
     Args:
-        x: The tensor to be shuffled.
-        axis: The axis along which to shuffle. Defaults to `0`.
+        x: Input tensor.
+        axis: Integer, the dimension whose order is permuted. Defaults to `0`.
         seed: An int, a `keras.random.SeedGenerator`, or `None`.
 
     Returns:
@@ -174,10 +175,10 @@ def shuffle(x, axis=0, seed=None):
 
 @keras_export("keras.random.gamma")
 def gamma(shape, alpha, dtype=None, seed=None):
-    """Draw random samples from the Gamma distribution.
+    """Samples from a Gamma distribution of unit scale and shape `alpha`.
 
     Args:
-        shape: The shape of the random values to generate.
+        shape: Tuple of ints, the shape of the returned tensor.
         alpha: Float, the shape parameter of the distribution.
         dtype: Optional float dtype. Defaults to `keras.config.floatx()`.
         seed: An int, a `keras.random.SeedGenerator`, or `None`.
@@ -190,10 +191,10 @@ def gamma(shape, alpha, dtype=None, seed=None):
 
 @keras_export("keras.random.binomial")
 def binomial(shape, counts, probabilities, dtype=None, seed=None):
-    """Draw samples from a Binomial distribution.
+    """Samples success counts of `counts` Bernoulli trials.
 
     Args:
-        shape: The shape of the random values to generate.
+        shape: Tuple of ints, the shape of the returned tensor.
         counts: Number of trials (broadcastable to `shape`).
         probabilities: Success probability of each trial.
         dtype: Optional float dtype. Defaults to `keras.config.floatx()`.
@@ -203,20 +204,16 @@ def binomial(shape, counts, probabilities, dtype=None, seed=None):
         A tensor of shape `shape`.
     """
     return backend.random.binomial(
-        shape,
-        counts=counts,
-        probabilities=probabilities,
-        dtype=dtype,
-        seed=seed,
+        shape, counts, probabilities, dtype=dtype, seed=seed
     )
 
 
 @keras_export("keras.random.beta")
 def beta(shape, alpha, beta, dtype=None, seed=None):
-    """Draw samples from a Beta distribution.
+    """Samples values in `(0, 1)` from a Beta distribution.
 
     Args:
-        shape: The shape of the random values to generate.
+        shape: Tuple of ints, the shape of the returned tensor.
         alpha: First shape parameter (broadcastable to `shape`).
         beta: Second shape parameter (broadcastable to `shape`).
         dtype: Optional float dtype. Defaults to `keras.config.floatx()`.

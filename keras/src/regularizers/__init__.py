@@ -10,26 +10,26 @@ from keras.src.regularizers.regularizers import OrthogonalRegularizer
 from keras.src.regularizers.regularizers import Regularizer
 from keras.src.utils.naming import to_snake_case
 
-ALL_OBJECTS = {
-    Regularizer,
-    L1,
-    L2,
-    L1L2,
-    OrthogonalRegularizer,
-}
+ALL_OBJECTS = {Regularizer, L1, L2, L1L2, OrthogonalRegularizer}
 
-ALL_OBJECTS_DICT = {cls.__name__: cls for cls in ALL_OBJECTS}
-ALL_OBJECTS_DICT.update(
-    {to_snake_case(cls.__name__): cls for cls in ALL_OBJECTS}
-)
-# Lowercase aliases ("l1_l2" is produced by `to_snake_case("L1L2")` as
-# "l1l2").
-ALL_OBJECTS_DICT.update({"l1_l2": L1L2, "l1": L1, "l2": L2})
+
+def _name_table():
+    # Class names, their snake_case forms, and the short lowercase names.
+    # `to_snake_case("L1L2")` is "l1l2", so "l1_l2" is added by hand.
+    table = {}
+    for cls in ALL_OBJECTS:
+        table[cls.__name__] = cls
+        table[to_snake_case(cls.__name__)] = cls
+    table.update(l1=L1, l2=L2, l1_l2=L1L2)
+    return table
+
+
+ALL_OBJECTS_DICT = _name_table()
 
 
 @keras_export("keras.regularizers.serialize")
 def serialize(regularizer):
-    """Returns the config dict of a regularizer.
+    """Describes a regularizer as a JSON-friendly dict.
 
     Args:
         regularizer: A `keras.regularizers.Regularizer` instance.
@@ -44,7 +44,7 @@ def serialize(regularizer):
 
 @keras_export("keras.regularizers.deserialize")
 def deserialize(config, custom_objects=None):
-    """Returns a regularizer from its config dict.
+    """Rebuilds a regularizer from the dict written by `serialize()`.
 
     Args:
         config: A dict as returned by `serialize()`.
@@ -64,7 +64,7 @@ def deserialize(config, custom_objects=None):
 
 @keras_export("keras.regularizers.get")
 def get(identifier):
-    """Retrieves a regularizer instance from an identifier.
+    """Resolves a name, config dict or callable to a regularizer.
 
     Args:
         identifier: `None`, a string name (`"l1"`, `"l2"`, `"l1_l2"`,
@@ -80,21 +80,20 @@ def get(identifier):
     """
     if identifier is None:
         return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = ALL_OBJECTS_DICT.get(identifier, None)
-        if obj is None:
+    if isinstance(identifier, str):
+        if identifier not in ALL_OBJECTS_DICT:
             raise ValueError(
-                f"Could not interpret regularizer identifier: {identifier}. "
-                f"Valid names are: {sorted(ALL_OBJECTS_DICT)}"
+                f"Unknown regularizer name {identifier!r}. Valid names are "
+                f"{sorted(ALL_OBJECTS_DICT)}."
             )
+        found = ALL_OBJECTS_DICT[identifier]
+    elif isinstance(identifier, dict):
+        found = deserialize(identifier)
     else:
-        obj = identifier
-    if callable(obj):
-        if inspect.isclass(obj):
-            obj = obj()
-        return obj
-    raise ValueError(
-        f"Could not interpret regularizer identifier: {identifier}"
-    )
+        found = identifier
+    if not callable(found):
+        raise ValueError(
+            "A regularizer must be a name, a config dict or a callable "
+            f"`fn(weights)`; got {identifier!r}."
+        )
+    return found() if inspect.isclass(found) else found

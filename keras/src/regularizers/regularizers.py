@@ -8,18 +8,18 @@ from keras.src.api_export import keras_export
 
 def validate_float_arg(value, name):
     """Checks that `value` is a finite, non-negative number."""
-    if (
-        not isinstance(value, (float, int))
-        or isinstance(value, bool)
-        or math.isinf(value)
-        or math.isnan(value)
-        or value < 0
-    ):
+    is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if not is_number or not math.isfinite(value) or value < 0:
         raise ValueError(
-            f"Invalid value for argument {name}: expected a non-negative "
-            f"float. Received: {name}={value}"
+            f"Regularization factor `{name}` must be a finite number >= 0; "
+            f"got {name}={value!r}."
         )
     return float(value)
+
+
+def _factor(value, name, default):
+    """A validated penalty factor; `None` selects `default`."""
+    return validate_float_arg(default if value is None else value, name)
 
 
 @keras_export(["keras.Regularizer", "keras.regularizers.Regularizer"])
@@ -67,7 +67,10 @@ class Regularizer:
         Returns:
             A dict.
         """
-        raise NotImplementedError(f"{self} does not implement get_config()")
+        raise NotImplementedError(
+            f"{type(self).__name__} has no `get_config()`; override it to "
+            "make the regularizer serializable."
+        )
 
 
 @keras_export(["keras.regularizers.L1L2", "keras.regularizers.l1_l2"])
@@ -86,18 +89,18 @@ class L1L2(Regularizer):
     """
 
     def __init__(self, l1=0.0, l2=0.0):
-        l1 = 0.0 if l1 is None else l1
-        l2 = 0.0 if l2 is None else l2
-        self.l1 = validate_float_arg(l1, name="l1")
-        self.l2 = validate_float_arg(l2, name="l2")
+        self.l1 = _factor(l1, "l1", default=0.0)
+        self.l2 = _factor(l2, "l2", default=0.0)
 
     def __call__(self, x):
-        regularization = ops.convert_to_tensor(0.0, dtype=x.dtype)
-        if self.l1:
-            regularization += self.l1 * ops.sum(ops.absolute(x))
-        if self.l2:
-            regularization += self.l2 * ops.sum(ops.square(x))
-        return regularization
+        x = ops.convert_to_tensor(x)
+        # Terms with a zero factor are skipped rather than multiplied by 0.
+        penalty = ops.zeros((), dtype=x.dtype)
+        if self.l1 > 0:
+            penalty = penalty + self.l1 * ops.sum(ops.abs(x))
+        if self.l2 > 0:
+            penalty = penalty + self.l2 * ops.sum(x * x)
+        return penalty
 
     def get_config(self):
         return {"l1": float(self.l1), "l2": float(self.l2)}
@@ -117,11 +120,10 @@ class L1(Regularizer):
     """
 
     def __init__(self, l1=0.01):
-        l1 = 0.01 if l1 is None else l1
-        self.l1 = validate_float_arg(l1, name="l1")
+        self.l1 = _factor(l1, "l1", default=0.01)
 
     def __call__(self, x):
-        return self.l1 * ops.sum(ops.absolute(x))
+        return self.l1 * ops.sum(ops.abs(x))
 
     def get_config(self):
         return {"l1": float(self.l1)}
@@ -141,8 +143,7 @@ class L2(Regularizer):
     """
 
     def __init__(self, l2=0.01):
-        l2 = 0.01 if l2 is None else l2
-        self.l2 = validate_float_arg(l2, name="l2")
+        self.l2 = _factor(l2, "l2", default=0.01)
 
     def __call__(self, x):
         return self.l2 * ops.sum(ops.square(x))
@@ -178,39 +179,35 @@ class OrthogonalRegularizer(Regularizer):
     """
 
     def __init__(self, factor=0.01, mode="rows"):
-        validate_float_arg(factor, name="factor")
-        self.factor = ops.convert_to_tensor(factor)
-        if mode not in {"rows", "columns"}:
+        valid_modes = ("rows", "columns")
+        if mode not in valid_modes:
             raise ValueError(
-                "Invalid value for argument `mode`. Expected one of "
-                f'{{"rows", "columns"}}. Received: mode={mode}'
+                f"OrthogonalRegularizer got mode={mode!r}; it must be one "
+                f"of {valid_modes}."
             )
+        self.factor = ops.convert_to_tensor(
+            validate_float_arg(factor, name="factor")
+        )
         self.mode = mode
 
     def __call__(self, inputs):
-        if len(inputs.shape) != 2:
+        rank = len(inputs.shape)
+        if rank != 2:
             raise ValueError(
-                "Inputs to OrthogonalRegularizer must have rank 2. Received: "
-                f"inputs.shape={inputs.shape}"
+                "OrthogonalRegularizer applies to 2D weights only; got a "
+                f"tensor of rank {rank} with shape {tuple(inputs.shape)}."
             )
-        if self.mode == "rows":
-            inputs = normalize(inputs, axis=1)
-            product = ops.matmul(inputs, ops.transpose(inputs))
-            size = inputs.shape[0]
-        else:
-            inputs = normalize(inputs, axis=0)
-            product = ops.matmul(ops.transpose(inputs), inputs)
-            size = inputs.shape[1]
-        product_no_diagonal = product * (
-            1.0 - ops.eye(size, dtype=inputs.dtype)
-        )
-        num_pairs = size * (size - 1.0) / 2.0
-        return (
-            self.factor
-            * 0.5
-            * ops.sum(ops.absolute(product_no_diagonal))
-            / num_pairs
-        )
+        # Lay the vectors to compare out as rows, then take unit vectors.
+        if self.mode == "columns":
+            inputs = ops.transpose(inputs)
+        units = normalize(inputs, axis=-1)
+        n = units.shape[0]
+        # Entry (i, j) is |cos| of the angle between vectors i and j; the
+        # strict upper triangle holds each unordered pair i < j once.
+        cosines = ops.abs(ops.matmul(units, ops.transpose(units)))
+        pair_total = ops.sum(ops.triu(cosines, k=1))
+        pair_count = n * (n - 1) / 2.0
+        return self.factor * pair_total / pair_count
 
     def get_config(self):
         return {"factor": float(self.factor), "mode": self.mode}

@@ -68,3 +68,22 @@ def test_get():
     assert isinstance(clone, regularizers.L2) and clone.l2 == 0.5
     with pytest.raises(ValueError, match="l3.*Valid names"):
         regularizers.get("l3")
+
+
+def test_orthogonal_regularizer_by_hand_and_rank_check():
+    # Two rows at 45 degrees: one pair, |cos| = sqrt(0.5).
+    w = np.array([[2.0, 0.0], [3.0, 3.0]], dtype="float32")
+    reg = regularizers.OrthogonalRegularizer(factor=2.0)
+    np.testing.assert_allclose(reg(w), 2.0 * np.sqrt(0.5), rtol=1e-6)
+    # The columns (2, 3) and (0, 3) of the same matrix.
+    reg = regularizers.OrthogonalRegularizer(factor=1.0, mode="columns")
+    np.testing.assert_allclose(reg(w), 3.0 / np.sqrt(13.0), rtol=1e-6)
+    with pytest.raises(ValueError, match="rank 3"):
+        reg(np.zeros((2, 2, 2), dtype="float32"))
+
+
+def test_l1l2_zero_factors_and_none():
+    x = np.array([1.0, -3.0], dtype="float32")
+    assert float(regularizers.L1L2(0.0, 0.0)(x)) == 0.0
+    assert float(regularizers.L1L2(l1=None, l2=0.25)(x)) == 2.5
+    assert regularizers.L1(None).l1 == 0.01

@@ -76,11 +76,15 @@ class KerasTensor:
 
     def __iter__(self):
         raise NotImplementedError(
-            "Iterating over a symbolic KerasTensor is not supported."
+            f"Cannot loop over a symbolic KerasTensor (shape {self.shape}); "
+            "use `keras.ops.unstack` or index it instead."
         )
 
     def __bool__(self):
-        raise TypeError("A symbolic KerasTensor cannot be used as a boolean.")
+        raise TypeError(
+            "A symbolic KerasTensor holds no values, so it has no truth "
+            "value; use `keras.ops.cond` or `keras.ops.where` to branch."
+        )
 
     def __len__(self):
         raise TypeError(
@@ -89,9 +93,9 @@ class KerasTensor:
 
     def __array__(self, *args, **kwargs):
         raise ValueError(
-            "A KerasTensor is symbolic: it's a placeholder for a shape and a "
-            "dtype. It doesn't have any actual numerical value. You cannot "
-            "convert it to a NumPy array."
+            f"KerasTensor of shape {self.shape} and dtype {self.dtype} is "
+            "symbolic: it only describes a future value and holds no "
+            "numbers, so it has no NumPy form."
         )
 
     def __jax_array__(self):

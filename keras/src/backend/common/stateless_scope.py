@@ -8,6 +8,8 @@ and `assign` records the new value instead of mutating the variable.
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
 
+_SCOPE_KEY = "stateless_scope"
+
 
 @keras_export("keras.StatelessScope")
 class StatelessScope:
@@ -57,29 +59,33 @@ class StatelessScope:
             self.state_mapping[id(variable)] = value
 
     def __enter__(self):
+        # Remember the enclosing scope, if any, to restore it on exit.
         self.original_scope = get_stateless_scope()
-        global_state.set_global_attribute("stateless_scope", self)
+        global_state.set_global_attribute(_SCOPE_KEY, self)
         return self
 
+    def __exit__(self, *args, **kwargs):
+        global_state.set_global_attribute(_SCOPE_KEY, self.original_scope)
+
     def add_loss(self, loss):
+        """Keeps `loss` in `self.losses`."""
         self.losses.append(loss)
 
     def add_update(self, update):
-        variable, value = update
-        self.state_mapping[id(variable)] = value
+        """Records an `(variable, new_value)` pair; later reads see it."""
+        variable, new_value = update
+        self.state_mapping[id(variable)] = new_value
 
     def get_current_value(self, variable):
-        return self.state_mapping.get(id(variable), None)
-
-    def __exit__(self, *args, **kwargs):
-        global_state.set_global_attribute(
-            "stateless_scope", self.original_scope
-        )
-
-
-def in_stateless_scope():
-    return global_state.get_global_attribute("stateless_scope") is not None
+        """The value of `variable` in this scope, or `None` if it has none."""
+        return self.state_mapping.get(id(variable))
 
 
 def get_stateless_scope():
-    return global_state.get_global_attribute("stateless_scope")
+    """The innermost active `StatelessScope`, or `None`."""
+    return global_state.get_global_attribute(_SCOPE_KEY)
+
+
+def in_stateless_scope():
+    """Whether code runs inside a `StatelessScope`."""
+    return get_stateless_scope() is not None

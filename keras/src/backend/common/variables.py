@@ -117,35 +117,37 @@ class KerasVariable:
             )
         return tuple(int(d) for d in shape)
 
-    # Backend-specific hooks.
+    # Storage is backend-specific: the backend's Variable subclass provides
+    # these three methods.
     def _initialize(self, value):
-        raise NotImplementedError
+        self._missing_hook("_initialize")
 
     def _initialize_with_initializer(self, initializer):
-        raise NotImplementedError
+        self._missing_hook("_initialize_with_initializer")
 
     def _convert_to_tensor(self, value, dtype=None):
-        raise NotImplementedError
+        self._missing_hook("_convert_to_tensor")
+
+    def _missing_hook(self, method):
+        raise NotImplementedError(
+            f"{type(self).__name__} does not define `{method}`; use the "
+            "backend's Variable class."
+        )
 
     # Reading and writing.
     @property
     def value(self):
+        # Inside a StatelessScope, a value recorded there wins over the
+        # stored one.
         scope = get_stateless_scope()
-        if scope is not None:
-            value = scope.get_current_value(self)
-            if value is not None:
-                return self._maybe_autocast(value)
-        return self._maybe_autocast(self._value)
+        scoped = None if scope is None else scope.get_current_value(self)
+        return self._maybe_autocast(self._value if scoped is None else scoped)
 
     def _maybe_autocast(self, value):
-        autocast_scope = get_autocast_scope()
-        if (
-            self._autocast
-            and autocast_scope is not None
-            and dtypes.is_float_dtype(self._dtype)
-        ):
-            return autocast_scope.maybe_cast(value)
-        return value
+        if not (self._autocast and dtypes.is_float_dtype(self._dtype)):
+            return value
+        scope = get_autocast_scope()
+        return value if scope is None else scope.maybe_cast(value)
 
     def numpy(self):
         return np.array(self.value)
@@ -159,11 +161,13 @@ class KerasVariable:
                 f"shape {self.shape}; received value of shape "
                 f"{tuple(value.shape)}."
             )
+        # In a StatelessScope the new value is recorded there; the stored
+        # one stays untouched.
         scope = get_stateless_scope()
-        if scope is not None:
-            scope.add_update((self, value))
-        else:
+        if scope is None:
             self._direct_assign(value)
+        else:
+            scope.add_update((self, value))
         return value
 
     def assign_add(self, value):
@@ -211,7 +215,10 @@ class KerasVariable:
         return np.asarray(self.value, dtype=dtype)
 
     def __bool__(self):
-        raise TypeError("A Keras Variable cannot be used as a boolean.")
+        raise TypeError(
+            f"Variable '{self.path}' has no truth value; compare its value "
+            "explicitly instead."
+        )
 
     def __float__(self):
         return float(self.value)
@@ -322,12 +329,17 @@ class AutocastScope:
         return value
 
     def __enter__(self):
+        # Scopes nest: the enclosing one comes back on exit.
         self.original_scope = get_autocast_scope()
-        global_state.set_global_attribute("autocast_scope", self)
+        global_state.set_global_attribute(_AUTOCAST_KEY, self)
 
     def __exit__(self, *args, **kwargs):
-        global_state.set_global_attribute("autocast_scope", self.original_scope)
+        global_state.set_global_attribute(_AUTOCAST_KEY, self.original_scope)
+
+
+_AUTOCAST_KEY = "autocast_scope"
 
 
 def get_autocast_scope():
-    return global_state.get_global_attribute("autocast_scope")
+    """The innermost active `AutocastScope`, or `None`."""
+    return global_state.get_global_attribute(_AUTOCAST_KEY)

@@ -215,34 +215,32 @@ def fori_loop(lower, upper, body_fun, init_val):
 
 
 def while_loop(cond_fn, body_fn, loop_vars, maximum_iterations=None):
-    is_tuple = isinstance(loop_vars, (tuple, list))
-    loop_vars = tuple(loop_vars) if is_tuple else (loop_vars,)
-    if maximum_iterations is not None:
-        loop_vars = loop_vars + (0,)
+    # `jax.lax.while_loop` carries a single pytree: keep the loop variables
+    # as a tuple, and unwrap a lone tensor at the end.
+    packed = isinstance(loop_vars, (tuple, list))
+    state = tuple(loop_vars) if packed else (loop_vars,)
 
-        def _cond(args):
+    def as_tuple(out):
+        return tuple(out) if isinstance(out, (tuple, list)) else (out,)
+
+    if maximum_iterations is None:
+        final = jax.lax.while_loop(
+            lambda s: cond_fn(*s), lambda s: as_tuple(body_fn(*s)), state
+        )
+    else:
+        # An iteration counter travels next to the user's state.
+        def keep_going(carry):
+            current, count = carry
             return jnp.logical_and(
-                cond_fn(*args[:-1]), args[-1] < maximum_iterations
+                cond_fn(*current), count < maximum_iterations
             )
 
-        def _body(args):
-            out = body_fn(*args[:-1])
-            out = tuple(out) if isinstance(out, (tuple, list)) else (out,)
-            return out + (args[-1] + 1,)
+        def step(carry):
+            current, count = carry
+            return as_tuple(body_fn(*current)), count + 1
 
-    else:
-
-        def _cond(args):
-            return cond_fn(*args)
-
-        def _body(args):
-            out = body_fn(*args)
-            return tuple(out) if isinstance(out, (tuple, list)) else (out,)
-
-    outputs = jax.lax.while_loop(_cond, _body, loop_vars)
-    if maximum_iterations is not None:
-        outputs = outputs[:-1]
-    return outputs if is_tuple else outputs[0]
+        final, _ = jax.lax.while_loop(keep_going, step, (state, 0))
+    return final if packed else final[0]
 
 
 def scan(f, init, xs=None, length=None, reverse=False, unroll=1):

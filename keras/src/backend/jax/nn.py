@@ -181,19 +181,12 @@ def normalize(x, axis=-1, order=2, epsilon=None):
 
 
 def _check_shapes(target, output):
-    if len(target.shape) != len(output.shape):
+    # Cross-entropies here do not broadcast: both must match exactly.
+    if tuple(target.shape) != tuple(output.shape):
         raise ValueError(
-            "Arguments `target` and `output` must have the same rank "
-            "(ndim). Received: "
-            f"target.shape={target.shape}, output.shape={output.shape}"
+            f"`target` of shape {tuple(target.shape)} and `output` of shape "
+            f"{tuple(output.shape)} differ; they must have equal shapes."
         )
-    for t, o in zip(target.shape, output.shape):
-        if t != o:
-            raise ValueError(
-                "Arguments `target` and `output` must have the same shape. "
-                f"Received: target.shape={target.shape}, "
-                f"output.shape={output.shape}"
-            )
 
 
 def binary_crossentropy(target, output, from_logits=False):
@@ -204,31 +197,29 @@ def binary_crossentropy(target, output, from_logits=False):
         log_p = jax.nn.log_sigmoid(output)
         log_not_p = jax.nn.log_sigmoid(-output)
         return -target * log_p - (1 - target) * log_not_p
+    # Keep the probabilities away from 0 and 1 so the logs stay finite.
     eps = config.epsilon()
-    output = jnp.clip(output, eps, 1.0 - eps)
-    bce = target * jnp.log(output)
-    bce += (1 - target) * jnp.log(1 - output)
-    return -bce
+    p = jnp.clip(output, eps, 1.0 - eps)
+    return -(target * jnp.log(p) + (1 - target) * jnp.log1p(-p))
 
 
 def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     output = _float(output)
     target = convert_to_tensor(target).astype(output.dtype)
     _check_shapes(target, output)
-    if len(target.shape) < 1:
+    if target.ndim == 0:
         raise ValueError(
-            "Arguments `target` and `output` must be at least rank 1. "
-            f"Received: target.shape={target.shape}, "
-            f"output.shape={output.shape}"
+            "categorical_crossentropy needs a class axis, but `target` and "
+            "`output` are scalars."
         )
     if from_logits:
-        log_prob = jax.nn.log_softmax(output, axis=axis)
+        log_probs = jax.nn.log_softmax(output, axis=axis)
     else:
-        output = output / jnp.sum(output, axis=axis, keepdims=True)
+        # Rescale to sum to one, then clip before the log.
+        total = jnp.sum(output, axis=axis, keepdims=True)
         eps = config.epsilon()
-        output = jnp.clip(output, eps, 1.0 - eps)
-        log_prob = jnp.log(output)
-    return -jnp.sum(target * log_prob, axis=axis)
+        log_probs = jnp.log(jnp.clip(output / total, eps, 1.0 - eps))
+    return -jnp.sum(target * log_probs, axis=axis)
 
 
 def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
@@ -238,8 +229,8 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
         target = jnp.squeeze(target, axis=-1)
     if output.ndim < 1:
         raise ValueError(
-            "Argument `output` must be at least rank 1. "
-            f"Received: output.shape={output.shape}"
+            "sparse_categorical_crossentropy needs an `output` with a class "
+            f"axis; got a scalar of shape {tuple(output.shape)}."
         )
     expected = (
         output.shape[: axis % output.ndim]
@@ -247,9 +238,9 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     )
     if tuple(target.shape) != tuple(expected):
         raise ValueError(
-            "Arguments `target` and `output` must have the same shape up "
-            "until the class axis. Received: "
-            f"target.shape={target.shape}, output.shape={output.shape}"
+            f"`target` of shape {tuple(target.shape)} does not fit `output` "
+            f"of shape {tuple(output.shape)}: expected {tuple(expected)}, "
+            "the output shape without its class axis."
         )
     axis = axis % output.ndim
     if from_logits:
@@ -274,7 +265,8 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 def moments(x, axes, keepdims=False, synchronized=False):
     if synchronized:
         raise NotImplementedError(
-            "Argument `synchronized=True` is not supported with JAX."
+            "moments(synchronized=True) is not available on JAX; under "
+            "`jax.jit` with sharded inputs the statistics are already global."
         )
     x = convert_to_tensor(x)
     ori_dtype = dtypes.standardize_dtype(x.dtype)
@@ -288,13 +280,13 @@ def moments(x, axes, keepdims=False, synchronized=False):
     axes = tuple(axes) if isinstance(axes, (list, tuple)) else (axes,)
     mean = jnp.mean(x, axis=axes, keepdims=True)
     variance = jnp.mean(jnp.square(x - mean), axis=axes, keepdims=True)
+    stats = (mean, variance)
     if not keepdims:
-        mean = jnp.squeeze(mean, axes)
-        variance = jnp.squeeze(variance, axes)
-    if ori_dtype in ("float16", "bfloat16"):
-        mean = mean.astype(ori_dtype)
-        variance = variance.astype(ori_dtype)
-    return mean, variance
+        stats = tuple(jnp.squeeze(t, axes) for t in stats)
+    if compute_dtype != ori_dtype and ori_dtype in dtypes.FLOAT_TYPES:
+        # Half-precision inputs get half-precision statistics back.
+        stats = tuple(t.astype(ori_dtype) for t in stats)
+    return stats
 
 
 def batch_normalization(
@@ -305,13 +297,15 @@ def batch_normalization(
     shape[axis] = x.shape[axis]
     mean = jnp.reshape(convert_to_tensor(mean), shape)
     variance = jnp.reshape(convert_to_tensor(variance), shape)
-    inv = jax.lax.rsqrt(variance + epsilon)
+    # Fold everything into one multiplier and one shift:
+    # y = x * factor + (offset - mean * factor).
+    factor = jax.lax.rsqrt(variance + epsilon)
     if scale is not None:
-        inv = inv * jnp.reshape(convert_to_tensor(scale), shape)
-    res = -mean * inv
+        factor = factor * jnp.reshape(convert_to_tensor(scale), shape)
+    shift = -mean * factor
     if offset is not None:
-        res = res + jnp.reshape(convert_to_tensor(offset), shape)
-    return jnp.add(x * inv, res)
+        shift = shift + jnp.reshape(convert_to_tensor(offset), shape)
+    return x * factor + shift
 
 
 def dot_product_attention(

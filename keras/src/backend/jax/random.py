@@ -67,13 +67,15 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
     logits = convert_to_tensor(logits)
     dtype = dtypes.standardize_dtype(dtype)
     key = jax_draw_seed(seed)
-    output_shape = list(logits.shape)
-    output_shape[1] = num_samples
-    output_shape = tuple(output_shape)
-    output = jax.random.categorical(
-        key, logits[..., None], shape=output_shape, axis=1
+    # Rows of logits become (batch, 1, classes) so that `num_samples`
+    # independent draws broadcast against them.
+    draws = jax.random.categorical(
+        key,
+        logits[:, None, :],
+        axis=-1,
+        shape=(logits.shape[0], num_samples),
     )
-    return output.astype(dtype)
+    return draws.astype(dtype)
 
 
 def dropout(inputs, rate, noise_shape=None, seed=None):
