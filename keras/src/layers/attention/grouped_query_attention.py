@@ -75,7 +75,7 @@ class GroupedQueryAttention(Layer):
             `keras.layers.RotaryEmbedding`) applied to the projected query
             and key, each of shape `(batch, seq, heads, head_dim)`. It is
             serialized with the layer's config.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
         query: Query tensor of shape `(batch_dim, target_seq_len,

@@ -75,7 +75,7 @@ class MultiHeadAttention(Layer):
         kernel_constraint: Constraint for dense layer kernels.
         bias_constraint: Constraint for dense layer kernels.
         seed: Optional integer to seed the dropout layer.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
         query: Query tensor of shape `(B, T, dim)`, where `B` is the batch

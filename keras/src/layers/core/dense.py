@@ -50,7 +50,7 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             lower-rank trainable matrices) during the forward pass. The
             delta is scaled by `lora_alpha / lora_rank`. Defaults to
             `lora_rank`.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         N-D tensor with shape: `(batch_size, ..., input_dim)`. The most

@@ -45,7 +45,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
         lora_alpha: Optional integer. If set, this parameter scales the
             low-rank adaptation delta during the forward pass: the delta is
             scaled by `lora_alpha / lora_rank`. Defaults to `lora_rank`.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         N-D tensor with shape: `(batch_size, ..., input_length)`.

@@ -80,7 +80,7 @@ class BatchNormalization(Layer):
         gamma_constraint: Optional constraint for the gamma weight.
         synchronized: Accepted for API compatibility. Under JAX, statistics
             of a batch sharded over devices are already global.
-        **kwargs: Base layer keyword arguments (e.g. `name` and `dtype`).
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
         inputs: Input tensor (of any rank).

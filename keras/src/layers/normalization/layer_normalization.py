@@ -85,7 +85,7 @@ class LayerNormalization(Layer):
         gamma_regularizer: Optional regularizer for the gamma weight.
         beta_constraint: Optional constraint for the beta weight.
         gamma_constraint: Optional constraint for the gamma weight.
-        **kwargs: Base layer keyword arguments (e.g. `name` and `dtype`).
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         Arbitrary.

@@ -37,7 +37,7 @@ class RMSNormalization(Layer):
             normalization. Defaults to `-1`.
         epsilon: float. A small number to add to avoid division by zero.
             Defaults to `1e-6`.
-        **kwargs: Base layer keyword arguments (e.g. `name` and `dtype`).
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         Arbitrary.
