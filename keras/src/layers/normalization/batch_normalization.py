@@ -142,9 +142,7 @@ class BatchNormalization(Layer):
         self.beta_regularizer = regularizers.get(beta_regularizer)
         self.beta_constraint = constraints.get(beta_constraint)
         # Initial values of the running statistics.
-        self.moving_mean_initializer = initializers.get(
-            moving_mean_initializer
-        )
+        self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(
             moving_variance_initializer
         )
@@ -200,9 +198,7 @@ class BatchNormalization(Layer):
             "moving_variance", self.moving_variance_initializer
         )
         self.input_spec = InputSpec(ndim=rank, axes={self._axis: channels})
-        self._reduction_axes = tuple(
-            i for i in range(rank) if i != self._axis
-        )
+        self._reduction_axes = tuple(i for i in range(rank) if i != self._axis)
         self._broadcast_shape = tuple(
             channels if i == self._axis else 1 for i in range(rank)
         )
