@@ -7,22 +7,31 @@ from keras.src.utils import tree
 
 @keras_export(["keras.InputSpec", "keras.layers.InputSpec"])
 class InputSpec:
-    """Specifies the rank, dtype and shape of a layer's input.
+    """Declares what a layer accepts as input; checked on every call.
+
+    A layer sets `self.input_spec` (one `InputSpec`, or a list with one
+    per input) and each call then verifies the inputs against it, raising
+    a `ValueError` that names the layer when something does not fit.
+    Every constraint is optional; those left at `None` are not checked.
 
     Args:
-        dtype: Expected dtype of the input.
-        shape: Expected shape; `None` entries match any size.
-        ndim: Expected rank.
-        max_ndim: Maximum rank.
-        min_ndim: Minimum rank.
-        axes: Dict mapping axis indices to their expected size.
+        dtype: Optional dtype the input must have.
+        shape: Optional full shape (batch axis included); `None` entries
+            match any size. Implies `ndim`.
+        ndim: Optional exact rank.
+        max_ndim: Optional largest accepted rank.
+        min_ndim: Optional smallest accepted rank.
+        axes: Optional dict `{axis: size}` fixing the size of particular
+            axes (negative axes count from the end).
         allow_last_axis_squeeze: Accepted for API compatibility.
-        name: Expected input name.
-        optional: Whether the input may be `None`.
+        name: Optional name of the input, used to match dict inputs.
+        optional: Boolean; whether `None` is an acceptable input.
 
     Example:
 
-    >>> spec = keras.InputSpec(min_ndim=2, axes={-1: 3})
+    >>> spec = keras.InputSpec(ndim=4, axes={1: 16})  # channels-first, 16
+    >>> spec.ndim, spec.axes
+    (4, {1: 16})
     """
 
     def __init__(
@@ -37,25 +46,20 @@ class InputSpec:
         name=None,
         optional=False,
     ):
-        self.dtype = backend.standardize_dtype(dtype) if dtype else None
-        self.shape = None if shape is None else tuple(shape)
-        self.ndim = len(self.shape) if self.shape is not None else ndim
-        self.max_ndim = max_ndim
-        self.min_ndim = min_ndim
-        self.axes = {int(k): v for k, v in (axes or {}).items()}
-        self.allow_last_axis_squeeze = allow_last_axis_squeeze
         self.name = name
         self.optional = optional
+        self.dtype = None if not dtype else backend.standardize_dtype(dtype)
+        self.shape = None if shape is None else tuple(shape)
+        # A full shape fixes the rank too.
+        self.ndim = ndim if self.shape is None else len(self.shape)
+        self.min_ndim = min_ndim
+        self.max_ndim = max_ndim
+        self.axes = {int(axis): size for axis, size in dict(axes or {}).items()}
+        self.allow_last_axis_squeeze = allow_last_axis_squeeze
 
     def get_config(self):
-        return {
-            "dtype": self.dtype,
-            "shape": self.shape,
-            "ndim": self.ndim,
-            "max_ndim": self.max_ndim,
-            "min_ndim": self.min_ndim,
-            "axes": self.axes,
-        }
+        keys = ("dtype", "shape", "ndim", "max_ndim", "min_ndim", "axes")
+        return {key: getattr(self, key) for key in keys}
 
     @classmethod
     def from_config(cls, config):

@@ -11,7 +11,8 @@ from keras.src.utils import tree
 
 
 def _clone_layer(layer):
-    return layer.__class__.from_config(layer.get_config())
+    """A fresh copy of `layer` (same config, new weights)."""
+    return type(layer).from_config(layer.get_config())
 
 
 @keras_export("keras.models.clone_model")

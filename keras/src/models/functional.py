@@ -102,8 +102,9 @@ class Functional(Model):
     @layers.setter
     def layers(self, _):
         raise AttributeError(
-            "`Model.layers` attribute is reserved and should not be used. "
-            "Please use another name."
+            "`layers` is a read-only property of models (the list of "
+            "their sublayers); store your layers under a different "
+            "attribute name."
         )
 
     @property

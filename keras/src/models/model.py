@@ -19,10 +19,10 @@ class Model(JAXTrainer, Layer):
        get the outputs, then build the model from inputs and outputs:
 
     ```python
-    inputs = keras.Input(shape=(37,))
-    x = keras.layers.Dense(32, activation="relu")(inputs)
-    outputs = keras.layers.Dense(5, activation="softmax")(x)
-    model = keras.Model(inputs=inputs, outputs=outputs)
+    features = keras.Input(shape=(20,))
+    hidden = keras.layers.Dense(64, activation="gelu")(features)
+    scores = keras.layers.Dense(3)(hidden)
+    scorer = keras.Model(inputs=features, outputs=scores)
     ```
 
     `inputs` and `outputs` may be single tensors, lists or dicts of
@@ -32,14 +32,14 @@ class Model(JAXTrainer, Layer):
        `call`:
 
     ```python
-    class MyModel(keras.Model):
-        def __init__(self, **kwargs):
+    class TwoLayerScorer(keras.Model):
+        def __init__(self, width=64, **kwargs):
             super().__init__(**kwargs)
-            self.dense1 = keras.layers.Dense(32, activation="relu")
-            self.dense2 = keras.layers.Dense(5, activation="softmax")
+            self.hidden = keras.layers.Dense(width, activation="gelu")
+            self.head = keras.layers.Dense(3)
 
-        def call(self, inputs):
-            return self.dense2(self.dense1(inputs))
+        def call(self, features):
+            return self.head(self.hidden(features))
     ```
 
     3. `keras.Sequential`, for a plain stack of layers.
@@ -135,8 +135,9 @@ class Model(JAXTrainer, Layer):
     @layers.setter
     def layers(self, _):
         raise AttributeError(
-            "`Model.layers` attribute is reserved and should not be used. "
-            "Please use another name."
+            "`layers` is a read-only property of models (the list of "
+            "their sublayers); store your layers under a different "
+            "attribute name."
         )
 
     def get_layer(self, name=None, index=None):
@@ -156,29 +157,25 @@ class Model(JAXTrainer, Layer):
         first = model.get_layer(index=0)
         ```
         """
-        if index is not None and name is not None:
+        if (name is None) == (index is None):
             raise ValueError(
-                "Provide only a layer name or a layer index. Received: "
-                f"index={index}, name={name}."
+                "`get_layer` takes exactly one of `name` or `index`; got "
+                f"name={name!r}, index={index!r}."
             )
+        candidates = self.layers
         if index is not None:
-            layers = self.layers
-            if len(layers) <= index:
+            if index >= len(candidates):
                 raise ValueError(
-                    f"Was asked to retrieve layer at index {index} but "
-                    f"model only has {len(layers)} layers."
+                    f"`get_layer(index={index})` is out of range: model "
+                    f"'{self.name}' has {len(candidates)} layers."
                 )
-            return layers[index]
-        if name is not None:
-            for layer in self.layers:
-                if layer.name == name:
-                    return layer
-            raise ValueError(
-                f"No such layer: {name}. Existing layers are: "
-                f"{[layer.name for layer in self.layers]}."
-            )
+            return candidates[index]
+        by_name = {layer.name: layer for layer in reversed(candidates)}
+        if name in by_name:
+            return by_name[name]
         raise ValueError(
-            "Provide either a layer name or layer index at `get_layer`."
+            f"No such layer: {name!r} in model '{self.name}'. Its layers "
+            f"are named {[layer.name for layer in candidates]}."
         )
 
     # -------------------------------------------------------------- summary
@@ -364,11 +361,12 @@ def model_from_json(json_string, custom_objects=None):
 
 def functional_init_arguments(args, kwargs):
     """Whether `Model(*args, **kwargs)` asks for a functional model."""
-    return (
-        (len(args) == 2)
-        or (len(args) == 1 and "outputs" in kwargs)
-        or ("inputs" in kwargs and "outputs" in kwargs)
-    )
+    # Inputs and outputs may come positionally or by keyword.
+    if len(args) == 2:
+        return True
+    if "outputs" not in kwargs:
+        return False
+    return len(args) == 1 or "inputs" in kwargs
 
 
 def inject_functional_model_class(cls):

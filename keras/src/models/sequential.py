@@ -28,14 +28,14 @@ class Sequential(Model):
     Example:
 
     ```python
-    model = keras.Sequential()
-    model.add(keras.Input(shape=(16,)))
-    model.add(keras.layers.Dense(8))
-    # The model is built: weights exist.
-    len(model.weights)  # 2
+    stack = keras.Sequential(name="mlp")
+    stack.add(keras.Input(shape=(30,)))
+    stack.add(keras.layers.Dense(12, activation="relu"))
+    # The input shape is known, so the weights exist already.
+    len(stack.weights)  # 2: kernel (30, 12) and bias (12,)
 
-    model = keras.Sequential([keras.layers.Dense(8), keras.layers.Dense(4)])
-    model.build((None, 16))  # or call it / fit it
+    lazy = keras.Sequential([keras.layers.Dense(6), keras.layers.Dense(1)])
+    lazy.build((None, 30))  # or call it / fit it
     ```
     """
 
@@ -80,10 +80,10 @@ class Sequential(Model):
                 self._layers_list[0], InputLayer
             ):
                 raise ValueError(
-                    f"Sequential model '{self.name}' has already been "
-                    "configured to use input shape "
-                    f"{self._layers_list[0].batch_shape}. You cannot add a "
-                    "different Input layer to it."
+                    f"Sequential model '{self.name}' already starts with an "
+                    "input layer (batch shape "
+                    f"{self._layers_list[0].batch_shape}); a model has only "
+                    "one, so this second one cannot be added."
                 )
             if self._layers_list:
                 raise ValueError(
@@ -232,15 +232,17 @@ class Sequential(Model):
     @layers.setter
     def layers(self, _):
         raise AttributeError(
-            "`Model.layers` attribute is reserved and should not be used. "
-            "Please use another name."
+            "`layers` is a read-only property of models (the list of "
+            "their sublayers); store your layers under a different "
+            "attribute name."
         )
 
     @property
     def inputs(self):
         if self._graph_inputs is None:
             raise AttributeError(
-                f"Sequential model '{self.name}' has no defined inputs yet."
+                f"Sequential model '{self.name}' is not built, so it has no "
+                "`inputs` yet: give it an input shape, or call it once."
             )
         return [self._graph_inputs]
 
@@ -248,7 +250,8 @@ class Sequential(Model):
     def outputs(self):
         if self._graph_outputs is None:
             raise AttributeError(
-                f"Sequential model '{self.name}' has no defined outputs yet."
+                f"Sequential model '{self.name}' is not built, so it has no "
+                "`outputs` yet: give it an input shape, or call it once."
             )
         return tree.flatten(self._graph_outputs)
 

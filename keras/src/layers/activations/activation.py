@@ -7,12 +7,17 @@ from keras.src.layers.layer import Layer
 
 @keras_export("keras.layers.Activation")
 class Activation(Layer):
-    """Applies an activation function to an output.
+    """Layer that passes its input through an activation function.
+
+    Useful to apply a nonlinearity as a separate step, e.g. after a layer
+    created with `activation=None`. The layer has no weights and keeps
+    the input's shape; masks pass through unchanged.
 
     Args:
-        activation: Activation function. It could be a callable, or the
-            name of an activation from the `keras.activations` namespace.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        activation: The function to apply: either a string naming one of
+            `keras.activations` (e.g. `"tanh"`) or any callable mapping a
+            tensor to a tensor of the same shape.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         Arbitrary.
@@ -22,27 +27,29 @@ class Activation(Layer):
 
     Example:
 
-    >>> layer = keras.layers.Activation("relu")
-    >>> layer(np.array([-3.0, -1.0, 0.0, 2.0]))
-    Array([0., 0., 0., 2.], dtype=float32)
-    >>> layer = keras.layers.Activation(keras.activations.relu)
-    >>> layer(np.array([-3.0, -1.0, 0.0, 2.0]))
-    Array([0., 0., 0., 2.], dtype=float32)
+    >>> clip = keras.layers.Activation("relu6")
+    >>> clip(np.array([-2.0, 3.5, 8.0]))
+    Array([0. , 3.5, 6. ], dtype=float32)
+    >>> square = keras.layers.Activation(lambda t: t * t)
+    >>> square(np.array([1.5, -2.0]))
+    Array([2.25, 4.  ], dtype=float32)
     """
 
     def __init__(self, activation, **kwargs):
         super().__init__(**kwargs)
-        self.supports_masking = True
         self.activation = activations.get(activation)
+        self.supports_masking = True
         self.built = True
 
     def call(self, inputs):
-        return self.activation(inputs)
+        fn = self.activation
+        return fn(inputs)
 
     def compute_output_shape(self, input_shape):
         return input_shape
 
     def get_config(self):
-        config = {"activation": activations.serialize(self.activation)}
-        base_config = super().get_config()
-        return {**base_config, **config}
+        return {
+            **super().get_config(),
+            "activation": activations.serialize(self.activation),
+        }

@@ -5,29 +5,41 @@ from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 
 
+def _require_non_negative(arg_name, value, none_ok=False):
+    if value is None and none_ok:
+        return
+    if value is None or value < 0:
+        allowed = "a number >= 0 or `None`" if none_ok else "a number >= 0"
+        raise ValueError(
+            f"`ReLU` argument `{arg_name}` must be {allowed}; got "
+            f"{arg_name}={value!r}"
+        )
+
+
 @keras_export("keras.layers.ReLU")
 class ReLU(Layer):
-    """Rectified Linear Unit activation function layer.
+    """Rectified linear unit layer, with optional cap, leak and threshold.
 
-    Formula:
+    For an input `x` the layer computes, element-wise:
 
     ```
-    f(x) = max(x, 0) if max_value is None
-    f(x) = min(max(x, 0), max_value) otherwise
+    x >= max_value:              max_value
+    threshold <= x < max_value:  x
+    x < threshold:               negative_slope * (x - threshold)
     ```
 
-    With `negative_slope` and `threshold`, values below `threshold` become
-    `negative_slope * (x - threshold)`.
+    With the defaults (`max_value=None`, `negative_slope=0`,
+    `threshold=0`) this is the plain `max(x, 0)`.
 
     Args:
-        max_value: A float that sets the saturation threshold (the largest
-            value the function will return). Must be `>= 0`.
-        negative_slope: A float that controls the slope for values lower
-            than the threshold. Must be `>= 0`.
-        threshold: A float that sets the threshold value of the activation
-            function (the value below which values are damped or set to
-            zero).
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        max_value: Float >= 0 or `None`; outputs are capped at this value.
+            `None` (the default) means no cap.
+        negative_slope: Float >= 0, the slope applied below `threshold`
+            (a "leaky" ReLU when positive). Defaults to `0.0`.
+        threshold: Float >= 0; inputs under this value are scaled by
+            `negative_slope` (or zeroed when the slope is 0). Defaults to
+            `0.0`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         Arbitrary.
@@ -37,52 +49,37 @@ class ReLU(Layer):
 
     Example:
 
-    >>> relu_layer = keras.layers.ReLU(max_value=10, negative_slope=0.5)
-    >>> relu_layer(np.array([-10.0, -5.0, 0.0, 5.0, 10.0]))
-    Array([-5. , -2.5,  0. ,  5. , 10. ], dtype=float32)
+    >>> layer = keras.layers.ReLU(max_value=4.0, negative_slope=0.25)
+    >>> layer(np.array([-8.0, -2.0, 1.0, 3.0, 7.0]))
+    Array([-2. , -0.5,  1. ,  3. ,  4. ], dtype=float32)
     """
 
     def __init__(
         self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs
     ):
         super().__init__(**kwargs)
-        if max_value is not None and max_value < 0.0:
-            raise ValueError(
-                "max_value of a ReLU layer cannot be a negative value. "
-                f"Received: max_value={max_value}"
-            )
-        if negative_slope is None or negative_slope < 0.0:
-            raise ValueError(
-                "negative_slope of a ReLU layer cannot be a negative value. "
-                f"Received: negative_slope={negative_slope}"
-            )
-        if threshold is None or threshold < 0.0:
-            raise ValueError(
-                "threshold of a ReLU layer cannot be a negative value. "
-                f"Received: threshold={threshold}"
-            )
-        self.max_value = max_value
-        self.negative_slope = negative_slope
+        _require_non_negative("max_value", max_value, none_ok=True)
+        _require_non_negative("negative_slope", negative_slope)
+        _require_non_negative("threshold", threshold)
         self.threshold = threshold
+        self.negative_slope = negative_slope
+        self.max_value = max_value
         self.supports_masking = True
         self.built = True
 
     def call(self, inputs):
-        return activations.relu(
-            inputs,
-            negative_slope=self.negative_slope,
-            max_value=self.max_value,
-            threshold=self.threshold,
-        )
+        options = {
+            "threshold": self.threshold,
+            "negative_slope": self.negative_slope,
+            "max_value": self.max_value,
+        }
+        return activations.relu(inputs, **options)
 
     def compute_output_shape(self, input_shape):
         return input_shape
 
     def get_config(self):
-        config = {
-            "max_value": self.max_value,
-            "negative_slope": self.negative_slope,
-            "threshold": self.threshold,
-        }
-        base_config = super().get_config()
-        return {**base_config, **config}
+        config = super().get_config()
+        for key in ("max_value", "negative_slope", "threshold"):
+            config[key] = getattr(self, key)
+        return config

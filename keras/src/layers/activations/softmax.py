@@ -7,33 +7,35 @@ from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 
 
-def _large_negative_number(dtype):
-    """Returns a large negative number that fits in `dtype`."""
-    if backend.standardize_dtype(dtype) == "float16":
-        return -3e4
-    return -1e9
+def _masked_logit(dtype):
+    """Logit given to masked-out positions: tiny after `exp`, yet finite.
+
+    float16 cannot hold -1e9 (its range ends near -6.5e4), so it gets a
+    smaller magnitude.
+    """
+    half = backend.standardize_dtype(dtype) == "float16"
+    return -3e4 if half else -1e9
 
 
 @keras_export("keras.layers.Softmax")
 class Softmax(Layer):
-    """Softmax activation layer.
+    """Turns logits into probabilities with a softmax over `axis`.
 
-    Formula:
-
-    ``` python
-    exp_x = exp(x - max(x))
-    f(x) = exp_x / sum(exp_x)
-    ```
+    Along the reduced axis (or axes) the outputs are positive and sum to
+    1: `softmax(x) = exp(x - max(x)) / sum(exp(x - max(x)))`. When a
+    `mask` is passed, masked-out positions receive (almost) zero
+    probability and the rest is renormalized among the kept positions.
 
     Args:
-        axis: Integer, or list of integers, axis along which the softmax
-            normalization is applied.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        axis: Integer or list of integers, the axis (or axes) to normalize
+            over. Defaults to `-1`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
-        inputs: The inputs (logits) to the softmax layer.
-        mask: A boolean mask of the same shape as `inputs`. The mask
-            specifies 1 to keep and 0 to mask. Defaults to `None`.
+        inputs: Tensor of logits.
+        mask: Optional boolean tensor broadcastable to `inputs`: `True`
+            (or 1) keeps a position, `False` (or 0) masks it out.
+            Defaults to `None`.
 
     Input shape:
         Arbitrary.
@@ -43,9 +45,11 @@ class Softmax(Layer):
 
     Example:
 
-    >>> softmax_layer = keras.layers.Softmax()
-    >>> softmax_layer(np.array([1.0, 2.0, 1.0]))
-    Array([0.21194157, 0.5761169 , 0.21194157], dtype=float32)
+    >>> probs = keras.layers.Softmax()
+    >>> probs(np.zeros(4))
+    Array([0.25, 0.25, 0.25, 0.25], dtype=float32)
+    >>> probs(np.array([2.0, 5.0, 1.0]), mask=np.array([True, False, True]))
+    Array([0.7310586 , 0.        , 0.26894143], dtype=float32)
     """
 
     def __init__(self, axis=-1, **kwargs):
@@ -56,25 +60,22 @@ class Softmax(Layer):
 
     def call(self, inputs, mask=None):
         if mask is not None:
-            adder = (
-                1.0 - ops.cast(mask, inputs.dtype)
-            ) * _large_negative_number(inputs.dtype)
-            inputs = ops.add(inputs, ops.cast(adder, inputs.dtype))
-        if isinstance(self.axis, (tuple, list)):
-            if len(self.axis) > 1:
-                return ops.exp(
-                    ops.subtract(
-                        inputs,
-                        ops.logsumexp(inputs, axis=self.axis, keepdims=True),
-                    )
-                )
-            return activations.softmax(inputs, axis=self.axis[0])
-        return activations.softmax(inputs, axis=self.axis)
+            dropped = 1.0 - ops.cast(mask, inputs.dtype)
+            penalty = ops.cast(
+                dropped * _masked_logit(inputs.dtype), inputs.dtype
+            )
+            inputs = ops.add(inputs, penalty)
+        axes = self.axis
+        if isinstance(axes, (list, tuple)) and len(axes) == 1:
+            axes = axes[0]
+        if isinstance(axes, (list, tuple)):
+            # Several axes: normalize in log space over all of them at once.
+            log_norm = ops.logsumexp(inputs, axis=tuple(axes), keepdims=True)
+            return ops.exp(ops.subtract(inputs, log_norm))
+        return activations.softmax(inputs, axis=axes)
 
     def compute_output_shape(self, input_shape):
         return input_shape
 
     def get_config(self):
-        config = {"axis": self.axis}
-        base_config = super().get_config()
-        return {**base_config, **config}
+        return {**super().get_config(), "axis": self.axis}

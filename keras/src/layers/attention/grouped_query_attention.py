@@ -1,12 +1,11 @@
 """`GroupedQueryAttention`: attention with fewer key/value heads."""
 
-import math
-
 from keras.src import constraints
 from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.layers.attention.multi_head_attention import _read_only
 from keras.src.layers.attention.multi_head_attention import (
     compute_attention_mask,
 )
@@ -22,23 +21,30 @@ _LARGE_NEGATIVE = -1e9
     ["keras.layers.GroupQueryAttention", "keras.layers.GroupedQueryAttention"]
 )
 class GroupedQueryAttention(Layer):
-    """Grouped Query Attention layer.
+    """Attention in which groups of query heads share key/value heads.
 
-    This is an implementation of grouped-query attention introduced by
-    [Ainslie et al., 2023](https://arxiv.org/abs/2305.13245). Here
-    `num_key_value_heads` denotes number of groups, setting
-    `num_key_value_heads` to 1 is equivalent to multi-query attention, and
-    when `num_key_value_heads` is equal to `num_query_heads` it is
-    equivalent to multi-head attention.
+    Grouped-query attention ([Ainslie et al., 2023](
+    https://arxiv.org/abs/2305.13245)) sits between the two classic
+    designs: the query is split into `num_query_heads` heads, but key and
+    value only into `num_key_value_heads` heads, each serving a group of
+    `num_query_heads // num_key_value_heads` consecutive query heads. With
+    one key/value head this is multi-query attention; with as many
+    key/value heads as query heads it is ordinary multi-head attention.
+    Fewer key/value heads mean smaller projections and a smaller cache
+    when decoding.
 
-    This layer first projects `query`, `key`, and `value` tensors. Then,
-    `key` and `value` heads are shared by groups of query heads (query
-    head `i` uses key/value head `i // (num_query_heads //
-    num_key_value_heads)`), so that the number of heads matches. Then, the
-    query is scaled by `1 / sqrt(head_dim)` and dot-producted with key
-    tensors. These are softmaxed to obtain attention probabilities. The
-    value tensors are then interpolated by these probabilities and
-    concatenated back to the original dimension.
+    Computation, for a query `(batch, T, features)` and a value (and key)
+    `(batch, S, features)`:
+
+    1. Project the query to `(batch, T, num_query_heads, head_dim)` and
+       key and value to `(batch, S, num_key_value_heads, head_dim)`.
+    2. Query head `i` is paired with key/value head
+       `i // (num_query_heads // num_key_value_heads)`.
+    3. For each query head, scores are `q . k / sqrt(head_dim)`; masked
+       pairs are excluded and a softmax over the `S` source positions
+       gives the weights, which average the value vectors.
+    4. A final projection merges the query heads back to the query's
+       feature size.
 
     The projections are `EinsumDense` sublayers (attributes `query_dense`,
     `key_dense`, `value_dense` and `output_dense`) named `query`, `key`,
@@ -54,79 +60,76 @@ class GroupedQueryAttention(Layer):
     dot product. Subclasses may instead override `_compute_attention`.
 
     Args:
-        head_dim: Size of each attention head.
-        num_query_heads: Number of query attention heads.
-        num_key_value_heads: Number of key and value attention heads; must
-            divide `num_query_heads`.
-        dropout: Dropout probability (applied to the attention
-            probabilities).
-        use_bias: Boolean, whether the dense layers use bias vectors/
-            matrices.
+        head_dim: Integer, the per-head size of query, key and value.
+        num_query_heads: Integer, how many query heads there are.
+        num_key_value_heads: Integer, how many key/value heads there are;
+            must divide `num_query_heads`.
+        dropout: Float in `[0, 1]`, dropout rate on the attention weights
+            (training only). Defaults to `0.0`.
+        use_bias: Boolean; whether the four projections have biases.
+            Defaults to `True`.
         flash_attention: Only `None`/`False` are supported.
-        kernel_initializer: Initializer for dense layer kernels.
-        bias_initializer: Initializer for dense layer biases.
-        kernel_regularizer: Regularizer for dense layer kernels.
-        bias_regularizer: Regularizer for dense layer biases.
-        activity_regularizer: Regularizer for dense layer activity.
-        kernel_constraint: Constraint for dense layer kernels.
-        bias_constraint: Constraint for dense layer kernels.
-        seed: Optional integer to seed the dropout layer.
+        kernel_initializer: How to initialize the projection kernels.
+            Defaults to `"glorot_uniform"`; each projection gets its own
+            copy, so seeded initializers do not repeat values.
+        bias_initializer: How to initialize the projection biases.
+            Defaults to `"zeros"`.
+        kernel_regularizer: Optional penalty on the projection kernels.
+        bias_regularizer: Optional penalty on the projection biases.
+        activity_regularizer: Optional penalty on the projections'
+            outputs.
+        kernel_constraint: Optional projection applied to the kernels
+            after each optimizer update.
+        bias_constraint: Optional projection applied to the biases after
+            each optimizer update.
+        seed: Optional integer seeding the attention dropout.
         rotary_embedding: Optional layer (typically a
             `keras.layers.RotaryEmbedding`) applied to the projected query
             and key, each of shape `(batch, seq, heads, head_dim)`. It is
             serialized with the layer's config.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
-        query: Query tensor of shape `(batch_dim, target_seq_len,
-            feature_dim)`, where `batch_dim` is batch size,
-            `target_seq_len` is the length of target sequence, and
-            `feature_dim` is dimension of feature.
-        value: Value tensor of shape `(batch_dim, source_seq_len,
-            feature_dim)`, where `batch_dim` is batch size,
-            `source_seq_len` is the length of source sequence, and
-            `feature_dim` is dimension of feature.
-        key: Optional key tensor of shape `(batch_dim, source_seq_len,
-            feature_dim)`. If not given, will use `value` for both `key`
-            and `value`, which is most common case.
-        query_mask: Optional boolean mask `(batch_dim, target_seq_len)`.
-        value_mask: Optional boolean mask `(batch_dim, source_seq_len)`.
-        key_mask: Optional boolean mask `(batch_dim, source_seq_len)`.
-        attention_mask: A boolean mask of shape `(batch_dim,
-            target_seq_len, source_seq_len)`, that prevents attention to
-            certain positions. The boolean mask specifies which query
-            elements can attend to which key elements, where 1 indicates
-            attention and 0 indicates no attention. Broadcasting can happen
-            for the missing batch dimensions and the head dimension.
-        return_attention_scores: A boolean to indicate whether the output
-            should be `(attention_output, attention_scores)` if `True`, or
-            `attention_output` if `False`. Defaults to `False`.
-        training: Python boolean indicating whether the layer should behave
-            in training mode (adding dropout) or in inference mode (no
-            dropout). Will go with either using the training mode of the
-            parent layer/model or `False` (inference) if there is no parent
-            layer.
-        use_causal_mask: A boolean to indicate whether to apply a causal
-            mask to prevent tokens from attending to future tokens (e.g.,
-            used in a decoder Transformer).
+        query: Tensor `(B, T, features)`: `B` samples of `T` query
+            positions.
+        value: Tensor `(B, S, features)`: the `S` source positions to
+            read from.
+        key: Optional tensor `(B, S, features)` used to score the source
+            positions. Defaults to `value` (the usual case).
+        query_mask: Optional boolean mask `(B, T)`; `False` (padding)
+            query positions attend to nothing.
+        value_mask: Optional boolean mask `(B, S)`; `False` (padding)
+            source positions cannot be attended to.
+        key_mask: Optional boolean mask `(B, S)`, combined with
+            `value_mask`.
+        attention_mask: Optional boolean tensor `(B, T, S)` (leading axes
+            may be omitted for broadcasting): entry `[b, t, s]` says
+            whether query position `t` may look at source position `s`.
+            It applies to every head.
+        return_attention_scores: Boolean; if `True`, return
+            `(output, scores)` instead of just `output`. Defaults to
+            `False`.
+        training: Boolean or `None`; whether attention dropout is active.
+            When `None`, the mode of the enclosing model or layer call is
+            used (inference if there is none).
+        use_causal_mask: Boolean; if `True`, query position `t` may only
+            look at source positions `s <= t`, as in autoregressive
+            decoders. Combined with the other masks. Defaults to `False`.
 
     Returns:
-        attention_output: Result of the computation, of shape
-            `(batch_dim, target_seq_len, feature_dim)`, where
-            `target_seq_len` is for target sequence length and
-            `feature_dim` is the query input last dim.
-        attention_scores: (Optional) attention coefficients (after softmax,
-            before dropout) of shape `(batch_dim, num_query_heads,
-            target_seq_len, source_seq_len)`.
+        attention_output: Tensor `(B, T, features)`, shaped like `query`.
+        attention_scores: Only with `return_attention_scores=True`: the
+            attention weights (after the softmax, before dropout),
+            `(B, num_query_heads, T, S)`.
 
     Example:
 
-    >>> layer = keras.layers.GroupQueryAttention(
-    ...     head_dim=8, num_query_heads=4, num_key_value_heads=2,
+    >>> gqa = keras.layers.GroupQueryAttention(
+    ...     head_dim=4, num_query_heads=6, num_key_value_heads=3,
     ...     rotary_embedding=keras.layers.RotaryEmbedding())
-    >>> x = np.random.rand(2, 6, 16).astype("float32")
-    >>> layer(x, x, use_causal_mask=True).shape
-    (2, 6, 16)
+    >>> tokens = np.random.rand(3, 5, 20).astype("float32")
+    >>> gqa(tokens, tokens, use_causal_mask=True).shape
+    (3, 5, 20)
     """
 
     def __init__(
@@ -149,65 +152,63 @@ class GroupedQueryAttention(Layer):
         **kwargs,
     ):
         super().__init__(**kwargs)
-        self.supports_masking = True
-        if num_query_heads % num_key_value_heads != 0:
+        heads_per_group, remainder = divmod(
+            num_query_heads, num_key_value_heads
+        )
+        if remainder:
             raise ValueError(
-                "`num_query_heads` must be divisible by "
-                "`num_key_value_heads`. Received: "
+                "`GroupedQueryAttention` shares each key/value head among "
+                "a whole group of query heads, so `num_query_heads` must be "
+                "divisible by `num_key_value_heads`; got "
                 f"num_query_heads={num_query_heads}, "
                 f"num_key_value_heads={num_key_value_heads}"
             )
         if flash_attention:
             raise ValueError(
-                "Flash attention is not supported by this backend build. "
-                f"Received: flash_attention={flash_attention}"
+                "`GroupedQueryAttention` has no flash attention kernel in "
+                "this build; use flash_attention=None or False. Got "
+                f"flash_attention={flash_attention!r}"
+            )
+        if isinstance(rotary_embedding, dict):
+            # Coming back from a saved config.
+            rotary_embedding = serialization_lib.deserialize_keras_object(
+                rotary_embedding
+            )
+        if not (rotary_embedding is None or callable(rotary_embedding)):
+            raise ValueError(
+                "`rotary_embedding` must be `None` or a layer such as "
+                "`keras.layers.RotaryEmbedding()`; got "
+                f"rotary_embedding={rotary_embedding!r}"
             )
         self.head_dim = head_dim
         self.num_query_heads = num_query_heads
         self.num_key_value_heads = num_key_value_heads
-        self.num_repeats = num_query_heads // num_key_value_heads
+        self.num_repeats = heads_per_group
         self.dropout = dropout
         self.use_bias = use_bias
         self._flash_attention = flash_attention
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self._activity_regularizer = regularizers.get(activity_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
         self.seed = seed
-        if isinstance(rotary_embedding, dict):
-            rotary_embedding = serialization_lib.deserialize_keras_object(
-                rotary_embedding
-            )
-        if rotary_embedding is not None and not callable(rotary_embedding):
-            raise ValueError(
-                "`rotary_embedding` must be a layer (e.g. "
-                "`keras.layers.RotaryEmbedding()`) or `None`. Received: "
-                f"rotary_embedding={rotary_embedding}"
-            )
+        # Settings shared by the four projection sublayers.
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self._activity_regularizer = regularizers.get(activity_regularizer)
+        self.supports_masking = True
         self.rotary_embedding = rotary_embedding
-        self._inverse_sqrt_head_dim = 1.0 / math.sqrt(float(self.head_dim))
+        # Queries are multiplied by this before the dot product.
+        self._inverse_sqrt_head_dim = head_dim**-0.5
         self._dropout_layer = Dropout(
-            rate=self.dropout, dtype=self.dtype_policy, seed=self.seed
+            rate=dropout, seed=seed, dtype=self.dtype_policy
         )
 
-    @property
-    def query_dense(self):
-        return self._query_dense
-
-    @property
-    def key_dense(self):
-        return self._key_dense
-
-    @property
-    def value_dense(self):
-        return self._value_dense
-
-    @property
-    def output_dense(self):
-        return self._output_dense
+    # Read-only views of the projection sublayers (created in `build`).
+    query_dense = _read_only("_query_dense", "The query projection.")
+    key_dense = _read_only("_key_dense", "The key projection.")
+    value_dense = _read_only("_value_dense", "The value projection.")
+    output_dense = _read_only("_output_dense", "The output projection.")
 
     def _sublayer_kwargs(self):
         def clone(initializer):
@@ -225,57 +226,66 @@ class GroupedQueryAttention(Layer):
         )
 
     def build(self, query_shape, value_shape, key_shape=None):
-        key_shape = value_shape if key_shape is None else key_shape
-        for arg, shape in (
-            ("query", query_shape),
-            ("value", value_shape),
-            ("key", key_shape),
-        ):
-            if len(shape) != 3:
-                raise ValueError(
-                    f"`GroupedQueryAttention` expects 3D `{arg}` inputs "
-                    f"(batch, seq, features). Received: {arg}.shape="
-                    f"{tuple(shape)}"
-                )
-        self.feature_dim = query_shape[-1]
-        self._query_dense = EinsumDense(
-            "bqm,muh->bquh",
-            output_shape=(None, self.num_query_heads, self.head_dim),
-            bias_axes="uh" if self.use_bias else None,
-            name="query",
-            **self._sublayer_kwargs(),
-        )
-        self._query_dense.build(tuple(query_shape))
-        self._key_dense = EinsumDense(
-            "bkm,mvh->bkvh",
-            output_shape=(None, self.num_key_value_heads, self.head_dim),
-            bias_axes="vh" if self.use_bias else None,
-            name="key",
-            **self._sublayer_kwargs(),
-        )
-        self._key_dense.build(tuple(key_shape))
-        self._value_dense = EinsumDense(
-            "bkm,mvh->bkvh",
-            output_shape=(None, self.num_key_value_heads, self.head_dim),
-            bias_axes="vh" if self.use_bias else None,
-            name="value",
-            **self._sublayer_kwargs(),
-        )
-        self._value_dense.build(tuple(value_shape))
-        self._output_dense = EinsumDense(
-            "bquh,uhm->bqm",
-            output_shape=(None, self.feature_dim),
-            bias_axes="m" if self.use_bias else None,
-            name="attention_output",
-            **self._sublayer_kwargs(),
-        )
-        self._output_dense.build(
-            (
-                query_shape[0],
-                query_shape[1],
-                self.num_query_heads,
-                self.head_dim,
+        if key_shape is None:
+            key_shape = value_shape
+        shapes = {
+            "query": tuple(query_shape),
+            "value": tuple(value_shape),
+            "key": tuple(key_shape),
+        }
+        for arg, shape in shapes.items():
+            if len(shape) == 3:
+                continue
+            raise ValueError(
+                f"`GroupedQueryAttention` works on 3D inputs (batch, "
+                f"sequence, features), but `{arg}` has shape {shape}."
             )
+        self.feature_dim = shapes["query"][-1]
+        head = self.head_dim
+        bias = self.use_bias
+
+        def projection(name, equation, output_shape, bias_axes, in_shape):
+            sublayer = EinsumDense(
+                equation,
+                output_shape=output_shape,
+                bias_axes=bias_axes if bias else None,
+                name=name,
+                **self._sublayer_kwargs(),
+            )
+            sublayer.build(in_shape)
+            return sublayer
+
+        # Letters: b batch, q/k query/source position, m model features,
+        # u query heads, v key/value heads, h head size.
+        # Built (and so tracked) in this order: query, key, value, output.
+        self._query_dense = projection(
+            "query",
+            "bqm,muh->bquh",
+            (None, self.num_query_heads, head),
+            "uh",
+            shapes["query"],
+        )
+        self._key_dense = projection(
+            "key",
+            "bkm,mvh->bkvh",
+            (None, self.num_key_value_heads, head),
+            "vh",
+            shapes["key"],
+        )
+        self._value_dense = projection(
+            "value",
+            "bkm,mvh->bkvh",
+            (None, self.num_key_value_heads, head),
+            "vh",
+            shapes["value"],
+        )
+        batch, steps = shapes["query"][:2]
+        self._output_dense = projection(
+            "attention_output",
+            "bquh,uhm->bqm",
+            (None, self.feature_dim),
+            "m",
+            (batch, steps, self.num_query_heads, head),
         )
 
     def call(
@@ -291,9 +301,7 @@ class GroupedQueryAttention(Layer):
         training=None,
         use_causal_mask=False,
     ):
-        if key is None:
-            key = value
-        attention_mask = compute_attention_mask(
+        mask = compute_attention_mask(
             query,
             value,
             query_mask=query_mask,
@@ -302,24 +310,22 @@ class GroupedQueryAttention(Layer):
             attention_mask=attention_mask,
             use_causal_mask=use_causal_mask,
         )
-        query = self._query_dense(query)
-        key = self._key_dense(key)
-        value = self._value_dense(value)
-        if self.rotary_embedding is not None:
-            query = self.rotary_embedding(query)
-            key = self.rotary_embedding(key)
-        output, scores = self._compute_attention(
-            query,
-            key,
-            value,
-            attention_mask=attention_mask,
+        q = self._query_dense(query)
+        k = self._key_dense(value if key is None else key)
+        v = self._value_dense(value)
+        rope = self.rotary_embedding
+        if rope is not None:
+            q, k = rope(q), rope(k)
+        heads, weights = self._compute_attention(
+            q,
+            k,
+            v,
+            attention_mask=mask,
             training=training,
             return_attention_scores=return_attention_scores,
         )
-        output = self._output_dense(output)
-        if return_attention_scores:
-            return output, scores
-        return output
+        merged = self._output_dense(heads)
+        return (merged, weights) if return_attention_scores else merged
 
     def _compute_attention(
         self,
@@ -348,68 +354,67 @@ class GroupedQueryAttention(Layer):
             shape `(B, num_query_heads, T, S)` (`None` unless
             `return_attention_scores`).
         """
-        mask = None
-        if attention_mask is not None:
+        mask = (
+            None
+            if attention_mask is None
             # `(B, T, S)` -> `(B, 1, T, S)`: the same for every head.
-            mask = ops.expand_dims(ops.cast(attention_mask, "bool"), -3)
-        use_dropout = bool(training) and self.dropout > 0
-        if not return_attention_scores and not use_dropout:
-            output = ops.dot_product_attention(
-                query,
-                key,
-                value,
-                mask=mask,
-                scale=self._inverse_sqrt_head_dim,
+            else ops.expand_dims(ops.cast(attention_mask, "bool"), -3)
+        )
+        scale = self._inverse_sqrt_head_dim
+        with_dropout = self.dropout > 0 and bool(training)
+        if not (return_attention_scores or with_dropout):
+            # Fused path; it handles the head grouping itself.
+            fused = ops.dot_product_attention(
+                query, key, value, mask=mask, scale=scale
             )
-            return output, None
+            return fused, None
+        # Explicit path: give every query head its own copy of its group's
+        # key/value head, then attend as in multi-head attention.
         key = ops.repeat(key, self.num_repeats, axis=2)
         value = ops.repeat(value, self.num_repeats, axis=2)
-        query = ops.multiply(
-            query, ops.cast(self._inverse_sqrt_head_dim, query.dtype)
-        )
-        scores = ops.einsum("bquh,bkuh->buqk", query, key)
-        dtype = scores.dtype
-        scores = ops.cast(scores, "float32")
+        query = ops.multiply(query, ops.cast(scale, query.dtype))
+        logits = ops.einsum("bquh,bkuh->buqk", query, key)
+        out_dtype = logits.dtype
+        logits = ops.cast(logits, "float32")
         if mask is not None:
-            scores = ops.where(mask, scores, _LARGE_NEGATIVE)
-        scores = ops.cast(ops.softmax(scores, axis=-1), dtype)
-        dropped = self._dropout_layer(scores, training=training)
-        output = ops.einsum("buqk,bkuh->bquh", dropped, value)
-        return output, scores
+            logits = ops.where(mask, logits, _LARGE_NEGATIVE)
+        probs = ops.cast(ops.softmax(logits, axis=-1), out_dtype)
+        kept = self._dropout_layer(probs, training=training)
+        return ops.einsum("buqk,bkuh->bquh", kept, value), probs
 
     def compute_output_shape(self, query_shape, value_shape, key_shape=None):
         return tuple(query_shape)
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
-            "head_dim": self.head_dim,
-            "num_query_heads": self.num_query_heads,
-            "num_key_value_heads": self.num_key_value_heads,
-            "use_bias": self.use_bias,
-            "dropout": self.dropout,
-            "kernel_initializer": initializers.serialize(
-                self.kernel_initializer
-            ),
-            "bias_initializer": initializers.serialize(self.bias_initializer),
-            "kernel_regularizer": regularizers.serialize(
-                self.kernel_regularizer
-            ),
-            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
-            "activity_regularizer": regularizers.serialize(
-                self._activity_regularizer
-            ),
-            "kernel_constraint": serialization_lib.serialize_keras_object(
-                self.kernel_constraint
-            ),
-            "bias_constraint": serialization_lib.serialize_keras_object(
-                self.bias_constraint
-            ),
-            "seed": self.seed,
-            "rotary_embedding": (
-                serialization_lib.serialize_keras_object(self.rotary_embedding)
-                if self.rotary_embedding is not None
-                else None
-            ),
-        }
-        return {**base_config, **config}
+        config = super().get_config()
+        config.update(
+            head_dim=self.head_dim,
+            num_query_heads=self.num_query_heads,
+            num_key_value_heads=self.num_key_value_heads,
+            use_bias=self.use_bias,
+            dropout=self.dropout,
+        )
+        for which in ("kernel", "bias"):
+            config[f"{which}_initializer"] = initializers.serialize(
+                getattr(self, f"{which}_initializer")
+            )
+            config[f"{which}_regularizer"] = regularizers.serialize(
+                getattr(self, f"{which}_regularizer")
+            )
+        config["activity_regularizer"] = regularizers.serialize(
+            self._activity_regularizer
+        )
+        for which in ("kernel", "bias"):
+            config[f"{which}_constraint"] = (
+                serialization_lib.serialize_keras_object(
+                    getattr(self, f"{which}_constraint")
+                )
+            )
+        config["seed"] = self.seed
+        rope = self.rotary_embedding
+        config["rotary_embedding"] = (
+            None
+            if rope is None
+            else serialization_lib.serialize_keras_object(rope)
+        )
+        return config

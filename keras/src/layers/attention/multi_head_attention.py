@@ -1,6 +1,5 @@
 """`MultiHeadAttention`: multi-head (scaled dot-product) attention."""
 
-import math
 import string
 
 from keras.src import constraints
@@ -16,30 +15,45 @@ from keras.src.saving import serialization_lib
 _LETTERS = string.ascii_lowercase
 
 
+def _read_only(attr, doc):
+    """A property returning `self.<attr>`."""
+    return property(lambda self: getattr(self, attr), doc=doc)
+
+
+def _as_shape_tuple(value):
+    """`None` stays `None`, an int `n` becomes `(n,)`, else a tuple."""
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return (value,)
+    return tuple(value)
+
+
 @keras_export("keras.layers.MultiHeadAttention")
 class MultiHeadAttention(Layer):
-    """MultiHeadAttention layer.
+    """Scaled dot-product attention with several heads run side by side.
 
-    This is an implementation of multi-headed attention as described in the
-    paper "Attention is all you Need"
-    [Vaswani et al., 2017](https://arxiv.org/abs/1706.03762).
-    If `query`, `key,` `value` are the same, then
-    this is self-attention. Each timestep in `query` attends to the
-    corresponding sequence in `key`, and returns a fixed-width vector.
+    The mechanism of the Transformer ([Vaswani et al., 2017](
+    https://arxiv.org/abs/1706.03762)). Every position of `query` looks
+    at all positions of `key`, turns the similarities into weights and
+    returns the matching weighted sum of `value`. Passing the same tensor
+    as `query` and `value` gives self-attention; different tensors give
+    cross-attention (e.g. a decoder reading an encoder's output).
 
-    This layer first projects `query`, `key` and `value`. These are
-    (effectively) a list of tensors of length `num_attention_heads`, where
-    the corresponding shapes are `(batch_size, <query dimensions>,
-    key_dim)`, `(batch_size, <key/value dimensions>, key_dim)`,
-    `(batch_size, <key/value dimensions>, value_dim)`.
+    Step by step, for inputs `(batch, T, dq)` (query) and `(batch, S, dv)`
+    (value, and key):
 
-    Then, the query and key tensors are dot-producted and scaled. These are
-    softmaxed to obtain attention probabilities. The value tensors are then
-    interpolated by these probabilities, then concatenated back to a single
-    tensor.
-
-    Finally, the result tensor with the last dimension as `value_dim` can
-    take a linear projection and return.
+    1. Three learned projections map `query`, `key` and `value` to
+       `num_heads` heads each: `(batch, T, num_heads, key_dim)`,
+       `(batch, S, num_heads, key_dim)` and
+       `(batch, S, num_heads, value_dim)`.
+    2. For each head, the scores are `q . k / sqrt(key_dim)`, one per
+       (query position, key position) pair; masked pairs are excluded and
+       a softmax over the key positions turns the scores into weights.
+    3. Each head averages its value vectors with those weights (after
+       dropout on the weights, in training).
+    4. A final projection merges the heads back into a tensor of shape
+       `(batch, T, *output_shape)`, by default `(batch, T, dq)`.
 
     The projections are `EinsumDense` sublayers named `query`, `key`,
     `value` and `attention_output` (so their kernels have paths such as
@@ -48,87 +62,90 @@ class MultiHeadAttention(Layer):
     `(value_dim_in, num_heads, value_dim)` and
     `(num_heads, value_dim, output_dim)`.
 
+    Inputs of higher rank are supported too: `attention_axes` then picks
+    the axes that act as positions (e.g. both spatial axes of an image);
+    the remaining non-feature axes are treated like the batch axis.
+
     Subclasses may override `_compute_attention(query, key, value,
     attention_mask=None, training=None)` (projected tensors of shape
     `(batch, <positions>, num_heads, dim)`), e.g. to apply a rotary
     embedding to `query` and `key` first.
 
     Args:
-        num_heads: Number of attention heads.
-        key_dim: Size of each attention head for query and key.
-        value_dim: Size of each attention head for value. Defaults to
-            `key_dim`.
-        dropout: Dropout probability (applied to the attention
-            probabilities).
-        use_bias: Boolean, whether the dense layers use bias vectors/
-            matrices.
-        output_shape: The expected shape of an output tensor, besides the
-            batch and sequence dims. If not specified, projects back to the
-            query feature dim (the query input's last dimension).
-        attention_axes: axes over which the attention is applied. `None`
-            means attention over all axes, but batch, heads, and features.
-        kernel_initializer: Initializer for dense layer kernels.
-        bias_initializer: Initializer for dense layer biases.
-        kernel_regularizer: Regularizer for dense layer kernels.
-        bias_regularizer: Regularizer for dense layer biases.
-        activity_regularizer: Regularizer for dense layer activity.
-        kernel_constraint: Constraint for dense layer kernels.
-        bias_constraint: Constraint for dense layer kernels.
-        seed: Optional integer to seed the dropout layer.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        num_heads: Integer, how many attention heads run in parallel.
+        key_dim: Integer, the per-head size of the projected query and
+            key.
+        value_dim: Integer, the per-head size of the projected value.
+            Defaults to `key_dim`.
+        dropout: Float in `[0, 1]`, dropout rate on the attention weights
+            (training only). Defaults to `0.0`.
+        use_bias: Boolean; whether the four projections have biases.
+            Defaults to `True`.
+        output_shape: Optional integer or tuple, the trailing shape of the
+            output (after the batch and position axes). Defaults to
+            `None`, meaning the query's last dimension.
+        attention_axes: Optional integer or tuple, the input axes attended
+            over. Defaults to `None`: every axis except the first (batch)
+            and the last (features).
+        flash_attention: Only `None`/`False` are supported.
+        kernel_initializer: How to initialize the projection kernels.
+            Defaults to `"glorot_uniform"`; each projection gets its own
+            copy, so seeded initializers do not repeat values.
+        bias_initializer: How to initialize the projection biases.
+            Defaults to `"zeros"`.
+        kernel_regularizer: Optional penalty on the projection kernels.
+        bias_regularizer: Optional penalty on the projection biases.
+        activity_regularizer: Optional penalty on the projections'
+            outputs.
+        kernel_constraint: Optional projection applied to the kernels
+            after each optimizer update.
+        bias_constraint: Optional projection applied to the biases after
+            each optimizer update.
+        seed: Optional integer seeding the attention dropout.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
-        query: Query tensor of shape `(B, T, dim)`, where `B` is the batch
-            size, `T` is the target sequence length, and dim is the
-            feature dimension.
-        value: Value tensor of shape `(B, S, dim)`, where `B` is the batch
-            size, `S` is the source sequence length, and dim is the feature
-            dimension.
-        key: Optional key tensor of shape `(B, S, dim)`. If not given, will
-            use `value` for both `key` and `value`, which is the most
-            common case.
+        query: Tensor `(B, T, dq)`: `B` samples of `T` query positions
+            with `dq` features each.
+        value: Tensor `(B, S, dv)`: the `S` source positions to read
+            from.
+        key: Optional tensor `(B, S, dk)` used to score the source
+            positions. Defaults to `value` (the usual case).
         query_mask: Optional boolean mask of shape `(B, T)`; `False`
             (padding) query positions attend to nothing.
         value_mask: Optional boolean mask of shape `(B, S)`; `False`
             (padding) value positions cannot be attended to.
         key_mask: Optional boolean mask of shape `(B, S)`, combined with
             `value_mask`.
-        attention_mask: a boolean mask of shape `(B, T, S)`, that prevents
-            attention to certain positions. The boolean mask specifies
-            which query elements can attend to which key elements, 1
-            indicates attention and 0 indicates no attention. Broadcasting
-            can happen for the missing batch dimensions and the head
-            dimension.
-        return_attention_scores: A boolean to indicate whether the output
-            should be `(attention_output, attention_scores)` if `True`, or
-            `attention_output` if `False`. Defaults to `False`.
-        training: Python boolean indicating whether the layer should behave
-            in training mode (adding dropout) or in inference mode (no
-            dropout). Will go with either using the training mode of the
-            parent layer/model, or `False` (inference) if there is no
-            parent layer.
-        use_causal_mask: A boolean to indicate whether to apply a causal
-            mask to prevent tokens from attending to future tokens (e.g.,
-            used in a decoder Transformer).
+        attention_mask: Optional boolean tensor `(B, T, S)` (leading axes
+            may be omitted for broadcasting): entry `[b, t, s]` says
+            whether query position `t` may look at source position `s`.
+            It applies to every head.
+        return_attention_scores: Boolean; if `True`, return
+            `(output, scores)` instead of just `output`. Defaults to
+            `False`.
+        training: Boolean or `None`; whether attention dropout is active.
+            When `None`, the mode of the enclosing model or layer call is
+            used (inference if there is none).
+        use_causal_mask: Boolean; if `True`, query position `t` may only
+            look at source positions `s <= t`, as in autoregressive
+            decoders. Combined with the other masks. Defaults to `False`.
 
     Returns:
-        attention_output: The result of the computation, of shape
-            `(B, T, E)`, where `T` is for target sequence shapes and `E` is
-            the query input last dimension if `output_shape` is `None`.
-            Otherwise, the multi-head outputs are projected to the shape
-            specified by `output_shape`.
-        attention_scores: (Optional) multi-head attention coefficients
-            (after softmax, before dropout) over attention axes, of shape
-            `(B, num_heads, T, S)` for 3D inputs.
+        attention_output: Tensor `(B, T, dq)`, or
+            `(B, T, *output_shape)` when `output_shape` is set.
+        attention_scores: Only with `return_attention_scores=True`: the
+            attention weights (after the softmax, before dropout) per
+            head, `(B, num_heads, T, S)` for 3D inputs.
 
     Example:
 
-    >>> layer = keras.layers.MultiHeadAttention(num_heads=2, key_dim=4)
-    >>> target = np.random.rand(1, 8, 16).astype("float32")
-    >>> source = np.random.rand(1, 4, 16).astype("float32")
-    >>> output, weights = layer(target, source, return_attention_scores=True)
-    >>> output.shape, weights.shape
-    ((1, 8, 16), (1, 2, 8, 4))
+    >>> attn = keras.layers.MultiHeadAttention(num_heads=3, key_dim=5)
+    >>> words = np.random.rand(2, 7, 10).astype("float32")
+    >>> image = np.random.rand(2, 9, 12).astype("float32")
+    >>> out, scores = attn(words, image, return_attention_scores=True)
+    >>> out.shape, scores.shape
+    ((2, 7, 10), (2, 3, 7, 9))
     """
 
     def __init__(
@@ -152,85 +169,52 @@ class MultiHeadAttention(Layer):
         **kwargs,
     ):
         super().__init__(**kwargs)
-        self.supports_masking = True
-        self._num_heads = num_heads
-        self._key_dim = key_dim
-        self._value_dim = value_dim if value_dim else key_dim
-        self._dropout = dropout
-        self._use_bias = use_bias
-        if output_shape is not None and isinstance(output_shape, int):
-            output_shape = (output_shape,)
-        self._output_shape = (
-            tuple(output_shape) if output_shape is not None else None
-        )
         if flash_attention:
             raise ValueError(
-                "Flash attention is not supported by this backend build. "
-                f"Received: flash_attention={flash_attention}"
+                "`MultiHeadAttention` has no flash attention kernel in this "
+                "build; use flash_attention=None or False. Got "
+                f"flash_attention={flash_attention!r}"
             )
         self._flash_attention = flash_attention
-        self._kernel_initializer = initializers.get(kernel_initializer)
-        self._bias_initializer = initializers.get(bias_initializer)
-        self._kernel_regularizer = regularizers.get(kernel_regularizer)
-        self._bias_regularizer = regularizers.get(bias_regularizer)
-        self._activity_regularizer = regularizers.get(activity_regularizer)
-        self._kernel_constraint = constraints.get(kernel_constraint)
-        self._bias_constraint = constraints.get(bias_constraint)
-        if isinstance(attention_axes, int):
-            attention_axes = (attention_axes,)
-        elif attention_axes is not None:
-            attention_axes = tuple(attention_axes)
-        self._attention_axes = attention_axes
+        self._num_heads = num_heads
+        self._key_dim = key_dim
+        self._value_dim = value_dim or key_dim
+        self._dropout = dropout
+        self._use_bias = use_bias
+        self._output_shape = _as_shape_tuple(output_shape)
+        self._attention_axes = _as_shape_tuple(attention_axes)
         self.seed = seed
-        self._inverse_sqrt_key_dim = 1.0 / math.sqrt(float(self._key_dim))
+        # Settings shared by the four projection sublayers.
+        self._kernel_initializer = initializers.get(kernel_initializer)
+        self._kernel_regularizer = regularizers.get(kernel_regularizer)
+        self._kernel_constraint = constraints.get(kernel_constraint)
+        self._bias_initializer = initializers.get(bias_initializer)
+        self._bias_regularizer = regularizers.get(bias_regularizer)
+        self._bias_constraint = constraints.get(bias_constraint)
+        self._activity_regularizer = regularizers.get(activity_regularizer)
+        self.supports_masking = True
+        # Queries are multiplied by this before the dot product.
+        self._inverse_sqrt_key_dim = key_dim**-0.5
         self._dropout_layer = Dropout(
-            rate=self._dropout, dtype=self.dtype_policy, seed=self.seed
+            rate=dropout, seed=seed, dtype=self.dtype_policy
         )
 
-    # ------------------------------------------------------------ properties
-    @property
-    def num_heads(self):
-        return self._num_heads
-
-    @property
-    def key_dim(self):
-        return self._key_dim
-
-    @property
-    def value_dim(self):
-        return self._value_dim
-
-    @property
-    def dropout(self):
-        return self._dropout
-
-    @property
-    def use_bias(self):
-        return self._use_bias
-
-    @property
-    def output_shape(self):
-        return self._output_shape
-
-    @property
-    def attention_axes(self):
-        return self._attention_axes
-
-    @property
-    def query_dense(self):
-        return self._query_dense
-
-    @property
-    def key_dense(self):
-        return self._key_dense
-
-    @property
-    def value_dense(self):
-        return self._value_dense
-
-    @property
-    def output_dense(self):
-        return self._output_dense
+    # Read-only views of the constructor arguments and sublayers.
+    num_heads = _read_only("_num_heads", "Number of attention heads.")
+    key_dim = _read_only("_key_dim", "Per-head size of query and key.")
+    value_dim = _read_only("_value_dim", "Per-head size of value.")
+    dropout = _read_only("_dropout", "Dropout rate on attention weights.")
+    use_bias = _read_only("_use_bias", "Whether projections have biases.")
+    output_shape = _read_only(
+        "_output_shape", "Requested trailing output shape, or `None`."
+    )
+    attention_axes = _read_only(
+        "_attention_axes", "Axes attended over, or `None` for the default."
+    )
+    query_dense = _read_only("_query_dense", "The query projection.")
+    key_dense = _read_only("_key_dense", "The key projection.")
+    value_dense = _read_only("_value_dense", "The value projection.")
+    output_dense = _read_only("_output_dense", "The output projection.")
 
     # ----------------------------------------------------------------- build
     def _sublayer_kwargs(self):
@@ -270,72 +254,70 @@ class MultiHeadAttention(Layer):
         return tuple(sorted(set(axes)))
 
     def build(self, query_shape, value_shape, key_shape=None):
-        key_shape = value_shape if key_shape is None else key_shape
-        query_shape, value_shape, key_shape = (
-            tuple(query_shape),
-            tuple(value_shape),
-            tuple(key_shape),
-        )
-        query_rank = len(query_shape)
-        if len(value_shape) != query_rank or len(key_shape) != query_rank:
+        if key_shape is None:
+            key_shape = value_shape
+        query_shape = tuple(query_shape)
+        value_shape = tuple(value_shape)
+        key_shape = tuple(key_shape)
+        rank = len(query_shape)
+        if {len(value_shape), len(key_shape)} != {rank}:
             raise ValueError(
-                "`query`, `key` and `value` must have the same rank. "
-                f"Received: query_shape={query_shape}, "
-                f"value_shape={value_shape}, key_shape={key_shape}"
+                "`MultiHeadAttention` needs `query`, `key` and `value` of "
+                f"one rank; got shapes query={query_shape}, "
+                f"value={value_shape}, key={key_shape}."
             )
-        if query_rank < 3:
+        if rank < 3:
             raise ValueError(
-                "`MultiHeadAttention` inputs must have rank >= 3 "
-                f"(batch, positions..., features). Received: "
-                f"query_shape={query_shape}"
+                "`MultiHeadAttention` needs inputs of rank 3 or more "
+                "(batch, one or more position axes, features); got "
+                f"query shape {query_shape} of rank {rank}."
             )
-        self._query_rank = query_rank
-        self._axes = self._normalized_attention_axes(query_rank)
+        self._query_rank = rank
+        self._axes = self._normalized_attention_axes(rank)
 
-        def projection(rank, dim, name):
-            equation, bias_axes, output_rank = _build_proj_equation(
-                rank - 1, bound_dims=1, output_dims=2
-            )
-            return EinsumDense(
-                equation,
+        # Input projections: `(B, <positions>, d)` -> `(B, <positions>,
+        # num_heads, head_size)`, contracting the feature axis only.
+        in_eq, in_bias, in_rank = _build_proj_equation(
+            rank - 1, bound_dims=1, output_dims=2
+        )
+
+        def project(name, head_size, input_shape):
+            sublayer = EinsumDense(
+                in_eq,
                 output_shape=_get_output_shape(
-                    output_rank - 1, [self._num_heads, dim]
+                    in_rank - 1, [self._num_heads, head_size]
                 ),
-                bias_axes=bias_axes if self._use_bias else None,
+                bias_axes=in_bias if self._use_bias else None,
                 name=name,
                 **self._sublayer_kwargs(),
             )
+            sublayer.build(input_shape)
+            return sublayer
 
-        self._query_dense = projection(query_rank, self._key_dim, "query")
-        self._query_dense.build(query_shape)
-        self._key_dense = projection(query_rank, self._key_dim, "key")
-        self._key_dense.build(key_shape)
-        self._value_dense = projection(query_rank, self._value_dim, "value")
-        self._value_dense.build(value_shape)
+        # Built (and so tracked) in this order: query, key, value, output.
+        self._query_dense = project("query", self._key_dim, query_shape)
+        self._key_dense = project("key", self._key_dim, key_shape)
+        self._value_dense = project("value", self._value_dim, value_shape)
 
-        # Projected tensors have rank `query_rank + 1` (a heads axis).
-        self._build_attention(query_rank + 1)
+        # The projected tensors carry an extra heads axis.
+        self._build_attention(rank + 1)
 
-        output_shape = (
-            self._output_shape
-            if self._output_shape is not None
-            else (query_shape[-1],)
-        )
-        equation, bias_axes, output_rank = _build_proj_equation(
-            query_rank - 1, bound_dims=2, output_dims=len(output_shape)
+        # Output projection: contracts the (num_heads, value_dim) axes.
+        target = self._output_shape
+        if target is None:
+            target = (query_shape[-1],)
+        out_eq, out_bias, out_rank = _build_proj_equation(
+            rank - 1, bound_dims=2, output_dims=len(target)
         )
         self._output_dense = EinsumDense(
-            equation,
-            output_shape=_get_output_shape(output_rank - 1, output_shape),
-            bias_axes=bias_axes if self._use_bias else None,
+            out_eq,
+            output_shape=_get_output_shape(out_rank - 1, target),
+            bias_axes=out_bias if self._use_bias else None,
             name="attention_output",
             **self._sublayer_kwargs(),
         )
-        output_dense_input_shape = query_shape[:-1] + (
-            self._num_heads,
-            self._value_dim,
-        )
-        self._output_dense.build(output_dense_input_shape)
+        heads_shape = (*query_shape[:-1], self._num_heads, self._value_dim)
+        self._output_dense.build(heads_shape)
 
     def _build_attention(self, rank):
         """Builds the einsum equations of the attention computation."""
@@ -357,9 +339,7 @@ class MultiHeadAttention(Layer):
         training=None,
         use_causal_mask=False,
     ):
-        if key is None:
-            key = value
-        attention_mask = self._compute_attention_mask(
+        mask = self._compute_attention_mask(
             query,
             value,
             query_mask=query_mask,
@@ -368,17 +348,14 @@ class MultiHeadAttention(Layer):
             attention_mask=attention_mask,
             use_causal_mask=use_causal_mask,
         )
-        # `(B, <positions>, N, H)` projections.
-        query = self._query_dense(query)
-        key = self._key_dense(key)
-        value = self._value_dense(value)
-        attention_output, attention_scores = self._compute_attention(
-            query, key, value, attention_mask, training
-        )
-        attention_output = self._output_dense(attention_output)
-        if return_attention_scores:
-            return attention_output, attention_scores
-        return attention_output
+        source_for_keys = value if key is None else key
+        # Each projection gives `(B, <positions>, num_heads, head_size)`.
+        q = self._query_dense(query)
+        k = self._key_dense(source_for_keys)
+        v = self._value_dense(value)
+        heads, weights = self._compute_attention(q, k, v, mask, training)
+        merged = self._output_dense(heads)
+        return (merged, weights) if return_attention_scores else merged
 
     def _compute_attention(
         self, query, key, value, attention_mask=None, training=None
@@ -399,15 +376,14 @@ class MultiHeadAttention(Layer):
             `(B, <query positions>, N, value_dim)` and the probabilities of
             shape `(B, N, <query positions>, <key positions>)`.
         """
-        query = ops.multiply(
-            query, ops.cast(self._inverse_sqrt_key_dim, query.dtype)
+        scale = ops.cast(self._inverse_sqrt_key_dim, query.dtype)
+        # Scores: `(B, N, <query positions>, <key positions>)`.
+        scores = ops.einsum(
+            self._dot_product_equation, key, ops.multiply(query, scale)
         )
-        # `(B, N, <query positions>, <key positions>)`.
-        scores = ops.einsum(self._dot_product_equation, key, query)
-        scores = self._masked_softmax(scores, attention_mask)
-        dropped = self._dropout_layer(scores, training=training)
-        output = ops.einsum(self._combine_equation, dropped, value)
-        return output, scores
+        probs = self._masked_softmax(scores, attention_mask)
+        kept = self._dropout_layer(probs, training=training)
+        return ops.einsum(self._combine_equation, kept, value), probs
 
     def _masked_softmax(self, scores, attention_mask=None):
         dtype = scores.dtype
@@ -450,40 +426,39 @@ class MultiHeadAttention(Layer):
 
     def compute_output_shape(self, query_shape, value_shape, key_shape=None):
         query_shape = tuple(query_shape)
-        if self._output_shape is not None:
-            return query_shape[:-1] + tuple(self._output_shape)
-        return query_shape
+        if self._output_shape is None:
+            return query_shape
+        return (*query_shape[:-1], *self._output_shape)
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
-            "num_heads": self._num_heads,
-            "key_dim": self._key_dim,
-            "value_dim": self._value_dim,
-            "dropout": self._dropout,
-            "use_bias": self._use_bias,
-            "output_shape": self._output_shape,
-            "attention_axes": self._attention_axes,
-            "kernel_initializer": initializers.serialize(
-                self._kernel_initializer
-            ),
-            "bias_initializer": initializers.serialize(self._bias_initializer),
-            "kernel_regularizer": regularizers.serialize(
-                self._kernel_regularizer
-            ),
-            "bias_regularizer": regularizers.serialize(self._bias_regularizer),
-            "activity_regularizer": regularizers.serialize(
-                self._activity_regularizer
-            ),
-            "kernel_constraint": serialization_lib.serialize_keras_object(
-                self._kernel_constraint
-            ),
-            "bias_constraint": serialization_lib.serialize_keras_object(
-                self._bias_constraint
-            ),
-            "seed": self.seed,
-        }
-        return {**base_config, **config}
+        config = super().get_config()
+        config.update(
+            num_heads=self._num_heads,
+            key_dim=self._key_dim,
+            value_dim=self._value_dim,
+            dropout=self._dropout,
+            use_bias=self._use_bias,
+            output_shape=self._output_shape,
+            attention_axes=self._attention_axes,
+        )
+        for which in ("kernel", "bias"):
+            config[f"{which}_initializer"] = initializers.serialize(
+                getattr(self, f"_{which}_initializer")
+            )
+            config[f"{which}_regularizer"] = regularizers.serialize(
+                getattr(self, f"_{which}_regularizer")
+            )
+        config["activity_regularizer"] = regularizers.serialize(
+            self._activity_regularizer
+        )
+        for which in ("kernel", "bias"):
+            config[f"{which}_constraint"] = (
+                serialization_lib.serialize_keras_object(
+                    getattr(self, f"_{which}_constraint")
+                )
+            )
+        config["seed"] = self.seed
+        return config
 
 
 def compute_attention_mask(

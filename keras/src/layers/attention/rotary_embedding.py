@@ -35,7 +35,7 @@ class RotaryEmbedding(Layer):
             (position) dimension. Defaults to `1`.
         feature_axis: The axis of the inputs holding the features to
             rotate; its size must be even. Defaults to `-1`.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
         inputs: The tensor to encode, e.g. of shape

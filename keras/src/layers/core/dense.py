@@ -14,60 +14,61 @@ from keras.src.utils import lora_utils
 
 @keras_export("keras.layers.Dense")
 class Dense(lora_utils.LoraKernelMixin, Layer):
-    """Just your regular densely-connected NN layer.
+    """Fully connected layer: an affine map followed by an activation.
 
-    `Dense` implements the operation
-    `output = activation(dot(input, kernel) + bias)`, where `activation` is
-    the element-wise activation function passed as the `activation`
-    argument, `kernel` is a weights matrix created by the layer, and `bias`
-    is a bias vector created by the layer (only applicable if `use_bias` is
-    `True`).
+    Computes `activation(inputs @ kernel + bias)`. The layer owns a
+    `kernel` of shape `(input_dim, units)` and, when `use_bias=True`, a
+    `bias` of shape `(units,)`; both are created on first call, once
+    `input_dim` (the size of the input's last axis) is known.
 
-    If the input has a rank greater than 2, `Dense` computes the dot
-    product along the last axis of the inputs and axis 0 of the kernel
-    (the kernel is applied to every position of the other axes).
+    Inputs of rank above 2 are handled by contracting only the last axis:
+    every position along the leading axes is mapped independently, so
+    `(batch, steps, input_dim)` becomes `(batch, steps, units)`. An input
+    mask is passed through unchanged.
 
     Args:
-        units: Positive integer, dimensionality of the output space.
-        activation: Activation function to use. If you don't specify
-            anything, no activation is applied (`a(x) = x`).
-        use_bias: Boolean, whether the layer uses a bias vector.
-        kernel_initializer: Initializer for the `kernel` weights matrix.
-        bias_initializer: Initializer for the bias vector.
-        kernel_regularizer: Regularizer function applied to the `kernel`
-            weights matrix.
-        bias_regularizer: Regularizer function applied to the bias vector.
-        activity_regularizer: Regularizer function applied to the output of
-            the layer (its "activation").
-        kernel_constraint: Constraint function applied to the `kernel`
-            weights matrix.
-        bias_constraint: Constraint function applied to the bias vector.
-        lora_rank: Optional integer. If set, the layer's forward pass will
-            implement LoRA (Low-Rank Adaptation) with the provided rank
-            (`enable_lora` is called when the layer is built).
-        lora_alpha: Optional integer. If set, this parameter scales the
-            low-rank adaptation delta (computed as the product of two
-            lower-rank trainable matrices) during the forward pass. The
-            delta is scaled by `lora_alpha / lora_rank`. Defaults to
-            `lora_rank`.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        units: Positive integer, the size of the output's last axis.
+        activation: Activation applied to the result (a name from
+            `keras.activations` or a callable). Defaults to `None`, i.e.
+            the identity.
+        use_bias: Boolean; whether to add a learned `bias` vector.
+            Defaults to `True`.
+        kernel_initializer: How to initialize `kernel`. Defaults to
+            `"glorot_uniform"`.
+        bias_initializer: How to initialize `bias`. Defaults to `"zeros"`.
+        kernel_regularizer: Optional penalty on `kernel`, added to the
+            layer's losses.
+        bias_regularizer: Optional penalty on `bias`.
+        activity_regularizer: Optional penalty computed on the layer's
+            output.
+        kernel_constraint: Optional projection applied to `kernel` after
+            each optimizer update.
+        bias_constraint: Optional projection applied to `bias` after each
+            optimizer update.
+        lora_rank: Optional positive integer. When given, LoRA (low-rank
+            adaptation) is switched on with this rank as soon as the layer
+            is built (see `enable_lora`).
+        lora_alpha: Optional number controlling the strength of the LoRA
+            update: the low-rank product is multiplied by
+            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
+            of 1).
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
-        N-D tensor with shape: `(batch_size, ..., input_dim)`. The most
-        common situation is a 2D input with shape `(batch_size, input_dim)`.
+        Tensor of rank >= 2, `(batch_size, ..., input_dim)`; most often
+        2D, `(batch_size, input_dim)`.
 
     Output shape:
-        N-D tensor with shape: `(batch_size, ..., units)`. For instance,
-        for a 2D input with shape `(batch_size, input_dim)`, the output
-        has shape `(batch_size, units)`.
+        The input shape with its last axis replaced by `units`, e.g.
+        `(batch_size, units)` for a 2D input.
 
     Example:
 
-    >>> layer = keras.layers.Dense(3, activation="relu")
-    >>> layer(np.ones((2, 5))).shape
-    (2, 3)
-    >>> [w.name for w in layer.weights]
-    ['kernel', 'bias']
+    >>> proj = keras.layers.Dense(6, activation="tanh")
+    >>> proj(np.zeros((4, 10, 3))).shape
+    (4, 10, 6)
+    >>> [tuple(w.shape) for w in proj.weights]
+    [(3, 6), (6,)]
     """
 
     def __init__(
@@ -87,52 +88,54 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         **kwargs,
     ):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        if not isinstance(units, int) or isinstance(units, bool) or units < 1:
+        is_count = isinstance(units, int) and not isinstance(units, bool)
+        if not (is_count and units > 0):
             raise ValueError(
-                "Received an invalid value for `units`, expected a positive "
-                f"integer. Received: units={units}"
+                "`Dense` needs `units` (the output size) to be an integer "
+                f">= 1; got units={units!r}"
             )
         self.units = units
-        self.activation = activations.get(activation)
         self.use_bias = use_bias
+        self.activation = activations.get(activation)
+        # Per-weight settings: kernel first, then bias.
         self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.bias_constraint = constraints.get(bias_constraint)
         self.lora_rank = lora_rank
-        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
         self.lora_enabled = False
-        self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
+        self.input_spec = InputSpec(min_ndim=2)
 
     def build(self, input_shape):
-        input_dim = input_shape[-1]
-        if input_dim is None:
+        in_features = input_shape[-1]
+        if in_features is None:
             raise ValueError(
-                f"The last dimension of the inputs to layer '{self.name}' "
-                "(a `Dense` layer) should be defined. Found `None`. "
-                f"Full input shape received: {tuple(input_shape)}"
+                f"`Dense` layer '{self.name}' cannot create its kernel: the "
+                "last dimension of its input is unknown (`None`) in input "
+                f"shape {tuple(input_shape)}."
             )
         self._kernel = self.add_weight(
+            shape=(in_features, self.units),
             name="kernel",
-            shape=(input_dim, self.units),
             initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
             constraint=self.kernel_constraint,
+            regularizer=self.kernel_regularizer,
         )
+        self.bias = None
         if self.use_bias:
             self.bias = self.add_weight(
-                name="bias",
                 shape=(self.units,),
+                name="bias",
                 initializer=self.bias_initializer,
-                regularizer=self.bias_regularizer,
                 constraint=self.bias_constraint,
+                regularizer=self.bias_regularizer,
             )
-        else:
-            self.bias = None
-        self.input_spec = InputSpec(min_ndim=2, axes={-1: input_dim})
+        # From now on the last axis must keep this size.
+        self.input_spec = InputSpec(min_ndim=2, axes={-1: in_features})
         self.built = True
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
@@ -174,52 +177,45 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         )
 
     def call(self, inputs):
-        x = ops.matmul(inputs, self._kernel)
+        y = ops.matmul(inputs, self._kernel)
         if self.lora_enabled:
-            # `x @ a @ b` never materializes the full-size delta.
-            delta = ops.matmul(
-                ops.matmul(inputs, self.lora_kernel_a), self.lora_kernel_b
-            )
-            x = ops.add(
-                x, ops.multiply(delta, self.lora_alpha / self.lora_rank)
-            )
-        if self.bias is not None:
-            x = ops.add(x, self.bias)
-        if self.activation is not None:
-            x = self.activation(x)
-        return x
+            # `(x @ a) @ b` never materializes the full-size delta.
+            low_rank = ops.matmul(inputs, self.lora_kernel_a)
+            update = ops.matmul(low_rank, self.lora_kernel_b)
+            scale = self.lora_alpha / self.lora_rank
+            y = ops.add(y, ops.multiply(update, scale))
+        if self.use_bias and self.bias is not None:
+            y = ops.add(y, self.bias)
+        return y if self.activation is None else self.activation(y)
 
     def compute_output_shape(self, input_shape):
-        return tuple(input_shape)[:-1] + (self.units,)
+        *leading, _ = tuple(input_shape)
+        return (*leading, self.units)
 
     def compute_mask(self, inputs, mask=None):
         return mask
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
-            "units": self.units,
-            "activation": activations.serialize(self.activation),
-            "use_bias": self.use_bias,
-            "kernel_initializer": initializers.serialize(
-                self.kernel_initializer
-            ),
-            "bias_initializer": initializers.serialize(self.bias_initializer),
-            "kernel_regularizer": regularizers.serialize(
-                self.kernel_regularizer
-            ),
-            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
-            "activity_regularizer": regularizers.serialize(
-                self.activity_regularizer
-            ),
-            "kernel_constraint": serialization_lib.serialize_keras_object(
-                self.kernel_constraint
-            ),
-            "bias_constraint": serialization_lib.serialize_keras_object(
-                self.bias_constraint
-            ),
-        }
+        config = super().get_config()
+        config["units"] = self.units
+        config["activation"] = activations.serialize(self.activation)
+        config["use_bias"] = self.use_bias
+        for weight in ("kernel", "bias"):
+            config[f"{weight}_initializer"] = initializers.serialize(
+                getattr(self, f"{weight}_initializer")
+            )
+            config[f"{weight}_regularizer"] = regularizers.serialize(
+                getattr(self, f"{weight}_regularizer")
+            )
+        config["activity_regularizer"] = regularizers.serialize(
+            self.activity_regularizer
+        )
+        for weight in ("kernel", "bias"):
+            config[f"{weight}_constraint"] = (
+                serialization_lib.serialize_keras_object(
+                    getattr(self, f"{weight}_constraint")
+                )
+            )
         if self.lora_rank:
-            config["lora_rank"] = self.lora_rank
-            config["lora_alpha"] = self.lora_alpha
-        return {**base_config, **config}
+            config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
+        return config

@@ -15,92 +15,84 @@ from keras.src.utils import lora_utils
 
 @keras_export("keras.layers.EinsumDense")
 class EinsumDense(lora_utils.LoraKernelMixin, Layer):
-    """A layer that uses `einsum` as the backing computation.
+    """Dense layer whose contraction is spelled as an einsum equation.
 
-    This layer can perform einsum calculations of arbitrary dimensionality.
-    The equation has the form `"<input>,<kernel>-><output>"`, e.g.
-    `"ab,bc->ac"`. The kernel shape is read off the equation: each kernel
-    axis takes its size from the input axis with the same letter, or,
-    failing that, from the output axis with the same letter. An ellipsis
-    may stand for leading (`"...b,bc->...c"`) or trailing
-    (`"ab...,bc->ac..."`) axes that are passed through.
+    Where `Dense` always contracts the last input axis, `EinsumDense`
+    computes `einsum(equation, inputs, kernel)` (plus an optional bias and
+    activation), so the kernel may have several axes and the output any
+    layout, e.g. projecting `(batch, seq, model_dim)` straight to
+    `(batch, seq, heads, head_dim)`.
+
+    `equation` reads `"<input>,<kernel>-><output>"`, one letter per axis,
+    e.g. `"btd,dhk->bthk"`. The kernel's shape follows from it: each
+    kernel letter takes the size of the input axis with that letter or,
+    if the input has none, of the output axis with that letter (so those
+    sizes must be given in `output_shape`). An ellipsis can stand for
+    axes carried through unchanged, either in front (`"...d,de->...e"`)
+    or at the end (`"bd...,de->be..."`).
 
     Args:
-        equation: An equation describing the einsum to perform. This
-            equation must be a valid einsum string of the form
-            `ab,bc->ac`, `...ab,bc->...ac`, or `ab...,bc->ac...` where
-            'ab', 'bc', and 'ac' can be any valid einsum axis expression
-            sequence.
-        output_shape: The expected shape of the output tensor (excluding the
-            batch dimension and any dimensions represented by ellipses). You
-            can specify `None` for any dimension that is unknown or can be
-            inferred from the input shape.
-        activation: Activation function to use. If you don't specify
-            anything, no activation is applied (that is, a "linear"
-            activation: `a(x) = x`).
-        bias_axes: A string containing the output dimension(s) to apply a
-            bias to. Each character in the `bias_axes` string should
-            correspond to a character in the output portion of the
-            `equation` string.
-        kernel_initializer: Initializer for the `kernel` weights matrix.
-        bias_initializer: Initializer for the bias vector.
-        kernel_regularizer: Regularizer function applied to the `kernel`
-            weights matrix.
-        bias_regularizer: Regularizer function applied to the bias vector.
-        activity_regularizer: Regularizer function applied to the output.
-        kernel_constraint: Constraint function applied to the `kernel`
-            weights matrix.
-        bias_constraint: Constraint function applied to the bias vector.
-        lora_rank: Optional integer. If set, the layer's forward pass will
-            implement LoRA (Low-Rank Adaptation) with the provided rank
-            (`enable_lora` is called when the layer is built).
-        lora_alpha: Optional integer. If set, this parameter scales the
-            low-rank adaptation delta during the forward pass: the delta is
-            scaled by `lora_alpha / lora_rank`. Defaults to `lora_rank`.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        equation: String of the form `"ab,bc->ac"`, `"...ab,bc->...ac"` or
+            `"ab...,bc->ac..."`, where each part is a run of axis letters.
+        output_shape: Integer or tuple, the output's shape without the
+            batch axis and without the axes an ellipsis stands for. Entries
+            may be `None` where the size is copied from an input axis.
+        activation: Optional activation applied to the result (a name from
+            `keras.activations` or a callable). Defaults to `None`, the
+            identity.
+        bias_axes: Optional string of output letters that get a learned
+            bias; the bias is broadcast over all other output axes.
+            Defaults to `None` (no bias).
+        kernel_initializer: How to initialize `kernel`. Defaults to
+            `"glorot_uniform"`.
+        bias_initializer: How to initialize `bias`. Defaults to `"zeros"`.
+        kernel_regularizer: Optional penalty on `kernel`, added to the
+            layer's losses.
+        bias_regularizer: Optional penalty on `bias`.
+        activity_regularizer: Optional penalty computed on the layer's
+            output.
+        kernel_constraint: Optional projection applied to `kernel` after
+            each optimizer update.
+        bias_constraint: Optional projection applied to `bias` after each
+            optimizer update.
+        lora_rank: Optional positive integer. When given, LoRA (low-rank
+            adaptation) is switched on with this rank as soon as the layer
+            is built (see `enable_lora`).
+        lora_alpha: Optional number controlling the strength of the LoRA
+            update: the low-rank product is multiplied by
+            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
+            of 1).
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
-        A tensor whose axes match the input part of `equation`.
+        A tensor with one axis per letter of the equation's input part
+        (plus any axes an ellipsis stands for).
 
     Output shape:
-        `(batch_size,) + output_shape` (plus the axes covered by an
-        ellipsis).
+        `(batch_size, *output_shape)`, with the ellipsis axes inserted
+        where the equation puts them.
 
     Examples:
 
-    **Biased dense layer with einsums**
+    The same projection as `Dense(20)` on a 2D input:
 
-    This example shows how to instantiate a standard Keras dense layer using
-    einsum operations. This example is equivalent to
-    `keras.layers.Dense(64, use_bias=True)`.
+    >>> keras.layers.EinsumDense("ab,bc->ac", 20, bias_axes="c")(
+    ...     keras.Input(shape=(7,))
+    ... ).shape
+    (None, 20)
 
-    >>> layer = keras.layers.EinsumDense("ab,bc->ac",
-    ...                                  output_shape=64,
-    ...                                  bias_axes="c")
-    >>> input_tensor = keras.Input(shape=[32])
-    >>> output_tensor = layer(input_tensor)
-    >>> output_tensor.shape
-    (None, 64)
+    Splitting a sequence's features into 4 heads of size 5 (the kernel is
+    `(12, 4, 5)`):
 
-    **Applying a dense layer to a sequence**
+    >>> heads = keras.layers.EinsumDense("btd,dhk->bthk", (None, 4, 5))
+    >>> heads(keras.Input(shape=(9, 12))).shape
+    (None, 9, 4, 5)
 
-    >>> layer = keras.layers.EinsumDense("abc,cd->abd",
-    ...                                  output_shape=(None, 64),
-    ...                                  bias_axes="d")
-    >>> input_tensor = keras.Input(shape=[32, 128])
-    >>> output_tensor = layer(input_tensor)
-    >>> output_tensor.shape
-    (None, 32, 64)
+    Any number of leading axes, through an ellipsis:
 
-    **Applying a dense layer to a sequence using ellipses**
-
-    >>> layer = keras.layers.EinsumDense("...b,bc->...c",
-    ...                                  output_shape=64,
-    ...                                  bias_axes="c")
-    >>> input_tensor = keras.Input(shape=[32, 128])
-    >>> output_tensor = layer(input_tensor)
-    >>> output_tensor.shape
-    (None, 32, 64)
+    >>> per_position = keras.layers.EinsumDense("...d,de->...e", 3)
+    >>> per_position(np.ones((2, 6, 8, 10))).shape
+    (2, 6, 8, 3)
     """
 
     def __init__(
@@ -121,50 +113,51 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         **kwargs,
     ):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        _parse_equation(equation)  # fail fast on a malformed equation
         self.equation = equation
-        if isinstance(output_shape, int):
-            self.partial_output_shape = (output_shape,)
-        else:
-            self.partial_output_shape = tuple(output_shape)
-        self.bias_axes = bias_axes
+        self.partial_output_shape = (
+            tuple(output_shape)
+            if not isinstance(output_shape, int)
+            else (output_shape,)
+        )
         self.activation = activations.get(activation)
+        self.bias_axes = bias_axes
+        # Per-weight settings: kernel first, then bias.
         self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.bias_constraint = constraints.get(bias_constraint)
         self.lora_rank = lora_rank
-        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
         self.lora_enabled = False
-        # Validates the equation early.
-        _parse_equation(equation)
 
     def build(self, input_shape):
-        kernel_shape, bias_shape, full_output_shape = _analyze_einsum_string(
+        shapes = _analyze_einsum_string(
             self.equation,
             self.bias_axes,
             tuple(input_shape),
             self.partial_output_shape,
         )
-        self.full_output_shape = tuple(full_output_shape)
+        kernel_dims, bias_dims, out_dims = shapes
+        self.full_output_shape = tuple(out_dims)
         self._kernel = self.add_weight(
+            shape=tuple(kernel_dims),
             name="kernel",
-            shape=tuple(kernel_shape),
             initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
             constraint=self.kernel_constraint,
+            regularizer=self.kernel_regularizer,
         )
-        if bias_shape is not None:
+        self.bias = None
+        if bias_dims is not None:
             self.bias = self.add_weight(
+                shape=tuple(bias_dims),
                 name="bias",
-                shape=tuple(bias_shape),
                 initializer=self.bias_initializer,
-                regularizer=self.bias_regularizer,
                 constraint=self.bias_constraint,
+                regularizer=self.bias_regularizer,
             )
-        else:
-            self.bias = None
         self.built = True
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
@@ -211,52 +204,49 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         )
 
     def call(self, inputs):
-        x = ops.einsum(self.equation, inputs, self.kernel)
+        # `self.kernel` includes the LoRA update when LoRA is enabled.
+        y = ops.einsum(self.equation, inputs, self.kernel)
         if self.bias is not None:
-            x = ops.add(x, self.bias)
-        if self.activation is not None:
-            x = self.activation(x)
-        return x
+            y = ops.add(y, self.bias)
+        return y if self.activation is None else self.activation(y)
 
     def compute_output_shape(self, input_shape):
-        _, _, full_output_shape = _analyze_einsum_string(
+        out_dims = _analyze_einsum_string(
             self.equation,
             self.bias_axes,
             tuple(input_shape),
             self.partial_output_shape,
             validate_sizes=False,
-        )
-        return tuple(full_output_shape)
+        )[2]
+        return tuple(out_dims)
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
-            "output_shape": self.partial_output_shape,
-            "equation": self.equation,
-            "activation": activations.serialize(self.activation),
-            "bias_axes": self.bias_axes,
-            "kernel_initializer": initializers.serialize(
-                self.kernel_initializer
-            ),
-            "bias_initializer": initializers.serialize(self.bias_initializer),
-            "kernel_regularizer": regularizers.serialize(
-                self.kernel_regularizer
-            ),
-            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
-            "activity_regularizer": regularizers.serialize(
-                self.activity_regularizer
-            ),
-            "kernel_constraint": serialization_lib.serialize_keras_object(
-                self.kernel_constraint
-            ),
-            "bias_constraint": serialization_lib.serialize_keras_object(
-                self.bias_constraint
-            ),
-        }
+        config = super().get_config()
+        config.update(
+            output_shape=self.partial_output_shape,
+            equation=self.equation,
+            activation=activations.serialize(self.activation),
+            bias_axes=self.bias_axes,
+        )
+        for weight in ("kernel", "bias"):
+            config[f"{weight}_initializer"] = initializers.serialize(
+                getattr(self, f"{weight}_initializer")
+            )
+            config[f"{weight}_regularizer"] = regularizers.serialize(
+                getattr(self, f"{weight}_regularizer")
+            )
+        config["activity_regularizer"] = regularizers.serialize(
+            self.activity_regularizer
+        )
+        for weight in ("kernel", "bias"):
+            config[f"{weight}_constraint"] = (
+                serialization_lib.serialize_keras_object(
+                    getattr(self, f"{weight}_constraint")
+                )
+            )
         if self.lora_rank:
-            config["lora_rank"] = self.lora_rank
-            config["lora_alpha"] = self.lora_alpha
-        return {**base_config, **config}
+            config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
+        return config
 
 
 _PATTERNS = (
@@ -271,7 +261,8 @@ def _parse_equation(equation):
     """Returns `(input_spec, weight_spec, output_spec, elided)`."""
     if not isinstance(equation, str):
         raise ValueError(
-            f"Invalid einsum equation '{equation}'. Expected a string."
+            f"Invalid einsum equation {equation!r}: `EinsumDense` needs "
+            f"a string, got {type(equation).__name__}."
         )
     compact = equation.replace(" ", "")
     for pattern, elided in _PATTERNS:
@@ -279,8 +270,9 @@ def _parse_equation(equation):
         if match:
             return match.group(1), match.group(2), match.group(3), elided
     raise ValueError(
-        f"Invalid einsum equation '{equation}'. Equations must be in the "
-        "form [X],[Y]->[Z], ...[X],[Y]->...[Z], or [X]...,[Y]->[Z]...."
+        f"Invalid einsum equation {equation!r} for `EinsumDense`: expected "
+        "one of the layouts 'ab,bc->ac', '...ab,bc->...ac' or "
+        "'ab...,bc->ac...' (letters name axes)."
     )
 
 
@@ -365,9 +357,10 @@ def _analyze_einsum_string(
                 explicit_output[i] = input_dim
             elif input_dim is not None and explicit_output[i] != input_dim:
                 raise ValueError(
-                    "Input shape and output shape do not match at shared "
-                    f"dimension '{char}'. Input shape is {input_dim}, and "
-                    f"output shape is {explicit_output[i]}."
+                    f"The sizes given for axis '{char}' in input and output "
+                    "do not match at shared dimension: the input has "
+                    f"{input_dim}, `output_shape` asks for "
+                    f"{explicit_output[i]} (equation '{equation}')."
                 )
 
     kernel_shape = []
@@ -378,10 +371,10 @@ def _analyze_einsum_string(
             dim = explicit_output[output_spec.index(char)]
         else:
             raise ValueError(
-                f"Weight dimension '{char}' did not have a match in either "
-                f"the input spec '{input_spec}' or the output spec "
-                f"'{output_spec}'. For this layer, the weight must be fully "
-                "specified."
+                f"Kernel axis '{char}' of equation '{equation}' did not "
+                "have a match among the input axes "
+                f"'{input_spec}' or the output axes '{output_spec}', so its "
+                "size is unknown."
             )
         if dim is None and validate_sizes:
             raise ValueError(
@@ -397,8 +390,9 @@ def _analyze_einsum_string(
         for char in bias_axes:
             if char not in output_spec:
                 raise ValueError(
-                    f"Bias dimension '{char}' was requested, but is not part "
-                    f"of the output spec '{output_spec}'."
+                    f"`bias_axes` names axis '{char}', which is not part of "
+                    f"the output spec '{output_spec}' of equation "
+                    f"'{equation}'."
                 )
         first = min(output_spec.index(char) for char in bias_axes)
         bias_shape = [

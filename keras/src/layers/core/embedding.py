@@ -13,54 +13,57 @@ from keras.src.utils import lora_utils
 
 @keras_export("keras.layers.Embedding")
 class Embedding(lora_utils.LoraMixin, Layer):
-    """Turns nonnegative integers (indexes) into dense vectors of fixed size.
+    """Maps integer token ids to learned vectors (a lookup table).
 
-    e.g. `[[4], [20]] -> [[[0.25, 0.1]], [[0.6, -0.2]]]`
+    The layer holds an `embeddings` matrix of shape
+    `(input_dim, output_dim)`; each id `i` in the input is replaced by row
+    `i` of that matrix, so the output gains a trailing axis of size
+    `output_dim`. Ids must lie in `[0, input_dim)`.
 
-    This layer can only be used on nonnegative integer inputs of a fixed
-    range. The layer also supports the reverse direction (projecting
-    vectors back onto the vocabulary, as with tied input/output embeddings)
-    with `attend(inputs)` or `call(inputs, reverse=True)`, which compute
+    The opposite direction, scoring vectors against every row of the
+    table (as done with tied input/output embeddings), is available via
+    `attend(inputs)` or `call(inputs, reverse=True)`; both return
     `inputs @ embeddings.T`.
 
     Args:
-        input_dim: Integer. Size of the vocabulary, i.e. maximum integer
-            index + 1.
-        output_dim: Integer. Dimension of the dense embedding.
-        embeddings_initializer: Initializer for the `embeddings` matrix.
-        embeddings_regularizer: Regularizer function applied to the
-            `embeddings` matrix.
-        embeddings_constraint: Constraint function applied to the
-            `embeddings` matrix.
-        mask_zero: Boolean, whether or not the input value 0 is a special
-            "padding" value that should be masked out. If `True`,
-            `compute_mask` returns `inputs != 0` and index 0 cannot be used
-            in the vocabulary (`input_dim` should equal size of vocabulary
-            + 1).
-        weights: Optional floating-point matrix of size
-            `(input_dim, output_dim)`. The initial embeddings values to use.
-        lora_rank: Optional integer. If set, the layer's forward pass will
-            implement LoRA (Low-Rank Adaptation) with the provided rank
-            (`enable_lora` is called when the layer is built).
-        lora_alpha: Optional integer. If set, this parameter scales the
-            low-rank adaptation delta during the forward pass: the delta is
-            scaled by `lora_alpha / lora_rank`. Defaults to `lora_rank`.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        input_dim: Integer >= 1, the number of rows of the table (the
+            largest valid id plus one).
+        output_dim: Integer >= 1, the length of each embedding vector.
+        embeddings_initializer: How to initialize the table. Defaults to
+            `"uniform"`.
+        embeddings_regularizer: Optional penalty on the table, added to
+            the layer's losses.
+        embeddings_constraint: Optional projection applied to the table
+            after each optimizer update.
+        mask_zero: Boolean. When `True`, id 0 is treated as padding: the
+            layer emits the mask `inputs != 0` for downstream layers, and
+            real tokens should therefore use ids from 1 (so `input_dim`
+            is the vocabulary size plus one). Defaults to `False`.
+        weights: Optional array of shape `(input_dim, output_dim)` used as
+            the initial table (the layer is built right away).
+        lora_rank: Optional positive integer. When given, LoRA (low-rank
+            adaptation) is switched on with this rank as soon as the layer
+            is built (see `enable_lora`).
+        lora_alpha: Optional number controlling the strength of the LoRA
+            update: the low-rank product is multiplied by
+            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
+            of 1).
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
-        N-D tensor with shape: `(batch_size, ..., input_length)`.
+        Integer tensor of any shape, e.g. `(batch_size, sequence_length)`.
 
     Output shape:
-        (N+1)-D tensor with shape:
-        `(batch_size, ..., input_length, output_dim)`.
+        The input shape plus a trailing `output_dim` axis, e.g.
+        `(batch_size, sequence_length, output_dim)`.
 
     Example:
 
-    >>> layer = keras.layers.Embedding(1000, 64)
-    >>> layer(np.array([[1, 2, 3]])).shape
-    (1, 3, 64)
-    >>> layer.attend(np.ones((1, 64))).shape
-    (1, 1000)
+    >>> table = keras.layers.Embedding(50, 12)
+    >>> table(np.array([[7, 0], [3, 49], [1, 1]])).shape
+    (3, 2, 12)
+    >>> table.attend(np.zeros((5, 12))).shape  # scores over the 50 ids
+    (5, 50)
     """
 
     _lora_base = "_embeddings"
@@ -79,11 +82,10 @@ class Embedding(lora_utils.LoraMixin, Layer):
         lora_alpha=None,
         **kwargs,
     ):
-        input_length = kwargs.pop("input_length", None)
-        if input_length is not None:
+        if kwargs.pop("input_length", None) is not None:
             raise ValueError(
-                "Argument `input_length` is no longer supported by "
-                "`Embedding`. Remove it."
+                "`Embedding` does not accept `input_length` any more: the "
+                "sequence length is taken from the input. Drop the argument."
             )
         # Integer indices must never be cast to a (low precision) float.
         kwargs.setdefault("autocast", False)
@@ -92,39 +94,46 @@ class Embedding(lora_utils.LoraMixin, Layer):
             ("input_dim", input_dim),
             ("output_dim", output_dim),
         ):
-            if not isinstance(value, int) or value < 1:
-                raise ValueError(
-                    f"Received an invalid value for `{arg_name}`, expected "
-                    f"a positive integer. Received: {arg_name}={value}"
-                )
+            if isinstance(value, int) and value >= 1:
+                continue
+            raise ValueError(
+                f"`Embedding` needs `{arg_name}` to be an integer >= 1; got "
+                f"{arg_name}={value!r}"
+            )
         self.input_dim = input_dim
         self.output_dim = output_dim
-        self.embeddings_initializer = initializers.get(embeddings_initializer)
-        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
-        self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
+        self.embeddings_initializer = initializers.get(embeddings_initializer)
+        self.embeddings_constraint = constraints.get(embeddings_constraint)
+        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
         self.lora_rank = lora_rank
-        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
         self.lora_enabled = False
-        if weights is not None:
-            self.build()
-            if not isinstance(weights, (list, tuple)):
-                weights = [weights]
-            if self.lora_enabled and len(weights) == 1:
-                self._embeddings.assign(weights[0])
-            else:
-                self.set_weights(weights)
+        if weights is None:
+            return
+        # Initial values given: create the table now and load them.
+        self.build()
+        initial = (
+            list(weights) if isinstance(weights, (list, tuple)) else [weights]
+        )
+        if self.lora_enabled and len(initial) == 1:
+            # Only the base table was given; the LoRA factors keep their
+            # initial values.
+            self._embeddings.assign(initial[0])
+        else:
+            self.set_weights(initial)
 
     def build(self, input_shape=None):
         if self.built:
             return
+        table_shape = (self.input_dim, self.output_dim)
         self._embeddings = self.add_weight(
+            shape=table_shape,
             name="embeddings",
-            shape=(self.input_dim, self.output_dim),
             initializer=self.embeddings_initializer,
-            regularizer=self.embeddings_regularizer,
             constraint=self.embeddings_constraint,
+            regularizer=self.embeddings_regularizer,
             trainable=True,
         )
         self.built = True
@@ -178,16 +187,17 @@ class Embedding(lora_utils.LoraMixin, Layer):
     def call(self, inputs, reverse=False):
         if reverse:
             return self.attend(inputs)
-        if backend.standardize_dtype(inputs.dtype) not in ("int32", "int64"):
-            inputs = ops.cast(inputs, "int32")
-        outputs = ops.take(self._embeddings, inputs, axis=0)
+        ids = inputs
+        if backend.standardize_dtype(ids.dtype) not in ("int32", "int64"):
+            ids = ops.cast(ids, "int32")
+        vectors = ops.take(self._embeddings, ids, axis=0)
         if self.lora_enabled:
-            rows = ops.take(self.lora_embeddings_a, inputs, axis=0)
-            delta = ops.matmul(rows, self.lora_embeddings_b)
-            outputs = ops.add(
-                outputs, ops.multiply(delta, self.lora_alpha / self.lora_rank)
-            )
-        return ops.cast(outputs, self.compute_dtype)
+            # Gather the rows of `a` first: `take(a @ b) == take(a) @ b`.
+            a_rows = ops.take(self.lora_embeddings_a, ids, axis=0)
+            update = ops.matmul(a_rows, self.lora_embeddings_b)
+            scale = self.lora_alpha / self.lora_rank
+            vectors = ops.add(vectors, ops.multiply(update, scale))
+        return ops.cast(vectors, self.compute_dtype)
 
     def attend(self, inputs):
         """Projects vectors onto the vocabulary: `inputs @ embeddings.T`.
@@ -214,35 +224,35 @@ class Embedding(lora_utils.LoraMixin, Layer):
         return outputs
 
     def compute_mask(self, inputs, mask=None):
-        if not self.mask_zero:
-            return None
-        return ops.not_equal(inputs, 0)
+        if self.mask_zero:
+            return ops.not_equal(inputs, 0)
+        return None
 
     def compute_output_shape(self, input_shape, reverse=False):
+        shape = tuple(input_shape)
         if reverse:
-            return tuple(input_shape)[:-1] + (self.input_dim,)
-        return tuple(input_shape) + (self.output_dim,)
+            return (*shape[:-1], self.input_dim)
+        return (*shape, self.output_dim)
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
-            "input_dim": self.input_dim,
-            "output_dim": self.output_dim,
-            "embeddings_initializer": initializers.serialize(
+        config = super().get_config()
+        config.update(
+            input_dim=self.input_dim,
+            output_dim=self.output_dim,
+            embeddings_initializer=initializers.serialize(
                 self.embeddings_initializer
             ),
-            "embeddings_regularizer": regularizers.serialize(
+            embeddings_regularizer=regularizers.serialize(
                 self.embeddings_regularizer
             ),
-            "activity_regularizer": regularizers.serialize(
+            activity_regularizer=regularizers.serialize(
                 self.activity_regularizer
             ),
-            "embeddings_constraint": serialization_lib.serialize_keras_object(
+            embeddings_constraint=serialization_lib.serialize_keras_object(
                 self.embeddings_constraint
             ),
-            "mask_zero": self.mask_zero,
-        }
+            mask_zero=self.mask_zero,
+        )
         if self.lora_rank:
-            config["lora_rank"] = self.lora_rank
-            config["lora_alpha"] = self.lora_alpha
-        return {**base_config, **config}
+            config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
+        return config

@@ -8,13 +8,15 @@ from keras.src.utils import tree
 
 @keras_export("keras.layers.Identity")
 class Identity(Layer):
-    """Identity layer.
+    """Returns its input unchanged.
 
-    This layer should be used as a placeholder when no operation is to be
-    performed. The layer just returns its `inputs` argument as output.
+    A no-op stand-in: use it where a model-building function expects a
+    layer but nothing should happen (e.g. an optional projection that is
+    switched off). It accepts a single tensor or any nested structure of
+    tensors, has no weights, and passes masks through.
 
     Args:
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         Arbitrary (a tensor or a nested structure of tensors).
@@ -24,8 +26,9 @@ class Identity(Layer):
 
     Example:
 
-    >>> keras.layers.Identity()(np.ones((2, 3))).shape
-    (2, 3)
+    >>> passthrough = keras.layers.Identity()
+    >>> passthrough({"a": np.zeros((4, 7)), "b": np.ones(3)})["a"].shape
+    (4, 7)
     """
 
     def __init__(self, **kwargs):
@@ -40,6 +43,7 @@ class Identity(Layer):
         return input_shape
 
     def compute_output_spec(self, inputs):
-        return tree.map_structure(
-            lambda x: backend.KerasTensor(x.shape, dtype=x.dtype), inputs
-        )
+        def same_spec(tensor):
+            return backend.KerasTensor(tensor.shape, dtype=tensor.dtype)
+
+        return tree.map_structure(same_spec, inputs)

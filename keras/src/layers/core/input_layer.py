@@ -174,19 +174,19 @@ def Input(
     Example:
 
     ```python
-    x = keras.Input(shape=(32,))
-    y = keras.layers.Dense(16, activation="softmax")(x)
-    model = keras.Model(x, y)
+    pixels = keras.Input(shape=(28, 28), name="pixels")
+    logits = keras.layers.Dense(10)(keras.layers.Flatten()(pixels))
+    classifier = keras.Model(pixels, logits)
     ```
     """
-    layer = InputLayer(
+    source = InputLayer(
+        name=name,
         shape=shape,
         batch_size=batch_size,
+        batch_shape=batch_shape,
         dtype=dtype,
         sparse=sparse,
-        batch_shape=batch_shape,
-        input_tensor=tensor,
         optional=optional,
-        name=name,
+        input_tensor=tensor,
     )
-    return layer.output
+    return source.output

@@ -12,34 +12,35 @@ from keras.src.utils import tree
 
 @keras_export("keras.layers.Lambda")
 class Lambda(Layer):
-    """Wraps arbitrary expressions as a `Layer` object.
+    """Turns a plain function into a layer.
 
-    The `Lambda` layer exists so that arbitrary expressions can be used as
-    a `Layer` when constructing functional models. `Lambda` layers are best
-    suited for simple operations or quick experimentation. For more
-    advanced use cases, prefer writing new subclasses of `Layer`.
+    Handy for small, weight-free transformations inside a functional or
+    `Sequential` model (reordering axes, a fixed scaling, a custom
+    elementwise op). Anything that needs weights or nontrivial state
+    belongs in a proper `Layer` subclass instead: a `Lambda` creates no
+    variables and tracks none.
 
-    WARNING: `Lambda` layers have (de)serialization limitations! A Python
-    lambda is saved as Python bytecode, which is not portable and can run
-    arbitrary code when loaded. Loading it is therefore refused in safe
+    WARNING: saving a `Lambda` that wraps a Python `lambda` stores the
+    function's bytecode. That is not portable across Python versions and
+    runs arbitrary code when loaded, so loading it is refused in safe
     mode (the default); pass `safe_mode=False` when loading, or call
     `keras.config.enable_unsafe_deserialization()`, only for trusted
     files. Named functions are saved by reference instead.
 
     Args:
-        function: The function to be evaluated. Takes the input tensor as
-            first argument (and, if it declares them, `mask` and
-            `training` keyword arguments).
-        output_shape: Expected output shape from function (excluding the
-            batch dimension): a tuple, or a function of the input shape
-            returning the full output shape. If `None`, it is inferred by
-            tracing `function` on symbolic inputs.
-        mask: Either `None` (no masking), a callable with the same
-            signature as `compute_mask`, or a tensor returned as the output
-            mask regardless of the input.
-        arguments: Optional dictionary of keyword arguments to be passed to
-            the function.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        function: The callable to apply. It receives the input (a tensor
+            or nested structure) as its first argument, plus `mask` and
+            `training` keyword arguments if its signature names them.
+        output_shape: Optional. Either a tuple giving the output shape
+            without the batch axis, or a callable that maps the input
+            shape to the full output shape. When `None`, the shape is
+            found by running `function` on symbolic inputs.
+        mask: Optional. `None` (the layer produces no mask), a callable
+            `mask(inputs, previous_mask)` returning the output mask, or a
+            fixed tensor used as the output mask.
+        arguments: Optional dict of extra keyword arguments passed to
+            `function` on every call.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         Arbitrary.
@@ -49,9 +50,9 @@ class Lambda(Layer):
 
     Example:
 
-    >>> layer = keras.layers.Lambda(lambda x: x**2)
-    >>> layer(np.array([1.0, 2.0, 3.0]))
-    Array([1., 4., 9.], dtype=float32)
+    >>> halve = keras.layers.Lambda(lambda t, k: t / k, arguments={"k": 2.0})
+    >>> halve(np.array([3.0, 5.0, -8.0]))
+    Array([ 1.5,  2.5, -4. ], dtype=float32)
     """
 
     def __init__(
@@ -60,45 +61,46 @@ class Lambda(Layer):
         super().__init__(**kwargs)
         if not callable(function):
             raise ValueError(
-                "Argument `function` of `Lambda` must be callable. "
-                f"Received: function={function}"
+                "`Lambda` needs a callable as `function`; got "
+                f"{function!r} of type {type(function).__name__}."
             )
         self.function = function
-        self.arguments = arguments or {}
+        self.arguments = arguments if arguments else {}
         self.mask = mask
         self._output_shape = output_shape
         self.supports_masking = mask is not None
         self.built = True
         try:
-            parameters = inspect.signature(function).parameters
-        except (TypeError, ValueError):
-            parameters = {}
-        self._fn_expects_mask_arg = "mask" in parameters
-        self._fn_expects_training_arg = "training" in parameters
+            params = inspect.signature(function).parameters
+        except (TypeError, ValueError):  # e.g. some builtins
+            params = {}
+        # Which of the optional call arguments to forward to `function`.
+        self._forwarded_call_args = tuple(
+            name for name in ("mask", "training") if name in params
+        )
 
     def call(self, inputs, mask=None, training=None):
-        kwargs = dict(self.arguments)
-        if self._fn_expects_mask_arg:
-            kwargs["mask"] = mask
-        if self._fn_expects_training_arg:
-            kwargs["training"] = training
-        return self.function(inputs, **kwargs)
+        available = {"mask": mask, "training": training}
+        fn_kwargs = {**self.arguments}
+        for name in self._forwarded_call_args:
+            fn_kwargs[name] = available[name]
+        return self.function(inputs, **fn_kwargs)
 
     def compute_mask(self, inputs, mask=None):
-        if callable(self.mask):
-            return self.mask(inputs, mask)
-        return self.mask
+        mask_fn = self.mask
+        return mask_fn(inputs, mask) if callable(mask_fn) else mask_fn
 
     def compute_output_shape(self, input_shape):
-        if self._output_shape is None:
+        declared = self._output_shape
+        if declared is None:
             return super().compute_output_shape(input_shape)
-        if callable(self._output_shape):
-            return self._output_shape(input_shape)
-        batch = _batch_size(input_shape)
-        return (batch,) + tuple(self._output_shape)
+        if callable(declared):
+            return declared(input_shape)
+        return (_batch_size(input_shape), *declared)
 
     def compute_output_spec(self, inputs, **kwargs):
         if self._output_shape is None:
+            # Infer by tracing `function` on the symbolic inputs.
             return super().compute_output_spec(inputs, **kwargs)
         input_shape = (
             tree.map_structure(lambda x: tuple(x.shape), inputs)
@@ -109,20 +111,18 @@ class Lambda(Layer):
         return backend.KerasTensor(shape, dtype=self.compute_dtype)
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
-            "function": serialization_lib.serialize_keras_object(self.function),
-            "arguments": serialization_lib.serialize_keras_object(
-                self.arguments
-            ),
-        }
-        if self._output_shape is not None:
-            config["output_shape"] = serialization_lib.serialize_keras_object(
-                self._output_shape
-            )
-        if self.mask is not None:
-            config["mask"] = serialization_lib.serialize_keras_object(self.mask)
-        return {**base_config, **config}
+        to_json = serialization_lib.serialize_keras_object
+        config = super().get_config()
+        config["function"] = to_json(self.function)
+        config["arguments"] = to_json(self.arguments)
+        # Optional entries are only written when set.
+        for key, value in (
+            ("output_shape", self._output_shape),
+            ("mask", self.mask),
+        ):
+            if value is not None:
+                config[key] = to_json(value)
+        return config
 
     @classmethod
     def from_config(cls, config, custom_objects=None, safe_mode=None):

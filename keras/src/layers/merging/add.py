@@ -7,58 +7,56 @@ from keras.src.layers.merging.base_merge import Merge
 
 @keras_export("keras.layers.Add")
 class Add(Merge):
-    """Performs elementwise addition operation.
+    """Sums a list of tensors element-wise.
 
-    It takes as input a list of tensors, all of the same shape (or
-    broadcastable against each other), and returns a single tensor (also
-    of the same shape).
+    Call the layer on a list of two or more tensors. Their shapes must be
+    equal or broadcast against each other (NumPy rules, aligned on the
+    right); the result has the broadcast shape and holds the sum of all
+    the inputs.
 
     Args:
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
-    Examples:
+    Example:
 
-    >>> input_shape = (2, 3, 4)
-    >>> x1 = np.random.rand(*input_shape)
-    >>> x2 = np.random.rand(*input_shape)
-    >>> y = keras.layers.Add()([x1, x2])
+    >>> a = np.full((3, 5), 2.0)
+    >>> b = np.arange(15.0).reshape(3, 5)
+    >>> keras.layers.Add()([a, b]).shape
+    (3, 5)
 
-    Usage in a Keras model:
+    Joining two branches of a functional model:
 
-    >>> input1 = keras.layers.Input(shape=(16,))
-    >>> x1 = keras.layers.Dense(8, activation='relu')(input1)
-    >>> input2 = keras.layers.Input(shape=(32,))
-    >>> x2 = keras.layers.Dense(8, activation='relu')(input2)
-    >>> # equivalent to `added = keras.layers.add([x1, x2])`
-    >>> added = keras.layers.Add()([x1, x2])
-    >>> out = keras.layers.Dense(4)(added)
-    >>> model = keras.models.Model(inputs=[input1, input2], outputs=out)
+    >>> left_in = keras.Input(shape=(10,))
+    >>> right_in = keras.Input(shape=(6,))
+    >>> left = keras.layers.Dense(12)(left_in)
+    >>> right = keras.layers.Dense(12)(right_in)
+    >>> total = keras.layers.Add()([left, right])  # same as `add([...])`
+    >>> head = keras.layers.Dense(3)(total)
+    >>> net = keras.Model([left_in, right_in], head)
     """
 
     def _merge_function(self, inputs):
-        output = inputs[0]
-        for x in inputs[1:]:
-            output = ops.add(output, x)
-        return output
+        total = inputs[0]
+        for tensor in inputs[1:]:
+            total = ops.add(total, tensor)
+        return total
 
 
 @keras_export("keras.layers.add")
 def add(inputs, **kwargs):
-    """Functional interface to the `keras.layers.Add` layer.
+    """Sums a list of tensors element-wise (functional form of `Add`).
 
     Args:
-        inputs: A list of input tensors with the same shape.
-        **kwargs: Standard layer keyword arguments.
+        inputs: List of tensors whose shapes are equal or broadcastable.
+        **kwargs: Passed on to the `Add` layer (e.g. `name`).
 
     Returns:
-        A tensor as the sum of the inputs. It has the same shape as the
-        inputs.
+        The element-wise sum, shaped like the (broadcast) inputs.
 
     Example:
 
-    >>> x1 = np.ones((2, 3))
-    >>> x2 = np.ones((2, 3))
-    >>> keras.layers.add([x1, x2]).shape
-    (2, 3)
+    >>> keras.layers.add([np.ones((4, 2)), np.full((4, 2), 3.0)]).shape
+    (4, 2)
     """
-    return Add(**kwargs)(inputs)
+    layer = Add(**kwargs)
+    return layer(inputs)

@@ -7,56 +7,55 @@ from keras.src.layers.merging.base_merge import Merge
 
 @keras_export("keras.layers.Average")
 class Average(Merge):
-    """Averages a list of inputs element-wise.
+    """Takes the element-wise mean of a list of tensors.
 
-    It takes as input a list of tensors, all of the same shape (or
-    broadcastable against each other), and returns a single tensor (also
-    of the same shape).
+    Call the layer on a list of two or more tensors. Their shapes must be
+    equal or broadcast against each other (NumPy rules, aligned on the
+    right); the result has the broadcast shape and holds the sum of the
+    inputs divided by their count.
 
     Args:
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
-    Examples:
+    Example:
 
-    >>> input_shape = (2, 3, 4)
-    >>> x1 = np.random.rand(*input_shape)
-    >>> x2 = np.random.rand(*input_shape)
-    >>> y = keras.layers.Average()([x1, x2])
+    >>> a = np.full((3, 5), 2.0)
+    >>> b = np.full((3, 5), 6.0)
+    >>> float(keras.layers.Average()([a, b])[0, 0])  # (2 + 6) / 2
+    4.0
 
-    Usage in a Keras model:
+    Ensembling two branches of a functional model:
 
-    >>> input1 = keras.layers.Input(shape=(16,))
-    >>> x1 = keras.layers.Dense(8, activation='relu')(input1)
-    >>> input2 = keras.layers.Input(shape=(32,))
-    >>> x2 = keras.layers.Dense(8, activation='relu')(input2)
-    >>> # equivalent to `y = keras.layers.average([x1, x2])`
-    >>> y = keras.layers.Average()([x1, x2])
-    >>> out = keras.layers.Dense(4)(y)
-    >>> model = keras.models.Model(inputs=[input1, input2], outputs=out)
+    >>> in_a = keras.Input(shape=(10,))
+    >>> in_b = keras.Input(shape=(6,))
+    >>> pred_a = keras.layers.Dense(3)(in_a)
+    >>> pred_b = keras.layers.Dense(3)(in_b)
+    >>> mean = keras.layers.Average()([pred_a, pred_b])  # `average([...])`
+    >>> net = keras.Model([in_a, in_b], mean)
     """
 
     def _merge_function(self, inputs):
-        output = inputs[0]
-        for x in inputs[1:]:
-            output = ops.add(output, x)
-        return ops.divide(output, len(inputs))
+        total = inputs[0]
+        for tensor in inputs[1:]:
+            total = ops.add(total, tensor)
+        return ops.divide(total, len(inputs))
 
 
 @keras_export("keras.layers.average")
 def average(inputs, **kwargs):
-    """Functional interface to the `keras.layers.Average` layer.
+    """Averages a list of tensors element-wise (functional `Average`).
 
     Args:
-        inputs: A list of input tensors, all of the same shape.
-        **kwargs: Standard layer keyword arguments.
+        inputs: List of tensors whose shapes are equal or broadcastable.
+        **kwargs: Passed on to the `Average` layer (e.g. `name`).
 
     Returns:
-        A tensor as the element-wise average of the inputs with the same
-        shape as the inputs.
+        The element-wise mean, shaped like the (broadcast) inputs.
 
     Example:
 
-    >>> keras.layers.average([np.ones((2, 3)), np.zeros((2, 3))]).shape
-    (2, 3)
+    >>> keras.layers.average([np.ones((4, 2)), np.zeros((4, 2))]).shape
+    (4, 2)
     """
-    return Average(**kwargs)(inputs)
+    layer = Average(**kwargs)
+    return layer(inputs)

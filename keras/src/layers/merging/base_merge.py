@@ -12,7 +12,7 @@ class Merge(Layer):
     right), so e.g. `(batch, 5)` merges with `(batch, 1)` or `(5,)`.
 
     Args:
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
     """
 
     def __init__(self, **kwargs):
@@ -20,7 +20,10 @@ class Merge(Layer):
         self.supports_masking = True
 
     def _merge_function(self, inputs):
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"`{type(self).__name__}` must implement `_merge_function`, "
+            "which combines the list of input tensors into one."
+        )
 
     def _check_inputs(self, inputs):
         if not isinstance(inputs, (list, tuple)):

@@ -8,30 +8,32 @@ from keras.src.layers.merging.base_merge import Merge
 
 @keras_export("keras.layers.Concatenate")
 class Concatenate(Merge):
-    """Concatenates a list of inputs.
+    """Joins a list of tensors end to end along one axis.
 
-    It takes as input a list of tensors, all of the same shape except for
-    the concatenation axis, and returns a single tensor that is the
-    concatenation of all inputs.
+    The inputs must have the same rank and agree on every dimension other
+    than `axis`; the output's size along `axis` is the sum of the inputs'
+    sizes there.
 
     Args:
-        axis: Axis along which to concatenate.
-        **kwargs: Standard layer keyword arguments.
+        axis: Integer, the axis to join along (negative values count from
+            the end). Defaults to `-1`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
-    Examples:
+    Example:
 
-    >>> x = np.arange(20).reshape(2, 2, 5)
-    >>> y = np.arange(20, 30).reshape(2, 1, 5)
-    >>> keras.layers.Concatenate(axis=1)([x, y]).shape
-    (2, 3, 5)
+    >>> a = np.zeros((4, 3, 2))
+    >>> b = np.ones((4, 5, 2))
+    >>> keras.layers.Concatenate(axis=1)([a, b]).shape
+    (4, 8, 2)
 
-    Usage in a Keras model:
+    Stacking the features of two branches of a functional model:
 
-    >>> x1 = keras.layers.Dense(8)(np.arange(10).reshape(5, 2))
-    >>> x2 = keras.layers.Dense(8)(np.arange(10, 20).reshape(5, 2))
-    >>> y = keras.layers.Concatenate()([x1, x2])
-    >>> y.shape
-    (5, 16)
+    >>> img_in = keras.Input(shape=(9,))
+    >>> meta_in = keras.Input(shape=(2,))
+    >>> img = keras.layers.Dense(6)(img_in)
+    >>> both = keras.layers.Concatenate()([img, meta_in])
+    >>> both.shape
+    (None, 8)
     """
 
     def __init__(self, axis=-1, **kwargs):
@@ -44,8 +46,8 @@ class Concatenate(Merge):
             isinstance(s, (list, tuple)) for s in input_shape
         ):
             raise ValueError(
-                "A `Concatenate` layer should be called on a list of "
-                f"inputs. Received: input_shape={input_shape}"
+                f"`Concatenate` layer '{self.name}' expects a list of input "
+                f"shapes, one per tensor to join; got {input_shape}"
             )
         self.compute_output_shape(input_shape)
 
@@ -53,15 +55,15 @@ class Concatenate(Merge):
         shapes = [tuple(s) for s in input_shape]
         if len(shapes) < 1:
             raise ValueError(
-                "A `Concatenate` layer should be called on a list of at "
-                f"least 1 input. Received: input_shape={input_shape}"
+                f"`Concatenate` layer '{self.name}' needs at least one "
+                f"input to join; got an empty list: {input_shape}"
             )
         ranks = {len(s) for s in shapes}
         if len(ranks) != 1:
             raise ValueError(
-                "A `Concatenate` layer requires inputs with matching shapes "
-                "except for the concatenation axis. Received: input_shape="
-                f"{shapes} (inputs of different ranks)"
+                f"`Concatenate` layer '{self.name}': all inputs need "
+                "matching shapes except for the join axis, but they are of "
+                f"different ranks: {shapes}"
             )
         rank = ranks.pop()
         if not -rank <= self.axis < rank:
@@ -77,10 +79,9 @@ class Concatenate(Merge):
             sizes = {s[i] for s in shapes if s[i] is not None}
             if len(sizes) > 1:
                 raise ValueError(
-                    "A `Concatenate` layer requires inputs with matching "
-                    "shapes except for the concatenation axis. Received: "
-                    f"input_shape={shapes} (mismatch at axis {i}; "
-                    f"concatenation axis {self.axis})"
+                    f"`Concatenate` layer '{self.name}': all inputs need "
+                    "matching shapes except for the join axis "
+                    f"({self.axis}), but they differ at axis {i}: {shapes}"
                 )
         return shapes, axis
 
@@ -111,26 +112,26 @@ class Concatenate(Merge):
         return backend.KerasTensor(output_shape, dtype=dtype)
 
     def get_config(self):
-        config = {"axis": self.axis}
-        base_config = super().get_config()
-        return {**base_config, **config}
+        return {**super().get_config(), "axis": self.axis}
 
 
 @keras_export("keras.layers.concatenate")
 def concatenate(inputs, axis=-1, **kwargs):
-    """Functional interface to the `Concatenate` layer.
+    """Joins tensors along `axis` (functional form of `Concatenate`).
 
     Args:
-        inputs: A list of input tensors.
-        axis: Concatenation axis.
-        **kwargs: Standard layer keyword arguments.
+        inputs: List of tensors of equal rank that agree on every
+            dimension except `axis`.
+        axis: Integer, the axis to join along. Defaults to `-1`.
+        **kwargs: Passed on to the `Concatenate` layer (e.g. `name`).
 
     Returns:
-        A tensor, the concatenation of the inputs alongside axis `axis`.
+        One tensor whose size along `axis` is the sum of the inputs' sizes.
 
     Example:
 
-    >>> keras.layers.concatenate([np.ones((2, 3)), np.ones((2, 1))]).shape
-    (2, 4)
+    >>> keras.layers.concatenate([np.ones((3, 2)), np.ones((3, 4))]).shape
+    (3, 6)
     """
-    return Concatenate(axis=axis, **kwargs)(inputs)
+    layer = Concatenate(axis=axis, **kwargs)
+    return layer(inputs)

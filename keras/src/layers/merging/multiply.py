@@ -7,56 +7,56 @@ from keras.src.layers.merging.base_merge import Merge
 
 @keras_export("keras.layers.Multiply")
 class Multiply(Merge):
-    """Performs elementwise multiplication.
+    """Multiplies a list of tensors element-wise.
 
-    It takes as input a list of tensors, all of the same shape (or
-    broadcastable against each other), and returns a single tensor (also
-    of the same shape).
+    Call the layer on a list of two or more tensors. Their shapes must be
+    equal or broadcast against each other (NumPy rules, aligned on the
+    right); the result has the broadcast shape and holds the product of
+    all the inputs.
 
     Args:
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
-    Examples:
+    Example:
 
-    >>> input_shape = (2, 3, 4)
-    >>> x1 = np.random.rand(*input_shape)
-    >>> x2 = np.random.rand(*input_shape)
-    >>> y = keras.layers.Multiply()([x1, x2])
+    >>> a = np.full((3, 5), 2.0)
+    >>> gate = np.zeros((3, 1))  # broadcast across the last axis
+    >>> keras.layers.Multiply()([a, gate]).shape
+    (3, 5)
 
-    Usage in a Keras model:
+    Gating one branch of a functional model with another:
 
-    >>> input1 = keras.layers.Input(shape=(16,))
-    >>> x1 = keras.layers.Dense(8, activation='relu')(input1)
-    >>> input2 = keras.layers.Input(shape=(32,))
-    >>> x2 = keras.layers.Dense(8, activation='relu')(input2)
-    >>> # equivalent to `y = keras.layers.multiply([x1, x2])`
-    >>> y = keras.layers.Multiply()([x1, x2])
-    >>> out = keras.layers.Dense(4)(y)
-    >>> model = keras.models.Model(inputs=[input1, input2], outputs=out)
+    >>> feat_in = keras.Input(shape=(10,))
+    >>> ctx_in = keras.Input(shape=(4,))
+    >>> feat = keras.layers.Dense(12)(feat_in)
+    >>> gate = keras.layers.Dense(12, activation="sigmoid")(ctx_in)
+    >>> gated = keras.layers.Multiply()([feat, gate])  # `multiply([...])`
+    >>> head = keras.layers.Dense(3)(gated)
+    >>> net = keras.Model([feat_in, ctx_in], head)
     """
 
     def _merge_function(self, inputs):
-        output = inputs[0]
-        for x in inputs[1:]:
-            output = ops.multiply(output, x)
-        return output
+        product = inputs[0]
+        for tensor in inputs[1:]:
+            product = ops.multiply(product, tensor)
+        return product
 
 
 @keras_export("keras.layers.multiply")
 def multiply(inputs, **kwargs):
-    """Functional interface to the `keras.layers.Multiply` layer.
+    """Multiplies a list of tensors element-wise (functional `Multiply`).
 
     Args:
-        inputs: A list of input tensors, all of the same shape.
-        **kwargs: Standard layer keyword arguments.
+        inputs: List of tensors whose shapes are equal or broadcastable.
+        **kwargs: Passed on to the `Multiply` layer (e.g. `name`).
 
     Returns:
-        A tensor as the elementwise product of the inputs with the same
-        shape as the inputs.
+        The element-wise product, shaped like the (broadcast) inputs.
 
     Example:
 
-    >>> keras.layers.multiply([np.ones((2, 3)), np.ones((2, 3))]).shape
-    (2, 3)
+    >>> keras.layers.multiply([np.ones((4, 2)), np.ones((4, 2))]).shape
+    (4, 2)
     """
-    return Multiply(**kwargs)(inputs)
+    layer = Multiply(**kwargs)
+    return layer(inputs)

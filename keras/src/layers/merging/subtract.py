@@ -7,69 +7,71 @@ from keras.src.layers.merging.base_merge import Merge
 
 @keras_export("keras.layers.Subtract")
 class Subtract(Merge):
-    """Performs elementwise subtraction.
+    """Subtracts the second of two tensors from the first, element-wise.
 
-    It takes as input a list of tensors of size 2 both of the same shape,
-    and returns a single tensor (`inputs[0] - inputs[1]`) of same shape.
+    Call the layer on a list of exactly two tensors `[a, b]` with equal
+    (or broadcastable) shapes; it returns `a - b`. Any other number of
+    inputs raises a `ValueError`.
 
     Args:
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
-    Examples:
+    Example:
 
-    >>> input_shape = (2, 3, 4)
-    >>> x1 = np.random.rand(*input_shape)
-    >>> x2 = np.random.rand(*input_shape)
-    >>> y = keras.layers.Subtract()([x1, x2])
+    >>> a = np.full((3, 5), 4.0)
+    >>> b = np.ones((3, 5))
+    >>> float(keras.layers.Subtract()([a, b])[0, 0])  # 4 - 1
+    3.0
 
-    Usage in a Keras model:
+    Taking the difference of two branches of a functional model:
 
-    >>> input1 = keras.layers.Input(shape=(16,))
-    >>> x1 = keras.layers.Dense(8, activation='relu')(input1)
-    >>> input2 = keras.layers.Input(shape=(32,))
-    >>> x2 = keras.layers.Dense(8, activation='relu')(input2)
-    >>> # equivalent to `subtracted = keras.layers.subtract([x1, x2])`
-    >>> subtracted = keras.layers.Subtract()([x1, x2])
-    >>> out = keras.layers.Dense(4)(subtracted)
-    >>> model = keras.models.Model(inputs=[input1, input2], outputs=out)
+    >>> query_in = keras.Input(shape=(10,))
+    >>> doc_in = keras.Input(shape=(7,))
+    >>> query = keras.layers.Dense(6)(query_in)
+    >>> doc = keras.layers.Dense(6)(doc_in)
+    >>> gap = keras.layers.Subtract()([query, doc])  # `subtract([...])`
+    >>> score = keras.layers.Dense(1)(gap)
+    >>> net = keras.Model([query_in, doc_in], score)
     """
 
     def _check_inputs(self, inputs):
         super()._check_inputs(inputs)
         if len(inputs) != 2:
             raise ValueError(
-                "A `Subtract` layer should be called on exactly 2 inputs. "
-                f"Received: {len(inputs)} inputs."
+                f"`Subtract` layer '{self.name}' takes exactly 2 inputs "
+                f"(a minuend and a subtrahend), but got {len(inputs)}."
             )
 
     def build(self, input_shape):
         super().build(input_shape)
-        if len(input_shape) != 2:
+        n = len(input_shape)
+        if n != 2:
             raise ValueError(
-                "A `Subtract` layer should be called on exactly 2 inputs. "
-                f"Received: input_shape={input_shape}"
+                f"`Subtract` layer '{self.name}' takes exactly 2 inputs, "
+                f"but was built with {n} input shapes: {input_shape}"
             )
 
     def _merge_function(self, inputs):
-        return ops.subtract(inputs[0], inputs[1])
+        minuend, subtrahend = inputs
+        return ops.subtract(minuend, subtrahend)
 
 
 @keras_export("keras.layers.subtract")
 def subtract(inputs, **kwargs):
-    """Functional interface to the `keras.layers.Subtract` layer.
+    """Computes `inputs[0] - inputs[1]` (functional form of `Subtract`).
 
     Args:
-        inputs: A list of input tensors of size 2, each tensor of the same
-            shape.
-        **kwargs: Standard layer keyword arguments.
+        inputs: List of exactly two tensors with equal or broadcastable
+            shapes.
+        **kwargs: Passed on to the `Subtract` layer (e.g. `name`).
 
     Returns:
-        A tensor as the difference of the inputs. It has the same shape as
-        the inputs.
+        The element-wise difference, shaped like the (broadcast) inputs.
 
     Example:
 
-    >>> keras.layers.subtract([np.ones((2, 3)), np.ones((2, 3))]).shape
-    (2, 3)
+    >>> keras.layers.subtract([np.ones((4, 2)), np.ones((4, 2))]).shape
+    (4, 2)
     """
-    return Subtract(**kwargs)(inputs)
+    layer = Subtract(**kwargs)
+    return layer(inputs)

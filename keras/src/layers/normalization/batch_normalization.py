@@ -13,84 +13,74 @@ from keras.src.saving import serialization_lib
 
 @keras_export("keras.layers.BatchNormalization")
 class BatchNormalization(Layer):
-    """Layer that normalizes its inputs.
+    """Normalizes each channel with batch statistics (or running ones).
 
-    Batch normalization applies a transformation that maintains the mean
-    output close to 0 and the output standard deviation close to 1.
+    For every index `c` along `axis`, the layer standardizes the values of
+    that channel and then applies a learned affine map:
+    `y = gamma[c] * (x - mu[c]) / sqrt(sigma2[c] + epsilon) + beta[c]`.
+    Where `mu` and `sigma2` come from depends on the mode.
 
-    Importantly, batch normalization works differently during training and
-    during inference.
+    **Training mode** (`training=True`, which `fit()` passes for you):
+    `mu` and `sigma2` are the mean and (biased) variance of the current
+    batch, taken over every axis except `axis`. Each such call also moves
+    the running estimates toward them:
 
-    **During training** (i.e. when using `fit()` or when calling the layer
-    or model with the argument `training=True`), the layer normalizes its
-    output using the mean and standard deviation of the current batch of
-    inputs. That is to say, for each channel being normalized, the layer
-    returns `gamma * (batch - mean(batch)) / sqrt(var(batch) + epsilon) +
-    beta`, where:
+    - `moving_mean <- momentum * moving_mean + (1 - momentum) * mu`
+    - `moving_variance <- momentum * moving_variance
+      + (1 - momentum) * sigma2`
 
-    - `epsilon` is small constant (configurable as part of the constructor
-      arguments)
-    - `gamma` is a learned scaling factor (initialized as 1), which can be
-      disabled by passing `scale=False` to the constructor.
-    - `beta` is a learned offset factor (initialized as 0), which can be
-      disabled by passing `center=False` to the constructor.
+    **Inference mode** (`training=False`, the default, and what
+    `predict()` and `evaluate()` use): `mu` and `sigma2` are the stored
+    `moving_mean` and `moving_variance`, and nothing is updated. The
+    output is therefore only well normalized once those running values
+    have been estimated on data resembling what the layer now sees.
 
-    **During inference** (i.e. when using `evaluate()` or `predict()` or
-    when calling the layer/model with the argument `training=False` (which
-    is the default), the layer normalizes its output using a moving average
-    of the mean and standard deviation of the batches it has seen during
-    training. That is to say, it returns
-    `gamma * (batch - self.moving_mean) / sqrt(self.moving_var+epsilon) +
-    beta`.
+    The running statistics are updated with `Variable.assign`, so inside a
+    `StatelessScope` (as in the trainer and in `stateless_call`) the new
+    values are recorded rather than written.
 
-    `self.moving_mean` and `self.moving_var` are non-trainable variables
-    that are updated each time the layer in called in training mode, as
-    such:
-
-    - `moving_mean = moving_mean * momentum + mean(batch) * (1 - momentum)`
-    - `moving_var = moving_var * momentum + var(batch) * (1 - momentum)`
-
-    As such, the layer will only normalize its inputs during inference
-    *after having been trained on data that has similar statistics as the
-    inference data*. The updates are made with `Variable.assign`, so they
-    are recorded (not applied) inside a `StatelessScope`, as in the
-    trainer and in `stateless_call`.
-
-    Setting `layer.trainable = False` makes the layer run in inference mode
-    even when called with `training=True`, and freezes its statistics.
+    Freezing the layer (`layer.trainable = False`) makes it use inference
+    mode even when called with `training=True`, so its statistics stay
+    fixed; this is the usual setting when fine-tuning.
 
     Args:
-        axis: Integer, the axis that should be normalized (typically the
-            features axis). For instance, after a `Conv2D` layer with
-            `data_format="channels_first"`, use `axis=1`.
-        momentum: Momentum for the moving average.
-        epsilon: Small float added to variance to avoid dividing by zero.
-        center: If `True`, add offset of `beta` to normalized tensor. If
-            `False`, `beta` is ignored.
-        scale: If `True`, multiply by `gamma`. If `False`, `gamma` is not
-            used. When the next layer is linear this can be disabled since
-            the scaling will be done by the next layer.
-        beta_initializer: Initializer for the beta weight.
-        gamma_initializer: Initializer for the gamma weight.
-        moving_mean_initializer: Initializer for the moving mean.
-        moving_variance_initializer: Initializer for the moving variance.
-        beta_regularizer: Optional regularizer for the beta weight.
-        gamma_regularizer: Optional regularizer for the gamma weight.
-        beta_constraint: Optional constraint for the beta weight.
-        gamma_constraint: Optional constraint for the gamma weight.
-        synchronized: Accepted for API compatibility. Under JAX, statistics
-            of a batch sharded over devices are already global.
-        **kwargs: Base layer keyword arguments (e.g. `name` and `dtype`).
+        axis: Integer, the channel axis kept separate (statistics are
+            pooled over all the others). Defaults to `-1`; use `1` for
+            `"channels_first"` image data.
+        momentum: Float, how much of the old running value survives each
+            update (closer to 1 = slower). Defaults to `0.99`.
+        epsilon: Float added to the variance before the square root, for
+            numerical safety. Defaults to `1e-3`.
+        center: Boolean; if `True` (the default) a learned offset `beta`
+            is added, otherwise the offset is 0.
+        scale: Boolean; if `True` (the default) a learned factor `gamma`
+            multiplies the result, otherwise the factor is 1. Often turned
+            off when a linear layer (or ReLU) follows, as that layer can
+            absorb the scaling.
+        beta_initializer: How to initialize `beta`. Defaults to `"zeros"`.
+        gamma_initializer: How to initialize `gamma`. Defaults to `"ones"`.
+        moving_mean_initializer: How to initialize `moving_mean`.
+            Defaults to `"zeros"`.
+        moving_variance_initializer: How to initialize `moving_variance`.
+            Defaults to `"ones"`.
+        beta_regularizer: Optional penalty on `beta`.
+        gamma_regularizer: Optional penalty on `gamma`.
+        beta_constraint: Optional projection applied to `beta` after each
+            optimizer update.
+        gamma_constraint: Optional projection applied to `gamma` after
+            each optimizer update.
+        synchronized: Boolean, kept for API compatibility. Under JAX the
+            statistics of a batch sharded over several devices are
+            already computed over the whole batch.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
-        inputs: Input tensor (of any rank).
-        training: Python boolean indicating whether the layer should behave
-            in training mode or in inference mode.
-        mask: Binary tensor of shape broadcastable to `inputs` tensor, with
-            `True` values indicating the positions for which mean and
-            variance should be computed. Masked elements of the current
-            inputs are not taken into account for mean and variance
-            computation during training.
+        inputs: Tensor of any rank.
+        training: Boolean or `None`; `True` selects training mode (batch
+            statistics and running updates), anything else inference mode.
+        mask: Optional boolean tensor broadcastable to `inputs` (aligned
+            on the leading axes). In training mode only positions where it
+            is `True` contribute to the batch mean and variance.
 
     Input shape:
         Arbitrary.
@@ -100,10 +90,12 @@ class BatchNormalization(Layer):
 
     Example:
 
-    >>> layer = keras.layers.BatchNormalization()
-    >>> x = np.random.rand(8, 3).astype("float32")
-    >>> y = layer(x, training=True)  # Updates the moving statistics.
-    >>> [w.name for w in layer.non_trainable_weights]
+    >>> norm = keras.layers.BatchNormalization(momentum=0.9)
+    >>> batch = np.random.normal(5.0, 2.0, size=(32, 6)).astype("float32")
+    >>> out = norm(batch, training=True)  # standardized; stats updated
+    >>> [tuple(w.shape) for w in norm.weights]
+    [(6,), (6,), (6,), (6,)]
+    >>> [w.name for w in norm.non_trainable_weights]
     ['moving_mean', 'moving_variance']
 
     Reference:
@@ -132,83 +124,83 @@ class BatchNormalization(Layer):
         super().__init__(**kwargs)
         if not isinstance(axis, int):
             raise TypeError(
-                "Expected an integer for the argument `axis`. Received: "
-                f"axis={axis}"
+                "`BatchNormalization` normalizes along a single axis, so "
+                f"`axis` must be an int; got {axis!r} of type "
+                f"{type(axis).__name__}."
             )
         self.axis = axis
-        self.momentum = float(momentum)
         self.epsilon = float(epsilon)
-        self.center = center
+        self.momentum = float(momentum)
         self.scale = scale
-        self.beta_initializer = initializers.get(beta_initializer)
+        self.center = center
+        self.synchronized = synchronized
+        # Settings of the learned factor `gamma` and offset `beta`.
         self.gamma_initializer = initializers.get(gamma_initializer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.gamma_constraint = constraints.get(gamma_constraint)
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        # Initial values of the running statistics.
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(
             moving_variance_initializer
         )
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
-        self.synchronized = synchronized
-        self.supports_masking = True
         self.gamma = None
         self.beta = None
+        self.supports_masking = True
 
     def build(self, input_shape):
-        ndim = len(input_shape)
-        if not -ndim <= self.axis < ndim:
+        rank = len(input_shape)
+        if self.axis >= rank or self.axis < -rank:
             raise ValueError(
-                f"Invalid axis {self.axis} for layer '{self.name}': the "
-                f"input has rank {ndim}. Input shape: {tuple(input_shape)}"
+                f"Invalid axis {self.axis} for `BatchNormalization` layer "
+                f"'{self.name}': an input of rank {rank} (shape "
+                f"{tuple(input_shape)}) has axes {-rank}..{rank - 1}."
             )
-        self._axis = self.axis % ndim
-        size = input_shape[self._axis]
-        if size is None:
+        self._axis = self.axis % rank
+        channels = input_shape[self._axis]
+        if channels is None:
             raise ValueError(
-                f"Axis {self.axis} of the input to layer '{self.name}' "
-                "should have a defined dimension. Received: input_shape="
-                f"{tuple(input_shape)}"
+                f"`BatchNormalization` layer '{self.name}' needs a defined "
+                f"dimension on axis {self.axis} to size its weights, but "
+                f"the input shape is {tuple(input_shape)}."
             )
-        shape = (size,)
+        per_channel = (channels,)
+
+        def learned(name, kind):
+            return self.add_weight(
+                shape=per_channel,
+                name=name,
+                initializer=getattr(self, f"{kind}_initializer"),
+                constraint=getattr(self, f"{kind}_constraint"),
+                regularizer=getattr(self, f"{kind}_regularizer"),
+                trainable=True,
+                autocast=False,
+            )
+
+        def running(name, initializer):
+            return self.add_weight(
+                shape=per_channel,
+                name=name,
+                initializer=initializer,
+                trainable=False,
+                autocast=False,
+            )
+
+        # Creation order fixes the order of `layer.weights`.
         if self.scale:
-            self.gamma = self.add_weight(
-                name="gamma",
-                shape=shape,
-                initializer=self.gamma_initializer,
-                regularizer=self.gamma_regularizer,
-                constraint=self.gamma_constraint,
-                trainable=True,
-                autocast=False,
-            )
+            self.gamma = learned("gamma", "gamma")
         if self.center:
-            self.beta = self.add_weight(
-                name="beta",
-                shape=shape,
-                initializer=self.beta_initializer,
-                regularizer=self.beta_regularizer,
-                constraint=self.beta_constraint,
-                trainable=True,
-                autocast=False,
-            )
-        self.moving_mean = self.add_weight(
-            name="moving_mean",
-            shape=shape,
-            initializer=self.moving_mean_initializer,
-            trainable=False,
-            autocast=False,
+            self.beta = learned("beta", "beta")
+        self.moving_mean = running("moving_mean", self.moving_mean_initializer)
+        self.moving_variance = running(
+            "moving_variance", self.moving_variance_initializer
         )
-        self.moving_variance = self.add_weight(
-            name="moving_variance",
-            shape=shape,
-            initializer=self.moving_variance_initializer,
-            trainable=False,
-            autocast=False,
-        )
-        self.input_spec = InputSpec(ndim=ndim, axes={self._axis: size})
-        self._reduction_axes = tuple(i for i in range(ndim) if i != self._axis)
+        self.input_spec = InputSpec(ndim=rank, axes={self._axis: channels})
+        self._reduction_axes = tuple(i for i in range(rank) if i != self._axis)
         self._broadcast_shape = tuple(
-            size if i == self._axis else 1 for i in range(ndim)
+            channels if i == self._axis else 1 for i in range(rank)
         )
 
     def _broadcast(self, value, dtype):
@@ -225,20 +217,19 @@ class BatchNormalization(Layer):
             "float32" if input_dtype in ("float16", "bfloat16") else input_dtype
         )
         x = ops.cast(inputs, dtype)
-        if training and self.trainable:
-            mean, variance = self._moments(x, mask)
-            momentum = self.momentum
-            self.moving_mean.assign(
-                ops.cast(self.moving_mean, dtype) * momentum
-                + mean * (1.0 - momentum)
-            )
-            self.moving_variance.assign(
-                ops.cast(self.moving_variance, dtype) * momentum
-                + variance * (1.0 - momentum)
-            )
-        else:
+        use_batch_stats = bool(training) and self.trainable
+        if not use_batch_stats:
             mean = ops.cast(self.moving_mean, dtype)
             variance = ops.cast(self.moving_variance, dtype)
+        else:
+            mean, variance = self._moments(x, mask)
+            keep = self.momentum
+            for running, batch_value in (
+                (self.moving_mean, mean),
+                (self.moving_variance, variance),
+            ):
+                old_value = ops.cast(running, dtype)
+                running.assign(old_value * keep + batch_value * (1.0 - keep))
         inv = ops.rsqrt(variance + self.epsilon)
         if self.gamma is not None:
             inv = inv * ops.cast(self.gamma, dtype)
@@ -271,29 +262,26 @@ class BatchNormalization(Layer):
         return input_shape
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
-            "axis": self.axis,
-            "momentum": self.momentum,
-            "epsilon": self.epsilon,
-            "center": self.center,
-            "scale": self.scale,
-            "beta_initializer": initializers.serialize(self.beta_initializer),
-            "gamma_initializer": initializers.serialize(self.gamma_initializer),
-            "moving_mean_initializer": initializers.serialize(
-                self.moving_mean_initializer
-            ),
-            "moving_variance_initializer": initializers.serialize(
-                self.moving_variance_initializer
-            ),
-            "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-            "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
-            "beta_constraint": serialization_lib.serialize_keras_object(
-                self.beta_constraint
-            ),
-            "gamma_constraint": serialization_lib.serialize_keras_object(
-                self.gamma_constraint
-            ),
-            "synchronized": self.synchronized,
-        }
-        return {**base_config, **config}
+        config = super().get_config()
+        config.update(
+            axis=self.axis,
+            momentum=self.momentum,
+            epsilon=self.epsilon,
+            center=self.center,
+            scale=self.scale,
+        )
+        for name in (
+            "beta_initializer",
+            "gamma_initializer",
+            "moving_mean_initializer",
+            "moving_variance_initializer",
+        ):
+            config[name] = initializers.serialize(getattr(self, name))
+        for name in ("beta_regularizer", "gamma_regularizer"):
+            config[name] = regularizers.serialize(getattr(self, name))
+        for name in ("beta_constraint", "gamma_constraint"):
+            config[name] = serialization_lib.serialize_keras_object(
+                getattr(self, name)
+            )
+        config["synchronized"] = self.synchronized
+        return config

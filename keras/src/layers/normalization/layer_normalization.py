@@ -12,80 +12,59 @@ from keras.src.saving import serialization_lib
 
 @keras_export("keras.layers.LayerNormalization")
 class LayerNormalization(Layer):
-    """Layer normalization layer (Ba et al., 2016).
+    """Standardizes every sample on its own, over the feature axes.
 
-    Normalize the activations of the previous layer for each given example
-    in a batch independently, rather than across a batch like Batch
-    Normalization. i.e. applies a transformation that maintains the mean
-    activation within each example close to 0 and the activation standard
-    deviation close to 1.
+    Unlike `BatchNormalization`, which pools statistics over the batch,
+    this layer computes a mean and variance separately for each sample,
+    over the axes listed in `axis` only. It therefore behaves identically
+    in training and inference and keeps no running statistics.
 
-    If `scale` or `center` are enabled, the layer will scale the normalized
-    outputs by broadcasting them with a trainable variable `gamma`, and
-    center the outputs by broadcasting with a trainable variable `beta`.
-    `gamma` will default to a ones tensor and `beta` will default to a
-    zeros tensor, so that centering and scaling are no-ops before training
-    has begun.
-
-    So, with scaling and centering enabled the normalization equations are
-    as follows:
-
-    Let the intermediate activations for a mini-batch to be the `inputs`.
-
-    For each sample `x_i` in `inputs` with `k` features, we compute the mean
-    and variance of the sample:
+    For a sample `x` whose normalized axes hold the values `v`:
 
     ```python
-    mean_i = sum(x_i[j] for j in range(k)) / k
-    var_i = sum((x_i[j] - mean_i) ** 2 for j in range(k)) / k
+    mu = mean(v)
+    sigma2 = mean((v - mu) ** 2)
+    y = gamma * (x - mu) / sqrt(sigma2 + epsilon) + beta
     ```
 
-    and then compute a normalized `x_i_normalized`, including a small factor
-    `epsilon` for numerical stability.
+    `gamma` (learned, initially ones; used when `scale=True`) and `beta`
+    (learned, initially zeros; used when `center=True`) have the shape
+    of the normalized axes, which must therefore be known when the layer
+    is built. Starting at ones and zeros, they leave the standardized
+    values untouched until training moves them.
 
-    ```python
-    x_i_normalized = (x_i - mean_i) / sqrt(var_i + epsilon)
-    ```
+    With `rms_scaling=True` the layer skips the centering and divides by
+    the root mean square instead:
+    `y = gamma * x / sqrt(mean(v ** 2) + epsilon)` (no `beta`; `center`
+    and `scale` are then ignored).
 
-    And finally `x_i_normalized` is linearly transformed by `gamma` and
-    `beta`, which are learned parameters:
-
-    ```python
-    output_i = x_i_normalized * gamma + beta
-    ```
-
-    `gamma` and `beta` will span the axes of `inputs` specified in `axis`,
-    and this part of the inputs' shape must be fully defined.
-
-    Statistics are computed in float32 for float16/bfloat16 inputs, and the
-    output is cast back to the input dtype.
+    float16 and bfloat16 inputs are normalized in float32, and the result
+    is cast back to the input's dtype.
 
     Args:
-        axis: Integer or List/Tuple. The axis or axes to normalize across.
-            Typically, this is the features axis/axes. The left-out axes
-            are typically the batch axis/axes. `-1` is the last dimension in
-            the input. Defaults to `-1`.
-        epsilon: Small float added to variance to avoid dividing by zero.
-            Defaults to 1e-3.
-        center: If True, add offset of `beta` to normalized tensor. If
-            False, `beta` is ignored. Defaults to `True`.
-        scale: If True, multiply by `gamma`. If False, `gamma` is not used.
-            When the next layer is linear (also e.g. `nn.relu`), this can
-            be disabled since the scaling will be done by the next layer.
-            Defaults to `True`.
-        rms_scaling: If True, `center` and `scale` are ignored, and the
-            inputs are scaled by `gamma` and the inverse square root of the
-            mean of the squares of the inputs (RMS normalization).
-            Defaults to `False`.
-        beta_initializer: Initializer for the beta weight. Defaults to
-            zeros.
-        gamma_initializer: Initializer for the gamma weight. Defaults to
-            ones.
-        beta_regularizer: Optional regularizer for the beta weight.
-        gamma_regularizer: Optional regularizer for the gamma weight.
-        beta_constraint: Optional constraint for the beta weight.
-        gamma_constraint: Optional constraint for the gamma weight.
-        **kwargs: Base layer keyword arguments (e.g. `name` and `dtype`).
+        axis: Integer or list/tuple of integers, the axis or axes whose
+            values are pooled into the per-sample statistics (usually the
+            feature axes; negative values count from the end). Defaults
+            to `-1`.
+        epsilon: Float added to the variance before the square root, for
+            numerical safety. Defaults to `1e-3`.
+        center: Boolean; if `True` (the default) the learned offset `beta`
+            is added, otherwise the offset is 0.
+        scale: Boolean; if `True` (the default) the learned factor `gamma`
+            multiplies the result, otherwise the factor is 1. Can be
+            switched off when a linear layer (or ReLU) follows, as that
+            layer can absorb the scaling.
+        rms_scaling: Boolean; if `True`, use root-mean-square scaling as
+            described above. Defaults to `False`.
+        beta_initializer: How to initialize `beta`. Defaults to `"zeros"`.
+        gamma_initializer: How to initialize `gamma`. Defaults to `"ones"`.
+        beta_regularizer: Optional penalty on `beta`.
+        gamma_regularizer: Optional penalty on `gamma`.
+        beta_constraint: Optional projection applied to `beta` after each
+            optimizer update.
+        gamma_constraint: Optional projection applied to `gamma` after
+            each optimizer update.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         Arbitrary.
@@ -95,10 +74,9 @@ class LayerNormalization(Layer):
 
     Example:
 
-    >>> layer = keras.layers.LayerNormalization(axis=-1)
-    >>> y = layer(np.array([[1.0, 2.0, 3.0], [4.0, 4.0, 4.0]]))
-    >>> y.shape
-    (2, 3)
+    >>> norm = keras.layers.LayerNormalization(epsilon=0.0)
+    >>> norm(np.array([[2.0, 4.0, 6.0, 8.0], [5.0, 5.0, 5.0, 5.0]]))[0]
+    Array([-1.3416407, -0.4472136,  0.4472136,  1.3416407], dtype=float32)
 
     Reference:
 
@@ -121,65 +99,55 @@ class LayerNormalization(Layer):
         **kwargs,
     ):
         super().__init__(**kwargs)
-        if isinstance(axis, (list, tuple)):
-            self.axis = list(axis)
-        elif isinstance(axis, int):
+        if isinstance(axis, int):
             self.axis = axis
+        elif isinstance(axis, (list, tuple)):
+            self.axis = list(axis)
         else:
             raise TypeError(
-                "Expected an int or a list/tuple of ints for the argument "
-                f"'axis', but received: {axis}"
+                "`LayerNormalization` expects `axis` to be an int or a "
+                f"list/tuple of ints; got {axis!r} of type "
+                f"{type(axis).__name__}."
             )
         self.epsilon = epsilon
-        self.center = center
-        self.scale = scale
         self.rms_scaling = rms_scaling
-        self.beta_initializer = initializers.get(beta_initializer)
+        self.scale = scale
+        self.center = center
+        # Settings of the learned factor `gamma` and offset `beta`.
         self.gamma_initializer = initializers.get(gamma_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
         self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
         self.gamma_constraint = constraints.get(gamma_constraint)
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
         self.supports_masking = True
 
     def build(self, input_shape):
-        ndim = len(input_shape)
-        self._axes = normalize_axes(self.axis, ndim, self.name)
-        param_shape = tuple(input_shape[a] for a in self._axes)
-        if any(d is None for d in param_shape):
-            raise ValueError(
-                f"Layer '{self.name}' needs the normalized axes {self._axes} "
-                f"of its input to be defined. Received: input_shape="
-                f"{tuple(input_shape)}"
-            )
+        rank = len(input_shape)
+        self._axes = normalize_axes(self.axis, rank, self.name)
+        weight_shape = _normalized_dims(input_shape, self._axes, self.name)
         # Broadcastable to the input: the normalized axes keep their size.
         self._broadcast_shape = tuple(
-            input_shape[i] if i in self._axes else 1 for i in range(ndim)
+            input_shape[i] if i in self._axes else 1 for i in range(rank)
         )
-        if self.scale or self.rms_scaling:
-            self.gamma = self.add_weight(
-                name="gamma",
-                shape=param_shape,
-                initializer=self.gamma_initializer,
-                regularizer=self.gamma_regularizer,
-                constraint=self.gamma_constraint,
+        # `gamma` is needed for RMS scaling as well; `beta` never is.
+        wants_gamma = bool(self.rms_scaling or self.scale)
+        wants_beta = bool(self.center) and not self.rms_scaling
+        self.gamma = None
+        self.beta = None
+        for name, wanted in (("gamma", wants_gamma), ("beta", wants_beta)):
+            if not wanted:
+                continue
+            variable = self.add_weight(
+                shape=weight_shape,
+                name=name,
+                initializer=getattr(self, f"{name}_initializer"),
+                constraint=getattr(self, f"{name}_constraint"),
+                regularizer=getattr(self, f"{name}_regularizer"),
                 trainable=True,
                 autocast=False,
             )
-        else:
-            self.gamma = None
-        if self.center and not self.rms_scaling:
-            self.beta = self.add_weight(
-                name="beta",
-                shape=param_shape,
-                initializer=self.beta_initializer,
-                regularizer=self.beta_regularizer,
-                constraint=self.beta_constraint,
-                trainable=True,
-                autocast=False,
-            )
-        else:
-            self.beta = None
+            setattr(self, name, variable)
 
     def _broadcast(self, variable, ndim, dtype):
         value = ops.cast(variable, dtype)
@@ -214,32 +182,46 @@ class LayerNormalization(Layer):
         return input_shape
 
     def get_config(self):
-        config = {
-            "axis": self.axis,
-            "epsilon": self.epsilon,
-            "center": self.center,
-            "scale": self.scale,
-            "rms_scaling": self.rms_scaling,
-            "beta_initializer": initializers.serialize(self.beta_initializer),
-            "gamma_initializer": initializers.serialize(self.gamma_initializer),
-            "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-            "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
-            "beta_constraint": serialization_lib.serialize_keras_object(
-                self.beta_constraint
-            ),
-            "gamma_constraint": serialization_lib.serialize_keras_object(
-                self.gamma_constraint
-            ),
-        }
-        base_config = super().get_config()
-        return {**base_config, **config}
+        config = super().get_config()
+        config.update(
+            axis=self.axis,
+            epsilon=self.epsilon,
+            center=self.center,
+            scale=self.scale,
+            rms_scaling=self.rms_scaling,
+        )
+        for name in ("beta", "gamma"):
+            config[f"{name}_initializer"] = initializers.serialize(
+                getattr(self, f"{name}_initializer")
+            )
+        for name in ("beta", "gamma"):
+            config[f"{name}_regularizer"] = regularizers.serialize(
+                getattr(self, f"{name}_regularizer")
+            )
+        for name in ("beta", "gamma"):
+            config[f"{name}_constraint"] = (
+                serialization_lib.serialize_keras_object(
+                    getattr(self, f"{name}_constraint")
+                )
+            )
+        return config
+
+
+def _normalized_dims(input_shape, axes, layer_name):
+    """Sizes of the normalized axes; they must all be known."""
+    dims = tuple(input_shape[a] for a in axes)
+    if None in dims:
+        raise ValueError(
+            f"Layer '{layer_name}' sizes its weights from the normalized "
+            f"axes {axes}, so they must be defined; got input shape "
+            f"{tuple(input_shape)}."
+        )
+    return dims
 
 
 def _statistics_dtype(dtype):
     """Half-precision inputs are normalized in float32."""
-    if dtype in ("float16", "bfloat16"):
-        return "float32"
-    return dtype
+    return "float32" if dtype in ("float16", "bfloat16") else dtype
 
 
 def normalize_axes(axis, ndim, layer_name):

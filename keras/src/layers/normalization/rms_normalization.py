@@ -4,40 +4,34 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
+from keras.src.layers.normalization.layer_normalization import _normalized_dims
+from keras.src.layers.normalization.layer_normalization import _statistics_dtype
 from keras.src.layers.normalization.layer_normalization import normalize_axes
 
 
 @keras_export("keras.layers.RMSNormalization")
 class RMSNormalization(Layer):
-    """Root Mean Square (RMS) Normalization layer.
+    """Rescales every sample by the root mean square of its features.
 
-    This layer normalizes the input tensor based on its RMS value and
-    applies a learned scaling factor.
-
-    The Keras layer performs the operation as described in
-    [Root Mean Square Layer Normalization](https://arxiv.org/pdf/1910.07467)
-    by Biao Zhang et al.
-
-    If `scale` is enabled, the layer will scale the normalized outputs via
-    a learnable scaling factor.
-
-    So, with scaling enabled, the normalization equations are as follows:
-
-    Let the intermediate activations for a mini-batch to be the `inputs`.
+    A lighter relative of `LayerNormalization` (Zhang and Sennrich,
+    2019): nothing is subtracted, each sample is only divided by the root
+    mean square of its values over `axis` and multiplied by a learned
+    per-feature `scale` (initially ones):
 
     ```python
-    rms_normalization(x) = x * rsqrt(mean(square(x)) + epsilon) * scale
+    y = x / sqrt(mean(x ** 2 over axis) + epsilon) * scale
     ```
 
-    Statistics are computed in float32 for float16/bfloat16 inputs, and the
-    output is cast back to the input dtype.
+    float16 and bfloat16 inputs are normalized in float32, and the result
+    is cast back to the input's dtype.
 
     Args:
-        axis: int or list. The axis or axes on which to perform the
-            normalization. Defaults to `-1`.
-        epsilon: float. A small number to add to avoid division by zero.
-            Defaults to `1e-6`.
-        **kwargs: Base layer keyword arguments (e.g. `name` and `dtype`).
+        axis: Integer or list of integers, the axis or axes the mean of
+            squares is taken over; `scale` has their shape. Defaults to
+            `-1`.
+        epsilon: Float added under the square root, for numerical
+            safety. Defaults to `1e-6`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
         Arbitrary.
@@ -47,10 +41,14 @@ class RMSNormalization(Layer):
 
     Example:
 
-    >>> input_data = np.random.rand(1, 10).astype("float32")
-    >>> layer = keras.layers.RMSNormalization()
-    >>> layer(input_data).shape
-    (1, 10)
+    >>> rms = keras.layers.RMSNormalization(epsilon=0.0)
+    >>> rms(np.array([[3.0, -4.0], [0.5, 0.5]]))
+    Array([[ 0.84852815, -1.1313709 ],
+           [ 1.        ,  1.        ]], dtype=float32)
+
+    Reference:
+
+    - [Zhang and Sennrich, 2019](https://arxiv.org/abs/1910.07467).
     """
 
     def __init__(self, axis=-1, epsilon=1e-6, **kwargs):
@@ -60,21 +58,15 @@ class RMSNormalization(Layer):
         self.supports_masking = True
 
     def build(self, input_shape):
-        ndim = len(input_shape)
-        self._axes = normalize_axes(self.axis, ndim, self.name)
-        param_shape = tuple(input_shape[a] for a in self._axes)
-        if any(d is None for d in param_shape):
-            raise ValueError(
-                f"Layer '{self.name}' needs the normalized axes {self._axes} "
-                f"of its input to be defined. Received: input_shape="
-                f"{tuple(input_shape)}"
-            )
+        rank = len(input_shape)
+        self._axes = normalize_axes(self.axis, rank, self.name)
+        weight_shape = _normalized_dims(input_shape, self._axes, self.name)
         self._broadcast_shape = tuple(
-            input_shape[i] if i in self._axes else 1 for i in range(ndim)
+            input_shape[i] if i in self._axes else 1 for i in range(rank)
         )
         self.scale = self.add_weight(
+            shape=weight_shape,
             name="scale",
-            shape=param_shape,
             initializer="ones",
             trainable=True,
             autocast=False,
@@ -84,9 +76,7 @@ class RMSNormalization(Layer):
         input_dtype = backend.standardize_dtype(x.dtype)
         if not backend.is_float_dtype(input_dtype):
             input_dtype = self.compute_dtype
-        dtype = (
-            "float32" if input_dtype in ("float16", "bfloat16") else input_dtype
-        )
+        dtype = _statistics_dtype(input_dtype)
         ndim = len(x.shape)
         x = ops.cast(x, dtype)
         axes = tuple(self._axes)
@@ -101,6 +91,8 @@ class RMSNormalization(Layer):
         return input_shape
 
     def get_config(self):
-        config = {"axis": self.axis, "epsilon": self.epsilon}
-        base_config = super().get_config()
-        return {**base_config, **config}
+        return {
+            **super().get_config(),
+            "axis": self.axis,
+            "epsilon": self.epsilon,
+        }

@@ -8,36 +8,35 @@ from keras.src.random.seed_generator import SeedGenerator
 
 @keras_export("keras.layers.Dropout")
 class Dropout(Layer):
-    """Applies dropout to the input.
+    """Randomly zeroes a fraction of its input while training.
 
-    The `Dropout` layer randomly sets input units to 0 with a frequency of
-    `rate` at each step during training time, which helps prevent
-    overfitting. Inputs not set to 0 are scaled up by `1 / (1 - rate)` such
-    that the sum over all inputs is unchanged in expectation.
+    In training mode each entry is dropped (set to 0) independently with
+    probability `rate`, and the survivors are multiplied by
+    `1 / (1 - rate)` so the expected value of every entry stays the same.
+    This discourages units from co-adapting and so acts as a regularizer.
 
-    Note that the `Dropout` layer only applies when `training` is set to
-    `True` in `call()`, such that no values are dropped during inference.
-    When using `model.fit`, `training` will be appropriately set to `True`
-    automatically. In other contexts, you can set the argument explicitly
-    to `True` when calling the layer.
+    Outside training mode the layer returns its input untouched. Which
+    mode applies is decided by the `training` call argument: `fit()` and
+    the other training loops pass `training=True` for you, while
+    `predict()`, `evaluate()` and plain calls leave it `False` unless you
+    pass it yourself.
 
     Args:
-        rate: Float between 0 and 1. Fraction of the input units to drop.
-        noise_shape: 1D integer tensor representing the shape of the binary
-            dropout mask that will be multiplied with the input. For
-            instance, if your inputs have shape
-            `(batch_size, timesteps, features)` and you want the dropout
-            mask to be the same for all timesteps, you can use
-            `noise_shape=(batch_size, 1, features)`. `None` entries take the
-            input's size.
-        seed: A Python integer to use as random seed.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        rate: Float in `[0, 1]`, the probability of dropping each entry.
+        noise_shape: Optional tuple giving the shape of the random keep/
+            drop pattern, which is broadcast over the input. Use size 1 on
+            an axis to share the pattern along it, e.g. for inputs of shape
+            `(batch, steps, channels)`, `noise_shape=(None, 1, None)` drops
+            whole channels for all steps at once. `None` entries take the
+            input's size. Defaults to `None` (independent per entry).
+        seed: Optional integer seeding the layer's random generator, for
+            reproducible patterns.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
-        inputs: Input tensor (of any rank).
-        training: Python boolean indicating whether the layer should behave
-            in training mode (adding dropout) or in inference mode (doing
-            nothing).
+        inputs: Tensor of any rank.
+        training: Boolean; `True` drops entries, `False` (the default)
+            returns `inputs` unchanged.
 
     Input shape:
         Arbitrary.
@@ -47,55 +46,57 @@ class Dropout(Layer):
 
     Example:
 
-    >>> layer = keras.layers.Dropout(0.5, seed=1)
-    >>> x = np.ones((2, 4))
-    >>> bool((layer(x) == x).all())
+    >>> drop = keras.layers.Dropout(0.75, seed=7)
+    >>> x = np.full((3, 8), 2.0)
+    >>> bool((drop(x) == x).all())  # inference: a no-op
     True
-    >>> y = layer(x, training=True)  # Entries are 0 or 2.
+    >>> y = drop(x, training=True)  # every entry is now 0.0 or 8.0
     """
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
-        if isinstance(rate, bool) or not 0 <= rate <= 1:
+        valid_rate = not isinstance(rate, bool) and 0 <= rate <= 1
+        if not valid_rate:
             raise ValueError(
-                f"Invalid value received for argument `rate`. Expected a "
-                f"float value between 0 and 1. Received: rate={rate}"
+                "`Dropout` needs `rate` to be a number in [0, 1] (the "
+                f"probability of dropping an entry); got rate={rate!r}"
             )
         self.rate = rate
         self.seed = seed
-        self.noise_shape = None if noise_shape is None else tuple(noise_shape)
+        if noise_shape is not None:
+            noise_shape = tuple(noise_shape)
+        self.noise_shape = noise_shape
         if rate > 0:
+            # Only a layer that can actually drop needs random state.
             self.seed_generator = SeedGenerator(seed)
         self.supports_masking = True
         self.built = True
 
     def call(self, inputs, training=False):
-        if training and self.rate > 0:
-            return random.dropout(
-                inputs,
-                self.rate,
-                noise_shape=self._get_noise_shape(inputs),
-                seed=self.seed_generator,
-            )
-        return inputs
+        if not training or self.rate == 0:
+            return inputs
+        return random.dropout(
+            inputs,
+            self.rate,
+            noise_shape=self._concrete_noise_shape(inputs.shape),
+            seed=self.seed_generator,
+        )
 
-    def _get_noise_shape(self, inputs):
+    def _concrete_noise_shape(self, input_shape):
+        """`noise_shape` with each `None` replaced by the input's size."""
         if self.noise_shape is None:
             return None
-        shape = tuple(inputs.shape)
         return tuple(
-            shape[i] if dim is None else dim
-            for i, dim in enumerate(self.noise_shape)
+            size if wanted is None else wanted
+            for wanted, size in zip(self.noise_shape, tuple(input_shape))
         )
 
     def compute_output_shape(self, input_shape):
         return input_shape
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
-            "rate": self.rate,
-            "seed": self.seed,
-            "noise_shape": self.noise_shape,
-        }
-        return {**base_config, **config}
+        config = super().get_config()
+        config.update(
+            rate=self.rate, seed=self.seed, noise_shape=self.noise_shape
+        )
+        return config

@@ -11,72 +11,63 @@ from keras.src.layers.layer import Layer
 
 @keras_export("keras.layers.Flatten")
 class Flatten(Layer):
-    """Flattens the input. Does not affect the batch size.
+    """Collapses every axis except the batch axis into one.
 
-    Note: If inputs are shaped `(batch,)` without a feature axis, then
-    flattening adds an extra channel dimension and output shape is
-    `(batch, 1)`.
+    An input of shape `(batch, d1, d2, ..., dn)` comes out as
+    `(batch, d1 * d2 * ... * dn)`; the batch axis is left alone. A rank-1
+    input `(batch,)` becomes `(batch, 1)`.
 
     Args:
-        data_format: A string, one of `"channels_last"` (default) or
-            `"channels_first"`. The ordering of the dimensions in the
-            inputs. `"channels_last"` corresponds to inputs with shape
-            `(batch, ..., channels)` while `"channels_first"` corresponds
-            to inputs with shape `(batch, channels, ...)`. With
-            `"channels_first"`, the channels axis is moved last before
-            flattening, so both formats flatten in the same order. It
-            defaults to the `image_data_format` value found in your Keras
-            config file at `~/.keras/keras.json`. If you never set it, then
-            it will be `"channels_last"`.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        data_format: Optional string, `"channels_last"` or
+            `"channels_first"`: where the channels axis sits in the input,
+            `(batch, ..., channels)` or `(batch, channels, ...)`. For
+            `"channels_first"` inputs the channels axis is first moved to
+            the end, so both layouts produce their values in the same
+            order. Defaults to `keras.config.image_data_format()`
+            (`"channels_last"` unless configured otherwise in
+            `~/.keras/keras.json`).
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
-        N-D tensor with shape `(batch_size, ...)`.
+        Tensor of rank >= 1, `(batch_size, ...)`.
 
     Output shape:
-        2-D tensor with shape `(batch_size, prod(other dims))`.
+        2D tensor `(batch_size, product of the other dimensions)`.
 
     Example:
 
-    >>> x = keras.Input(shape=(10, 64))
-    >>> y = keras.layers.Flatten()(x)
-    >>> y.shape
-    (None, 640)
+    >>> feature_map = keras.Input(shape=(6, 5, 3))
+    >>> keras.layers.Flatten()(feature_map).shape
+    (None, 90)
     """
 
     def __init__(self, data_format=None, **kwargs):
         super().__init__(**kwargs)
         self.data_format = backend.standardize_data_format(data_format)
-        self.input_spec = InputSpec(min_ndim=1)
         self._channels_first = self.data_format == "channels_first"
+        self.input_spec = InputSpec(min_ndim=1)
         self.built = True
 
     def call(self, inputs):
-        input_shape = tuple(inputs.shape)
-        rank = len(input_shape)
-        if self._channels_first and rank > 2:
-            # Move the channels axis last.
-            inputs = ops.transpose(
-                inputs, axes=(0,) + tuple(range(2, rank)) + (1,)
-            )
-        flat_dim = math.prod(input_shape[1:]) if rank > 1 else 1
-        return ops.reshape(inputs, (input_shape[0], flat_dim))
+        shape = tuple(inputs.shape)
+        rank = len(shape)
+        if rank > 2 and self._channels_first:
+            # (batch, channels, *spatial) -> (batch, *spatial, channels)
+            order = (0, *range(2, rank), 1)
+            inputs = ops.transpose(inputs, axes=order)
+        return ops.reshape(inputs, (shape[0], math.prod(shape[1:])))
 
     def compute_output_shape(self, input_shape):
-        input_shape = tuple(input_shape)
-        if not input_shape:
+        dims = tuple(input_shape)
+        if len(dims) == 0:
             return (1,)
-        non_batch = input_shape[1:]
-        if any(d is None for d in non_batch):
-            return (input_shape[0], None)
-        return (input_shape[0], math.prod(non_batch))
+        batch, rest = dims[0], dims[1:]
+        flat = None if None in rest else math.prod(rest)
+        return (batch, flat)
 
     def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
-        )
+        shape = self.compute_output_shape(inputs.shape)
+        return backend.KerasTensor(shape, dtype=inputs.dtype)
 
     def get_config(self):
-        config = {"data_format": self.data_format}
-        base_config = super().get_config()
-        return {**base_config, **config}
+        return {**super().get_config(), "data_format": self.data_format}

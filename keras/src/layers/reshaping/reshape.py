@@ -10,52 +10,52 @@ from keras.src.layers.layer import Layer
 
 @keras_export("keras.layers.Reshape")
 class Reshape(Layer):
-    """Layer that reshapes inputs into the given shape.
+    """Gives each sample a new shape, leaving the batch axis alone.
+
+    Every sample of shape `input_shape[1:]` is reshaped (in row-major
+    order) to `target_shape`, so the output is `(batch, *target_shape)`.
+    The number of values per sample must not change. At most one entry of
+    `target_shape` may be `-1`; its size is then worked out from the
+    per-sample size and the other entries.
 
     Args:
-        target_shape: Target shape. Tuple of integers, does not include the
-            samples dimension (batch size). One element of the
-            `target_shape` can be -1 in which case the missing value is
-            inferred from the size of the array and remaining dimensions.
-        **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
+        target_shape: Tuple of positive integers (or a single integer),
+            the new per-sample shape without the batch axis; one entry may
+            be `-1` to have it inferred.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
-        Arbitrary, but required to be compatible with `target_shape`.
+        Any shape whose per-sample size matches `target_shape`.
 
     Output shape:
-        `(batch_size, *target_shape)`
+        `(batch_size, *target_shape)`, with a `-1` entry filled in.
 
     Example:
 
-    >>> x = keras.Input(shape=(12,))
-    >>> y = keras.layers.Reshape((3, 4))(x)
-    >>> y.shape
-    (None, 3, 4)
-
-    >>> # another example with shape inference using `-1` as dimension
-    >>> y = keras.layers.Reshape((-1, 2, 2))(x)
-    >>> y.shape
-    (None, 3, 2, 2)
+    >>> tokens = keras.Input(shape=(6, 10))
+    >>> keras.layers.Reshape((4, 15))(tokens).shape
+    (None, 4, 15)
+    >>> keras.layers.Reshape((5, -1))(tokens).shape  # -1 becomes 12
+    (None, 5, 12)
     """
 
     def __init__(self, target_shape, **kwargs):
         super().__init__(**kwargs)
-        if isinstance(target_shape, int):
-            target_shape = (target_shape,)
-        target_shape = tuple(target_shape)
-        if (
-            any(
-                not isinstance(d, int) or (d < 1 and d != -1)
-                for d in target_shape
-            )
-            or list(target_shape).count(-1) > 1
-        ):
+        dims = (
+            (target_shape,)
+            if isinstance(target_shape, int)
+            else tuple(target_shape)
+        )
+        bad_entry = any(
+            not isinstance(d, int) or (d != -1 and d <= 0) for d in dims
+        )
+        if bad_entry or dims.count(-1) > 1:
             raise ValueError(
-                "Argument `target_shape` of `Reshape` must be a tuple of "
-                "positive integers, with at most one -1 (an inferred "
-                f"dimension). Received: target_shape={target_shape}"
+                "`Reshape` expects `target_shape` to hold positive integers "
+                "and at most one -1 (a size to infer); got "
+                f"target_shape={target_shape!r}"
             )
-        self.target_shape = target_shape
+        self.target_shape = dims
         self.built = True
 
     def _resolve_target_shape(self, input_shape):
@@ -100,6 +100,4 @@ class Reshape(Layer):
         )
 
     def get_config(self):
-        config = {"target_shape": self.target_shape}
-        base_config = super().get_config()
-        return {**base_config, **config}
+        return {**super().get_config(), "target_shape": self.target_shape}
