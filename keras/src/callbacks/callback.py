@@ -5,54 +5,58 @@ from keras.src.api_export import keras_export
 
 @keras_export("keras.callbacks.Callback")
 class Callback:
-    """Base class used to build new callbacks.
+    """Hooks into the loops of `fit()`, `evaluate()` and `predict()`.
 
-    Callbacks can be passed to `fit()`, `evaluate()` and `predict()` to hook
-    into the various stages of the model loops. Subclass `Callback` and
-    override the hooks you need; every hook does nothing by default.
+    Subclass `Callback`, override the `on_*` methods you are interested in
+    and pass an instance in the `callbacks` list of a loop. Each method is
+    a no-op unless overridden.
 
     Attributes:
-        params: Dict of training parameters (e.g. `verbose`, `epochs`,
-            `steps`), set by the loop through `set_params()`.
-        model: The model being trained, evaluated or used for prediction.
+        params: Dict describing the loop (`verbose`, `epochs`, `steps`),
+            given by the loop via `set_params()`.
+        model: The model the loop runs.
 
-    The `logs` dictionary passed to the hooks holds the current values of
-    the losses and metrics (running averages over the epoch in batch-level
-    hooks, epoch averages in `on_epoch_end`, with the validation metrics
-    prefixed by `val_`).
+    Hooks receive a `logs` dict with the current loss and metric values:
+    running epoch averages in the batch hooks, the epoch results (plus
+    `val_`-prefixed validation results) in `on_epoch_end`.
 
     Example:
 
     ```python
-    class PrintLoss(keras.callbacks.Callback):
-        def on_epoch_end(self, epoch, logs=None):
-            print(f"epoch {epoch}: loss={logs['loss']:.4f}")
+    class StopAboveAccuracy(keras.callbacks.Callback):
+        def __init__(self, target):
+            super().__init__()
+            self.target = target
 
-    model.fit(x, y, epochs=3, callbacks=[PrintLoss()])
+        def on_epoch_end(self, epoch, logs=None):
+            if logs.get("accuracy", 0.0) >= self.target:
+                self.model.stop_training = True
+
+    model.fit(x, y, epochs=50, callbacks=[StopAboveAccuracy(0.98)])
     ```
     """
 
     def __init__(self):
-        self.params = None
         self._model = None
+        self.params = None
 
     def set_params(self, params):
-        """Sets the parameters of the loop (`verbose`, `epochs`, `steps`)."""
+        """Stores the loop description (`verbose`, `epochs`, `steps`)."""
         self.params = params
 
     def set_model(self, model):
-        """Sets the model the callback acts on."""
+        """Stores the model that the loop runs."""
         self._model = model
 
     @property
     def model(self):
-        """The model the callback acts on.
+        """The model that the loop runs.
 
-        With JAX, the training loop keeps the model state in its own
-        buffers during an epoch; accessing the model through this property
-        first writes that state back into the model variables (through the
-        model's `jax_state_sync()`, when it has one), so that e.g.
-        `self.model.get_weights()` returns the current values.
+        Under JAX, `fit()` keeps the current variable values in its own
+        buffers while an epoch runs. Reading this property first copies
+        them back into the model's variables (via `jax_state_sync()`, if
+        the model defines it), so that `self.model.get_weights()` and
+        friends see up-to-date values.
         """
         model = self._model
         if model is not None and hasattr(model, "jax_state_sync"):
@@ -60,120 +64,120 @@ class Callback:
         return model
 
     def on_batch_begin(self, batch, logs=None):
-        """A backwards-compatible alias for `on_train_batch_begin`."""
+        """Older name of `on_train_batch_begin`, still invoked by it."""
 
     def on_batch_end(self, batch, logs=None):
-        """A backwards-compatible alias for `on_train_batch_end`."""
+        """Older name of `on_train_batch_end`, still invoked by it."""
 
     def on_epoch_begin(self, epoch, logs=None):
-        """Called at the start of an epoch (training only).
+        """Runs when a training epoch starts.
 
         Args:
-            epoch: Integer, index of the epoch (0-based).
-            logs: Dict. Currently no data is passed to this argument.
+            epoch: Zero-based epoch number.
+            logs: Dict, empty for this hook.
         """
 
     def on_epoch_end(self, epoch, logs=None):
-        """Called at the end of an epoch (training only).
+        """Runs when a training epoch is over.
 
         Args:
-            epoch: Integer, index of the epoch (0-based).
-            logs: Dict of metric results for this epoch, e.g.
-                `{"loss": 0.2, "val_loss": 0.3}`.
+            epoch: Zero-based epoch number.
+            logs: Dict of the epoch's results, e.g.
+                `{"loss": 0.41, "val_loss": 0.47}`.
         """
 
     def on_train_batch_begin(self, batch, logs=None):
-        """Called at the beginning of a training batch in `fit`.
+        """Runs before each training step of `fit()`.
 
         Args:
-            batch: Integer, index of the batch within the epoch.
-            logs: Dict. Currently no data is passed to this argument.
+            batch: Zero-based batch number within the epoch.
+            logs: Dict, empty for this hook.
         """
-        # For backwards compatibility.
+        # Old-style subclasses override `on_batch_begin` instead.
         self.on_batch_begin(batch, logs=logs)
 
     def on_train_batch_end(self, batch, logs=None):
-        """Called at the end of a training batch in `fit`.
+        """Runs after each training step of `fit()`.
 
         Args:
-            batch: Integer, index of the batch within the epoch.
-            logs: Dict of the metric results so far in the epoch.
+            batch: Zero-based batch number within the epoch.
+            logs: Dict of the running results of the epoch.
         """
-        # For backwards compatibility.
+        # Old-style subclasses override `on_batch_end` instead.
         self.on_batch_end(batch, logs=logs)
 
     def on_test_batch_begin(self, batch, logs=None):
-        """Called at the beginning of a batch in `evaluate` (or validation).
+        """Runs before each step of `evaluate()` or of validation.
 
         Args:
-            batch: Integer, index of the batch.
-            logs: Dict. Currently no data is passed to this argument.
+            batch: Zero-based batch number.
+            logs: Dict, empty for this hook.
         """
 
     def on_test_batch_end(self, batch, logs=None):
-        """Called at the end of a batch in `evaluate` (or validation).
+        """Runs after each step of `evaluate()` or of validation.
 
         Args:
-            batch: Integer, index of the batch.
-            logs: Dict of the metric results so far.
+            batch: Zero-based batch number.
+            logs: Dict of the running results.
         """
 
     def on_predict_batch_begin(self, batch, logs=None):
-        """Called at the beginning of a batch in `predict`.
+        """Runs before each step of `predict()`.
 
         Args:
-            batch: Integer, index of the batch.
-            logs: Dict. Currently no data is passed to this argument.
+            batch: Zero-based batch number.
+            logs: Dict, empty for this hook.
         """
 
     def on_predict_batch_end(self, batch, logs=None):
-        """Called at the end of a batch in `predict`.
+        """Runs after each step of `predict()`.
 
         Args:
-            batch: Integer, index of the batch.
-            logs: Dict with the batch outputs under `"outputs"`.
+            batch: Zero-based batch number.
+            logs: Dict holding the step's predictions under `"outputs"`.
         """
 
     def on_train_begin(self, logs=None):
-        """Called at the beginning of training.
+        """Runs once when `fit()` starts.
 
         Args:
-            logs: Dict. Currently no data is passed to this argument.
+            logs: Dict, empty for this hook.
         """
 
     def on_train_end(self, logs=None):
-        """Called at the end of training.
+        """Runs once when `fit()` finishes.
 
         Args:
-            logs: Dict. The last epoch's results (or `None`).
+            logs: Dict with the results of the final epoch, or `None`.
         """
 
     def on_test_begin(self, logs=None):
-        """Called at the beginning of evaluation or validation.
+        """Runs once when `evaluate()` (or a validation pass) starts.
 
         Args:
-            logs: Dict. Currently no data is passed to this argument.
+            logs: Dict, empty for this hook.
         """
 
     def on_test_end(self, logs=None):
-        """Called at the end of evaluation or validation.
+        """Runs once when `evaluate()` (or a validation pass) finishes.
 
         Args:
             logs: Dict of the evaluation results.
         """
 
     def on_predict_begin(self, logs=None):
-        """Called at the beginning of prediction.
+        """Runs once when `predict()` starts.
 
         Args:
-            logs: Dict. Currently no data is passed to this argument.
+            logs: Dict, empty for this hook.
         """
 
     def on_predict_end(self, logs=None):
-        """Called at the end of prediction.
+        """Runs once when `predict()` finishes.
 
         Args:
-            logs: Dict. Currently no data is passed to this argument.
+            logs: Dict, empty for this hook.
         """
 
 

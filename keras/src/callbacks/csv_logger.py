@@ -12,51 +12,53 @@ from keras.src.callbacks.callback import Callback
 
 @keras_export("keras.callbacks.CSVLogger")
 class CSVLogger(Callback):
-    """Callback that streams epoch results to a CSV file.
+    """Writes one CSV row per epoch with the epoch's logged results.
 
-    The first row holds the column names: `epoch` followed by the sorted
-    metric names of the first epoch. Values missing at a later epoch
-    (e.g. validation metrics of an epoch without validation) are written as
-    `NA`.
+    The header row is `epoch` followed by the metric names of the first
+    epoch, in sorted order; each later row holds the values of those
+    names, with `NA` where an epoch lacks one (for instance validation
+    metrics on epochs without validation). Rows are flushed as soon as
+    they are written, so the file can be followed while training runs.
 
     Args:
-        filename: Filename of the CSV file, e.g. `"run/log.csv"`.
-        separator: String used to separate elements in the CSV file.
-        append: Boolean. `True`: append if the file exists (useful for
-            continuing training). `False`: overwrite the existing file.
+        filename: Path of the CSV file; missing parent folders are
+            created.
+        separator: Field delimiter written between values. Defaults to
+            `","`.
+        append: If `True`, rows are added to an existing file (no second
+            header is written when it already has content), which suits
+            resumed training. If `False`, the file is overwritten.
 
     Example:
 
     ```python
-    csv_logger = keras.callbacks.CSVLogger("training.log")
-    model.fit(x, y, callbacks=[csv_logger])
+    logger = keras.callbacks.CSVLogger("logs/metrics.tsv", separator="\t")
+    model.fit(x, y, epochs=20, callbacks=[logger])
     ```
     """
 
     def __init__(self, filename, separator=",", append=False):
         super().__init__()
-        self.sep = separator
         self.filename = os.fspath(filename)
+        self.sep = separator
         self.append = append
-        self.writer = None
-        self.keys = None
         self.append_header = True
         self.csv_file = None
+        self.keys = None
+        self.writer = None
 
     def on_train_begin(self, logs=None):
-        if self.append:
-            if os.path.exists(self.filename):
-                with open(self.filename, "r") as f:
-                    self.append_header = not bool(len(f.readline()))
-            mode = "a"
-        else:
-            mode = "w"
-        dirname = os.path.dirname(self.filename)
-        if dirname:
-            os.makedirs(dirname, exist_ok=True)
+        mode = "a" if self.append else "w"
+        if self.append and os.path.exists(self.filename):
+            # Only an empty (or new) file needs the header row.
+            with open(self.filename, "r") as existing:
+                self.append_header = existing.readline() == ""
+        folder = os.path.dirname(self.filename)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
         self.csv_file = open(self.filename, mode, newline="")
-        self.writer = None
         self.keys = None
+        self.writer = None
 
     def on_epoch_end(self, epoch, logs=None):
         logs = logs or {}

@@ -9,45 +9,43 @@ from keras.src.utils import io_utils
 
 @keras_export("keras.callbacks.EarlyStopping")
 class EarlyStopping(MonitorCallback):
-    """Stops training when a monitored metric has stopped improving.
+    """Ends `fit()` once a monitored quantity no longer gets better.
 
-    At the end of each epoch the callback compares the monitored value
-    with the best one seen so far. After `patience` epochs without an
-    improvement (of more than `min_delta`) it sets
-    `model.stop_training = True`, and `fit` ends after that epoch.
+    After every epoch the monitored value is compared with the best one
+    recorded so far. A change counts as progress only if it exceeds
+    `min_delta` in the right direction; once `patience` epochs in a row
+    bring no progress, `model.stop_training` is set and `fit()` returns
+    after the current epoch.
 
     Args:
-        monitor: Name of the metric to monitor, e.g. `"val_loss"`.
-        min_delta: Minimum change of the monitored value that counts as an
-            improvement; smaller changes count as no improvement.
-        patience: Number of epochs without improvement after which training
-            is stopped.
-        verbose: Verbosity mode, `0` or `1`. With `1`, a message is printed
-            when the callback stops training or restores weights.
-        mode: One of `"auto"`, `"min"`, `"max"`. In `"min"` mode training
-            stops when the value has stopped decreasing, in `"max"` mode
-            when it has stopped increasing; `"auto"` infers the direction
-            from the metric.
-        baseline: Baseline value of the monitored metric. If not `None`,
-            training stops if the model does not improve on the baseline
-            within `patience` epochs.
-        restore_best_weights: Whether to restore the model weights of the
-            epoch with the best monitored value at the end of training. If
-            `False`, the weights of the last epoch are kept. The best epoch
-            is restored whether or not it improves on `baseline`.
-        start_from_epoch: Number of epochs to wait before starting to
-            monitor improvement (a warm-up period).
+        monitor: Key of the logged value to watch, such as `"val_loss"`.
+        min_delta: Smallest change that is accepted as progress; changes
+            of at most this size are treated as stagnation.
+        patience: How many epochs without progress are tolerated before
+            training is stopped.
+        verbose: `0` (silent) or `1` (print a line when training is
+            stopped and when the best weights are put back).
+        mode: `"min"` (lower is better), `"max"` (higher is better) or
+            `"auto"` (decided from the name of `monitor`).
+        baseline: Optional reference value. When set, only epochs that
+            also beat the baseline reset the patience counter, so training
+            stops if `patience` epochs pass without beating it.
+        restore_best_weights: If `True`, the weights of the best epoch
+            seen are loaded back into the model when training ends
+            (whether or not that epoch beat `baseline`). If `False`, the
+            model keeps the weights of its final epoch.
+        start_from_epoch: Number of initial epochs during which nothing is
+            monitored, e.g. to let a warm-up phase run.
 
     Example:
 
-    >>> callback = keras.callbacks.EarlyStopping(monitor="loss", patience=3)
-    >>> model = keras.Sequential([keras.layers.Dense(10)])
-    >>> model.compile(keras.optimizers.SGD(), loss="mse")
-    >>> history = model.fit(np.arange(100).reshape(5, 20), np.zeros(5),
-    ...                     epochs=10, batch_size=1, callbacks=[callback],
-    ...                     verbose=0)
-    >>> len(history.history["loss"])  # Only 4 epochs are run.
-    4
+    >>> stopper = keras.callbacks.EarlyStopping(monitor="loss", patience=2)
+    >>> model = keras.Sequential([keras.layers.Dense(1)])
+    >>> model.compile(keras.optimizers.SGD(learning_rate=0.0), loss="mae")
+    >>> run = model.fit(np.ones((8, 3)), np.ones((8, 1)), epochs=20,
+    ...                 callbacks=[stopper], verbose=0)
+    >>> len(run.epoch)  # Frozen weights: the loss never improves.
+    3
     """
 
     def __init__(
@@ -62,66 +60,69 @@ class EarlyStopping(MonitorCallback):
         start_from_epoch=0,
     ):
         super().__init__(monitor=monitor, mode=mode, baseline=baseline)
+        self.start_from_epoch = start_from_epoch
+        self.restore_best_weights = restore_best_weights
         self.min_delta = abs(min_delta)
         self.patience = patience
         self.verbose = verbose
-        self.restore_best_weights = restore_best_weights
-        self.start_from_epoch = start_from_epoch
-        self.wait = 0
-        self.stopped_epoch = 0
+        self._reset_run_state()
+
+    def _reset_run_state(self):
         self.best = None
         self.best_epoch = 0
         self.best_weights = None
+        self.stopped_epoch = 0
+        self.wait = 0
 
     def on_train_begin(self, logs=None):
-        self.wait = 0
-        self.stopped_epoch = 0
-        self.best = None
-        self.best_epoch = 0
-        self.best_weights = None
+        self._reset_run_state()
 
     def on_epoch_end(self, epoch, logs=None):
-        current = self.get_monitor_value(logs)
-        if current is None or epoch < self.start_from_epoch:
+        value = self.get_monitor_value(logs)
+        if value is None or epoch < self.start_from_epoch:
             return
         self.wait += 1
-        if self._is_improvement(current, self.best):
-            self.best = current
-            self.best_epoch = epoch
+        if self._is_improvement(value, self.best):
+            self.best, self.best_epoch = value, epoch
             if self.restore_best_weights:
                 self.best_weights = self.model.get_weights()
-            # Only an improvement on the baseline resets the wait.
-            if self.baseline is None or self._is_improvement(
-                current, self.baseline
-            ):
+            # The patience counter only restarts on epochs that also beat
+            # the baseline (when there is one).
+            beats_baseline = self.baseline is None or self._is_improvement(
+                value, self.baseline
+            )
+            if beats_baseline:
                 self.wait = 0
                 return
-        if self.wait >= self.patience and epoch > 0:
-            self.stopped_epoch = epoch
+        if epoch > 0 and self.wait >= self.patience:
             self.model.stop_training = True
+            self.stopped_epoch = epoch
 
     def on_train_end(self, logs=None):
-        if self.stopped_epoch > 0 and self.verbose > 0:
+        talk = self.verbose > 0
+        if talk and self.stopped_epoch > 0:
             io_utils.print_msg(
-                f"Epoch {self.stopped_epoch + 1}: early stopping"
+                f"Epoch {self.stopped_epoch + 1}: stopped early, "
+                f"`{self.monitor}` did not improve."
             )
-        if self.restore_best_weights and self.best_weights is not None:
-            if self.verbose > 0:
-                io_utils.print_msg(
-                    "Restoring model weights from the end of the best epoch: "
-                    f"{self.best_epoch + 1}."
-                )
-            self.model.set_weights(self.best_weights)
+        if self.best_weights is None or not self.restore_best_weights:
+            return
+        if talk:
+            io_utils.print_msg(
+                f"Putting back the weights of epoch {self.best_epoch + 1}, "
+                f"the best `{self.monitor}` seen."
+            )
+        self.model.set_weights(self.best_weights)
 
     def get_monitor_value(self, logs):
-        """Returns the monitored value from `logs`, or `None` (warning)."""
+        """The monitored entry of `logs`; warns and returns `None` if absent."""
         logs = logs or {}
         value = logs.get(self.monitor)
         if value is None:
             warnings.warn(
-                f"Early stopping conditioned on metric `{self.monitor}` "
-                "which is not available. Available metrics are: "
-                f"{', '.join(list(logs.keys()))}",
+                f"EarlyStopping monitors `{self.monitor}`, which is not in "
+                "the logs of this epoch. Available metrics are: "
+                f"{', '.join(logs)}",
                 stacklevel=2,
             )
         return value

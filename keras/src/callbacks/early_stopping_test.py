@@ -174,8 +174,8 @@ def test_verbose_messages(capsys):
     )
     run(callback, [1.0, 2.0])
     out = capsys.readouterr().out
-    assert "Epoch 2: early stopping" in out
-    assert "Restoring model weights from the end of the best epoch: 1." in out
+    assert "Epoch 2: stopped early" in out
+    assert "weights of epoch 1, the best" in out
 
 
 def test_state_resets_between_fits():

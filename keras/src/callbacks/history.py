@@ -6,10 +6,10 @@ from keras.src.callbacks.callback import Callback
 
 @keras_export("keras.callbacks.History")
 class History(Callback):
-    """Callback that records events into a `History` object.
+    """Keeps the per-epoch results of `fit()`.
 
-    `fit()` always adds one to its callbacks; it is returned by `fit()` and
-    set as `model.history`.
+    Every `fit()` call adds a `History` to its callbacks, stores it as
+    `model.history` and returns it.
 
     Attributes:
         history: Dict mapping each metric name (e.g. `"loss"`,
@@ -19,8 +19,8 @@ class History(Callback):
     Example:
 
     ```python
-    history = model.fit(x, y, epochs=10)
-    print(history.history["loss"])
+    run = model.fit(x, y, validation_split=0.2, epochs=5)
+    best_epoch = min(run.epoch, key=lambda e: run.history["val_loss"][e])
     ```
     """
 

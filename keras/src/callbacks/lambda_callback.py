@@ -12,40 +12,45 @@ _HOOKS = frozenset(
 
 @keras_export("keras.callbacks.LambdaCallback")
 class LambdaCallback(Callback):
-    """Callback for creating simple, custom callbacks on-the-fly.
+    """Builds a callback out of plain functions, without subclassing.
 
-    Each argument is a function called at the matching stage of the loop,
-    with the same positional arguments as the `Callback` hook:
+    Every argument is an optional function run at the hook of the same
+    name, with that hook's positional arguments:
 
-    - `on_epoch_begin` and `on_epoch_end`: `epoch`, `logs`.
-    - `on_train_begin` and `on_train_end`: `logs`.
-    - `on_train_batch_begin` and `on_train_batch_end`: `batch`, `logs`.
+    - `on_epoch_begin(epoch, logs)` and `on_epoch_end(epoch, logs)`,
+    - `on_train_begin(logs)` and `on_train_end(logs)`,
+    - `on_train_batch_begin(batch, logs)` and
+      `on_train_batch_end(batch, logs)`.
 
-    Any other hook (e.g. `on_test_begin`, `on_predict_batch_end`) can be
-    given as a keyword argument.
+    Functions for the remaining hooks of `keras.callbacks.Callback` (say
+    `on_test_end` or `on_predict_batch_begin`) are passed by keyword too;
+    an unknown hook name raises a `ValueError`.
 
     Args:
-        on_epoch_begin: Called at the beginning of every epoch.
-        on_epoch_end: Called at the end of every epoch.
-        on_train_begin: Called at the beginning of model training.
-        on_train_end: Called at the end of model training.
-        on_train_batch_begin: Called at the beginning of every train batch.
-        on_train_batch_end: Called at the end of every train batch.
-        **kwargs: Functions for any other `Callback` hook, by hook name.
+        on_epoch_begin: Function run when each epoch starts.
+        on_epoch_end: Function run when each epoch ends.
+        on_train_begin: Function run once before training.
+        on_train_end: Function run once after training.
+        on_train_batch_begin: Function run before each training batch.
+        on_train_batch_end: Function run after each training batch.
+        **kwargs: Functions for other hooks, keyed by hook name.
 
     Example:
 
     ```python
-    # Print the batch number at the beginning of every batch.
-    batch_print_callback = keras.callbacks.LambdaCallback(
-        on_train_batch_begin=lambda batch, logs: print(batch)
+    timings = {}
+    stopwatch = keras.callbacks.LambdaCallback(
+        on_train_begin=lambda logs: timings.update(start=time.time()),
+        on_train_end=lambda logs: timings.update(end=time.time()),
     )
-    # Collect the loss of every epoch.
-    losses = []
-    loss_callback = keras.callbacks.LambdaCallback(
-        on_epoch_end=lambda epoch, logs: losses.append(logs["loss"])
+    log_file = open("val_loss.txt", "w")
+    writer = keras.callbacks.LambdaCallback(
+        on_epoch_end=lambda epoch, logs: log_file.write(
+            f"{epoch} {logs['val_loss']}\n"
+        ),
+        on_train_end=lambda logs: log_file.close(),
     )
-    model.fit(x, y, callbacks=[batch_print_callback, loss_callback])
+    model.fit(x, y, validation_split=0.2, callbacks=[stopwatch, writer])
     ```
     """
 
@@ -59,23 +64,22 @@ class LambdaCallback(Callback):
         on_train_batch_end=None,
         **kwargs,
     ):
-        super().__init__()
-        for name in kwargs:
-            if name not in _HOOKS:
-                raise ValueError(
-                    f"Unrecognized callback hook for LambdaCallback: "
-                    f"'{name}'. Valid hooks are: {', '.join(sorted(_HOOKS))}"
-                )
-        hooks = dict(
-            on_epoch_begin=on_epoch_begin,
-            on_epoch_end=on_epoch_end,
+        Callback.__init__(self)
+        unknown = sorted(set(kwargs) - _HOOKS)
+        if unknown:
+            raise ValueError(
+                f"LambdaCallback has no hook named {unknown}; the hooks are: "
+                f"{', '.join(sorted(_HOOKS))}"
+            )
+        kwargs.update(
             on_train_begin=on_train_begin,
             on_train_end=on_train_end,
+            on_epoch_begin=on_epoch_begin,
+            on_epoch_end=on_epoch_end,
             on_train_batch_begin=on_train_batch_begin,
             on_train_batch_end=on_train_batch_end,
-            **kwargs,
         )
-        for name, function in hooks.items():
+        for hook, function in kwargs.items():
+            # Set on the instance, the function hides the no-op method.
             if function is not None:
-                # An instance attribute shadows the no-op method.
-                setattr(self, name, function)
+                setattr(self, hook, function)

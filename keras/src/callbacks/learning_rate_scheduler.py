@@ -18,33 +18,28 @@ def _get_learning_rate(optimizer):
 
 @keras_export("keras.callbacks.LearningRateScheduler")
 class LearningRateScheduler(Callback):
-    """Learning rate scheduler.
+    """Sets the optimizer's learning rate from a function of the epoch.
 
-    At the beginning of every epoch, this callback calls `schedule` with
-    the current epoch index (0-based) and the current learning rate, and
-    sets the returned value as the learning rate of the model's optimizer
-    (`model.optimizer.learning_rate`). The learning rate of each epoch is
-    also added to the epoch logs as `"learning_rate"`.
+    When each epoch starts, `schedule(epoch, lr)` is called with the
+    zero-based epoch number and the learning rate currently in use, and
+    its result becomes `model.optimizer.learning_rate`. The rate used for
+    the epoch is also written to the epoch logs under `"learning_rate"`.
 
     Args:
-        schedule: A function taking the epoch index (integer, 0-based) and
-            the current learning rate (float) and returning the new learning
-            rate (float). A function taking only the epoch index is also
-            accepted.
-        verbose: `0` (quiet) or `1` (print a message at each update).
+        schedule: Function `(epoch, lr) -> new_lr` with an int epoch and
+            float rates; a one-argument function `epoch -> new_lr` works
+            as well.
+        verbose: `0` (silent) or `1` (print the rate set at each epoch).
 
     Example:
 
     ```python
-    # Keep the initial learning rate for 10 epochs, then decay it
-    # exponentially.
-    def scheduler(epoch, lr):
-        if epoch < 10:
-            return lr
-        return lr * math.exp(-0.1)
+    # Step decay: divide the rate by 4 at epochs 30 and 60.
+    def step_decay(epoch, lr):
+        return lr / 4 if epoch in (30, 60) else lr
 
-    callback = keras.callbacks.LearningRateScheduler(scheduler)
-    model.fit(x, y, epochs=15, callbacks=[callback])
+    scheduler = keras.callbacks.LearningRateScheduler(step_decay, verbose=1)
+    model.fit(x, y, epochs=90, callbacks=[scheduler])
     ```
     """
 

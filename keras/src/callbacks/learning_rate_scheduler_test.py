@@ -72,7 +72,7 @@ def test_reduce_lr_on_plateau(capsys):
         callback_list.on_epoch_end(epoch, logs)
         rates.append(model.optimizer.learning_rate)
     np.testing.assert_allclose(rates, [1.0, 0.5, 0.3, 0.3, 0.3])
-    assert "reducing learning rate to 0.5" in capsys.readouterr().out
+    assert "learning rate lowered to 0.5" in capsys.readouterr().out
     with pytest.raises(ValueError, match="factor"):
         callbacks.ReduceLROnPlateau(factor=1.5)
 
@@ -88,6 +88,6 @@ def test_terminate_on_nan(capsys):
     model.stop_training = False
     callback.on_train_batch_end(2, {"loss": np.float32("nan")})
     assert model.stop_training
-    assert "Batch 2: Invalid loss, terminating training" in (
+    assert "Batch 2: loss is nan, stopping the training." in (
         capsys.readouterr().out
     )

@@ -10,12 +10,12 @@ from keras.src.utils import io_utils
 
 @keras_export("keras.callbacks.ModelCheckpoint")
 class ModelCheckpoint(MonitorCallback):
-    """Callback to save the Keras model or model weights at some frequency.
+    """Writes the model, or only its weights, to disk during training.
 
-    `filepath` may contain named formatting options, filled with the epoch
-    number (1-based) and the keys of `logs`: with
-    `filepath="model_{epoch:02d}-{val_loss:.2f}.keras"` the checkpoints are
-    saved with the epoch number and the validation loss in their names.
+    `filepath` is a `str.format` template: `{epoch}` (counted from 1),
+    `{batch}` (for batch-level saving) and any logged key can appear in
+    it, e.g. `"ckpt/e{epoch:03d}-acc{val_accuracy:.3f}.keras"` gives one
+    file per checkpoint named after its epoch and validation accuracy.
 
     Whole models are saved with `model.save(filepath)` (the file name must
     end in `.keras`); with `save_weights_only=True` the weights are saved
@@ -31,15 +31,17 @@ class ModelCheckpoint(MonitorCallback):
     process 0 writes the file.
 
     Args:
-        filepath: String or `PathLike`, path to save the model file.
-        monitor: The metric name to monitor, used with `save_best_only`.
-        verbose: Verbosity mode, `0` or `1`. With `1`, a message is printed
-            each time the callback saves (or skips) a checkpoint.
-        save_best_only: If `True`, only save when the model is considered
-            the "best" so far according to the monitored metric; with a
-            `filepath` without formatting options, each new best overwrites
-            the previous one.
-        save_weights_only: If `True`, only the weights are saved.
+        filepath: String or `PathLike`: where checkpoints are written,
+            possibly with the formatting fields described above.
+        monitor: Logged value that decides which checkpoint is the best
+            one, when `save_best_only` is set.
+        verbose: `0` (silent) or `1` (print a line whenever a checkpoint
+            is written or skipped).
+        save_best_only: If `True`, a checkpoint is written only when the
+            monitored value beats every earlier one; with a fixed
+            `filepath`, the file therefore always holds the best model.
+        save_weights_only: If `True`, `model.save_weights()` is used
+            instead of `model.save()`.
         mode: One of `"auto"`, `"min"`, `"max"`: whether a better monitored
             value is smaller or larger. `"auto"` infers the direction from
             the metric.
@@ -90,29 +92,23 @@ class ModelCheckpoint(MonitorCallback):
         self._current_epoch = 0
         self._last_batch_seen = 0
 
-        if save_weights_only:
-            if not self.filepath.endswith(".weights.h5"):
-                raise ValueError(
-                    "When using `save_weights_only=True` in "
-                    "`ModelCheckpoint`, the filepath provided must end in "
-                    f"`.weights.h5` (Keras weights format). Received: "
-                    f"filepath={self.filepath}"
-                )
-        elif not self.filepath.endswith(".keras"):
+        suffix = ".weights.h5" if save_weights_only else ".keras"
+        if not self.filepath.endswith(suffix):
+            what = "weights file" if save_weights_only else "model file"
             raise ValueError(
-                "The filepath provided to `ModelCheckpoint` must end in "
-                "`.keras` (Keras model format), or in `.weights.h5` with "
-                f"`save_weights_only=True`. Received: "
-                f"filepath={self.filepath}"
+                f"ModelCheckpoint writes a {what} here, so `filepath` has "
+                f"to end with `{suffix}` (save_weights_only="
+                f"{save_weights_only}); got filepath={self.filepath!r}."
             )
-        if save_freq != "epoch" and not (
+        per_batches = (
             isinstance(save_freq, int)
             and not isinstance(save_freq, bool)
             and save_freq > 0
-        ):
+        )
+        if save_freq != "epoch" and not per_batches:
             raise ValueError(
-                "Unrecognized save_freq: expected 'epoch' or a positive "
-                f"integer. Received: save_freq={save_freq}"
+                f"save_freq={save_freq!r} is not supported: use 'epoch' or "
+                "a positive number of batches."
             )
 
     def on_train_begin(self, logs=None):
@@ -141,9 +137,9 @@ class ModelCheckpoint(MonitorCallback):
             current = logs.get(self.monitor)
             if current is None:
                 warnings.warn(
-                    f"Can save best model only with {self.monitor} "
-                    "available. Available metrics are: "
-                    f"{', '.join(list(logs.keys()))}; skipping.",
+                    f"No checkpoint written: `save_best_only` compares "
+                    f"`{self.monitor}`, which the logs lack (they have: "
+                    f"{', '.join(logs)}).",
                     stacklevel=2,
                 )
                 return
@@ -184,8 +180,8 @@ class ModelCheckpoint(MonitorCallback):
             return self.filepath.format(
                 epoch=epoch + 1, batch=batch + 1, **logs
             )
-        except KeyError as e:
+        except KeyError as missing:
             raise KeyError(
-                f'Failed to format this callback filepath: "{self.filepath}". '
-                f"Reason: {e}"
-            ) from e
+                f"Failed to format the checkpoint path {self.filepath!r}: "
+                f"the logs have no field {missing}."
+            ) from missing

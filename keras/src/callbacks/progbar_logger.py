@@ -9,31 +9,32 @@ from keras.src.utils.progbar import Progbar
 
 @keras_export("keras.callbacks.ProgbarLogger")
 class ProgbarLogger(Callback):
-    """Callback that prints metrics to stdout.
+    """Shows the progress and the logged values of a loop on stdout.
 
-    `fit()`, `evaluate()` and `predict()` add one automatically when
-    `verbose` is not `0`. It reads the loop parameters `verbose` (`1`: a
-    progress bar, `2`: one line per epoch, `0`: silent), `epochs` and
-    `steps` (the number of steps per epoch, `None` when unknown).
+    The loops of `fit()`, `evaluate()` and `predict()` insert one on their
+    own unless `verbose=0`. Its behaviour follows the loop parameters:
+    `verbose` (`1` draws a live progress bar, `2` prints a single line per
+    epoch, `0` prints nothing), `epochs`, and `steps` (steps per epoch, or
+    `None` if not known in advance).
 
-    The logs passed by the loops already hold running averages, so every
-    metric is displayed as given (as a stateful metric of the `Progbar`).
+    Logged values are shown exactly as received: the loops already pass
+    running averages, so the bar does no averaging of its own.
 
     Example:
 
     ```python
-    model.fit(x, y, epochs=2, verbose=0,
-              callbacks=[keras.callbacks.ProgbarLogger()])
+    bar = keras.callbacks.ProgbarLogger()
+    model.evaluate(x_test, y_test, verbose=0, callbacks=[bar])
     ```
     """
 
     def __init__(self):
         super().__init__()
-        self.seen = 0
-        self.progbar = None
-        self.target = None
-        self.verbose = 1
         self.epochs = 1
+        self.verbose = 1
+        self.target = None
+        self.progbar = None
+        self.seen = 0
         self._called_in_fit = False
 
     def set_params(self, params):
@@ -68,23 +69,25 @@ class ProgbarLogger(Callback):
     def on_train_batch_end(self, batch, logs=None):
         self._update_progbar(batch, logs)
 
-    def on_test_batch_end(self, batch, logs=None):
-        if not self._called_in_fit:
-            self._update_progbar(batch, logs)
-
     def on_predict_batch_end(self, batch, logs=None):
-        # Predict logs hold the batch outputs, not metrics.
+        # What `predict()` logs is the batch output, nothing to display.
         self._update_progbar(batch, None)
+
+    def on_test_batch_end(self, batch, logs=None):
+        if self._called_in_fit:
+            return  # validation inside `fit()` has no bar of its own
+        self._update_progbar(batch, logs)
 
     def on_epoch_end(self, epoch, logs=None):
         self._finalize_progbar(logs)
 
-    def on_test_end(self, logs=None):
-        if not self._called_in_fit:
-            self._finalize_progbar(logs)
-
     def on_predict_end(self, logs=None):
         self._finalize_progbar(None)
+
+    def on_test_end(self, logs=None):
+        if self._called_in_fit:
+            return
+        self._finalize_progbar(logs)
 
     def _reset_progbar(self):
         # The bar starts timing now, so that its first step (which usually

@@ -12,36 +12,39 @@ from keras.src.utils import io_utils
 
 @keras_export("keras.callbacks.ReduceLROnPlateau")
 class ReduceLROnPlateau(MonitorCallback):
-    """Reduces the learning rate when a metric has stopped improving.
+    """Lowers the learning rate when a monitored quantity stalls.
 
-    Models often benefit from reducing the learning rate by a factor of
-    2-10 once learning stagnates. This callback monitors a quantity and,
-    if no improvement is seen for `patience` epochs, multiplies the
-    learning rate of `model.optimizer` by `factor`.
+    Training often makes further progress after the step size is cut once
+    the monitored value stops getting better. After `patience` epochs
+    without improvement, this callback multiplies the learning rate of
+    `model.optimizer` by `factor` (never going below `min_lr`), then waits
+    `cooldown` epochs before counting stagnant epochs again. The current
+    learning rate is also added to the epoch logs as `"learning_rate"`.
 
     Args:
-        monitor: Name of the metric to monitor.
-        factor: Factor by which the learning rate is reduced:
-            `new_lr = lr * factor`. Must be smaller than 1.
-        patience: Number of epochs with no improvement after which the
-            learning rate is reduced.
-        verbose: `0` (quiet) or `1` (print a message at each reduction).
-        mode: One of `"auto"`, `"min"`, `"max"`, as in `EarlyStopping`.
-        min_delta: Threshold for measuring a new optimum, to only focus on
-            significant changes.
-        cooldown: Number of epochs to wait before resuming normal
-            operation after the learning rate has been reduced.
-        min_lr: Lower bound on the learning rate.
-        **kwargs: For backwards compatibility, `epsilon` is accepted as an
-            alias of `min_delta`.
+        monitor: Logged value to watch.
+        factor: Multiplier applied to the learning rate at each reduction;
+            it has to be below 1.
+        patience: Number of epochs without improvement that triggers a
+            reduction.
+        verbose: `0` (silent) or `1` (print each reduction).
+        mode: `"auto"`, `"min"` or `"max"`: whether lower or higher values
+            are better (see `EarlyStopping`).
+        min_delta: Smallest change counted as an improvement.
+        cooldown: Epochs, after a reduction, during which stagnation is
+            not counted.
+        min_lr: The learning rate is never reduced below this value.
+        **kwargs: Only the older name `epsilon` (for `min_delta`) is
+            accepted here.
 
     Example:
 
     ```python
-    reduce_lr = keras.callbacks.ReduceLROnPlateau(
-        monitor="val_loss", factor=0.2, patience=5, min_lr=0.001
+    plateau = keras.callbacks.ReduceLROnPlateau(
+        monitor="val_accuracy", mode="max", factor=0.5, patience=3,
+        cooldown=2, min_lr=1e-5,
     )
-    model.fit(x, y, validation_split=0.2, callbacks=[reduce_lr])
+    model.fit(x, y, epochs=40, validation_split=0.1, callbacks=[plateau])
     ```
     """
 
@@ -60,26 +63,27 @@ class ReduceLROnPlateau(MonitorCallback):
         super().__init__(monitor=monitor, mode=mode)
         if factor >= 1.0:
             raise ValueError(
-                "ReduceLROnPlateau does not support a factor >= 1.0. "
-                f"Received: factor={factor}"
+                "ReduceLROnPlateau needs a `factor` below 1 to lower the "
+                f"learning rate; got factor={factor}."
             )
         if "epsilon" in kwargs:
-            min_delta = kwargs.pop("epsilon")
             warnings.warn(
-                "`epsilon` argument is deprecated; use `min_delta` instead.",
+                "`epsilon` is an old name of `min_delta`; please pass "
+                "`min_delta` instead.",
                 stacklevel=2,
             )
+            min_delta = kwargs.pop("epsilon")
         if kwargs:
-            raise ValueError(f"Unrecognized arguments: {sorted(kwargs)}")
+            raise ValueError(
+                f"ReduceLROnPlateau got unknown arguments: {sorted(kwargs)}"
+            )
+        self.min_delta = abs(min_delta)
         self.factor = factor
         self.min_lr = min_lr
-        self.min_delta = abs(min_delta)
         self.patience = patience
-        self.verbose = verbose
         self.cooldown = cooldown
-        self.cooldown_counter = 0
-        self.wait = 0
-        self.best = None
+        self.verbose = verbose
+        self._reset()
 
     def _reset(self):
         self.best = None
@@ -90,39 +94,39 @@ class ReduceLROnPlateau(MonitorCallback):
         self._reset()
 
     def in_cooldown(self):
-        """Whether the callback is waiting after a reduction."""
+        """Whether a reduction happened less than `cooldown` epochs ago."""
         return self.cooldown_counter > 0
 
     def on_epoch_end(self, epoch, logs=None):
-        logs = logs if logs is not None else {}
+        logs = {} if logs is None else logs
         optimizer = self.model.optimizer
-        logs["learning_rate"] = _get_learning_rate(optimizer)
-        current = logs.get(self.monitor)
-        if current is None:
+        lr = _get_learning_rate(optimizer)
+        logs["learning_rate"] = lr
+        value = logs.get(self.monitor)
+        if value is None:
             warnings.warn(
-                "Learning rate reduction is conditioned on metric "
-                f"`{self.monitor}` which is not available. Available metrics "
-                f"are: {', '.join(list(logs.keys()))}.",
+                f"ReduceLROnPlateau monitors `{self.monitor}`, which is not "
+                f"in the logs of this epoch (available: {', '.join(logs)}).",
                 stacklevel=2,
             )
             return
         if self.in_cooldown():
             self.cooldown_counter -= 1
             self.wait = 0
-        if self._is_improvement(current, self.best):
-            self.best = current
+        if self._is_improvement(value, self.best):
+            self.best = value
             self.wait = 0
-        elif not self.in_cooldown():
-            self.wait += 1
-            if self.wait >= self.patience:
-                old_lr = _get_learning_rate(optimizer)
-                if old_lr > np.float32(self.min_lr):
-                    new_lr = max(old_lr * self.factor, self.min_lr)
-                    optimizer.learning_rate = new_lr
-                    if self.verbose > 0:
-                        io_utils.print_msg(
-                            f"\nEpoch {epoch + 1}: ReduceLROnPlateau "
-                            f"reducing learning rate to {new_lr}."
-                        )
-                    self.cooldown_counter = self.cooldown
-                    self.wait = 0
+            return
+        if self.in_cooldown():
+            return
+        self.wait += 1
+        if self.wait < self.patience or lr <= np.float32(self.min_lr):
+            return
+        reduced = max(lr * self.factor, self.min_lr)
+        optimizer.learning_rate = reduced
+        self.cooldown_counter = self.cooldown
+        self.wait = 0
+        if self.verbose > 0:
+            io_utils.print_msg(
+                f"\nEpoch {epoch + 1}: learning rate lowered to {reduced}."
+            )

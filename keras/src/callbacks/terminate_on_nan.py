@@ -9,15 +9,17 @@ from keras.src.utils import io_utils
 
 @keras_export("keras.callbacks.TerminateOnNaN")
 class TerminateOnNaN(Callback):
-    """Callback that terminates training when a NaN loss is encountered.
+    """Stops `fit()` as soon as the training loss stops being finite.
 
-    After each training batch, if `logs["loss"]` is NaN or infinite, it
-    sets `model.stop_training = True`.
+    The loss logged after each training batch is checked; a NaN or an
+    infinity prints a message and sets `model.stop_training = True`, so
+    training ends after the current batch.
 
     Example:
 
     ```python
-    model.fit(x, y, callbacks=[keras.callbacks.TerminateOnNaN()])
+    guard = keras.callbacks.TerminateOnNaN()
+    model.fit(x, y, epochs=100, callbacks=[guard])
     ```
     """
 
@@ -28,6 +30,6 @@ class TerminateOnNaN(Callback):
         loss = float(loss)
         if math.isnan(loss) or math.isinf(loss):
             io_utils.print_msg(
-                f"Batch {batch}: Invalid loss, terminating training"
+                f"Batch {batch}: loss is {loss}, stopping the training."
             )
             self.model.stop_training = True

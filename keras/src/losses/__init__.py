@@ -16,46 +16,45 @@ from keras.src.losses.losses import mean_absolute_error
 from keras.src.losses.losses import mean_squared_error
 from keras.src.losses.losses import sparse_categorical_crossentropy
 
+# Every built-in loss, each class next to the function it wraps.
 ALL_OBJECTS = {
-    # Base
     Loss,
     LossFunctionWrapper,
-    # Classes
-    MeanSquaredError,
     MeanAbsoluteError,
-    BinaryCrossentropy,
-    CategoricalCrossentropy,
-    SparseCategoricalCrossentropy,
-    # Functions
-    mean_squared_error,
     mean_absolute_error,
+    MeanSquaredError,
+    mean_squared_error,
+    BinaryCrossentropy,
     binary_crossentropy,
+    CategoricalCrossentropy,
     categorical_crossentropy,
+    SparseCategoricalCrossentropy,
     sparse_categorical_crossentropy,
 }
 
 ALL_OBJECTS_DICT = {obj.__name__: obj for obj in ALL_OBJECTS}
-ALL_OBJECTS_DICT.update(
-    {
-        "bce": binary_crossentropy,
-        "BCE": binary_crossentropy,
-        "mae": mean_absolute_error,
-        "MAE": mean_absolute_error,
-        "mse": mean_squared_error,
-        "MSE": mean_squared_error,
-    }
-)
+# Short names, in lower and upper case, resolve to the functions.
+for _short, _fn in (
+    ("mae", mean_absolute_error),
+    ("mse", mean_squared_error),
+    ("bce", binary_crossentropy),
+):
+    ALL_OBJECTS_DICT[_short] = _fn
+    ALL_OBJECTS_DICT[_short.upper()] = _fn
+del _short, _fn
 
 
 @keras_export("keras.losses.serialize")
 def serialize(loss):
-    """Serializes a loss class instance or function.
+    """Turns a loss into a JSON-friendly config.
 
     Args:
-        loss: A Keras `Loss` instance or a loss function.
+        loss: The loss to serialize, either a `keras.losses.Loss` object
+            or a plain loss function.
 
     Returns:
-        Loss configuration dictionary.
+        A dict describing `loss`, which `keras.losses.deserialize` turns
+        back into an equivalent loss.
     """
     from keras.src.saving import serialization_lib
 
@@ -64,65 +63,66 @@ def serialize(loss):
 
 @keras_export("keras.losses.deserialize")
 def deserialize(name, custom_objects=None):
-    """Deserializes a serialized loss class/function instance.
+    """Rebuilds a loss from the config made by `keras.losses.serialize`.
 
     Args:
-        name: Loss configuration.
-        custom_objects: Optional dictionary mapping names (strings) to
-            custom objects (classes and functions) to be considered during
-            deserialization.
+        name: The serialized loss (a config dict, or the name of a
+            built-in loss).
+        custom_objects: Optional dict of user-defined names to the classes
+            or functions they stand for, searched when the config refers
+            to something that is not built in.
 
     Returns:
-        A Keras `Loss` instance or a loss function.
+        The loss object or loss function that `name` describes.
     """
     from keras.src.saving import serialization_lib
 
     return serialization_lib.deserialize_keras_object(
-        name,
-        module_objects=ALL_OBJECTS_DICT,
-        custom_objects=custom_objects,
+        name, module_objects=ALL_OBJECTS_DICT, custom_objects=custom_objects
     )
 
 
 @keras_export("keras.losses.get")
 def get(identifier):
-    """Retrieves a Keras loss as a `function`/`Loss` class instance.
+    """Resolves a loss identifier into a loss object or function.
 
-    The `identifier` may be the string name of a loss function or `Loss`
-    class (e.g. `"mse"`, `"categorical_crossentropy"`,
-    `"CategoricalCrossentropy"`); class names give an instance with default
-    arguments. It may also be a config dict, or a callable returned as is.
+    Strings are looked up among the built-in losses: the name of a loss
+    function (`"mae"`, `"binary_crossentropy"`) gives that function, the
+    name of a class (`"MeanAbsoluteError"`) gives a new instance built
+    with the default arguments. Dicts are passed to
+    `keras.losses.deserialize`; other callables come back unchanged.
 
-    >>> loss = keras.losses.get("categorical_crossentropy")
-    >>> loss is keras.losses.categorical_crossentropy
+    >>> fn = keras.losses.get("mae")
+    >>> fn is keras.losses.mean_absolute_error
     True
-    >>> loss = keras.losses.get("CategoricalCrossentropy")
-    >>> isinstance(loss, keras.losses.CategoricalCrossentropy)
-    True
+    >>> obj = keras.losses.get("BinaryCrossentropy")
+    >>> obj.from_logits
+    False
 
     Args:
-        identifier: A loss identifier. One of `None`, a string name of a
-            loss function/class, a loss configuration dictionary, a loss
-            function or a loss class instance.
+        identifier: `None`, a name, a config dict, a loss function or a
+            `keras.losses.Loss` object.
 
     Returns:
-        A Keras loss as a `function`/`Loss` class instance.
+        `None` for `None`, otherwise the matching loss function or `Loss`
+        object.
     """
     if identifier is None:
         return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = ALL_OBJECTS_DICT.get(identifier, None)
-        if obj is None:
+    if isinstance(identifier, str):
+        if identifier not in ALL_OBJECTS_DICT:
             raise ValueError(
-                f"Could not interpret loss identifier: {identifier}. "
-                f"Valid names are: {sorted(ALL_OBJECTS_DICT)}"
+                f"Unknown loss identifier {identifier!r}. Valid names: "
+                f"{sorted(ALL_OBJECTS_DICT)}"
             )
+        found = ALL_OBJECTS_DICT[identifier]
+    elif isinstance(identifier, dict):
+        found = deserialize(identifier)
     else:
-        obj = identifier
-    if callable(obj):
-        if inspect.isclass(obj):
-            obj = obj()
-        return obj
-    raise ValueError(f"Could not interpret loss identifier: {identifier}")
+        found = identifier
+    if not callable(found):
+        raise ValueError(
+            f"Unknown loss identifier {identifier!r}: expected a name, a "
+            "config dict or a callable."
+        )
+    return found() if inspect.isclass(found) else found

@@ -147,61 +147,63 @@ def standardize_reduction(reduction):
     """Validates `reduction`, returning it unchanged."""
     if reduction not in _REDUCTIONS:
         raise ValueError(
-            "Invalid value for argument `reduction`. "
-            f"Expected one of {_REDUCTIONS}. Received: "
-            f"reduction={reduction}"
+            f"Unsupported reduction={reduction!r}; `reduction` must be one "
+            f"of {_REDUCTIONS}."
         )
     return reduction
 
 
-def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
-    """Squeezes or expands the last dim of one input to match ranks.
+def _align_trailing(longer, shorter, expand_rank_1):
+    # `longer` has one more axis than `shorter`, and that axis has size 1:
+    # either drop it or give a rank-1 `shorter` the same extra axis.
+    if expand_rank_1 and len(shorter.shape) == 1:
+        return longer, ops.expand_dims(shorter, axis=-1)
+    return ops.squeeze(longer, axis=-1), shorter
 
-    When the ranks differ by one and the higher-rank input has a trailing
-    dimension of 1, that dimension is squeezed (or, if the lower-rank input
-    is rank 1 and `expand_rank_1`, the lower-rank input is expanded).
+
+def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
+    """Makes two tensors whose ranks differ by one have the same rank.
+
+    Only a trailing axis of size 1 on the higher-rank tensor is handled:
+    it is removed, except that a rank-1 partner is given a trailing axis
+    instead when `expand_rank_1` is true. Any other pair is returned as is.
     """
-    x1_rank = len(x1.shape)
-    x2_rank = len(x2.shape)
-    if x1_rank == x2_rank:
-        return x1, x2
-    if x1_rank == x2_rank + 1 and x1.shape[-1] == 1:
-        if x2_rank == 1 and expand_rank_1:
-            x2 = ops.expand_dims(x2, axis=-1)
-        else:
-            x1 = ops.squeeze(x1, axis=-1)
-    if x2_rank == x1_rank + 1 and x2.shape[-1] == 1:
-        if x1_rank == 1 and expand_rank_1:
-            x1 = ops.expand_dims(x1, axis=-1)
-        else:
-            x2 = ops.squeeze(x2, axis=-1)
+    rank1, rank2 = len(x1.shape), len(x2.shape)
+    if rank1 - rank2 == 1 and x1.shape[-1] == 1:
+        x1, x2 = _align_trailing(x1, x2, expand_rank_1)
+    elif rank2 - rank1 == 1 and x2.shape[-1] == 1:
+        x2, x1 = _align_trailing(x2, x1, expand_rank_1)
     return x1, x2
 
 
+_AVERAGING = ("sum_over_batch_size", "mean", "mean_with_sample_weight")
+
+
 def reduce_values(values, sample_weight=None, reduction="sum_over_batch_size"):
-    """Reduces (already weighted) loss values according to `reduction`."""
-    if (
-        reduction is None
-        or reduction == "none"
-        or tuple(values.shape) == ()
-        or tuple(values.shape) == (0,)
-    ):
+    """Aggregates loss values (already multiplied by their weights).
+
+    Scalars, empty vectors and `reduction` `None`/`"none"` come back
+    unchanged. Otherwise the values are summed; the averaging reductions
+    then divide by the number of values, or by the total weight for
+    `"mean_with_sample_weight"` when weights are given. A zero divisor
+    yields 0.
+    """
+    shape = tuple(values.shape)
+    if reduction in (None, "none") or shape in ((), (0,)):
         return values
-    loss = ops.sum(values)
-    if reduction in ("sum_over_batch_size", "mean", "mean_with_sample_weight"):
-        if reduction == "mean_with_sample_weight" and sample_weight is not None:
-            divisor = ops.cast(ops.sum(sample_weight), loss.dtype)
-        else:
-            num_elements = 1
-            for dim in values.shape:
-                num_elements *= dim
-            divisor = ops.cast(num_elements, loss.dtype)
-        loss = ops.where(
-            ops.equal(divisor, 0),
-            ops.zeros_like(loss),
-            loss / ops.where(ops.equal(divisor, 0), 1, divisor),
-        )
-    return loss
+    total = ops.sum(values)
+    if reduction not in _AVERAGING:
+        return total
+    if reduction == "mean_with_sample_weight" and sample_weight is not None:
+        count = ops.sum(sample_weight)
+    else:
+        count = 1
+        for size in shape:
+            count *= size
+    count = ops.cast(count, total.dtype)
+    empty = ops.equal(count, 0)
+    safe_count = ops.where(empty, ops.ones_like(count), count)
+    return ops.where(empty, ops.zeros_like(total), total / safe_count)
 
 
 def _match_rank(values, sample_weight):
@@ -241,18 +243,20 @@ def reduce_weighted_values(
     """
     reduction = standardize_reduction(reduction)
     values = ops.convert_to_tensor(values, dtype=dtype)
-    if sample_weight is not None:
-        sample_weight = ops.convert_to_tensor(sample_weight, dtype=dtype)
+    weights = sample_weight
+    if weights is not None:
+        weights = ops.convert_to_tensor(weights, dtype=dtype)
     if mask is not None:
-        mask = ops.convert_to_tensor(mask, dtype=dtype)
-        sample_weight = apply_mask(
-            sample_weight, mask, dtype=values.dtype, reduction=reduction
+        weights = apply_mask(
+            weights,
+            ops.convert_to_tensor(mask, dtype=dtype),
+            dtype=values.dtype,
+            reduction=reduction,
         )
-    if sample_weight is not None:
-        sample_weight = ops.cast(sample_weight, values.dtype)
-        values, sample_weight = _match_rank(values, sample_weight)
-        values = values * sample_weight
-    return reduce_values(values, sample_weight, reduction)
+    if weights is None:
+        return reduce_values(values, None, reduction)
+    values, weights = _match_rank(values, ops.cast(weights, values.dtype))
+    return reduce_values(values * weights, weights, reduction)
 
 
 def apply_mask(sample_weight, mask, dtype, reduction):

@@ -27,9 +27,9 @@ class LossFunctionWrapper(Loss):
         dtype=None,
         **kwargs,
     ):
-        super().__init__(name=name, reduction=reduction, dtype=dtype)
+        Loss.__init__(self, name=name, reduction=reduction, dtype=dtype)
+        self._fn_kwargs = dict(kwargs)
         self.fn = fn
-        self._fn_kwargs = kwargs
 
     def call(self, y_true, y_pred):
         if tree.is_nested(y_true) or tree.is_nested(y_pred):
@@ -48,18 +48,20 @@ class LossFunctionWrapper(Loss):
     def get_config(self):
         from keras.src.saving import serialization_lib
 
-        config = super().get_config()
-        config.update({"fn": serialization_lib.serialize_keras_object(self.fn)})
-        config.update(serialization_lib.serialize_keras_object(self._fn_kwargs))
-        return config
+        serialize = serialization_lib.serialize_keras_object
+        return {
+            **Loss.get_config(self),
+            "fn": serialize(self.fn),
+            **serialize(self._fn_kwargs),
+        }
 
     @classmethod
     def from_config(cls, config):
-        if "fn" in config:
-            from keras.src.saving import serialization_lib
+        from keras.src.saving import serialization_lib
 
-            config = serialization_lib.deserialize_keras_object(config)
-        return cls(**config)
+        if "fn" not in config:
+            return cls(**config)
+        return cls(**serialization_lib.deserialize_keras_object(config))
 
     def __repr__(self):
         return f"<LossFunctionWrapper({self.fn}, kwargs={self._fn_kwargs})>"
@@ -69,6 +71,15 @@ class _BuiltinLoss(LossFunctionWrapper):
     """A wrapper whose config is the constructor arguments of the class."""
 
     _config_keys = ()
+
+    def _init_builtin(self, fn, reduction, name, dtype, options):
+        # `options` are the keyword arguments of `fn`; they also become
+        # public attributes and the class-specific config entries.
+        LossFunctionWrapper.__init__(
+            self, fn, reduction, name, dtype, **options
+        )
+        for key, value in options.items():
+            setattr(self, key, value)
 
     def get_config(self):
         config = Loss.get_config(self)
@@ -99,9 +110,9 @@ class MeanSquaredError(_BuiltinLoss):
 
     Example:
 
-    >>> loss = keras.losses.MeanSquaredError()
-    >>> float(loss([[0.0, 1.0]], [[1.0, 1.0]]))
-    0.5
+    >>> mse = keras.losses.MeanSquaredError()
+    >>> float(mse([[1.0, 3.0]], [[2.0, 1.0]]))
+    2.5
     """
 
     def __init__(
@@ -110,9 +121,7 @@ class MeanSquaredError(_BuiltinLoss):
         name="mean_squared_error",
         dtype=None,
     ):
-        super().__init__(
-            mean_squared_error, name=name, reduction=reduction, dtype=dtype
-        )
+        self._init_builtin(mean_squared_error, reduction, name, dtype, {})
 
 
 @keras_export("keras.losses.MeanAbsoluteError")
@@ -133,9 +142,9 @@ class MeanAbsoluteError(_BuiltinLoss):
 
     Example:
 
-    >>> loss = keras.losses.MeanAbsoluteError()
-    >>> float(loss([[0.0, 1.0]], [[1.0, 1.0]]))
-    0.5
+    >>> mae = keras.losses.MeanAbsoluteError()
+    >>> float(mae([[1.0, 3.0]], [[2.0, 1.0]]))
+    1.5
     """
 
     def __init__(
@@ -144,9 +153,7 @@ class MeanAbsoluteError(_BuiltinLoss):
         name="mean_absolute_error",
         dtype=None,
     ):
-        super().__init__(
-            mean_absolute_error, name=name, reduction=reduction, dtype=dtype
-        )
+        self._init_builtin(mean_absolute_error, reduction, name, dtype, {})
 
 
 @keras_export("keras.losses.BinaryCrossentropy")
@@ -192,18 +199,12 @@ class BinaryCrossentropy(_BuiltinLoss):
         name="binary_crossentropy",
         dtype=None,
     ):
-        super().__init__(
-            binary_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
-            from_logits=from_logits,
-            label_smoothing=label_smoothing,
-            axis=axis,
-        )
-        self.from_logits = from_logits
-        self.label_smoothing = label_smoothing
-        self.axis = axis
+        options = {
+            "from_logits": from_logits,
+            "label_smoothing": label_smoothing,
+            "axis": axis,
+        }
+        self._init_builtin(binary_crossentropy, reduction, name, dtype, options)
 
 
 @keras_export("keras.losses.CategoricalCrossentropy")
@@ -247,18 +248,14 @@ class CategoricalCrossentropy(_BuiltinLoss):
         name="categorical_crossentropy",
         dtype=None,
     ):
-        super().__init__(
-            categorical_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
-            from_logits=from_logits,
-            label_smoothing=label_smoothing,
-            axis=axis,
+        options = {
+            "from_logits": from_logits,
+            "label_smoothing": label_smoothing,
+            "axis": axis,
+        }
+        self._init_builtin(
+            categorical_crossentropy, reduction, name, dtype, options
         )
-        self.from_logits = from_logits
-        self.label_smoothing = label_smoothing
-        self.axis = axis
 
 
 @keras_export("keras.losses.SparseCategoricalCrossentropy")
@@ -300,16 +297,10 @@ class SparseCategoricalCrossentropy(_BuiltinLoss):
         name="sparse_categorical_crossentropy",
         dtype=None,
     ):
-        super().__init__(
-            sparse_categorical_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
-            from_logits=from_logits,
-            ignore_class=ignore_class,
+        options = {"from_logits": from_logits, "ignore_class": ignore_class}
+        self._init_builtin(
+            sparse_categorical_crossentropy, reduction, name, dtype, options
         )
-        self.from_logits = from_logits
-        self.ignore_class = ignore_class
 
     def _compute_mask(self, y_true, y_pred):
         if self.ignore_class is None:
@@ -474,8 +465,8 @@ def categorical_crossentropy(
     """
     if isinstance(axis, bool):
         raise ValueError(
-            "`axis` must be of type `int`. "
-            f"Received: axis={axis} of type {type(axis)}"
+            f"`axis` has to be an integer index, not a bool; received "
+            f"axis={axis!r}."
         )
     y_true, y_pred = _float_pair(y_true, y_pred)
     if y_pred.shape[-1] == 1:

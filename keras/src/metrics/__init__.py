@@ -18,48 +18,47 @@ from keras.src.metrics.regression_metrics import RootMeanSquaredError
 from keras.src.utils.naming import to_snake_case
 
 ALL_OBJECTS = {
-    # Base
     Metric,
-    Mean,
-    Sum,
     MeanMetricWrapper,
-    # Regression
-    MeanSquaredError,
-    MeanAbsoluteError,
-    RootMeanSquaredError,
-    # Accuracy
+    Sum,
+    Mean,
     Accuracy,
     BinaryAccuracy,
     CategoricalAccuracy,
     SparseCategoricalAccuracy,
     TopKCategoricalAccuracy,
+    MeanAbsoluteError,
+    MeanSquaredError,
+    RootMeanSquaredError,
 }
 
-ALL_OBJECTS_DICT = {cls.__name__: cls for cls in ALL_OBJECTS}
+# Each class is known by its class name and by its snake-case name, plus a
+# few short aliases.
+ALL_OBJECTS_DICT = {}
+for _cls in ALL_OBJECTS:
+    ALL_OBJECTS_DICT[_cls.__name__] = _cls
+    ALL_OBJECTS_DICT[to_snake_case(_cls.__name__)] = _cls
+del _cls
 ALL_OBJECTS_DICT.update(
-    {to_snake_case(cls.__name__): cls for cls in ALL_OBJECTS}
-)
-# Aliases.
-ALL_OBJECTS_DICT.update(
-    {
-        "mse": MeanSquaredError,
-        "MSE": MeanSquaredError,
-        "mae": MeanAbsoluteError,
-        "MAE": MeanAbsoluteError,
-        "acc": Accuracy,
-    }
+    acc=Accuracy,
+    mae=MeanAbsoluteError,
+    MAE=MeanAbsoluteError,
+    mse=MeanSquaredError,
+    MSE=MeanSquaredError,
 )
 
 
 @keras_export("keras.metrics.serialize")
 def serialize(metric):
-    """Serializes metric function or `Metric` instance.
+    """Turns a metric into a JSON-friendly config.
 
     Args:
-        metric: A Keras `Metric` instance or a metric function.
+        metric: The metric to serialize, either a `keras.metrics.Metric`
+            object or a plain metric function.
 
     Returns:
-        Metric configuration dictionary.
+        A dict describing `metric`, which `keras.metrics.deserialize`
+        turns back into an equivalent metric.
     """
     from keras.src.saving import serialization_lib
 
@@ -68,61 +67,63 @@ def serialize(metric):
 
 @keras_export("keras.metrics.deserialize")
 def deserialize(config, custom_objects=None):
-    """Deserializes a serialized metric class/function instance.
+    """Rebuilds a metric from the config made by `keras.metrics.serialize`.
 
     Args:
-        config: Metric configuration.
-        custom_objects: Optional dictionary mapping names (strings) to
-            custom objects (classes and functions) to be considered during
-            deserialization.
+        config: The serialized metric (a config dict, or the name of a
+            built-in metric).
+        custom_objects: Optional dict of user-defined names to the classes
+            or functions they stand for, searched when the config refers
+            to something that is not built in.
 
     Returns:
-        A Keras `Metric` instance or a metric function.
+        The metric object or metric function that `config` describes.
     """
     from keras.src.saving import serialization_lib
 
     return serialization_lib.deserialize_keras_object(
-        config,
-        module_objects=ALL_OBJECTS_DICT,
-        custom_objects=custom_objects,
+        config, module_objects=ALL_OBJECTS_DICT, custom_objects=custom_objects
     )
 
 
 @keras_export("keras.metrics.get")
 def get(identifier):
-    """Retrieves a Keras metric as a `function`/`Metric` class instance.
+    """Resolves a metric identifier into a metric object or function.
 
-    String names (e.g. `"mse"`, `"accuracy"`, `"categorical_accuracy"`,
-    `"SparseCategoricalAccuracy"`) give a new instance of the metric class;
-    dicts are deserialized; callables are returned as is.
+    A string is looked up among the built-in metrics, by class name
+    (`"BinaryAccuracy"`), snake-case name (`"binary_accuracy"`) or alias
+    (`"acc"`, `"mae"`, `"mse"`), and gives a new instance of that class.
+    Dicts are passed to `keras.metrics.deserialize`; other callables come
+    back unchanged.
 
-    >>> metric = keras.metrics.get("categorical_accuracy")
-    >>> isinstance(metric, keras.metrics.CategoricalAccuracy)
-    True
+    >>> m = keras.metrics.get("mae")
+    >>> type(m).__name__
+    'MeanAbsoluteError'
 
     Args:
-        identifier: A metric identifier. One of `None`, a string name of a
-            metric, a metric configuration dictionary, a metric function or
-            a metric class instance.
+        identifier: `None`, a name, a config dict, a metric function or a
+            `keras.metrics.Metric` object.
 
     Returns:
-        A Keras metric as a `function`/`Metric` class instance.
+        `None` for `None`, otherwise the matching metric function or
+        `Metric` object.
     """
     if identifier is None:
         return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = ALL_OBJECTS_DICT.get(identifier, None)
-        if obj is None:
+    if isinstance(identifier, str):
+        if identifier not in ALL_OBJECTS_DICT:
             raise ValueError(
-                f"Could not interpret metric identifier: {identifier}. "
-                f"Valid names are: {sorted(ALL_OBJECTS_DICT)}"
+                f"Unknown metric identifier {identifier!r}. Valid names: "
+                f"{sorted(ALL_OBJECTS_DICT)}"
             )
+        found = ALL_OBJECTS_DICT[identifier]
+    elif isinstance(identifier, dict):
+        found = deserialize(identifier)
     else:
-        obj = identifier
-    if callable(obj):
-        if inspect.isclass(obj):
-            obj = obj()
-        return obj
-    raise ValueError(f"Could not interpret metric identifier: {identifier}")
+        found = identifier
+    if not callable(found):
+        raise ValueError(
+            f"Unknown metric identifier {identifier!r}: expected a name, a "
+            "config dict or a callable."
+        )
+    return found() if inspect.isclass(found) else found

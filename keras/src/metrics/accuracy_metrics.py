@@ -11,21 +11,41 @@ def _float(x):
     return ops.cast(x, backend.floatx())
 
 
+def _drop_unit_label_axis(y_true, y_pred):
+    # Integer labels may come as `(batch, ..., 1)`; the predictions then
+    # have the same rank, with classes on the last axis.
+    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
+        return ops.squeeze(y_true, axis=-1)
+    return y_true
+
+
+class _AccuracyWrapper(reduction_metrics.MeanMetricWrapper):
+    """Shared config: `name`, `dtype` and the class's extra arguments."""
+
+    _extra_config = ()
+
+    def get_config(self):
+        config = {"name": self.name, "dtype": self.dtype}
+        for key in self._extra_config:
+            config[key] = getattr(self, key)
+        return config
+
+
 @keras_export("keras.metrics.accuracy")
 def accuracy(y_true, y_pred):
-    """Computes how often predictions equal labels (exact element match).
+    """Elementwise exact-match indicator between labels and predictions.
 
     Args:
-        y_true: Ground truth values.
-        y_pred: The predicted values.
+        y_true: Tensor of labels.
+        y_pred: Tensor of predictions, compared to `y_true` for equality.
 
     Returns:
-        Element-wise accuracy values (1.0 where equal, else 0.0).
+        A float tensor holding 1.0 where the two agree and 0.0 elsewhere.
 
     Example:
 
-    >>> keras.metrics.accuracy([[1, 2]], [[1, 3]]).tolist()
-    [[1.0, 0.0]]
+    >>> keras.metrics.accuracy([[4, 0, 7]], [[4, 1, 7]]).tolist()
+    [[1.0, 0.0, 1.0]]
     """
     y_pred = ops.convert_to_tensor(y_pred)
     y_true = ops.convert_to_tensor(y_true, dtype=y_pred.dtype)
@@ -34,189 +54,186 @@ def accuracy(y_true, y_pred):
 
 
 @keras_export("keras.metrics.Accuracy")
-class Accuracy(reduction_metrics.MeanMetricWrapper):
-    """The (weighted) fraction of predictions exactly equal to the labels.
+class Accuracy(_AccuracyWrapper):
+    """Running share of predictions identical to their labels.
+
+    Each element of `y_pred` is compared with the matching element of
+    `y_true`; the metric keeps the (optionally weighted) mean of these
+    0/1 matches over every batch seen since the last reset.
 
     Args:
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
 
     Example:
 
-    >>> m = keras.metrics.Accuracy()
-    >>> m.update_state([[1], [2], [3], [4]], [[0], [2], [3], [4]])
-    >>> float(m.result())
-    0.75
+    >>> acc = keras.metrics.Accuracy()
+    >>> acc.update_state([3, 1, 2, 2, 0], [3, 1, 0, 2, 1])
+    >>> float(acc.result())
+    0.6
     """
 
     def __init__(self, name="accuracy", dtype=None):
         super().__init__(fn=accuracy, name=name, dtype=dtype)
 
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
-
 
 @keras_export("keras.metrics.binary_accuracy")
 def binary_accuracy(y_true, y_pred, threshold=0.5):
-    """Computes how often predictions match binary labels.
+    """Elementwise correctness of thresholded predictions for 0/1 labels.
 
     Args:
-        y_true: Ground truth values (0 or 1).
-        y_pred: The predicted probabilities.
-        threshold: Float representing the threshold for deciding whether
-            prediction values are 1 or 0.
+        y_true: Tensor of 0/1 labels.
+        y_pred: Tensor of scores, usually probabilities.
+        threshold: A score strictly above this value is read as class 1,
+            anything else as class 0.
 
     Returns:
-        Element-wise binary accuracy values (1.0 or 0.0).
+        A float tensor of 1.0 (correct) and 0.0 (wrong) entries.
 
     Example:
 
-    >>> keras.metrics.binary_accuracy([[1], [0]], [[0.7], [0.6]]).tolist()
-    [[1.0], [0.0]]
+    >>> keras.metrics.binary_accuracy(
+    ...     [[0], [1], [1]], [[0.2], [0.9], [0.4]]).tolist()
+    [[1.0], [1.0], [0.0]]
     """
     y_pred = ops.convert_to_tensor(y_pred)
     y_true = ops.convert_to_tensor(y_true)
-    threshold = ops.cast(threshold, y_pred.dtype)
-    y_pred = ops.cast(ops.greater(y_pred, threshold), y_true.dtype)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    above = ops.greater(y_pred, ops.cast(threshold, y_pred.dtype))
+    y_true, y_pred = squeeze_or_expand_to_same_rank(
+        y_true, ops.cast(above, y_true.dtype)
+    )
     return _float(ops.equal(y_true, y_pred))
 
 
 @keras_export("keras.metrics.BinaryAccuracy")
-class BinaryAccuracy(reduction_metrics.MeanMetricWrapper):
-    """The (weighted) fraction of correct binary predictions.
+class BinaryAccuracy(_AccuracyWrapper):
+    """Running share of correct 0/1 predictions.
 
-    A prediction counts as 1 when it is greater than `threshold`, else 0.
+    Scores above `threshold` count as a prediction of 1, the others as 0;
+    the metric accumulates the (optionally weighted) mean agreement with
+    the labels.
 
     Args:
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
-        threshold: Float, the decision threshold. Defaults to 0.5.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
+        threshold: Decision threshold applied to `y_pred`. Defaults to
+            0.5.
 
     Example:
 
-    >>> m = keras.metrics.BinaryAccuracy()
-    >>> m.update_state([[1], [1], [0], [0]], [[0.98], [1], [0], [0.6]])
-    >>> float(m.result())
-    0.75
+    >>> acc = keras.metrics.BinaryAccuracy(threshold=0.3)
+    >>> acc.update_state([[1], [0], [1], [0]], [[0.35], [0.1], [0.2], [0.7]])
+    >>> float(acc.result())
+    0.5
     """
 
+    _extra_config = ("threshold",)
+
     def __init__(self, name="binary_accuracy", dtype=None, threshold=0.5):
-        if threshold is not None and not isinstance(threshold, (int, float)):
+        if not (threshold is None or isinstance(threshold, (int, float))):
             raise ValueError(
-                "Invalid value for argument `threshold`. Expected a float. "
-                f"Received: threshold={threshold}"
+                "`threshold` must be a number (a float such as 0.5); "
+                f"received threshold={threshold!r}."
             )
         super().__init__(
             fn=binary_accuracy, name=name, dtype=dtype, threshold=threshold
         )
         self.threshold = threshold
 
-    def get_config(self):
-        return {
-            "name": self.name,
-            "dtype": self.dtype,
-            "threshold": self.threshold,
-        }
-
 
 @keras_export("keras.metrics.categorical_accuracy")
 def categorical_accuracy(y_true, y_pred):
-    """Computes how often the argmax of predictions matches one-hot labels.
+    """Per-sample check that the top-scoring class is the one-hot label.
 
     Args:
-        y_true: One-hot ground truth values.
-        y_pred: The predictions (probabilities or logits).
+        y_true: One-hot labels, classes on the last axis.
+        y_pred: Scores per class (probabilities or logits).
 
     Returns:
-        Per-sample accuracy values (1.0 or 0.0).
+        A float tensor with one 1.0/0.0 entry per sample.
 
     Example:
 
     >>> keras.metrics.categorical_accuracy(
-    ...     [[0, 0, 1], [0, 1, 0]], [[0.1, 0.9, 0.8], [0.05, 0.95, 0]]
+    ...     [[1, 0, 0], [0, 0, 1]], [[0.6, 0.3, 0.1], [0.5, 0.2, 0.3]]
     ... ).tolist()
-    [0.0, 1.0]
+    [1.0, 0.0]
     """
     y_true = ops.argmax(ops.convert_to_tensor(y_true), axis=-1)
     return sparse_categorical_accuracy(y_true, y_pred)
 
 
 @keras_export("keras.metrics.CategoricalAccuracy")
-class CategoricalAccuracy(reduction_metrics.MeanMetricWrapper):
-    """The (weighted) fraction of samples whose predicted class (argmax of
-    `y_pred`, probabilities or logits) is the one-hot label's class.
+class CategoricalAccuracy(_AccuracyWrapper):
+    """Running share of samples classified correctly, for one-hot labels.
+
+    A sample is correct when the largest entry of `y_pred` sits at the
+    position of the 1 in `y_true`.
 
     Args:
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
 
     Example:
 
-    >>> m = keras.metrics.CategoricalAccuracy()
-    >>> m.update_state([[0, 0, 1], [0, 1, 0]],
-    ...                [[0.1, 0.9, 0.8], [0.05, 0.95, 0]])
-    >>> float(m.result())
+    >>> acc = keras.metrics.CategoricalAccuracy()
+    >>> acc.update_state([[0, 1], [1, 0], [0, 1], [0, 1]],
+    ...                  [[0.2, 0.8], [0.4, 0.6], [0.3, 0.7], [0.9, 0.1]])
+    >>> float(acc.result())
     0.5
     """
 
     def __init__(self, name="categorical_accuracy", dtype=None):
         super().__init__(fn=categorical_accuracy, name=name, dtype=dtype)
 
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
-
 
 @keras_export("keras.metrics.sparse_categorical_accuracy")
 def sparse_categorical_accuracy(y_true, y_pred):
-    """Computes how often the argmax of predictions matches integer labels.
+    """Per-sample check that the top-scoring class equals an integer label.
 
     Args:
-        y_true: Integer ground truth labels, of shape `(batch, ...)` or
+        y_true: Integer class indices, shaped `(batch, ...)` or
             `(batch, ..., 1)`.
-        y_pred: The predictions, with a trailing `num_classes` dimension.
+        y_pred: Scores with the classes on the last axis.
 
     Returns:
-        Per-sample accuracy values (1.0 or 0.0).
+        A float tensor with one 1.0/0.0 entry per label.
 
     Example:
 
     >>> keras.metrics.sparse_categorical_accuracy(
-    ...     [[2], [1]], [[0.1, 0.6, 0.3], [0.05, 0.95, 0]]
+    ...     [0, 2], [[0.7, 0.2, 0.1], [0.3, 0.5, 0.2]]
     ... ).tolist()
-    [0.0, 1.0]
+    [1.0, 0.0]
     """
     y_pred = ops.convert_to_tensor(y_pred)
-    y_true = ops.convert_to_tensor(y_true)
-    # Labels of shape `(batch, ..., 1)` are squeezed to `(batch, ...)`.
-    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
-        y_true = ops.squeeze(y_true, axis=-1)
-    y_pred = ops.cast(ops.argmax(y_pred, axis=-1), y_true.dtype)
-    return _float(ops.equal(y_true, y_pred))
+    y_true = _drop_unit_label_axis(ops.convert_to_tensor(y_true), y_pred)
+    predicted = ops.cast(ops.argmax(y_pred, axis=-1), y_true.dtype)
+    return _float(ops.equal(y_true, predicted))
 
 
 @keras_export("keras.metrics.SparseCategoricalAccuracy")
-class SparseCategoricalAccuracy(reduction_metrics.MeanMetricWrapper):
-    """The (weighted) fraction of samples whose predicted class (argmax of
-    `y_pred`) equals the integer label.
+class SparseCategoricalAccuracy(_AccuracyWrapper):
+    """Running share of samples classified correctly, for integer labels.
+
+    A sample is correct when the index of the largest entry of `y_pred`
+    equals its label.
 
     Args:
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
 
     Example:
 
-    >>> m = keras.metrics.SparseCategoricalAccuracy()
-    >>> m.update_state([[2], [1]], [[0.1, 0.6, 0.3], [0.05, 0.95, 0]])
-    >>> float(m.result())
-    0.5
+    >>> acc = keras.metrics.SparseCategoricalAccuracy()
+    >>> acc.update_state([1, 0, 2], [[0.1, 0.8, 0.1], [0.2, 0.2, 0.6],
+    ...                              [0.3, 0.3, 0.4]])
+    >>> round(float(acc.result()), 4)
+    0.6667
     """
 
     def __init__(self, name="sparse_categorical_accuracy", dtype=None):
         super().__init__(fn=sparse_categorical_accuracy, name=name, dtype=dtype)
-
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
 
 
 def _in_top_k(targets, predictions, k):
@@ -232,23 +249,24 @@ def _in_top_k(targets, predictions, k):
 
 @keras_export("keras.metrics.top_k_categorical_accuracy")
 def top_k_categorical_accuracy(y_true, y_pred, k=5):
-    """Computes how often one-hot targets are in the top `K` predictions.
+    """Per-sample check that the one-hot label is among the `k` best scores.
 
     Args:
-        y_true: One-hot ground truth values.
-        y_pred: The predictions.
-        k: (Optional) Number of top elements to look at for computing
-            accuracy.
+        y_true: One-hot labels, classes on the last axis.
+        y_pred: Scores per class.
+        k: How many of the highest-scoring classes count as a hit.
+            Defaults to 5.
 
     Returns:
-        Per-sample values (1.0 or 0.0).
+        A float tensor with one 1.0/0.0 entry per sample.
 
     Example:
 
     >>> keras.metrics.top_k_categorical_accuracy(
-    ...     [[0, 0, 1], [0, 1, 0]], [[0.1, 0.9, 0.8], [0.05, 0.95, 0]], k=1
+    ...     [[0, 0, 1, 0], [1, 0, 0, 0]],
+    ...     [[0.1, 0.4, 0.3, 0.2], [0.1, 0.4, 0.3, 0.2]], k=2
     ... ).tolist()
-    [0.0, 1.0]
+    [1.0, 0.0]
     """
     y_true = ops.argmax(ops.convert_to_tensor(y_true), axis=-1)
     return sparse_top_k_categorical_accuracy(y_true, y_pred, k=k)
@@ -256,37 +274,36 @@ def top_k_categorical_accuracy(y_true, y_pred, k=5):
 
 def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5):
     y_pred = ops.convert_to_tensor(y_pred)
-    y_true = ops.convert_to_tensor(y_true)
-    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
-        y_true = ops.squeeze(y_true, axis=-1)
-    y_true = ops.cast(y_true, "int32")
-    return _float(_in_top_k(y_true, y_pred, k))
+    y_true = _drop_unit_label_axis(ops.convert_to_tensor(y_true), y_pred)
+    return _float(_in_top_k(ops.cast(y_true, "int32"), y_pred, k))
 
 
 @keras_export("keras.metrics.TopKCategoricalAccuracy")
-class TopKCategoricalAccuracy(reduction_metrics.MeanMetricWrapper):
-    """The (weighted) fraction of samples whose one-hot label's class is among
-    the `k` highest predictions.
+class TopKCategoricalAccuracy(_AccuracyWrapper):
+    """Running share of samples whose one-hot label is in the top `k`.
+
+    A sample is a hit when the labelled class has one of the `k` largest
+    scores of `y_pred`.
 
     Args:
-        k: Number of top predictions considered. Defaults to 5.
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
+        k: How many of the highest-scoring classes count as a hit.
+            Defaults to 5.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
 
     Example:
 
-    >>> m = keras.metrics.TopKCategoricalAccuracy(k=1)
-    >>> m.update_state([[0, 0, 1], [0, 1, 0]],
-    ...                [[0.1, 0.9, 0.8], [0.05, 0.95, 0]])
-    >>> float(m.result())
+    >>> acc = keras.metrics.TopKCategoricalAccuracy(k=2)
+    >>> acc.update_state([[0, 0, 1, 0], [1, 0, 0, 0]],
+    ...                  [[0.1, 0.4, 0.3, 0.2], [0.1, 0.4, 0.3, 0.2]])
+    >>> float(acc.result())
     0.5
     """
+
+    _extra_config = ("k",)
 
     def __init__(self, k=5, name="top_k_categorical_accuracy", dtype=None):
         super().__init__(
             fn=top_k_categorical_accuracy, name=name, dtype=dtype, k=k
         )
         self.k = k
-
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype, "k": self.k}

@@ -52,7 +52,7 @@ class Metric:
     """
 
     def __init__(self, dtype=None, name=None):
-        self.name = name or auto_name(self.__class__.__name__)
+        self.name = name if name else auto_name(type(self).__name__)
         self._dtype_arg = dtype
         self._dtype = _resolve_dtype(dtype)
         self._metrics = []
@@ -82,12 +82,14 @@ class Metric:
 
     def reset_state(self):
         """Sets all the state variables back to zero."""
-        for v in self.variables:
-            v.assign(ops.zeros(v.shape, dtype=v.dtype))
+        for variable in self.variables:
+            variable.assign(ops.zeros(variable.shape, variable.dtype))
 
     def update_state(self, *args, **kwargs):
         """Accumulates a batch into the state variables (to implement)."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} does not implement `update_state()`."
+        )
 
     def stateless_update_state(self, metric_variables, *args, **kwargs):
         """Runs `update_state` on given variable values, without side effects.
@@ -101,16 +103,10 @@ class Metric:
         Returns:
             The list of updated metric variable values.
         """
-        variables = self.variables
-        self._check_variables_length(metric_variables, variables)
-        mapping = list(zip(variables, metric_variables))
-        with backend.StatelessScope(state_mapping=mapping) as scope:
+        own = self._paired_with(metric_variables)
+        with backend.StatelessScope(state_mapping=own) as scope:
             self.update_state(*args, **kwargs)
-        new_values = []
-        for v, old in zip(variables, metric_variables):
-            new_v = scope.get_current_value(v)
-            new_values.append(new_v if new_v is not None else old)
-        return new_values
+        return [_value_in(scope, var, before) for var, before in own]
 
     def result(self):
         """Computes the metric value from the state variables (to implement).
@@ -118,7 +114,9 @@ class Metric:
         Returns:
             A scalar tensor, or a dict of scalar tensors.
         """
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} does not implement `result()`."
+        )
 
     def stateless_result(self, metric_variables):
         """Computes `result()` from given variable values.
@@ -130,18 +128,16 @@ class Metric:
         Returns:
             The metric result.
         """
-        variables = self.variables
-        self._check_variables_length(metric_variables, variables)
-        mapping = list(zip(variables, metric_variables))
-        with backend.StatelessScope(state_mapping=mapping):
-            # A `result()` returning a variable is read inside the scope.
-            res = tree.map_structure(
-                lambda r: (
-                    r.value if isinstance(r, backend.KerasVariable) else r
-                ),
-                self.result(),
-            )
-        return res
+
+        def read(x):
+            # A variable returned by `result()` must be read while the
+            # scope still maps it to the given value.
+            return x.value if isinstance(x, backend.KerasVariable) else x
+
+        with backend.StatelessScope(
+            state_mapping=self._paired_with(metric_variables)
+        ):
+            return tree.map_structure(read, self.result())
 
     def stateless_reset_state(self):
         """Returns the variable values after `reset_state()`, statelessly.
@@ -151,20 +147,18 @@ class Metric:
         """
         with backend.StatelessScope() as scope:
             self.reset_state()
-        new_values = []
-        for v in self.variables:
-            new_v = scope.get_current_value(v)
-            new_values.append(new_v if new_v is not None else v.value)
-        return new_values
+        return [_value_in(scope, var, var.value) for var in self.variables]
 
-    def _check_variables_length(self, metric_variables, variables):
-        if len(metric_variables) != len(variables):
+    def _paired_with(self, metric_variables):
+        """Pairs `self.variables` with given values, checking the count."""
+        own = self.variables
+        if len(own) != len(metric_variables):
             raise ValueError(
-                "Argument `metric_variables` must be a list of tensors "
-                f"corresponding 1:1 to {self.__class__.__name__}().variables. "
-                f"Received list with length {len(metric_variables)}, but "
-                f"expected {len(variables)} variables."
+                f"`metric_variables` holds {len(metric_variables)} values "
+                f"but {type(self).__name__} has {len(own)} variables; pass "
+                "one value per entry of `metric.variables`, in order."
             )
+        return list(zip(own, metric_variables))
 
     def add_variable(
         self, shape, initializer, dtype=None, aggregation="sum", name=None
@@ -185,13 +179,14 @@ class Metric:
             The new `keras.Variable`.
         """
         self._check_super_called()
-        with backend.name_scope(self.name.replace("/", ">"), caller=self):
-            initializer = initializers.get(initializer)
+        # "/" separates scopes in variable paths, so it can't be part of one.
+        scope = self.name.replace("/", ">")
+        with backend.name_scope(scope, caller=self):
             variable = backend.Variable(
-                initializer=initializer,
-                shape=shape,
-                dtype=dtype,
-                trainable=False,
+                initializers.get(initializer),
+                shape,
+                dtype,
+                False,
                 aggregation=aggregation,
                 name=name,
             )
@@ -200,24 +195,18 @@ class Metric:
 
     def add_weight(self, shape=(), initializer=None, dtype=None, name=None):
         """Alias of `add_variable()` (with `initializer="zeros"` default)."""
-        return self.add_variable(
-            shape=shape,
-            initializer=initializer or "zeros",
-            dtype=dtype,
-            name=name,
-        )
+        if initializer is None:
+            initializer = "zeros"
+        return self.add_variable(shape, initializer, dtype=dtype, name=name)
 
     @property
     def variables(self):
         """The metric's state variables, then those of its sub-metrics."""
-        variables = list(self._variables)
-        seen = {id(v) for v in variables}
-        for metric in self._metrics:
-            for v in metric.variables:
-                if id(v) not in seen:
-                    seen.add(id(v))
-                    variables.append(v)
-        return variables
+        by_id = {id(var): var for var in self._variables}
+        for sub in self._metrics:
+            for var in sub.variables:
+                by_id.setdefault(id(var), var)
+        return list(by_id.values())
 
     @property
     def weights(self):
@@ -267,13 +256,19 @@ class Metric:
             variable.assign(store[str(i)])
 
     def __repr__(self):
-        return f"<{self.__class__.__name__} name={self.name}>"
+        return f"<{type(self).__name__} name={self.name}>"
 
     def __str__(self):
         return self.__repr__()
 
     def _obj_type(self):
         return "Metric"
+
+
+def _value_in(scope, variable, fallback):
+    """The value a stateless scope holds for `variable`, else `fallback`."""
+    value = scope.get_current_value(variable)
+    return fallback if value is None else value
 
 
 def _resolve_dtype(dtype):

@@ -7,86 +7,85 @@ from keras.src.losses import loss as loss_lib
 from keras.src.metrics.metric import Metric
 
 
+def _reduce_from(x, first_axis, reduce_fn):
+    """Applies `reduce_fn` over every axis of `x` from `first_axis` on."""
+    rank = len(x.shape)
+    if rank <= first_axis:
+        return x
+    return reduce_fn(x, axis=list(range(first_axis, rank)))
+
+
 def reduce_to_samplewise_values(values, sample_weight, reduce_fn, dtype):
-    """Weights `values` and reduces them to one value per sample.
+    """Collapses weighted values to at most one value per sample.
+
+    Without weights, every axis after the first (batch) one is reduced
+    with `reduce_fn`. With weights, the values are first reduced down to
+    the rank of the weights, multiplied by the weights (broadcast to their
+    shape), and then both are reduced to one entry per sample.
 
     Args:
-        values: Tensor of values, with the batch as first dimension.
-        sample_weight: Optional weights, broadcastable to `values` once
-            ranks are matched.
-        reduce_fn: The reduction applied over the non-batch dimensions
-            (`ops.sum` or `ops.mean`).
-        dtype: The dtype of the computation.
+        values: Tensor whose first axis is the batch.
+        sample_weight: `None`, or weights whose shape broadcasts against
+            `values` after their ranks have been aligned.
+        reduce_fn: Reduction over non-batch axes, e.g. `ops.sum` or
+            `ops.mean`.
+        dtype: Dtype used for the values and weights; `None` means floatx.
 
     Returns:
-        A tuple `(values, sample_weight)` where `values` has rank <= 1 and
-        `sample_weight` (if given) matches it.
+        The pair `(values, sample_weight)`, both of rank 0 or 1 (the
+        weights stay `None` when none were given).
     """
     dtype = dtype or backend.floatx()
     values = ops.cast(values, dtype=dtype)
-    if sample_weight is not None:
-        sample_weight = ops.cast(sample_weight, dtype=dtype)
-        values, sample_weight = loss_lib.squeeze_or_expand_to_same_rank(
-            values, sample_weight
-        )
-        # Reduce values to the rank of the weights.
-        weight_ndim = len(sample_weight.shape)
-        values_ndim = len(values.shape)
-        if values_ndim > weight_ndim:
-            values = reduce_fn(
-                values, axis=list(range(weight_ndim, values_ndim))
-            )
-        # Broadcasting the weights matters for the count of samples the
-        # weights are later reduced to.
-        sample_weight = ops.broadcast_to(sample_weight, values.shape)
-        values = values * sample_weight
-        if weight_ndim > 1:
-            sample_weight = reduce_fn(
-                sample_weight, axis=list(range(1, weight_ndim))
-            )
-    values_ndim = len(values.shape)
-    if values_ndim > 1:
-        values = reduce_fn(values, axis=list(range(1, values_ndim)))
-    return values, sample_weight
+    if sample_weight is None:
+        return _reduce_from(values, 1, reduce_fn), None
+    weights = ops.cast(sample_weight, dtype=dtype)
+    values, weights = loss_lib.squeeze_or_expand_to_same_rank(values, weights)
+    values = _reduce_from(values, len(weights.shape), reduce_fn)
+    # Broadcast before reducing, so that the per-sample weight counts
+    # every value it applied to.
+    weights = ops.broadcast_to(weights, values.shape)
+    values = _reduce_from(values * weights, 1, reduce_fn)
+    return values, _reduce_from(weights, 1, reduce_fn)
+
+
+def _scalar_state(metric, name):
+    return metric.add_variable((), "zeros", dtype=metric.dtype, name=name)
 
 
 @keras_export("keras.metrics.Sum")
 class Sum(Metric):
-    """The (weighted) sum of all the values seen.
+    """Accumulates the sum of the values it is given.
 
-    Its state is a single variable, `total`. With
-    `update_state([1, 3, 5, 7])` the result is 16; with
-    `sample_weight=[1, 1, 0, 0]` it is 4.
+    Each call to `update_state(values, sample_weight=None)` adds
+    `sum(values * sample_weight)` (or just `sum(values)`) to a single
+    state variable named `total`, which `result()` returns.
 
     Args:
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variable and of the result.
 
     Example:
 
-    >>> m = keras.metrics.Sum()
-    >>> m.update_state([1, 3, 5, 7])
-    >>> float(m.result())
-    16.0
+    >>> total = keras.metrics.Sum()
+    >>> total.update_state([2, 4, 6])
+    >>> total.update_state([10, 20], sample_weight=[0.5, 0])
+    >>> float(total.result())
+    17.0
     """
 
     def __init__(self, name="sum", dtype=None):
         super().__init__(name=name, dtype=dtype)
-        self.total = self.add_variable(
-            shape=(),
-            initializer="zeros",
-            dtype=self.dtype,
-            name="total",
-        )
+        self.total = _scalar_state(self, "total")
 
     def update_state(self, values, sample_weight=None):
-        values, _ = reduce_to_samplewise_values(
-            values, sample_weight, reduce_fn=ops.sum, dtype=self.dtype
+        per_sample, _ = reduce_to_samplewise_values(
+            values, sample_weight, ops.sum, self.dtype
         )
-        self.total.assign_add(ops.sum(values))
+        self.total.assign(self.total + ops.sum(per_sample))
 
     def reset_state(self):
-        self.total.assign(ops.zeros((), dtype=self.total.dtype))
+        self.total.assign(ops.zeros((), self.total.dtype))
 
     def result(self):
         return ops.cast(self.total, self.dtype)
@@ -94,129 +93,125 @@ class Sum(Metric):
 
 @keras_export("keras.metrics.Mean")
 class Mean(Metric):
-    """The (weighted) mean of all the values seen.
+    """Accumulates the (weighted) average of the values it is given.
 
-    Its state is `total` (the weighted sum of the values) and `count` (the
-    sum of the weights, or the number of samples); the result is
-    `total / count` (0 while `count` is 0). Values of rank > 1 are first
-    averaged per sample.
+    Two state variables are kept: `total`, the running sum of
+    `values * sample_weight`, and `count`, the running sum of the weights
+    (the number of samples when no weights are given). `result()` is
+    `total / count`, or 0 before anything has been counted. Inputs with
+    more than one axis are averaged per sample first.
 
     Args:
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
 
     Example:
 
-    >>> m = keras.metrics.Mean()
-    >>> m.update_state([1, 3, 5, 7])
-    >>> float(m.result())
-    4.0
-    >>> m.reset_state()
-    >>> m.update_state([1, 3, 5, 7], sample_weight=[1, 1, 0, 0])
-    >>> float(m.result())
-    2.0
+    >>> avg = keras.metrics.Mean()
+    >>> avg.update_state([2, 4, 9])
+    >>> float(avg.result())
+    5.0
+    >>> avg.update_state([10], sample_weight=[3])
+    >>> float(avg.result())
+    7.5
     """
 
     def __init__(self, name="mean", dtype=None):
         super().__init__(name=name, dtype=dtype)
-        self.total = self.add_variable(
-            shape=(),
-            initializer="zeros",
-            dtype=self.dtype,
-            name="total",
-        )
-        self.count = self.add_variable(
-            shape=(),
-            initializer="zeros",
-            dtype=self.dtype,
-            name="count",
-        )
+        self.total = _scalar_state(self, "total")
+        self.count = _scalar_state(self, "count")
 
     def update_state(self, values, sample_weight=None):
-        values, sample_weight = reduce_to_samplewise_values(
-            values, sample_weight, reduce_fn=ops.mean, dtype=self.dtype
+        per_sample, weights = reduce_to_samplewise_values(
+            values, sample_weight, ops.mean, self.dtype
         )
-        self.total.assign_add(ops.sum(values))
-        if sample_weight is not None:
-            num_samples = ops.sum(sample_weight)
-        elif len(values.shape) >= 1:
-            num_samples = values.shape[0]
+        if weights is not None:
+            seen = ops.sum(weights)
+        elif len(per_sample.shape) == 0:
+            seen = 1
         else:
-            num_samples = 1
-        self.count.assign_add(ops.cast(num_samples, dtype=self.dtype))
+            seen = per_sample.shape[0]
+        self.total.assign(self.total + ops.sum(per_sample))
+        self.count.assign(self.count + ops.cast(seen, self.dtype))
 
     def reset_state(self):
-        self.total.assign(ops.zeros((), dtype=self.total.dtype))
-        self.count.assign(ops.zeros((), dtype=self.count.dtype))
+        for state in (self.total, self.count):
+            state.assign(ops.zeros((), state.dtype))
 
     def result(self):
         total = ops.convert_to_tensor(self.total)
         count = ops.convert_to_tensor(self.count)
-        safe_count = ops.where(ops.equal(count, 0), ops.ones_like(count), count)
-        return ops.where(
-            ops.equal(count, 0), ops.zeros_like(total), total / safe_count
-        )
+        nothing = ops.equal(count, 0)
+        divisor = ops.where(nothing, ops.ones_like(count), count)
+        return ops.where(nothing, ops.zeros_like(total), total / divisor)
 
 
 @keras_export("keras.metrics.MeanMetricWrapper")
 class MeanMetricWrapper(Mean):
-    """A `Mean` of the values of a function `fn(y_true, y_pred)`.
+    """Turns a per-sample function of labels and predictions into a metric.
 
-    `update_state(y_true, y_pred, sample_weight=None)` computes the
-    per-sample values of `fn` and accumulates their (weighted) mean.
+    `update_state(y_true, y_pred, sample_weight=None)` evaluates
+    `fn(y_true, y_pred, **kwargs)` and hands the result to `Mean`, so the
+    metric reports the (weighted) average of `fn` over all batches.
 
     Args:
-        fn: The function, `fn(y_true, y_pred, **kwargs)`.
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
-        **kwargs: Extra keyword arguments passed to `fn`.
+        fn: Callable `fn(y_true, y_pred, **kwargs)` returning values per
+            sample (or per element).
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
+        **kwargs: Keyword arguments forwarded to every call of `fn`.
 
     Example:
 
-    >>> def squared_error(y_true, y_pred):
-    ...     return (y_true - y_pred) ** 2
-    >>> m = keras.metrics.MeanMetricWrapper(fn=squared_error)
-    >>> m.update_state([1.0, 2.0], [1.0, 4.0])
-    >>> float(m.result())
-    2.0
+    >>> def hits_within(y_true, y_pred, tol):
+    ...     return keras.ops.abs(y_true - y_pred) <= tol
+    >>> close = keras.metrics.MeanMetricWrapper(fn=hits_within, tol=0.5)
+    >>> close.update_state([1.0, 2.0, 3.0, 4.0], [1.2, 2.9, 3.0, 5.0])
+    >>> float(close.result())
+    0.5
     """
 
     def __init__(self, fn, name=None, dtype=None, **kwargs):
-        super().__init__(name=name, dtype=dtype)
+        Mean.__init__(self, name=name, dtype=dtype)
+        self._fn_kwargs = dict(kwargs)
         self._fn = fn
-        self._fn_kwargs = kwargs
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        """Accumulates the values of `fn` on a batch.
+        """Evaluates `fn` on a batch and folds the results into the mean.
 
         Args:
-            y_true: Labels.
-            y_pred: Predictions.
-            sample_weight: Optional weights, per sample or per value.
+            y_true: Labels of the batch.
+            y_pred: Predictions of the batch.
+            sample_weight: Optional weights, one per sample or one per
+                value returned by `fn`.
         """
-        y_true = loss_lib.convert_structure_to_tensors(y_true, self.dtype)
-        y_pred = loss_lib.convert_structure_to_tensors(y_pred, self.dtype)
-        values = self._fn(y_true, y_pred, **self._fn_kwargs)
-        return super().update_state(values, sample_weight=sample_weight)
+        to_tensors = loss_lib.convert_structure_to_tensors
+        values = self._fn(
+            to_tensors(y_true, self.dtype),
+            to_tensors(y_pred, self.dtype),
+            **self._fn_kwargs,
+        )
+        return Mean.update_state(self, values, sample_weight=sample_weight)
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {}
-        if type(self) is MeanMetricWrapper:
-            from keras.src.saving import serialization_lib
+        config = Mean.get_config(self)
+        # Subclasses fix `fn` themselves; only the generic wrapper has to
+        # record it.
+        if type(self) is not MeanMetricWrapper:
+            return config
+        from keras.src.saving import serialization_lib
 
-            config["fn"] = serialization_lib.serialize_keras_object(self._fn)
-            config.update(
-                serialization_lib.serialize_keras_object(self._fn_kwargs)
-            )
-        return {**base_config, **config}
+        serialize = serialization_lib.serialize_keras_object
+        config["fn"] = serialize(self._fn)
+        config.update(serialize(self._fn_kwargs))
+        return config
 
     @classmethod
     def from_config(cls, config):
+        config = dict(config)
         if "fn" in config:
             from keras.src.saving import serialization_lib
 
-            config = dict(config)
             config["fn"] = serialization_lib.deserialize_keras_object(
                 config["fn"]
             )

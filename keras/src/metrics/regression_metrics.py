@@ -10,18 +10,18 @@ from keras.src.metrics import reduction_metrics
 
 @keras_export("keras.metrics.MeanSquaredError")
 class MeanSquaredError(reduction_metrics.MeanMetricWrapper):
-    """The mean of `square(y_true - y_pred)` over all samples seen.
+    """Running average of the squared error `(y_true - y_pred) ** 2`.
 
     Args:
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
 
     Example:
 
-    >>> m = keras.metrics.MeanSquaredError()
-    >>> m.update_state([[0, 1], [0, 0]], [[1, 1], [0, 0]])
-    >>> float(m.result())
-    0.25
+    >>> mse = keras.metrics.MeanSquaredError()
+    >>> mse.update_state([[2.0, 5.0]], [[1.0, 2.0]])
+    >>> float(mse.result())
+    5.0
     """
 
     def __init__(self, name="mean_squared_error", dtype=None):
@@ -33,18 +33,18 @@ class MeanSquaredError(reduction_metrics.MeanMetricWrapper):
 
 @keras_export("keras.metrics.MeanAbsoluteError")
 class MeanAbsoluteError(reduction_metrics.MeanMetricWrapper):
-    """The mean of `abs(y_true - y_pred)` over all samples seen.
+    """Running average of the absolute error `|y_true - y_pred|`.
 
     Args:
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
 
     Example:
 
-    >>> m = keras.metrics.MeanAbsoluteError()
-    >>> m.update_state([[0, 1], [0, 0]], [[1, 1], [0, 0]])
-    >>> float(m.result())
-    0.25
+    >>> mae = keras.metrics.MeanAbsoluteError()
+    >>> mae.update_state([[2.0, 5.0]], [[1.0, 2.0]])
+    >>> float(mae.result())
+    2.0
     """
 
     def __init__(self, name="mean_absolute_error", dtype=None):
@@ -56,36 +56,40 @@ class MeanAbsoluteError(reduction_metrics.MeanMetricWrapper):
 
 @keras_export("keras.metrics.RootMeanSquaredError")
 class RootMeanSquaredError(reduction_metrics.Mean):
-    """`sqrt(mean(square(y_true - y_pred)))` over all samples seen.
+    """Square root of the running average of squared errors.
+
+    The squared errors of all batches are averaged (with the sample
+    weights, if any) and `result()` takes the square root of that mean.
 
     Args:
-        name: Optional name of the metric instance.
-        dtype: Optional dtype of the metric's variables and result.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
 
     Example:
 
-    >>> m = keras.metrics.RootMeanSquaredError()
-    >>> m.update_state([[0, 1], [0, 0]], [[1, 1], [0, 0]])
-    >>> float(m.result())
-    0.5
+    >>> rmse = keras.metrics.RootMeanSquaredError()
+    >>> rmse.update_state([[3.0, 0.0]], [[0.0, 4.0]])
+    >>> round(float(rmse.result()), 4)
+    3.5355
     """
 
     def __init__(self, name="root_mean_squared_error", dtype=None):
         super().__init__(name, dtype=dtype)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        """Accumulates the squared errors of a batch.
+        """Adds the squared errors of one batch to the running mean.
 
         Args:
-            y_true: Labels.
-            y_pred: Predictions.
-            sample_weight: Optional weights.
+            y_true: Target values.
+            y_pred: Predicted values.
+            sample_weight: Optional weights for the samples.
         """
-        y_true = ops.convert_to_tensor(y_true, self.dtype)
-        y_pred = ops.convert_to_tensor(y_pred, self.dtype)
-        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
-        error_sq = ops.square(y_pred - y_true)
-        return super().update_state(error_sq, sample_weight=sample_weight)
+        targets, preds = squeeze_or_expand_to_same_rank(
+            ops.convert_to_tensor(y_true, self.dtype),
+            ops.convert_to_tensor(y_pred, self.dtype),
+        )
+        squared = ops.square(targets - preds)
+        return super().update_state(squared, sample_weight=sample_weight)
 
     def result(self):
         return ops.sqrt(super().result())

@@ -67,9 +67,7 @@ def deserialize(config, custom_objects=None):
     if is_builtin:
         config = {**config, "class_name": class_name.lower()}
     return serialization_lib.deserialize_keras_object(
-        config,
-        module_objects=ALL_OBJECTS_DICT,
-        custom_objects=custom_objects,
+        config, module_objects=ALL_OBJECTS_DICT, custom_objects=custom_objects
     )
 
 

@@ -30,10 +30,10 @@ class Adam(optimizer.Optimizer):
     which replaces `v` in the last line.
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` (called with
-            `iterations` at each step), or a callable without arguments
-            returning the learning rate. Defaults to `0.001`.
+        learning_rate: The step size: a number, a
+            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
+            `iterations` on every update) or a zero-argument callable.
+            Defaults to `0.001`.
         beta_1: Decay rate of the first moment (a float, or a callable
             without arguments). Defaults to `0.9`.
         beta_2: Decay rate of the second moment (a float, or a callable
@@ -46,17 +46,19 @@ class Adam(optimizer.Optimizer):
 
     Example:
 
-    >>> opt = keras.optimizers.Adam(learning_rate=0.1)
-    >>> var = keras.Variable(1.0)
-    >>> opt.apply([2.0], [var])
-    >>> round(float(var.numpy()), 4)
-    0.9
+    >>> adam = keras.optimizers.Adam(learning_rate=0.05)
+    >>> w = keras.Variable(3.0)
+    >>> adam.apply([-4.0], [w])
+    >>> round(float(w.numpy()), 4)
+    3.05
 
     Reference:
 
     - D. P. Kingma and J. Ba, "Adam: A Method for Stochastic
       Optimization", 2014, https://arxiv.org/abs/1412.6980
     """
+
+    _config_attributes = ("beta_1", "beta_2", "epsilon", "amsgrad")
 
     def __init__(
         self,
@@ -78,17 +80,17 @@ class Adam(optimizer.Optimizer):
         **kwargs,
     ):
         super().__init__(
-            learning_rate=learning_rate,
-            name=name,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
+            learning_rate,
+            weight_decay,
+            clipnorm,
+            clipvalue,
+            global_clipnorm,
+            use_ema,
+            ema_momentum,
+            ema_overwrite_frequency,
+            loss_scale_factor,
+            gradient_accumulation_steps,
+            name,
             **kwargs,
         )
         self.beta_1 = beta_1
@@ -156,15 +158,3 @@ class Adam(optimizer.Optimizer):
             - (first_moment.value * step_size)
             / (ops.sqrt(denominator_moment) + self.epsilon)
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            {
-                "beta_1": self.beta_1,
-                "beta_2": self.beta_2,
-                "epsilon": self.epsilon,
-                "amsgrad": self.amsgrad,
-            }
-        )
-        return config

@@ -15,10 +15,10 @@ class AdamW(adam.Adam):
     `w = w - learning_rate * weight_decay * w`.
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` (called with
-            `iterations` at each step), or a callable without arguments
-            returning the learning rate. Defaults to `0.001`.
+        learning_rate: The step size: a number, a
+            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
+            `iterations` on every update) or a zero-argument callable.
+            Defaults to `0.001`.
         weight_decay: Float, the decay rate. Defaults to `0.004`; must not
             be `None`.
         beta_1: Decay rate of the first moment. Defaults to `0.9`.
@@ -29,11 +29,11 @@ class AdamW(adam.Adam):
 
     Example:
 
-    >>> opt = keras.optimizers.AdamW(learning_rate=0.1, weight_decay=0.5)
-    >>> var = keras.Variable(1.0)
-    >>> opt.apply([2.0], [var])
-    >>> round(float(var.numpy()), 4)
-    0.85
+    >>> adamw = keras.optimizers.AdamW(learning_rate=0.05, weight_decay=0.2)
+    >>> w = keras.Variable(2.0)
+    >>> adamw.apply([1.0], [w])
+    >>> round(float(w.numpy()), 4)
+    1.93
 
     Reference:
 
@@ -66,21 +66,23 @@ class AdamW(adam.Adam):
                 "default 0.004); received `weight_decay=None`. For Adam "
                 "without weight decay, use `keras.optimizers.Adam`."
             )
+        # Adam's positional order: its own hyperparameters first, then the
+        # arguments shared by all optimizers.
         super().__init__(
-            learning_rate=learning_rate,
-            beta_1=beta_1,
-            beta_2=beta_2,
-            epsilon=epsilon,
-            amsgrad=amsgrad,
-            name=name,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
+            learning_rate,
+            beta_1,
+            beta_2,
+            epsilon,
+            amsgrad,
+            weight_decay,
+            clipnorm,
+            clipvalue,
+            global_clipnorm,
+            use_ema,
+            ema_momentum,
+            ema_overwrite_frequency,
+            loss_scale_factor,
+            gradient_accumulation_steps,
+            name,
             **kwargs,
         )

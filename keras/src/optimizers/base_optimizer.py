@@ -28,6 +28,20 @@ from keras.src import ops
 from keras.src.optimizers.schedules import learning_rate_schedule
 from keras.src.utils.naming import auto_name
 
+# Constructor arguments of every optimizer that `get_config()` records, in
+# addition to `name` and `learning_rate`.
+_SHARED_CONFIG_KEYS = (
+    "weight_decay",
+    "clipnorm",
+    "clipvalue",
+    "global_clipnorm",
+    "use_ema",
+    "ema_momentum",
+    "ema_overwrite_frequency",
+    "loss_scale_factor",
+    "gradient_accumulation_steps",
+)
+
 
 class BaseOptimizer:
     """The implementation behind `keras.optimizers.Optimizer`.
@@ -40,7 +54,12 @@ class BaseOptimizer:
     slots with `add_optimizer_variables()`. Clipping, weight decay, loss
     scaling, gradient accumulation, moving averages and serialization are
     handled here.
+
+    Built-in subclasses list their own hyperparameters (which are also
+    attributes) in `_config_attributes`; `get_config()` adds them.
     """
+
+    _config_attributes = ()
 
     def __init__(
         self,
@@ -212,18 +231,19 @@ class BaseOptimizer:
             The new `keras.Variable`.
         """
         self._ensure_initialized()
+        init = initializers.get(initializer)
         with backend.name_scope(self.name, caller=self):
-            variable = backend.Variable(
-                initializer=initializers.get(initializer),
-                shape=shape,
-                dtype=dtype,
-                trainable=False,
-                aggregation=aggregation,
-                layout=layout,
+            created = backend.Variable(
+                init,
+                shape,
+                dtype,
                 name=name,
+                layout=layout,
+                aggregation=aggregation,
+                trainable=False,
             )
-        self._variables.append(variable)
-        return variable
+        self._variables.append(created)
+        return created
 
     def add_variable_from_reference(
         self, reference_variable, name=None, initializer="zeros"
@@ -246,12 +266,13 @@ class BaseOptimizer:
             The new `keras.Variable`.
         """
         owner = reference_variable.path.replace("/", "_")
+        suffix = name if name else "var"
         return self.add_variable(
-            shape=reference_variable.shape,
-            initializer=initializer,
-            dtype=reference_variable.dtype,
+            reference_variable.shape,
+            initializer,
+            reference_variable.dtype,
+            name=f"{owner}_{suffix}",
             layout=getattr(reference_variable, "_layout", None),
-            name=f"{owner}_{name or 'var'}",
         )
 
     def add_optimizer_variables(
@@ -343,7 +364,7 @@ class BaseOptimizer:
 
         Args:
             gradient: The gradient of `variable`.
-            variable: The variable to update.
+            variable: The model variable that receives the update.
             learning_rate: The current learning rate (a tensor, or a
                 variable).
         """
@@ -737,19 +758,10 @@ class BaseOptimizer:
             learning_rate = serialization_lib.serialize_keras_object(
                 self._learning_rate
             )
-        return {
-            "name": self.name,
-            "learning_rate": learning_rate,
-            "weight_decay": self.weight_decay,
-            "clipnorm": self.clipnorm,
-            "global_clipnorm": self.global_clipnorm,
-            "clipvalue": self.clipvalue,
-            "use_ema": self.use_ema,
-            "ema_momentum": self.ema_momentum,
-            "ema_overwrite_frequency": self.ema_overwrite_frequency,
-            "loss_scale_factor": self.loss_scale_factor,
-            "gradient_accumulation_steps": self.gradient_accumulation_steps,
-        }
+        config = {"name": self.name, "learning_rate": learning_rate}
+        for key in _SHARED_CONFIG_KEYS + tuple(self._config_attributes):
+            config[key] = getattr(self, key)
+        return config
 
     @classmethod
     def from_config(cls, config, custom_objects=None):

@@ -65,10 +65,9 @@ class Optimizer(base_optimizer.BaseOptimizer):
     example).
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` (called with
-            `iterations` at each step), or a callable without arguments
-            returning the learning rate.
+        learning_rate: The step size: a number, a
+            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
+            `iterations` on every update) or a zero-argument callable.
         {{shared_args}}
 
     Example:

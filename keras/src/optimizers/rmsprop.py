@@ -36,12 +36,14 @@ class RMSprop(optimizer.Optimizer):
 
     Example:
 
-    >>> opt = keras.optimizers.RMSprop(learning_rate=0.1)
-    >>> var = keras.Variable(1.0)
-    >>> opt.apply([1.0], [var])
-    >>> round(float(var.numpy()), 4)
-    0.6838
+    >>> rms = keras.optimizers.RMSprop(learning_rate=0.01, rho=0.8)
+    >>> w = keras.Variable(0.5)
+    >>> rms.apply([2.0], [w])
+    >>> round(float(w.numpy()), 4)
+    0.4776
     """
+
+    _config_attributes = ("rho", "momentum", "epsilon", "centered")
 
     def __init__(
         self,
@@ -63,17 +65,17 @@ class RMSprop(optimizer.Optimizer):
         **kwargs,
     ):
         super().__init__(
-            learning_rate=learning_rate,
-            name=name,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
+            learning_rate,
+            weight_decay,
+            clipnorm,
+            clipvalue,
+            global_clipnorm,
+            use_ema,
+            ema_momentum,
+            ema_overwrite_frequency,
+            loss_scale_factor,
+            gradient_accumulation_steps,
+            name,
             **kwargs,
         )
         self.rho = rho
@@ -128,15 +130,3 @@ class RMSprop(optimizer.Optimizer):
             accumulated.assign(self.momentum * accumulated.value + increment)
             increment = accumulated.value
         variable.assign(variable.value - increment)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            {
-                "rho": self.rho,
-                "momentum": self.momentum,
-                "epsilon": self.epsilon,
-                "centered": self.centered,
-            }
-        )
-        return config

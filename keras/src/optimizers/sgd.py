@@ -20,10 +20,10 @@ class SGD(optimizer.Optimizer):
     ```
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` (called with
-            `iterations` at each step), or a callable without arguments
-            returning the learning rate. Defaults to `0.01`.
+        learning_rate: The step size: a number, a
+            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
+            `iterations` on every update) or a zero-argument callable.
+            Defaults to `0.01`.
         momentum: Float in `[0, 1]`. Defaults to `0.0` (no momentum, no
             slot variables).
         nesterov: Whether to use Nesterov momentum. Defaults to `False`.
@@ -31,12 +31,15 @@ class SGD(optimizer.Optimizer):
 
     Example:
 
-    >>> opt = keras.optimizers.SGD(learning_rate=0.1)
-    >>> var = keras.Variable(1.0)
-    >>> opt.apply([2.0], [var])
-    >>> round(float(var.numpy()), 4)
-    0.8
+    >>> sgd = keras.optimizers.SGD(learning_rate=0.25, momentum=0.5)
+    >>> w = keras.Variable(2.0)
+    >>> sgd.apply([1.0], [w])
+    >>> sgd.apply([1.0], [w])
+    >>> float(w.numpy())
+    1.375
     """
+
+    _config_attributes = ("momentum", "nesterov")
 
     def __init__(
         self,
@@ -56,17 +59,17 @@ class SGD(optimizer.Optimizer):
         **kwargs,
     ):
         super().__init__(
-            learning_rate=learning_rate,
-            name=name,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
+            learning_rate,
+            weight_decay,
+            clipnorm,
+            clipvalue,
+            global_clipnorm,
+            use_ema,
+            ema_momentum,
+            ema_overwrite_frequency,
+            loss_scale_factor,
+            gradient_accumulation_steps,
+            name,
             **kwargs,
         )
         if not isinstance(momentum, (float, int)) or not 0 <= momentum <= 1:
@@ -111,8 +114,3 @@ class SGD(optimizer.Optimizer):
             )
         else:
             variable.assign(variable.value + velocity.value)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({"momentum": self.momentum, "nesterov": self.nesterov})
-        return config

@@ -75,9 +75,12 @@ def register_keras_serializable(package="Custom", name=None):
     Example:
 
     ```python
-    @keras.saving.register_keras_serializable(package="my_package")
-    class MyDense(keras.layers.Dense):
-        pass
+    @keras.saving.register_keras_serializable(package="blocks")
+    class ScaledTanh(keras.layers.Layer):
+        def call(self, x):
+            return 1.7159 * keras.ops.tanh(2.0 * x / 3.0)
+
+    keras.saving.get_registered_name(ScaledTanh)  # "blocks>ScaledTanh"
     ```
     """
 

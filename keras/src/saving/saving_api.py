@@ -26,7 +26,7 @@ def _check_kwargs(kwargs, function):
 
 @keras_export(["keras.saving.save_model", "keras.models.save_model"])
 def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
-    """Saves a model as a `.keras` file.
+    """Writes a model (architecture, weights, optimizer) to `filepath`.
 
     The file is a zip archive holding the model's configuration
     (`config.json`, including its compile configuration), metadata
@@ -47,9 +47,8 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     Example:
 
     ```python
-    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
-    model.save("model.keras")
-    restored = keras.saving.load_model("model.keras")
+    net = keras.Sequential([keras.Input((6,)), keras.layers.Dense(4)])
+    keras.saving.save_model(net, "checkpoints/net_v1.keras")
     ```
     """
     save_format = kwargs.pop("save_format", None)
@@ -95,8 +94,8 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     Example:
 
     ```python
-    model.save("model.keras")
-    restored = keras.saving.load_model("model.keras")
+    net = keras.saving.load_model("checkpoints/net_v1.keras", compile=False)
+    net.summary()
     ```
     """
     filepath = os.fspath(filepath)
@@ -110,12 +109,8 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             "(saved with `model.save()`); load `.weights.h5` files with "
             "`model.load_weights()`."
         )
-    return saving_lib.load_model(
-        filepath,
-        custom_objects=custom_objects,
-        compile=compile,
-        safe_mode=safe_mode,
-    )
+    # Same argument order as `saving_lib.load_model`.
+    return saving_lib.load_model(filepath, custom_objects, compile, safe_mode)
 
 
 @keras_export("keras.saving.save_weights")

@@ -514,4 +514,7 @@ def _get_metric(identifier, y_true, y_pred, loss):
             else getattr(metric, "__name__", "metric")
         )
         return metrics_module.MeanMetricWrapper(metric, name=name)
-    raise ValueError(f"Could not interpret metric identifier: {identifier}")
+    raise ValueError(
+        f"Unknown metric identifier {identifier!r}: expected a name, a "
+        "`Metric` object or a callable."
+    )

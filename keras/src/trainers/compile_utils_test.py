@@ -105,5 +105,5 @@ def test_compile_loss_single_and_weighted_outputs():
 
 
 def test_unknown_loss_string():
-    with pytest.raises(ValueError, match="Could not interpret loss"):
+    with pytest.raises(ValueError, match="Unknown loss identifier"):
         CompileLoss("no_such_loss")

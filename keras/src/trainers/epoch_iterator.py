@@ -22,6 +22,20 @@ from keras.src.trainers import data_adapters
 
 
 class EpochIterator:
+    """Wraps the data adapter of `x` (and `y`, weights) for the loops.
+
+    Args:
+        x: The input data, in any form `get_data_adapter` accepts.
+        y: Targets, for array-like `x`.
+        sample_weight: Per-sample weights, for array-like `x`.
+        batch_size: Batch size for array-like `x`.
+        steps_per_epoch: Optional number of batches per epoch.
+        shuffle: Shuffling mode of array-like `x`.
+        class_weight: Optional dict of per-class loss weights.
+        steps_per_execution: Kept for the loops; batches are yielded one
+            at a time.
+    """
+
     def __init__(
         self,
         x,
@@ -33,27 +47,27 @@ class EpochIterator:
         class_weight=None,
         steps_per_execution=1,
     ):
-        if steps_per_epoch is not None and int(steps_per_epoch) <= 0:
-            raise ValueError(
-                "`steps_per_epoch` must be a positive integer. Received: "
-                f"steps_per_epoch={steps_per_epoch}"
-            )
-        self.steps_per_epoch = (
-            None if steps_per_epoch is None else int(steps_per_epoch)
-        )
+        if steps_per_epoch is not None:
+            steps_per_epoch = int(steps_per_epoch)
+            if steps_per_epoch < 1:
+                raise ValueError(
+                    "`steps_per_epoch` has to be at least 1 (or `None`); "
+                    f"got steps_per_epoch={steps_per_epoch}."
+                )
+        self.steps_per_epoch = steps_per_epoch
         self.steps_per_execution = steps_per_execution
         self.data_adapter = data_adapters.get_data_adapter(
-            x=x,
-            y=y,
-            sample_weight=sample_weight,
-            batch_size=batch_size,
-            steps_per_epoch=steps_per_epoch,
-            shuffle=shuffle,
-            class_weight=class_weight,
+            x,
+            y,
+            sample_weight,
+            batch_size,
+            steps_per_epoch,
+            shuffle,
+            class_weight,
         )
         self._num_batches = self.data_adapter.num_batches
-        self._current_iterator = None
         self.insufficient_data = False
+        self._current_iterator = None
 
     @property
     def num_batches(self):

@@ -21,24 +21,24 @@ _NO_OVERRIDE = object()
 
 class Trainer:
     def __init__(self):
-        self._run_eagerly = False
-        self._jit_compile = None
+        # What `compile()` sets.
         self.compiled = False
-        self.loss = None
         self.optimizer = None
-        self.steps_per_execution = 1
+        self.loss = None
+        self._compile_config = None
         self._compile_loss = None
         self._compile_metrics = None
         self._loss_tracker = None
-        self._compile_config = None
-        self._losses_override = _NO_OVERRIDE
-        self.stop_training = False
-        self.stop_evaluating = False
+        self._jit_compile = None
+        self._run_eagerly = False
+        self.steps_per_execution = 1
+        # Flags callbacks may raise to end a loop early, and the record of
+        # the latest `fit()`.
+        self.stop_training = self.stop_evaluating = False
         self.stop_predicting = False
         self.history = None
-        self.train_function = None
-        self.test_function = None
-        self.predict_function = None
+        self._losses_override = _NO_OVERRIDE
+        self._reset_functions()
 
     # ---------------------------------------------------------------- compile
     def compile(
@@ -53,27 +53,32 @@ class Trainer:
         jit_compile="auto",
         auto_scale_loss=True,
     ):
-        """Configures the model for training.
+        """Sets up the optimizer, losses and metrics used by the loops.
+
+        Must be called before `fit()`, `evaluate()` or the `*_on_batch`
+        methods; calling it again replaces the previous setup (the model
+        weights are kept).
 
         Args:
-            optimizer: String (name of optimizer) or optimizer instance. See
-                `keras.optimizers`.
-            loss: Loss function: a string (name of a loss), a function
-                `fn(y_true, y_pred)`, or a `keras.losses.Loss` instance. For
-                a model with several outputs, a list or dict (keyed by
-                output name) of losses; a single loss is applied to every
-                output. The total loss is the (weighted) sum of the
-                per-output losses plus the model's `losses` (e.g. weight
-                regularization).
-            loss_weights: Optional scalar, list or dict of coefficients
-                weighting the per-output losses.
-            metrics: List of metrics evaluated during training and testing:
-                strings (e.g. `"accuracy"`, `"mae"`), functions or
-                `keras.metrics.Metric` instances. For several outputs, a
-                list of lists or a dict keyed by output name; a flat list
-                applies to every output. `"accuracy"`/`"acc"` become binary,
-                sparse categorical or categorical accuracy depending on the
-                targets, predictions and loss.
+            optimizer: An optimizer object, or the name of a built-in one
+                (e.g. `"adam"`), resolved with `keras.optimizers.get`.
+            loss: What to minimize: a loss name, a `keras.losses.Loss`
+                object or a function `fn(y_true, y_pred)`. Multi-output
+                models take a list, or a dict keyed by output name, with
+                one loss per output (a single loss is used for all of
+                them). The loss that is minimized is the weighted sum over
+                outputs plus the model's own `losses`, e.g. regularization
+                penalties.
+            loss_weights: Optional scalar, list or dict of factors applied
+                to the individual output losses in that sum.
+            metrics: Values to track during training and evaluation:
+                names (`"mae"`, `"accuracy"`), functions or
+                `keras.metrics.Metric` objects. Multi-output models take
+                a list of lists or a dict keyed by output name; a flat
+                list is applied to every output. The names `"accuracy"`
+                and `"acc"` pick the binary, sparse categorical or
+                categorical variant from the shapes of targets and
+                predictions and from the loss.
             weighted_metrics: Metrics weighted by `sample_weight` (or
                 `class_weight`).
             run_eagerly: If `True`, the steps run without `jax.jit` (for
@@ -100,43 +105,41 @@ class Trainer:
         from keras.src import metrics as metrics_module
         from keras.src import optimizers
 
-        self.optimizer = optimizers.get(optimizer)
+        resolved = optimizers.get(optimizer)
         if auto_scale_loss:
-            self.optimizer = _maybe_loss_scale_optimizer(self, self.optimizer)
-        output_names = self._get_output_names()
-        if loss is not None:
-            self._compile_loss = CompileLoss(
-                loss, loss_weights, output_names=output_names
-            )
-        else:
-            self._compile_loss = None
+            resolved = _maybe_loss_scale_optimizer(self, resolved)
+        self.optimizer = resolved
+        names = self._get_output_names()
         self.loss = loss
-        if metrics is not None or weighted_metrics is not None:
-            self._compile_metrics = CompileMetrics(
-                metrics,
-                weighted_metrics,
-                output_names=output_names,
-                loss=loss,
+        self._compile_loss = (
+            None
+            if loss is None
+            else CompileLoss(loss, loss_weights, output_names=names)
+        )
+        has_metrics = metrics is not None or weighted_metrics is not None
+        self._compile_metrics = (
+            CompileMetrics(
+                metrics, weighted_metrics, output_names=names, loss=loss
             )
-        else:
-            self._compile_metrics = None
+            if has_metrics
+            else None
+        )
         if jit_compile == "auto":
             jit_compile = not run_eagerly
-        if jit_compile and run_eagerly:
+        elif jit_compile and run_eagerly:
             warnings.warn(
-                "If `run_eagerly` is True, then `jit_compile` cannot also be "
-                "True. Disabling `jit_compile`.",
+                "`jit_compile=True` is ignored because `run_eagerly=True` "
+                "runs the steps without compilation.",
                 stacklevel=2,
             )
             jit_compile = False
-        self._jit_compile = bool(jit_compile)
         self._run_eagerly = bool(run_eagerly)
+        self._jit_compile = bool(jit_compile)
         self.steps_per_execution = steps_per_execution
-        self.stop_training = False
         self._loss_tracker = metrics_module.Mean(name="loss")
-        self.train_function = None
-        self.test_function = None
-        self.predict_function = None
+        self.stop_training = False
+        self._reset_functions()
+        # The arguments as given (the jit choice resolved), for saving.
         self._compile_config = {
             "optimizer": optimizer,
             "loss": loss,
@@ -170,8 +173,8 @@ class Trainer:
         self._reset_functions()
 
     def _reset_functions(self):
-        self.train_function = None
-        self.test_function = None
+        # The compiled step functions are rebuilt on next use.
+        self.train_function = self.test_function = None
         self.predict_function = None
 
     def _get_output_names(self):
@@ -221,34 +224,31 @@ class Trainer:
     def metrics(self):
         """The model's metrics: the loss tracker, the per-output loss
         trackers and the compiled metrics."""
-        metrics = []
-        if self.compiled:
-            if self._loss_tracker is not None:
-                metrics.append(self._loss_tracker)
-            if self._compile_loss is not None:
-                metrics.extend(self._compile_loss.metrics)
-            if self._compile_metrics is not None:
-                metrics.append(self._compile_metrics)
-        return metrics
+        if not self.compiled:
+            return []
+        found = [self._loss_tracker]
+        if self._compile_loss is not None:
+            found += self._compile_loss.metrics
+        found.append(self._compile_metrics)
+        return [metric for metric in found if metric is not None]
 
     @property
     def metrics_names(self):
         """Names of the values in the logs (e.g. `["loss", "mae"]`)."""
         names = []
         for metric in self.metrics:
-            if isinstance(metric, CompileMetrics):
-                names.extend(m.name for m in metric.metrics)
-            else:
-                names.append(metric.name)
+            group = (
+                metric.metrics
+                if isinstance(metric, CompileMetrics)
+                else [metric]
+            )
+            names += [member.name for member in group]
         return names
 
     @property
     def metrics_variables(self):
         """The state variables of `self.metrics`, in order."""
-        variables = []
-        for metric in self.metrics:
-            variables.extend(metric.variables)
-        return variables
+        return [var for metric in self.metrics for var in metric.variables]
 
     def reset_metrics(self):
         """Resets the state of all the model's metrics."""
@@ -296,20 +296,22 @@ class Trainer:
         ```
         """
         del x, training
-        losses = []
-        if self._compile_loss is not None:
-            loss = self._compile_loss(y, y_pred, sample_weight)
-            if loss is not None:
-                losses.append(loss)
-        for loss in self.losses:
-            losses.append(ops.sum(ops.cast(loss, backend.floatx())))
-        if not losses:
+        terms = [
+            ops.sum(ops.cast(extra, backend.floatx())) for extra in self.losses
+        ]
+        compiled = self._compile_loss
+        if compiled is not None:
+            value = compiled(y, y_pred, sample_weight)
+            if value is not None:
+                terms.insert(0, value)
+        if not terms:
             raise ValueError(
-                "No loss to compute. Provide a `loss` argument in `compile()`."
+                "No loss to compute: `compile()` got no `loss` and the model "
+                "added no losses of its own."
             )
-        total = losses[0]
-        for loss in losses[1:]:
-            total = total + loss
+        total = terms[0]
+        for term in terms[1:]:
+            total = total + term
         return total
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
@@ -325,8 +327,9 @@ class Trainer:
             A dict `{name: value}` (see `get_metrics_result()`).
         """
         del x
-        if self._compile_metrics is not None:
-            self._compile_metrics.update_state(y, y_pred, sample_weight)
+        compiled = self._compile_metrics
+        if compiled is not None:
+            compiled.update_state(y, y_pred, sample_weight)
         return self.get_metrics_result()
 
     def get_metrics_result(self):
@@ -338,10 +341,10 @@ class Trainer:
         results = {}
         for metric in self.metrics:
             value = metric.result()
-            if isinstance(value, dict):
-                results.update(value)
-            else:
-                results[metric.name] = value
+            # A metric may report several named values at once.
+            results.update(
+                value if isinstance(value, dict) else {metric.name: value}
+            )
         return pythonify_logs(results)
 
     def _flatten_metrics_in_order(self, logs):
@@ -356,34 +359,41 @@ class Trainer:
 
     # ------------------------------------------------------------- utilities
     def _should_eval(self, epoch, validation_freq):
-        epoch = epoch + 1
-        if isinstance(validation_freq, int):
-            return epoch % validation_freq == 0
+        # `validation_freq` counts epochs from 1.
+        finished = epoch + 1
         if isinstance(validation_freq, (list, tuple, set)):
-            return epoch in validation_freq
+            return finished in validation_freq
+        if isinstance(validation_freq, int):
+            return finished % validation_freq == 0
         raise ValueError(
-            "Expected `validation_freq` to be a list or int. Received: "
-            f"validation_freq={validation_freq} of the type "
-            f"{type(validation_freq)}."
+            "`validation_freq` must be an int (validate every that many "
+            "epochs) or a collection of epoch numbers; got "
+            f"validation_freq={validation_freq!r}."
+        )
+
+    def _backend_loop(self, name):
+        return NotImplementedError(
+            f"`{name}()` is provided by the backend trainer "
+            f"({type(self).__name__} does not inherit one)."
         )
 
     def fit(self, *args, **kwargs):
-        raise NotImplementedError
+        raise self._backend_loop("fit")
 
     def evaluate(self, *args, **kwargs):
-        raise NotImplementedError
+        raise self._backend_loop("evaluate")
 
     def predict(self, *args, **kwargs):
-        raise NotImplementedError
+        raise self._backend_loop("predict")
 
     def train_on_batch(self, *args, **kwargs):
-        raise NotImplementedError
+        raise self._backend_loop("train_on_batch")
 
     def test_on_batch(self, *args, **kwargs):
-        raise NotImplementedError
+        raise self._backend_loop("test_on_batch")
 
     def predict_on_batch(self, *args, **kwargs):
-        raise NotImplementedError
+        raise self._backend_loop("predict_on_batch")
 
 
 def _maybe_loss_scale_optimizer(model, optimizer):

@@ -17,7 +17,7 @@ _RESET = "\x1b[0m"
 
 @keras_export("keras.utils.Progbar")
 class Progbar:
-    """Displays a progress bar.
+    """A text progress bar for loops with a known or unknown length.
 
     With `verbose=1` the bar is redrawn in place on an interactive terminal,
     e.g. `12/50 ━━━━━━━━━━━━━━━━━━━━ 1s 20ms/step - loss: 0.1234`, showing
@@ -86,7 +86,7 @@ class Progbar:
         self._finalized = False
 
     def update(self, current, values=None, finalize=None):
-        """Updates the progress bar.
+        """Moves the bar to step `current` and records metric values.
 
         Args:
             current: Index of the current step (the number of steps done).

@@ -17,7 +17,7 @@ def set_random_seed(seed):
     generator all replay the same sequence.
 
     Args:
-        seed: Integer, the random seed to use.
+        seed: The integer every generator is reset with.
 
     Example:
 

@@ -110,12 +110,8 @@ class JAXTrainer(Trainer):
 
     def train_step(self, state, data):
         """One training step: `(state, data) -> (logs, new_state)`."""
-        (
-            trainable_variables,
-            non_trainable_variables,
-            optimizer_variables,
-            metrics_variables,
-        ) = state
+        trainable_variables, non_trainable_variables = state[:2]
+        optimizer_variables, metrics_variables = state[2:]
         x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
         optimizer = self.optimizer
 
@@ -528,15 +524,14 @@ class JAXTrainer(Trainer):
             (val_x, val_y, val_sample_weight) = (
                 data_adapter_utils.unpack_x_y_sample_weight(validation_data)
             )
-        epoch_iterator = EpochIterator(
-            x=x,
-            y=y,
-            sample_weight=sample_weight,
-            batch_size=batch_size,
-            steps_per_epoch=steps_per_epoch,
-            shuffle=shuffle,
-            class_weight=class_weight,
-            steps_per_execution=self.steps_per_execution,
+        epoch_iterator = self._epoch_iterator(
+            x,
+            y,
+            sample_weight,
+            batch_size,
+            steps_per_epoch,
+            shuffle,
+            class_weight,
         )
         callbacks = self._callback_list(
             callbacks, verbose, epochs, epoch_iterator, add_history=True
@@ -576,29 +571,24 @@ class JAXTrainer(Trainer):
                 if validation_data is not None and self._should_eval(
                     epoch, validation_freq
                 ):
+                    # One validation iterator serves every epoch of this
+                    # `fit()`; `evaluate()` picks it up instead of taking
+                    # data arguments.
                     if self._eval_epoch_iterator is None:
-                        self._eval_epoch_iterator = EpochIterator(
-                            x=val_x,
-                            y=val_y,
-                            sample_weight=val_sample_weight,
-                            batch_size=validation_batch_size or batch_size,
-                            steps_per_epoch=validation_steps,
-                            shuffle=False,
-                            steps_per_execution=self.steps_per_execution,
+                        self._eval_epoch_iterator = self._epoch_iterator(
+                            val_x,
+                            val_y,
+                            val_sample_weight,
+                            validation_batch_size or batch_size,
+                            validation_steps,
                         )
                     val_logs = self.evaluate(
-                        x=val_x,
-                        y=val_y,
-                        sample_weight=val_sample_weight,
-                        batch_size=validation_batch_size or batch_size,
-                        steps=validation_steps,
                         callbacks=callbacks,
                         return_dict=True,
                         _use_cached_eval_dataset=True,
                     )
-                    epoch_logs.update(
-                        {"val_" + name: val for name, val in val_logs.items()}
-                    )
+                    for name, value in val_logs.items():
+                        epoch_logs[f"val_{name}"] = value
                 callbacks.on_epoch_end(epoch, epoch_logs)
                 training_logs = epoch_logs
                 if self.stop_training or epoch_iterator.insufficient_data:
@@ -654,18 +644,13 @@ class JAXTrainer(Trainer):
         self._assert_compile_called("evaluate")
         use_cached = kwargs.pop("_use_cached_eval_dataset", False)
         if kwargs:
-            raise ValueError(f"Arguments not recognized: {kwargs}")
-        if use_cached and self._eval_epoch_iterator is not None:
-            epoch_iterator = self._eval_epoch_iterator
-        else:
-            epoch_iterator = EpochIterator(
-                x=x,
-                y=y,
-                sample_weight=sample_weight,
-                batch_size=batch_size,
-                steps_per_epoch=steps,
-                shuffle=False,
-                steps_per_execution=self.steps_per_execution,
+            raise ValueError(
+                f"evaluate() got unexpected keyword arguments: {sorted(kwargs)}"
+            )
+        epoch_iterator = self._eval_epoch_iterator if use_cached else None
+        if epoch_iterator is None:
+            epoch_iterator = self._epoch_iterator(
+                x, y, sample_weight, batch_size, steps
             )
         callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
         test_function = self.make_test_function()
@@ -716,12 +701,8 @@ class JAXTrainer(Trainer):
             concatenated over the batches. With a distribution, these are
             the global outputs, on every process.
         """
-        epoch_iterator = EpochIterator(
-            x=x,
-            batch_size=batch_size,
-            steps_per_epoch=steps,
-            shuffle=False,
-            steps_per_execution=self.steps_per_execution,
+        epoch_iterator = self._epoch_iterator(
+            x, batch_size=batch_size, steps=steps
         )
         callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
         predict_function = self.make_predict_function()
@@ -747,11 +728,34 @@ class JAXTrainer(Trainer):
         callbacks.on_predict_end()
         if not outputs:
             raise ValueError(
-                "Unexpected result of `predict_function` (Empty "
-                "batch_outputs): the input data produced no batches."
+                "predict() got no batches from its input, so there is "
+                "nothing to return; check that `x` is not empty."
             )
         return tree.map_structure(
             lambda *batches: np.concatenate(batches, axis=0), *outputs
+        )
+
+    def _epoch_iterator(
+        self,
+        x,
+        y=None,
+        sample_weight=None,
+        batch_size=None,
+        steps=None,
+        shuffle=False,
+        class_weight=None,
+    ):
+        """An `EpochIterator` over the data, with this model's
+        `steps_per_execution`."""
+        return EpochIterator(
+            x,
+            y,
+            sample_weight,
+            batch_size,
+            steps,
+            shuffle,
+            class_weight,
+            self.steps_per_execution,
         )
 
     def _build_for_predict(self, data):
@@ -766,10 +770,9 @@ class JAXTrainer(Trainer):
         if class_weight is not None:
             if sample_weight is not None:
                 raise ValueError(
-                    "Arguments `sample_weight` and `class_weight` cannot be "
-                    "specified at the same time. Received: "
-                    f"sample_weight={sample_weight}, "
-                    f"class_weight={class_weight}"
+                    "Pass either `sample_weight` or `class_weight`, not "
+                    f"both (got class_weight={class_weight} together with "
+                    "a `sample_weight`)."
                 )
             sample_weight = data_adapter_utils.class_weight_to_sample_weights(
                 _to_numpy(tree.flatten(y)[0]), class_weight

@@ -19,17 +19,19 @@ class LearningRateSchedule:
     Example:
 
     ```python
-    class InverseStep(keras.optimizers.schedules.LearningRateSchedule):
-        def __init__(self, initial_learning_rate):
-            self.initial_learning_rate = initial_learning_rate
+    class HalveEvery(keras.optimizers.schedules.LearningRateSchedule):
+        def __init__(self, start, period):
+            self.start = start
+            self.period = period
 
         def __call__(self, step):
-            return self.initial_learning_rate / (step + 1)
+            halvings = keras.ops.floor(step / self.period)
+            return self.start * keras.ops.power(0.5, halvings)
 
         def get_config(self):
-            return {"initial_learning_rate": self.initial_learning_rate}
+            return {"start": self.start, "period": self.period}
 
-    optimizer = keras.optimizers.SGD(learning_rate=InverseStep(0.1))
+    optimizer = keras.optimizers.SGD(learning_rate=HalveEvery(0.2, 500))
     ```
     """
 
@@ -50,12 +52,22 @@ class LearningRateSchedule:
         """Creates a schedule from the output of `get_config()`.
 
         Args:
-            config: A dict.
+            config: The dict made by `get_config()`.
 
         Returns:
-            A `LearningRateSchedule` instance.
+            A new schedule of this class.
         """
         return cls(**config)
+
+
+class _BuiltinSchedule(LearningRateSchedule):
+    """Built-in schedules: the config is the listed constructor arguments,
+    which are also the public attributes."""
+
+    _config_keys = ()
+
+    def get_config(self):
+        return {key: getattr(self, key) for key in self._config_keys}
 
 
 def _float_tensor(value):
@@ -81,7 +93,7 @@ def _decay_exponent(schedule, step, dtype):
 
 
 @keras_export("keras.optimizers.schedules.ExponentialDecay")
-class ExponentialDecay(LearningRateSchedule):
+class ExponentialDecay(_BuiltinSchedule):
     """Exponential decay of the learning rate.
 
     `lr = initial_learning_rate * decay_rate ** (step / decay_steps)`.
@@ -109,6 +121,14 @@ class ExponentialDecay(LearningRateSchedule):
     0.05
     """
 
+    _config_keys = (
+        "initial_learning_rate",
+        "decay_steps",
+        "decay_rate",
+        "staircase",
+        "name",
+    )
+
     def __init__(
         self,
         initial_learning_rate,
@@ -117,31 +137,21 @@ class ExponentialDecay(LearningRateSchedule):
         staircase=False,
         name="ExponentialDecay",
     ):
-        super().__init__()
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
         _check_decay_steps(decay_steps)
+        self.name = name
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_rate = decay_rate
+        self.decay_steps = decay_steps
+        self.staircase = staircase
 
     def __call__(self, step):
         start = _float_tensor(self.initial_learning_rate)
         rate = ops.cast(self.decay_rate, start.dtype)
         return start * ops.power(rate, _decay_exponent(self, step, start.dtype))
 
-    def get_config(self):
-        return {
-            "initial_learning_rate": self.initial_learning_rate,
-            "decay_steps": self.decay_steps,
-            "decay_rate": self.decay_rate,
-            "staircase": self.staircase,
-            "name": self.name,
-        }
-
 
 @keras_export("keras.optimizers.schedules.PiecewiseConstantDecay")
-class PiecewiseConstantDecay(LearningRateSchedule):
+class PiecewiseConstantDecay(_BuiltinSchedule):
     """Piecewise constant learning rate.
 
     `values[0]` for `step <= boundaries[0]`, `values[i]` for
@@ -164,6 +174,8 @@ class PiecewiseConstantDecay(LearningRateSchedule):
     0.5
     """
 
+    _config_keys = ("boundaries", "values", "name")
+
     def __init__(self, boundaries, values, name="PiecewiseConstant"):
         super().__init__()
         if len(values) != len(boundaries) + 1:
@@ -173,9 +185,9 @@ class PiecewiseConstantDecay(LearningRateSchedule):
                 f"{len(boundaries)} boundaries ({boundaries}) and "
                 f"{len(values)} values ({values})."
             )
-        self.boundaries = boundaries
-        self.values = values
         self.name = name
+        self.values = values
+        self.boundaries = boundaries
 
     def __call__(self, step):
         rates = [_float_tensor(v) for v in self.values]
@@ -194,22 +206,15 @@ class PiecewiseConstantDecay(LearningRateSchedule):
             )
         return rate
 
-    def get_config(self):
-        return {
-            "boundaries": self.boundaries,
-            "values": self.values,
-            "name": self.name,
-        }
-
 
 @keras_export("keras.optimizers.schedules.PolynomialDecay")
-class PolynomialDecay(LearningRateSchedule):
+class PolynomialDecay(_BuiltinSchedule):
     """Polynomial decay from `initial_learning_rate` to `end_learning_rate`.
 
     ```python
-    step = min(step, decay_steps)
+    t = min(step, decay_steps)
     lr = ((initial_learning_rate - end_learning_rate)
-          * (1 - step / decay_steps) ** power) + end_learning_rate
+          * (1 - t / decay_steps) ** power) + end_learning_rate
     ```
 
     With `cycle=True`, `decay_steps` is instead replaced by the smallest
@@ -237,6 +242,15 @@ class PolynomialDecay(LearningRateSchedule):
     0.5
     """
 
+    _config_keys = (
+        "initial_learning_rate",
+        "decay_steps",
+        "end_learning_rate",
+        "power",
+        "cycle",
+        "name",
+    )
+
     def __init__(
         self,
         initial_learning_rate,
@@ -246,14 +260,13 @@ class PolynomialDecay(LearningRateSchedule):
         cycle=False,
         name="PolynomialDecay",
     ):
-        super().__init__()
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.end_learning_rate = end_learning_rate
-        self.power = power
-        self.cycle = cycle
-        self.name = name
         _check_decay_steps(decay_steps)
+        self.name = name
+        self.initial_learning_rate = initial_learning_rate
+        self.end_learning_rate = end_learning_rate
+        self.decay_steps = decay_steps
+        self.cycle = cycle
+        self.power = power
 
     def __call__(self, step):
         start = _float_tensor(self.initial_learning_rate)
@@ -274,19 +287,9 @@ class PolynomialDecay(LearningRateSchedule):
         decayed = ops.power(remaining, ops.cast(self.power, dtype))
         return (start - end) * decayed + end
 
-    def get_config(self):
-        return {
-            "initial_learning_rate": self.initial_learning_rate,
-            "decay_steps": self.decay_steps,
-            "end_learning_rate": self.end_learning_rate,
-            "power": self.power,
-            "cycle": self.cycle,
-            "name": self.name,
-        }
-
 
 @keras_export("keras.optimizers.schedules.InverseTimeDecay")
-class InverseTimeDecay(LearningRateSchedule):
+class InverseTimeDecay(_BuiltinSchedule):
     """Inverse time decay:
     `initial_learning_rate / (1 + decay_rate * step / decay_steps)`.
 
@@ -312,6 +315,14 @@ class InverseTimeDecay(LearningRateSchedule):
     0.5
     """
 
+    _config_keys = (
+        "initial_learning_rate",
+        "decay_steps",
+        "decay_rate",
+        "staircase",
+        "name",
+    )
+
     def __init__(
         self,
         initial_learning_rate,
@@ -320,31 +331,21 @@ class InverseTimeDecay(LearningRateSchedule):
         staircase=False,
         name="InverseTimeDecay",
     ):
-        super().__init__()
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
         _check_decay_steps(decay_steps)
+        self.name = name
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_rate = decay_rate
+        self.decay_steps = decay_steps
+        self.staircase = staircase
 
     def __call__(self, step):
         start = _float_tensor(self.initial_learning_rate)
         rate = ops.cast(self.decay_rate, start.dtype)
         return start / (1 + rate * _decay_exponent(self, step, start.dtype))
 
-    def get_config(self):
-        return {
-            "initial_learning_rate": self.initial_learning_rate,
-            "decay_steps": self.decay_steps,
-            "decay_rate": self.decay_rate,
-            "staircase": self.staircase,
-            "name": self.name,
-        }
-
 
 @keras_export("keras.optimizers.schedules.CosineDecay")
-class CosineDecay(LearningRateSchedule):
+class CosineDecay(_BuiltinSchedule):
     """Cosine decay, with an optional linear warmup.
 
     Without warmup (`warmup_target=None`), the learning rate goes from
@@ -352,8 +353,8 @@ class CosineDecay(LearningRateSchedule):
     `decay_steps` steps, then stays there:
 
     ```python
-    step = min(step, decay_steps)
-    cosine = 0.5 * (1 + cos(pi * step / decay_steps))
+    t = min(step, decay_steps)
+    cosine = 0.5 * (1 + cos(pi * t / decay_steps))
     lr = initial_learning_rate * ((1 - alpha) * cosine + alpha)
     ```
 
@@ -389,6 +390,15 @@ class CosineDecay(LearningRateSchedule):
     - [Goyal et al., 2017](https://arxiv.org/abs/1706.02677)
     """
 
+    _config_keys = (
+        "initial_learning_rate",
+        "decay_steps",
+        "alpha",
+        "name",
+        "warmup_target",
+        "warmup_steps",
+    )
+
     def __init__(
         self,
         initial_learning_rate,
@@ -398,14 +408,13 @@ class CosineDecay(LearningRateSchedule):
         warmup_target=None,
         warmup_steps=0,
     ):
-        super().__init__()
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.alpha = alpha
-        self.name = name
-        self.warmup_steps = warmup_steps
-        self.warmup_target = warmup_target
         _check_decay_steps(decay_steps)
+        self.name = name
+        self.initial_learning_rate = initial_learning_rate
+        self.warmup_target = warmup_target
+        self.warmup_steps = warmup_steps
+        self.alpha = alpha
+        self.decay_steps = decay_steps
 
     def _cosine(self, peak, t, dtype):
         """`peak` scaled by the cosine curve at `t` (in `[0, decay_steps]`
@@ -430,16 +439,6 @@ class CosineDecay(LearningRateSchedule):
         ramp = (peak - start) * (t / ops.maximum(warmup_steps, 1.0)) + start
         decay = self._cosine(peak, t - warmup_steps, dtype)
         return ops.where(ops.less(t, warmup_steps), ramp, decay)
-
-    def get_config(self):
-        return {
-            "initial_learning_rate": self.initial_learning_rate,
-            "decay_steps": self.decay_steps,
-            "alpha": self.alpha,
-            "name": self.name,
-            "warmup_target": self.warmup_target,
-            "warmup_steps": self.warmup_steps,
-        }
 
 
 @keras_export("keras.optimizers.schedules.serialize")
@@ -473,14 +472,12 @@ def deserialize(config, custom_objects=None):
         custom_objects: Optional dict of custom schedule classes.
 
     Returns:
-        A `LearningRateSchedule` instance.
+        The schedule object that `config` describes.
     """
     from keras.src.saving import serialization_lib
 
     return serialization_lib.deserialize_keras_object(
-        config,
-        module_objects=ALL_SCHEDULES_DICT,
-        custom_objects=custom_objects,
+        config, module_objects=ALL_SCHEDULES_DICT, custom_objects=custom_objects
     )
 
 

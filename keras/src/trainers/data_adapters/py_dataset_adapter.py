@@ -30,25 +30,34 @@ class PyDataset:
     Example:
 
     ```python
-    class MyDataset(keras.utils.PyDataset):
-        def __init__(self, x, y, batch_size, **kwargs):
+    class ImageFolderBatches(keras.utils.PyDataset):
+        # Loads the images listed in `paths` lazily, 16 per batch.
+
+        def __init__(self, paths, labels, **kwargs):
             super().__init__(**kwargs)
-            self.x, self.y, self.batch_size = x, y, batch_size
+            self.paths = paths
+            self.labels = np.asarray(labels)
 
         def __len__(self):
-            return math.ceil(len(self.x) / self.batch_size)
+            return -(-len(self.paths) // 16)  # ceiling division
 
-        def __getitem__(self, idx):
-            low = idx * self.batch_size
-            high = min(low + self.batch_size, len(self.x))
-            return self.x[low:high], self.y[low:high]
+        def __getitem__(self, index):
+            part = slice(16 * index, 16 * (index + 1))
+            images = np.stack([load_image(p) for p in self.paths[part]])
+            return images, self.labels[part]
+
+        def on_epoch_end(self):
+            order = np.random.permutation(len(self.paths))
+            self.paths = [self.paths[i] for i in order]
+            self.labels = self.labels[order]
     ```
     """
 
     def __init__(self, workers=1, use_multiprocessing=False, max_queue_size=10):
-        self._workers = workers
-        self._use_multiprocessing = use_multiprocessing
+        # Stored for the properties below; reading is single-threaded.
         self._max_queue_size = max_queue_size
+        self._use_multiprocessing = use_multiprocessing
+        self._workers = workers
 
     @property
     def workers(self):
