@@ -23,6 +23,7 @@ from keras.api import optimizers as optimizers
 from keras.api import random as random
 from keras.api import regularizers as regularizers
 from keras.api import saving as saving
+from keras.api import tree as tree
 from keras.api import utils as utils
 from keras.src.backend.common.keras_tensor import KerasTensor as KerasTensor
 from keras.src.backend.common.stateless_scope import StatelessScope as StatelessScope

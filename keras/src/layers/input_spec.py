@@ -1,8 +1,8 @@
 """`InputSpec`: what a layer accepts (rank, dims), checked on every call."""
 
 from keras.src import backend
+from keras.src import tree
 from keras.src.api_export import keras_export
-from keras.src.utils import tree
 
 
 @keras_export(["keras.InputSpec", "keras.layers.InputSpec"])

@@ -5,11 +5,11 @@ import inspect
 
 from keras.src import backend
 from keras.src import dtype_policies
+from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
 from keras.src.layers import input_spec as input_spec_lib
 from keras.src.ops.operation import Operation
-from keras.src.utils import tree
 
 
 @keras_export(["keras.Layer", "keras.layers.Layer"])

@@ -2,10 +2,10 @@
 
 from keras.src import backend
 from keras.src import ops
+from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.losses.loss import Loss
 from keras.src.losses.loss import squeeze_or_expand_to_same_rank
-from keras.src.utils import tree
 
 
 class LossFunctionWrapper(Loss):

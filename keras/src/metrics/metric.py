@@ -3,8 +3,8 @@
 from keras.src import backend
 from keras.src import initializers
 from keras.src import ops
+from keras.src import tree
 from keras.src.api_export import keras_export
-from keras.src.utils import tree
 from keras.src.utils.naming import auto_name
 
 

@@ -1,5 +1,6 @@
 """`clone_model`: a new model with the same architecture, fresh weights."""
 
+from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.layers.core.input_layer import Input
@@ -7,7 +8,6 @@ from keras.src.layers.core.input_layer import InputLayer
 from keras.src.models.functional import Functional
 from keras.src.models.sequential import Sequential
 from keras.src.ops.operation import FunctionOperation
-from keras.src.utils import tree
 
 
 def _clone_layer(layer):

@@ -5,13 +5,13 @@ import importlib
 import inspect
 
 from keras.src import backend
+from keras.src import tree
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
 from keras.src.models.model import Model
 from keras.src.ops.operation import FunctionOperation
 from keras.src.saving import serialization_lib
-from keras.src.utils import tree
 
 
 class Functional(Model):

@@ -3,10 +3,10 @@
 import json
 
 from keras.src import backend
+from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.jax.trainer import JAXTrainer
 from keras.src.layers.layer import Layer
-from keras.src.utils import tree
 
 
 @keras_export(["keras.Model", "keras.models.Model"])

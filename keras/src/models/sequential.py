@@ -1,13 +1,13 @@
 """`Sequential`: a plain stack of layers, each with one input and output."""
 
 from keras.src import backend
+from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
 from keras.src.models.model import Model
 from keras.src.saving import serialization_lib
-from keras.src.utils import tree
 
 
 @keras_export(["keras.Sequential", "keras.models.Sequential"])

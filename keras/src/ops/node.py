@@ -2,8 +2,8 @@
 
 import collections
 
+from keras.src import tree
 from keras.src.backend.common.keras_tensor import KerasTensor
-from keras.src.utils import tree
 
 KerasHistory = collections.namedtuple(
     "KerasHistory", ["operation", "node_index", "tensor_index"]

@@ -8,9 +8,9 @@ import numpy as np
 from absl.testing import parameterized
 
 from keras.src import backend
+from keras.src import tree
 from keras.src.backend import standardize_dtype
 from keras.src.backend.common import global_state
-from keras.src.utils import tree
 
 
 def _to_numpy(x):

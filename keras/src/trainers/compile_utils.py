@@ -12,7 +12,7 @@ from keras.src import backend
 from keras.src import losses as losses_module
 from keras.src import metrics as metrics_module
 from keras.src import ops
-from keras.src.utils import tree
+from keras.src import tree
 
 _ACCURACY_NAMES = ("accuracy", "acc")
 _CROSSENTROPY_NAMES = ("crossentropy", "ce")

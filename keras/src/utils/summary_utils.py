@@ -2,7 +2,7 @@
 
 import re
 
-from keras.src.utils import tree
+from keras.src import tree
 
 # Box drawing, heavy header (like rich's HEAVY_HEAD).
 _HEAD_TOP = ("┏", "━", "┳", "┓")

@@ -169,7 +169,7 @@ class KerasTensor:
 
 
 def any_symbolic_tensors(args=None, kwargs=None):
-    from keras.src.utils import tree
+    from keras.src import tree
 
     for x in tree.flatten((args or (), kwargs or {})):
         if isinstance(x, KerasTensor):

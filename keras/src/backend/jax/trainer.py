@@ -26,12 +26,12 @@ import jax.numpy as jnp
 import numpy as np
 
 from keras.src import backend
+from keras.src import tree
 from keras.src.callbacks.callback import DeferredLogs
 from keras.src.trainers import trainer as base_trainer
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.epoch_iterator import EpochIterator
 from keras.src.trainers.trainer import Trainer
-from keras.src.utils import tree
 
 
 class JAXTrainer(Trainer):

@@ -1,9 +1,9 @@
 """`Identity`: a placeholder layer that returns its input unchanged."""
 
 from keras.src import backend
+from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
-from keras.src.utils import tree
 
 
 @keras_export("keras.layers.Identity")

@@ -4,10 +4,10 @@ import inspect
 import types
 
 from keras.src import backend
+from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 from keras.src.saving import serialization_lib
-from keras.src.utils import tree
 
 
 @keras_export("keras.layers.Lambda")

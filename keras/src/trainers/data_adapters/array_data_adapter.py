@@ -4,9 +4,9 @@ import math
 
 import numpy as np
 
+from keras.src import tree
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.data_adapters.data_adapter import DataAdapter
-from keras.src.utils import tree
 
 
 def _is_array_leaf(x):

@@ -5,8 +5,8 @@ import math
 
 import numpy as np
 
+from keras.src import tree
 from keras.src.api_export import keras_export
-from keras.src.utils import tree
 
 NUM_BATCHES_FOR_TENSOR_SPEC = 2
 

@@ -2,9 +2,9 @@
 
 import inspect
 
+from keras.src import tree
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.data_adapters.data_adapter import DataAdapter
-from keras.src.utils import tree
 
 
 def is_generator(x):
