@@ -207,7 +207,8 @@ def test_distribute_data_input_errors():
     layout = distribution_lib.TensorLayout(("batch", None), mesh)
     with pytest.raises(
         ValueError,
-        match=r"global batch size \(3\) must be divisible by the number of "
+        match=r"Global batch size must be divisible by the number of batch "
+        r"shards. Received: global batch size \(3\), number of "
         r"batch shards \(2",
     ):
         backend_dlib.distribute_data_input(np.zeros((3, 2)), layout, "batch")

@@ -344,8 +344,12 @@ def test_regularization_losses_are_added():
 
 @pytest.mark.multi_device
 @pytest.mark.parametrize("kind", ["data_parallel", "model_parallel"])
-def test_distributed_fit_matches_single_device(kind):
+def test_distributed_fit_matches_single_device(kind, monkeypatch):
     import jax
+
+    from keras.src.backend.jax import trainer as jax_trainer
+
+    original = jax_trainer._distribute_batch
 
     if len(jax.devices()) < 8:
         pytest.skip("needs 8 devices")
@@ -368,14 +372,13 @@ def test_distributed_fit_matches_single_device(kind):
             optimizer=keras.optimizers.SGD(0.05), loss="mse", metrics=["mae"]
         )
         batch_specs = []
-        original = model._distribute_batch
 
         def recording(data):
             data = original(data)
             batch_specs.append(data[0].sharding)
             return data
 
-        model._distribute_batch = recording
+        monkeypatch.setattr(jax_trainer, "_distribute_batch", recording)
         history = model.fit(
             x, y, epochs=3, batch_size=16, shuffle=False, verbose=0
         )
