@@ -319,8 +319,11 @@ def validate_variable_layout(variable, layout):
 
     Args:
         variable: an object with `shape` (and `path` or `name`).
-        layout: a `TensorLayout` with a device mesh.
+        layout: a `TensorLayout` with a device mesh. Other layouts (e.g.
+            a backend sharding) are left to the backend to check.
     """
+    if not isinstance(layout, TensorLayout):
+        return
     path = getattr(variable, "path", getattr(variable, "name", "<unknown>"))
     shape = tuple(variable.shape)
     if len(layout.axes) != len(shape):
