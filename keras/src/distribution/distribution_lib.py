@@ -15,9 +15,9 @@ import warnings
 import numpy as np
 
 from keras.src.api_export import keras_export
+from keras.src.backend import distribution_lib as backend_dlib
+from keras.src.backend.common import data_sharding
 from keras.src.backend.common import global_state
-from keras.src.backend.jax import distribution_lib as backend_dlib
-from keras.src.distribution import data_sharding
 
 DEFAULT_BATCH_DIM_NAME = "batch"
 GLOBAL_ATTRIBUTE_NAME = "distribution"
@@ -97,24 +97,9 @@ def initialize(job_addresses=None, num_processes=None, process_id=None):
     if process_id is None:
         env = os.environ.get("KERAS_DISTRIBUTION_PROCESS_ID")
         process_id = int(env) if env else None
-    if job_addresses and "," in job_addresses:
-        addresses = [a.strip() for a in job_addresses.split(",")]
-        if num_processes is not None and len(addresses) != num_processes:
-            raise ValueError(
-                f"`job_addresses` lists {len(addresses)} addresses but "
-                f"num_processes={num_processes}. Pass one address per "
-                "process (the first is the coordinator), or a single "
-                f"coordinator address. Received: job_addresses="
-                f"{job_addresses!r}"
-            )
-        if num_processes is None:
-            num_processes = len(addresses)
-    if num_processes is not None and process_id is not None:
-        if not 0 <= process_id < num_processes:
-            raise ValueError(
-                f"`process_id` must be in [0, {num_processes}). "
-                f"Received: process_id={process_id}"
-            )
+    if num_processes is None and job_addresses and "," in job_addresses:
+        num_processes = len(job_addresses.split(","))
+    backend_dlib.check_initialize_args(job_addresses, num_processes, process_id)
     backend_dlib.initialize(job_addresses, num_processes, process_id)
 
 
@@ -132,7 +117,7 @@ class DeviceMesh:
     Args:
         shape: Tuple of ints, the size of each mesh axis. Its product must
             equal the number of devices.
-        axis_names: Tuple of unique strings, one name per axis.
+        axis_names: List (or tuple) of unique strings, one name per axis.
         devices: Optional list or array of devices (names such as `"cpu:0"`
             or backend device objects). Defaults to `list_devices()`. It is
             reshaped to `shape` in row-major order.
@@ -147,37 +132,40 @@ class DeviceMesh:
 
     def __init__(self, shape, axis_names, devices=None):
         shape = tuple(int(s) for s in shape) if shape is not None else ()
-        if not shape:
+        if isinstance(axis_names, str):
+            axis_names = (axis_names,) if axis_names else ()
+        axis_names = tuple(axis_names) if axis_names is not None else ()
+        if not shape or not axis_names:
             raise ValueError(
-                f"`shape` must be a non-empty tuple of ints. Received: "
-                f"shape={shape}"
+                "Shape and axis_names cannot be empty: a DeviceMesh needs "
+                "a non-empty `shape` and one name per axis. Received: "
+                f"shape={shape}, axis_names={axis_names}"
             )
         if any(s <= 0 for s in shape):
             raise ValueError(
                 f"`shape` entries must be positive. Received: shape={shape}"
             )
-        axis_names = (
-            (axis_names,) if isinstance(axis_names, str) else tuple(axis_names)
-        )
         if len(axis_names) != len(shape):
             raise ValueError(
-                "`shape` and `axis_names` must have the same length. "
-                f"Received: shape={shape}, axis_names={axis_names}"
+                "Shape and axis_names should have same size: one name per "
+                f"mesh axis. Received: shape={shape}, "
+                f"axis_names={list(axis_names)}"
             )
         if len(set(axis_names)) != len(axis_names) or not all(
-            isinstance(n, str) for n in axis_names
+            isinstance(n, str) and n for n in axis_names
         ):
             raise ValueError(
-                "`axis_names` must be unique strings. Received: "
-                f"axis_names={axis_names}"
+                "`axis_names` must be unique, non-empty strings. Received: "
+                f"axis_names={list(axis_names)}"
             )
         if devices is None:
             devices = list_devices()
         flat = list(np.asarray(devices, dtype=object).flat)
         if len(flat) != int(np.prod(shape)):
             raise ValueError(
-                f"The mesh shape {shape} needs {int(np.prod(shape))} "
-                f"devices, but {len(flat)} were given."
+                "Shape does not match the number of devices: the mesh shape "
+                f"{shape} needs {int(np.prod(shape))} devices, but "
+                f"{len(flat)} were given."
             )
         array = np.empty(len(flat), dtype=object)
         array[:] = flat
@@ -193,8 +181,8 @@ class DeviceMesh:
 
     @property
     def axis_names(self):
-        """The mesh axis names, a tuple of strings."""
-        return self._axis_names
+        """The mesh axis names, a list of strings (a new list each time)."""
+        return list(self._axis_names)
 
     @property
     def devices(self):
@@ -215,7 +203,8 @@ class DeviceMesh:
 
     def __repr__(self):
         return (
-            f"<DeviceMesh shape={self._shape}, axis_names={self._axis_names}>"
+            f"<DeviceMesh shape={self._shape}, "
+            f"axis_names={list(self._axis_names)}>"
         )
 
 
@@ -228,9 +217,10 @@ def _validate_axes_against_mesh(axes, device_mesh):
         for name in names:
             if name not in device_mesh.axis_names:
                 raise ValueError(
-                    f"Invalid layout axis {name!r} in axes={axes}. Expected "
-                    "None or one of the mesh's axis names: "
-                    f"{device_mesh.axis_names}."
+                    f"Invalid axis names for Layout: {name!r} in "
+                    f"axes={axes} is not a mesh axis. Expected None or one "
+                    "of the mesh's axis names: "
+                    f"{tuple(device_mesh.axis_names)}."
                 )
             if name in used:
                 raise ValueError(
@@ -321,7 +311,19 @@ class TensorLayout:
         )
 
 
-def _validate_variable_layout(variable, layout):
+def validate_variable_layout(variable, layout):
+    """Checks that `layout` can shard `variable` (rank and divisibility).
+
+    Called when a variable is created under a distribution, before its
+    value is placed on devices; `get_variable_layout` itself does not check.
+
+    Args:
+        variable: an object with `shape` (and `path` or `name`).
+        layout: a `TensorLayout` with a device mesh. Other layouts (e.g.
+            a backend sharding) are left to the backend to check.
+    """
+    if not isinstance(layout, TensorLayout):
+        return
     path = getattr(variable, "path", getattr(variable, "name", "<unknown>"))
     shape = tuple(variable.shape)
     if len(layout.axes) != len(shape):
@@ -340,6 +342,11 @@ def _validate_variable_layout(variable, layout):
                 f"{size}) is not divisible by {count}, the size of mesh "
                 f"axes {axis!r}."
             )
+
+
+def _is_output_key(key):
+    """Whether a `LayoutMap` key describes layer outputs."""
+    return key.endswith("output")
 
 
 def _key_matches(key, path):
@@ -376,8 +383,11 @@ class LayoutMap(collections.abc.MutableMapping):
     3. If more than one key matches, a `ValueError` names the path and
        the keys. If none matches, the lookup returns `None`.
 
-    Keys ending in `/output` describe layer outputs (looked up with
-    `"<layer path>/output"`); other keys describe variables.
+    Keys ending in `output` (e.g. `"d2/output"`, `".*dense.*output"`)
+    describe layer outputs, which layers look up as
+    `"<layer path>/output"`; the other keys describe variables. A tensor
+    path is looked up among the output keys, or else must equal a key
+    exactly; variable paths never match output keys.
 
     Args:
         device_mesh: The `DeviceMesh` of the layouts.
@@ -416,9 +426,8 @@ class LayoutMap(collections.abc.MutableMapping):
         matches = self._matching_keys(path, keys)
         if len(matches) > 1:
             raise ValueError(
-                f"Path '{path}' matches more than one LayoutMap key: "
-                f"{matches}. Make the keys more specific so that at most "
-                "one matches."
+                f"Path '{path}' matches multiple layout keys: {matches}. "
+                "Make the keys more specific so that at most one matches."
             )
         if not matches:
             return None
@@ -426,14 +435,19 @@ class LayoutMap(collections.abc.MutableMapping):
         return self._layout_map[matches[0]]
 
     def variable_layout(self, path):
-        """Layout of the variable at `path` (ignores `/output` keys)."""
-        keys = [k for k in self._layout_map if not k.endswith("/output")]
+        """Layout of the variable at `path` (ignores output keys)."""
+        keys = [k for k in self._layout_map if not _is_output_key(k)]
         return self._lookup(path, keys)
 
     def output_layout(self, path):
-        """Layout of the tensor at `path` (only `/output` keys)."""
-        keys = [k for k in self._layout_map if k.endswith("/output")]
-        return self._lookup(path, keys)
+        """Layout of the tensor at `path`: an output key matching it, else
+        the key equal to `path`, else `None`."""
+        keys = [k for k in self._layout_map if _is_output_key(k)]
+        layout = self._lookup(path, keys)
+        if layout is None and path in self._layout_map:
+            self._matched_keys.add(path)
+            layout = self._layout_map[path]
+        return layout
 
     def __setitem__(self, key, layout):
         if not isinstance(key, str):
@@ -442,16 +456,16 @@ class LayoutMap(collections.abc.MutableMapping):
             )
         if key in self._layout_map:
             raise ValueError(
-                f"{key!r} already exists in the LayoutMap with value "
+                f"{key} already exists in the LayoutMap, with layout "
                 f"{self._layout_map[key]}. Delete it before setting a new "
                 "layout."
             )
-        if isinstance(layout, (tuple, list)):
+        if isinstance(layout, tuple):
             layout = TensorLayout(layout, None)
         elif not isinstance(layout, TensorLayout):
             raise ValueError(
-                "LayoutMap values must be TensorLayouts or tuples of axes. "
-                f"Received: layout={layout!r} for key {key!r}"
+                "A LayoutMap value should be a TensorLayout or a tuple of "
+                f"axes. Received: layout={layout!r} for key {key!r}"
             )
         if layout.device_mesh is None:
             layout.device_mesh = self._device_mesh
@@ -490,7 +504,7 @@ class LayoutMap(collections.abc.MutableMapping):
         paths = [v.path for v in variables]
         unmatched = []
         for key in self._layout_map:
-            if key.endswith("/output") and not include_outputs:
+            if _is_output_key(key) and not include_outputs:
                 continue
             if key in self._matched_keys:
                 continue
@@ -525,13 +539,13 @@ def _normalize_batch_dim_name(batch_dim_name, device_mesh):
         raise ValueError(
             f"Received: batch_dim_name={batch_dim_name!r}. Expected a mesh "
             "axis name or a non-empty tuple of them, from "
-            f"{device_mesh.axis_names}."
+            f"{tuple(device_mesh.axis_names)}."
         )
     for name in names:
         if name not in device_mesh.axis_names:
             raise ValueError(
                 f"Received: batch_dim_name={name!r}. Expected one of the "
-                f"mesh's axis names: {device_mesh.axis_names}."
+                f"mesh's axis names: {tuple(device_mesh.axis_names)}."
             )
     if len(set(names)) != len(names):
         raise ValueError(
@@ -556,6 +570,9 @@ class Distribution:
         auto_shard_dataset: Whether `distribute_dataset` shards datasets
             across processes. When `False`, each process's dataset is used as
             given (see `check_data_consistency`).
+
+    The process count and index are read from the backend when the
+    distribution is created (after `keras.distribution.initialize()`).
     """
 
     def __init__(
@@ -571,6 +588,9 @@ class Distribution:
             batch_dim_name, device_mesh
         )
         self._auto_shard_dataset = auto_shard_dataset
+        self._num_processes = backend_dlib.num_processes()
+        self._process_id = backend_dlib.process_id()
+        self._is_multi_process = self._num_processes > 1
 
     @property
     def device_mesh(self):
@@ -599,12 +619,12 @@ class Distribution:
     @property
     def num_processes(self):
         """Number of processes of the job."""
-        return backend_dlib.num_processes()
+        return self._num_processes
 
     @property
     def process_id(self):
         """Index of the current process."""
-        return backend_dlib.process_id()
+        return self._process_id
 
     @property
     def num_model_replicas(self):
@@ -616,13 +636,25 @@ class Distribution:
 
         Says which batch shards each process holds, the data-shard groups
         (processes that must be fed identical data) and per-process batch
-        sizes. See `keras.src.distribution.data_sharding`.
+        sizes. See `keras.src.backend.common.data_sharding`.
         """
         if getattr(self, "_data_sharding", None) is None:
             self._data_sharding = data_sharding.compute_data_sharding(
                 self._device_mesh.backend_mesh, self._batch_dim_name
             )
         return self._data_sharding
+
+    @property
+    def data_shard_id(self):
+        """Index of this process's data shard.
+
+        Processes whose devices hold the same batch shards form one
+        data-shard group and read the same part of each global batch;
+        groups are numbered by their smallest batch shard (see
+        `data_sharding()`), so the id follows from where this process's
+        devices sit in the mesh, not from the process index.
+        """
+        return self.data_sharding().data_shard_id(self.process_id)
 
     def per_process_batch_size(self, global_batch_size):
         """Rows of each global batch this process must provide.
@@ -688,7 +720,6 @@ class Distribution:
                 f"axes. Received: layout={layout!r} for variable "
                 f"'{getattr(variable, 'path', None)}'"
             )
-        _validate_variable_layout(variable, layout)
         return layout
 
     def _replicated(self, variable):
@@ -710,12 +741,15 @@ class Distribution:
         """Shards a `tf.data.Dataset` across processes.
 
         With one process, or with `auto_shard_dataset=False`, the dataset is
-        returned unchanged. Otherwise each data-shard group (processes
-        holding the same batch shards) reads a distinct part of each global
-        batch: the dataset is rebatched to the per-process batch size and
-        sharded with `dataset.shard(num_data_shards, data_shard_id)`.
-        Incomplete final global batches are dropped, so every process runs
-        the same number of steps.
+        returned unchanged. Otherwise the dataset's global batch size is
+        checked against the number of batch shards, and each data-shard
+        group (processes holding the same batch shards) reads a distinct
+        part of each global batch: the dataset is rebatched to the
+        per-process batch size and sharded with
+        `dataset.shard(num_data_shards, data_shard_id)`. Incomplete final
+        global batches are dropped, so every process runs the same number
+        of steps. When every process holds all batch shards (one data
+        shard), the dataset is returned unchanged.
 
         Args:
             dataset: A batched `tf.data.Dataset` yielding global batches.
@@ -723,7 +757,7 @@ class Distribution:
         Returns:
             The per-process dataset.
         """
-        if self.num_processes <= 1 or not self._auto_shard_dataset:
+        if not self._is_multi_process or not self._auto_shard_dataset:
             return dataset
         return _shard_dataset(dataset, self)
 
@@ -732,6 +766,15 @@ class Distribution:
             f"<{self.__class__.__name__} device_mesh={self._device_mesh}, "
             f"batch_dim_name={self._batch_dim_name!r}>"
         )
+
+
+def _tensorflow_if_dataset(dataset):
+    """The `tensorflow` module if `dataset` is a `tf.data.Dataset`."""
+    if "tensorflow" not in type(dataset).__module__:
+        return None
+    import tensorflow as tf
+
+    return tf if isinstance(dataset, tf.data.Dataset) else None
 
 
 def _dataset_global_batch_size(dataset, tf):
@@ -746,7 +789,7 @@ def _dataset_global_batch_size(dataset, tf):
         size = -1
     if size <= 0:
         raise ValueError(
-            "Cannot determine the global batch size of the dataset. "
+            "The global batch size of the dataset is unknown: "
             "`distribute_dataset` expects a dataset batched with "
             "`dataset.batch(global_batch_size)`. Received element spec: "
             f"{dataset.element_spec}"
@@ -755,17 +798,20 @@ def _dataset_global_batch_size(dataset, tf):
 
 
 def _shard_dataset(dataset, dist):
-    import tensorflow as tf
-
-    if not isinstance(dataset, tf.data.Dataset):
+    tf = _tensorflow_if_dataset(dataset)
+    if tf is None:
         raise ValueError(
-            "Only `tf.data.Dataset` can be sharded across processes. "
-            f"Received: dataset of type {type(dataset)}"
+            f"A dataset of type {type(dataset)} is not supported for "
+            "auto-sharding across processes: only a `tf.data.Dataset` "
+            "is. Pass a `tf.data.Dataset`, or use auto_shard_dataset=False "
+            "and feed each process its own rows."
         )
+    global_batch = _dataset_global_batch_size(dataset, tf)
     info = dist.data_sharding()
-    process = dist.process_id
+    info.check_global_batch_size(global_batch)
     if info.num_data_shards == 1:
         return dataset
+    process = dist.process_id
     sizes = {len(s) for s in info.process_shards.values()}
     if len(sizes) != 1:
         raise ValueError(
@@ -773,8 +819,6 @@ def _shard_dataset(dataset, dist):
             f"of batch shards: {info.process_shards}. Use "
             "auto_shard_dataset=False and feed each process its rows."
         )
-    global_batch = _dataset_global_batch_size(dataset, tf)
-    info.check_global_batch_size(global_batch)
     per_process = info.per_process_batch_size(global_batch, process)
 
     def is_full(*elements):
@@ -823,7 +867,10 @@ class DataParallel(Distribution):
         )
 
     def get_variable_layout(self, variable):
-        """Explicit layout if the variable has one, else replicated."""
+        """Explicit layout if the variable has one, else replicated.
+
+        The layout is not checked against the variable's shape here (see
+        `validate_variable_layout`)."""
         layout = self._explicit_layout(variable)
         return layout if layout is not None else self._replicated(variable)
 
@@ -841,6 +888,9 @@ class ModelParallel(Distribution):
     `batch_dim_name`.
 
     Args:
+        device_mesh: Optional `DeviceMesh`. Without `layout_map`, every
+            variable is replicated on it; with one, it must be the
+            `LayoutMap`'s mesh.
         layout_map: A `LayoutMap`; its `device_mesh` is used.
         batch_dim_name: Mesh axis name (or tuple of names) for the batch
             dimension. Defaults to the first mesh axis.
@@ -859,12 +909,30 @@ class ModelParallel(Distribution):
     """
 
     def __init__(
-        self, *, layout_map=None, batch_dim_name=None, auto_shard_dataset=True
+        self,
+        *,
+        device_mesh=None,
+        layout_map=None,
+        batch_dim_name=None,
+        auto_shard_dataset=True,
     ):
+        if layout_map is None and isinstance(device_mesh, DeviceMesh):
+            layout_map = LayoutMap(device_mesh)
         if not isinstance(layout_map, LayoutMap):
             raise ValueError(
-                "`layout_map` must be a `keras.distribution.LayoutMap`. "
-                f"Received: layout_map={layout_map!r}"
+                "`layout_map` must be a `keras.distribution.LayoutMap` (or "
+                "pass `device_mesh` alone to replicate every variable). "
+                f"Received: layout_map={layout_map!r}, "
+                f"device_mesh={device_mesh!r}"
+            )
+        if (
+            device_mesh is not None
+            and device_mesh is not layout_map.device_mesh
+        ):
+            raise ValueError(
+                "`device_mesh` must be the device mesh of `layout_map`. "
+                f"Received: device_mesh={device_mesh!r}, layout_map's mesh: "
+                f"{layout_map.device_mesh!r}"
             )
         super().__init__(
             layout_map.device_mesh,
@@ -879,18 +947,21 @@ class ModelParallel(Distribution):
         return self._layout_map
 
     def get_variable_layout(self, variable):
-        """Explicit layout, else the `LayoutMap` rule, else replicated."""
+        """Explicit layout, else the `LayoutMap` rule, else replicated.
+
+        The layout is not checked against the variable's shape here (see
+        `validate_variable_layout`)."""
         layout = self._explicit_layout(variable)
         if layout is not None:
             return layout
         layout = self._layout_map.variable_layout(variable.path)
         if layout is None:
             return self._replicated(variable)
-        _validate_variable_layout(variable, layout)
         return layout
 
     def get_tensor_layout(self, path):
-        """Layout of a `<layer path>/output` key, or `None`."""
+        """Layout of the tensor at `path` (see `LayoutMap.output_layout`),
+        or `None`."""
         return self._layout_map.output_layout(path)
 
 

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from jax.sharding import PartitionSpec as P
 
+from keras.src.backend.common import data_sharding
 from keras.src.backend.jax import distribution_lib as backend_dlib
-from keras.src.distribution import data_sharding
 from keras.src.distribution import distribution_lib as dl
 
 pytestmark = pytest.mark.multi_device
@@ -41,9 +41,7 @@ def test_initialize_validates_job_addresses(monkeypatch):
     monkeypatch.setattr(
         backend_dlib, "initialize", lambda *args: calls.append(args)
     )
-    with pytest.raises(
-        ValueError, match="lists 2 addresses but num_processes=3"
-    ):
+    with pytest.raises(ValueError, match="has 2 jobs, but num_processes is 3"):
         dl.initialize("a:1,b:2", num_processes=3, process_id=0)
     with pytest.raises(ValueError, match=r"process_id=2"):
         dl.initialize("a:1", num_processes=2, process_id=2)
@@ -55,7 +53,7 @@ def test_initialize_validates_job_addresses(monkeypatch):
     dl.initialize()
     assert calls[-1] == ("h:5", 4, 3)
     monkeypatch.setenv("KERAS_DISTRIBUTION_JOB_ADDRESSES", "h:5,h:6")
-    with pytest.raises(ValueError, match="lists 2 addresses"):
+    with pytest.raises(ValueError, match="has 2 jobs, but num_processes is 4"):
         dl.initialize()
 
 
@@ -65,7 +63,9 @@ def test_initialize_validates_job_addresses(monkeypatch):
 def test_device_mesh():
     mesh = dl.DeviceMesh((2, 4), ("batch", "model"))
     assert mesh.shape == (2, 4)
-    assert mesh.axis_names == ("batch", "model")
+    assert mesh.axis_names == ["batch", "model"]
+    mesh.axis_names.append("x")  # a copy: the mesh is unchanged
+    assert mesh.axis_names == ["batch", "model"]
     assert mesh.devices.shape == (2, 4)
     assert mesh.devices[1, 0] == "cpu:4"
     assert mesh.axis_size("model") == 4
@@ -76,14 +76,16 @@ def test_device_mesh():
 
 
 def test_device_mesh_errors():
-    with pytest.raises(ValueError, match="same length"):
+    with pytest.raises(ValueError, match="should have same size"):
         dl.DeviceMesh((2, 4), ("batch",))
-    with pytest.raises(ValueError, match="unique strings"):
+    with pytest.raises(ValueError, match="unique, non-empty strings"):
         dl.DeviceMesh((2, 4), ("a", "a"))
     with pytest.raises(ValueError, match=r"needs 6 devices, but 8 were given"):
         dl.DeviceMesh((2, 3), ("a", "b"))
-    with pytest.raises(ValueError, match="non-empty"):
+    with pytest.raises(ValueError, match="cannot be empty"):
         dl.DeviceMesh((), ())
+    with pytest.raises(ValueError, match="cannot be empty"):
+        dl.DeviceMesh((8,), "")
 
 
 # ---------------------------------------------------------- TensorLayout
@@ -106,8 +108,9 @@ def test_tensor_layout_errors():
     with pytest.raises(
         ValueError,
         match=re.escape(
-            "Invalid layout axis 'x' in axes=(None, 'x'). Expected None or "
-            "one of the mesh's axis names: ('batch', 'model')."
+            "Invalid axis names for Layout: 'x' in axes=(None, 'x') is not a "
+            "mesh axis. Expected None or one of the mesh's axis names: "
+            "('batch', 'model')."
         ),
     ):
         dl.TensorLayout((None, "x"), mesh)
@@ -136,8 +139,10 @@ def test_layout_map_basics():
         layout_map["d1/bias"] = ("model",)
     del layout_map["d1/bias"]
     assert len(layout_map) == 1
-    with pytest.raises(ValueError, match="TensorLayouts or tuples"):
+    with pytest.raises(ValueError, match="TensorLayout or a tuple"):
         layout_map["x"] = "model"
+    with pytest.raises(ValueError, match="TensorLayout or a tuple"):
+        layout_map["x"] = ["model"]
     other = dl.TensorLayout(("batch",), dl.DeviceMesh((8,), ("batch",)))
     with pytest.raises(ValueError, match="different device mesh"):
         layout_map["y"] = other
@@ -164,7 +169,7 @@ def test_layout_map_matching_rule():
     with pytest.raises(
         ValueError,
         match=re.escape(
-            "Path 'top/d1/kernel' matches more than one LayoutMap key: "
+            "Path 'top/d1/kernel' matches multiple layout keys: "
             "['d1/kernel', 'kernel']."
         ),
     ):
@@ -301,27 +306,71 @@ def test_model_parallel_variable_layouts():
     )
     assert dist.get_tensor_layout("sequential/d2/output") is None
     assert dist.get_tensor_layout("sequential/d1/kernel") is None
+    # output keys are the keys ending in "output", regexes included
+    layout_map[".*d3.*output"] = ("batch", None)
+    assert dist.get_tensor_layout("seq/d3_block/output").axes == (
+        "batch",
+        None,
+    )
+    # a tensor path equal to a (non-output) key uses it
+    layout_map["seq/d1/attention_scores"] = ("batch", None)
+    assert dist.get_tensor_layout("seq/d1/attention_scores").axes == (
+        "batch",
+        None,
+    )
+    assert dist.get_tensor_layout("top/seq/d1/attention_scores") is None
 
 
 def test_variable_layout_errors():
+    import keras
+    from keras.src import backend
+
     layout_map = _layout_map()
     layout_map["d1/kernel"] = (None, "model")
     dist = dl.ModelParallel(layout_map=layout_map)
-    with pytest.raises(
-        ValueError,
-        match=re.escape(
-            "Variable 'seq/d1/kernel' with shape (16, 6) cannot be sharded "
-            "with layout axes (None, 'model'): dimension 1 (size 6) is not "
-            "divisible by 4, the size of mesh axes 'model'."
-        ),
-    ):
-        dist.get_variable_layout(FakeVariable("seq/d1/kernel", (16, 6)))
+    # The lookup returns the layout; it is checked against the shape when a
+    # variable is created.
+    bad = FakeVariable("seq/d1/kernel", (16, 6))
+    layout = dist.get_variable_layout(bad)
+    assert layout.axes == (None, "model")
+    message = re.escape(
+        "Variable 'seq/d1/kernel' with shape (16, 6) cannot be sharded "
+        "with layout axes (None, 'model'): dimension 1 (size 6) is not "
+        "divisible by 4, the size of mesh axes 'model'."
+    )
+    with pytest.raises(ValueError, match=message):
+        dl.validate_variable_layout(bad, layout)
     with pytest.raises(ValueError, match="has 2 axes but the variable has"):
-        dist.get_variable_layout(FakeVariable("seq/d1/kernel", (16,)))
+        dl.validate_variable_layout(
+            FakeVariable("seq/d1/kernel", (16,)), layout
+        )
+    with dist.scope():
+        with backend.name_scope("seq"):
+            layer = keras.layers.Dense(6, name="d1")
+            with pytest.raises(ValueError, match=message):
+                layer.build((16,))
     with pytest.raises(ValueError, match="layout_map"):
         dl.ModelParallel()
     with pytest.raises(ValueError, match="must be a TensorLayout"):
         dist.get_variable_layout(FakeVariable("x", (2,), layout="model"))
+
+
+def test_model_parallel_device_mesh_argument():
+    mesh = dl.DeviceMesh((2, 4), ("batch", "model"))
+    dist = dl.ModelParallel(device_mesh=mesh)
+    assert dist.device_mesh is mesh
+    assert len(dist.layout_map) == 0
+    assert dist.get_variable_layout(FakeVariable("d/kernel", (4, 8))).axes == (
+        None,
+        None,
+    )
+    layout_map = dl.LayoutMap(mesh)
+    dist = dl.ModelParallel(device_mesh=mesh, layout_map=layout_map)
+    assert dist.layout_map is layout_map
+    with pytest.raises(ValueError, match="must be the device mesh of"):
+        dl.ModelParallel(
+            device_mesh=dl.DeviceMesh((8,), ("batch",)), layout_map=layout_map
+        )
 
 
 def test_scope_and_set_distribution():
@@ -356,16 +405,18 @@ def test_distribute_dataset_single_process_unchanged():
 
 def test_shard_dataset_with_fake_processes(monkeypatch):
     tf = pytest.importorskip("tensorflow")
-    dist = dl.DataParallel()
     # 4 processes: groups (0, 1) and (2, 3) hold one batch shard each.
     info = data_sharding.DataSharding(
         num_batch_shards=2,
         process_shards={0: (0,), 1: (0,), 2: (1,), 3: (1,)},
         groups=((0, 1), (2, 3)),
     )
-    monkeypatch.setattr(type(dist), "num_processes", property(lambda s: 4))
-    monkeypatch.setattr(type(dist), "process_id", property(lambda s: 2))
+    monkeypatch.setattr(backend_dlib, "num_processes", lambda: 4)
+    monkeypatch.setattr(backend_dlib, "process_id", lambda: 2)
+    dist = dl.DataParallel()
+    assert (dist.num_processes, dist.process_id) == (4, 2)
     monkeypatch.setattr(dist, "data_sharding", lambda: info)
+    assert dist.data_shard_id == 1
     x = np.arange(18)
     dataset = tf.data.Dataset.from_tensor_slices((x, -x)).batch(4)
     batches = [
@@ -384,8 +435,12 @@ def test_shard_dataset_with_fake_processes(monkeypatch):
         dist.distribute_dataset(
             tf.data.Dataset.from_tensor_slices(x).batch(3, drop_remainder=True)
         )
-    with pytest.raises(ValueError, match="Only `tf.data.Dataset`"):
+    with pytest.raises(ValueError, match="not supported for auto-sharding"):
         dist.distribute_dataset([1, 2])
+    with pytest.raises(
+        ValueError, match="batch size of the dataset is unknown"
+    ):
+        dist.distribute_dataset(tf.data.Dataset.from_tensor_slices(x))
     dist.auto_shard_dataset = False
     assert dist.distribute_dataset(dataset) is dataset
 

@@ -26,7 +26,9 @@ class Variable(KerasVariable):
 
         distribution = distribution_lib.distribution()
         if distribution is not None:
-            self._layout = distribution.get_variable_layout(self)
+            layout = distribution.get_variable_layout(self)
+            distribution_lib.validate_variable_layout(self, layout)
+            self._layout = layout
         return self._layout
 
     # Initial values are computed eagerly (`ensure_compile_time_eval`), even

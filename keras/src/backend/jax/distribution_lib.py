@@ -1,9 +1,14 @@
 """JAX implementation of the `keras.distribution` backend functions.
 
-Layouts arrive either as `keras.distribution.TensorLayout` objects (duck
-typed: `axes` and `device_mesh` attributes) or as `jax.sharding.Sharding`s.
-The batch axis is always passed explicitly (`batch_dim_name`), never
-inferred from its position in the mesh.
+Layouts arrive as `keras.distribution.TensorLayout` objects (duck typed:
+`axes` and `device_mesh` attributes), as `jax.sharding.Sharding`s or as
+`jax.experimental.layout.Format`s (a sharding plus a memory layout). The
+batch axis is always passed explicitly (`batch_dim_name`), never inferred
+from its position in the mesh.
+
+This module does not import `keras.src.distribution`: the public API sits
+on top of it, and the replica math it needs lives in
+`keras.src.backend.common.data_sharding`.
 """
 
 import functools
@@ -11,7 +16,12 @@ import functools
 import jax
 import numpy as np
 
-from keras.src.distribution import data_sharding
+from keras.src.backend.common import data_sharding
+
+try:
+    from jax.experimental.layout import Format
+except ImportError:  # older JAX: no `Format`; isinstance checks never match
+    Format = ()
 
 
 def list_devices(device_type=None):
@@ -86,18 +96,40 @@ def _to_backend_layout(tensor_layout):
     """Converts a `TensorLayout` to a `jax.sharding.NamedSharding`.
 
     Tuple axis entries become `PartitionSpec` tuples (a dimension sharded
-    over several mesh axes). A `jax.sharding.Sharding` is returned as is.
+    over several mesh axes). A `jax.sharding.Sharding` or a
+    `jax.experimental.layout.Format` is returned as is.
     """
-    if isinstance(tensor_layout, jax.sharding.Sharding):
+    if isinstance(tensor_layout, (jax.sharding.Sharding, Format)):
         return tensor_layout
     if tensor_layout.device_mesh is None:
         raise ValueError(
-            "Cannot create a sharding from a TensorLayout without a device "
-            f"mesh. Received: layout={tensor_layout}. Pass `device_mesh` to "
-            "the TensorLayout or use it inside a distribution's LayoutMap."
+            "Cannot create sharding when device mesh is not set: the "
+            f"layout {tensor_layout} has no device mesh (a TensorLayout "
+            "without a device mesh cannot be placed on devices). Pass "
+            "`device_mesh` to the TensorLayout or use it inside a "
+            "distribution's LayoutMap."
         )
     mesh = _to_backend_mesh(tensor_layout.device_mesh)
     return jax.sharding.NamedSharding(mesh, _partition_spec(tensor_layout.axes))
+
+
+def _sharding_of(target):
+    """The `jax.sharding.Sharding` part of a sharding or a `Format`."""
+    if isinstance(target, Format):
+        if target.sharding is None:
+            raise ValueError(
+                "A `jax.experimental.layout.Format` used as a layout must "
+                f"carry a sharding. Received: {target}"
+            )
+        return target.sharding
+    return target
+
+
+def _simplify(target):
+    """A `Format` without a memory layout is just its sharding."""
+    if isinstance(target, Format) and target.layout is None:
+        return _sharding_of(target)
+    return target
 
 
 def distribute_variable(value, layout):
@@ -105,15 +137,22 @@ def distribute_variable(value, layout):
 
     Args:
         value: a numpy or JAX array (same on every process).
-        layout: a `TensorLayout` or `jax.sharding.Sharding`.
+        layout: a `TensorLayout`, `jax.sharding.Sharding` or
+            `jax.experimental.layout.Format`.
 
     Returns:
         A `jax.Array` with the requested sharding.
     """
-    sharding = _to_backend_layout(layout)
-    if isinstance(value, jax.Array) and value.sharding == sharding:
+    target = _simplify(_to_backend_layout(layout))
+    if isinstance(value, jax.Array) and _already_placed(value, target):
         return value
-    return jax.device_put(value, sharding)
+    return jax.device_put(value, target)
+
+
+def _already_placed(array, target):
+    if isinstance(target, Format):
+        return array.format == target
+    return array.sharding == target
 
 
 # Compiled initializer programs, by `(program_key, sharding)`.
@@ -135,7 +174,8 @@ def initialize_variable_with_layout(
     Args:
         initializer_fn: a traceable function of `args` returning the
             initial value (e.g. `lambda: initializer(shape, dtype)`).
-        layout: a `TensorLayout` or `jax.sharding.Sharding`.
+        layout: a `TensorLayout`, `jax.sharding.Sharding` or
+            `jax.experimental.layout.Format`.
         program_key: optional hashable that determines what
             `initializer_fn` computes from `args` (e.g. the initializer's
             class and config without its seed, the shape and the dtype).
@@ -146,8 +186,8 @@ def initialize_variable_with_layout(
     Returns:
         A `jax.Array` with the requested sharding.
     """
-    sharding = _to_backend_layout(layout)
-    if sharding.is_fully_replicated:
+    sharding = _simplify(_to_backend_layout(layout))
+    if _sharding_of(sharding).is_fully_replicated:
         return distribute_variable(initializer_fn(*args), sharding)
     if program_key is None:
         return jax.jit(initializer_fn, out_shardings=sharding)(*args)
@@ -166,13 +206,22 @@ def distribute_tensor(tensor, layout):
 
     Eagerly this is `jax.device_put`; inside `jax.jit` (when `tensor` is a
     tracer) it is `jax.lax.with_sharding_constraint`.
+
+    Args:
+        tensor: the array.
+        layout: a `TensorLayout`, `jax.sharding.Sharding` or
+            `jax.experimental.layout.Format` (whose memory layout, if any,
+            is applied too).
+
+    Returns:
+        The distributed array.
     """
-    sharding = _to_backend_layout(layout)
+    target = _simplify(_to_backend_layout(layout))
     if isinstance(tensor, jax.core.Tracer):
-        return jax.lax.with_sharding_constraint(tensor, sharding)
-    if isinstance(tensor, jax.Array) and tensor.sharding == sharding:
+        return jax.lax.with_sharding_constraint(tensor, target)
+    if isinstance(tensor, jax.Array) and _already_placed(tensor, target):
         return tensor
-    return jax.device_put(tensor, sharding)
+    return jax.device_put(tensor, target)
 
 
 def _check_batch_entry(sharding, batch_dim_name):
@@ -194,7 +243,7 @@ def distribute_data_input(
     """Builds global batch arrays from this process's batch.
 
     Each process passes only the rows of the global batch held by its
-    devices (see `keras.src.distribution.data_sharding`); the rows are
+    devices (see `keras.src.backend.common.data_sharding`); the rows are
     spread over the process's batch shards in increasing shard order.
     Processes in the same data-shard group must pass identical data.
     With a single process this is `jax.device_put` with the data sharding.
@@ -202,10 +251,11 @@ def distribute_data_input(
     Args:
         per_process_batch: a numpy/JAX array or a pytree of them, each with
             the batch as dimension 0.
-        layout: the data layout (`TensorLayout` or `jax.sharding.Sharding`,
-            typically `distribution.get_data_layout(shape)`). Leaves whose
-            rank differs from the layout get dimension 0 sharded over the
-            batch axes and the other dimensions replicated.
+        layout: the data layout (`TensorLayout`, `jax.sharding.Sharding`
+            or `jax.experimental.layout.Format`, typically
+            `distribution.get_data_layout(shape)`). Leaves whose rank
+            differs from the layout get dimension 0 sharded over the batch
+            axes and the other dimensions replicated.
         batch_dim_name: the batch mesh axis name, or a tuple of them.
         global_batch_size: optional expected global batch size; when given,
             the per-process batch size is checked against it.
@@ -213,7 +263,8 @@ def distribute_data_input(
     Returns:
         The same structure of global `jax.Array`s.
     """
-    sharding = _to_backend_layout(layout)
+    target = _simplify(_to_backend_layout(layout))
+    sharding = _sharding_of(target)
     _check_batch_entry(sharding, batch_dim_name)
     mesh = sharding.mesh
     batch_entry = data_sharding.batch_partition_entry(batch_dim_name)
@@ -225,7 +276,7 @@ def distribute_data_input(
 
     def leaf_sharding(ndim):
         if len(sharding.spec) == ndim:
-            return sharding
+            return target
         return jax.sharding.NamedSharding(
             mesh, jax.sharding.PartitionSpec(batch_entry)
         )
@@ -238,7 +289,7 @@ def distribute_data_input(
                 f"scalar: {leaf!r}"
             )
         local_size = shape[0]
-        target = leaf_sharding(len(shape))
+        leaf_target = leaf_sharding(len(shape))
         if not multi_process:
             info.check_global_batch_size(local_size)
             if global_batch_size is not None and (
@@ -248,7 +299,7 @@ def distribute_data_input(
                     f"Received a batch of size {local_size}, expected the "
                     f"global batch size {global_batch_size}."
                 )
-            return distribute_tensor(leaf, target)
+            return distribute_tensor(leaf, leaf_target)
         if global_batch_size is not None:
             info.check_per_process_batch_size(
                 local_size, global_batch_size, process
@@ -257,7 +308,7 @@ def distribute_data_input(
         if isinstance(leaf, jax.Array):
             leaf = np.asarray(leaf)
         return jax.make_array_from_process_local_data(
-            target, leaf, (total,) + tuple(shape[1:])
+            _sharding_of(leaf_target), leaf, (total,) + tuple(shape[1:])
         )
 
     return jax.tree_util.tree_map(put, per_process_batch)
@@ -270,13 +321,47 @@ def _cached_data_sharding(mesh, batch_axes):
 
 def data_sharding_info(layout_or_mesh, batch_dim_name):
     """`DataSharding` of a layout's (or `DeviceMesh`'s) mesh."""
-    if isinstance(layout_or_mesh, jax.sharding.NamedSharding):
-        mesh = layout_or_mesh.mesh
-    elif hasattr(layout_or_mesh, "axes"):
-        mesh = _to_backend_layout(layout_or_mesh).mesh
+    if isinstance(layout_or_mesh, (jax.sharding.Sharding, Format)) or (
+        hasattr(layout_or_mesh, "axes")
+    ):
+        mesh = _sharding_of(_to_backend_layout(layout_or_mesh)).mesh
     else:
         mesh = _to_backend_mesh(layout_or_mesh)
     return data_sharding.compute_data_sharding(mesh, batch_dim_name)
+
+
+def check_initialize_args(job_addresses, num_processes, process_id):
+    """Validates the arguments of `initialize`; returns the coordinator.
+
+    Args:
+        job_addresses: `None`, the coordinator address, or a comma
+            separated list of the addresses of all processes (the first is
+            the coordinator).
+        num_processes: number of processes, or `None`.
+        process_id: id of this process, or `None`.
+
+    Returns:
+        The coordinator address (or `None`).
+    """
+    coordinator = job_addresses
+    if job_addresses and "," in job_addresses:
+        addresses = [a.strip() for a in job_addresses.split(",")]
+        if num_processes is not None and len(addresses) != num_processes:
+            raise ValueError(
+                f"`job_addresses` has {len(addresses)} jobs, but "
+                f"num_processes is {num_processes}. Pass one address per "
+                "process (the first one is the coordinator), or only the "
+                f"coordinator's address. Received: job_addresses="
+                f"{job_addresses!r}"
+            )
+        coordinator = addresses[0]
+    if num_processes is not None and process_id is not None:
+        if not 0 <= process_id < num_processes:
+            raise ValueError(
+                f"`process_id` must be in [0, {num_processes}). "
+                f"Received: process_id={process_id}"
+            )
+    return coordinator
 
 
 def initialize(job_addresses, num_processes, process_id):
@@ -284,14 +369,16 @@ def initialize(job_addresses, num_processes, process_id):
 
     Args:
         job_addresses: coordinator address, or a comma separated list of
-            addresses whose first entry is the coordinator.
+            addresses whose first entry is the coordinator (its length must
+            then equal `num_processes`).
         num_processes: number of processes.
         process_id: id of this process.
     """
-    if job_addresses and "," in job_addresses:
-        job_addresses = job_addresses.split(",")[0].strip()
+    coordinator = check_initialize_args(
+        job_addresses, num_processes, process_id
+    )
     jax.distributed.initialize(
-        coordinator_address=job_addresses,
+        coordinator_address=coordinator,
         num_processes=num_processes,
         process_id=process_id,
     )

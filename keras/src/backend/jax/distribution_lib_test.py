@@ -207,7 +207,8 @@ def test_distribute_data_input_errors():
     layout = distribution_lib.TensorLayout(("batch", None), mesh)
     with pytest.raises(
         ValueError,
-        match=r"global batch size \(3\) must be divisible by the number of "
+        match=r"Global batch size must be divisible by the number of batch "
+        r"shards. Received: global batch size \(3\), number of "
         r"batch shards \(2",
     ):
         backend_dlib.distribute_data_input(np.zeros((3, 2)), layout, "batch")
@@ -233,3 +234,69 @@ def test_data_sharding_info():
 def test_all_gather_int_single_process():
     out = backend_dlib.all_gather_int([1, 2])
     np.testing.assert_array_equal(out, [[1, 2]])
+
+
+def test_format_layouts():
+    from jax.experimental.layout import Format
+    from jax.experimental.layout import Layout
+
+    mesh = _mesh((4, 2), ("batch", "model"))
+    sharding = distribution_lib.TensorLayout(("batch", None), mesh)
+    sharding = backend_dlib._to_backend_layout(sharding)
+    x = np.arange(16 * 8, dtype="float32").reshape(16, 8)
+    for target in (
+        Format(sharding=sharding),
+        Format(Layout((0, 1)), sharding=sharding),
+    ):
+        assert backend_dlib._to_backend_layout(target) is target
+        eager = backend_dlib.distribute_tensor(x, target)
+        traced = jax.jit(
+            lambda a, t=target: backend_dlib.distribute_tensor(a, t)
+        )(x)
+        for out in (eager, traced):
+            assert out.sharding.is_equivalent_to(sharding, ndim=2)
+            np.testing.assert_array_equal(np.asarray(out), x)
+        if target.layout is None:
+            assert backend_dlib.distribute_tensor(eager, target) is eager
+        placed = backend_dlib.distribute_variable(x, target)
+        assert _shard_shapes(placed) == {(4, 8)}
+        batch = backend_dlib.distribute_data_input(x, target, "batch")
+        assert batch.sharding.is_equivalent_to(sharding, ndim=2)
+        assert backend_dlib.data_sharding_info(target, "batch").groups == (
+            (0,),
+        )
+    with pytest.raises(ValueError, match="must carry a sharding"):
+        backend_dlib.distribute_tensor(x, Format())
+
+
+def test_initialize_validates_arguments(monkeypatch):
+    calls = []
+    monkeypatch.setattr(
+        jax.distributed, "initialize", lambda **kw: calls.append(kw)
+    )
+    with pytest.raises(ValueError, match="has 2 jobs, but num_processes is 3"):
+        backend_dlib.initialize("a:1,b:2", 3, 0)
+    with pytest.raises(ValueError, match=r"Received: process_id=2"):
+        backend_dlib.initialize("a:1", 2, 2)
+    assert not calls
+    backend_dlib.initialize("a:1, b:2", 2, 1)
+    assert calls == [
+        {"coordinator_address": "a:1", "num_processes": 2, "process_id": 1}
+    ]
+
+
+def test_backend_module_is_exposed_and_does_not_import_the_public_api():
+    import ast
+    import inspect
+
+    from keras.src.backend import distribution_lib
+
+    assert distribution_lib is backend_dlib
+    tree = ast.parse(inspect.getsource(backend_dlib))
+    imported = [
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    ]
+    assert not [m for m in imported if m.startswith("keras.src.distribution")]

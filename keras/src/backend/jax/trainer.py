@@ -12,14 +12,16 @@ of each epoch, at the end of the loop and whenever a callback accesses
 `callback.model` (`jax_state_sync()`). The state buffers are donated to the
 step, so in between the variables' own buffers are stale.
 
-Data path, fit() to devices: the `EpochIterator` yields NumPy batches from
-a data adapter (arrays are sliced to this process's rows, a tf.data
-dataset goes through `distribution.distribute_dataset`), then
-`_distribute_batch` turns every leaf into a global `jax.Array` laid out by
-`distribution.get_data_layout` (or a plain device array without a
-distribution), and the jitted step consumes it together with the state,
-whose arrays keep their variables' shardings.
+Data path, fit() to devices: the `JAXEpochIterator` takes NumPy batches
+from a data adapter (arrays are sliced to this process's rows, a tf.data
+dataset goes through `distribution.distribute_dataset`) and passes each
+through `_distribute_batch`, which turns every leaf into a global
+`jax.Array` laid out by `distribution.get_data_layout` (or a plain device
+array without a distribution); the jitted step consumes it together with
+the state, whose arrays keep their variables' shardings.
 """
+
+import warnings
 
 import jax
 import jax.numpy as jnp
@@ -177,15 +179,36 @@ class JAXTrainer(Trainer):
     def _use_jit(self):
         return self.jit_compile and not self.run_eagerly
 
-    def _out_shardings(self, state_variables):
-        """Shardings keeping the state laid out like its variables."""
+    def _get_state_sharding_spec(self, state_variables=None):
+        """Shardings keeping the state laid out like its variables.
+
+        `None` without a distribution. Under a distribution, warns when
+        some state variables live on a single device (created outside the
+        distribution) while the distribution spans several devices.
+
+        Args:
+            state_variables: the state's variables (a structure of them);
+                defaults to the training state (model, optimizer and
+                metrics variables).
+
+        Returns:
+            The same structure of `jax.sharding.Sharding`s, or `None`.
+        """
         from keras.src.distribution import distribution_lib
 
-        if distribution_lib.distribution() is None:
+        distribution = distribution_lib.distribution()
+        if distribution is None:
             return None
-        return tree.map_structure(
+        if state_variables is None:
+            kind = "train" if self.optimizer is not None else "test"
+            state_variables = self._state_variables(kind)
+        shardings = tree.map_structure(
             lambda v: getattr(v.value, "sharding", None), state_variables
         )
+        _warn_if_local_state(
+            tree.flatten(state_variables), tree.flatten(shardings), distribution
+        )
+        return shardings
 
     def _jit(self, fn, donate_argnums, out_shardings):
         if not self._use_jit():
@@ -356,36 +379,6 @@ class JAXTrainer(Trainer):
         ordered.update(logs)
         return ordered
 
-    # ------------------------------------------------------------- the data
-    def _distribute_batch(self, data):
-        """Puts a batch on devices (the only place the data path touches the
-        distribution).
-
-        Without a distribution, leaves become device arrays. With one, each
-        array leaf (this process's part of the global batch) becomes a
-        global `jax.Array` laid out by `distribution.get_data_layout`.
-        """
-        from keras.src.distribution import distribution_lib
-
-        distribution = distribution_lib.distribution()
-        if distribution is None:
-            return tree.map_structure(_to_device_array, data)
-        from keras.src.backend.jax import distribution_lib as jax_dlib
-
-        # With auto_shard_dataset=False, processes sharing batch shards must
-        # be fed identical batches: raise instead of silently diverging.
-        distribution_lib.check_data_consistency_if_needed(data, distribution)
-
-        def put(leaf):
-            if leaf is None or not hasattr(leaf, "shape"):
-                return leaf
-            layout = distribution.get_data_layout(leaf.shape)
-            return jax_dlib.distribute_data_input(
-                leaf, layout, distribution.batch_dim_name
-            )
-
-        return tree.map_structure(put, data)
-
     def _callback_list(
         self, callbacks, verbose, epochs, epoch_iterator, add_history=False
     ):
@@ -407,12 +400,12 @@ class JAXTrainer(Trainer):
             model=self,
         )
 
-    def _symbolic_build(self, data):
+    def _symbolic_build(self, data_batch):
         """Creates every variable a step needs before it is traced: the
-        model's (by calling it on `data` if unbuilt), the compiled losses'
-        and metrics' (from the shapes of targets and predictions) and the
-        optimizer's."""
-        x, y, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
+        model's (by calling it on `data_batch` if unbuilt), the compiled
+        losses' and metrics' (from the shapes of targets and predictions)
+        and the optimizer's."""
+        x, y, _ = data_adapter_utils.unpack_x_y_sample_weight(data_batch)
         needs_loss = self._compile_loss is not None and (
             not self._compile_loss.built
         )
@@ -549,7 +542,6 @@ class JAXTrainer(Trainer):
                 logs = {}
                 for step, data in epoch_iterator.enumerate_epoch(epoch):
                     callbacks.on_train_batch_begin(step)
-                    data = self._distribute_batch(data)
                     if self._jax_loop.state is None:
                         if self._jax_loop.loop_variables is None:
                             self._symbolic_build(data)
@@ -662,7 +654,6 @@ class JAXTrainer(Trainer):
         try:
             for step, data in epoch_iterator.enumerate_epoch():
                 callbacks.on_test_batch_begin(step)
-                data = self._distribute_batch(data)
                 if self._jax_loop.state is None:
                     self._symbolic_build(data)
                     self._start_state("test")
@@ -713,7 +704,6 @@ class JAXTrainer(Trainer):
         try:
             for step, data in epoch_iterator.enumerate_epoch():
                 callbacks.on_predict_batch_begin(step)
-                data = self._distribute_batch(data)
                 if self._jax_loop.state is None:
                     self._build_for_predict(data)
                     self._start_state("predict")
@@ -745,9 +735,9 @@ class JAXTrainer(Trainer):
         shuffle=False,
         class_weight=None,
     ):
-        """An `EpochIterator` over the data, with this model's
+        """A `JAXEpochIterator` over the data, with this model's
         `steps_per_execution`."""
-        return EpochIterator(
+        return JAXEpochIterator(
             x,
             y,
             sample_weight,
@@ -787,7 +777,7 @@ class JAXTrainer(Trainer):
 
         data = tree.map_structure(convert, (x, y, sample_weight))
         data_adapter_utils.check_data_cardinality(data)
-        return self._distribute_batch(data)
+        return _distribute_batch(data)
 
     def train_on_batch(
         self,
@@ -856,6 +846,83 @@ class JAXTrainer(Trainer):
         return tree.map_structure(_to_numpy, outputs)
 
 
+class JAXEpochIterator(EpochIterator):
+    """`EpochIterator` whose batches are already on devices.
+
+    Every NumPy batch of the data adapter goes through `_distribute_batch`
+    when it is drawn, under the distribution current at that time: leaves
+    become global `jax.Array`s laid out by the distribution's data layout
+    (device arrays without a distribution); `None` leaves stay `None`.
+    """
+
+    def _get_iterator(self):
+        """A new iterator over the distributed batches of the data."""
+        return map(_distribute_batch, self.data_adapter.get_numpy_iterator())
+
+    def _new_iterator(self):
+        return self._get_iterator()
+
+
+def _distribute_batch(data):
+    """Puts a batch on devices (the only place the data path touches the
+    distribution).
+
+    Without a distribution, leaves become device arrays. With one, each
+    array leaf (this process's part of the global batch) becomes a global
+    `jax.Array` laid out by `distribution.get_data_layout`.
+    """
+    from keras.src.distribution import distribution_lib
+
+    distribution = distribution_lib.distribution()
+    if distribution is None:
+        return tree.map_structure(_to_device_array, data)
+    from keras.src.backend.jax import distribution_lib as jax_dlib
+
+    # With auto_shard_dataset=False, processes sharing batch shards must be
+    # fed identical batches: raise instead of silently diverging.
+    distribution_lib.check_data_consistency_if_needed(data, distribution)
+
+    def put(leaf):
+        if leaf is None or not hasattr(leaf, "shape"):
+            return leaf
+        layout = distribution.get_data_layout(leaf.shape)
+        return jax_dlib.distribute_data_input(
+            leaf, layout, distribution.batch_dim_name
+        )
+
+    return tree.map_structure(put, data)
+
+
+def _warn_if_local_state(variables, shardings, distribution):
+    """Warns when state variables sit on one device under a distribution
+    that spans several: they were created outside the distribution."""
+    if np.size(distribution.device_mesh.devices) <= 1:
+        return
+    local = [
+        getattr(v, "path", getattr(v, "name", "?"))
+        for v, s in zip(variables, shardings)
+        if isinstance(s, jax.sharding.SingleDeviceSharding)
+    ]
+    if not local:
+        return
+    shown = ", ".join(repr(p) for p in local[:3])
+    more = f" and {len(local) - 3} more" if len(local) > 3 else ""
+    warnings.warn(
+        "The model state is a mix of local (SingleDeviceSharding) "
+        "variables and the distribution's devices: "
+        f"{len(local)} of {len(variables)} state variables live on a "
+        f"single device ({shown}{more}), although the current distribution "
+        f"spans {np.size(distribution.device_mesh.devices)} devices. They "
+        "were created outside the distribution, e.g. the model was built "
+        "before `keras.distribution.set_distribution()` or outside "
+        "`distribution.scope()`. Create and build the model after "
+        "`keras.distribution.set_distribution(...)` (or inside "
+        "`distribution.scope()`) so that every variable is laid out by the "
+        "distribution.",
+        stacklevel=3,
+    )
+
+
 class _LoopState:
     """The state of the running loop (see the module docstring)."""
 
@@ -893,7 +960,9 @@ class _LazyFunction:
         if variables is not self._variables:
             # A new loop (or epoch): check the state layout once; jit again
             # only if it changed.
-            shardings = model._out_shardings(self._sharded_part(variables))
+            shardings = model._get_state_sharding_spec(
+                self._sharded_part(variables)
+            )
             key = (
                 model._use_jit(),
                 None if shardings is None else tuple(tree.flatten(shardings)),

@@ -344,8 +344,12 @@ def test_regularization_losses_are_added():
 
 @pytest.mark.multi_device
 @pytest.mark.parametrize("kind", ["data_parallel", "model_parallel"])
-def test_distributed_fit_matches_single_device(kind):
+def test_distributed_fit_matches_single_device(kind, monkeypatch):
     import jax
+
+    from keras.src.backend.jax import trainer as jax_trainer
+
+    original = jax_trainer._distribute_batch
 
     if len(jax.devices()) < 8:
         pytest.skip("needs 8 devices")
@@ -368,14 +372,13 @@ def test_distributed_fit_matches_single_device(kind):
             optimizer=keras.optimizers.SGD(0.05), loss="mse", metrics=["mae"]
         )
         batch_specs = []
-        original = model._distribute_batch
 
         def recording(data):
             data = original(data)
             batch_specs.append(data[0].sharding)
             return data
 
-        model._distribute_batch = recording
+        monkeypatch.setattr(jax_trainer, "_distribute_batch", recording)
         history = model.fit(
             x, y, epochs=3, batch_size=16, shuffle=False, verbose=0
         )
@@ -480,3 +483,47 @@ def test_unused_layout_map_rules_warn_once_the_model_is_built():
     assert len(messages) == 1, messages
     assert "['dense_typo/kernel']" in messages[0]
     assert "d1/kernel" not in messages[0]
+
+
+@pytest.mark.multi_device
+def test_epoch_iterator_distributes_batches_and_keeps_none():
+    from keras.src.backend.jax import trainer as jax_trainer
+
+    def batches():
+        yield (np.ones((16, 3), "float32"), None)
+
+    mesh = keras.distribution.DeviceMesh((4, 2), ("model", "batch"))
+    distribution = keras.distribution.ModelParallel(
+        layout_map=keras.distribution.LayoutMap(mesh), batch_dim_name="batch"
+    )
+    with distribution.scope():
+        iterator = jax_trainer.JAXEpochIterator(batches(), steps_per_epoch=1)
+        [(step, (x, y))] = list(iterator.enumerate_epoch())
+    assert step == 0 and y is None
+    assert x.sharding.spec[0] == "batch"
+    assert len(x.sharding.device_set) == 8
+
+
+@pytest.mark.multi_device
+def test_state_built_outside_the_distribution_warns():
+    import warnings
+
+    x, y = _data(8)
+    outside = _linear()
+    distribution = keras.distribution.DataParallel()
+    with distribution.scope():
+        inside = _linear()
+    for model, expect_warning in ((outside, True), (inside, False)):
+        with distribution.scope():
+            model.compile(optimizer="adam", loss="mse")
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                model._symbolic_build(data_batch=(x, y))
+                shardings = model._get_state_sharding_spec()
+        mixed = [w for w in caught if "mix of local" in str(w.message)]
+        assert bool(mixed) == expect_warning
+        if expect_warning:
+            message = str(mixed[0].message)
+            assert "2 of" in message and "set_distribution" in message
+        assert len(shardings) == 4  # trainable, non-trainable, opt, metrics
+    assert _linear()._get_state_sharding_spec() is None

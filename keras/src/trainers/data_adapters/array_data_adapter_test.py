@@ -111,7 +111,7 @@ class _FakeMultiProcessDistribution:
     process_id = 1
 
     def data_sharding(self):
-        from keras.src.distribution.data_sharding import DataSharding
+        from keras.src.backend.common.data_sharding import DataSharding
 
         return DataSharding(
             num_batch_shards=4,

@@ -124,8 +124,9 @@ class DataSharding:
     def check_global_batch_size(self, global_batch_size):
         if global_batch_size % self.num_batch_shards:
             raise ValueError(
-                f"The global batch size ({global_batch_size}) must be "
-                "divisible by the number of batch shards "
+                "Global batch size must be divisible by the number of "
+                "batch shards. Received: global batch size "
+                f"({global_batch_size}), number of batch shards "
                 f"({self.num_batch_shards}, the product of the batch axes "
                 "sizes). If this is the last, partial batch of the data, "
                 "make the number of samples a multiple of the batch size, "

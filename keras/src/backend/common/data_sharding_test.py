@@ -4,7 +4,7 @@ import jax
 import numpy as np
 import pytest
 
-from keras.src.distribution import data_sharding
+from keras.src.backend.common import data_sharding
 
 FakeDevice = collections.namedtuple("FakeDevice", ["id", "process_index"])
 FakeDevice.platform = "cpu"
@@ -154,7 +154,8 @@ def test_batch_size_errors():
     info = data_sharding.compute_data_sharding(mesh, "batch")
     with pytest.raises(
         ValueError,
-        match=r"global batch size \(7\) must be divisible by the number of "
+        match=r"Global batch size must be divisible by the number of batch "
+        r"shards. Received: global batch size \(7\), number of "
         r"batch shards \(2",
     ):
         info.per_process_batch_size(7, 0)
