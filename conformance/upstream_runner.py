@@ -144,6 +144,9 @@ def run_file(rel, scratch, control, timeout):
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     command = [
         sys.executable,
+        # The scratch folder (the working directory) stays off sys.path,
+        # so its `tree/` folder cannot shadow the `tree` package.
+        "-P",
         "-m",
         "pytest",
         "-q",

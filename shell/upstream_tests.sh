@@ -13,7 +13,12 @@
 # folder outside the repository. See conformance/upstream_runner.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ -f .venv/bin/activate ]; then
-  . .venv/bin/activate
-fi
+# This checkout's .venv, else the main worktree's (for `git worktree`s).
+main_checkout="$(dirname "$(git rev-parse --path-format=absolute --git-common-dir)")"
+for venv in .venv "$main_checkout/.venv"; do
+  if [ -f "$venv/bin/activate" ]; then
+    . "$venv/bin/activate"
+    break
+  fi
+done
 exec python conformance/upstream_runner.py "$@"
