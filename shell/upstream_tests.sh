@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # This checkout's .venv, else the main worktree's (for `git worktree`s).
-main_checkout="$(dirname "$(git rev-parse --path-format=absolute --git-common-dir)")"
+main_checkout="$(dirname "$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null || echo .git)")"
 for venv in .venv "$main_checkout/.venv"; do
   if [ -f "$venv/bin/activate" ]; then
     . "$venv/bin/activate"
