@@ -9,6 +9,9 @@ from keras.src.layers.attention.grouped_query_attention import (
 )
 from keras.src.layers.attention.multi_head_attention import MultiHeadAttention
 from keras.src.layers.attention.rotary_embedding import RotaryEmbedding
+from keras.src.layers.convolutional.conv1d import Conv1D
+from keras.src.layers.convolutional.conv2d import Conv2D
+from keras.src.layers.convolutional.conv3d import Conv3D
 from keras.src.layers.core.dense import Dense
 from keras.src.layers.core.einsum_dense import EinsumDense
 from keras.src.layers.core.embedding import Embedding
@@ -35,6 +38,12 @@ from keras.src.layers.normalization.layer_normalization import (
     LayerNormalization,
 )
 from keras.src.layers.normalization.rms_normalization import RMSNormalization
+from keras.src.layers.pooling.average_pooling1d import AveragePooling1D
+from keras.src.layers.pooling.average_pooling2d import AveragePooling2D
+from keras.src.layers.pooling.average_pooling3d import AveragePooling3D
+from keras.src.layers.pooling.max_pooling1d import MaxPooling1D
+from keras.src.layers.pooling.max_pooling2d import MaxPooling2D
+from keras.src.layers.pooling.max_pooling3d import MaxPooling3D
 from keras.src.layers.regularization.dropout import Dropout
 from keras.src.layers.reshaping.flatten import Flatten
 from keras.src.layers.reshaping.reshape import Reshape
