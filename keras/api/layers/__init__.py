@@ -83,5 +83,16 @@ from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPool3D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
 from keras.src.layers.regularization.dropout import Dropout as Dropout
+from keras.src.layers.reshaping.cropping1d import Cropping1D as Cropping1D
+from keras.src.layers.reshaping.cropping2d import Cropping2D as Cropping2D
+from keras.src.layers.reshaping.cropping3d import Cropping3D as Cropping3D
 from keras.src.layers.reshaping.flatten import Flatten as Flatten
+from keras.src.layers.reshaping.permute import Permute as Permute
+from keras.src.layers.reshaping.repeat_vector import RepeatVector as RepeatVector
 from keras.src.layers.reshaping.reshape import Reshape as Reshape
+from keras.src.layers.reshaping.up_sampling1d import UpSampling1D as UpSampling1D
+from keras.src.layers.reshaping.up_sampling2d import UpSampling2D as UpSampling2D
+from keras.src.layers.reshaping.up_sampling3d import UpSampling3D as UpSampling3D
+from keras.src.layers.reshaping.zero_padding1d import ZeroPadding1D as ZeroPadding1D
+from keras.src.layers.reshaping.zero_padding2d import ZeroPadding2D as ZeroPadding2D
+from keras.src.layers.reshaping.zero_padding3d import ZeroPadding3D as ZeroPadding3D

@@ -6,6 +6,7 @@ since your modifications would be overwritten.
 
 
 from keras.api.ops import core as core
+from keras.api.ops import image as image
 from keras.api.ops import linalg as linalg
 from keras.api.ops import math as math
 from keras.api.ops import nn as nn

@@ -76,5 +76,16 @@ from keras.src.layers.pooling.max_pooling1d import MaxPooling1D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D
 from keras.src.layers.regularization.dropout import Dropout
+from keras.src.layers.reshaping.cropping1d import Cropping1D
+from keras.src.layers.reshaping.cropping2d import Cropping2D
+from keras.src.layers.reshaping.cropping3d import Cropping3D
 from keras.src.layers.reshaping.flatten import Flatten
+from keras.src.layers.reshaping.permute import Permute
+from keras.src.layers.reshaping.repeat_vector import RepeatVector
 from keras.src.layers.reshaping.reshape import Reshape
+from keras.src.layers.reshaping.up_sampling1d import UpSampling1D
+from keras.src.layers.reshaping.up_sampling2d import UpSampling2D
+from keras.src.layers.reshaping.up_sampling3d import UpSampling3D
+from keras.src.layers.reshaping.zero_padding1d import ZeroPadding1D
+from keras.src.layers.reshaping.zero_padding2d import ZeroPadding2D
+from keras.src.layers.reshaping.zero_padding3d import ZeroPadding3D

@@ -82,3 +82,71 @@ def standardize_padding(value, allow_causal=False):
             f"Received: padding={value}"
         )
     return padding
+
+
+def standardize_pairs(value, n, name):
+    """Turns a padding or cropping argument into `n` `(before, after)` pairs.
+
+    Accepted forms: an int (the same amount everywhere), a tuple of `n`
+    ints (symmetric amounts per axis), or a tuple of `n` pairs of ints.
+    Every amount must be a non-negative int.
+
+    Args:
+        value: The argument as given to the layer.
+        n: The number of spatial axes.
+        name: The argument's name, used in error messages.
+
+    Returns:
+        A tuple of `n` tuples `(before, after)`.
+
+    Example:
+
+    >>> standardize_pairs(2, 2, "padding")
+    ((2, 2), (2, 2))
+    >>> standardize_pairs((1, (0, 3)), 2, "padding")
+    ((1, 1), (0, 3))
+    """
+    error = ValueError(
+        f"`{name}` should be an int, a tuple of {n} ints or a tuple of {n} "
+        f"tuples of 2 non-negative ints. Received: {name}={value}"
+    )
+
+    def amount(v):
+        if isinstance(v, bool) or not _is_int(v) or int(v) < 0:
+            raise error
+        return int(v)
+
+    if isinstance(value, int) and not isinstance(value, bool):
+        v = amount(value)
+        return ((v, v),) * n
+    if not isinstance(value, (list, tuple)) or len(value) != n:
+        raise error
+    pairs = []
+    for entry in value:
+        if isinstance(entry, (list, tuple)):
+            if len(entry) != 2:
+                raise error
+            pairs.append((amount(entry[0]), amount(entry[1])))
+        else:
+            v = amount(entry)
+            pairs.append((v, v))
+    return tuple(pairs)
+
+
+def standardize_positive_int(value, name):
+    """Checks that `value` is a positive int and returns it.
+
+    Raises:
+        TypeError: if `value` is not an int (bools and floats included).
+        ValueError: if it is not strictly positive.
+    """
+    if isinstance(value, bool) or not _is_int(value):
+        raise TypeError(
+            f"Expected an integer value for `{name}`. Received: "
+            f"{name}={value} of type {type(value).__name__}."
+        )
+    if int(value) <= 0:
+        raise ValueError(
+            f"`{name}` should be a positive integer. Received: {name}={value}"
+        )
+    return int(value)
