@@ -2,6 +2,7 @@
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
@@ -640,13 +641,15 @@ def max_pool(
         x, padding, window, window_strides, pool_size, data_format
     )
     if jnp.issubdtype(x.dtype, jnp.floating):
-        init = -jnp.inf
+        init = -np.inf
     elif x.dtype == jnp.bool_:
         init = False
     else:
         init = jnp.iinfo(x.dtype).min
+    # A concrete NumPy identity lets JAX recognize the max monoid, which
+    # makes the pooling differentiable.
     return jax.lax.reduce_window(
-        x, jnp.asarray(init, x.dtype), jax.lax.max, window, window_strides, pads
+        x, np.array(init, x.dtype), jax.lax.max, window, window_strides, pads
     )
 
 
@@ -661,7 +664,7 @@ def average_pool(
     pads = _pool_padding(
         x, padding, window, window_strides, pool_size, data_format
     )
-    zero = jnp.asarray(0, x.dtype)
+    zero = np.array(0, x.dtype)
     sums = jax.lax.reduce_window(
         x, zero, jax.lax.add, window, window_strides, pads
     )
