@@ -1362,3 +1362,126 @@ def space_to_depth(x, block_size, data_format=None):
     """
     _block_size_check(block_size)
     return backend.nn.space_to_depth(x, block_size, data_format=data_format)
+
+
+def _unfold_spec(x, kernel_size, dilation=1, padding=0, stride=1):
+    if len(x.shape) != 4:
+        raise ValueError(
+            "`unfold` expects a 4D input `(batch, channels, height, width)`. "
+            f"Received: x.shape={x.shape}"
+        )
+    kernel_size = argument_validation.standardize_tuple(
+        kernel_size, 2, "kernel_size"
+    )
+    dilation = argument_validation.standardize_tuple(dilation, 2, "dilation")
+    padding = argument_validation.standardize_tuple(
+        padding, 2, "padding", allow_zero=True
+    )
+    stride = argument_validation.standardize_tuple(stride, 2, "stride")
+    n, c, h, w = x.shape
+    blocks = 1
+    for size, k, d, p, s in zip((h, w), kernel_size, dilation, padding, stride):
+        if size is None:
+            blocks = None
+            break
+        blocks *= (size + 2 * p - d * (k - 1) - 1) // s + 1
+    features = None if c is None else c * kernel_size[0] * kernel_size[1]
+    return backend.KerasTensor((n, features, blocks), dtype=x.dtype)
+
+
+@_export("unfold")
+@_spec_op(_unfold_spec)
+def unfold(x, kernel_size, dilation=1, padding=0, stride=1):
+    """Extracts sliding blocks of a batch of images into columns.
+
+    Every `kernel_size` window of the (zero padded) input becomes a
+    column of the output. A column lists the window's values channel by
+    channel, each channel row by row; columns are ordered like the
+    windows, row by row. This "im2col" layout makes a convolution a
+    matrix product.
+
+    Args:
+        x: 4D tensor `(batch, channels, height, width)` (always channels
+            first).
+        kernel_size: Int or tuple of 2 ints, the window size.
+        dilation: Int or tuple of 2 ints, the spacing of the sampled
+            pixels. Defaults to `1`.
+        padding: Int or tuple of 2 ints, zeros added on both sides of the
+            height and width. Defaults to `0`.
+        stride: Int or tuple of 2 ints, the step between windows.
+            Defaults to `1`.
+
+    Returns:
+        A tensor `(batch, channels * kh * kw, number_of_windows)`.
+
+    Example:
+
+    >>> x = np.arange(9.0).reshape((1, 1, 3, 3))
+    >>> keras.ops.unfold(x, 2).shape
+    (1, 4, 4)
+    """
+    return backend.nn.unfold(
+        x, kernel_size, dilation=dilation, padding=padding, stride=stride
+    )
+
+
+def _fold_spec(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    if len(x.shape) != 3:
+        raise ValueError(
+            "`fold` expects a 3D input `(batch, channels * kernel_height * "
+            f"kernel_width, blocks)`. Received: x.shape={x.shape}"
+        )
+    output_size = argument_validation.standardize_tuple(
+        output_size, 2, "output_size"
+    )
+    kernel_size = argument_validation.standardize_tuple(
+        kernel_size, 2, "kernel_size"
+    )
+    features = x.shape[1]
+    channels = (
+        None
+        if features is None
+        else features // (kernel_size[0] * kernel_size[1])
+    )
+    return backend.KerasTensor(
+        (x.shape[0], channels, *output_size), dtype=x.dtype
+    )
+
+
+@_export("fold")
+@_spec_op(_fold_spec)
+def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Combines columns of sliding blocks back into a batch of images.
+
+    The transpose of `keras.ops.unfold`: each column is put back at its
+    window's place and overlapping values are summed (so
+    `fold(unfold(x))` multiplies every pixel by the number of windows
+    covering it).
+
+    Args:
+        x: 3D tensor `(batch, channels * kh * kw, number_of_windows)`.
+        output_size: Int or tuple of 2 ints, the image height and width.
+        kernel_size: Int or tuple of 2 ints, the window size.
+        dilation: Int or tuple of 2 ints. Defaults to `1`.
+        padding: Int or tuple of 2 ints. Defaults to `0`.
+        stride: Int or tuple of 2 ints. Defaults to `1`.
+
+    Returns:
+        A tensor `(batch, channels, height, width)`.
+
+    Example:
+
+    >>> cols = np.ones((1, 4, 4))
+    >>> keras.ops.fold(cols, (3, 3), 2)[0, 0]
+    array([[1., 2., 1.],
+           [2., 4., 2.],
+           [1., 2., 1.]], dtype=float32)
+    """
+    return backend.nn.fold(
+        x,
+        output_size,
+        kernel_size,
+        dilation=dilation,
+        padding=padding,
+        stride=stride,
+    )

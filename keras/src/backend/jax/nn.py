@@ -771,3 +771,66 @@ def space_to_depth(x, block_size, data_format=None):
     if data_format == "channels_first":
         x = jnp.transpose(x, (0, 3, 1, 2))
     return x
+
+
+def _pair(value, name):
+    if isinstance(value, int):
+        return (value, value)
+    value = tuple(int(v) for v in value)
+    if len(value) != 2:
+        raise ValueError(
+            f"`{name}` must be an int or a tuple of 2 ints. "
+            f"Received: {name}={value}"
+        )
+    return value
+
+
+def unfold(x, kernel_size, dilation=1, padding=0, stride=1):
+    x = convert_to_tensor(x)
+    if x.ndim != 4:
+        raise ValueError(
+            "`unfold` expects a 4D input `(batch, channels, height, width)`. "
+            f"Received: x.shape={x.shape}"
+        )
+    kernel_size = _pair(kernel_size, "kernel_size")
+    dilation = _pair(dilation, "dilation")
+    padding = _pair(padding, "padding")
+    stride = _pair(stride, "stride")
+    # Channel-major patches: feature `c * kh * kw + i * kw + j`.
+    patches = jax.lax.conv_general_dilated_patches(
+        x,
+        filter_shape=kernel_size,
+        window_strides=stride,
+        padding=[(p, p) for p in padding],
+        rhs_dilation=dilation,
+        dimension_numbers=("NCHW", "OIHW", "NCHW"),
+    )
+    n, features = patches.shape[:2]
+    return jnp.reshape(patches, (n, features, -1))
+
+
+def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    x = convert_to_tensor(x)
+    if x.ndim != 3:
+        raise ValueError(
+            "`fold` expects a 3D input `(batch, channels * kernel_height * "
+            f"kernel_width, blocks)`. Received: x.shape={x.shape}"
+        )
+    kernel_size = _pair(kernel_size, "kernel_size")
+    output_size = _pair(output_size, "output_size")
+    window = kernel_size[0] * kernel_size[1]
+    if x.shape[1] % window:
+        raise ValueError(
+            f"The second dimension of `x` ({x.shape[1]}) must be divisible "
+            f"by the kernel size product ({window})."
+        )
+    channels = x.shape[1] // window
+    template = jnp.zeros((x.shape[0], channels, *output_size), x.dtype)
+
+    def unfold_fn(image):
+        return unfold(image, kernel_size, dilation, padding, stride)
+
+    # Folding sums every patch back into place: the transpose of unfolding.
+    _, transpose = jax.vjp(unfold_fn, template)
+    (folded,) = transpose(x)
+    return folded
