@@ -9,11 +9,11 @@ from keras.src.layers.layer import Layer
 
 @keras_export("keras.layers.Permute")
 class Permute(Layer):
-    """Permutes the dimensions of the input according to a given pattern.
+    """Reorders the non-batch axes of its input.
 
-    The batch axis stays first; `dims` gives the new order of the others,
-    numbered from 1. Useful e.g. to swap the time and feature axes of a
-    sequence.
+    The batch axis stays first; `dims` lists the other axes, numbered from
+    1, in their new order. Useful e.g. to swap the time and feature axes
+    of a sequence.
 
     Args:
         dims: Tuple of ints, a permutation of `1, ..., rank - 1`.
