@@ -49,7 +49,8 @@ DEVIATION_CLASSES = {
     "missing-area": "needs an area we do not have yet",
     "backend": "needs another backend or an unavailable package",
 }
-FAILED = ("failed", "error", "collection-error", "timeout", "crashed")
+# Outcomes that count as a pass (an expected failure that failed passes).
+PASSED = ("passed", "xfailed")
 # When a test is reported more than once (a teardown error after a pass),
 # the worst outcome counts.
 SEVERITY = {
@@ -271,7 +272,7 @@ def _count(outcomes):
     counts = {"passed": 0, "failed": 0, "skipped": 0, "collected": 0}
     for outcome in outcomes.values():
         counts["collected"] += 1
-        if outcome in ("passed", "xfailed"):
+        if outcome in PASSED:
             counts["passed"] += 1
         elif outcome == "skipped":
             counts["skipped"] += 1
@@ -316,7 +317,7 @@ def save_control_ids(store):
         test
         for entry in store.values()
         for test, outcome in entry["outcomes"].items()
-        if outcome in ("passed", "xfailed")
+        if outcome in PASSED
     )
     with open(control_ids_path(), "w") as f:
         f.write(
@@ -361,29 +362,31 @@ def explain(test, deviations):
 
 
 def regressions(store, files, control_ids):
-    """Tests of `files` that upstream passes and that do not pass here."""
+    """Tests of `files` that upstream passes and that do not pass here,
+    including upstream-passing tests that did not run here at all (not
+    collected); a file that failed to import is reported once, by path."""
     found = []
     for rel in files:
         entry = store.get(rel)
         if entry is None:
             continue
-        for test, outcome in sorted(entry["outcomes"].items()):
-            if outcome in ("passed", "xfailed", "skipped"):
+        outcomes = entry["outcomes"]
+        for test, outcome in sorted(outcomes.items()):
+            if outcome in PASSED or outcome == "skipped":
                 continue
             if test == rel or control_ids is None or test in control_ids:
                 found.append((test, outcome, entry["messages"].get(test, "")))
-    # Tests upstream passes that did not run here at all (the file failed
-    # to import, or the test was not collected).
-    if control_ids is not None:
-        for rel in files:
-            entry = store.get(rel)
-            if entry is None:
-                continue
-            ran = set(entry["outcomes"])
-            for test in sorted(control_ids):
-                if test.startswith(rel + "::") and test not in ran:
-                    if rel not in entry["outcomes"]:
-                        found.append((test, "not-run", ""))
+        if control_ids is None or rel in outcomes:
+            continue
+        prefix = rel + "::"
+        found.extend(
+            (test, "not-run", "")
+            for test in sorted(
+                t
+                for t in control_ids
+                if t.startswith(prefix) and t not in outcomes
+            )
+        )
     return found
 
 
@@ -445,7 +448,7 @@ def write_report(store, all_files, command):
         fork = {
             t
             for t, o in entry["outcomes"].items()
-            if o in ("passed", "xfailed") and t in upstream
+            if o in PASSED and t in upstream
         }
         unexplained = sum(
             1 for t in upstream - fork if explain(t, deviations) is None
