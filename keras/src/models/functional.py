@@ -118,6 +118,17 @@ class Functional(Model):
         return list(self._outputs)
 
     @property
+    def output_names(self):
+        """Names of the outputs (in `outputs` order): the name of the layer
+        (or operation) that produced each of them."""
+        names = []
+        for x in self._outputs:
+            history = getattr(x, "_keras_history", None)
+            operation = None if history is None else history.operation
+            names.append(getattr(operation, "name", None) or x.name)
+        return names
+
+    @property
     def input(self):
         """The model's input tensor(s), in the structure given."""
         return self._inputs_struct
