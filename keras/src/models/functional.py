@@ -102,9 +102,9 @@ class Functional(Model):
     @layers.setter
     def layers(self, _):
         raise AttributeError(
-            "`layers` is a read-only property of models (the list of "
-            "their sublayers); store your layers under a different "
-            "attribute name."
+            "The `Model.layers` attribute is reserved: it is the read-only "
+            "list of the model's sublayers. Store your layers under a "
+            "different attribute name."
         )
 
     @property
@@ -190,11 +190,11 @@ class Functional(Model):
             if node.is_input and isinstance(operation, InputLayer):
                 continue
             args, kwargs = tree.map_structure(lookup, node.arguments)
-            if (
-                training is not None
-                and getattr(operation, "_call_has_training_arg", False)
-                and kwargs.get("training") is None
+            if training is not None and getattr(
+                operation, "_call_has_training_arg", False
             ):
+                # The mode of the call (e.g. `training=False` in `predict`)
+                # wins over a mode fixed when the graph was built.
                 kwargs["training"] = training
             outputs = operation(*args, **kwargs)
             for ref, value in zip(node.outputs, tree.flatten(outputs)):
@@ -581,13 +581,30 @@ def _is_tensor_ref(value):
 
 
 def _functional_like_constructor(cls):
+    """Whether `cls(inputs=..., outputs=..., **rest)` can be called: its
+    constructor takes `inputs` and `outputs` first, or forwards `*args`
+    (and keywords) to the functional constructor."""
+    all_parameters = inspect.signature(cls.__init__).parameters.values()
+    if any(p.kind == p.VAR_POSITIONAL for p in all_parameters):
+        return True
     parameters = [
         p
-        for p in inspect.signature(cls.__init__).parameters.values()
+        for p in all_parameters
         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
     ]
     names = [p.name for p in parameters[1:3]]
     return names == ["inputs", "outputs"]
+
+
+# The keys of `Functional.get_config()`; a subclass may add its own, which
+# go to its constructor.
+_FUNCTIONAL_CONFIG_KEYS = (
+    "name",
+    "trainable",
+    "layers",
+    "input_layers",
+    "output_layers",
+)
 
 
 def functional_from_config(cls, config, custom_objects=None):
@@ -653,13 +670,20 @@ def functional_from_config(cls, config, custom_objects=None):
 
     inputs = resolve(config["input_layers"])
     outputs = resolve(config["output_layers"])
+    extra = {}
     if cls is not Model and not _functional_like_constructor(cls):
         # A subclass whose constructor builds its own graph: return a plain
         # functional model with the same graph.
         cls = Functional
+    elif cls not in (Model, Functional):
+        # Constructor arguments a subclass added to its config.
+        extra = {
+            k: v for k, v in config.items() if k not in _FUNCTIONAL_CONFIG_KEYS
+        }
     return cls(
         inputs=inputs,
         outputs=outputs,
         name=config.get("name"),
         trainable=config.get("trainable", True),
+        **extra,
     )

@@ -279,6 +279,8 @@ class CompileLoss(losses_module.Loss):
 
     # ----------------------------------------------------------- build
     def build(self, y_true, y_pred):
+        if self.built:
+            return
         layout = _Layout(y_pred, self.output_names)
         loss = self._user_loss
         flat_loss = tree.flatten(loss)
@@ -649,6 +651,9 @@ class CompileMetrics(metrics_module.Metric):
 
     # ----------------------------------------------------------- build
     def build(self, y_true, y_pred):
+        if self.built:
+            # The metric objects are already named after their outputs.
+            return
         layout = _Layout(y_pred, self.output_names)
         n = layout.count
         try:
@@ -728,9 +733,10 @@ class CompileMetrics(metrics_module.Metric):
             if len(spec) == 1 and isinstance(spec[0], (list, tuple)):
                 return [list(spec[0])]
             return [spec]
-        if any(isinstance(m, (list, tuple, dict)) for m in spec) or (
-            len(spec) == n and any(m is None for m in spec)
+        if len(spec) == n or any(
+            isinstance(m, (list, tuple, dict)) for m in spec
         ):
+            # One entry (a metric, a list of metrics or `None`) per output.
             if len(spec) != n:
                 raise ValueError(
                     f"For a model with multiple outputs, when providing the "
@@ -739,7 +745,8 @@ class CompileMetrics(metrics_module.Metric):
                     f"Received: {arg_name}={spec}"
                 )
             return [_as_list(m) for m in spec]
-        # A flat list of metrics: every output gets all of them.
+        # A flat list of metrics (of another length than the number of
+        # outputs): every output gets all of them.
         return [list(spec) for _ in range(n)]
 
     def _walk_spec(self, spec, layout, arg_name):
@@ -905,7 +912,20 @@ def _get_metric(identifier, y_true, y_pred, loss):
             else:
                 fn = losses_module.categorical_crossentropy
             return metrics_module.MeanMetricWrapper(fn, name=identifier)
-    metric = metrics_module.get(identifier)
+    try:
+        metric = metrics_module.get(identifier)
+    except ValueError:
+        # Any loss (e.g. "bce") can be tracked as a metric: its mean.
+        if not isinstance(identifier, str):
+            raise
+        try:
+            metric = losses_module.get(identifier)
+        except ValueError:
+            metric = None
+        if metric is None:
+            raise
+    if isinstance(metric, losses_module.Loss):
+        return metrics_module.MeanMetricWrapper(metric, name=identifier)
     if isinstance(metric, metrics_module.Metric):
         if isinstance(identifier, str):
             metric.name = identifier

@@ -253,7 +253,15 @@ class Trainer:
         which belong to their own `compile()`)."""
         from keras.src import metrics as metrics_module
 
-        own = ("_loss_tracker", "_compile_metrics", "_compile_loss")
+        # Attributes holding what `compile()` made or was given (e.g. the
+        # `metrics` argument), and constructor arguments as recorded.
+        own = (
+            "_loss_tracker",
+            "_compile_metrics",
+            "_compile_loss",
+            "_compile_config",
+            "_init_arguments",
+        )
         found = []
         seen = set()
 
@@ -275,7 +283,7 @@ class Trainer:
             if holder is not self and isinstance(holder, Trainer):
                 continue
             for key, value in vars(holder).items():
-                if holder is self and key in own:
+                if key in own:
                     continue
                 visit(value, 0)
         return found
