@@ -298,6 +298,19 @@ def load_control_ids():
         }
 
 
+def load_control_files():
+    """The files the committed control run covered (`# ran:` lines)."""
+    path = control_ids_path()
+    if not os.path.exists(path):
+        return set()
+    with open(path) as f:
+        return {
+            line[len("# ran: ") :].strip()
+            for line in f
+            if line.startswith("# ran: ")
+        }
+
+
 def save_control_ids(store):
     passing = sorted(
         test
@@ -312,6 +325,7 @@ def save_control_ids(store):
             "# Written by: bash shell/upstream_tests.sh --control "
             "--save-control\n"
         )
+        f.writelines(f"# ran: {rel}\n" for rel in sorted(store))
         f.writelines(test + "\n" for test in passing)
     print(f"{len(passing)} upstream-passing tests -> {control_ids_path()}")
 
@@ -401,6 +415,7 @@ def check(store, files, allowed_classes):
 # ------------------------------------------------------------------- report
 def write_report(store, all_files, command):
     control_ids = load_control_ids() or set()
+    control_files = load_control_files()
     deviations = load_deviations()
     lines = [
         f"# Upstream Keras {VERSION} test suite on this fork",
@@ -411,13 +426,16 @@ def write_report(store, all_files, command):
         "file. *Upstream passes* counts the tests that upstream Keras "
         "itself passes on the same machine (`--control`); *fork passes* "
         "counts those of them that pass here. A file with no module at "
-        "the same path here is *out of scope* and counts as not passing.",
+        "the same path here is *out of scope* and counts as not passing. "
+        "Where the control run has not covered a file, its upstream count "
+        "reads *not measured* and it is left out of the totals.",
         "",
     ]
     rows = []
     totals = {
-        "scope": [0, 0, 0, 0],  # files, upstream passes, fork passes, run
-        "all": [0, 0, 0, 0],
+        # files, upstream passes, fork passes, files run, files measured
+        "scope": [0, 0, 0, 0, 0],
+        "all": [0, 0, 0, 0, 0],
     }
     for rel in all_files:
         in_scope = module_exists_here(rel)
@@ -437,20 +455,32 @@ def write_report(store, all_files, command):
             totals[key][1] += len(upstream)
             totals[key][2] += len(fork)
             totals[key][3] += 1 if rel in store else 0
+            totals[key][4] += 1 if rel in control_files else 0
+        measured = rel in control_files
+        ran = rel in store
         rows.append(
             f"| `{rel}` | {'yes' if in_scope else 'no'} | "
-            f"{counts['collected']} | {counts['passed']} | "
-            f"{counts['failed']} | {counts['skipped']} | {len(upstream)} | "
-            f"{len(fork)} | {_percent(len(fork), len(upstream))} | "
-            f"{unexplained} |"
+            + (
+                f"{counts['collected']} | {counts['passed']} | "
+                f"{counts['failed']} | {counts['skipped']} | "
+                if ran
+                else "not run | | | | "
+            )
+            + (
+                f"{len(upstream)} | {len(fork)} | "
+                f"{_percent(len(fork), len(upstream))} | {unexplained} |"
+                if measured
+                else "not measured | | | |"
+            )
         )
     for key, title in (
         ("scope", "Files whose module exists here"),
         ("all", f"All {len(all_files)} upstream test files"),
     ):
-        files, upstream, fork, ran = totals[key]
+        files, upstream, fork, ran, measured = totals[key]
         lines.append(
-            f"- **{title}** ({files} files, {ran} run): fork passes "
+            f"- **{title}** ({files} files, {ran} run here, {measured} "
+            f"measured on upstream): fork passes "
             f"**{fork} of {upstream}** upstream-passing tests "
             f"(**{_percent(fork, upstream)}**)."
         )

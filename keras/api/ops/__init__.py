@@ -6,6 +6,7 @@ since your modifications would be overwritten.
 
 
 from keras.api.ops import core as core
+from keras.api.ops import image as image
 from keras.api.ops import linalg as linalg
 from keras.api.ops import math as math
 from keras.api.ops import nn as nn
@@ -54,12 +55,20 @@ from keras.src.ops.math import rsqrt as rsqrt
 from keras.src.ops.math import segment_max as segment_max
 from keras.src.ops.math import segment_sum as segment_sum
 from keras.src.ops.math import top_k as top_k
+from keras.src.ops.nn import adaptive_average_pool as adaptive_average_pool
+from keras.src.ops.nn import adaptive_max_pool as adaptive_max_pool
+from keras.src.ops.nn import average_pool as average_pool
 from keras.src.ops.nn import batch_normalization as batch_normalization
 from keras.src.ops.nn import binary_crossentropy as binary_crossentropy
 from keras.src.ops.nn import categorical_crossentropy as categorical_crossentropy
 from keras.src.ops.nn import celu as celu
+from keras.src.ops.nn import conv as conv
+from keras.src.ops.nn import conv_transpose as conv_transpose
+from keras.src.ops.nn import depth_to_space as depth_to_space
+from keras.src.ops.nn import depthwise_conv as depthwise_conv
 from keras.src.ops.nn import dot_product_attention as dot_product_attention
 from keras.src.ops.nn import elu as elu
+from keras.src.ops.nn import fold as fold
 from keras.src.ops.nn import gelu as gelu
 from keras.src.ops.nn import glu as glu
 from keras.src.ops.nn import hard_shrink as hard_shrink
@@ -70,6 +79,7 @@ from keras.src.ops.nn import hard_tanh as hard_tanh
 from keras.src.ops.nn import leaky_relu as leaky_relu
 from keras.src.ops.nn import log_sigmoid as log_sigmoid
 from keras.src.ops.nn import log_softmax as log_softmax
+from keras.src.ops.nn import max_pool as max_pool
 from keras.src.ops.nn import moments as moments
 from keras.src.ops.nn import multi_hot as multi_hot
 from keras.src.ops.nn import normalize as normalize
@@ -77,6 +87,7 @@ from keras.src.ops.nn import one_hot as one_hot
 from keras.src.ops.nn import relu as relu
 from keras.src.ops.nn import relu6 as relu6
 from keras.src.ops.nn import selu as selu
+from keras.src.ops.nn import separable_conv as separable_conv
 from keras.src.ops.nn import sigmoid as sigmoid
 from keras.src.ops.nn import silu as silu
 from keras.src.ops.nn import silu as swish
@@ -84,12 +95,14 @@ from keras.src.ops.nn import soft_shrink as soft_shrink
 from keras.src.ops.nn import softmax as softmax
 from keras.src.ops.nn import softplus as softplus
 from keras.src.ops.nn import softsign as softsign
+from keras.src.ops.nn import space_to_depth as space_to_depth
 from keras.src.ops.nn import sparse_categorical_crossentropy as sparse_categorical_crossentropy
 from keras.src.ops.nn import sparse_plus as sparse_plus
 from keras.src.ops.nn import sparse_sigmoid as sparse_sigmoid
 from keras.src.ops.nn import sparsemax as sparsemax
 from keras.src.ops.nn import squareplus as squareplus
 from keras.src.ops.nn import tanh_shrink as tanh_shrink
+from keras.src.ops.nn import unfold as unfold
 from keras.src.ops.numpy import abs as abs
 from keras.src.ops.numpy import absolute as absolute
 from keras.src.ops.numpy import add as add

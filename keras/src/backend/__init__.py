@@ -25,6 +25,7 @@ from keras.src.backend.config import set_image_data_format
 from keras.src.backend.config import standardize_data_format
 from keras.src.backend.jax import core
 from keras.src.backend.jax import distribution_lib  # noqa: E402
+from keras.src.backend.jax import image  # noqa: E402
 from keras.src.backend.jax import linalg  # noqa: E402
 from keras.src.backend.jax import math  # noqa: E402
 from keras.src.backend.jax import nn  # noqa: E402

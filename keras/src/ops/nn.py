@@ -3,9 +3,16 @@
 Activations turn integer inputs into `keras.config.floatx()`.
 """
 
+import functools
+
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.backend.common import backend_utils
+from keras.src.backend.common.keras_tensor import any_symbolic_tensors
+from keras.src.ops import operation_utils
+from keras.src.ops.operation import FunctionOperation
 from keras.src.ops.operation import symbolic_op
+from keras.src.utils import argument_validation
 
 
 def _export(*names):
@@ -664,4 +671,817 @@ def dot_product_attention(
         scale=scale,
         is_causal=is_causal,
         flash_attention=flash_attention,
+    )
+
+
+# ------------------------------------------------ convolutions and pooling
+def _spec_op(spec_fn):
+    """Like `symbolic_op`, with the symbolic output given by `spec_fn`.
+
+    Convolution output shapes follow from the arguments alone, so they are
+    computed instead of traced: this keeps unknown dimensions (even the
+    channel axis) unknown instead of probing them.
+    """
+
+    def decorator(fn):
+        @functools.wraps(fn)
+        def op(*args, **kwargs):
+            if any_symbolic_tensors(args, kwargs):
+                return _SpecOperation(fn, spec_fn).symbolic_call(
+                    *args, **kwargs
+                )
+            return fn(*args, **kwargs)
+
+        op.__wrapped_op__ = fn
+        return op
+
+    return decorator
+
+
+class _SpecOperation(FunctionOperation):
+    def __init__(self, fn, spec_fn):
+        super().__init__(fn)
+        self.spec_fn = spec_fn
+
+    def compute_output_spec(self, *args, **kwargs):
+        return self.spec_fn(*args, **kwargs)
+
+
+def _float_result_dtype(*tensors):
+    dtype = backend.result_type(*[t.dtype for t in tensors])
+    if not backend.is_float_dtype(dtype):
+        dtype = backend.floatx()
+    return dtype
+
+
+def _num_spatial(x, name="inputs"):
+    n = len(x.shape) - 2
+    if n not in (1, 2, 3):
+        raise ValueError(
+            f"`{name}` must be a 3D, 4D or 5D tensor (batch, spatial "
+            f"dimensions and channels). Received: {name}.shape={x.shape}"
+        )
+    return n
+
+
+def _input_channels(x, data_format):
+    return x.shape[-1] if data_format == "channels_last" else x.shape[1]
+
+
+def _conv_spec(
+    inputs,
+    kernel,
+    strides=1,
+    padding="valid",
+    data_format=None,
+    dilation_rate=1,
+):
+    data_format = backend.standardize_data_format(data_format)
+    n = _num_spatial(inputs)
+    in_channels = _input_channels(inputs, data_format)
+    kernel_in = kernel.shape[-2]
+    if in_channels is not None and kernel_in and in_channels % kernel_in:
+        raise ValueError(
+            "The number of input channels must be a multiple of the "
+            "kernel's input channels (the input channels must match the "
+            "kernel's in_channels * groups). Received: "
+            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
+        )
+    shape = operation_utils.compute_conv_output_shape(
+        inputs.shape,
+        kernel.shape[-1],
+        tuple(kernel.shape[:n]),
+        strides,
+        padding,
+        data_format,
+        dilation_rate,
+    )
+    return backend.KerasTensor(shape, dtype=_float_result_dtype(inputs, kernel))
+
+
+@_export("conv")
+@_spec_op(_conv_spec)
+def conv(
+    inputs,
+    kernel,
+    strides=1,
+    padding="valid",
+    data_format=None,
+    dilation_rate=1,
+):
+    """General N-D convolution (1D, 2D or 3D).
+
+    Slides `kernel` over the spatial dimensions of `inputs` and, at each
+    position, contracts the window with the kernel over the window and
+    the input channels. If the kernel has fewer input channels than
+    `inputs`, the convolution is grouped: `inputs` channels are split into
+    `in_channels // kernel.shape[-2]` groups, each with its share of the
+    output channels.
+
+    Args:
+        inputs: Tensor of rank 3, 4 or 5: `(batch, *spatial, channels)`
+            for `"channels_last"`, `(batch, channels, *spatial)` for
+            `"channels_first"`.
+        kernel: Tensor of shape
+            `(*kernel_spatial, in_channels // groups, out_channels)`.
+        strides: Int or tuple of ints, the step of the window along each
+            spatial dimension. Defaults to `1`.
+        padding: `"valid"` (no padding: only full windows) or `"same"`
+            (zero padding so that the output has `ceil(size / stride)`
+            positions). Case-insensitive.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        dilation_rate: Int or tuple of ints, the spacing between kernel
+            taps. Defaults to `1`.
+
+    Returns:
+        A tensor of rank `inputs.ndim` with `out_channels` channels.
+
+    Example:
+
+    >>> x = np.ones((1, 5, 2))
+    >>> k = np.ones((3, 2, 4))
+    >>> keras.ops.conv(x, k).shape
+    (1, 3, 4)
+    """
+    return backend.nn.conv(
+        inputs,
+        kernel,
+        strides=strides,
+        padding=padding,
+        data_format=data_format,
+        dilation_rate=dilation_rate,
+    )
+
+
+def _depthwise_conv_spec(
+    inputs,
+    kernel,
+    strides=1,
+    padding="valid",
+    data_format=None,
+    dilation_rate=1,
+):
+    data_format = backend.standardize_data_format(data_format)
+    n = _num_spatial(inputs)
+    in_channels = _input_channels(inputs, data_format)
+    if in_channels is not None and kernel.shape[-2] != in_channels:
+        raise ValueError(
+            "The input channels must match the kernel's input channels "
+            "(`kernel.shape[-2]`). Received: "
+            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
+        )
+    out_channels = (
+        None if in_channels is None else in_channels * kernel.shape[-1]
+    )
+    shape = operation_utils.compute_conv_output_shape(
+        inputs.shape,
+        out_channels,
+        tuple(kernel.shape[:n]),
+        strides,
+        padding,
+        data_format,
+        dilation_rate,
+    )
+    return backend.KerasTensor(shape, dtype=_float_result_dtype(inputs, kernel))
+
+
+@_export("depthwise_conv")
+@_spec_op(_depthwise_conv_spec)
+def depthwise_conv(
+    inputs,
+    kernel,
+    strides=1,
+    padding="valid",
+    data_format=None,
+    dilation_rate=1,
+):
+    """Depthwise N-D convolution: every input channel on its own.
+
+    Each input channel is convolved with `depth_multiplier` filters of its
+    own, and the results are concatenated: output channel
+    `c * depth_multiplier + m` comes from input channel `c` and filter `m`.
+
+    Args:
+        inputs: Tensor of rank 3 or 4 (`(batch, *spatial, channels)` or
+            `(batch, channels, *spatial)`).
+        kernel: Tensor of shape
+            `(*kernel_spatial, in_channels, depth_multiplier)`.
+        strides: Int or tuple of ints. Defaults to `1`.
+        padding: `"valid"` or `"same"`, case-insensitive.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        dilation_rate: Int or tuple of ints. Defaults to `1`.
+
+    Returns:
+        A tensor with `in_channels * depth_multiplier` channels.
+
+    Example:
+
+    >>> x = np.ones((1, 6, 6, 3))
+    >>> k = np.ones((3, 3, 3, 2))
+    >>> keras.ops.depthwise_conv(x, k, padding="same").shape
+    (1, 6, 6, 6)
+    """
+    return backend.nn.depthwise_conv(
+        inputs,
+        kernel,
+        strides=strides,
+        padding=padding,
+        data_format=data_format,
+        dilation_rate=dilation_rate,
+    )
+
+
+def _separable_conv_spec(
+    inputs,
+    depthwise_kernel,
+    pointwise_kernel,
+    strides=1,
+    padding="valid",
+    data_format=None,
+    dilation_rate=1,
+):
+    depthwise = _depthwise_conv_spec(
+        inputs,
+        depthwise_kernel,
+        strides=strides,
+        padding=padding,
+        data_format=data_format,
+        dilation_rate=dilation_rate,
+    )
+    data_format = backend.standardize_data_format(data_format)
+    shape = list(depthwise.shape)
+    channel_axis = -1 if data_format == "channels_last" else 1
+    shape[channel_axis] = pointwise_kernel.shape[-1]
+    return backend.KerasTensor(
+        tuple(shape),
+        dtype=_float_result_dtype(inputs, depthwise_kernel, pointwise_kernel),
+    )
+
+
+@_export("separable_conv")
+@_spec_op(_separable_conv_spec)
+def separable_conv(
+    inputs,
+    depthwise_kernel,
+    pointwise_kernel,
+    strides=1,
+    padding="valid",
+    data_format=None,
+    dilation_rate=1,
+):
+    """Depthwise convolution followed by a pointwise (1x1) convolution.
+
+    `strides`, `padding` and `dilation_rate` apply to the depthwise step;
+    the pointwise step then mixes the channels at every position.
+
+    Args:
+        inputs: Tensor of rank 3 or 4.
+        depthwise_kernel: Tensor of shape
+            `(*kernel_spatial, in_channels, depth_multiplier)`.
+        pointwise_kernel: Tensor of shape
+            `(*ones, in_channels * depth_multiplier, out_channels)`.
+        strides: Int or tuple of ints. Defaults to `1`.
+        padding: `"valid"` or `"same"`, case-insensitive.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        dilation_rate: Int or tuple of ints. Defaults to `1`.
+
+    Returns:
+        A tensor with `out_channels` channels.
+
+    Example:
+
+    >>> x = np.ones((2, 8, 3))
+    >>> dw = np.ones((3, 3, 2))
+    >>> pw = np.ones((1, 6, 5))
+    >>> keras.ops.separable_conv(x, dw, pw).shape
+    (2, 6, 5)
+    """
+    return backend.nn.separable_conv(
+        inputs,
+        depthwise_kernel,
+        pointwise_kernel,
+        strides=strides,
+        padding=padding,
+        data_format=data_format,
+        dilation_rate=dilation_rate,
+    )
+
+
+def _conv_transpose_spec(
+    inputs,
+    kernel,
+    strides=1,
+    padding="valid",
+    output_padding=None,
+    data_format=None,
+    dilation_rate=1,
+):
+    data_format = backend.standardize_data_format(data_format)
+    n = _num_spatial(inputs)
+    in_channels = _input_channels(inputs, data_format)
+    if in_channels is not None and kernel.shape[-1] != in_channels:
+        raise ValueError(
+            "The input channels must match the kernel's input channels "
+            "(`kernel.shape[-1]` for a transposed convolution, whose "
+            "kernel is `(*spatial, out_channels, in_channels)`). Received: "
+            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
+        )
+    shape = backend_utils.compute_conv_transpose_output_shape(
+        inputs.shape,
+        tuple(kernel.shape[:n]),
+        kernel.shape[-2],
+        strides,
+        padding,
+        output_padding,
+        data_format,
+        dilation_rate,
+    )
+    return backend.KerasTensor(shape, dtype=_float_result_dtype(inputs, kernel))
+
+
+@_export("conv_transpose")
+@_spec_op(_conv_transpose_spec)
+def conv_transpose(
+    inputs,
+    kernel,
+    strides=1,
+    padding="valid",
+    output_padding=None,
+    data_format=None,
+    dilation_rate=1,
+):
+    """Transposed N-D convolution (sometimes called deconvolution).
+
+    The gradient of `conv` with respect to its input: every input position
+    adds `kernel`, scaled by its channel values, into a window of the
+    output, windows being `strides` apart. It upsamples by `strides`.
+
+    Output length along a spatial axis, for input length `n`, dilated
+    kernel size `k` and stride `s`: without `output_padding`,
+    `n * s + max(k - s, 0)` for `"valid"` and `n * s` for `"same"`; with
+    it, `(n - 1) * s + k - 2 * pad + output_padding`, where `pad` is
+    `k // 2` for `"same"` and `0` for `"valid"`.
+
+    Args:
+        inputs: Tensor of rank 3, 4 or 5.
+        kernel: Tensor of shape
+            `(*kernel_spatial, out_channels, in_channels)`.
+        strides: Int or tuple of ints. Defaults to `1`.
+        padding: `"valid"` or `"same"`, case-insensitive.
+        output_padding: `None`, or an int or tuple of ints: the extra
+            length kept at the end of each spatial axis (must be smaller
+            than the stride).
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        dilation_rate: Int or tuple of ints. Defaults to `1`.
+
+    Returns:
+        A tensor with `out_channels` channels.
+
+    Example:
+
+    >>> x = np.ones((1, 3, 2))
+    >>> k = np.ones((2, 4, 2))
+    >>> keras.ops.conv_transpose(x, k, strides=2).shape
+    (1, 6, 4)
+    """
+    return backend.nn.conv_transpose(
+        inputs,
+        kernel,
+        strides=strides,
+        padding=padding,
+        output_padding=output_padding,
+        data_format=data_format,
+        dilation_rate=dilation_rate,
+    )
+
+
+def _pool_spec(
+    inputs, pool_size, strides=None, padding="valid", data_format=None
+):
+    data_format = backend.standardize_data_format(data_format)
+    _num_spatial(inputs)
+    return operation_utils.compute_pooling_output_shape(
+        inputs.shape, pool_size, strides, padding, data_format
+    )
+
+
+def _max_pool_spec(*args, **kwargs):
+    return backend.KerasTensor(_pool_spec(*args, **kwargs), dtype=args[0].dtype)
+
+
+def _average_pool_spec(*args, **kwargs):
+    return backend.KerasTensor(
+        _pool_spec(*args, **kwargs), dtype=_float_result_dtype(args[0])
+    )
+
+
+@_export("max_pool")
+@_spec_op(_max_pool_spec)
+def max_pool(
+    inputs,
+    pool_size,
+    strides=None,
+    padding="valid",
+    data_format=None,
+):
+    """Max pooling: the largest value of each window, channel by channel.
+
+    Args:
+        inputs: Tensor of rank 3, 4 or 5.
+        pool_size: Int or tuple of ints, the window size.
+        strides: Int or tuple of ints; defaults to `pool_size`
+            (non-overlapping windows).
+        padding: `"valid"` (full windows only) or `"same"` (windows may
+            overhang the edges; `ceil(size / stride)` outputs).
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+
+    Returns:
+        The pooled tensor, with the dtype of `inputs`.
+
+    Example:
+
+    >>> x = np.array([[[1.0], [4.0], [2.0], [3.0]]])
+    >>> keras.ops.max_pool(x, 2)
+    array([[[4.],
+            [3.]]], dtype=float32)
+    """
+    return backend.nn.max_pool(
+        inputs,
+        pool_size,
+        strides=strides,
+        padding=padding,
+        data_format=data_format,
+    )
+
+
+@_export("average_pool")
+@_spec_op(_average_pool_spec)
+def average_pool(
+    inputs,
+    pool_size,
+    strides=None,
+    padding="valid",
+    data_format=None,
+):
+    """Average pooling: the mean of each window, channel by channel.
+
+    With `padding="same"`, windows overhanging the edges average only the
+    positions inside the input.
+
+    Args:
+        inputs: Tensor of rank 3, 4 or 5.
+        pool_size: Int or tuple of ints, the window size.
+        strides: Int or tuple of ints; defaults to `pool_size`.
+        padding: `"valid"` or `"same"`, case-insensitive.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+
+    Returns:
+        The pooled tensor (floating point).
+
+    Example:
+
+    >>> x = np.array([[[1.0], [3.0], [2.0], [6.0]]])
+    >>> keras.ops.average_pool(x, 2)
+    array([[[2.],
+            [4.]]], dtype=float32)
+    """
+    return backend.nn.average_pool(
+        inputs,
+        pool_size,
+        strides=strides,
+        padding=padding,
+        data_format=data_format,
+    )
+
+
+def _adaptive_pool_shape(inputs, output_size, data_format):
+    data_format = backend.standardize_data_format(data_format)
+    n = _num_spatial(inputs)
+    output_size = argument_validation.standardize_tuple(
+        output_size, n, "output_size"
+    )
+    shape = list(inputs.shape)
+    first = 1 if data_format == "channels_last" else 2
+    shape[first : first + n] = output_size
+    return tuple(shape)
+
+
+def _adaptive_max_pool_spec(inputs, output_size, data_format=None):
+    return backend.KerasTensor(
+        _adaptive_pool_shape(inputs, output_size, data_format),
+        dtype=inputs.dtype,
+    )
+
+
+def _adaptive_average_pool_spec(inputs, output_size, data_format=None):
+    return backend.KerasTensor(
+        _adaptive_pool_shape(inputs, output_size, data_format),
+        dtype=_float_result_dtype(inputs),
+    )
+
+
+@_export("adaptive_max_pool")
+@_spec_op(_adaptive_max_pool_spec)
+def adaptive_max_pool(inputs, output_size, data_format=None):
+    """Max pooling to a fixed output size, whatever the input size.
+
+    Along a spatial axis of length `n` pooled to `m` outputs, output `i`
+    takes the maximum over positions `floor(i * n / m)` up to (excluded)
+    `ceil((i + 1) * n / m)`; windows may overlap when `m` does not divide
+    `n`.
+
+    Args:
+        inputs: Tensor of rank 3, 4 or 5.
+        output_size: Int or tuple of ints, the spatial size of the output.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+
+    Returns:
+        A tensor with spatial size `output_size`.
+
+    Example:
+
+    >>> x = np.array([[[1.0], [5.0], [2.0], [3.0], [4.0]]])
+    >>> keras.ops.adaptive_max_pool(x, 2)
+    array([[[5.],
+            [4.]]], dtype=float32)
+    """
+    return backend.nn.adaptive_max_pool(
+        inputs, output_size, data_format=data_format
+    )
+
+
+@_export("adaptive_average_pool")
+@_spec_op(_adaptive_average_pool_spec)
+def adaptive_average_pool(inputs, output_size, data_format=None):
+    """Average pooling to a fixed output size, whatever the input size.
+
+    Windows are chosen as in `keras.ops.adaptive_max_pool`; each output is
+    the mean of its window.
+
+    Args:
+        inputs: Tensor of rank 3, 4 or 5.
+        output_size: Int or tuple of ints, the spatial size of the output.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+
+    Returns:
+        A floating-point tensor with spatial size `output_size`.
+
+    Example:
+
+    >>> x = np.array([[[1.0], [3.0], [2.0], [6.0]]])
+    >>> keras.ops.adaptive_average_pool(x, 2)
+    array([[[2.],
+            [4.]]], dtype=float32)
+    """
+    return backend.nn.adaptive_average_pool(
+        inputs, output_size, data_format=data_format
+    )
+
+
+def _block_size_check(block_size):
+    if isinstance(block_size, bool) or not isinstance(block_size, int):
+        raise ValueError(
+            f"`block_size` must be an integer. Received: {block_size}"
+        )
+    if block_size < 2:
+        raise ValueError(
+            f"`block_size` must be at least 2. Received: {block_size}"
+        )
+
+
+def _depth_to_space_spec(x, block_size, data_format=None):
+    _block_size_check(block_size)
+    data_format = backend.standardize_data_format(data_format)
+    if len(x.shape) != 4:
+        raise ValueError(
+            f"`x` must be a 4D tensor. Received: x.shape={x.shape}"
+        )
+
+    def times(d):
+        return None if d is None else d * block_size
+
+    def depth(d):
+        return None if d is None else d // (block_size * block_size)
+
+    if data_format == "channels_last":
+        n, h, w, c = x.shape
+        shape = (n, times(h), times(w), depth(c))
+    else:
+        n, c, h, w = x.shape
+        shape = (n, depth(c), times(h), times(w))
+    return backend.KerasTensor(shape, dtype=x.dtype)
+
+
+@_export("depth_to_space")
+@_spec_op(_depth_to_space_spec)
+def depth_to_space(x, block_size, data_format=None):
+    """Moves channel data into spatial blocks (the inverse of
+    `space_to_depth`).
+
+    A `(batch, height, width, channels)` input becomes
+    `(batch, height * block_size, width * block_size,
+    channels / block_size**2)`: the channels of each position are split
+    into a `block_size x block_size` block of pixels, row by row.
+
+    Args:
+        x: A 4D tensor.
+        block_size: Int, at least 2; the channel count must be divisible
+            by `block_size**2`.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+
+    Returns:
+        The rearranged tensor.
+
+    Example:
+
+    >>> x = np.arange(8.0).reshape((1, 1, 2, 4))
+    >>> keras.ops.depth_to_space(x, 2).shape
+    (1, 2, 4, 1)
+    """
+    _block_size_check(block_size)
+    return backend.nn.depth_to_space(x, block_size, data_format=data_format)
+
+
+def _space_to_depth_spec(x, block_size, data_format=None):
+    _block_size_check(block_size)
+    data_format = backend.standardize_data_format(data_format)
+    if len(x.shape) != 4:
+        raise ValueError(
+            f"`x` must be a 4D tensor. Received: x.shape={x.shape}"
+        )
+
+    def shrink(d):
+        return None if d is None else d // block_size
+
+    def depth(d):
+        return None if d is None else d * block_size * block_size
+
+    if data_format == "channels_last":
+        n, h, w, c = x.shape
+        shape = (n, shrink(h), shrink(w), depth(c))
+    else:
+        n, c, h, w = x.shape
+        shape = (n, depth(c), shrink(h), shrink(w))
+    return backend.KerasTensor(shape, dtype=x.dtype)
+
+
+@_export("space_to_depth")
+@_spec_op(_space_to_depth_spec)
+def space_to_depth(x, block_size, data_format=None):
+    """Moves spatial blocks into the channel axis.
+
+    A `(batch, height, width, channels)` input becomes
+    `(batch, height / block_size, width / block_size,
+    channels * block_size**2)`: each `block_size x block_size` block of
+    pixels is stacked, row by row, into the channels of one position.
+
+    Args:
+        x: A 4D tensor whose height and width are divisible by
+            `block_size`.
+        block_size: Int, at least 2.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+
+    Returns:
+        The rearranged tensor.
+
+    Example:
+
+    >>> x = np.arange(16.0).reshape((1, 4, 4, 1))
+    >>> keras.ops.space_to_depth(x, 2).shape
+    (1, 2, 2, 4)
+    """
+    _block_size_check(block_size)
+    return backend.nn.space_to_depth(x, block_size, data_format=data_format)
+
+
+def _unfold_spec(x, kernel_size, dilation=1, padding=0, stride=1):
+    if len(x.shape) != 4:
+        raise ValueError(
+            "`unfold` expects a 4D input `(batch, channels, height, width)`. "
+            f"Received: x.shape={x.shape}"
+        )
+    kernel_size = argument_validation.standardize_tuple(
+        kernel_size, 2, "kernel_size"
+    )
+    dilation = argument_validation.standardize_tuple(dilation, 2, "dilation")
+    padding = argument_validation.standardize_tuple(
+        padding, 2, "padding", allow_zero=True
+    )
+    stride = argument_validation.standardize_tuple(stride, 2, "stride")
+    n, c, h, w = x.shape
+    blocks = 1
+    for size, k, d, p, s in zip((h, w), kernel_size, dilation, padding, stride):
+        if size is None:
+            blocks = None
+            break
+        blocks *= (size + 2 * p - d * (k - 1) - 1) // s + 1
+    features = None if c is None else c * kernel_size[0] * kernel_size[1]
+    return backend.KerasTensor((n, features, blocks), dtype=x.dtype)
+
+
+@_export("unfold")
+@_spec_op(_unfold_spec)
+def unfold(x, kernel_size, dilation=1, padding=0, stride=1):
+    """Extracts sliding blocks of a batch of images into columns.
+
+    Every `kernel_size` window of the (zero padded) input becomes a
+    column of the output. A column lists the window's values channel by
+    channel, each channel row by row; columns are ordered like the
+    windows, row by row. This "im2col" layout makes a convolution a
+    matrix product.
+
+    Args:
+        x: 4D tensor `(batch, channels, height, width)` (always channels
+            first).
+        kernel_size: Int or tuple of 2 ints, the window size.
+        dilation: Int or tuple of 2 ints, the spacing of the sampled
+            pixels. Defaults to `1`.
+        padding: Int or tuple of 2 ints, zeros added on both sides of the
+            height and width. Defaults to `0`.
+        stride: Int or tuple of 2 ints, the step between windows.
+            Defaults to `1`.
+
+    Returns:
+        A tensor `(batch, channels * kh * kw, number_of_windows)`.
+
+    Example:
+
+    >>> x = np.arange(9.0).reshape((1, 1, 3, 3))
+    >>> keras.ops.unfold(x, 2).shape
+    (1, 4, 4)
+    """
+    return backend.nn.unfold(
+        x, kernel_size, dilation=dilation, padding=padding, stride=stride
+    )
+
+
+def _fold_spec(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    if len(x.shape) != 3:
+        raise ValueError(
+            "`fold` expects a 3D input `(batch, channels * kernel_height * "
+            f"kernel_width, blocks)`. Received: x.shape={x.shape}"
+        )
+    output_size = argument_validation.standardize_tuple(
+        output_size, 2, "output_size"
+    )
+    kernel_size = argument_validation.standardize_tuple(
+        kernel_size, 2, "kernel_size"
+    )
+    features = x.shape[1]
+    channels = (
+        None
+        if features is None
+        else features // (kernel_size[0] * kernel_size[1])
+    )
+    return backend.KerasTensor(
+        (x.shape[0], channels, *output_size), dtype=x.dtype
+    )
+
+
+@_export("fold")
+@_spec_op(_fold_spec)
+def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Combines columns of sliding blocks back into a batch of images.
+
+    The transpose of `keras.ops.unfold`: each column is put back at its
+    window's place and overlapping values are summed (so
+    `fold(unfold(x))` multiplies every pixel by the number of windows
+    covering it).
+
+    Args:
+        x: 3D tensor `(batch, channels * kh * kw, number_of_windows)`.
+        output_size: Int or tuple of 2 ints, the image height and width.
+        kernel_size: Int or tuple of 2 ints, the window size.
+        dilation: Int or tuple of 2 ints. Defaults to `1`.
+        padding: Int or tuple of 2 ints. Defaults to `0`.
+        stride: Int or tuple of 2 ints. Defaults to `1`.
+
+    Returns:
+        A tensor `(batch, channels, height, width)`.
+
+    Example:
+
+    >>> cols = np.ones((1, 4, 4))
+    >>> keras.ops.fold(cols, (3, 3), 2)[0, 0]
+    array([[1., 2., 1.],
+           [2., 4., 2.],
+           [1., 2., 1.]], dtype=float32)
+    """
+    return backend.nn.fold(
+        x,
+        output_size,
+        kernel_size,
+        dilation=dilation,
+        padding=padding,
+        stride=stride,
     )

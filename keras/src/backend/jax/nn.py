@@ -2,6 +2,7 @@
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
@@ -367,3 +368,463 @@ def dot_product_attention(
         logits = jnp.where(causal, logits, big_neg)
     probs = jax.nn.softmax(logits, axis=-1).astype(dtype)
     return jnp.einsum("bnts,bsnh->btnh", probs, value)
+
+
+# ------------------------------------------------ convolutions and pooling
+def _conv_tuple(value, n, name):
+    if isinstance(value, int):
+        return (value,) * n
+    value = tuple(value)
+    if len(value) == 1 and n > 1:
+        value = value * n
+    if len(value) != n:
+        raise ValueError(
+            f"`{name}` must be an int or a tuple of {n} ints. "
+            f"Received: {name}={value}"
+        )
+    return tuple(int(v) for v in value)
+
+
+def _conv_specs(num_spatial, data_format):
+    """`(lhs, rhs, out)` layout strings of `jax.lax.conv_general_dilated`
+    for a kernel laid out as `(*spatial, in_channels, out_channels)`."""
+    spatial = "DHW"[3 - num_spatial :] if num_spatial <= 3 else None
+    if spatial is None:
+        raise ValueError(
+            "Only 1D, 2D and 3D convolutions are supported. Received "
+            f"inputs with {num_spatial} spatial dimensions."
+        )
+    if data_format == "channels_last":
+        lhs = "N" + spatial + "C"
+    else:
+        lhs = "NC" + spatial
+    return lhs, spatial + "IO", lhs
+
+
+def _spatial_shape(x, data_format):
+    return x.shape[1:-1] if data_format == "channels_last" else x.shape[2:]
+
+
+def _channels(x, data_format):
+    return x.shape[-1] if data_format == "channels_last" else x.shape[1]
+
+
+def _check_window_output(x, data_format, windows, strides, padding, what):
+    """Raises a `ValueError` when a "valid" window does not fit."""
+    if padding != "valid":
+        return
+    for size, window, stride in zip(
+        _spatial_shape(x, data_format), windows, strides
+    ):
+        if (size - window) // stride + 1 <= 0:
+            raise ValueError(
+                "Computed output size would be zero or negative. Received "
+                f"`inputs shape={x.shape}` and {what}."
+            )
+
+
+def _conv_operands(inputs, kernel):
+    inputs = convert_to_tensor(inputs)
+    kernel = convert_to_tensor(kernel)
+    dtype = dtypes.result_type(inputs.dtype, kernel.dtype)
+    if not dtypes.is_float_dtype(dtype):
+        dtype = config.floatx()
+    return inputs.astype(dtype), kernel.astype(dtype)
+
+
+def conv(
+    inputs,
+    kernel,
+    strides=1,
+    padding="valid",
+    data_format=None,
+    dilation_rate=1,
+):
+    data_format = config.standardize_data_format(data_format)
+    inputs, kernel = _conv_operands(inputs, kernel)
+    n = inputs.ndim - 2
+    strides = _conv_tuple(strides, n, "strides")
+    dilation_rate = _conv_tuple(dilation_rate, n, "dilation_rate")
+    padding = padding.lower()
+    in_channels = _channels(inputs, data_format)
+    kernel_in = kernel.shape[-2]
+    if in_channels % kernel_in:
+        raise ValueError(
+            "The number of input channels must be a multiple of the "
+            "kernel's input channels (the input channels must match the "
+            "kernel's in_channels * groups). Received: "
+            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
+        )
+    groups = in_channels // kernel_in
+    if kernel.shape[-1] % groups:
+        raise ValueError(
+            "The kernel's number of output channels must be divisible by "
+            f"the number of groups ({groups}). Received: "
+            f"kernel.shape={kernel.shape}"
+        )
+    windows = [d * (k - 1) + 1 for k, d in zip(kernel.shape[:n], dilation_rate)]
+    _check_window_output(
+        inputs,
+        data_format,
+        windows,
+        strides,
+        padding,
+        f"`kernel shape={kernel.shape}`, `dilation_rate={dilation_rate}`",
+    )
+    dimension_numbers = jax.lax.conv_dimension_numbers(
+        inputs.shape, kernel.shape, _conv_specs(n, data_format)
+    )
+    return jax.lax.conv_general_dilated(
+        inputs,
+        kernel,
+        window_strides=strides,
+        padding=padding.upper(),
+        rhs_dilation=dilation_rate,
+        dimension_numbers=dimension_numbers,
+        feature_group_count=groups,
+    )
+
+
+def depthwise_conv(
+    inputs,
+    kernel,
+    strides=1,
+    padding="valid",
+    data_format=None,
+    dilation_rate=1,
+):
+    data_format = config.standardize_data_format(data_format)
+    inputs, kernel = _conv_operands(inputs, kernel)
+    n = inputs.ndim - 2
+    in_channels = _channels(inputs, data_format)
+    if kernel.shape[-2] != in_channels:
+        raise ValueError(
+            "The input channels must match the kernel's input channels "
+            "(`kernel.shape[-2]`). Received: "
+            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
+        )
+    # Channel `c`, multiplier `m` becomes output channel `c * mult + m`.
+    kernel = jnp.reshape(
+        kernel, kernel.shape[:n] + (1, in_channels * kernel.shape[-1])
+    )
+    return conv(
+        inputs,
+        kernel,
+        strides=strides,
+        padding=padding,
+        data_format=data_format,
+        dilation_rate=dilation_rate,
+    )
+
+
+def separable_conv(
+    inputs,
+    depthwise_kernel,
+    pointwise_kernel,
+    strides=1,
+    padding="valid",
+    data_format=None,
+    dilation_rate=1,
+):
+    data_format = config.standardize_data_format(data_format)
+    x = depthwise_conv(
+        inputs,
+        depthwise_kernel,
+        strides=strides,
+        padding=padding,
+        data_format=data_format,
+        dilation_rate=dilation_rate,
+    )
+    return conv(
+        x, pointwise_kernel, strides=1, padding="valid", data_format=data_format
+    )
+
+
+def conv_transpose(
+    inputs,
+    kernel,
+    strides=1,
+    padding="valid",
+    output_padding=None,
+    data_format=None,
+    dilation_rate=1,
+):
+    from keras.src.backend.common import backend_utils
+
+    data_format = config.standardize_data_format(data_format)
+    inputs, kernel = _conv_operands(inputs, kernel)
+    n = inputs.ndim - 2
+    strides = _conv_tuple(strides, n, "strides")
+    dilation_rate = _conv_tuple(dilation_rate, n, "dilation_rate")
+    padding = padding.lower()
+    if kernel.shape[-1] != _channels(inputs, data_format):
+        raise ValueError(
+            "The input channels must match the kernel's input channels "
+            "(`kernel.shape[-1]` for a transposed convolution, whose "
+            "kernel is `(*spatial, out_channels, in_channels)`). Received: "
+            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
+        )
+    pads = backend_utils.compute_conv_transpose_padding_args_for_jax(
+        input_shape=(
+            inputs.shape
+            if data_format == "channels_last"
+            else (inputs.shape[0], *inputs.shape[2:], inputs.shape[1])
+        ),
+        kernel_shape=kernel.shape,
+        strides=strides,
+        padding=padding,
+        output_padding=output_padding,
+        dilation_rate=dilation_rate,
+    )
+    # The scatter of the transposed convolution is the convolution of the
+    # stride-dilated input with the flipped kernel, its channel axes
+    # swapped.
+    flipped = jnp.flip(kernel, axis=tuple(range(n)))
+    flipped = jnp.swapaxes(flipped, -1, -2)
+    dimension_numbers = jax.lax.conv_dimension_numbers(
+        inputs.shape, flipped.shape, _conv_specs(n, data_format)
+    )
+    return jax.lax.conv_general_dilated(
+        inputs,
+        flipped,
+        window_strides=(1,) * n,
+        padding=pads,
+        lhs_dilation=strides,
+        rhs_dilation=dilation_rate,
+        dimension_numbers=dimension_numbers,
+    )
+
+
+def _pool_window(x, pool_size, strides, data_format):
+    n = x.ndim - 2
+    pool_size = _conv_tuple(pool_size, n, "pool_size")
+    if strides is None:
+        strides = pool_size
+    strides = _conv_tuple(strides, n, "strides")
+    if data_format == "channels_last":
+        return (1, *pool_size, 1), (1, *strides, 1), pool_size, strides
+    return (1, 1, *pool_size), (1, 1, *strides), pool_size, strides
+
+
+def _pool_padding(x, padding, window, strides, pool_size, data_format):
+    padding = padding.lower()
+    if padding not in ("valid", "same"):
+        raise ValueError(
+            f"`padding` must be 'valid' or 'same'. Received: padding={padding}"
+        )
+    _check_window_output(
+        x,
+        data_format,
+        pool_size,
+        strides[1:-1] if data_format == "channels_last" else strides[2:],
+        padding,
+        f"`pool_size={pool_size}`",
+    )
+    return jax.lax.padtype_to_pads(x.shape, window, strides, padding.upper())
+
+
+def max_pool(
+    inputs, pool_size, strides=None, padding="valid", data_format=None
+):
+    data_format = config.standardize_data_format(data_format)
+    x = convert_to_tensor(inputs)
+    window, window_strides, pool_size, _ = _pool_window(
+        x, pool_size, strides, data_format
+    )
+    pads = _pool_padding(
+        x, padding, window, window_strides, pool_size, data_format
+    )
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        init = -np.inf
+    elif x.dtype == jnp.bool_:
+        init = False
+    else:
+        init = jnp.iinfo(x.dtype).min
+    # A concrete NumPy identity lets JAX recognize the max monoid, which
+    # makes the pooling differentiable.
+    return jax.lax.reduce_window(
+        x, np.array(init, x.dtype), jax.lax.max, window, window_strides, pads
+    )
+
+
+def average_pool(
+    inputs, pool_size, strides=None, padding="valid", data_format=None
+):
+    data_format = config.standardize_data_format(data_format)
+    x = _float(inputs)
+    window, window_strides, pool_size, _ = _pool_window(
+        x, pool_size, strides, data_format
+    )
+    pads = _pool_padding(
+        x, padding, window, window_strides, pool_size, data_format
+    )
+    zero = np.array(0, x.dtype)
+    sums = jax.lax.reduce_window(
+        x, zero, jax.lax.add, window, window_strides, pads
+    )
+    if all(p == (0, 0) for p in pads):
+        count = 1
+        for p in pool_size:
+            count *= p
+        return (sums / count).astype(x.dtype)
+    # Padded positions do not count: divide by the number of real entries
+    # of each window.
+    ones = jnp.ones((1, *x.shape[1:]), dtype=x.dtype)
+    counts = jax.lax.reduce_window(
+        ones, zero, jax.lax.add, window, window_strides, pads
+    )
+    return (sums / counts).astype(x.dtype)
+
+
+def _adaptive_bins(size, output_size):
+    """`(start, end)` of each of `output_size` nearly equal, possibly
+    overlapping windows covering `size` positions."""
+    return [
+        ((i * size) // output_size, -(-((i + 1) * size) // output_size))
+        for i in range(output_size)
+    ]
+
+
+def _adaptive_pool(inputs, output_size, data_format, reduce_fn):
+    data_format = config.standardize_data_format(data_format)
+    x = convert_to_tensor(inputs)
+    n = x.ndim - 2
+    output_size = _conv_tuple(output_size, n, "output_size")
+    first = 1 if data_format == "channels_last" else 2
+    axes = range(first, first + n)
+    for axis, out in zip(axes, output_size):
+        size = x.shape[axis]
+        pieces = [
+            reduce_fn(
+                jax.lax.slice_in_dim(x, start, end, axis=axis),
+                axis=axis,
+                keepdims=True,
+            )
+            for start, end in _adaptive_bins(size, out)
+        ]
+        x = jnp.concatenate(pieces, axis=axis)
+    return x
+
+
+def adaptive_average_pool(inputs, output_size, data_format=None):
+    return _adaptive_pool(_float(inputs), output_size, data_format, jnp.mean)
+
+
+def adaptive_max_pool(inputs, output_size, data_format=None):
+    return _adaptive_pool(inputs, output_size, data_format, jnp.max)
+
+
+def _check_block_size(block_size):
+    if isinstance(block_size, bool) or not isinstance(block_size, int):
+        raise ValueError(
+            f"`block_size` must be an integer. Received: {block_size}"
+        )
+    if block_size < 2:
+        raise ValueError(
+            f"`block_size` must be at least 2. Received: {block_size}"
+        )
+
+
+def depth_to_space(x, block_size, data_format=None):
+    _check_block_size(block_size)
+    data_format = config.standardize_data_format(data_format)
+    x = convert_to_tensor(x)
+    b = block_size
+    if data_format == "channels_first":
+        x = jnp.transpose(x, (0, 2, 3, 1))
+    n, h, w, c = x.shape
+    if c % (b * b):
+        raise ValueError(
+            f"The channel dimension ({c}) must be divisible by "
+            f"`block_size ** 2` ({b * b})."
+        )
+    x = jnp.reshape(x, (n, h, w, b, b, c // (b * b)))
+    x = jnp.transpose(x, (0, 1, 3, 2, 4, 5))
+    x = jnp.reshape(x, (n, h * b, w * b, c // (b * b)))
+    if data_format == "channels_first":
+        x = jnp.transpose(x, (0, 3, 1, 2))
+    return x
+
+
+def space_to_depth(x, block_size, data_format=None):
+    _check_block_size(block_size)
+    data_format = config.standardize_data_format(data_format)
+    x = convert_to_tensor(x)
+    b = block_size
+    if data_format == "channels_first":
+        x = jnp.transpose(x, (0, 2, 3, 1))
+    n, h, w, c = x.shape
+    if h % b or w % b:
+        raise ValueError(
+            f"The spatial dimensions ({h}, {w}) must be divisible by "
+            f"`block_size` ({b})."
+        )
+    x = jnp.reshape(x, (n, h // b, b, w // b, b, c))
+    x = jnp.transpose(x, (0, 1, 3, 2, 4, 5))
+    x = jnp.reshape(x, (n, h // b, w // b, b * b * c))
+    if data_format == "channels_first":
+        x = jnp.transpose(x, (0, 3, 1, 2))
+    return x
+
+
+def _pair(value, name):
+    if isinstance(value, int):
+        return (value, value)
+    value = tuple(int(v) for v in value)
+    if len(value) != 2:
+        raise ValueError(
+            f"`{name}` must be an int or a tuple of 2 ints. "
+            f"Received: {name}={value}"
+        )
+    return value
+
+
+def unfold(x, kernel_size, dilation=1, padding=0, stride=1):
+    x = convert_to_tensor(x)
+    if x.ndim != 4:
+        raise ValueError(
+            "`unfold` expects a 4D input `(batch, channels, height, width)`. "
+            f"Received: x.shape={x.shape}"
+        )
+    kernel_size = _pair(kernel_size, "kernel_size")
+    dilation = _pair(dilation, "dilation")
+    padding = _pair(padding, "padding")
+    stride = _pair(stride, "stride")
+    # Channel-major patches: feature `c * kh * kw + i * kw + j`.
+    patches = jax.lax.conv_general_dilated_patches(
+        x,
+        filter_shape=kernel_size,
+        window_strides=stride,
+        padding=[(p, p) for p in padding],
+        rhs_dilation=dilation,
+        dimension_numbers=("NCHW", "OIHW", "NCHW"),
+    )
+    n, features = patches.shape[:2]
+    return jnp.reshape(patches, (n, features, -1))
+
+
+def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    x = convert_to_tensor(x)
+    if x.ndim != 3:
+        raise ValueError(
+            "`fold` expects a 3D input `(batch, channels * kernel_height * "
+            f"kernel_width, blocks)`. Received: x.shape={x.shape}"
+        )
+    kernel_size = _pair(kernel_size, "kernel_size")
+    output_size = _pair(output_size, "output_size")
+    window = kernel_size[0] * kernel_size[1]
+    if x.shape[1] % window:
+        raise ValueError(
+            f"The second dimension of `x` ({x.shape[1]}) must be divisible "
+            f"by the kernel size product ({window})."
+        )
+    channels = x.shape[1] // window
+    template = jnp.zeros((x.shape[0], channels, *output_size), x.dtype)
+
+    def unfold_fn(image):
+        return unfold(image, kernel_size, dilation, padding, stride)
+
+    # Folding sums every patch back into place: the transpose of unfolding.
+    _, transpose = jax.vjp(unfold_fn, template)
+    (folded,) = transpose(x)
+    return folded

@@ -1,0 +1,178 @@
+"""Shape and padding arithmetic of transposed convolutions.
+
+A transposed convolution with stride `s` scatters every input position into
+`s`-spaced windows of the output. It is computed as a regular convolution of
+the input dilated by `s` (`s - 1` zeros between neighbours) with the
+spatially flipped kernel, after padding the dilated input on both sides; the
+helpers below give those paddings and the resulting output lengths.
+"""
+
+from keras.src.utils.argument_validation import standardize_tuple
+
+
+def _dilated(kernel_size, dilation_rate):
+    return dilation_rate * (kernel_size - 1) + 1
+
+
+def _length_minus_strided_input(kernel, stride, padding, output_padding):
+    """`output_length - (input_length - 1) * stride` for one axis.
+
+    `kernel` is the dilated kernel size. Without `output_padding`, `"valid"`
+    keeps every output position the kernel reaches and `"same"` keeps
+    `input_length * stride` of them. With `output_padding`, `"same"` trims
+    `kernel // 2` on each side and `output_padding` extra positions are kept
+    at the end.
+    """
+    if output_padding is None:
+        if padding == "valid":
+            return stride + max(kernel - stride, 0)
+        return stride
+    trim = kernel // 2 if padding == "same" else 0
+    return kernel - 2 * trim + output_padding
+
+
+def _left_trim(kernel, stride, padding, output_padding):
+    """How many leading positions of the full scatter are dropped."""
+    if padding == "valid":
+        return 0
+    if output_padding is None:
+        return max(kernel - stride, 0) // 2
+    return kernel // 2
+
+
+def _convert_conv_transpose_padding_args_from_keras_to_jax(
+    kernel_size, stride, dilation_rate, padding, output_padding
+):
+    """`(left, right)` padding of the stride-dilated input for one axis.
+
+    Args:
+        kernel_size: Kernel size along the axis (not dilated).
+        stride: Stride along the axis.
+        dilation_rate: Kernel dilation along the axis.
+        padding: `"valid"` or `"same"`.
+        output_padding: `None` or the extra length kept at the end.
+
+    Returns:
+        A tuple `(left, right)` to use as `padding` of
+        `jax.lax.conv_general_dilated` with `lhs_dilation=stride`.
+    """
+    padding = padding.lower()
+    kernel = _dilated(kernel_size, dilation_rate)
+    left = kernel - 1 - _left_trim(kernel, stride, padding, output_padding)
+    extra = _length_minus_strided_input(kernel, stride, padding, output_padding)
+    # A dilated input of length `(n - 1) * stride + 1`, padded by
+    # `left + right`, gives `(n - 1) * stride + 2 + left + right - kernel`
+    # positions.
+    right = extra - 2 + kernel - left
+    return left, right
+
+
+def compute_conv_transpose_padding_args_for_jax(
+    input_shape,
+    kernel_shape,
+    strides,
+    padding,
+    output_padding,
+    dilation_rate,
+):
+    """Per-axis `(left, right)` paddings of a transposed convolution.
+
+    Args:
+        input_shape: Full input shape (batch and channel axes included).
+        kernel_shape: Kernel shape; its leading entries are the spatial
+            kernel sizes.
+        strides: Int or tuple of strides.
+        padding: `"valid"` or `"same"`.
+        output_padding: `None`, an int or a tuple.
+        dilation_rate: Int or tuple of dilation rates.
+
+    Returns:
+        A list with one `(left, right)` tuple per spatial axis.
+
+    Example:
+
+    >>> compute_conv_transpose_padding_args_for_jax(
+    ...     (1, 6, 6, 2), (4, 4, 2, 2), 2, "valid", None, 1)
+    [(3, 3), (3, 3)]
+    """
+    n = len(input_shape) - 2
+    kernel_size = standardize_tuple(tuple(kernel_shape[:n]), n, "kernel_size")
+    strides = standardize_tuple(strides, n, "strides")
+    dilation_rate = standardize_tuple(dilation_rate, n, "dilation_rate")
+    if output_padding is None:
+        output_padding = (None,) * n
+    else:
+        output_padding = standardize_tuple(
+            output_padding, n, "output_padding", allow_zero=True
+        )
+    return [
+        _convert_conv_transpose_padding_args_from_keras_to_jax(
+            k, s, d, padding, op
+        )
+        for k, s, d, op in zip(
+            kernel_size, strides, dilation_rate, output_padding
+        )
+    ]
+
+
+def compute_conv_transpose_output_shape(
+    input_shape,
+    kernel_size,
+    filters,
+    strides,
+    padding,
+    output_padding=None,
+    data_format="channels_last",
+    dilation_rate=1,
+):
+    """Output shape of a transposed convolution.
+
+    Args:
+        input_shape: Full input shape, entries may be `None`.
+        kernel_size: Int or tuple of spatial kernel sizes (a full kernel
+            shape works too: only its leading spatial entries are read).
+        filters: Number of output channels.
+        strides: Int or tuple of strides.
+        padding: `"valid"` or `"same"`.
+        output_padding: `None`, an int or a tuple.
+        data_format: `"channels_last"` or `"channels_first"`.
+        dilation_rate: Int or tuple of dilation rates.
+
+    Returns:
+        The output shape as a tuple; unknown input sizes give `None`.
+
+    Example:
+
+    >>> compute_conv_transpose_output_shape((None, 5, 3), 3, 8, 2, "same")
+    (None, 10, 8)
+    """
+    input_shape = tuple(input_shape)
+    n = len(input_shape) - 2
+    if not isinstance(kernel_size, int):
+        kernel_size = tuple(kernel_size)[:n]
+    kernel_size = standardize_tuple(kernel_size, n, "kernel_size")
+    strides = standardize_tuple(strides, n, "strides")
+    dilation_rate = standardize_tuple(dilation_rate, n, "dilation_rate")
+    if output_padding is None:
+        output_padding = (None,) * n
+    else:
+        output_padding = standardize_tuple(
+            output_padding, n, "output_padding", allow_zero=True
+        )
+    padding = padding.lower()
+    if data_format == "channels_last":
+        spatial = input_shape[1:-1]
+    else:
+        spatial = input_shape[2:]
+    sizes = []
+    for size, k, s, d, op in zip(
+        spatial, kernel_size, strides, dilation_rate, output_padding
+    ):
+        if size is None:
+            sizes.append(None)
+            continue
+        extra = _length_minus_strided_input(_dilated(k, d), s, padding, op)
+        sizes.append((size - 1) * s + extra)
+    if data_format == "channels_last":
+        return (input_shape[0], *sizes, filters)
+    return (input_shape[0], filters, *sizes)
