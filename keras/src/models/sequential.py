@@ -143,12 +143,22 @@ class Sequential(Model):
 
     def _maybe_rebuild(self):
         self._unbuild()
-        if (
-            self._layers_list
-            and isinstance(self._layers_list[0], InputLayer)
-            and len(self._layers_list) > 1
+        if len(self._layers_list) < 2:
+            return
+        first = self._layers_list[0]
+        if isinstance(first, InputLayer):
+            self.build(first.batch_shape)
+            return
+        # A first layer that knows its input shape (e.g. a built functional
+        # or Sequential model) lets the model build at once.
+        try:
+            input_shape = first.input_shape
+        except (AttributeError, ValueError):
+            return
+        if isinstance(input_shape, tuple) and all(
+            d is None or isinstance(d, int) for d in input_shape
         ):
-            self.build(self._layers_list[0].batch_shape)
+            self.build(input_shape)
 
     # --------------------------------------------------------------- build
     def _maybe_build(self, args, kwargs):
