@@ -6,6 +6,7 @@ since your modifications would be overwritten.
 
 
 from keras.api import activations as activations
+from keras.api import applications as applications
 from keras.api import backend as backend
 from keras.api import callbacks as callbacks
 from keras.api import config as config
@@ -27,6 +28,7 @@ from keras.api import tree as tree
 from keras.api import utils as utils
 from keras.src.backend.common.keras_tensor import KerasTensor as KerasTensor
 from keras.src.backend.common.stateless_scope import StatelessScope as StatelessScope
+from keras.src.backend.common.symbolic_scope import SymbolicScope as SymbolicScope
 from keras.src.backend.jax.core import Variable as Variable
 from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
 from keras.src.initializers.initializer import Initializer as Initializer

@@ -47,7 +47,8 @@ def clone_model(
         **kwargs: Unsupported; raise a `ValueError`.
 
     Returns:
-        The new model (not compiled; weights are not copied).
+        The new model, with newly initialized weights (they are not
+        copied), compiled like the original if that one was compiled.
 
     Example:
 
@@ -62,13 +63,25 @@ def clone_model(
         )
     clone_function = clone_function or _clone_layer
     if isinstance(model, Sequential):
-        return _clone_sequential(
+        clone = _clone_sequential(
             model, input_tensors, clone_function, recursive
         )
-    if isinstance(model, Functional):
-        return _clone_functional(
+    elif isinstance(model, Functional):
+        clone = _clone_functional(
             model, input_tensors, clone_function, call_function, recursive
         )
+    else:
+        clone = _clone_subclassed(model, input_tensors, call_function)
+    if getattr(model, "compiled", False):
+        # The clone is compiled like the original (with a new optimizer
+        # and new metrics).
+        config = model.get_compile_config()
+        if config is not None:
+            clone.compile_from_config(config)
+    return clone
+
+
+def _clone_subclassed(model, input_tensors, call_function):
     if input_tensors is not None or call_function is not None:
         raise ValueError(
             "Arguments `input_tensors` and `call_function` are only "
@@ -141,6 +154,16 @@ def _clone_functional(
     model, input_tensors, clone_function, call_function, recursive
 ):
     if input_tensors is not None:
+        expected = model._inputs_struct
+        if isinstance(expected, dict) and (
+            not isinstance(input_tensors, dict)
+            or set(input_tensors) != set(expected)
+        ):
+            raise ValueError(
+                "`input_tensors` must have the same structure as model.input "
+                f"(a dict with keys {sorted(expected)}). Received: "
+                f"input_tensors={input_tensors}"
+            )
         flat = [_to_input(x) for x in tree.flatten(input_tensors)]
         if len(flat) != len(model.inputs):
             raise ValueError(

@@ -3,6 +3,7 @@
 import collections
 import importlib
 import inspect
+import warnings
 
 from keras.src import backend
 from keras.src import tree
@@ -69,6 +70,10 @@ class Functional(Model):
                     f"The same tensor is given twice in `inputs`: {x}"
                 )
             seen.add(id(x))
+        inputs, outputs = _rebase_on_input_layers(inputs, outputs)
+        flat_inputs = tree.flatten(inputs)
+        flat_outputs = tree.flatten(outputs)
+        _check_outputs_connected(inputs, outputs)
         self._inputs_struct = tree.map_structure(lambda x: x, inputs)
         self._outputs_struct = tree.map_structure(lambda x: x, outputs)
         self._inputs = flat_inputs
@@ -102,9 +107,9 @@ class Functional(Model):
     @layers.setter
     def layers(self, _):
         raise AttributeError(
-            "`layers` is a read-only property of models (the list of "
-            "their sublayers); store your layers under a different "
-            "attribute name."
+            "The `Model.layers` attribute is reserved: it is the read-only "
+            "list of the model's sublayers. Store your layers under a "
+            "different attribute name."
         )
 
     @property
@@ -116,6 +121,17 @@ class Functional(Model):
     def outputs(self):
         """The flat list of the model's output tensors."""
         return list(self._outputs)
+
+    @property
+    def output_names(self):
+        """Names of the outputs (in `outputs` order): the name of the layer
+        (or operation) that produced each of them."""
+        names = []
+        for x in self._outputs:
+            history = getattr(x, "_keras_history", None)
+            operation = None if history is None else history.operation
+            names.append(getattr(operation, "name", None) or x.name)
+        return names
 
     @property
     def input(self):
@@ -179,11 +195,11 @@ class Functional(Model):
             if node.is_input and isinstance(operation, InputLayer):
                 continue
             args, kwargs = tree.map_structure(lookup, node.arguments)
-            if (
-                training is not None
-                and getattr(operation, "_call_has_training_arg", False)
-                and kwargs.get("training") is None
+            if training is not None and getattr(
+                operation, "_call_has_training_arg", False
             ):
+                # The mode of the call (e.g. `training=False` in `predict`)
+                # wins over a mode fixed when the graph was built.
                 kwargs["training"] = training
             outputs = operation(*args, **kwargs)
             for ref, value in zip(node.outputs, tree.flatten(outputs)):
@@ -195,15 +211,21 @@ class Functional(Model):
 
     def _standardize_inputs(self, inputs):
         refs = self._inputs
-        if isinstance(self._inputs_struct, dict) and isinstance(inputs, dict):
-            missing = [k for k in self._inputs_struct if k not in inputs]
+        expected = self._inputs_struct
+        if isinstance(expected, dict) and isinstance(inputs, dict):
+            missing = [k for k in expected if k not in inputs]
             if missing:
                 raise ValueError(
                     f'Model "{self.name}" expects inputs with keys '
-                    f"{sorted(self._inputs_struct)}, but the keys {missing} "
+                    f"{sorted(expected)}, but the keys {missing} "
                     f"are missing. Received keys: {sorted(inputs)}"
                 )
-            flat = tree.flatten({k: inputs[k] for k in self._inputs_struct})
+            extra = [k for k in inputs if k not in expected]
+            if extra:
+                self._warn_inputs_structure(
+                    inputs, f"the keys {sorted(extra)} are ignored"
+                )
+            flat = tree.flatten({k: inputs[k] for k in expected})
         elif isinstance(inputs, dict):
             names = [ref.name for ref in refs]
             if not all(name in inputs for name in names):
@@ -213,9 +235,11 @@ class Functional(Model):
                     f"inputs: {names}"
                 )
             flat = [inputs[name] for name in names]
+        elif isinstance(expected, dict) and len(refs) > 1:
+            flat = self._dict_inputs_from_sequence(inputs)
         else:
             flat = tree.flatten(inputs)
-            if len(refs) == 1 and len(flat) != 1:
+            if len(refs) == 1 and len(flat) != 1 and _is_number_list(inputs):
                 # A (nested) list of Python numbers is one input.
                 flat = [inputs]
         if len(flat) != len(refs):
@@ -224,12 +248,64 @@ class Functional(Model):
                 f"received {len(flat)} input tensors. Inputs received: "
                 f"{inputs}"
             )
+        paths = [
+            ".".join(map(str, path))
+            for path, _ in tree.flatten_with_path(expected)
+        ]
         return [
-            self._standardize_input(i, x, ref)
-            for i, (x, ref) in enumerate(zip(flat, refs))
+            self._standardize_input(i, x, ref, path)
+            for i, (x, ref, path) in enumerate(zip(flat, refs, paths))
         ]
 
-    def _standardize_input(self, index, x, ref):
+    def _dict_inputs_from_sequence(self, inputs):
+        """Maps a list/tuple of inputs onto the dict the model was built
+        with, by position, when that order is unambiguous."""
+        expected = self._inputs_struct
+        keys = sorted(expected)
+        if not isinstance(inputs, (list, tuple)):
+            raise ValueError(
+                f'Model "{self.name}" expects named input(s) with keys '
+                f"{keys}, but it received a single input of type "
+                f"{type(inputs).__name__}. Pass a dict."
+            )
+        flat = tree.flatten(inputs)
+        if len(flat) != len(keys):
+            raise ValueError(
+                f'Model "{self.name}" expects named input(s) with keys '
+                f"{keys}, but it received {len(flat)} input tensors."
+            )
+        if list(expected) != keys:
+            # The dict was built in another order than its sorted keys: a
+            # positional list could mean either order.
+            raise ValueError(
+                "The structure of `inputs` doesn't match the expected "
+                f'structure of model "{self.name}": it takes a dict '
+                f"with keys {list(expected)}, and a list of inputs cannot "
+                "be matched to them unambiguously. Pass a dict."
+            )
+        self._warn_inputs_structure(
+            inputs, f"the inputs are taken in the order of the keys {keys}"
+        )
+        return flat
+
+    def _warn_inputs_structure(self, inputs, consequence):
+        """Warns (once per model) that inputs are structured differently
+        from the model's inputs."""
+        if getattr(self, "_warned_inputs_structure", False):
+            return
+        self._warned_inputs_structure = True
+        expected = tree.map_structure(lambda x: x.name, self._inputs_struct)
+        received = tree.map_structure(
+            lambda x: f"Tensor(shape={getattr(x, 'shape', None)})", inputs
+        )
+        warnings.warn(
+            "The structure of `inputs` doesn't match the expected structure "
+            f'of model "{self.name}" ({consequence}). Expected: '
+            f"{expected}; received: {received}.",
+            stacklevel=2,
+        )
+
+    def _standardize_input(self, index, x, ref, path=""):
         if x is None:
             history = getattr(ref, "_keras_history", None)
             if history is not None and getattr(
@@ -253,6 +329,13 @@ class Functional(Model):
             and expected[-1] == 1
         ):
             x = backend.numpy.expand_dims(x, axis=-1)
+        elif len(shape) != len(expected):
+            raise ValueError(
+                f"Invalid input shape for the input with name '{ref.name}' "
+                f"and path '{path}' of model \"{self.name}\": expected "
+                f"shape {expected}, but the input has rank {len(shape)} "
+                f"(shape {shape})."
+            )
         shape = tuple(x.shape)
         compatible = len(shape) == len(expected) and all(
             e is None or s == e
@@ -310,7 +393,12 @@ class Functional(Model):
             return self._tensor_ref(structure)
         if isinstance(structure, dict):
             return {k: self._tensor_refs(v) for k, v in structure.items()}
-        return [self._tensor_refs(v) for v in structure]
+        refs = [self._tensor_refs(v) for v in structure]
+        if isinstance(structure, tuple) and len(structure) > 1:
+            # Kept a tuple through JSON (a single-element sequence is the
+            # usual way to write one input, and stays a list).
+            return {"class_name": "__tuple__", "config": {"value": refs}}
+        return refs
 
     def _serialize_node(self, node):
         args, kwargs = node.arguments
@@ -366,6 +454,77 @@ class Functional(Model):
 
 
 # ------------------------------------------------------------------ graph
+def _is_input_layer_output(x):
+    node = _producer_node(x)
+    return node is not None and isinstance(node.operation, InputLayer)
+
+
+def _rebase_on_input_layers(inputs, outputs):
+    """Gives the intermediate tensors used as model inputs `InputLayer`s.
+
+    A model built from inputs that are outputs of other layers (to slice a
+    bigger graph) gets a new `keras.Input` for each of them; the operations
+    between those inputs and the outputs are called again on the new
+    inputs (the layers are shared, not copied).
+    """
+    from keras.src.layers.core.input_layer import Input
+
+    flat_inputs = tree.flatten(inputs)
+    values = {}
+    for x in flat_inputs:
+        if not _is_input_layer_output(x):
+            values[id(x)] = Input(batch_shape=x.shape, dtype=x.dtype)
+    if not values:
+        return inputs, outputs
+    nodes, _ = _build_graph(flat_inputs, tree.flatten(outputs))
+
+    def lookup(value):
+        if isinstance(value, KerasTensor):
+            return values.get(id(value), value)
+        return value
+
+    for node in nodes:
+        if node.is_input and isinstance(node.operation, InputLayer):
+            continue
+        args, kwargs = tree.map_structure(lookup, node.arguments)
+        results = node.operation(*args, **kwargs)
+        for old, new in zip(node.outputs, tree.flatten(results)):
+            values[id(old)] = new
+    return (
+        tree.map_structure(lookup, inputs),
+        tree.map_structure(lookup, outputs),
+    )
+
+
+def _check_outputs_connected(inputs, outputs):
+    """Raises a `ValueError` naming the first output that cannot be
+    computed from `inputs`."""
+    flat_inputs = tree.flatten(inputs)
+    try:
+        _build_graph(flat_inputs, tree.flatten(outputs))
+        return
+    except ValueError as error:
+        if "Graph disconnected" not in str(error):
+            raise
+        failure = error
+    for path, x in tree.flatten_with_path(outputs):
+        try:
+            _build_graph(flat_inputs, [x])
+        except ValueError as error:
+            name = ".".join(map(str, path)) if path else "<root>"
+            raise ValueError(
+                f"Output with path `{name}` is not connected to the "
+                f"model's inputs: {error}"
+            ) from None
+    raise failure
+
+
+def _is_number_list(value):
+    if isinstance(value, (list, tuple)):
+        return all(_is_number_list(v) for v in value)
+    return isinstance(value, (int, float, bool))
+
+
 def _producer_node(x):
     history = getattr(x, "_keras_history", None)
     if history is None:
@@ -510,9 +669,58 @@ def _deserialize_operation(layer_data, custom_objects):
         operation = FunctionOperation(_find_op_function(config["function"]))
         operation.name = config.get("name", operation.name)
         return operation
+    if "module" not in layer_data and layer_data.get("class_name"):
+        # Configs written without a module (e.g. by hand, or by older
+        # versions) name built-in layers by class name only.
+        layer_data = dict(layer_data)
+        config = dict(layer_data.get("config") or {})
+        if layer_data["class_name"] == "InputLayer":
+            if "batch_input_shape" in config:
+                config["batch_shape"] = config.pop("batch_input_shape")
+        layer_data["config"] = config
+        return serialization_lib.deserialize_keras_object(
+            layer_data,
+            custom_objects=custom_objects,
+            module_objects=_builtin_layer_classes(),
+        )
     return serialization_lib.deserialize_keras_object(
         layer_data, custom_objects=custom_objects
     )
+
+
+def _builtin_layer_classes():
+    """`{class name: class}` of the layers in `keras.layers`."""
+    from keras.src import layers
+
+    return {
+        name: value
+        for name, value in vars(layers).items()
+        if isinstance(value, type) and issubclass(value, Layer)
+    }
+
+
+def _standard_node(node_data):
+    """A node of a functional config in the `{"args", "kwargs"}` form.
+
+    The older form lists the node's input tensors as `[layer_name,
+    node_index, tensor_index, kwargs]` entries (one input tensor: the
+    layer's input; several: a list of them)."""
+    if isinstance(node_data, dict):
+        return node_data
+    refs = list(node_data)
+    tensors = [
+        {
+            "class_name": "__keras_tensor__",
+            "config": {"keras_history": list(ref[:3])},
+        }
+        for ref in refs
+    ]
+    kwargs = {}
+    for ref in refs:
+        if len(ref) > 3 and isinstance(ref[3], dict):
+            kwargs.update(ref[3])
+    args = [tensors[0]] if len(tensors) == 1 else [tensors]
+    return {"args": args, "kwargs": kwargs}
 
 
 def _tensor_refs_in(value, found):
@@ -570,13 +778,30 @@ def _is_tensor_ref(value):
 
 
 def _functional_like_constructor(cls):
+    """Whether `cls(inputs=..., outputs=..., **rest)` can be called: its
+    constructor takes `inputs` and `outputs` first, or forwards `*args`
+    (and keywords) to the functional constructor."""
+    all_parameters = inspect.signature(cls.__init__).parameters.values()
+    if any(p.kind == p.VAR_POSITIONAL for p in all_parameters):
+        return True
     parameters = [
         p
-        for p in inspect.signature(cls.__init__).parameters.values()
+        for p in all_parameters
         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
     ]
     names = [p.name for p in parameters[1:3]]
     return names == ["inputs", "outputs"]
+
+
+# The keys of `Functional.get_config()`; a subclass may add its own, which
+# go to its constructor.
+_FUNCTIONAL_CONFIG_KEYS = (
+    "name",
+    "trainable",
+    "layers",
+    "input_layers",
+    "output_layers",
+)
 
 
 def functional_from_config(cls, config, custom_objects=None):
@@ -588,13 +813,16 @@ def functional_from_config(cls, config, custom_objects=None):
     for layer_data in config["layers"]:
         name = layer_data["name"]
         created[name] = _deserialize_operation(layer_data, custom_objects)
-        queues[name] = collections.deque(layer_data.get("inbound_nodes", []))
+        queues[name] = collections.deque(
+            _standard_node(node) for node in layer_data.get("inbound_nodes", [])
+        )
         order.append(name)
 
     def get_tensor(name, node_index, tensor_index):
         if name not in created:
             raise ValueError(
-                f"The functional config refers to an unknown layer '{name}'."
+                f"Missing node: {name}. The functional config refers to a "
+                "layer that it does not define."
             )
         return created[name]._inbound_nodes[node_index].outputs[tensor_index]
 
@@ -602,7 +830,8 @@ def functional_from_config(cls, config, custom_objects=None):
         name, node_index, _ = ref
         if name not in created:
             raise ValueError(
-                f"The functional config refers to an unknown layer '{name}'."
+                f"Missing node: {name}. The functional config refers to a "
+                "layer that it does not define."
             )
         return node_index < len(created[name]._inbound_nodes)
 
@@ -630,25 +859,38 @@ def functional_from_config(cls, config, custom_objects=None):
                 "Could not rebuild the functional model from its config: "
                 "the nodes of layers "
                 f"{[n for n in order if queues[n]]} depend on tensors that "
-                "are never created."
+                "are never created (a loop in the graph, or a node that is "
+                "missing from the config)."
             )
 
     def resolve(refs):
         if _is_tensor_ref(refs):
             return get_tensor(*refs)
         if isinstance(refs, dict):
+            if refs.get("class_name") == "__tuple__" and set(refs) == {
+                "class_name",
+                "config",
+            }:
+                return tuple(resolve(v) for v in refs["config"]["value"])
             return {k: resolve(v) for k, v in refs.items()}
         return [resolve(v) for v in refs]
 
     inputs = resolve(config["input_layers"])
     outputs = resolve(config["output_layers"])
+    extra = {}
     if cls is not Model and not _functional_like_constructor(cls):
         # A subclass whose constructor builds its own graph: return a plain
         # functional model with the same graph.
         cls = Functional
+    elif cls not in (Model, Functional):
+        # Constructor arguments a subclass added to its config.
+        extra = {
+            k: v for k, v in config.items() if k not in _FUNCTIONAL_CONFIG_KEYS
+        }
     return cls(
         inputs=inputs,
         outputs=outputs,
         name=config.get("name"),
         trainable=config.get("trainable", True),
+        **extra,
     )

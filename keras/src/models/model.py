@@ -135,9 +135,9 @@ class Model(JAXTrainer, Layer):
     @layers.setter
     def layers(self, _):
         raise AttributeError(
-            "`layers` is a read-only property of models (the list of "
-            "their sublayers); store your layers under a different "
-            "attribute name."
+            "The `Model.layers` attribute is reserved: it is the read-only "
+            "list of the model's sublayers. Store your layers under a "
+            "different attribute name."
         )
 
     def get_layer(self, name=None, index=None):
@@ -272,6 +272,109 @@ class Model(JAXTrainer, Layer):
             self, filepath, skip_mismatch=skip_mismatch, **kwargs
         )
 
+    def export(
+        self,
+        filepath,
+        format="tf_saved_model",
+        verbose=None,
+        input_signature=None,
+        **kwargs,
+    ):
+        """Exports the model for inference (e.g. as a TF SavedModel).
+
+        Args:
+            filepath: Where to write the exported artifact.
+            format: One of `"tf_saved_model"`, `"onnx"`, `"openvino"` or
+                `"litert"`.
+            verbose: Whether to print a message once exported.
+            input_signature: Optional input specs of the exported function.
+            **kwargs: Options of the chosen format.
+        """
+        if format not in _EXPORT_FORMATS:
+            raise ValueError(
+                f"Unrecognized format={format!r}: `export()` writes one of "
+                f"the formats {list(_EXPORT_FORMATS)}."
+            )
+        try:
+            from keras.src import export as export_lib
+        except ImportError:
+            export_lib = None
+        if export_lib is None or not hasattr(export_lib, "export_model"):
+            raise NotImplementedError(
+                f"Exporting as {format!r} needs `keras.src.export`, which "
+                "this build does not include yet."
+            )
+        return export_lib.export_model(
+            self,
+            filepath,
+            format=format,
+            verbose=verbose,
+            input_signature=input_signature,
+            **kwargs,
+        )
+
+    # ----------------------------------------------------------- state tree
+    def get_state_tree(self, value_format="backend_tensor"):
+        """Returns the values of the model's state as nested dicts.
+
+        The tree has four entries, `"trainable_variables"`,
+        `"non_trainable_variables"`, `"optimizer_variables"` and
+        `"metrics_variables"`; in each, the values are nested by the parts
+        of the variable paths (`tree["trainable_variables"]["dense"]
+        ["kernel"]`).
+
+        Args:
+            value_format: `"backend_tensor"` (JAX arrays) or
+                `"numpy_array"`.
+
+        Returns:
+            The nested dict of values.
+        """
+        self.jax_state_sync()
+        optimizer = getattr(self, "optimizer", None)
+        groups = {
+            "trainable_variables": self.trainable_variables,
+            "non_trainable_variables": self.non_trainable_variables,
+            "optimizer_variables": (
+                [] if optimizer is None else optimizer.variables
+            ),
+            "metrics_variables": self.metrics_variables,
+        }
+        return {
+            key: _nest_by_path(variables, value_format)
+            for key, variables in groups.items()
+        }
+
+    def set_state_tree(self, state_tree):
+        """Assigns values given as `get_state_tree()` returns them.
+
+        Any of the four entries may be left out, and so may any variable
+        inside them.
+
+        Args:
+            state_tree: Dict of nested dicts of values.
+        """
+        self.jax_state_sync()
+        optimizer = getattr(self, "optimizer", None)
+        groups = {
+            "trainable_variables": lambda: self.trainable_variables,
+            "non_trainable_variables": lambda: self.non_trainable_variables,
+            "optimizer_variables": lambda: (
+                [] if optimizer is None else optimizer.variables
+            ),
+            "metrics_variables": lambda: self.metrics_variables,
+        }
+        for key, subtree in state_tree.items():
+            if key not in groups:
+                raise ValueError(
+                    f"Unknown entry {key!r} in the state tree; expected "
+                    f"some of {list(groups)}."
+                )
+            values = _flatten_by_path(subtree)
+            for variable in groups[key]():
+                if variable.path in values:
+                    variable.assign(values[variable.path])
+
     def to_json(self, **kwargs):
         """Returns the model's config as a JSON string.
 
@@ -337,6 +440,50 @@ class Model(JAXTrainer, Layer):
         return (
             f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
         )
+
+
+_EXPORT_FORMATS = ("tf_saved_model", "onnx", "openvino", "litert")
+
+
+def _nest_by_path(variables, value_format):
+    """`{part: {part: value}}` from the `/`-separated variable paths."""
+    if value_format not in ("backend_tensor", "numpy_array"):
+        raise ValueError(
+            f"Invalid value_format={value_format!r}: use 'backend_tensor' "
+            "or 'numpy_array'."
+        )
+    nested = {}
+    seen = set()
+    for variable in variables:
+        path = variable.path
+        if path in seen:
+            raise ValueError(
+                "The following variable path is found twice in the model, "
+                f"so it cannot key a state tree: {path!r}. Give the layers "
+                "(and other objects holding variables) distinct names."
+            )
+        seen.add(path)
+        value = variable.value
+        if value_format == "numpy_array":
+            value = backend.convert_to_numpy(value)
+        parts = path.split("/")
+        node = nested
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    return nested
+
+
+def _flatten_by_path(tree_of_values, prefix=""):
+    """`{path: value}` from nested dicts keyed by path parts."""
+    flat = {}
+    for key, value in tree_of_values.items():
+        path = f"{prefix}/{key}" if prefix else str(key)
+        if isinstance(value, dict):
+            flat.update(_flatten_by_path(value, path))
+        else:
+            flat[path] = value
+    return flat
 
 
 @keras_export("keras.models.model_from_json")

@@ -46,6 +46,9 @@ class Sequential(Model):
         self._graph_outputs = None
         self._layer_outputs = {}
         self._build_dtype = None
+        # The functional model of the built graph (`None` until built, or
+        # when the layers cannot be traced symbolically).
+        self._functional = None
         if layers:
             for layer in layers:
                 self.add(layer, rebuild=False)
@@ -80,10 +83,10 @@ class Sequential(Model):
                 self._layers_list[0], InputLayer
             ):
                 raise ValueError(
-                    f"Sequential model '{self.name}' already starts with an "
-                    "input layer (batch shape "
+                    f"The input of Sequential model '{self.name}' has "
+                    "already been configured by its first layer (batch shape "
                     f"{self._layers_list[0].batch_shape}); a model has only "
-                    "one, so this second one cannot be added."
+                    "one input layer, so this second one cannot be added."
                 )
             if self._layers_list:
                 raise ValueError(
@@ -127,15 +130,35 @@ class Sequential(Model):
         self._graph_inputs = None
         self._graph_outputs = None
         self._layer_outputs = {}
+        self._functional = None
+
+    def _tracking_excluded_attributes(self):
+        # `_functional` holds the same layers as the model itself, and the
+        # recorded constructor arguments the layers it was created with
+        # (`pop()` may have removed some since).
+        return super()._tracking_excluded_attributes() + (
+            "_functional",
+            "_init_arguments",
+        )
 
     def _maybe_rebuild(self):
         self._unbuild()
-        if (
-            self._layers_list
-            and isinstance(self._layers_list[0], InputLayer)
-            and len(self._layers_list) > 1
+        if len(self._layers_list) < 2:
+            return
+        first = self._layers_list[0]
+        if isinstance(first, InputLayer):
+            self.build(first.batch_shape)
+            return
+        # A first layer that knows its input shape (e.g. a built functional
+        # or Sequential model) lets the model build at once.
+        try:
+            input_shape = first.input_shape
+        except (AttributeError, ValueError):
+            return
+        if isinstance(input_shape, tuple) and all(
+            d is None or isinstance(d, int) for d in input_shape
         ):
-            self.build(self._layers_list[0].batch_shape)
+            self.build(input_shape)
 
     # --------------------------------------------------------------- build
     def _maybe_build(self, args, kwargs):
@@ -144,12 +167,20 @@ class Sequential(Model):
         if self._has_input_layer():
             self.build()
             return
+        if not self.layers:
+            raise ValueError(
+                f"Sequential model '{self.name}' has no layers: add some "
+                "with `add()` before calling it."
+            )
         if args and hasattr(args[0], "shape") and hasattr(args[0], "dtype"):
             # Built from the first call's data: keep the batch size open.
             self._build_dtype = backend.standardize_dtype(args[0].dtype)
             self.build((None,) + tuple(args[0].shape)[1:])
             return
-        super()._maybe_build(args, kwargs)
+        # Structured inputs (dicts, lists): no single input tensor to build
+        # a graph from; the layers run one after the other and build
+        # themselves.
+        self.built = True
 
     def _has_input_layer(self):
         return bool(self._layers_list) and isinstance(
@@ -164,8 +195,15 @@ class Sequential(Model):
                 needed when the model starts with an `InputLayer`.
         """
         if self._has_input_layer():
-            # The configured input shape wins over `input_shape`.
             input_layer = self._layers_list[0]
+            if input_shape is not None and not _same_shape(
+                input_shape, input_layer.batch_shape
+            ):
+                raise ValueError(
+                    f"Cannot build Sequential model '{self.name}' for input "
+                    f"shape {tuple(input_shape)}: its input has already been "
+                    f"configured with batch shape {input_layer.batch_shape}."
+                )
         else:
             if input_shape is None:
                 raise ValueError(
@@ -181,13 +219,27 @@ class Sequential(Model):
         inputs = input_layer.output
         x = inputs
         layer_outputs = {}
+        self._build_input_shape = tuple(input_layer.batch_shape)
         for layer in self._layers_list[1:]:
-            x = layer(x)
+            try:
+                x = layer(x)
+            except NotImplementedError:
+                # The layer cannot infer its output symbolically: run the
+                # layers one after the other, without a graph.
+                self.built = True
+                return
+            except TypeError as error:
+                _check_single_positional_argument(layer)
+                raise error
             layer_outputs[id(layer)] = x
         self._graph_inputs = inputs
         self._graph_outputs = x
         self._layer_outputs = layer_outputs
-        self._build_input_shape = tuple(input_layer.batch_shape)
+        from keras.src.models.functional import Functional
+
+        self._functional = Functional(
+            inputs=inputs, outputs=x, name=f"{self.name}_functional"
+        )
         self.built = True
 
     def get_build_config(self):
@@ -232,9 +284,8 @@ class Sequential(Model):
     @layers.setter
     def layers(self, _):
         raise AttributeError(
-            "`layers` is a read-only property of models (the list of "
-            "their sublayers); store your layers under a different "
-            "attribute name."
+            "The `layers` of a Sequential model cannot be set directly. "
+            "Use `add()` and `pop()` to change the stack of layers."
         )
 
     @property
@@ -320,3 +371,30 @@ class Sequential(Model):
             if not model.built and build_input_shape:
                 model.build(tuple(build_input_shape))
         return model
+
+
+def _same_shape(a, b):
+    a, b = tuple(a), tuple(b)
+    return len(a) == len(b) and all(
+        x is None or y is None or x == y for x, y in zip(a, b)
+    )
+
+
+def _check_single_positional_argument(layer):
+    """Raises a clear error for layers whose `call` needs more than the one
+    input tensor a Sequential model gives it."""
+    import inspect
+
+    parameters = inspect.signature(layer.call).parameters.values()
+    positional = [
+        p.name
+        for p in parameters
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        and p.default is inspect.Parameter.empty
+    ]
+    if len(positional) != 1:
+        raise ValueError(
+            "Layers added to a Sequential model can only have a single "
+            f"positional argument, the input tensor. Layer "
+            f"{type(layer).__name__} has positional arguments {positional}."
+        )

@@ -2,10 +2,19 @@
 `compile()`, matched to the model's outputs.
 
 Both are built lazily from the first batch (`build(y_true, y_pred)`),
-because what "accuracy" means, or how a list of losses maps onto the
-outputs, depends on the targets and predictions. Outputs are identified by
-the flattened order of `y_pred` (dict outputs in sorted key order) and
-named after the model's `output_names` when it has them.
+because what "accuracy" means, or how a structure of losses maps onto the
+outputs, depends on the targets and predictions.
+
+The predictions are seen as a structure whose leaves are the outputs
+(`tree.flatten(y_pred)` order, dicts by sorted key). A leaf is named after
+its dict key when `y_pred` is a flat dict, else after the model's
+`output_names` when there is one name per leaf.
+
+`CompileMetrics` is a `keras.metrics.Metric` (its state is the state of the
+metrics it holds, in order), so a custom JAX `train_step` can update it with
+`stateless_update_state()` like any other entry of `model.metrics`.
+`CompileLoss` keeps one `Mean` tracker per output that has a loss (when
+there are several such outputs); calling it updates them.
 """
 
 from keras.src import backend
@@ -18,71 +27,215 @@ _ACCURACY_NAMES = ("accuracy", "acc")
 _CROSSENTROPY_NAMES = ("crossentropy", "ce")
 
 
-def _output_names(y_pred, output_names):
-    """Names of the flattened outputs of `y_pred`."""
-    flat = tree.flatten(y_pred)
-    if isinstance(y_pred, dict):
-        return sorted(y_pred.keys())
-    if output_names is not None and len(output_names) == len(flat):
-        return list(output_names)
-    if len(flat) == 1:
-        return ["output"]
-    return [f"output_{i + 1}" for i in range(len(flat))]
+# ------------------------------------------------------------ the outputs
+class _Layout:
+    """Where the leaves (outputs) of a prediction structure sit.
+
+    Attributes:
+        structure: The structure the layout was made from.
+        paths: Path of each leaf (tuple of dict keys and sequence indices).
+        count: Number of leaves.
+        is_dict: Whether the structure is a dict.
+        flat_dict: Whether it is a dict of leaves.
+        given_names: The model's `output_names` when there is one per leaf,
+            else `None`.
+        names: Names of the leaves used to look up dict arguments keyed by
+            output (dict keys of a flat dict, else `given_names`).
+        order: Leaf indices in display order (a flat dict follows
+            `output_names` when they name the same keys).
+    """
+
+    def __init__(self, y_pred, output_names):
+        flat = tree.flatten_with_path(y_pred)
+        self.structure = y_pred
+        self.paths = [tuple(path) for path, _ in flat]
+        self.count = len(self.paths)
+        self.is_dict = isinstance(y_pred, dict)
+        self.flat_dict = self.is_dict and all(len(p) == 1 for p in self.paths)
+        given = None if output_names is None else list(output_names)
+        if given is not None and len(given) != self.count:
+            given = None
+        self.given_names = given
+        if self.flat_dict:
+            self.names = [p[0] for p in self.paths]
+        else:
+            self.names = given
+        self.order = list(range(self.count))
+        if (
+            self.flat_dict
+            and output_names is not None
+            and sorted(map(str, output_names)) == sorted(map(str, self.names))
+            and len(output_names) == self.count
+        ):
+            self.order = [self.names.index(name) for name in output_names]
+
+    def leaves_under(self, path):
+        """Indices of the leaves at or below `path`."""
+        size = len(path)
+        return [i for i, p in enumerate(self.paths) if p[:size] == path]
+
+    def node_at(self, path):
+        node = self.structure
+        for key in path:
+            node = node[key]
+        return node
+
+    def pred_leaves(self, y_pred):
+        """The leaves of `y_pred` (a structure like the one of the build, or
+        a dict keyed by output name when the build saw a sequence)."""
+        if (
+            isinstance(y_pred, dict)
+            and not self.is_dict
+            and self.given_names is not None
+            and set(y_pred) == set(self.given_names)
+        ):
+            return [y_pred[name] for name in self.given_names]
+        flat = tree.flatten(y_pred)
+        if len(flat) != self.count:
+            raise ValueError(
+                "The predictions do not match the structure seen when the "
+                f"loss or metrics were built: y_true and y_pred have "
+                f"different structures. Expected {self.count} outputs, got "
+                f"{len(flat)}."
+            )
+        return flat
 
 
-def _flatten_like(structure, y_pred, names, what):
-    """Flattens `structure` (targets or sample weights) to match outputs.
+def _walk(value, paths):
+    """Looks up each path in `value`; `None` if the structures disagree.
+
+    A dict without the key gives `None` for that leaf (targets may be
+    given only for the outputs that need them)."""
+    found = []
+    for path in paths:
+        node = value
+        for key in path:
+            if isinstance(node, dict) and not isinstance(key, int):
+                node = node.get(key)
+                if node is None:
+                    break
+            elif (
+                isinstance(node, (list, tuple))
+                and isinstance(key, int)
+                and key < len(node)
+            ):
+                node = node[key]
+            else:
+                return None
+        if node is not None and tree.is_nested(node):
+            return None
+        found.append(node)
+    return found
+
+
+def _per_leaf(value, layout, what, covered=None):
+    """Matches `value` (targets, sample weights) to the output leaves.
 
     Args:
-        structure: A single array, a list/tuple (positional) or a dict
-            (keyed by output name) of arrays, or `None`.
-        y_pred: The model's outputs.
-        names: Names of the flattened outputs.
-        what: Name of the structure, for error messages.
+        value: A single array, or a structure of arrays.
+        layout: The `_Layout` of the predictions.
+        what: Name of the argument, for error messages.
+        covered: Indices of the leaves that need a value (the others may be
+            left out of `value`).
 
     Returns:
-        A list with one entry (or `None`) per output.
+        A list with one entry (or `None`) per leaf, or `None` when `value`
+        is a single array and there are several leaves to share it.
     """
-    n = len(names)
-    if structure is None:
+    n = layout.count
+    if value is None:
         return [None] * n
-    if isinstance(structure, dict):
-        unknown = [k for k in structure if k not in names]
-        if unknown:
-            raise ValueError(
-                f"Unknown entries in {what} dictionary: {unknown}. Only "
-                f"expected the following keys: {names}"
-            )
-        return [structure.get(name) for name in names]
-    if isinstance(structure, (list, tuple)):
-        if n == 1 and not isinstance(y_pred, (list, tuple, dict)):
-            if len(structure) == 1:
-                return [structure[0]]
-            return [structure]
-        if len(structure) != n:
-            raise ValueError(
-                f"The model has {n} outputs, but {what} has "
-                f"{len(structure)} entries. Expected one entry per output "
-                f"({names})."
-            )
-        return list(structure)
-    if n == 1:
-        return [structure]
-    return None  # A single array shared by all outputs.
+    if not tree.is_nested(value):
+        if n == 1:
+            return [value]
+        if covered is not None and len(covered) == 1:
+            found = [None] * n
+            found[covered[0]] = value
+            return found
+        return None
+    found = _walk(value, layout.paths)
+    if found is not None and any(v is not None for v in found):
+        return found
+    if (
+        isinstance(value, dict)
+        and not layout.is_dict
+        and layout.given_names is not None
+        and all(key in layout.given_names for key in value)
+    ):
+        return [value.get(name) for name in layout.given_names]
+    flat = tree.flatten(value)
+    if len(flat) == n:
+        return flat
+    if covered is not None and len(flat) == len(covered):
+        found = [None] * n
+        for index, item in zip(covered, flat):
+            found[index] = item
+        return found
+    raise ValueError(
+        f"Cannot match `{what}` to the model's outputs: y_true and y_pred "
+        f"have different structures. The predictions have {n} outputs "
+        f"(paths {layout.paths}) and `{what}` has {len(flat)} entries."
+    )
 
 
-class CompileLoss:
-    """The total loss of a model: the sum of the weighted per-output losses.
+def _pack(layout, path, leaves, values):
+    """The sub-structure of the outputs at `path`, filled with `values`."""
+    if not path and layout.count == 1 and not tree.is_nested(layout.structure):
+        return values[leaves[0]]
+    template = layout.node_at(path)
+    if not tree.is_nested(template):
+        return values[leaves[0]]
+    return tree.pack_sequence_as(template, [values[i] for i in leaves])
+
+
+def _batch_size(leaves):
+    for leaf in leaves:
+        shape = getattr(leaf, "shape", None)
+        if shape:
+            return shape[0]
+    return 1
+
+
+# ------------------------------------------------------------------ losses
+class _LossLeaf:
+    """One entry of the `loss` structure, with its position in
+    `tree.flatten(loss)` (which is also the position of its weight)."""
+
+    __slots__ = ("index", "identifier")
+
+    def __init__(self, index, identifier):
+        self.index = index
+        self.identifier = identifier
+
+
+def _plain(spec):
+    """Whether a sequence of loss entries holds no nested structure."""
+    return all(isinstance(item, _LossLeaf) for item in spec)
+
+
+class CompileLoss(losses_module.Loss):
+    """The total loss of a model: the sum of the weighted losses.
+
+    `loss` is a single loss (applied to every output and summed) or a
+    structure following the structure of the predictions: a dict (keyed by
+    dict output key, or by output name), a list/tuple with one entry per
+    output, `None` for outputs without a loss. Where an entry of the
+    structure meets a sub-structure of the predictions (not a single
+    output), the loss function receives that whole sub-structure. A list of
+    several losses for one output, or a list whose type differs from the
+    sequence it meets, applies each of its losses to that output or
+    sub-structure.
+
+    When more than one output (or sub-structure) has a loss, a `Mean`
+    tracker per output (`metrics`, named `"<output>_loss"`) records its
+    unweighted loss; calling the object updates them.
 
     Args:
-        loss: A loss (string, function or `keras.losses.Loss`) applied to
-            every output, or a list (one per output, in order) or dict
-            (keyed by output name) of losses. Entries may be `None` (no loss
-            for that output).
-        loss_weights: Optional scalar, list or dict (like `loss`) of
-            coefficients of the per-output losses.
-        reduction: Reduction of the function losses (default
-            `"sum_over_batch_size"`).
+        loss: A loss (name, function or `keras.losses.Loss`) or a structure
+            of them, as above.
+        loss_weights: Optional scalar, or structure like `loss` (same
+            number of entries), of coefficients of the losses.
+        reduction: Reduction of the losses given as functions.
         output_names: Optional names of the model's outputs.
     """
 
@@ -93,171 +246,358 @@ class CompileLoss:
         reduction="sum_over_batch_size",
         output_names=None,
     ):
+        super().__init__(name="compile_loss", reduction=reduction)
         self._user_loss = loss
         self._user_loss_weights = loss_weights
-        self.reduction = reduction
         self.output_names = output_names
         self.built = False
-        self._losses = []
-        self._weights = []
-        self._names = []
+        self._layout = None
+        self._entries = []
+        self._node_paths = []
+        self._node_leaves = []
+        self._covered = []
         self._trackers = []
-        self._last_output_losses = []
-        if loss is not None:
-            # Resolve early so that unknown names fail in `compile()`.
-            tree.map_structure(
-                lambda entry: (
-                    losses_module.get(entry) if isinstance(entry, str) else None
-                ),
-                loss,
-            )
+        # Resolve names early, so that unknown ones fail in `compile()`.
+        for entry in tree.flatten(loss):
+            if isinstance(entry, str) and (
+                entry.lower() not in _CROSSENTROPY_NAMES
+            ):
+                losses_module.get(entry)
 
     @property
     def metrics(self):
-        """Per-output loss trackers (only for models with several
-        outputs)."""
+        """The per-output loss trackers (only with several losses)."""
         return list(self._trackers)
 
     @property
     def variables(self):
-        variables = []
-        for tracker in self._trackers:
-            variables.extend(tracker.variables)
-        return variables
+        return [v for tracker in self._trackers for v in tracker.variables]
 
+    def reset_state(self):
+        for tracker in self._trackers:
+            tracker.reset_state()
+
+    # ----------------------------------------------------------- build
     def build(self, y_true, y_pred):
-        names = _output_names(y_pred, self.output_names)
-        n = len(names)
+        if self.built:
+            return
+        layout = _Layout(y_pred, self.output_names)
         loss = self._user_loss
-        if isinstance(loss, dict):
-            unknown = [k for k in loss if k not in names]
-            if unknown:
-                raise ValueError(
-                    "In the dict argument `loss`, key(s) "
-                    f"{unknown} do not correspond to any model output. "
-                    f"Received: loss={loss}; the model's outputs are {names}"
-                )
-            per_output = [loss.get(name) for name in names]
-        elif isinstance(loss, (list, tuple)):
-            if n == 1 and len(loss) == 1:
-                per_output = list(loss)
-            elif len(loss) != n:
-                raise ValueError(
-                    f"The model has {n} outputs, but the `loss` argument "
-                    f"has {len(loss)} entries. Received: loss={loss}"
-                )
-            else:
-                per_output = list(loss)
+        flat_loss = tree.flatten(loss)
+        marked = tree.pack_sequence_as(
+            loss, [_LossLeaf(i, item) for i, item in enumerate(flat_loss)]
+        )
+        placed = []  # (marker, path)
+        if not tree.is_nested(loss):
+            if marked.identifier is not None:
+                for path in layout.paths:
+                    placed.append((marked, path))
         else:
-            per_output = [loss] * n
-        weights = self._user_loss_weights
-        if weights is None:
-            per_weight = [1.0] * n
-        elif isinstance(weights, dict):
-            unknown = [k for k in weights if k not in names]
-            if unknown:
-                raise ValueError(
-                    f"In the dict argument `loss_weights`, key(s) {unknown} "
-                    "do not correspond to any model output. The model's "
-                    f"outputs are {names}"
-                )
-            per_weight = [weights.get(name, 1.0) for name in names]
-        elif isinstance(weights, (list, tuple)):
-            if len(weights) != n:
-                raise ValueError(
-                    f"The model has {n} outputs, but `loss_weights` has "
-                    f"{len(weights)} entries. Received: "
-                    f"loss_weights={weights}"
-                )
-            per_weight = list(weights)
-        else:
-            per_weight = [float(weights)] * n
-        self._names = names
-        self._losses = [self._get_loss(entry) for entry in per_output]
-        self._weights = [float(w) for w in per_weight]
-        self._trackers = []
-        if n > 1:
-            for name, fn in zip(names, self._losses):
-                if fn is not None:
-                    self._trackers.append(metrics_module.Mean(f"{name}_loss"))
+            self._place(marked, (), y_pred, layout, placed, top=True)
+        weights = self._entry_weights(placed, len(flat_loss), layout)
+
+        node_paths = []
+        for _, path in placed:
+            if path not in node_paths:
+                node_paths.append(path)
+        node_leaves = [layout.leaves_under(path) for path in node_paths]
+        true_leaves = self._try_per_leaf(y_true, layout)
+        entries = []
+        for (marker, path), weight in zip(placed, weights):
+            node = node_paths.index(path)
+            first = node_leaves[node][0]
+            fn = _resolve_loss(
+                marker.identifier,
+                true_leaves[first],
+                layout.node_at(layout.paths[first]),
+                self.reduction,
+            )
+            entries.append((fn, weight, node))
+        covered = sorted({i for leaves in node_leaves for i in leaves})
+
+        trackers = []
+        if len(node_paths) > 1:
+            used = set()
+            for node, path in enumerate(node_paths):
+                label = _node_label(path, layout)
+                if label is None:
+                    label = next(fn.name for fn, _, k in entries if k == node)
+                name = f"{label}_loss"
+                base, suffix = name, 1
+                while name in used:
+                    name = f"{base}_{suffix}"
+                    suffix += 1
+                used.add(name)
+                trackers.append(metrics_module.Mean(name=name))
+        self._layout = layout
+        self._entries = entries
+        self._node_paths = node_paths
+        self._node_leaves = node_leaves
+        self._covered = covered
+        self._trackers = trackers
         self.built = True
 
-    def _get_loss(self, identifier):
-        if identifier is None:
-            return None
-        loss = losses_module.get(identifier)
-        if not isinstance(loss, losses_module.Loss):
-            name = getattr(loss, "__name__", None)
-            if isinstance(identifier, str):
-                name = identifier
-            loss = losses_module.LossFunctionWrapper(
-                loss, reduction=self.reduction, name=name
-            )
-        return loss
+    def _try_per_leaf(self, y_true, layout):
+        try:
+            found = _per_leaf(y_true, layout, "y_true")
+        except ValueError:
+            found = None
+        return found if found is not None else [None] * layout.count
 
+    def _place(self, spec, path, node, layout, placed, top=False):
+        """Records `(marker, path)` for each loss of `spec` placed at the
+        prediction sub-structure `node` (found at `path`)."""
+        if isinstance(spec, _LossLeaf):
+            if spec.identifier is not None:
+                placed.append((spec, path))
+            return
+        if isinstance(spec, dict):
+            self._place_dict(spec, path, node, layout, placed, top)
+            return
+        if not isinstance(spec, (list, tuple)):
+            raise TypeError(f"Unsupported entry in `loss`: {spec!r}")
+        if not tree.is_nested(node):
+            # Several losses for one output.
+            for item in spec:
+                self._place(item, path, node, layout, placed)
+            return
+        if isinstance(node, (list, tuple)) and (
+            (type(spec) is type(node) and len(spec) == len(node))
+            or (_plain(spec) and len(spec) == len(node))
+        ):
+            for index, item in enumerate(spec):
+                self._place(item, path + (index,), node[index], layout, placed)
+            return
+        if isinstance(node, dict) and _plain(spec) and len(spec) == len(node):
+            keys = sorted(node)
+            if top and layout.flat_dict:
+                keys = [layout.names[i] for i in layout.order]
+            for key, item in zip(keys, spec):
+                self._place(item, path + (key,), node[key], layout, placed)
+            return
+        if _plain(spec) and isinstance(node, (list, tuple, dict)):
+            raise ValueError(
+                f"The `loss` list has {len(spec)} entries but the model "
+                f"outputs {'at ' + str(path) if path else ''}have "
+                f"{len(node)}: give one loss per output (or `None`), or a "
+                "single loss for all of them."
+            )
+        # Each loss of the sequence applies to the whole sub-structure.
+        for item in spec:
+            self._place(item, path, node, layout, placed)
+
+    def _place_dict(self, spec, path, node, layout, placed, top):
+        keys = _sorted_keys(spec)
+        if isinstance(node, dict):
+            for key in keys:
+                if key in node:
+                    self._place(
+                        spec[key], path + (key,), node[key], layout, placed
+                    )
+                elif top and layout.given_names and key in layout.given_names:
+                    index = layout.given_names.index(key)
+                    self._place(
+                        spec[key],
+                        layout.paths[index],
+                        layout.node_at(layout.paths[index]),
+                        layout,
+                        placed,
+                    )
+                elif top:
+                    raise KeyError(
+                        f"The key '{key}' in the `loss` argument, can't be "
+                        "found in either the model's output (its keys are "
+                        f"{sorted(node)}) or in the model's `output_names` "
+                        f"({layout.given_names})."
+                    )
+                else:
+                    raise KeyError(
+                        f"The entry '{'/'.join(map(str, path + (key,)))}' "
+                        "of `loss` can't be found in the model's output "
+                        "structure."
+                    )
+            return
+        if top:
+            names = layout.given_names
+            unknown = [k for k in keys if names is None or k not in names]
+            if unknown:
+                raise ValueError(
+                    f"The `loss` dict has keys {unknown} that name no "
+                    f"output of the model. Expected keys among the "
+                    f"model's output names: {names}."
+                )
+            for key in keys:
+                index = names.index(key)
+                self._place(
+                    spec[key],
+                    layout.paths[index],
+                    layout.node_at(layout.paths[index]),
+                    layout,
+                    placed,
+                )
+            return
+        raise KeyError(
+            f"The `loss` entry at '{'/'.join(map(str, path))}' is a dict "
+            f"(keys {keys}), which can't be found in the model's output "
+            "structure: the output there is not a dict."
+        )
+
+    def _entry_weights(self, placed, num_losses, layout):
+        weights = self._user_loss_weights
+        if weights is None:
+            return [1.0] * len(placed)
+        if not tree.is_nested(weights):
+            return [weights] * len(placed)
+        flat = tree.flatten(weights)
+        if len(flat) == num_losses:
+            return [flat[marker.index] for marker, _ in placed]
+        if not tree.is_nested(self._user_loss):
+            # One loss for every output, one weight per output.
+            per_leaf = _per_leaf(weights, layout, "loss_weights")
+            if per_leaf is not None and all(w is not None for w in per_leaf):
+                return [per_leaf[layout.paths.index(p)] for _, p in placed]
+        raise ValueError(
+            f"`loss_weights` has {len(flat)} entries, but it must match the "
+            f"number of losses ({num_losses}) given in `loss`: use the same "
+            f"structure. Received: loss_weights={weights}"
+        )
+
+    # ------------------------------------------------------------ call
     def __call__(self, y_true, y_pred, sample_weight=None):
         return self.call(y_true, y_pred, sample_weight)
 
     def call(self, y_true, y_pred, sample_weight=None):
-        """Returns the total loss (or `None` if no output has a loss).
-
-        The unweighted per-output losses are kept for the per-output loss
-        trackers; the trainer reads them with `pop_output_losses()`.
-        """
+        """Returns the total loss (`None` if no output has a loss) and
+        updates the per-output trackers."""
         if not self.built:
             self.build(y_true, y_pred)
-        names = self._names
-        flat_pred = tree.flatten(y_pred)
-        flat_true = _flatten_like(y_true, y_pred, names, "`y`")
-        if flat_true is None:
+        layout = self._layout
+        if not self._entries:
+            return None
+        pred = layout.pred_leaves(y_pred)
+        true = _per_leaf(y_true, layout, "y_true", self._covered)
+        if true is None:
             raise ValueError(
-                f"The model has {len(names)} outputs ({names}), so `y` "
-                "must be a list or dict with one entry per output."
+                f"The model has {layout.count} outputs with a loss: y_true "
+                "and y_pred have different structures. Pass one target per "
+                "output (a list, or a dict keyed by output name)."
             )
-        flat_sw = _flatten_like(sample_weight, y_pred, names, "`sample_weight`")
-        if flat_sw is None:
-            flat_sw = [sample_weight] * len(names)
+        weights = _per_leaf(
+            sample_weight, layout, "sample_weight", self._covered
+        )
+        if weights is None:
+            weights = [sample_weight] * layout.count
+        totals = [None] * len(self._node_paths)
         total = None
-        output_losses = []
-        for loss_fn, weight, yt, yp, sw in zip(
-            self._losses, self._weights, flat_true, flat_pred, flat_sw
-        ):
-            if loss_fn is None:
-                continue
-            if yt is None:
+        for fn, weight, node in self._entries:
+            path = self._node_paths[node]
+            leaves = self._node_leaves[node]
+            missing = [layout.paths[i] for i in leaves if true[i] is None]
+            if missing:
                 raise ValueError(
-                    f"The output '{names[flat_pred.index(yp)]}' has a loss "
-                    "but no target was given for it in `y`."
+                    f"The output(s) at {missing} have a loss, but `y` holds "
+                    "no target for them."
                 )
-            value = loss_fn(yt, yp, sample_weight=sw)
+            value = fn(
+                _pack(layout, path, leaves, true),
+                _pack(layout, path, leaves, pred),
+                sample_weight=weights[leaves[0]],
+            )
             value = ops.cast(value, backend.floatx())
-            output_losses.append(value)
-            term = value * weight if weight != 1.0 else value
-            total = term if total is None else total + term
-        self._last_output_losses = output_losses
+            totals[node] = (
+                value if totals[node] is None else totals[node] + value
+            )
+            if not (isinstance(weight, (int, float)) and weight == 1):
+                value = value * ops.cast(weight, backend.floatx())
+            total = value if total is None else total + value
+        if self._trackers:
+            batch_size = _batch_size(pred)
+            for tracker, value in zip(self._trackers, totals):
+                if value is not None:
+                    tracker.update_state(value, sample_weight=batch_size)
         return total
 
-    def pop_output_losses(self):
-        """Returns (and forgets) the per-output losses of the last call."""
-        values = self._last_output_losses
-        self._last_output_losses = []
-        if len(values) != len(self._trackers):
-            return []
-        return values
+    def get_config(self):
+        raise NotImplementedError(
+            "`CompileLoss` is built by `compile()`; serialize the arguments "
+            "given to `compile()` instead."
+        )
 
 
-class CompileMetrics:
+def _sorted_keys(mapping):
+    try:
+        return sorted(mapping)
+    except TypeError:
+        return list(mapping)
+
+
+def _node_label(path, layout):
+    """A readable name for the outputs at `path` (`None` if unknown)."""
+    if not path:
+        if layout.count == 1:
+            if layout.paths[0]:
+                return _node_label(layout.paths[0], layout)
+            return layout.given_names[0] if layout.given_names else None
+        parts = [_node_label(p, layout) for p in layout.paths]
+        if any(part is None for part in parts):
+            return None
+        return "_".join(parts)
+    parts = []
+    node = layout.structure
+    for depth, key in enumerate(path):
+        if isinstance(node, dict):
+            parts.append(str(key))
+        else:
+            child = node[key]
+            if tree.is_nested(child):
+                parts.append(str(key))
+            else:
+                index = layout.paths.index(path[: depth + 1])
+                if layout.given_names is None:
+                    return None if depth == 0 else "/".join(parts + [str(key)])
+                parts.append(str(layout.given_names[index]))
+        node = node[key]
+    return "/".join(parts)
+
+
+def _resolve_loss(identifier, y_true, y_pred, reduction):
+    """A `Loss` object for a loss identifier (for one output)."""
+    name = None
+    if isinstance(identifier, str):
+        name = identifier
+        if identifier.lower() in _CROSSENTROPY_NAMES:
+            if _is_binary(y_true, y_pred, None):
+                identifier = losses_module.binary_crossentropy
+            elif _is_sparse(y_true, y_pred, None):
+                identifier = losses_module.sparse_categorical_crossentropy
+            else:
+                identifier = losses_module.categorical_crossentropy
+    loss = losses_module.get(identifier)
+    if isinstance(loss, losses_module.Loss):
+        return loss
+    if name is None:
+        name = getattr(loss, "__name__", None)
+    return losses_module.LossFunctionWrapper(
+        loss, reduction=reduction, name=name
+    )
+
+
+# ----------------------------------------------------------------- metrics
+class CompileMetrics(metrics_module.Metric):
     """The metrics given to `compile()`, applied to the model's outputs.
 
-    It behaves like a metric whose `result()` is a dict of the results of
-    its metrics.
+    A `keras.metrics.Metric` whose state is the state of its metrics (in
+    the order of `metrics`) and whose `result()` is a dict of their
+    results; the stateless API (`stateless_update_state`,
+    `stateless_result`, `stateless_reset_state`) works on that state.
 
     Args:
-        metrics: A metric, or a list of metrics (for a single output, or
-            for every output when the model has several), or a list of
-            lists (one list per output), or a dict (keyed by output name)
-            of metrics or lists of metrics. A metric is a string (e.g.
-            `"accuracy"`, `"mae"`), a function or a `keras.metrics.Metric`.
+        metrics: A list of metrics (for a single output, or for every
+            output when the model has several), a list of lists (one list
+            per output), or a dict (keyed by output name, or mirroring a
+            nested output structure) of metrics or lists of metrics. A
+            metric is a string (e.g. `"accuracy"`, `"mae"`), a function or
+            a `keras.metrics.Metric`.
         weighted_metrics: Same structure; these metrics receive the sample
             weights.
         name: The name of this container.
@@ -274,6 +614,7 @@ class CompileMetrics:
         output_names=None,
         loss=None,
     ):
+        super().__init__(name=name)
         for arg_name, arg in (
             ("metrics", metrics),
             ("weighted_metrics", weighted_metrics),
@@ -286,137 +627,201 @@ class CompileMetrics:
                 )
         self._user_metrics = metrics
         self._user_weighted_metrics = weighted_metrics
-        self.name = name
         self.output_names = output_names
         self._loss = loss
         self.built = False
-        self._flat_metrics = []  # (output index, metric, weighted)
-        self._names = []
+        self._layout = None
+        self._flat_metrics = []  # (leaf index, metric, weighted)
+        self._covered = []
 
     @property
     def metrics(self):
-        return [m for _, m, _ in self._flat_metrics]
+        return [metric for _, metric, _ in self._flat_metrics]
 
     @property
     def variables(self):
-        variables = []
+        found = []
+        seen = set()
         for metric in self.metrics:
-            variables.extend(metric.variables)
-        return variables
+            for variable in metric.variables:
+                if id(variable) not in seen:
+                    seen.add(id(variable))
+                    found.append(variable)
+        return found
 
-    def _per_output(self, metrics, names, y_pred, arg_name):
-        n = len(names)
-        if metrics is None:
+    # ----------------------------------------------------------- build
+    def build(self, y_true, y_pred):
+        if self.built:
+            # The metric objects are already named after their outputs.
+            return
+        layout = _Layout(y_pred, self.output_names)
+        n = layout.count
+        try:
+            true = _per_leaf(y_true, layout, "y_true")
+        except ValueError:
+            true = None
+        if true is None:
+            true = [y_true if not tree.is_nested(y_true) else None] * n
+        pred = tree.flatten(y_pred)
+        losses = self._losses_per_leaf(layout)
+        unweighted = self._per_leaf_spec(self._user_metrics, layout, "metrics")
+        weighted = self._per_leaf_spec(
+            self._user_weighted_metrics, layout, "weighted_metrics"
+        )
+        prefixes = layout.names if n > 1 else None
+        flat = []
+        used = set()
+        copied_names = {}
+        resolved_unweighted = {}
+        for is_weighted, per_leaf in ((False, unweighted), (True, weighted)):
+            for i in layout.order:
+                for identifier in per_leaf[i]:
+                    if identifier is None:
+                        continue
+                    if isinstance(identifier, metrics_module.Metric):
+                        # A metric object given for several outputs is
+                        # copied, so that each output has its own state.
+                        if id(identifier) in copied_names:
+                            original = copied_names[id(identifier)]
+                            identifier = type(identifier).from_config(
+                                identifier.get_config()
+                            )
+                            identifier.name = original
+                        else:
+                            copied_names[id(identifier)] = identifier.name
+                    metric = _get_metric(
+                        identifier, true[i], pred[i], losses[i]
+                    )
+                    base = metric.name
+                    if is_weighted:
+                        if base in resolved_unweighted.get(i, ()):
+                            base = f"weighted_{base}"
+                    else:
+                        resolved_unweighted.setdefault(i, set()).add(base)
+                    name = f"{prefixes[i]}_{base}" if prefixes else base
+                    unique, suffix = name, 1
+                    while unique in used:
+                        unique = f"{name}_{suffix}"
+                        suffix += 1
+                    used.add(unique)
+                    metric.name = unique
+                    flat.append((i, metric, is_weighted))
+        self._layout = layout
+        self._flat_metrics = flat
+        self._covered = sorted({i for i, _, _ in flat})
+        self.built = True
+
+    def _per_leaf_spec(self, spec, layout, arg_name):
+        """The list of metric identifiers of each output leaf."""
+        n = layout.count
+        if spec is None:
             return [[] for _ in range(n)]
-        if isinstance(metrics, dict):
-            unknown = [k for k in metrics if k not in names]
-            if unknown:
-                raise ValueError(
-                    f"In the dict argument `{arg_name}`, key(s) {unknown} "
-                    "do not correspond to any model output. The model's "
-                    f"outputs are {names}"
-                )
-            return [_as_list(metrics.get(name)) for name in names]
-        metrics = list(metrics)
+        if isinstance(spec, dict):
+            names = layout.names
+            if names is not None and all(key in names for key in spec):
+                return [_as_list(spec.get(name)) for name in names]
+            if layout.is_dict and not layout.flat_dict:
+                return self._walk_spec(spec, layout, arg_name)
+            unknown = [k for k in spec if names is None or k not in names]
+            raise ValueError(
+                f"Invalid `{arg_name}` argument: the keys {unknown} match "
+                f"none of the model's outputs ({names}). Key the dict by "
+                "output name."
+            )
+        spec = list(spec)
         if n == 1:
-            if len(metrics) == 1 and isinstance(metrics[0], (list, tuple)):
-                return [list(metrics[0])]
-            return [metrics]
-        if any(isinstance(m, (list, tuple, dict)) for m in metrics) or (
-            len(metrics) == n and any(m is None for m in metrics)
+            if len(spec) == 1 and isinstance(spec[0], (list, tuple)):
+                return [list(spec[0])]
+            return [spec]
+        if len(spec) == n or any(
+            isinstance(m, (list, tuple, dict)) for m in spec
         ):
-            if len(metrics) != n:
+            # One entry (a metric, a list of metrics or `None`) per output.
+            if len(spec) != n:
                 raise ValueError(
                     f"For a model with multiple outputs, when providing the "
                     f"`{arg_name}` argument as a list of lists, it should "
                     f"have as many entries as the model has outputs ({n}). "
-                    f"Received: {arg_name}={metrics}"
+                    f"Received: {arg_name}={spec}"
                 )
-            return [_as_list(m) for m in metrics]
-        # A flat list of metrics: every output gets all of them.
-        return [list(metrics) for _ in range(n)]
+            return [_as_list(m) for m in spec]
+        # A flat list of metrics (of another length than the number of
+        # outputs): every output gets all of them.
+        return [list(spec) for _ in range(n)]
 
-    def build(self, y_true, y_pred):
-        names = _output_names(y_pred, self.output_names)
-        self._names = names
-        flat_pred = tree.flatten(y_pred)
-        flat_true = _flatten_like(y_true, y_pred, names, "`y`")
-        if flat_true is None:
-            flat_true = [y_true] * len(names)
-        losses = self._per_output_losses(names)
-        multi = len(names) > 1
-        unweighted = self._per_output(
-            self._user_metrics, names, y_pred, "metrics"
-        )
-        weighted = self._per_output(
-            self._user_weighted_metrics, names, y_pred, "weighted_metrics"
-        )
-        flat = []
-        used_names = set()
-        original_names = {}
-        for weighted_flag, per_output in (
-            (False, unweighted),
-            (True, weighted),
-        ):
-            for i, identifiers in enumerate(per_output):
-                for identifier in identifiers:
-                    if identifier is None:
-                        continue
-                    if isinstance(identifier, metrics_module.Metric):
-                        # A metric instance shared by several outputs is
-                        # copied, so that each output has its own state.
-                        key = id(identifier)
-                        if key in original_names:
-                            identifier = type(identifier).from_config(
-                                identifier.get_config()
-                            )
-                            identifier.name = original_names[key]
-                        else:
-                            original_names[key] = identifier.name
-                    metric = _get_metric(
-                        identifier, flat_true[i], flat_pred[i], losses[i]
+    def _walk_spec(self, spec, layout, arg_name):
+        """Metric identifiers per leaf from a spec mirroring a nested
+        output structure."""
+        per_leaf = [[] for _ in range(layout.count)]
+
+        def visit(item, path, node):
+            if item is None:
+                return
+            if isinstance(item, dict):
+                if not isinstance(node, dict) or any(
+                    key not in node for key in item
+                ):
+                    raise ValueError(
+                        f"Invalid `{arg_name}` argument: the entry at "
+                        f"'{'/'.join(map(str, path))}' has keys "
+                        f"{list(item)} that do not match the model's "
+                        "output structure there."
                     )
-                    if multi:
-                        metric.name = f"{names[i]}_{metric.name}"
-                    if metric.name in used_names:
-                        if weighted_flag:
-                            metric.name = f"weighted_{metric.name}"
-                        suffix = 1
-                        base = metric.name
-                        while metric.name in used_names:
-                            metric.name = f"{base}_{suffix}"
-                            suffix += 1
-                    used_names.add(metric.name)
-                    flat.append((i, metric, weighted_flag))
-        self._flat_metrics = flat
-        self.built = True
+                for key, value in item.items():
+                    visit(value, path + (key,), node[key])
+            elif isinstance(item, (list, tuple)):
+                if (
+                    isinstance(node, (list, tuple))
+                    and len(node) == len(item)
+                    and tree.is_nested(node)
+                ):
+                    for index, value in enumerate(item):
+                        visit(value, path + (index,), node[index])
+                else:
+                    for value in item:
+                        visit(value, path, node)
+            else:
+                for index in layout.leaves_under(path):
+                    per_leaf[index].append(item)
 
-    def _per_output_losses(self, names):
+        visit(spec, (), layout.structure)
+        return per_leaf
+
+    def _losses_per_leaf(self, layout):
         loss = self._loss
-        if isinstance(loss, dict):
-            return [loss.get(name) for name in names]
-        if isinstance(loss, (list, tuple)) and len(loss) == len(names):
-            return list(loss)
-        return [loss] * len(names)
+        n = layout.count
+        if loss is None or not tree.is_nested(loss):
+            return [loss] * n
+        if isinstance(loss, dict) and layout.names is not None:
+            return [
+                None if tree.is_nested(loss.get(name)) else loss.get(name)
+                for name in layout.names
+            ]
+        if isinstance(loss, (list, tuple)) and len(loss) == n:
+            return [None if tree.is_nested(item) else item for item in loss]
+        return [None] * n
 
+    # ----------------------------------------------------------- state
     def update_state(self, y_true, y_pred, sample_weight=None):
         if not self.built:
             self.build(y_true, y_pred)
-        names = self._names
-        flat_pred = tree.flatten(y_pred)
-        flat_true = _flatten_like(y_true, y_pred, names, "`y`")
-        if flat_true is None:
-            flat_true = [y_true] * len(names)
-        flat_sw = _flatten_like(sample_weight, y_pred, names, "`sample_weight`")
-        if flat_sw is None:
-            flat_sw = [sample_weight] * len(names)
-        for i, metric, weighted in self._flat_metrics:
-            if flat_true[i] is None:
+        layout = self._layout
+        pred = layout.pred_leaves(y_pred)
+        true = _per_leaf(y_true, layout, "y_true", self._covered)
+        if true is None:
+            true = [y_true] * layout.count
+        weights = _per_leaf(
+            sample_weight, layout, "sample_weight", self._covered
+        )
+        if weights is None:
+            weights = [sample_weight] * layout.count
+        for i, metric, is_weighted in self._flat_metrics:
+            if true[i] is None:
                 continue
             metric.update_state(
-                flat_true[i],
-                flat_pred[i],
-                sample_weight=flat_sw[i] if weighted else None,
+                true[i],
+                pred[i],
+                sample_weight=weights[i] if is_weighted else None,
             )
 
     def reset_state(self):
@@ -432,6 +837,12 @@ class CompileMetrics:
             else:
                 results[metric.name] = value
         return results
+
+    def get_config(self):
+        raise NotImplementedError(
+            "`CompileMetrics` is built by `compile()`; serialize the "
+            "arguments given to `compile()` instead."
+        )
 
 
 def _as_list(value):
@@ -460,11 +871,8 @@ def _is_binary(y_true, y_pred, loss):
         return True
     if "categorical" in name:
         return False
-    return (
-        y_pred is not None
-        and len(y_pred.shape) >= 1
-        and (y_pred.shape[-1] == 1)
-    )
+    shape = getattr(y_pred, "shape", None)
+    return shape is not None and len(shape) >= 1 and shape[-1] == 1
 
 
 def _is_sparse(y_true, y_pred, loss):
@@ -473,10 +881,12 @@ def _is_sparse(y_true, y_pred, loss):
         return True
     if "categorical" in name:
         return False
-    if y_true is None or y_pred is None:
+    true_shape = getattr(y_true, "shape", None)
+    pred_shape = getattr(y_pred, "shape", None)
+    if true_shape is None or pred_shape is None:
         return False
-    true_shape = tuple(y_true.shape)
-    pred_shape = tuple(y_pred.shape)
+    true_shape = tuple(true_shape)
+    pred_shape = tuple(pred_shape)
     return len(true_shape) < len(pred_shape) or (
         len(true_shape) == len(pred_shape)
         and true_shape[-1:] == (1,)
@@ -502,7 +912,20 @@ def _get_metric(identifier, y_true, y_pred, loss):
             else:
                 fn = losses_module.categorical_crossentropy
             return metrics_module.MeanMetricWrapper(fn, name=identifier)
-    metric = metrics_module.get(identifier)
+    try:
+        metric = metrics_module.get(identifier)
+    except ValueError:
+        # Any loss (e.g. "bce") can be tracked as a metric: its mean.
+        if not isinstance(identifier, str):
+            raise
+        try:
+            metric = losses_module.get(identifier)
+        except ValueError:
+            metric = None
+        if metric is None:
+            raise
+    if isinstance(metric, losses_module.Loss):
+        return metrics_module.MeanMetricWrapper(metric, name=identifier)
     if isinstance(metric, metrics_module.Metric):
         if isinstance(identifier, str):
             metric.name = identifier

@@ -71,7 +71,7 @@ def test_compile_metrics_multi_output_names():
     )
     compile_metrics.build([np.zeros((2, 1))] * 2, y_pred)
     assert [m.name for m in compile_metrics.metrics] == ["second_mse"]
-    with pytest.raises(ValueError, match="do not correspond"):
+    with pytest.raises(ValueError, match="Invalid `metrics`.*third"):
         CompileMetrics({"third": ["mse"]}, None, output_names=["a"]).build(
             np.zeros((2, 1)), np.zeros((2, 1))
         )
@@ -90,17 +90,22 @@ def test_compile_loss_single_and_weighted_outputs():
     multi = CompileLoss(["mse", "mae"], loss_weights=[2.0, 0.5])
     total = multi([y_true, y_true], [y_pred, y_pred])
     np.testing.assert_allclose(float(total), 2.0 * 2.5 + 0.5 * 1.5)
-    assert [m.name for m in multi.metrics] == ["output_1_loss", "output_2_loss"]
+    # Without output names, the trackers are named after the losses.
+    assert [m.name for m in multi.metrics] == ["mse_loss", "mae_loss"]
+    named = CompileLoss(["mse", "mae"], output_names=["a", "b"])
+    named([y_true, y_true], [y_pred, y_pred])
+    assert [m.name for m in named.metrics] == ["a_loss", "b_loss"]
+    assert [float(m.result()) for m in named.metrics] == [2.5, 1.5]
     by_name = CompileLoss(
         {"b": "mae"}, output_names=["a", "b"], loss_weights={"b": 3.0}
     )
     total = by_name({"a": y_true, "b": y_true}, [y_pred, y_pred])
     np.testing.assert_allclose(float(total), 3.0 * 1.5)
-    with pytest.raises(ValueError, match="do not correspond"):
+    with pytest.raises(ValueError, match="Expected keys"):
         CompileLoss({"c": "mse"}, output_names=["a", "b"]).build(
             None, [y_pred, y_pred]
         )
-    with pytest.raises(ValueError, match="2 outputs"):
+    with pytest.raises(ValueError, match="3 entries"):
         CompileLoss(["mse"] * 3).build(None, [y_pred, y_pred])
 
 

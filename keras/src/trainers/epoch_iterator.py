@@ -1,23 +1,35 @@
 """`EpochIterator`: yields the batches of each epoch from a data adapter.
 
+Iterating over it (or over `enumerate_epoch()`) runs one epoch and yields
+`(begin_step, end_step, batches)` per execution: `batches` is a list of up
+to `steps_per_execution` consecutive batches, `begin_step` the index of the
+first one and `end_step = begin_step + steps_per_execution - 1`.
+
 Example:
 
 ```python
 iterator = EpochIterator(x, y, batch_size=32, shuffle=True)
 for epoch in range(epochs):
-    for step, batch in iterator.enumerate_epoch():
-        ...
+    for begin_step, end_step, batches in iterator:
+        for batch in batches:
+            ...
 ```
 
-With `steps_per_epoch` set (and different from the data's number of
-batches), the same underlying iterator continues across epochs; re-iterable
-inputs (arrays, datasets, `PyDataset`) start over when exhausted, while a
-generator that runs out ends the epoch early and sets
-`insufficient_data`.
+Epoch boundaries:
+
+- Without `steps_per_epoch`, an epoch is one pass over the data.
+- With `steps_per_epoch`, an epoch is `ceil(steps_per_epoch /
+  steps_per_execution)` executions, and the same underlying iterator
+  continues across epochs. When the data runs out inside an epoch, that
+  epoch ends early (with a warning) and the next one starts the data over;
+  a generator, which cannot start over, sets `insufficient_data` instead,
+  and so does an epoch that gets no batch at all.
 """
 
+import math
 import warnings
 
+from keras.src.backend import config
 from keras.src.trainers import data_adapters
 
 
@@ -32,8 +44,7 @@ class EpochIterator:
         steps_per_epoch: Optional number of batches per epoch.
         shuffle: Shuffling mode of array-like `x`.
         class_weight: Optional dict of per-class loss weights.
-        steps_per_execution: Kept for the loops; batches are yielded one
-            at a time.
+        steps_per_execution: Number of batches grouped per execution.
     """
 
     def __init__(
@@ -54,6 +65,22 @@ class EpochIterator:
                     "`steps_per_epoch` has to be at least 1 (or `None`); "
                     f"got steps_per_epoch={steps_per_epoch}."
                 )
+        limit = _config_limit("max_steps_per_epoch")
+        if limit is not None and (
+            steps_per_epoch is None or steps_per_epoch > limit
+        ):
+            warnings.warn(
+                f"Limiting steps_per_epoch to {limit} (the value of "
+                "`keras.config.max_steps_per_epoch()`).",
+                stacklevel=2,
+            )
+            steps_per_epoch = limit
+        steps_per_execution = int(steps_per_execution or 1)
+        if steps_per_execution < 1:
+            raise ValueError(
+                "`steps_per_execution` has to be at least 1; got "
+                f"steps_per_execution={steps_per_execution}."
+            )
         self.steps_per_epoch = steps_per_epoch
         self.steps_per_execution = steps_per_execution
         self.data_adapter = data_adapters.get_data_adapter(
@@ -66,19 +93,33 @@ class EpochIterator:
             class_weight,
         )
         self._num_batches = self.data_adapter.num_batches
-        self.insufficient_data = False
+        self._insufficient_data = False
+        self._warned = False
         self._current_iterator = None
+        # Batches drawn from `_current_iterator` since it was created.
+        self._steps_seen = 0
 
     @property
     def num_batches(self):
-        """Steps per epoch, or `None` if unknown until the data runs out."""
+        """Batches per epoch, or `None` if unknown until the data runs
+        out."""
         if self.steps_per_epoch:
             return self.steps_per_epoch
         return self._num_batches
 
+    @property
+    def insufficient_data(self):
+        """Whether the data ran out for good (training should stop)."""
+        return self._insufficient_data
+
     def reset(self):
         self._current_iterator = None
-        self.insufficient_data = False
+        self._steps_seen = 0
+        self._insufficient_data = False
+
+    def _get_iterator(self):
+        """A new iterator over the (NumPy) batches of the data."""
+        return self.data_adapter.get_numpy_iterator()
 
     def _persistent(self):
         return (
@@ -86,11 +127,11 @@ class EpochIterator:
             and self.steps_per_epoch != self._num_batches
         )
 
-    def _new_iterator(self):
-        return iter(self.data_adapter.get_numpy_iterator())
+    def __iter__(self):
+        return self.enumerate_epoch()
 
     def enumerate_epoch(self, epoch=None):
-        """Yields `(step, batch)` for the steps of one epoch.
+        """Runs one epoch: yields `(begin_step, end_step, batches)`.
 
         Args:
             epoch: Optional index of the epoch. Adapters that shuffle by
@@ -105,41 +146,101 @@ class EpochIterator:
                 set_epoch(epoch)
         self.data_adapter.on_epoch_begin()
         if not self._persistent() or self._current_iterator is None:
-            self._current_iterator = self._new_iterator()
+            self._new_iterator()
+        per_execution = self.steps_per_execution
         steps = self.num_batches
-        step = 0
-        produced_since_reset = 0
-        while steps is None or step < steps:
-            try:
-                batch = next(self._current_iterator)
-            except StopIteration:
-                if steps is None:
-                    if step == 0:
-                        self._warn_out_of_data(step)
-                    break
-                if self.data_adapter.reiterable and produced_since_reset:
-                    self.data_adapter.on_epoch_end()
-                    self._current_iterator = self._new_iterator()
-                    produced_since_reset = 0
-                    continue
-                self._warn_out_of_data(step)
+        executions = None if steps is None else math.ceil(steps / per_execution)
+        execution = 0
+        produced = 0
+        ran_out = False
+        while executions is None or execution < executions:
+            if (
+                self._num_batches is not None
+                and self._steps_seen >= self._num_batches
+            ):
+                ran_out = True
                 break
-            produced_since_reset += 1
-            yield step, batch
-            step += 1
-        if not self._persistent():
+            batches = []
+            while len(batches) < per_execution:
+                if (
+                    self._num_batches is not None
+                    and self._steps_seen >= self._num_batches
+                ):
+                    break
+                try:
+                    batch = next(self._current_iterator)
+                except StopIteration:
+                    ran_out = True
+                    break
+                self._steps_seen += 1
+                batches.append(batch)
+            if (
+                not batches
+                and ran_out
+                and produced == 0
+                and self._steps_seen > 0
+                and self.data_adapter.reiterable
+            ):
+                # The data ended exactly at the previous epoch's end:
+                # start it over for this epoch.
+                self._new_iterator()
+                ran_out = False
+                continue
+            if batches:
+                begin = execution * per_execution
+                produced += len(batches)
+                yield begin, begin + per_execution - 1, batches
+            execution += 1
+            if ran_out:
+                break
+        if (
+            ran_out
+            or not self._persistent()
+            or (
+                self._num_batches is not None
+                and self._steps_seen >= self._num_batches
+            )
+        ):
+            # The next epoch starts the data over.
             self._current_iterator = None
-            self.data_adapter.on_epoch_end()
+        if produced == 0:
+            self._out_of_data(fatal=True)
+        elif ran_out and steps is not None:
+            self._out_of_data(fatal=not self.data_adapter.reiterable)
+        self.data_adapter.on_epoch_end()
 
-    def _warn_out_of_data(self, step):
-        self.insufficient_data = True
-        self._current_iterator = None
+    def _new_iterator(self):
+        self._current_iterator = iter(self._get_iterator())
+        self._steps_seen = 0
+
+    def _out_of_data(self, fatal):
+        if fatal:
+            self._insufficient_data = True
+        if self._warned:
+            return
+        self._warned = True
         expected = self.num_batches
-        wanted = "" if expected is None else f" of the {expected} expected"
+        wanted = "" if expected is None else f" (an epoch asks for {expected})"
         warnings.warn(
-            f"The input ran out of data after {step} batch(es){wanted} in "
-            "this epoch, so training stops here. Make it yield at least "
-            "`steps_per_epoch * epochs` batches (e.g. `dataset.repeat()`), "
-            "or lower `steps_per_epoch`.",
+            "Your input ran out of data before the end of this epoch"
+            f"{wanted}. "
+            + (
+                "Training stops here: make the input yield at least "
+                "`steps_per_epoch * epochs` batches (e.g. with "
+                "`dataset.repeat()`), or lower `steps_per_epoch`."
+                if fatal
+                else "The next epoch starts the data over; set "
+                "`steps_per_epoch` to the number of batches of the data "
+                "to avoid short epochs."
+            ),
             stacklevel=2,
         )
+
+
+def _config_limit(name):
+    """`keras.config.<name>()` if this build has that setting, else
+    `None`."""
+    getter = getattr(config, name, None)
+    if getter is None:
+        return None
+    return getter()

@@ -83,8 +83,12 @@ class Trainer:
                 `class_weight`).
             run_eagerly: If `True`, the steps run without `jax.jit` (for
                 debugging).
-            steps_per_execution: Accepted for API compatibility; one batch
-                is processed per step.
+            steps_per_execution: Number of batches run per "execution":
+                the callbacks' batch hooks are called once per execution
+                (`on_*_batch_begin` with the index of its first batch,
+                `on_*_batch_end` with `begin + steps_per_execution - 1`
+                and the logs of its last batch), and `steps_per_epoch`
+                counts batches.
             jit_compile: `"auto"` or `True` to compile the steps with
                 `jax.jit` (unless `run_eagerly`), `False` to run them
                 un-jitted.
@@ -222,15 +226,67 @@ class Trainer:
     # ---------------------------------------------------------------- metrics
     @property
     def metrics(self):
-        """The model's metrics: the loss tracker, the per-output loss
-        trackers and the compiled metrics."""
-        if not self.compiled:
-            return []
-        found = [self._loss_tracker]
-        if self._compile_loss is not None:
-            found += self._compile_loss.metrics
-        found.append(self._compile_metrics)
-        return [metric for metric in found if metric is not None]
+        """The model's metrics, in this order: the loss tracker, the
+        per-output loss trackers, the compiled metrics (one
+        `CompileMetrics` entry), then the metrics the model and its
+        sublayers hold as attributes.
+
+        Their state variables, concatenated in this order, are
+        `metrics_variables` (the last entry of the state of a JAX
+        `train_step`)."""
+        found = []
+        if self.compiled:
+            if self._loss_tracker is not None:
+                found.append(self._loss_tracker)
+            if self._compile_loss is not None:
+                found += self._compile_loss.metrics
+            if self._compile_metrics is not None:
+                found.append(self._compile_metrics)
+        for metric in self._tracked_metrics():
+            if not any(metric is known for known in found):
+                found.append(metric)
+        return found
+
+    def _tracked_metrics(self):
+        """Metrics held as attributes by the model and its sublayers (other
+        than the ones `compile()` creates, and those of nested models,
+        which belong to their own `compile()`)."""
+        from keras.src import metrics as metrics_module
+
+        # Attributes holding what `compile()` made or was given (e.g. the
+        # `metrics` argument), and constructor arguments as recorded.
+        own = (
+            "_loss_tracker",
+            "_compile_metrics",
+            "_compile_loss",
+            "_compile_config",
+            "_init_arguments",
+        )
+        found = []
+        seen = set()
+
+        def visit(value, depth):
+            if isinstance(value, metrics_module.Metric):
+                if id(value) not in seen:
+                    seen.add(id(value))
+                    found.append(value)
+            elif depth < 2 and isinstance(value, (list, tuple)):
+                for item in value:
+                    visit(item, depth + 1)
+            elif depth < 2 and isinstance(value, dict):
+                for item in value.values():
+                    visit(item, depth + 1)
+
+        flatten = getattr(self, "_flatten_layers", None)
+        holders = flatten() if flatten is not None else [self]
+        for holder in holders:
+            if holder is not self and isinstance(holder, Trainer):
+                continue
+            for key, value in vars(holder).items():
+                if key in own:
+                    continue
+                visit(value, 0)
+        return found
 
     @property
     def metrics_names(self):
@@ -273,14 +329,19 @@ class Trainer:
         """Computes the total loss of a batch.
 
         The default is the compiled loss (see `compile()`) plus the sum of
-        `self.losses`. Override it to customize the loss.
+        `self.losses` (the losses the layers added in the forward pass, and
+        weight penalties). Override it to customize the loss. It runs in
+        the training step, inside a scope that maps the model's and the
+        metrics' variables to the step's values, so metrics may be updated
+        here (statefully) as well.
 
         Args:
             x: Input data.
             y: Target data.
             y_pred: Predictions of the model (`model(x)`).
             sample_weight: Sample weights.
-            training: Whether the model is being trained.
+            training: Whether the model is being trained (`False` in
+                `evaluate()`).
 
         Returns:
             A scalar: the total loss.
@@ -296,23 +357,89 @@ class Trainer:
         ```
         """
         del x, training
-        terms = [
-            ops.sum(ops.cast(extra, backend.floatx())) for extra in self.losses
-        ]
+        terms = []
         compiled = self._compile_loss
         if compiled is not None:
             value = compiled(y, y_pred, sample_weight)
             if value is not None:
-                terms.insert(0, value)
+                terms.append(value)
+        for extra in self.losses:
+            terms.append(ops.sum(ops.cast(extra, backend.floatx())))
         if not terms:
-            raise ValueError(
-                "No loss to compute: `compile()` got no `loss` and the model "
-                "added no losses of its own."
-            )
+            if compiled is None and self.compiled:
+                raise ValueError(
+                    "No loss to compute: `compile()` got no `loss` and the "
+                    "model added no losses of its own. Pass `loss=` to "
+                    "`compile()`, or override `compute_loss()` or "
+                    "`train_step()`."
+                )
+            return ops.zeros((), dtype=backend.floatx())
         total = terms[0]
         for term in terms[1:]:
             total = total + term
         return total
+
+    def _compute_loss(
+        self, x=None, y=None, y_pred=None, sample_weight=None, training=True
+    ):
+        """Calls `compute_loss`, passing `training` only to overrides that
+        accept it (older ones do not)."""
+        if _accepts_training(self.compute_loss):
+            return self.compute_loss(
+                x, y, y_pred, sample_weight, training=training
+            )
+        return self.compute_loss(x, y, y_pred, sample_weight)
+
+    def stateless_compute_loss(
+        self,
+        trainable_variables,
+        non_trainable_variables,
+        metrics_variables,
+        x=None,
+        y=None,
+        y_pred=None,
+        sample_weight=None,
+        training=True,
+    ):
+        """`compute_loss` on given variable values, without side effects.
+
+        The model's and the metrics' variables read as the given values
+        (e.g. for weight penalties); metric updates made by `compute_loss`
+        (the per-output loss trackers, or a custom override's own metrics)
+        come back as new values.
+
+        Args:
+            trainable_variables: Values of `self.trainable_variables`.
+            non_trainable_variables: Values of
+                `self.non_trainable_variables`.
+            metrics_variables: Values of `self.metrics_variables`.
+            x, y, y_pred, sample_weight, training: As in `compute_loss`.
+
+        Returns:
+            `(loss, (trainable_variables, non_trainable_variables,
+            metrics_variables))`, the last two updated.
+        """
+        trainable_refs = self.trainable_variables
+        non_trainable_refs = self.non_trainable_variables
+        metrics_refs = self.metrics_variables
+        mapping = list(zip(trainable_refs, trainable_variables))
+        mapping += list(zip(non_trainable_refs, non_trainable_variables))
+        mapping += list(zip(metrics_refs, metrics_variables))
+        with backend.StatelessScope(state_mapping=mapping) as scope:
+            loss = self._compute_loss(
+                x, y, y_pred, sample_weight=sample_weight, training=training
+            )
+        non_trainable_variables = _current_values(
+            scope, non_trainable_refs, non_trainable_variables
+        )
+        metrics_variables = _current_values(
+            scope, metrics_refs, metrics_variables
+        )
+        return loss, (
+            trainable_variables,
+            non_trainable_variables,
+            metrics_variables,
+        )
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
         """Updates the compiled metrics and returns the metrics' results.
@@ -394,6 +521,29 @@ class Trainer:
 
     def predict_on_batch(self, *args, **kwargs):
         raise self._backend_loop("predict_on_batch")
+
+
+def _accepts_training(fn):
+    """Whether `fn` takes a `training` argument (or `**kwargs`)."""
+    import inspect
+
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(
+        p.name == "training" or p.kind == inspect.Parameter.VAR_KEYWORD
+        for p in parameters
+    )
+
+
+def _current_values(scope, variables, fallback):
+    """The values `scope` holds for `variables` (else `fallback`'s)."""
+    values = []
+    for variable, old in zip(variables, fallback):
+        value = scope.get_current_value(variable)
+        values.append(old if value is None else value)
+    return values
 
 
 def _maybe_loss_scale_optimizer(model, optimizer):

@@ -103,3 +103,146 @@ def test_get_metrics_result_and_reset():
     assert all(isinstance(v, float) for v in result.values())
     model.reset_metrics()
     assert model.get_metrics_result() == {"loss": 0.0, "mae": 0.0}
+
+
+class _Penalty(keras.layers.Layer):
+    """Adds `0.5 * sum(x)` as a loss each call."""
+
+    def call(self, x):
+        self.add_loss(0.5 * keras.ops.sum(x))
+        return x
+
+
+def test_add_loss_counted_once_per_step():
+    kernel = np.array([[1.0], [-2.0]], "float32")
+    model = keras.Sequential(
+        [keras.Input((2,)), keras.layers.Dense(1, use_bias=False), _Penalty()]
+    )
+    model.set_weights([kernel])
+    model.compile(optimizer=keras.optimizers.SGD(0.0), loss="mse")
+    x = np.array([[1.0, 2.0], [3.0, -1.0]], "float32")
+    y = np.zeros((2, 1), "float32")
+    pred = x @ kernel
+    expected = np.mean(pred**2) + 0.5 * np.sum(pred)
+    for _ in range(2):
+        # Repeated steps do not accumulate the penalties.
+        history = model.fit(x, y, batch_size=2, epochs=1, verbose=0)
+        np.testing.assert_allclose(history.history["loss"], [expected], 1e-5)
+    np.testing.assert_allclose(model.evaluate(x, y, verbose=0), expected, 1e-5)
+    np.testing.assert_allclose(model.test_on_batch(x, y), expected, 1e-5)
+
+
+def test_stateless_compute_loss_updates_trackers_only_in_the_result():
+    inputs = keras.Input((2,))
+    outputs = [keras.layers.Dense(1, name="a")(inputs)] * 2
+    model = keras.Model(inputs, outputs)
+    model.compile(optimizer="sgd", loss=["mse", "mae"])
+    x = np.ones((3, 2), "float32")
+    y = np.full((3, 1), 2.0, "float32")
+    model._symbolic_build(data_batch=(x, (y, y)))
+    assert [m.name for m in model.metrics] == ["loss", "a_loss", "a_loss_1"]
+    pred = model.predict(x, verbose=0)[0]
+    state = (
+        [v.value for v in model.trainable_variables],
+        [v.value for v in model.non_trainable_variables],
+        [v.value for v in model.metrics_variables],
+    )
+    loss, (_, _, metrics_values) = model.stateless_compute_loss(
+        *state, x=x, y=(y, y), y_pred=[pred, pred], training=False
+    )
+    mse = np.mean((pred - y) ** 2)
+    mae = np.mean(np.abs(pred - y))
+    np.testing.assert_allclose(loss, mse + mae, rtol=1e-5)
+    # The per-output trackers saw one batch of 3 samples, statelessly.
+    values = [float(v) for v in metrics_values]
+    np.testing.assert_allclose(values[2:], [3 * mse, 3.0, 3 * mae, 3.0], 1e-5)
+    assert all(float(v.value) == 0.0 for v in model.metrics_variables)
+
+
+def test_steps_per_execution_matches_single_steps():
+    class Recorder(keras.callbacks.Callback):
+        def __init__(self):
+            super().__init__()
+            self.events = []
+
+        def on_train_begin(self, logs=None):
+            self.events.append(("train_begin", logs))
+
+        def on_epoch_begin(self, epoch, logs=None):
+            self.events.append(("epoch_begin", logs))
+
+        def on_train_batch_begin(self, batch, logs=None):
+            self.events.append(("begin", batch, logs))
+
+        def on_train_batch_end(self, batch, logs=None):
+            self.events.append(("end", batch, round(logs["loss"], 6)))
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(40, 2)).astype("float32")
+    y = rng.normal(size=(40, 1)).astype("float32")
+    results = []
+    for steps_per_execution in (1, 3):
+        model = _model()
+        model.set_weights([np.ones((2, 1), "float32"), np.zeros((1,))])
+        model.compile(
+            optimizer=keras.optimizers.SGD(0.1),
+            loss="mse",
+            steps_per_execution=steps_per_execution,
+        )
+        recorder = Recorder()
+        history = model.fit(
+            x,
+            y,
+            batch_size=4,
+            epochs=2,
+            shuffle=False,
+            verbose=0,
+            callbacks=[recorder],
+        )
+        results.append((history.history, model.get_weights(), recorder))
+    (single, single_weights, _), (grouped, grouped_weights, recorder) = results
+    np.testing.assert_allclose(single["loss"], grouped["loss"], rtol=1e-6)
+    for a, b in zip(single_weights, grouped_weights):
+        np.testing.assert_allclose(a, b, rtol=1e-6)
+    # The begin hooks get empty dicts; 10 batches per epoch in executions
+    # of 3: batches 0, 3, 6 and 9 begin one, ending at begin + 2.
+    assert recorder.events[:2] == [("train_begin", {}), ("epoch_begin", {})]
+    begins = [e[1] for e in recorder.events if e[0] == "begin"]
+    ends = [e[1] for e in recorder.events if e[0] == "end"]
+    assert begins == [0, 3, 6, 9] * 2
+    assert ends == [2, 5, 8, 11] * 2
+    assert all(e[2] == {} for e in recorder.events if e[0] == "begin")
+
+
+def test_validation_freq_and_model_metrics_attributes():
+    class WithMetric(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+            self.extra = keras.metrics.Mean(name="extra")
+
+        def call(self, x):
+            return self.dense(x)
+
+        def compute_loss(self, x, y, y_pred, sample_weight=None, **kwargs):
+            loss = super().compute_loss(x, y, y_pred, sample_weight, **kwargs)
+            self.extra.update_state(2.0 * loss)
+            return loss
+
+    model = WithMetric()
+    model.compile(optimizer="sgd", loss="mse", metrics=["mae"])
+    x = np.ones((8, 2), "float32")
+    y = np.zeros((8, 1), "float32")
+    history = model.fit(
+        x, y, epochs=4, verbose=0, validation_data=(x, y), validation_freq=2
+    ).history
+    assert [m.name for m in model.metrics] == [
+        "loss",
+        "compile_metric",
+        "extra",
+    ]
+    assert len(history["loss"]) == 4 and len(history["val_loss"]) == 2
+    np.testing.assert_allclose(history["extra"], np.array(history["loss"]) * 2)
+    np.testing.assert_allclose(
+        history["val_extra"], np.array(history["val_loss"]) * 2, rtol=1e-6
+    )

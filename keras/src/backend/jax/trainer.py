@@ -7,10 +7,15 @@ Each loop runs one pure step function, jitted once and cached:
              metrics_values)
 
 The state is read from the variables when a loop starts (lazily, at the
-first batch of each epoch) and written back (`variable.assign`) at the end
-of each epoch, at the end of the loop and whenever a callback accesses
-`callback.model` (`jax_state_sync()`). The state buffers are donated to the
-step, so in between the variables' own buffers are stale.
+first batch of each epoch), and the variables then let go of those buffers
+(`variable._value` is `None`: the buffers are donated to the steps). It is
+written back (`variable.assign`) at the end of each epoch, at the end of the
+loop and whenever a callback accesses `callback.model`
+(`jax_state_sync()`); after such a sync the next step reads the variables
+again, so that a callback may change them between batches.
+
+With `steps_per_execution=n`, each execution runs the (jitted) step on n
+consecutive batches, and the callbacks' batch hooks run once per execution.
 
 Data path, fit() to devices: the `JAXEpochIterator` takes NumPy batches
 from a data adapter (arrays are sliced to this process's rows, a tf.data
@@ -33,6 +38,7 @@ from keras.src.callbacks.callback import DeferredLogs
 from keras.src.trainers import trainer as base_trainer
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.epoch_iterator import EpochIterator
+from keras.src.trainers.epoch_iterator import _config_limit
 from keras.src.trainers.trainer import Trainer
 
 
@@ -43,6 +49,7 @@ class JAXTrainer(Trainer):
         # references are not tracked as the model's own.
         self._jax_loop = _LoopState()
         self._eval_epoch_iterator = None
+        self._logs_order = None
         # The distribution whose layout map was last checked for unused
         # rules (see `_warn_unused_layout_rules`).
         self._layout_checked_for = None
@@ -52,17 +59,32 @@ class JAXTrainer(Trainer):
         self,
         trainable_variables,
         non_trainable_variables,
+        metrics_variables,
         x,
         y,
         sample_weight,
         training=False,
+        optimizer_variables=None,
     ):
-        """Forward pass and loss, purely.
+        """Forward pass and loss, purely (the function differentiated by
+        `train_step`).
+
+        Args:
+            trainable_variables: Values of `self.trainable_variables`.
+            non_trainable_variables: Values of
+                `self.non_trainable_variables`.
+            metrics_variables: Values of `self.metrics_variables` (the
+                loss computation may update metrics, e.g. the per-output
+                loss trackers).
+            x, y, sample_weight: The batch.
+            training: Whether the forward pass runs in training mode.
+            optimizer_variables: Values of `self.optimizer.variables`,
+                read when the optimizer scales the loss (mixed precision).
 
         Returns:
-            `(loss, (y_pred, non_trainable_variables, output_losses))`,
-            where `output_losses` are the unweighted per-output losses
-            (empty for single-output models).
+            `(loss, (unscaled_loss, y_pred, non_trainable_variables,
+            metrics_variables))`; `loss` is scaled by the optimizer when
+            training with loss scaling, `unscaled_loss` is the plain one.
         """
         y_pred, non_trainable_variables, losses = self.stateless_call(
             trainable_variables,
@@ -71,69 +93,98 @@ class JAXTrainer(Trainer):
             training=training,
             return_losses=True,
         )
-        mapping = list(zip(self.trainable_variables, trainable_variables))
-        mapping += list(
-            zip(self.non_trainable_variables, non_trainable_variables)
+        # `self.losses` (read by `compute_loss`) are the forward pass's.
+        previous = self._losses_override
+        self._losses_override = losses
+        try:
+            loss, variables = self.stateless_compute_loss(
+                trainable_variables,
+                non_trainable_variables,
+                metrics_variables,
+                x=x,
+                y=y,
+                y_pred=y_pred,
+                sample_weight=sample_weight,
+                training=training,
+            )
+        finally:
+            self._losses_override = previous
+        _, non_trainable_variables, metrics_variables = variables
+        unscaled_loss = loss
+        optimizer = self.optimizer
+        if training and optimizer is not None:
+            scale_loss = getattr(optimizer, "scale_loss", None)
+            if scale_loss is not None:
+                mapping = []
+                if optimizer_variables is not None:
+                    mapping = list(
+                        zip(optimizer.variables, optimizer_variables)
+                    )
+                with backend.StatelessScope(state_mapping=mapping):
+                    loss = scale_loss(loss)
+        return loss, (
+            unscaled_loss,
+            y_pred,
+            non_trainable_variables,
+            metrics_variables,
         )
-        with backend.StatelessScope(state_mapping=mapping):
-            self._losses_override = losses
-            try:
-                loss = self.compute_loss(
-                    x, y, y_pred, sample_weight, training=training
-                )
-            finally:
-                self._losses_override = base_trainer._NO_OVERRIDE
-        output_losses = []
-        if self._compile_loss is not None:
-            output_losses = self._compile_loss.pop_output_losses()
-        return loss, (y_pred, non_trainable_variables, output_losses)
 
-    def _update_metrics(
-        self, metrics_variables, loss, output_losses, x, y, y_pred, sw
+    def _stateless_update_metrics(
+        self, metrics_variables, loss, x, y, y_pred, sample_weight
     ):
-        """Updates the metrics statelessly; returns `(logs, new_values)`."""
-        metric_refs = self.metrics_variables
-        mapping = list(zip(metric_refs, metrics_variables))
+        """Updates the loss tracker and the compiled metrics statelessly;
+        returns `(logs, new_metrics_variables)`."""
+        refs = self.metrics_variables
+        mapping = list(zip(refs, metrics_variables))
         with backend.StatelessScope(state_mapping=mapping) as scope:
-            batch_size = _batch_size(x)
             if self._loss_tracker is not None:
-                self._loss_tracker.update_state(loss, sample_weight=batch_size)
-            if self._compile_loss is not None:
-                for tracker, value in zip(
-                    self._compile_loss.metrics, output_losses
-                ):
-                    tracker.update_state(value, sample_weight=batch_size)
-            logs = self.compute_metrics(x, y, y_pred, sample_weight=sw)
-        new_values = []
-        for ref, old in zip(metric_refs, metrics_variables):
-            value = scope.get_current_value(ref)
-            new_values.append(old if value is None else value)
-        return logs, new_values
+                self._loss_tracker.update_state(
+                    loss, sample_weight=_batch_size(x)
+                )
+            logs = self.compute_metrics(x, y, y_pred, sample_weight)
+        return logs, base_trainer._current_values(
+            scope, refs, metrics_variables
+        )
 
     def train_step(self, state, data):
-        """One training step: `(state, data) -> (logs, new_state)`."""
-        trainable_variables, non_trainable_variables = state[:2]
-        optimizer_variables, metrics_variables = state[2:]
+        """One training step, purely: `(state, data) -> (logs, state)`.
+
+        `state` is `(trainable_variables, non_trainable_variables,
+        optimizer_variables, metrics_variables)`: lists of values in the
+        order of `self.trainable_variables`,
+        `self.non_trainable_variables`, `self.optimizer.variables` and
+        `self.metrics_variables`. `data` is the batch, `(x,)`, `(x, y)` or
+        `(x, y, sample_weight)`. An override returns the logs (a dict of
+        scalars) and the new state, with the same structure.
+        """
+        (
+            trainable_variables,
+            non_trainable_variables,
+            optimizer_variables,
+            metrics_variables,
+        ) = state
         x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
-        optimizer = self.optimizer
-
-        def loss_fn(trainable, non_trainable):
-            loss, aux = self.compute_loss_and_updates(
-                trainable, non_trainable, x, y, sample_weight, training=True
-            )
-            scaled = loss
-            if hasattr(optimizer, "scale_loss"):
-                scaled = optimizer.scale_loss(loss)
-            return scaled, (loss,) + aux
-
-        grad_fn = jax.value_and_grad(loss_fn, has_aux=True)
-        (_, aux), grads = grad_fn(trainable_variables, non_trainable_variables)
-        loss, y_pred, non_trainable_variables, output_losses = aux
-        trainable_variables, optimizer_variables = optimizer.stateless_apply(
-            optimizer_variables, grads, trainable_variables
+        grad_fn = jax.value_and_grad(
+            self.compute_loss_and_updates, has_aux=True
         )
-        logs, metrics_variables = self._update_metrics(
-            metrics_variables, loss, output_losses, x, y, y_pred, sample_weight
+        (_, aux), grads = grad_fn(
+            trainable_variables,
+            non_trainable_variables,
+            metrics_variables,
+            x,
+            y,
+            sample_weight,
+            training=True,
+            optimizer_variables=optimizer_variables,
+        )
+        loss, y_pred, non_trainable_variables, metrics_variables = aux
+        trainable_variables, optimizer_variables = (
+            self.optimizer.stateless_apply(
+                optimizer_variables, grads, trainable_variables
+            )
+        )
+        logs, metrics_variables = self._stateless_update_metrics(
+            metrics_variables, loss, x, y, y_pred, sample_weight
         )
         return logs, (
             trainable_variables,
@@ -143,21 +194,23 @@ class JAXTrainer(Trainer):
         )
 
     def test_step(self, state, data):
-        """One evaluation step: `(state, data) -> (logs, new_state)` with
-        `state = (trainable, non_trainable, metrics_variables)`."""
+        """One evaluation step, purely: `(state, data) -> (logs, state)`
+        with `state = (trainable_variables, non_trainable_variables,
+        metrics_variables)`."""
         trainable_variables, non_trainable_variables, metrics_variables = state
         x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
-        loss, aux = self.compute_loss_and_updates(
+        _, aux = self.compute_loss_and_updates(
             trainable_variables,
             non_trainable_variables,
+            metrics_variables,
             x,
             y,
             sample_weight,
             training=False,
         )
-        y_pred, non_trainable_variables, output_losses = aux
-        logs, metrics_variables = self._update_metrics(
-            metrics_variables, loss, output_losses, x, y, y_pred, sample_weight
+        loss, y_pred, non_trainable_variables, metrics_variables = aux
+        logs, metrics_variables = self._stateless_update_metrics(
+            metrics_variables, loss, x, y, y_pred, sample_weight
         )
         return logs, (
             trainable_variables,
@@ -166,20 +219,21 @@ class JAXTrainer(Trainer):
         )
 
     def predict_step(self, state, data):
-        """One prediction step: `(state, data) -> (outputs, new_state)` with
-        `state = (trainable, non_trainable)`."""
+        """One prediction step, purely: `(state, data) -> (outputs,
+        non_trainable_variables)` with `state = (trainable_variables,
+        non_trainable_variables)`."""
         trainable_variables, non_trainable_variables = state
         x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
         outputs, non_trainable_variables = self.stateless_call(
             trainable_variables, non_trainable_variables, x, training=False
         )
-        return outputs, (trainable_variables, non_trainable_variables)
+        return outputs, non_trainable_variables
 
     # ------------------------------------------------- jitted step functions
     def _use_jit(self):
         return self.jit_compile and not self.run_eagerly
 
-    def _get_state_sharding_spec(self, state_variables=None):
+    def _get_state_sharding_spec(self, state_variables=None, values=None):
         """Shardings keeping the state laid out like its variables.
 
         `None` without a distribution. Under a distribution, warns when
@@ -190,6 +244,9 @@ class JAXTrainer(Trainer):
             state_variables: the state's variables (a structure of them);
                 defaults to the training state (model, optimizer and
                 metrics variables).
+            values: Optional values of `state_variables` (same structure)
+                to read the shardings from; by default the variables' own
+                values are read.
 
         Returns:
             The same structure of `jax.sharding.Sharding`s, or `None`.
@@ -202,8 +259,10 @@ class JAXTrainer(Trainer):
         if state_variables is None:
             kind = "train" if self.optimizer is not None else "test"
             state_variables = self._state_variables(kind)
+        if values is None:
+            values = tree.map_structure(lambda v: v.value, state_variables)
         shardings = tree.map_structure(
-            lambda v: getattr(v.value, "sharding", None), state_variables
+            lambda value: getattr(value, "sharding", None), values
         )
         _warn_if_local_state(
             tree.flatten(state_variables), tree.flatten(shardings), distribution
@@ -222,6 +281,9 @@ class JAXTrainer(Trainer):
         )
 
     def make_train_function(self, force=False):
+        """The function running one `train_step` (jitted unless
+        `run_eagerly` or `jit_compile=False`): `(state, data) -> (logs,
+        state)`, with the state buffers donated."""
         if self.train_function is not None and not force:
             return self.train_function
 
@@ -234,12 +296,14 @@ class JAXTrainer(Trainer):
         return self.train_function
 
     def make_test_function(self, force=False):
+        """The function running one `test_step`: `(trainable_variables,
+        rest_of_state, data) -> (logs, rest_of_state)`, where the
+        trainable values are neither returned nor donated."""
         if self.test_function is not None and not force:
             return self.test_function
 
         def one_test_step(trainable, rest, data):
             logs, state = self.test_step((trainable,) + tuple(rest), data)
-            # The trainable values are unchanged: not returned, not donated.
             return logs, tuple(state[1:])
 
         self.test_function = _LazyFunction(
@@ -248,12 +312,17 @@ class JAXTrainer(Trainer):
         return self.test_function
 
     def make_predict_function(self, force=False):
+        """The function running one `predict_step`: `(trainable_variables,
+        (non_trainable_variables,), data) -> (outputs,
+        (non_trainable_variables,))`."""
         if self.predict_function is not None and not force:
             return self.predict_function
 
         def one_predict_step(trainable, rest, data):
-            outputs, state = self.predict_step((trainable,) + tuple(rest), data)
-            return outputs, tuple(state[1:])
+            outputs, non_trainable = self.predict_step(
+                (trainable,) + tuple(rest), data
+            )
+            return outputs, (non_trainable,)
 
         self.predict_function = _LazyFunction(
             self, "predict", one_predict_step, donate_argnums=1
@@ -275,7 +344,9 @@ class JAXTrainer(Trainer):
         return (trainable, non_trainable)
 
     def _start_state(self, kind):
-        """Reads the variables into the state used by the `kind` loop.
+        """Reads the variables into the state used by the `kind` loop, and
+        releases the variables' own references to those buffers (they are
+        donated to the steps; `jax_state_sync()` writes the state back).
 
         The variable lists (a walk of the whole layer tree) are computed
         once per loop, i.e. per `fit()`/`evaluate()`/`predict()` call, and
@@ -290,12 +361,22 @@ class JAXTrainer(Trainer):
             loop.loop_kind = kind
             loop.flat_variables = tree.flatten(loop.loop_variables)
             self._warn_unused_layout_rules()
-        variables = loop.loop_variables
-        self._jax_loop.variables = variables
-        self._jax_loop.kind = kind
-        self._jax_loop.state = tree.map_structure(lambda v: v.value, variables)
-        self._jax_loop.synced = True
-        return self._jax_loop.state
+        loop.variables = loop.loop_variables
+        loop.kind = kind
+        self._read_state()
+        return loop.state
+
+    def _read_state(self):
+        """(Re)reads the loop state from the variables, then releases the
+        variables' buffers."""
+        loop = self._jax_loop
+        loop.state = tree.map_structure(lambda v: v.value, loop.variables)
+        flat_variables = loop.flat_variables
+        if loop.variables is not loop.loop_variables:
+            flat_variables = tree.flatten(loop.variables)
+        for variable in flat_variables:
+            variable._value = None
+        loop.synced = False
 
     def _warn_unused_layout_rules(self):
         """Once the model is built, warns (once per distribution) about
@@ -312,16 +393,18 @@ class JAXTrainer(Trainer):
             )
 
     def jax_state_sync(self):
-        """Writes the loop's state back into the variables."""
-        if self._jax_loop.state is None or self._jax_loop.synced:
+        """Writes the running loop's state back into the variables (the
+        next step reads them again, so that changes made to the variables
+        in between, e.g. by a callback, are kept)."""
+        loop = self._jax_loop
+        if loop.state is None or loop.synced:
             return
-        flat_variables = self._jax_loop.flat_variables
-        if self._jax_loop.variables is not self._jax_loop.loop_variables:
-            flat_variables = tree.flatten(self._jax_loop.variables)
-        flat_values = tree.flatten(self._jax_loop.state)
-        for variable, value in zip(flat_variables, flat_values):
+        flat_variables = loop.flat_variables
+        if loop.variables is not loop.loop_variables:
+            flat_variables = tree.flatten(loop.variables)
+        for variable, value in zip(flat_variables, tree.flatten(loop.state)):
             variable.assign(value)
-        self._jax_loop.synced = True
+        loop.synced = True
 
     def _end_state(self):
         self.jax_state_sync()
@@ -355,27 +438,39 @@ class JAXTrainer(Trainer):
             if not any(_is_deleted(a) for a in kept):
                 fresh[index] = kept
         outer.state = tuple(fresh)
+        flat_variables = outer.flat_variables
+        if outer.variables is not outer.loop_variables:
+            flat_variables = tree.flatten(outer.variables)
+        for variable in flat_variables:
+            variable._value = None
         outer.synced = False
 
     def _run_step(self, function, data):
         """Runs a step function on the current state; returns its first
         output."""
-        kind = self._jax_loop.kind
-        state = self._jax_loop.state
+        loop = self._jax_loop
+        if loop.synced:
+            # The variables were written back (and may have been changed
+            # since): continue from them.
+            self._read_state()
+        kind = loop.kind
+        state = loop.state
         if kind == "train":
             outputs, new_state = function(state, data)
         else:
             outputs, rest = function(state[0], tuple(state[1:]), data)
             new_state = (state[0],) + tuple(rest)
-        self._jax_loop.state = new_state
-        self._jax_loop.synced = False
+        loop.state = new_state
+        loop.synced = False
         return outputs
 
     def _python_logs(self, logs):
         """Logs as Python floats, ordered like `metrics_names` (jitted
         functions return dicts with sorted keys)."""
         logs = base_trainer.pythonify_logs(logs)
-        ordered = {k: logs[k] for k in self.metrics_names if k in logs}
+        if self._logs_order is None:
+            self._logs_order = self.metrics_names
+        ordered = {k: logs[k] for k in self._logs_order if k in logs}
         ordered.update(logs)
         return ordered
 
@@ -400,37 +495,66 @@ class JAXTrainer(Trainer):
             model=self,
         )
 
-    def _symbolic_build(self, data_batch):
+    def _symbolic_build(self, iterator=None, data_batch=None):
         """Creates every variable a step needs before it is traced: the
-        model's (by calling it on `data_batch` if unbuilt), the compiled
-        losses' and metrics' (from the shapes of targets and predictions)
-        and the optimizer's."""
-        x, y, _ = data_adapter_utils.unpack_x_y_sample_weight(data_batch)
-        needs_loss = self._compile_loss is not None and (
+        model's (by calling it on the batch if unbuilt), the compiled
+        losses' and metrics' (by running `compute_loss` and
+        `compute_metrics` on shapes only, in a `SymbolicScope`) and the
+        optimizer's.
+
+        Args:
+            iterator: An `EpochIterator` to take a batch from, if
+                `data_batch` is not given.
+            data_batch: A batch, `(x,)`, `(x, y)` or `(x, y,
+                sample_weight)`.
+        """
+        from keras.src.backend.common.symbolic_scope import SymbolicScope
+
+        model_unbuilt = not self._all_layers_built()
+        loss_unbuilt = self._compile_loss is not None and (
             not self._compile_loss.built
         )
-        needs_metrics = self._compile_metrics is not None and (
+        metrics_unbuilt = self._compile_metrics is not None and (
             not self._compile_metrics.built
         )
-        y_pred = None
-        if not self._all_layers_built():
-            with backend.StatelessScope():
-                y_pred = self(x, training=False)
-            self._clear_losses()
-        elif needs_loss or needs_metrics:
-            trainable = [v.value for v in self.trainable_variables]
-            non_trainable = [v.value for v in self.non_trainable_variables]
-
-            def forward(trainable, non_trainable, x):
-                return self.stateless_call(
-                    trainable, non_trainable, x, training=False
-                )[0]
-
-            y_pred = jax.eval_shape(forward, trainable, non_trainable, x)
-        if needs_loss:
-            self._compile_loss.build(y, y_pred)
-        if needs_metrics:
-            self._compile_metrics.build(y, y_pred)
+        if model_unbuilt or loss_unbuilt or metrics_unbuilt:
+            if data_batch is None:
+                for _, _, batches in iterator:
+                    data_batch = batches[0]
+                    break
+            x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(
+                data_batch
+            )
+            if model_unbuilt:
+                with backend.StatelessScope():
+                    self(x, training=False)
+                self._clear_losses()
+            if loss_unbuilt or metrics_unbuilt:
+                x, y, sample_weight = tree.map_structure(
+                    _to_symbolic, (x, y, sample_weight)
+                )
+                with SymbolicScope():
+                    y_pred = backend.compute_output_spec(
+                        lambda x: self(x, training=False), x
+                    )
+                    if metrics_unbuilt:
+                        backend.compute_output_spec(
+                            self.compute_metrics,
+                            x,
+                            y,
+                            y_pred,
+                            sample_weight=sample_weight,
+                        )
+                    if loss_unbuilt:
+                        backend.compute_output_spec(
+                            self._compute_loss,
+                            x,
+                            y,
+                            y_pred,
+                            sample_weight=sample_weight,
+                            training=False,
+                        )
+                self._clear_losses()
         if self.optimizer is not None and not getattr(
             self.optimizer, "built", False
         ):
@@ -506,6 +630,14 @@ class JAXTrainer(Trainer):
         ```
         """
         self._assert_compile_called("fit")
+        max_epochs = _config_limit("max_epochs")
+        if max_epochs is not None and epochs > max_epochs:
+            warnings.warn(
+                f"Limiting epochs to {max_epochs} (the value of "
+                "`keras.config.max_epochs()`).",
+                stacklevel=2,
+            )
+            epochs = max_epochs
         if validation_split and validation_data is None:
             (x, y, sample_weight), validation_data = (
                 data_adapter_utils.train_validation_split(
@@ -532,26 +664,30 @@ class JAXTrainer(Trainer):
         train_function = self.make_train_function()
         self.stop_training = False
         self._eval_epoch_iterator = None
-        callbacks.on_train_begin()
+        self._logs_order = None
+        callbacks.on_train_begin({})
         training_logs = None
         outer = self._enter_loop()
         try:
             for epoch in range(initial_epoch, epochs):
                 self.reset_metrics()
-                callbacks.on_epoch_begin(epoch)
+                callbacks.on_epoch_begin(epoch, {})
                 logs = {}
-                for step, data in epoch_iterator.enumerate_epoch(epoch):
-                    callbacks.on_train_batch_begin(step)
+                for begin, end, batches in epoch_iterator.enumerate_epoch(
+                    epoch
+                ):
+                    callbacks.on_train_batch_begin(begin, {})
                     if self._jax_loop.state is None:
                         if self._jax_loop.loop_variables is None:
-                            self._symbolic_build(data)
+                            self._symbolic_build(data_batch=batches[0])
                         self._start_state("train")
-                    # The step's logs stay on device: converting them here
+                    # The steps' logs stay on device: converting them here
                     # would wait for the step, so that the next batch's
                     # host work could not overlap with it.
-                    logs = self._run_step(train_function, data)
+                    for data in batches:
+                        logs = self._run_step(train_function, data)
                     callbacks.on_train_batch_end(
-                        step, DeferredLogs(logs, self._python_logs)
+                        end, DeferredLogs(logs, self._python_logs)
                     )
                     if self.stop_training:
                         break
@@ -647,19 +783,22 @@ class JAXTrainer(Trainer):
         callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
         test_function = self.make_test_function()
         self.stop_evaluating = False
-        callbacks.on_test_begin()
+        if not use_cached:
+            self._logs_order = None
+        callbacks.on_test_begin({})
         self.reset_metrics()
         logs = {}
         outer = self._enter_loop()
         try:
-            for step, data in epoch_iterator.enumerate_epoch():
-                callbacks.on_test_batch_begin(step)
+            for begin, end, batches in epoch_iterator.enumerate_epoch():
+                callbacks.on_test_batch_begin(begin, {})
                 if self._jax_loop.state is None:
-                    self._symbolic_build(data)
+                    self._symbolic_build(data_batch=batches[0])
                     self._start_state("test")
-                logs = self._run_step(test_function, data)
+                for data in batches:
+                    logs = self._run_step(test_function, data)
                 callbacks.on_test_batch_end(
-                    step, DeferredLogs(logs, self._python_logs)
+                    end, DeferredLogs(logs, self._python_logs)
                 )
                 if self.stop_evaluating:
                     break
@@ -698,32 +837,38 @@ class JAXTrainer(Trainer):
         callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
         predict_function = self.make_predict_function()
         self.stop_predicting = False
-        callbacks.on_predict_begin()
+        callbacks.on_predict_begin({})
         outputs = []
         outer = self._enter_loop()
         try:
-            for step, data in epoch_iterator.enumerate_epoch():
-                callbacks.on_predict_batch_begin(step)
+            for begin, end, batches in epoch_iterator.enumerate_epoch():
+                callbacks.on_predict_batch_begin(begin, {})
                 if self._jax_loop.state is None:
-                    self._build_for_predict(data)
+                    self._build_for_predict(batches[0])
                     self._start_state("predict")
-                batch_outputs = self._run_step(predict_function, data)
-                batch_outputs = tree.map_structure(_to_numpy, batch_outputs)
-                outputs.append(batch_outputs)
-                callbacks.on_predict_batch_end(step, {"outputs": batch_outputs})
+                execution = []
+                for data in batches:
+                    batch_outputs = self._run_step(predict_function, data)
+                    execution.append(
+                        tree.map_structure(_to_numpy, batch_outputs)
+                    )
+                outputs += execution
+                if len(execution) > 1:
+                    batch_outputs = _concatenate(execution)
+                else:
+                    batch_outputs = execution[0]
+                callbacks.on_predict_batch_end(end, {"outputs": batch_outputs})
                 if self.stop_predicting:
                     break
         finally:
             self._exit_loop(outer)
-        callbacks.on_predict_end()
+        callbacks.on_predict_end({})
         if not outputs:
             raise ValueError(
                 "predict() got no batches from its input, so there is "
                 "nothing to return; check that `x` is not empty."
             )
-        return tree.map_structure(
-            lambda *batches: np.concatenate(batches, axis=0), *outputs
-        )
+        return _concatenate(outputs)
 
     def _epoch_iterator(
         self,
@@ -797,13 +942,15 @@ class JAXTrainer(Trainer):
             return_dict: If `True`, return a dict `{name: value}`.
 
         Returns:
-            The loss (a float) or the list of metric values (or a dict);
-            the metrics accumulate across calls until `reset_metrics()`.
+            The loss (a float) or the list of metric values (or a dict),
+            for this batch (the metrics are reset first).
         """
         self._assert_compile_called("train_on_batch")
         data = self._prepare_batch(x, y, sample_weight, class_weight)
-        self._symbolic_build(data)
+        self._symbolic_build(data_batch=data)
         train_function = self.make_train_function()
+        self.reset_metrics()
+        self._logs_order = None
         outer = self._enter_loop()
         self._start_state("train")
         try:
@@ -819,8 +966,10 @@ class JAXTrainer(Trainer):
         """Evaluates the model on one batch (see `train_on_batch`)."""
         self._assert_compile_called("test_on_batch")
         data = self._prepare_batch(x, y, sample_weight)
-        self._symbolic_build(data)
+        self._symbolic_build(data_batch=data)
         test_function = self.make_test_function()
+        self.reset_metrics()
+        self._logs_order = None
         outer = self._enter_loop()
         self._start_state("test")
         try:
@@ -858,9 +1007,6 @@ class JAXEpochIterator(EpochIterator):
     def _get_iterator(self):
         """A new iterator over the distributed batches of the data."""
         return map(_distribute_batch, self.data_adapter.get_numpy_iterator())
-
-    def _new_iterator(self):
-        return self._get_iterator()
 
 
 def _distribute_batch(data):
@@ -961,7 +1107,8 @@ class _LazyFunction:
             # A new loop (or epoch): check the state layout once; jit again
             # only if it changed.
             shardings = model._get_state_sharding_spec(
-                self._sharded_part(variables)
+                self._sharded_part(variables),
+                values=self._sharded_part(model._jax_loop.state),
             )
             key = (
                 model._use_jit(),
@@ -996,6 +1143,24 @@ def _batch_size(x):
     if not leaves or not leaves[0].shape:
         return 1
     return leaves[0].shape[0]
+
+
+def _to_symbolic(leaf):
+    """A `KerasTensor` with the shape and dtype of an array leaf."""
+    if leaf is None or not hasattr(leaf, "shape") or not hasattr(leaf, "dtype"):
+        return leaf
+    if isinstance(leaf, np.ndarray) and leaf.dtype.kind not in "biuf":
+        return leaf
+    return backend.KerasTensor(
+        tuple(leaf.shape), dtype=backend.standardize_dtype(leaf.dtype)
+    )
+
+
+def _concatenate(batches):
+    """Concatenates a list of (structures of) NumPy batch outputs."""
+    return tree.map_structure(
+        lambda *parts: np.concatenate(parts, axis=0), *batches
+    )
 
 
 def _to_device_array(leaf):

@@ -498,7 +498,7 @@ def test_epoch_iterator_distributes_batches_and_keeps_none():
     )
     with distribution.scope():
         iterator = jax_trainer.JAXEpochIterator(batches(), steps_per_epoch=1)
-        [(step, (x, y))] = list(iterator.enumerate_epoch())
+        [(step, _, [(x, y)])] = list(iterator.enumerate_epoch())
     assert step == 0 and y is None
     assert x.sharding.spec[0] == "batch"
     assert len(x.sharding.device_set) == 8

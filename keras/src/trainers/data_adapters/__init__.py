@@ -55,9 +55,11 @@ def get_data_adapter(
         )
     if isinstance(x, PyDataset):
         _check_no_extra_args("a PyDataset", y, sample_weight)
+        _check_shardable(x, distribution)
         return PyDatasetAdapter(x, class_weight=class_weight, shuffle=shuffle)
     if is_generator(x):
-        _check_no_extra_args("a Python generator", y, sample_weight)
+        _check_no_extra_args("a generator", y, sample_weight)
+        _check_shardable(x, distribution)
         return GeneratorDataAdapter(x, class_weight=class_weight)
     raise ValueError(
         "Unrecognized data type: x="
@@ -70,14 +72,32 @@ def get_data_adapter(
 def _check_no_extra_args(kind, y, sample_weight):
     if y is not None:
         raise ValueError(
-            f"When providing `x` as {kind}, `y` should not be passed. "
-            f"Instead, the targets should be included as part of {kind}."
+            f"`y` should not be passed when providing `x` as {kind}: the "
+            f"targets belong in the items that {kind} yields, as `(x, y)`."
         )
     if sample_weight is not None:
         raise ValueError(
-            f"When providing `x` as {kind}, `sample_weight` should not be "
-            "passed. Instead, the sample weights should be included as part "
-            f"of {kind}."
+            "`sample_weights` should not be passed when providing `x` as "
+            f"{kind} (got a `sample_weight` argument): the weights belong "
+            f"in the items that {kind} yields, as `(x, y, sample_weight)`."
+        )
+
+
+def _check_shardable(x, distribution):
+    """Generators and `PyDataset`s cannot be split between processes: with
+    several processes and automatic sharding, each process would feed the
+    whole data."""
+    if (
+        distribution is not None
+        and getattr(distribution, "_is_multi_process", False)
+        and getattr(distribution, "auto_shard_dataset", False)
+    ):
+        raise ValueError(
+            "When using a multi-worker distribution with auto-sharding "
+            f"enabled, a {type(x).__name__} input cannot be split between "
+            "the processes. Pass arrays or a `tf.data.Dataset` (which are "
+            "sharded automatically), or give each process its own part of "
+            "the data and set `distribution.auto_shard_dataset = False`."
         )
 
 

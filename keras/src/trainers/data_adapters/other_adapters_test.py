@@ -71,7 +71,7 @@ def test_generator_adapter_and_exhaustion():
     adapter = get_data_adapter(gen())
     assert isinstance(adapter, GeneratorDataAdapter)
     iterator = EpochIterator(gen())
-    steps = [step for step, _ in iterator.enumerate_epoch()]
+    steps = [step for step, _, _ in iterator.enumerate_epoch()]
     assert steps == [0, 1, 2]
     with pytest.warns(UserWarning, match="ran out of data"):
         assert list(iterator.enumerate_epoch()) == []
@@ -90,10 +90,27 @@ def test_steps_per_epoch_continues_across_epochs():
     x = np.arange(6)
     iterator = EpochIterator(x, batch_size=2, steps_per_epoch=2)
     seen = []
-    for _ in range(3):
-        seen.append([int(b[0][0]) for _, b in iterator.enumerate_epoch()])
-    # 3 batches of data, 2 steps per epoch: the data wraps around.
-    assert seen == [[0, 2], [4, 0], [2, 4]]
+    with pytest.warns(UserWarning, match="ran out of data"):
+        for _ in range(3):
+            seen.append(
+                [int(b[0][0][0]) for _, _, b in iterator.enumerate_epoch()]
+            )
+    # 3 batches of data, 2 steps per epoch: the second epoch continues the
+    # data and ends early when it runs out; the third starts it over.
+    assert seen == [[0, 2], [4], [0, 2]]
+    assert not iterator.insufficient_data
+
+
+def test_steps_per_execution_groups_batches():
+    x = np.arange(14)
+    iterator = EpochIterator(x, batch_size=2, steps_per_execution=3)
+    executions = [
+        (begin, end, [int(b[0][0]) for b in batches])
+        for begin, end, batches in iterator
+    ]
+    # `end` is `begin + steps_per_execution - 1`, even for the last,
+    # shorter, execution.
+    assert executions == [(0, 2, [0, 2, 4]), (3, 5, [6, 8, 10]), (6, 8, [12])]
 
 
 def test_tf_dataset_adapter():
