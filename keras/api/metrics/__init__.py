@@ -6,10 +6,30 @@ since your modifications would be overwritten.
 
 
 from keras.src.losses.losses import binary_crossentropy as binary_crossentropy
+from keras.src.losses.losses import binary_focal_crossentropy as binary_focal_crossentropy
 from keras.src.losses.losses import categorical_crossentropy as categorical_crossentropy
+from keras.src.losses.losses import categorical_focal_crossentropy as categorical_focal_crossentropy
+from keras.src.losses.losses import categorical_generalized_cross_entropy as categorical_generalized_cross_entropy
+from keras.src.losses.losses import categorical_hinge as categorical_hinge
+from keras.src.losses.losses import hinge as hinge
+from keras.src.losses.losses import huber as huber
+from keras.src.losses.losses import kl_divergence as KLD
+from keras.src.losses.losses import kl_divergence as kl_divergence
+from keras.src.losses.losses import kl_divergence as kld
+from keras.src.losses.losses import kl_divergence as kullback_leibler_divergence
+from keras.src.losses.losses import log_cosh as log_cosh
+from keras.src.losses.losses import log_cosh as logcosh
 from keras.src.losses.losses import mean_absolute_error as mean_absolute_error
+from keras.src.losses.losses import mean_absolute_percentage_error as MAPE
+from keras.src.losses.losses import mean_absolute_percentage_error as mape
+from keras.src.losses.losses import mean_absolute_percentage_error as mean_absolute_percentage_error
 from keras.src.losses.losses import mean_squared_error as mean_squared_error
+from keras.src.losses.losses import mean_squared_logarithmic_error as MSLE
+from keras.src.losses.losses import mean_squared_logarithmic_error as mean_squared_logarithmic_error
+from keras.src.losses.losses import mean_squared_logarithmic_error as msle
+from keras.src.losses.losses import poisson as poisson
 from keras.src.losses.losses import sparse_categorical_crossentropy as sparse_categorical_crossentropy
+from keras.src.losses.losses import squared_hinge as squared_hinge
 from keras.src.metrics import deserialize as deserialize
 from keras.src.metrics import get as get
 from keras.src.metrics import serialize as serialize
