@@ -9,8 +9,17 @@ from keras.api.optimizers import schedules as schedules
 from keras.src.optimizers import deserialize as deserialize
 from keras.src.optimizers import get as get
 from keras.src.optimizers import serialize as serialize
+from keras.src.optimizers.adadelta import Adadelta as Adadelta
+from keras.src.optimizers.adafactor import Adafactor as Adafactor
+from keras.src.optimizers.adagrad import Adagrad as Adagrad
 from keras.src.optimizers.adam import Adam as Adam
+from keras.src.optimizers.adamax import Adamax as Adamax
 from keras.src.optimizers.adamw import AdamW as AdamW
+from keras.src.optimizers.ftrl import Ftrl as Ftrl
+from keras.src.optimizers.lamb import Lamb as Lamb
+from keras.src.optimizers.lion import Lion as Lion
+from keras.src.optimizers.loss_scale_optimizer import LossScaleOptimizer as LossScaleOptimizer
+from keras.src.optimizers.nadam import Nadam as Nadam
 from keras.src.optimizers.optimizer import Optimizer as Optimizer
 from keras.src.optimizers.rmsprop import RMSprop as RMSprop
 from keras.src.optimizers.sgd import SGD as SGD
