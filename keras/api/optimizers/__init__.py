@@ -22,4 +22,5 @@ from keras.src.optimizers.loss_scale_optimizer import LossScaleOptimizer as Loss
 from keras.src.optimizers.nadam import Nadam as Nadam
 from keras.src.optimizers.optimizer import Optimizer as Optimizer
 from keras.src.optimizers.rmsprop import RMSprop as RMSprop
+from keras.src.optimizers.schedule_free_adamw import ScheduleFreeAdamW as ScheduleFreeAdamW
 from keras.src.optimizers.sgd import SGD as SGD

@@ -15,6 +15,7 @@ from keras.src.optimizers.loss_scale_optimizer import LossScaleOptimizer
 from keras.src.optimizers.nadam import Nadam
 from keras.src.optimizers.optimizer import Optimizer
 from keras.src.optimizers.rmsprop import RMSprop
+from keras.src.optimizers.schedule_free_adamw import ScheduleFreeAdamW
 from keras.src.optimizers.sgd import SGD
 
 ALL_OBJECTS = {
@@ -32,6 +33,7 @@ ALL_OBJECTS = {
     Lion,
     Lamb,
     LossScaleOptimizer,
+    ScheduleFreeAdamW,
 }
 ALL_OBJECTS_DICT = {cls.__name__.lower(): cls for cls in ALL_OBJECTS}
 

@@ -145,3 +145,16 @@ def test_learning_rate_callable_drops_variable_and_set_weights():
     assert len(opt.variables) == 1
     with pytest.raises(ValueError, match="set_weights"):
         optimizers.SGD().set_weights([])
+
+
+def test_schedule_free_adamw_first_step_and_finalize():
+    opt = optimizers.ScheduleFreeAdamW(learning_rate=0.1)
+    var = backend.Variable(W.copy())
+    opt.apply([G], [var])
+    # First step: the average equals z, a plain AdamW (sign) step.
+    np.testing.assert_allclose(var.numpy(), W - 0.1 * np.sign(G), rtol=1e-5)
+    opt.apply([G], [var])
+    z = opt._z[0].numpy()
+    y = var.numpy()
+    opt.finalize_variable_values([var])
+    np.testing.assert_allclose(var.numpy(), (y - 0.1 * z) / 0.9, rtol=1e-5)
