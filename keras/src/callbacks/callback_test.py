@@ -217,9 +217,9 @@ def test_lambda_callback():
     assert callbacks.LambdaCallback().on_epoch_end(0, {}) is None
 
 
-def test_lambda_callback_rejects_unknown_hooks():
-    with pytest.raises(ValueError, match="on_epoch_middle"):
-        callbacks.LambdaCallback(on_epoch_middle=print)
+def test_lambda_callback_keeps_extra_functions_as_attributes():
+    callback = callbacks.LambdaCallback(helper=print)
+    assert callback.helper is print
 
 
 def test_progbar_logger_fit_verbose_1_non_tty(capsys):

@@ -22,6 +22,8 @@ def _drop_unit_label_axis(y_true, y_pred):
 class _AccuracyWrapper(reduction_metrics.MeanMetricWrapper):
     """Shared config: `name`, `dtype` and the class's extra arguments."""
 
+    _direction = "up"
+
     _extra_config = ()
 
     def get_config(self):

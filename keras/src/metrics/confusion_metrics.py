@@ -86,6 +86,8 @@ class FalsePositives(_ConfusionMatrixConditionCount):
     2.0
     """
 
+    _direction = "down"
+
     def __init__(self, thresholds=None, name=None, dtype=None):
         super().__init__(
             ConfusionMatrix.FALSE_POSITIVES, thresholds, name=name, dtype=dtype
@@ -113,6 +115,8 @@ class FalseNegatives(_ConfusionMatrixConditionCount):
     >>> float(m.result())
     2.0
     """
+
+    _direction = "down"
 
     def __init__(self, thresholds=None, name=None, dtype=None):
         super().__init__(
@@ -142,6 +146,8 @@ class TrueNegatives(_ConfusionMatrixConditionCount):
     2.0
     """
 
+    _direction = "up"
+
     def __init__(self, thresholds=None, name=None, dtype=None):
         super().__init__(
             ConfusionMatrix.TRUE_NEGATIVES, thresholds, name=name, dtype=dtype
@@ -170,6 +176,8 @@ class TruePositives(_ConfusionMatrixConditionCount):
     2.0
     """
 
+    _direction = "up"
+
     def __init__(self, thresholds=None, name=None, dtype=None):
         super().__init__(
             ConfusionMatrix.TRUE_POSITIVES, thresholds, name=name, dtype=dtype
@@ -179,6 +187,8 @@ class TruePositives(_ConfusionMatrixConditionCount):
 class _PrecisionOrRecall(Metric):
     """Shared state of `Precision` and `Recall`: true positives and one
     kind of errors, at each threshold."""
+
+    _direction = "up"
 
     _errors = None  # ConfusionMatrix member of the counted errors
     _errors_name = None
@@ -342,6 +352,8 @@ class SensitivitySpecificityBase(Metric):
         name: Name of this metric instance.
         dtype: Dtype of the state variables and of the result.
     """
+
+    _direction = "up"
 
     def __init__(
         self, value, num_thresholds=200, class_id=None, name=None, dtype=None
@@ -685,6 +697,8 @@ class AUC(Metric):
     >>> float(m.result())
     0.75
     """
+
+    _direction = "up"
 
     def __init__(
         self,

@@ -105,6 +105,8 @@ class PearsonCorrelation(_CorrelationMean):
     -1.0
     """
 
+    _direction = "up"
+
     def __init__(self, name="pearson_correlation", dtype=None, axis=-1):
         super().__init__(
             fn=pearson_correlation, name=name, dtype=dtype, axis=axis

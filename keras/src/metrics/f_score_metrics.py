@@ -38,6 +38,8 @@ class FBetaScore(Metric):
     [1.0, 0.5556]
     """
 
+    _direction = "up"
+
     def __init__(
         self,
         average=None,

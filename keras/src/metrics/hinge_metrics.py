@@ -11,6 +11,8 @@ class _FixedFunctionMean(reduction_metrics.MeanMetricWrapper):
     """A `MeanMetricWrapper` whose function is fixed by the class, so that
     its config is only `name` and `dtype`."""
 
+    _direction = "down"
+
     def get_config(self):
         return {"name": self.name, "dtype": self.dtype}
 

@@ -29,6 +29,8 @@ class _IoUBase(Metric):
         axis: The class axis of non-sparse inputs. Defaults to -1.
     """
 
+    _direction = "up"
+
     def __init__(
         self,
         num_classes,

@@ -15,6 +15,8 @@ class _WrapperWithOptions(reduction_metrics.MeanMetricWrapper):
     """A `MeanMetricWrapper` whose config holds `name`, `dtype` and the
     options listed in `_option_names` (also attributes)."""
 
+    _direction = "down"
+
     _option_names = ()
 
     def _keep_options(self, **options):

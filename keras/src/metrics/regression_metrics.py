@@ -29,6 +29,8 @@ class MeanSquaredError(reduction_metrics.MeanMetricWrapper):
     5.0
     """
 
+    _direction = "down"
+
     def __init__(self, name="mean_squared_error", dtype=None):
         super().__init__(fn=mean_squared_error, name=name, dtype=dtype)
 
@@ -51,6 +53,8 @@ class MeanAbsoluteError(reduction_metrics.MeanMetricWrapper):
     >>> float(mae.result())
     2.0
     """
+
+    _direction = "down"
 
     def __init__(self, name="mean_absolute_error", dtype=None):
         super().__init__(fn=mean_absolute_error, name=name, dtype=dtype)
@@ -78,6 +82,8 @@ class RootMeanSquaredError(reduction_metrics.Mean):
     3.5355
     """
 
+    _direction = "down"
+
     def __init__(self, name="root_mean_squared_error", dtype=None):
         super().__init__(name, dtype=dtype)
 
@@ -102,6 +108,8 @@ class RootMeanSquaredError(reduction_metrics.Mean):
 
 class _FixedFunctionMean(reduction_metrics.MeanMetricWrapper):
     """A `MeanMetricWrapper` whose function is fixed by the class."""
+
+    _direction = "down"
 
     def get_config(self):
         return {"name": self.name, "dtype": self.dtype}
@@ -176,6 +184,8 @@ class CosineSimilarity(reduction_metrics.MeanMetricWrapper):
     0.0
     """
 
+    _direction = "up"
+
     def __init__(self, name="cosine_similarity", dtype=None, axis=-1):
         super().__init__(_cosine_similarity, name, dtype=dtype, axis=axis)
         self.axis = axis
@@ -236,6 +246,8 @@ class R2Score(Metric):
     >>> float(m.result())
     0.5
     """
+
+    _direction = "up"
 
     def __init__(
         self,

@@ -211,14 +211,23 @@ class BaseOptimizer:
             self._learning_rate = value
         elif isinstance(self._learning_rate, backend.Variable):
             self._learning_rate.assign(value)
+        elif isinstance(
+            self._learning_rate, learning_rate_schedule.LearningRateSchedule
+        ):
+            raise TypeError(
+                "This optimizer was created with a `LearningRateSchedule` "
+                f"({type(self._learning_rate).__name__}) as its learning "
+                f"rate, so it cannot be set to the number {value!r}. Assign "
+                "a new schedule instead, or create the optimizer with a "
+                "float `learning_rate`."
+            )
         else:
             raise TypeError(
                 f"Cannot set the learning rate of optimizer '{self.name}' "
-                f"to {value!r}: its learning rate is computed by "
-                f"{type(self._learning_rate).__name__} (a schedule or a "
-                "callable), not stored. Assign a new schedule instead, or "
-                "create the optimizer with a float `learning_rate` to be "
-                "able to change it to a number."
+                f"to {value!r}: its learning rate is computed by a "
+                "callable, not stored. Assign a new callable (or schedule) "
+                "instead, or create the optimizer with a float "
+                "`learning_rate`."
             )
 
     def add_variable(
