@@ -24,9 +24,13 @@ class Recorder(callbacks.Callback):
         if name.startswith("on_") and not name.startswith("on_batch"):
             events = object.__getattribute__(self, "events")
 
-            def record(*args, logs=None):
-                events.append((name,) + args)
-                return attr(*args, logs=logs)
+            # Batch and epoch hooks take an index before `logs` (which
+            # the callback list passes positionally).
+            indexed = "batch" in name or "epoch" in name
+
+            def record(*args, **kwargs):
+                events.append((name,) + args[: 1 if indexed else 0])
+                return attr(*args, **kwargs)
 
             return record
         return attr
