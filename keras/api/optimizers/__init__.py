@@ -19,6 +19,7 @@ from keras.src.optimizers.ftrl import Ftrl as Ftrl
 from keras.src.optimizers.lamb import Lamb as Lamb
 from keras.src.optimizers.lion import Lion as Lion
 from keras.src.optimizers.loss_scale_optimizer import LossScaleOptimizer as LossScaleOptimizer
+from keras.src.optimizers.muon import Muon as Muon
 from keras.src.optimizers.nadam import Nadam as Nadam
 from keras.src.optimizers.optimizer import Optimizer as Optimizer
 from keras.src.optimizers.rmsprop import RMSprop as RMSprop

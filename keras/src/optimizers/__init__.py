@@ -12,6 +12,7 @@ from keras.src.optimizers.ftrl import Ftrl
 from keras.src.optimizers.lamb import Lamb
 from keras.src.optimizers.lion import Lion
 from keras.src.optimizers.loss_scale_optimizer import LossScaleOptimizer
+from keras.src.optimizers.muon import Muon
 from keras.src.optimizers.nadam import Nadam
 from keras.src.optimizers.optimizer import Optimizer
 from keras.src.optimizers.rmsprop import RMSprop
@@ -34,6 +35,7 @@ ALL_OBJECTS = {
     Lamb,
     LossScaleOptimizer,
     ScheduleFreeAdamW,
+    Muon,
 }
 ALL_OBJECTS_DICT = {cls.__name__.lower(): cls for cls in ALL_OBJECTS}
 

@@ -99,6 +99,7 @@ def test_nadam_product_moves_once_per_step():
         "lion",
         "lamb",
         "adafactor",
+        "muon",
     ],
 )
 def test_stateless_apply_under_jit_and_config(name):
@@ -158,3 +159,15 @@ def test_schedule_free_adamw_first_step_and_finalize():
     y = var.numpy()
     opt.finalize_variable_values([var])
     np.testing.assert_allclose(var.numpy(), (y - 0.1 * z) / 0.9, rtol=1e-5)
+
+
+def test_muon_orthogonalizes_matrices_and_uses_adamw_for_vectors():
+    opt = optimizers.Muon(learning_rate=0.1, rms_rate=None, weight_decay=0)
+    x = np.random.RandomState(0).randn(4, 3).astype("float32")
+    orthogonal = opt.zeropower_via_newtonschulz5(x, 10)
+    # Close to U V^T: these coefficients keep the singular values in
+    # roughly [0.7, 1.2] (fast rather than exact convergence).
+    singular = np.linalg.svd(np.asarray(orthogonal), compute_uv=False)
+    assert np.all((singular > 0.6) & (singular < 1.25))
+    assert opt._should_use_adamw(backend.Variable(np.zeros(3)))
+    assert not opt._should_use_adamw(backend.Variable(np.zeros((3, 3))))
