@@ -41,53 +41,73 @@ class SwapEMAWeights(Callback):
     def __init__(self, swap_on_epoch=False):
         super().__init__()
         self.swap_on_epoch = swap_on_epoch
-        # The trained values while the averages are swapped in.
+        # The trained values while the averages are swapped in at the end
+        # of an epoch.
         self._stash = None
+        self._swapped_for_test = False
 
-    def _optimizer(self):
+    def _ema_optimizers(self):
+        """The optimizers holding moving averages (the sub-optimizers of a
+        `MultiOptimizer`, the inner one of a `LossScaleOptimizer`)."""
         optimizer = self.model.optimizer
-        # A `LossScaleOptimizer` keeps the averages in its inner optimizer.
-        return getattr(optimizer, "inner_optimizer", optimizer)
+        optimizer = getattr(optimizer, "inner_optimizer", optimizer)
+        candidates = getattr(optimizer, "optimizers", None) or [optimizer]
+        return [o for o in candidates if getattr(o, "use_ema", False)]
+
+    def _pairs(self):
+        """`(variable, average)` pairs of every built EMA optimizer."""
+        pairs = []
+        for optimizer in self._ema_optimizers():
+            averages = getattr(
+                optimizer, "_model_variables_moving_average", None
+            )
+            if optimizer.built and averages:
+                pairs.extend(zip(optimizer._trainable_variables, averages))
+        return pairs
 
     def on_train_begin(self, logs=None):
-        if not getattr(self._optimizer(), "use_ema", False):
+        if not self._ema_optimizers():
             raise ValueError(
                 "SwapEMAWeights must be used when `use_ema=True` is set on "
                 "the optimizer: without moving averages there is nothing "
                 "to swap in."
             )
         self._stash = None
+        self._swapped_for_test = False
 
-    def _swap_in(self):
-        optimizer = self._optimizer()
-        averages = getattr(optimizer, "_model_variables_moving_average", None)
-        if self._stash is not None or not optimizer.built or not averages:
-            return
-        variables = list(optimizer._trainable_variables)
-        self._stash = [variable.value for variable in variables]
-        for variable, average in zip(variables, averages):
+    def _exchange(self):
+        """Exchanges the values of the variables and of their averages."""
+        for variable, average in self._pairs():
+            trained = variable.value
             variable.assign(average.value)
+            average.assign(trained)
 
-    def _swap_out(self):
+    def on_test_begin(self, logs=None):
+        if self._stash is None and not self._swapped_for_test:
+            self._exchange()
+            self._swapped_for_test = True
+
+    def on_test_end(self, logs=None):
+        if self._swapped_for_test:
+            self._exchange()
+            self._swapped_for_test = False
+
+    def on_epoch_begin(self, epoch, logs=None):
         if self._stash is None:
             return
-        variables = list(self._optimizer()._trainable_variables)
-        for variable, value in zip(variables, self._stash):
+        for (variable, _), value in zip(self._pairs(), self._stash):
             variable.assign(value)
         self._stash = None
 
-    def on_test_begin(self, logs=None):
-        self._swap_in()
-
-    def on_test_end(self, logs=None):
-        self._swap_out()
-
-    def on_epoch_begin(self, epoch, logs=None):
-        self._swap_out()
-
     def on_epoch_end(self, epoch, logs=None):
-        if self.swap_on_epoch:
-            self._swap_in()
+        if not self.swap_on_epoch or self._stash is not None:
+            return
+        # The averages are copied in (and the trained values kept aside):
+        # `fit()` may end here, and then gives the model the averages.
+        pairs = self._pairs()
+        self._stash = [variable.value for variable, _ in pairs]
+        for variable, average in pairs:
+            variable.assign(average.value)
 
     def on_train_end(self, logs=None):
         # `fit()` gives the model its averaged values: the stashed trained

@@ -12,6 +12,8 @@ from keras.src.optimizers.ftrl import Ftrl
 from keras.src.optimizers.lamb import Lamb
 from keras.src.optimizers.lion import Lion
 from keras.src.optimizers.loss_scale_optimizer import LossScaleOptimizer
+from keras.src.optimizers.multi_optimizer import MultiOptimizer
+from keras.src.optimizers.multi_optimizer import OptimizerMap
 from keras.src.optimizers.muon import Muon
 from keras.src.optimizers.nadam import Nadam
 from keras.src.optimizers.optimizer import Optimizer
@@ -36,6 +38,7 @@ ALL_OBJECTS = {
     LossScaleOptimizer,
     ScheduleFreeAdamW,
     Muon,
+    MultiOptimizer,
 }
 ALL_OBJECTS_DICT = {cls.__name__.lower(): cls for cls in ALL_OBJECTS}
 

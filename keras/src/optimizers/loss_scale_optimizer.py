@@ -103,6 +103,8 @@ class LossScaleOptimizer(optimizer.Optimizer):
         super().__init__(learning_rate=0.0, name=name)
         # The learning rate and the step counter are the inner optimizer's.
         self._variables = []
+        # The loss is scaled (and the gradients unscaled) here only.
+        inner_optimizer.loss_scale_factor = None
         self.inner_optimizer = inner_optimizer
         self.initial_scale = initial_scale
         self.dynamic_growth_steps = dynamic_growth_steps

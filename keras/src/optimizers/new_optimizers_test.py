@@ -171,3 +171,49 @@ def test_muon_orthogonalizes_matrices_and_uses_adamw_for_vectors():
     assert np.all((singular > 0.6) & (singular < 1.25))
     assert opt._should_use_adamw(backend.Variable(np.zeros(3)))
     assert not opt._should_use_adamw(backend.Variable(np.zeros((3, 3))))
+
+
+def test_multi_optimizer_routes_variables_and_fits():
+    from keras.src import layers
+    from keras.src import models
+
+    fast = optimizers.SGD(learning_rate=0.5)
+    slow = optimizers.SGD(learning_rate=0.0)
+    multi = optimizers.MultiOptimizer(
+        optimizers.OptimizerMap(
+            default_optimizer=slow, optimizer_map={"^head/": fast}
+        ),
+        loss_scale_factor=4.0,
+    )
+    with backend.name_scope("head"):
+        head = backend.Variable(np.ones(2, dtype="float32"), name="kernel")
+    body = backend.Variable(np.ones(2, dtype="float32"), name="kernel")
+    multi.apply([np.full(2, 4.0, "float32")] * 2, [head, body])
+    np.testing.assert_allclose(head.numpy(), [0.5, 0.5])  # 1 - 0.5 * 4 / 4
+    np.testing.assert_allclose(body.numpy(), [1.0, 1.0])
+    assert multi.optimizers == [fast, slow]
+    assert int(multi.iterations) == 1
+    config = optimizers.serialize(multi)
+    assert type(optimizers.deserialize(config)) is optimizers.MultiOptimizer
+
+    model = models.Sequential(
+        [layers.Input((2,)), layers.Dense(1, name="head"), layers.Dense(1)]
+    )
+    model.compile(
+        optimizer=optimizers.MultiOptimizer(
+            optimizers.OptimizerMap(
+                default_optimizer=optimizers.SGD(0.0),
+                optimizer_map={"head/": optimizers.Adam(0.1)},
+            )
+        ),
+        loss="mse",
+    )
+    before = [w.copy() for w in model.get_weights()]
+    model.fit(np.ones((4, 2)), np.zeros((4, 1)), verbose=0)
+    after = model.get_weights()
+    assert not np.allclose(before[0], after[0])  # head kernel moved
+    np.testing.assert_allclose(before[2], after[2])  # lr 0: unchanged
+    with pytest.raises(ValueError, match="cannot be LossScaleOptimizer"):
+        optimizers.OptimizerMap()["x"] = optimizers.LossScaleOptimizer(
+            optimizers.SGD()
+        )
