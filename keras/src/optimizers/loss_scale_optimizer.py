@@ -170,7 +170,7 @@ class LossScaleOptimizer(optimizer.Optimizer):
             trainable_variables: Optional variables they belong to
                 (defaults to those the optimizer was built with).
         """
-        grads = list(grads)
+        grads = [None if g is None else ops.convert_to_tensor(g) for g in grads]
         if trainable_variables is None:
             if not self.built:
                 raise ValueError(
@@ -196,8 +196,8 @@ class LossScaleOptimizer(optimizer.Optimizer):
             finite = ops.logical_and(finite, ops.all(ops.isfinite(grad)))
 
         scale = ops.convert_to_tensor(self.dynamic_scale)
-        # The inner optimizer divides by its own `loss_scale_factor`; the
-        # loss was only scaled by `dynamic_scale`, so compensate.
+        # The inner optimizer's `loss_scale_factor` was cleared: the loss
+        # was only scaled by `dynamic_scale`.
         inner_factor = self.inner_optimizer.loss_scale_factor or 1.0
 
         def unscale(grad, is_overwritten):
