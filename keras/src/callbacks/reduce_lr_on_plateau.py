@@ -131,5 +131,6 @@ class ReduceLROnPlateau(MonitorCallback):
         self.wait = 0
         if self.verbose > 0:
             io_utils.print_msg(
-                f"\nEpoch {epoch + 1}: learning rate lowered to {reduced}."
+                f"\nEpoch {epoch + 1}: ReduceLROnPlateau reducing learning "
+                f"rate to {reduced}."
             )
