@@ -5,6 +5,7 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.callbacks.backup_and_restore import BackupAndRestore as BackupAndRestore
 from keras.src.callbacks.callback import Callback as Callback
 from keras.src.callbacks.callback_list import CallbackList as CallbackList
 from keras.src.callbacks.csv_logger import CSVLogger as CSVLogger
@@ -13,6 +14,9 @@ from keras.src.callbacks.history import History as History
 from keras.src.callbacks.lambda_callback import LambdaCallback as LambdaCallback
 from keras.src.callbacks.learning_rate_scheduler import LearningRateScheduler as LearningRateScheduler
 from keras.src.callbacks.model_checkpoint import ModelCheckpoint as ModelCheckpoint
+from keras.src.callbacks.monitor_callback import MonitorCallback as MonitorCallback
 from keras.src.callbacks.progbar_logger import ProgbarLogger as ProgbarLogger
 from keras.src.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau as ReduceLROnPlateau
+from keras.src.callbacks.remote_monitor import RemoteMonitor as RemoteMonitor
+from keras.src.callbacks.swap_ema_weights import SwapEMAWeights as SwapEMAWeights
 from keras.src.callbacks.terminate_on_nan import TerminateOnNaN as TerminateOnNaN

@@ -9,3 +9,4 @@ from keras.src.dtype_policies.dtype_policy import dtype_policy as dtype_policy
 from keras.src.dtype_policies.dtype_policy import dtype_policy as global_policy
 from keras.src.dtype_policies.dtype_policy import set_dtype_policy as set_dtype_policy
 from keras.src.dtype_policies.dtype_policy import set_dtype_policy as set_global_policy
+from keras.src.optimizers.loss_scale_optimizer import LossScaleOptimizer as LossScaleOptimizer

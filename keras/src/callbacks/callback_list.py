@@ -112,7 +112,8 @@ class CallbackList(Callback):
             return
         logs = _pythonify_logs(logs)
         for callback in self.callbacks:
-            getattr(callback, hook)(*args, logs=logs)
+            # Positional `logs`, as user hooks may name it differently.
+            getattr(callback, hook)(*args, logs)
 
     def _call_deferred(self, hook, *args, logs):
         """Calls a batch hook with logs still on device: converted (once)
@@ -123,9 +124,9 @@ class CallbackList(Callback):
             method = getattr(callback, hook)
             func = getattr(method, "__func__", None)
             if func is not None and func is getattr(ProgbarLogger, hook, None):
-                method(*args, logs=logs)
+                method(*args, logs)
             elif _implements(callback, hook):
-                method(*args, logs=logs.value())
+                method(*args, logs.value())
 
     # Batch-level hooks.
 

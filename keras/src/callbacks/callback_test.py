@@ -24,9 +24,13 @@ class Recorder(callbacks.Callback):
         if name.startswith("on_") and not name.startswith("on_batch"):
             events = object.__getattribute__(self, "events")
 
-            def record(*args, logs=None):
-                events.append((name,) + args)
-                return attr(*args, logs=logs)
+            # Batch and epoch hooks take an index before `logs` (which
+            # the callback list passes positionally).
+            indexed = "batch" in name or "epoch" in name
+
+            def record(*args, **kwargs):
+                events.append((name,) + args[: 1 if indexed else 0])
+                return attr(*args, **kwargs)
 
             return record
         return attr
@@ -217,9 +221,9 @@ def test_lambda_callback():
     assert callbacks.LambdaCallback().on_epoch_end(0, {}) is None
 
 
-def test_lambda_callback_rejects_unknown_hooks():
-    with pytest.raises(ValueError, match="on_epoch_middle"):
-        callbacks.LambdaCallback(on_epoch_middle=print)
+def test_lambda_callback_keeps_extra_functions_as_attributes():
+    callback = callbacks.LambdaCallback(helper=print)
+    assert callback.helper is print
 
 
 def test_progbar_logger_fit_verbose_1_non_tty(capsys):

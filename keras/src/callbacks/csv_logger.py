@@ -73,6 +73,10 @@ class CSVLogger(Callback):
 
         if self.keys is None:
             self.keys = sorted(logs.keys())
+            # With `validation_freq > 1` the first epochs have no
+            # validation entries: reserve their columns from the start.
+            if not any(key.startswith("val_") for key in self.keys):
+                self.keys += ["val_" + key for key in self.keys]
         if self.writer is None:
 
             class CustomDialect(csv.excel):

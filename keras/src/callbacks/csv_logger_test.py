@@ -28,4 +28,9 @@ def test_csv_logger_append_and_separator(tmp_path):
     run_epochs(
         callbacks.CSVLogger(path, separator=";", append=True), [{"loss": 0.5}]
     )
-    assert path.read_text().splitlines() == ["epoch;loss", "0;1.0", "0;0.5"]
+    # Columns for validation entries are reserved even when absent.
+    assert path.read_text().splitlines() == [
+        "epoch;loss;val_loss",
+        "0;1.0;NA",
+        "0;0.5;NA",
+    ]

@@ -76,6 +76,8 @@ class EarlyStopping(MonitorCallback):
 
     def on_train_begin(self, logs=None):
         self._reset_run_state()
+        # Resolved now, so that an unknown metric fails before training.
+        self._set_monitor_op()
 
     def on_epoch_end(self, epoch, logs=None):
         value = self.get_monitor_value(logs)

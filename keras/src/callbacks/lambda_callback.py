@@ -3,12 +3,6 @@
 from keras.src.api_export import keras_export
 from keras.src.callbacks.callback import Callback
 
-_HOOKS = frozenset(
-    name
-    for name in dir(Callback)
-    if name.startswith("on_") and callable(getattr(Callback, name))
-)
-
 
 @keras_export("keras.callbacks.LambdaCallback")
 class LambdaCallback(Callback):
@@ -33,7 +27,8 @@ class LambdaCallback(Callback):
         on_train_end: Function run once after training.
         on_train_batch_begin: Function run before each training batch.
         on_train_batch_end: Function run after each training batch.
-        **kwargs: Functions for other hooks, keyed by hook name.
+        **kwargs: Functions for other hooks, keyed by hook name (any
+            other name is simply set as an attribute).
 
     Example:
 
@@ -65,12 +60,9 @@ class LambdaCallback(Callback):
         **kwargs,
     ):
         Callback.__init__(self)
-        unknown = sorted(set(kwargs) - _HOOKS)
-        if unknown:
-            raise ValueError(
-                f"LambdaCallback has no hook named {unknown}; the hooks are: "
-                f"{', '.join(sorted(_HOOKS))}"
-            )
+        # Other keyword arguments become attributes too (e.g. helpers
+        # called by the hooks); only the `on_*` hook names are called by
+        # the training loops.
         kwargs.update(
             on_train_begin=on_train_begin,
             on_train_end=on_train_end,

@@ -55,7 +55,17 @@ class LearningRateScheduler(Callback):
                 'The optimizer must have a "learning_rate" attribute to use '
                 "`LearningRateScheduler`."
             )
-        current = _get_learning_rate(optimizer)
+        # A `MultiOptimizer` schedules each of its sub-optimizers.
+        for target in getattr(optimizer, "optimizers", None) or [optimizer]:
+            learning_rate = self._scheduled(epoch, _get_learning_rate(target))
+            target.learning_rate = learning_rate
+            if self.verbose > 0:
+                io_utils.print_msg(
+                    f"\nEpoch {epoch + 1}: LearningRateScheduler setting "
+                    f"learning rate to {learning_rate}."
+                )
+
+    def _scheduled(self, epoch, current):
         try:
             learning_rate = self.schedule(epoch, current)
         except TypeError:
@@ -71,12 +81,7 @@ class LearningRateScheduler(Callback):
                 "The output of the `schedule` function should be a float. "
                 f"Received: {learning_rate} of type {type(learning_rate)}."
             )
-        optimizer.learning_rate = float(learning_rate)
-        if self.verbose > 0:
-            io_utils.print_msg(
-                f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning "
-                f"rate to {float(learning_rate)}."
-            )
+        return float(learning_rate)
 
     def on_epoch_end(self, epoch, logs=None):
         if logs is not None:

@@ -72,7 +72,7 @@ def test_reduce_lr_on_plateau(capsys):
         callback_list.on_epoch_end(epoch, logs)
         rates.append(model.optimizer.learning_rate)
     np.testing.assert_allclose(rates, [1.0, 0.5, 0.3, 0.3, 0.3])
-    assert "learning rate lowered to 0.5" in capsys.readouterr().out
+    assert "reducing learning rate to 0.5" in capsys.readouterr().out
     with pytest.raises(ValueError, match="factor"):
         callbacks.ReduceLROnPlateau(factor=1.5)
 

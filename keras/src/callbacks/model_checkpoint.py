@@ -107,8 +107,8 @@ class ModelCheckpoint(MonitorCallback):
         )
         if save_freq != "epoch" and not per_batches:
             raise ValueError(
-                f"save_freq={save_freq!r} is not supported: use 'epoch' or "
-                "a positive number of batches."
+                f"Unrecognized save_freq: {save_freq!r}. Use 'epoch' or a "
+                "positive number of batches."
             )
 
     def on_train_begin(self, logs=None):
@@ -133,16 +133,16 @@ class ModelCheckpoint(MonitorCallback):
     def _save_model(self, epoch, batch, logs):
         logs = logs or {}
         filepath = self._get_file_path(epoch, batch, logs)
-        if self.save_best_only:
-            current = logs.get(self.monitor)
-            if current is None:
-                warnings.warn(
-                    f"No checkpoint written: `save_best_only` compares "
-                    f"`{self.monitor}`, which the logs lack (they have: "
-                    f"{', '.join(logs)}).",
-                    stacklevel=2,
-                )
-                return
+        current = logs.get(self.monitor) if self.save_best_only else None
+        if self.save_best_only and current is None:
+            # Nothing to compare with: save rather than lose the epoch.
+            warnings.warn(
+                f"`save_best_only` compares `{self.monitor}`, which the "
+                f"logs lack (they have: {', '.join(logs)}); the checkpoint "
+                "is written without comparison.",
+                stacklevel=2,
+            )
+        elif self.save_best_only:
             if not self._is_improvement(current, self.best):
                 if self.verbose > 0:
                     io_utils.print_msg(

@@ -122,7 +122,8 @@ def test_save_best_only_missing_monitor_warns(tmp_path):
     )
     with pytest.warns(UserWarning, match="val_loss"):
         model = run_epochs(callback, [{"loss": 1.0}])
-    assert model.saved == []
+    # Written anyway: there is nothing to compare with.
+    assert len(model.saved) == 1
 
 
 def test_integer_save_freq_counts_batches_across_epochs(tmp_path):

@@ -2,8 +2,8 @@
 
 import warnings
 
-import numpy as np
-
+from keras.src import ops
+from keras.src.api_export import keras_export
 from keras.src.callbacks.callback import Callback
 
 _MAX_HINTS = ("acc", "auc", "precision", "recall", "f1", "fmeasure", "iou")
@@ -28,6 +28,7 @@ def _iter_metrics(metrics):
         yield from _iter_metrics(getattr(metric, "metrics", None))
 
 
+@keras_export("keras.callbacks.MonitorCallback")
 class MonitorCallback(Callback):
     """Base class of callbacks acting on improvements of a monitored metric.
 
@@ -39,9 +40,13 @@ class MonitorCallback(Callback):
             otherwise from the metric name (`"...loss"` is minimized,
             `"...accuracy"` maximized...).
         baseline: Optional reference value of the monitored metric.
+        min_delta: Smallest change of the monitored value that counts as
+            an improvement. Defaults to 0.
     """
 
-    def __init__(self, monitor="val_loss", mode="auto", baseline=None):
+    def __init__(
+        self, monitor="val_loss", mode="auto", baseline=None, min_delta=0
+    ):
         super().__init__()
         if mode not in ("auto", "min", "max"):
             warnings.warn(
@@ -54,20 +59,20 @@ class MonitorCallback(Callback):
         self.mode = mode
         self.baseline = baseline
         self.monitor_op = None
-        self.min_delta = 0.0
+        self.min_delta = abs(min_delta)
 
     def _set_monitor_op(self):
         if self.mode == "min":
-            self.monitor_op = np.less
+            self.monitor_op = ops.less
             return
         if self.mode == "max":
-            self.monitor_op = np.greater
+            self.monitor_op = ops.greater
             return
         name = self.monitor
         if name.startswith("val_"):
             name = name[len("val_") :]
         if name.endswith("loss"):
-            self.monitor_op = np.less
+            self.monitor_op = ops.less
             return
         model = self._model
         metrics = getattr(model, "metrics", None) if model else None
@@ -77,18 +82,18 @@ class MonitorCallback(Callback):
                     continue
                 direction = getattr(metric, "_direction", None)
                 if direction == "up":
-                    self.monitor_op = np.greater
+                    self.monitor_op = ops.greater
                     return
                 if direction == "down":
-                    self.monitor_op = np.less
+                    self.monitor_op = ops.less
                     return
         except TypeError:
             pass
         lowered = name.lower()
         if any(hint in lowered for hint in _MAX_HINTS):
-            self.monitor_op = np.greater
+            self.monitor_op = ops.greater
         elif any(hint in lowered for hint in _MIN_HINTS):
-            self.monitor_op = np.less
+            self.monitor_op = ops.less
         else:
             raise ValueError(
                 f"{self.__class__.__name__} received monitor={self.monitor} "
@@ -107,6 +112,6 @@ class MonitorCallback(Callback):
         if reference_value is None:
             return True
         delta = abs(self.min_delta)
-        if self.monitor_op is np.less:
-            return bool(np.less(monitor_value + delta, reference_value))
-        return bool(np.greater(monitor_value - delta, reference_value))
+        if self.monitor_op is ops.less:
+            return bool(ops.less(monitor_value + delta, reference_value))
+        return bool(ops.greater(monitor_value - delta, reference_value))

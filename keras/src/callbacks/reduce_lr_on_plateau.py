@@ -122,11 +122,15 @@ class ReduceLROnPlateau(MonitorCallback):
         self.wait += 1
         if self.wait < self.patience or lr <= np.float32(self.min_lr):
             return
-        reduced = max(lr * self.factor, self.min_lr)
-        optimizer.learning_rate = reduced
+        # A `MultiOptimizer` lowers each sub-optimizer's own rate.
+        for target in getattr(optimizer, "optimizers", None) or [optimizer]:
+            current = _get_learning_rate(target)
+            reduced = max(current * self.factor, self.min_lr)
+            target.learning_rate = reduced
         self.cooldown_counter = self.cooldown
         self.wait = 0
         if self.verbose > 0:
             io_utils.print_msg(
-                f"\nEpoch {epoch + 1}: learning rate lowered to {reduced}."
+                f"\nEpoch {epoch + 1}: ReduceLROnPlateau reducing learning "
+                f"rate to {reduced}."
             )

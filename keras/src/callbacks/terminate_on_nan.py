@@ -11,9 +11,16 @@ from keras.src.utils import io_utils
 class TerminateOnNaN(Callback):
     """Stops `fit()` as soon as the training loss stops being finite.
 
-    The loss logged after each training batch is checked; a NaN or an
-    infinity prints a message and sets `model.stop_training = True`, so
-    training ends after the current batch.
+    The loss logged after each training batch is checked. On a NaN or an
+    infinity, by default a message is printed and `model.stop_training` is
+    set, so training ends normally after the current batch (the other
+    callbacks' `on_train_end` run). With `raise_error=True`, a
+    `RuntimeError` is raised instead, which ends `fit()` at once, without
+    `on_train_end` (so that, e.g., `BackupAndRestore` keeps its backup).
+
+    Args:
+        raise_error: Whether to raise a `RuntimeError` rather than stop
+            gracefully. Defaults to `False`.
 
     Example:
 
@@ -23,12 +30,21 @@ class TerminateOnNaN(Callback):
     ```
     """
 
+    def __init__(self, raise_error=False):
+        super().__init__()
+        self.raise_error = raise_error
+
     def on_train_batch_end(self, batch, logs=None):
         loss = (logs or {}).get("loss")
         if loss is None:
             return
         loss = float(loss)
         if math.isnan(loss) or math.isinf(loss):
+            if self.raise_error:
+                raise RuntimeError(
+                    f"NaN or Inf loss encountered at batch {batch} "
+                    f"(loss={loss}); training stopped by TerminateOnNaN."
+                )
             io_utils.print_msg(
                 f"Batch {batch}: loss is {loss}, stopping the training."
             )

@@ -69,9 +69,12 @@ class Loss:
             The loss: a scalar unless `reduction` is `"none"`.
         """
         dtype = self.dtype
+        # A Keras mask travels as an attribute of the prediction tensor
+        # (set by masking layers); read it before any conversion drops it.
+        input_mask = _keras_mask_of(y_pred)
         y_pred = convert_structure_to_tensors(y_pred, dtype)
         y_true = convert_structure_to_tensors(y_true, dtype)
-        mask = self._compute_mask(y_true, y_pred)
+        mask = _merge_masks(input_mask, self._compute_mask(y_true, y_pred))
         losses = self.call(y_true, y_pred)
         return reduce_weighted_values(
             losses,
@@ -104,6 +107,23 @@ class Loss:
 
     def _obj_type(self):
         return "Loss"
+
+
+def _keras_mask_of(x):
+    if isinstance(x, (list, tuple, dict)):
+        return None
+    return getattr(x, "_keras_mask", None)
+
+
+def _merge_masks(first, second):
+    if first is None:
+        return second
+    if second is None:
+        return first
+    first = ops.convert_to_tensor(first, dtype="bool")
+    second = ops.convert_to_tensor(second, dtype="bool")
+    first, second = squeeze_or_expand_to_same_rank(first, second)
+    return ops.logical_and(first, second)
 
 
 def _is_number_list(x):
@@ -147,8 +167,8 @@ def standardize_reduction(reduction):
     """Validates `reduction`, returning it unchanged."""
     if reduction not in _REDUCTIONS:
         raise ValueError(
-            f"Unsupported reduction={reduction!r}; `reduction` must be one "
-            f"of {_REDUCTIONS}."
+            "Invalid value for argument `reduction`: it must be one of "
+            f"{_REDUCTIONS}. Received: reduction={reduction!r}"
         )
     return reduction
 

@@ -22,6 +22,8 @@ def _drop_unit_label_axis(y_true, y_pred):
 class _AccuracyWrapper(reduction_metrics.MeanMetricWrapper):
     """Shared config: `name`, `dtype` and the class's extra arguments."""
 
+    _direction = "up"
+
     _extra_config = ()
 
     def get_config(self):
@@ -69,7 +71,7 @@ class Accuracy(_AccuracyWrapper):
 
     >>> acc = keras.metrics.Accuracy()
     >>> acc.update_state([3, 1, 2, 2, 0], [3, 1, 0, 2, 1])
-    >>> float(acc.result())
+    >>> round(float(acc.result()), 4)
     0.6
     """
 
@@ -272,10 +274,83 @@ def top_k_categorical_accuracy(y_true, y_pred, k=5):
     return sparse_top_k_categorical_accuracy(y_true, y_pred, k=k)
 
 
-def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5):
+@keras_export("keras.metrics.sparse_top_k_categorical_accuracy")
+def sparse_top_k_categorical_accuracy(
+    y_true, y_pred, k=5, from_sorted_ids=False
+):
+    """Per-sample check that the integer label is among the `k` best scores.
+
+    Args:
+        y_true: Integer labels, shape `(batch,)` or `(batch, 1)`.
+        y_pred: Scores per class, shape `(batch, num_classes)`; or, with
+            `from_sorted_ids=True`, class ids already sorted from the most
+            to the least likely, shape `(batch, n)` with `n >= k`.
+        k: How many of the best classes count as a hit. Defaults to 5.
+        from_sorted_ids: Whether `y_pred` holds sorted class ids instead
+            of scores.
+
+    Returns:
+        A float tensor with one 1.0/0.0 entry per sample.
+
+    Example:
+
+    >>> keras.metrics.sparse_top_k_categorical_accuracy(
+    ...     [2, 0], [[0.1, 0.4, 0.3, 0.2], [0.1, 0.4, 0.3, 0.2]], k=2
+    ... ).tolist()
+    [1.0, 0.0]
+    """
     y_pred = ops.convert_to_tensor(y_pred)
     y_true = _drop_unit_label_axis(ops.convert_to_tensor(y_true), y_pred)
-    return _float(_in_top_k(ops.cast(y_true, "int32"), y_pred, k))
+    y_true = ops.cast(y_true, "int32")
+    if from_sorted_ids:
+        best = ops.cast(y_pred[..., :k], "int32")
+        hits = ops.any(ops.equal(best, ops.expand_dims(y_true, -1)), axis=-1)
+        return _float(hits)
+    return _float(_in_top_k(y_true, y_pred, k))
+
+
+@keras_export("keras.metrics.SparseTopKCategoricalAccuracy")
+class SparseTopKCategoricalAccuracy(_AccuracyWrapper):
+    """Running share of samples whose integer label is in the top `k`.
+
+    A sample is a hit when its label has one of the `k` largest scores of
+    `y_pred`, or, with `from_sorted_ids=True`, when it is among the first
+    `k` ids of `y_pred` (which then holds class ids sorted by decreasing
+    score, as returned by `keras.ops.top_k`).
+
+    Args:
+        k: How many of the best classes count as a hit. Defaults to 5.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variables and of the result.
+        from_sorted_ids: Whether `y_pred` holds sorted class ids instead of
+            scores.
+
+    Example:
+
+    >>> acc = keras.metrics.SparseTopKCategoricalAccuracy(k=1)
+    >>> acc.update_state([2, 1], [[0.1, 0.9, 0.8], [0.05, 0.95, 0.0]])
+    >>> float(acc.result())
+    0.5
+    """
+
+    _extra_config = ("k", "from_sorted_ids")
+
+    def __init__(
+        self,
+        k=5,
+        name="sparse_top_k_categorical_accuracy",
+        dtype=None,
+        from_sorted_ids=False,
+    ):
+        super().__init__(
+            fn=sparse_top_k_categorical_accuracy,
+            name=name,
+            dtype=dtype,
+            k=k,
+            from_sorted_ids=from_sorted_ids,
+        )
+        self.k = k
+        self.from_sorted_ids = from_sorted_ids
 
 
 @keras_export("keras.metrics.TopKCategoricalAccuracy")

@@ -60,12 +60,17 @@ class Metric:
         self._super_called = True
 
     def __setattr__(self, name, value):
-        # Track sub-metrics assigned as attributes (their variables are
-        # part of this metric's variables).
-        if isinstance(value, Metric) and name != "_metrics":
-            metrics = self.__dict__.get("_metrics")
-            if metrics is not None and not any(m is value for m in metrics):
-                metrics.append(value)
+        # Track the variables and sub-metrics assigned as attributes, alone
+        # or inside (nested) lists, tuples and dicts: they are part of this
+        # metric's `variables`.
+        if name not in _UNTRACKED_ATTRIBUTES and "_variables" in self.__dict__:
+            for item in _walk_collection(value):
+                if isinstance(item, Metric):
+                    if not any(m is item for m in self._metrics):
+                        self._metrics.append(item)
+                elif isinstance(item, backend.KerasVariable):
+                    if not any(v is item for v in self._variables):
+                        self._variables.append(item)
         super().__setattr__(name, value)
 
     def _check_super_called(self):
@@ -170,7 +175,8 @@ class Metric:
 
         Args:
             shape: Shape tuple.
-            initializer: Initializer object or name (e.g. `"zeros"`).
+            initializer: Initializer object or name (e.g. `"zeros"`), or
+                the initial value itself (a tensor or array).
             dtype: Variable dtype; defaults to `keras.config.floatx()`.
             aggregation: How the variable is aggregated across replicas.
             name: Variable name.
@@ -181,9 +187,12 @@ class Metric:
         self._check_super_called()
         # "/" separates scopes in variable paths, so it can't be part of one.
         scope = self.name.replace("/", ">")
+        if isinstance(initializer, (str, dict)) or callable(initializer):
+            initializer = initializers.get(initializer)
+        # Otherwise, a tensor or array is the initial value itself.
         with backend.name_scope(scope, caller=self):
             variable = backend.Variable(
-                initializers.get(initializer),
+                initializer,
                 shape,
                 dtype,
                 False,
@@ -263,6 +272,22 @@ class Metric:
 
     def _obj_type(self):
         return "Metric"
+
+
+_UNTRACKED_ATTRIBUTES = ("_metrics", "_variables")
+
+
+def _walk_collection(value):
+    """Yields `value`, or its leaves if it is a (nested) list, tuple or
+    dict."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _walk_collection(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _walk_collection(item)
+    else:
+        yield value
 
 
 def _value_in(scope, variable, fallback):

@@ -2,18 +2,43 @@
 (`keras.optimizers.get`, `serialize`, `deserialize`)."""
 
 from keras.src.api_export import keras_export
+from keras.src.optimizers.adadelta import Adadelta
+from keras.src.optimizers.adafactor import Adafactor
+from keras.src.optimizers.adagrad import Adagrad
 from keras.src.optimizers.adam import Adam
+from keras.src.optimizers.adamax import Adamax
 from keras.src.optimizers.adamw import AdamW
+from keras.src.optimizers.ftrl import Ftrl
+from keras.src.optimizers.lamb import Lamb
+from keras.src.optimizers.lion import Lion
+from keras.src.optimizers.loss_scale_optimizer import LossScaleOptimizer
+from keras.src.optimizers.multi_optimizer import MultiOptimizer
+from keras.src.optimizers.multi_optimizer import OptimizerMap
+from keras.src.optimizers.muon import Muon
+from keras.src.optimizers.nadam import Nadam
 from keras.src.optimizers.optimizer import Optimizer
 from keras.src.optimizers.rmsprop import RMSprop
+from keras.src.optimizers.schedule_free_adamw import ScheduleFreeAdamW
 from keras.src.optimizers.sgd import SGD
 
 ALL_OBJECTS = {
     Optimizer,
     Adam,
     SGD,
-    AdamW,
     RMSprop,
+    Adadelta,
+    AdamW,
+    Adagrad,
+    Adamax,
+    Adafactor,
+    Nadam,
+    Ftrl,
+    Lion,
+    Lamb,
+    LossScaleOptimizer,
+    ScheduleFreeAdamW,
+    Muon,
+    MultiOptimizer,
 }
 ALL_OBJECTS_DICT = {cls.__name__.lower(): cls for cls in ALL_OBJECTS}
 

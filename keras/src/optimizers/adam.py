@@ -76,7 +76,7 @@ class Adam(optimizer.Optimizer):
         ema_overwrite_frequency=None,
         loss_scale_factor=None,
         gradient_accumulation_steps=None,
-        name="adam",
+        name=None,
         **kwargs,
     ):
         super().__init__(

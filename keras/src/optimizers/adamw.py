@@ -57,14 +57,14 @@ class AdamW(adam.Adam):
         ema_overwrite_frequency=None,
         loss_scale_factor=None,
         gradient_accumulation_steps=None,
-        name="adamw",
+        name=None,
         **kwargs,
     ):
         if weight_decay is None:
             raise ValueError(
-                "AdamW needs a `weight_decay` rate (a float such as the "
-                "default 0.004); received `weight_decay=None`. For Adam "
-                "without weight decay, use `keras.optimizers.Adam`."
+                "Argument `weight_decay` must be a float. Received: "
+                "weight_decay=None. (For Adam without weight decay, use "
+                "`keras.optimizers.Adam`.)"
             )
         # Adam's positional order: its own hyperparameters first, then the
         # arguments shared by all optimizers.

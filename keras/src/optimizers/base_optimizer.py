@@ -162,7 +162,18 @@ class BaseOptimizer:
     # ------------------------------------------------------------ the state
     @property
     def iterations(self):
-        """The number of `apply()` calls so far (a scalar `Variable`)."""
+        """The number of updates applied so far.
+
+        The `iterations` `Variable` itself, which counts `apply()` calls;
+        with `gradient_accumulation_steps`, the number of completed
+        accumulation windows (each `apply()` call counts in
+        `_iterations`, one update every `gradient_accumulation_steps`
+        calls).
+        """
+        if self.gradient_accumulation_steps:
+            return ops.floor_divide(
+                self._iterations, self.gradient_accumulation_steps
+            )
         return self._iterations
 
     @property
@@ -185,23 +196,38 @@ class BaseOptimizer:
         if isinstance(current, backend.Variable):
             return current
         if isinstance(current, learning_rate_schedule.LearningRateSchedule):
-            return current(self._iterations)
+            return current(self.iterations)
         return current()
 
     @learning_rate.setter
     def learning_rate(self, value):
         if callable(value):
+            previous = self._learning_rate
+            if isinstance(previous, backend.Variable):
+                # The fixed learning rate is no longer part of the state.
+                self._variables = [
+                    v for v in self._variables if v is not previous
+                ]
             self._learning_rate = value
         elif isinstance(self._learning_rate, backend.Variable):
             self._learning_rate.assign(value)
+        elif isinstance(
+            self._learning_rate, learning_rate_schedule.LearningRateSchedule
+        ):
+            raise TypeError(
+                "This optimizer was created with a `LearningRateSchedule` "
+                f"({type(self._learning_rate).__name__}) as its learning "
+                f"rate, so it cannot be set to the number {value!r}. Assign "
+                "a new schedule instead, or create the optimizer with a "
+                "float `learning_rate`."
+            )
         else:
             raise TypeError(
                 f"Cannot set the learning rate of optimizer '{self.name}' "
-                f"to {value!r}: its learning rate is computed by "
-                f"{type(self._learning_rate).__name__} (a schedule or a "
-                "callable), not stored. Assign a new schedule instead, or "
-                "create the optimizer with a float `learning_rate` to be "
-                "able to change it to a number."
+                f"to {value!r}: its learning rate is computed by a "
+                "callable, not stored. Assign a new callable (or schedule) "
+                "instead, or create the optimizer with a float "
+                "`learning_rate`."
             )
 
     def add_variable(
@@ -342,11 +368,11 @@ class BaseOptimizer:
         self._trainable_variables = variables
         self._position_by_id = {id(v): i for i, v in enumerate(variables)}
         if self.use_ema:
-            self._ema_averages = self.add_optimizer_variables(
+            self._model_variables_moving_average = self.add_optimizer_variables(
                 variables, "average"
             )
         if self.gradient_accumulation_steps:
-            self._gradient_sums = self.add_optimizer_variables(
+            self._accumulated_gradients = self.add_optimizer_variables(
                 variables, "gradient_accumulator"
             )
         self.built = True
@@ -405,11 +431,19 @@ class BaseOptimizer:
         grads = list(grads)
         if not grads:
             return
+        if all(grad is None for grad in grads):
+            raise ValueError(
+                "No gradients provided for any variable. Check that the "
+                "loss depends on the trainable variables (every gradient "
+                "is `None`)."
+            )
         with backend.name_scope(self.name, caller=self):
             variables = self._variables_for(grads, trainable_variables)
             grads, variables = _drop_missing_gradients(grads, variables)
-            grads, variables = _overwrite_with_gradients(grads, variables)
+            grads, variables = self._overwrite_with_gradients(grads, variables)
             if not grads:
+                # Only overwritten variables: still one more step.
+                self._iterations.assign_add(1)
                 return
             if self.loss_scale_factor is not None:
                 grads = [grad / self.loss_scale_factor for grad in grads]
@@ -460,6 +494,42 @@ class BaseOptimizer:
             )
         return variables
 
+    def _overwrite_with_gradients(self, grads, variables):
+        """Assigns their gradient to the variables created with
+        `overwrite_with_gradient=True` (their "gradient" is the new value,
+        e.g. a float8 scaling factor); returns the other
+        `(grads, variables)`.
+
+        With gradient accumulation, such a variable takes the largest of
+        the values received during the window, at the window's end.
+        """
+        kept_grads, kept_variables = [], []
+        steps = self.gradient_accumulation_steps
+        for grad, variable in zip(grads, variables):
+            if not getattr(variable, "overwrite_with_gradient", False):
+                kept_grads.append(grad)
+                kept_variables.append(variable)
+                continue
+            if not steps:
+                variable.assign(grad)
+                continue
+            window_position = ops.mod(self._iterations, steps)
+            accumulator = self._accumulated_gradients[
+                self._get_variable_index(variable)
+            ]
+            grad = ops.cast(grad, accumulator.dtype)
+            largest = ops.where(
+                ops.equal(window_position, 0),
+                grad,
+                ops.maximum(accumulator.value, grad),
+            )
+            last = ops.equal(window_position, steps - 1)
+            variable.assign(ops.where(last, largest, variable.value))
+            accumulator.assign(
+                ops.where(last, ops.zeros_like(largest), largest)
+            )
+        return kept_grads, kept_variables
+
     def _run_step(self, grads, variables):
         """Everything one `apply()` does once the gradients are known."""
         if self.gradient_accumulation_steps:
@@ -492,7 +562,8 @@ class BaseOptimizer:
         window = self.gradient_accumulation_steps
         last_of_window = ops.equal(ops.mod(self._iterations + 1, window), 0)
         accumulators = [
-            self._gradient_sums[self._get_variable_index(v)] for v in variables
+            self._accumulated_gradients[self._get_variable_index(v)]
+            for v in variables
         ]
         sums = [
             acc.value + ops.cast(grad, acc.dtype)
@@ -534,7 +605,9 @@ class BaseOptimizer:
         # variable's value instead of at zero.
         started = ops.not_equal(self._iterations, 0)
         for variable in variables:
-            average = self._ema_averages[self._get_variable_index(variable)]
+            average = self._model_variables_moving_average[
+                self._get_variable_index(variable)
+            ]
             momentum = ops.cast(started, variable.dtype) * self.ema_momentum
             average.assign(
                 momentum * average.value + (1 - momentum) * variable.value
@@ -545,7 +618,9 @@ class BaseOptimizer:
             ops.mod(self._iterations + 1, self.ema_overwrite_frequency), 0
         )
         for variable in variables:
-            average = self._ema_averages[self._get_variable_index(variable)]
+            average = self._model_variables_moving_average[
+                self._get_variable_index(variable)
+            ]
             variable.assign(ops.where(due, average.value, variable.value))
 
     def stateless_apply(self, optimizer_variables, grads, trainable_variables):
@@ -693,17 +768,39 @@ class BaseOptimizer:
         if not (self.use_ema and self.built):
             return
         var_list = list(var_list)
-        if len(var_list) != len(self._ema_averages):
+        averages = self._model_variables_moving_average
+        if len(var_list) != len(averages):
             raise ValueError(
                 f"`finalize_variable_values()` got {len(var_list)} "
                 f"variables, but optimizer '{self.name}' keeps moving "
-                f"averages for {len(self._ema_averages)}. Pass the "
-                "trainable variables the optimizer was built with."
+                f"averages for {len(averages)}. Pass the trainable "
+                "variables the optimizer was built with."
             )
-        for variable, average in zip(var_list, self._ema_averages):
+        for variable, average in zip(
+            var_list, self._model_variables_moving_average
+        ):
             variable.assign(average.value)
 
     # -------------------------------------------------------- serialization
+    def set_weights(self, weights):
+        """Sets the values of `variables` from a list of arrays.
+
+        Args:
+            weights: One value per entry of `variables`, in order (e.g.
+                the `variables` of another optimizer built for the same
+                model).
+        """
+        if not self.built:
+            raise ValueError(
+                "You are calling `set_weights()` on an optimizer that has "
+                "not been built yet: its slot variables do not exist. Call "
+                "`optimizer.build(trainable_variables)` first."
+            )
+        weights = list(weights)
+        _check_value_count("weights", weights, self._variables)
+        for variable, value in zip(self._variables, weights):
+            variable.assign(value)
+
     def save_own_variables(self, store):
         """Writes the values of `variables` into `store`.
 
@@ -864,20 +961,6 @@ def _drop_missing_gradients(grads, variables):
             stacklevel=3,
         )
     return [g for g, _ in kept], [v for _, v in kept]
-
-
-def _overwrite_with_gradients(grads, variables):
-    """Assigns their gradient to the variables created with
-    `overwrite_with_gradient=True` (their "gradient" is the new value, e.g.
-    a float8 scaling factor); returns the other `(grads, variables)`."""
-    kept_grads, kept_variables = [], []
-    for grad, variable in zip(grads, variables):
-        if getattr(variable, "overwrite_with_gradient", False):
-            variable.assign(grad)
-        else:
-            kept_grads.append(grad)
-            kept_variables.append(variable)
-    return kept_grads, kept_variables
 
 
 def _check_value_count(argument, values, variables):

@@ -217,7 +217,8 @@ def test_gradient_accumulation():
     np.testing.assert_allclose(var.numpy(), [-2.0, -1.0])
     opt.apply([np.array([1.0, 1.0])], [var])
     np.testing.assert_allclose(var.numpy(), [-2.0, -1.0])
-    assert int(opt.iterations.numpy()) == 3
+    assert int(opt._iterations.numpy()) == 3
+    assert int(opt.iterations) == 1  # completed accumulation windows
     with pytest.raises(ValueError):
         optimizers.SGD(gradient_accumulation_steps=1)
 

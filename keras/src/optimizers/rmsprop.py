@@ -61,7 +61,7 @@ class RMSprop(optimizer.Optimizer):
         ema_overwrite_frequency=None,
         loss_scale_factor=None,
         gradient_accumulation_steps=None,
-        name="rmsprop",
+        name=None,
         **kwargs,
     ):
         super().__init__(

@@ -55,7 +55,7 @@ class SGD(optimizer.Optimizer):
         ema_overwrite_frequency=None,
         loss_scale_factor=None,
         gradient_accumulation_steps=None,
-        name="SGD",
+        name=None,
         **kwargs,
     ):
         super().__init__(
@@ -74,8 +74,8 @@ class SGD(optimizer.Optimizer):
         )
         if not isinstance(momentum, (float, int)) or not 0 <= momentum <= 1:
             raise ValueError(
-                "`momentum` must be a number in [0, 1] (0 turns momentum "
-                f"off). Received: momentum={momentum!r}"
+                "`momentum` must be a float between [0, 1]. (0 turns "
+                f"momentum off.) Received: momentum={momentum!r}"
             )
         self.momentum = momentum
         self.nesterov = nesterov

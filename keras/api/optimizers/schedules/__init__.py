@@ -6,6 +6,7 @@ since your modifications would be overwritten.
 
 
 from keras.src.optimizers.schedules.learning_rate_schedule import CosineDecay as CosineDecay
+from keras.src.optimizers.schedules.learning_rate_schedule import CosineDecayRestarts as CosineDecayRestarts
 from keras.src.optimizers.schedules.learning_rate_schedule import ExponentialDecay as ExponentialDecay
 from keras.src.optimizers.schedules.learning_rate_schedule import InverseTimeDecay as InverseTimeDecay
 from keras.src.optimizers.schedules.learning_rate_schedule import LearningRateSchedule as LearningRateSchedule

@@ -665,7 +665,12 @@ class JAXTrainer(Trainer):
         self.stop_training = False
         self._eval_epoch_iterator = None
         self._logs_order = None
+        self._initial_epoch = None
         callbacks.on_train_begin({})
+        # A callback restoring an interrupted run (`BackupAndRestore`) sets
+        # the epoch to resume from.
+        if self._initial_epoch is not None:
+            initial_epoch = self._initial_epoch
         training_logs = None
         outer = self._enter_loop()
         try:

@@ -3,6 +3,7 @@
 from keras.src.optimizers.schedules import learning_rate_schedule
 
 CosineDecay = learning_rate_schedule.CosineDecay
+CosineDecayRestarts = learning_rate_schedule.CosineDecayRestarts
 ExponentialDecay = learning_rate_schedule.ExponentialDecay
 InverseTimeDecay = learning_rate_schedule.InverseTimeDecay
 LearningRateSchedule = learning_rate_schedule.LearningRateSchedule

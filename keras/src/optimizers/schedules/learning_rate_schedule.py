@@ -441,6 +441,105 @@ class CosineDecay(_BuiltinSchedule):
         return ops.where(ops.less(t, warmup_steps), ramp, decay)
 
 
+@keras_export("keras.optimizers.schedules.CosineDecayRestarts")
+class CosineDecayRestarts(_BuiltinSchedule):
+    """Cosine decay with warm restarts (SGDR).
+
+    The learning rate follows a cosine curve from `initial_learning_rate`
+    down to `alpha * initial_learning_rate` over `first_decay_steps`
+    steps, then jumps back up and starts again. Each new period is
+    `t_mul` times longer than the previous one, and starts from a peak
+    `m_mul` times the previous peak:
+
+    ```python
+    # within period i (0-based), at a fraction f of the period:
+    lr = initial_learning_rate * (
+        (1 - alpha) * m_mul ** i * 0.5 * (1 + cos(pi * f)) + alpha
+    )
+    ```
+
+    Args:
+        initial_learning_rate: Float, the learning rate at step 0.
+        first_decay_steps: Positive int, the length of the first period.
+        t_mul: Float, the growth factor of the period lengths. Defaults
+            to `2.0`.
+        m_mul: Float, the factor applied to the peak at each restart.
+            Defaults to `1.0`.
+        alpha: Float, the lowest learning rate as a fraction of
+            `initial_learning_rate`. Defaults to `0.0`.
+        name: Name of the schedule. Defaults to `"SGDRDecay"`.
+
+    Returns:
+        A callable `schedule(step)` returning the learning rate.
+
+    Example:
+
+    >>> schedule = keras.optimizers.schedules.CosineDecayRestarts(1.0, 10)
+    >>> [round(float(schedule(s)), 4) for s in (0, 5, 10, 20)]
+    [1.0, 0.5, 1.0, 0.5]
+
+    Reference:
+
+    - I. Loshchilov and F. Hutter, "SGDR: Stochastic Gradient Descent with
+      Warm Restarts", ICLR 2017, https://arxiv.org/abs/1608.03983
+    """
+
+    _config_keys = (
+        "initial_learning_rate",
+        "first_decay_steps",
+        "t_mul",
+        "m_mul",
+        "alpha",
+        "name",
+    )
+
+    def __init__(
+        self,
+        initial_learning_rate,
+        first_decay_steps,
+        t_mul=2.0,
+        m_mul=1.0,
+        alpha=0.0,
+        name="SGDRDecay",
+    ):
+        if first_decay_steps <= 0:
+            raise ValueError(
+                "`first_decay_steps` must be a positive number of steps. "
+                f"Received: first_decay_steps={first_decay_steps!r}"
+            )
+        self.initial_learning_rate = initial_learning_rate
+        self.first_decay_steps = first_decay_steps
+        self.t_mul = t_mul
+        self.m_mul = m_mul
+        self.alpha = alpha
+        self.name = name
+
+    def __call__(self, step):
+        start = _float_tensor(self.initial_learning_rate)
+        dtype = start.dtype
+        # Progress in units of the first period.
+        progress = ops.cast(step, dtype) / ops.cast(
+            self.first_decay_steps, dtype
+        )
+        t_mul = ops.cast(self.t_mul, dtype)
+        if self.t_mul == 1.0:
+            period = ops.floor(progress)
+            fraction = progress - period
+        else:
+            # Periods 0..i-1 last (t_mul**i - 1) / (t_mul - 1) units: solve
+            # for the index of the period holding `progress`.
+            period = ops.floor(
+                ops.log(1.0 - progress * (1.0 - t_mul)) / ops.log(t_mul)
+            )
+            elapsed = (1.0 - ops.power(t_mul, period)) / (1.0 - t_mul)
+            fraction = (progress - elapsed) / ops.power(t_mul, period)
+        peak = ops.power(ops.cast(self.m_mul, dtype), period)
+        cosine = (
+            0.5 * peak * (1.0 + ops.cos(ops.cast(math.pi, dtype) * fraction))
+        )
+        return start * ((1.0 - self.alpha) * cosine + self.alpha)
+
+
 @keras_export("keras.optimizers.schedules.serialize")
 def serialize(learning_rate_schedule):
     """Returns the config dict of a learning rate schedule.
@@ -490,5 +589,6 @@ ALL_SCHEDULES_DICT = {
         PolynomialDecay,
         InverseTimeDecay,
         CosineDecay,
+        CosineDecayRestarts,
     )
 }

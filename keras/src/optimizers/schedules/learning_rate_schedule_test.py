@@ -89,3 +89,28 @@ def test_polynomial_decay_under_jit_has_no_nan_at_the_end():
         values = np.asarray(jax.jit(jax.vmap(s))(np.arange(30)))
         assert np.all(np.isfinite(values))
         np.testing.assert_allclose(values[7], 0.001, rtol=1e-5)
+
+
+def test_cosine_decay_restarts_periods():
+    from keras.src.optimizers.schedules import CosineDecayRestarts
+
+    def reference(step, period, t_mul, m_mul, alpha):
+        peak = 1.0
+        while step >= period:
+            step -= period
+            period *= t_mul
+            peak *= m_mul
+        cosine = peak * 0.5 * (1 + math.cos(math.pi * step / period))
+        return (1 - alpha) * cosine + alpha
+
+    for t_mul, m_mul, alpha in (
+        (2.0, 1.0, 0.0),
+        (1.0, 0.5, 0.1),
+        (3.0, 0.9, 0.0),
+    ):
+        schedule = CosineDecayRestarts(2.0, 10, t_mul, m_mul, alpha)
+        for step in (0, 3, 10, 17, 29, 45, 95):
+            expected = 2.0 * reference(step, 10, t_mul, m_mul, alpha)
+            assert abs(float(schedule(step)) - expected) < 1e-5
+    config = CosineDecayRestarts(1.0, 5, name="r").get_config()
+    assert CosineDecayRestarts.from_config(config).get_config() == config

@@ -1,0 +1,120 @@
+"""The Adadelta optimizer."""
+
+from keras.src import ops
+from keras.src.api_export import keras_export
+from keras.src.optimizers import optimizer
+
+
+@keras_export(["keras.optimizers.Adadelta"])
+@optimizer.with_shared_args_doc
+class Adadelta(optimizer.Optimizer):
+    """Adadelta: step sizes from moving averages of gradients and updates.
+
+    Two slots per variable hold moving averages (decay `rho`) of the squared
+    gradients and of the squared updates; their ratio sets the size of each
+    coordinate's step, so no hand-tuned step size is strictly needed (the
+    update is still multiplied by `learning_rate`, as in the original paper
+    `learning_rate=1.0` is common):
+
+    ```python
+    grad_avg = rho * grad_avg + (1 - rho) * g ** 2
+    delta = -sqrt(update_avg + epsilon) / sqrt(grad_avg + epsilon) * g
+    update_avg = rho * update_avg + (1 - rho) * delta ** 2
+    w = w + learning_rate * delta
+    ```
+
+    Args:
+        learning_rate: A float, a
+            `keras.optimizers.schedules.LearningRateSchedule` or a
+            callable without arguments. Defaults to `0.001`.
+        rho: Decay rate of the moving averages. Defaults to `0.95`.
+        epsilon: Small constant for numerical stability. Defaults to `1e-7`.
+        {{shared_args}}
+
+    Example:
+
+    >>> opt = keras.optimizers.Adadelta(learning_rate=1.0)
+    >>> w = keras.Variable(1.0)
+    >>> opt.apply([2.0], [w])
+    >>> round(float(w.numpy()), 4)
+    0.9986
+
+    Reference:
+
+    - M. D. Zeiler, "ADADELTA: An Adaptive Learning Rate Method", 2012,
+      https://arxiv.org/abs/1212.5701
+    """
+
+    _config_attributes = (
+        "rho",
+        "epsilon",
+    )
+
+    def __init__(
+        self,
+        learning_rate=0.001,
+        rho=0.95,
+        epsilon=1e-7,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name=None,
+        **kwargs,
+    ):
+        super().__init__(
+            learning_rate=learning_rate,
+            weight_decay=weight_decay,
+            clipnorm=clipnorm,
+            clipvalue=clipvalue,
+            global_clipnorm=global_clipnorm,
+            use_ema=use_ema,
+            ema_momentum=ema_momentum,
+            ema_overwrite_frequency=ema_overwrite_frequency,
+            loss_scale_factor=loss_scale_factor,
+            gradient_accumulation_steps=gradient_accumulation_steps,
+            name=name,
+            **kwargs,
+        )
+        self.rho = rho
+        self.epsilon = epsilon
+
+    def build(self, var_list):
+        """Creates the `accumulated_grad` and `accumulated_delta_var` slots.
+
+        Args:
+            var_list: The trainable variables to optimize.
+        """
+        if self.built:
+            return
+        super().build(var_list)
+        self._grad_averages, self._delta_averages = (
+            self.add_optimizer_variables(
+                var_list, ["accumulated_grad", "accumulated_delta_var"]
+            )
+        )
+
+    def update_step(self, gradient, variable, learning_rate):
+        """Applies the Adadelta update rule to `variable`."""
+        dtype = variable.dtype
+        grad = ops.cast(gradient, dtype)
+        lr = ops.cast(learning_rate, dtype)
+        rho = self.rho
+        index = self._get_variable_index(variable)
+        grad_avg = self._grad_averages[index]
+        update_avg = self._delta_averages[index]
+        grad_avg.assign(rho * grad_avg.value + (1 - rho) * ops.square(grad))
+        delta = (
+            -ops.sqrt(update_avg.value + self.epsilon)
+            / ops.sqrt(grad_avg.value + self.epsilon)
+            * grad
+        )
+        update_avg.assign(
+            rho * update_avg.value + (1 - rho) * ops.square(delta)
+        )
+        variable.assign(variable.value + lr * delta)

@@ -1,0 +1,110 @@
+"""The Adagrad optimizer."""
+
+from keras.src import initializers
+from keras.src import ops
+from keras.src.api_export import keras_export
+from keras.src.optimizers import optimizer
+
+
+@keras_export(["keras.optimizers.Adagrad"])
+@optimizer.with_shared_args_doc
+class Adagrad(optimizer.Optimizer):
+    """Adagrad: per-coordinate step sizes shrinking with past gradients.
+
+    Each variable has an `accumulator` slot, the running sum of its squared
+    gradients (starting at `initial_accumulator_value`). Coordinates that have
+    seen large or frequent gradients take smaller steps:
+
+    ```python
+    accumulator = accumulator + g ** 2
+    w = w - learning_rate * g / sqrt(accumulator + epsilon)
+    ```
+
+    Args:
+        learning_rate: A float, a
+            `keras.optimizers.schedules.LearningRateSchedule` or a
+            callable without arguments. Defaults to `0.001`.
+        initial_accumulator_value: Starting value of the accumulators
+            (>= 0). Defaults to `0.1`.
+        epsilon: Small constant for numerical stability. Defaults to `1e-7`.
+        {{shared_args}}
+
+    Example:
+
+    >>> opt = keras.optimizers.Adagrad(learning_rate=0.5)
+    >>> w = keras.Variable(1.0)
+    >>> opt.apply([1.0], [w])
+    >>> round(float(w.numpy()), 4)
+    0.5233
+
+    Reference:
+
+    - J. Duchi, E. Hazan and Y. Singer, "Adaptive Subgradient Methods for
+      Online Learning and Stochastic Optimization", JMLR 2011.
+    """
+
+    _config_attributes = (
+        "initial_accumulator_value",
+        "epsilon",
+    )
+
+    def __init__(
+        self,
+        learning_rate=0.001,
+        initial_accumulator_value=0.1,
+        epsilon=1e-7,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name=None,
+        **kwargs,
+    ):
+        super().__init__(
+            learning_rate=learning_rate,
+            weight_decay=weight_decay,
+            clipnorm=clipnorm,
+            clipvalue=clipvalue,
+            global_clipnorm=global_clipnorm,
+            use_ema=use_ema,
+            ema_momentum=ema_momentum,
+            ema_overwrite_frequency=ema_overwrite_frequency,
+            loss_scale_factor=loss_scale_factor,
+            gradient_accumulation_steps=gradient_accumulation_steps,
+            name=name,
+            **kwargs,
+        )
+        self.initial_accumulator_value = initial_accumulator_value
+        self.epsilon = epsilon
+
+    def build(self, var_list):
+        """Creates one `accumulator` slot per variable.
+
+        Args:
+            var_list: The trainable variables to optimize.
+        """
+        if self.built:
+            return
+        super().build(var_list)
+        self._accumulators = self.add_optimizer_variables(
+            var_list,
+            "accumulator",
+            initializer=initializers.Constant(self.initial_accumulator_value),
+        )
+
+    def update_step(self, gradient, variable, learning_rate):
+        """Applies the Adagrad update rule to `variable`."""
+        dtype = variable.dtype
+        grad = ops.cast(gradient, dtype)
+        lr = ops.cast(learning_rate, dtype)
+        accumulator = self._accumulators[self._get_variable_index(variable)]
+        accumulator.assign(accumulator.value + ops.square(grad))
+        variable.assign(
+            variable.value
+            - lr * grad / ops.sqrt(accumulator.value + self.epsilon)
+        )

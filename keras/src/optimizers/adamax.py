@@ -1,0 +1,114 @@
+"""The Adamax optimizer."""
+
+from keras.src import ops
+from keras.src.api_export import keras_export
+from keras.src.optimizers import optimizer
+
+
+@keras_export(["keras.optimizers.Adamax"])
+@optimizer.with_shared_args_doc
+class Adamax(optimizer.Optimizer):
+    """Adamax: Adam with the infinity norm in place of the second moment.
+
+    Per variable, `m` is the moving average of the gradients and `u` an
+    exponentially weighted infinity norm of them. At step `t` (from 1):
+
+    ```python
+    m = beta_1 * m + (1 - beta_1) * g
+    u = maximum(beta_2 * u, abs(g))
+    w = w - learning_rate / (1 - beta_1 ** t) * m / (u + epsilon)
+    ```
+
+    Args:
+        learning_rate: A float, a
+            `keras.optimizers.schedules.LearningRateSchedule` or a
+            callable without arguments. Defaults to `0.001`.
+        beta_1: Decay rate of the first moment. Defaults to `0.9`.
+        beta_2: Decay rate of the infinity norm. Defaults to `0.999`.
+        epsilon: Small constant for numerical stability. Defaults to `1e-7`.
+        {{shared_args}}
+
+    Example:
+
+    >>> opt = keras.optimizers.Adamax(learning_rate=0.5)
+    >>> w = keras.Variable(1.0)
+    >>> opt.apply([3.0], [w])
+    >>> round(float(w.numpy()), 4)
+    0.5
+
+    Reference:
+
+    - D. P. Kingma and J. Ba, "Adam: A Method for Stochastic
+      Optimization", 2014, section 7.1, https://arxiv.org/abs/1412.6980
+    """
+
+    _config_attributes = (
+        "beta_1",
+        "beta_2",
+        "epsilon",
+    )
+
+    def __init__(
+        self,
+        learning_rate=0.001,
+        beta_1=0.9,
+        beta_2=0.999,
+        epsilon=1e-7,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name=None,
+        **kwargs,
+    ):
+        super().__init__(
+            learning_rate=learning_rate,
+            weight_decay=weight_decay,
+            clipnorm=clipnorm,
+            clipvalue=clipvalue,
+            global_clipnorm=global_clipnorm,
+            use_ema=use_ema,
+            ema_momentum=ema_momentum,
+            ema_overwrite_frequency=ema_overwrite_frequency,
+            loss_scale_factor=loss_scale_factor,
+            gradient_accumulation_steps=gradient_accumulation_steps,
+            name=name,
+            **kwargs,
+        )
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def build(self, var_list):
+        """Creates the `m` and `u` slots of each variable.
+
+        Args:
+            var_list: The trainable variables to optimize.
+        """
+        if self.built:
+            return
+        super().build(var_list)
+        self._m, self._u = self.add_optimizer_variables(var_list, ["m", "u"])
+
+    def update_step(self, gradient, variable, learning_rate):
+        """Applies the Adamax update rule to `variable`."""
+        dtype = variable.dtype
+        grad = ops.cast(gradient, dtype)
+        lr = ops.cast(learning_rate, dtype)
+        step = ops.cast(self.iterations + 1, dtype)
+        beta_1 = ops.cast(self.beta_1, dtype)
+        index = self._get_variable_index(variable)
+        m = self._m[index]
+        u = self._u[index]
+        m.assign(m.value + (grad - m.value) * (1 - beta_1))
+        u.assign(ops.maximum(self.beta_2 * u.value, ops.abs(grad)))
+        correction = 1 - ops.power(beta_1, step)
+        variable.assign(
+            variable.value
+            - lr / correction * m.value / (u.value + self.epsilon)
+        )

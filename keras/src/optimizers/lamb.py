@@ -1,0 +1,126 @@
+"""The Lamb optimizer."""
+
+from keras.src import ops
+from keras.src.api_export import keras_export
+from keras.src.optimizers import optimizer
+
+
+@keras_export(["keras.optimizers.Lamb"])
+@optimizer.with_shared_args_doc
+class Lamb(optimizer.Optimizer):
+    """LAMB: Adam with a per-layer trust ratio, for large batch training.
+
+    The Adam direction `r = m_hat / (sqrt(v_hat) + epsilon)` of each variable
+    is rescaled so that its norm matches the variable's norm:
+
+    ```python
+    m = beta_1 * m + (1 - beta_1) * g
+    v = beta_2 * v + (1 - beta_2) * g ** 2
+    r = (m / (1 - beta_1 ** t)) / (sqrt(v / (1 - beta_2 ** t)) + epsilon)
+    trust = norm(w) / norm(r)      # 1 if either norm is 0
+    w = w - learning_rate * trust * r
+    ```
+
+    Args:
+        learning_rate: A float, a
+            `keras.optimizers.schedules.LearningRateSchedule` or a
+            callable without arguments. Defaults to `0.001`.
+        beta_1: Decay rate of the first moment. Defaults to `0.9`.
+        beta_2: Decay rate of the second moment. Defaults to `0.999`.
+        epsilon: Small constant for numerical stability. Defaults to `1e-7`.
+        {{shared_args}}
+
+    Example:
+
+    >>> opt = keras.optimizers.Lamb(learning_rate=0.1)
+    >>> w = keras.Variable([3.0, 4.0])
+    >>> opt.apply([[1.0, 1.0]], [w])
+    >>> [round(float(x), 4) for x in w.numpy()]
+    [2.6464, 3.6464]
+
+    Reference:
+
+    - Y. You et al., "Large Batch Optimization for Deep Learning: Training
+      BERT in 76 minutes", 2019, https://arxiv.org/abs/1904.00962
+    """
+
+    _config_attributes = (
+        "beta_1",
+        "beta_2",
+        "epsilon",
+    )
+
+    def __init__(
+        self,
+        learning_rate=0.001,
+        beta_1=0.9,
+        beta_2=0.999,
+        epsilon=1e-7,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name=None,
+        **kwargs,
+    ):
+        super().__init__(
+            learning_rate=learning_rate,
+            weight_decay=weight_decay,
+            clipnorm=clipnorm,
+            clipvalue=clipvalue,
+            global_clipnorm=global_clipnorm,
+            use_ema=use_ema,
+            ema_momentum=ema_momentum,
+            ema_overwrite_frequency=ema_overwrite_frequency,
+            loss_scale_factor=loss_scale_factor,
+            gradient_accumulation_steps=gradient_accumulation_steps,
+            name=name,
+            **kwargs,
+        )
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def build(self, var_list):
+        """Creates the `momentum` and `velocity` slots of each variable.
+
+        Args:
+            var_list: The trainable variables to optimize.
+        """
+        if self.built:
+            return
+        super().build(var_list)
+        self._momentums, self._velocities = self.add_optimizer_variables(
+            var_list, ["momentum", "velocity"]
+        )
+
+    def update_step(self, gradient, variable, learning_rate):
+        """Applies the LAMB update rule to `variable`."""
+        dtype = variable.dtype
+        grad = ops.cast(gradient, dtype)
+        lr = ops.cast(learning_rate, dtype)
+        step = ops.cast(self.iterations + 1, dtype)
+        beta_1 = ops.cast(self.beta_1, dtype)
+        beta_2 = ops.cast(self.beta_2, dtype)
+        index = self._get_variable_index(variable)
+        m = self._momentums[index]
+        v = self._velocities[index]
+        m.assign(m.value + (grad - m.value) * (1 - beta_1))
+        v.assign(v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        m_hat = m.value / (1 - ops.power(beta_1, step))
+        v_hat = v.value / (1 - ops.power(beta_2, step))
+        direction = m_hat / (ops.sqrt(v_hat) + self.epsilon)
+        weight_norm = ops.sqrt(ops.sum(ops.square(variable.value)))
+        direction_norm = ops.sqrt(ops.sum(ops.square(direction)))
+        both_positive = ops.logical_and(weight_norm > 0, direction_norm > 0)
+        trust = ops.where(
+            both_positive,
+            weight_norm / ops.where(both_positive, direction_norm, 1),
+            ops.ones_like(weight_norm),
+        )
+        variable.assign(variable.value - lr * trust * direction)

@@ -1,0 +1,113 @@
+"""The Lion optimizer."""
+
+from keras.src import ops
+from keras.src.api_export import keras_export
+from keras.src.optimizers import optimizer
+
+
+@keras_export(["keras.optimizers.Lion"])
+@optimizer.with_shared_args_doc
+class Lion(optimizer.Optimizer):
+    """Lion (evolved sign momentum): steps of fixed size along a sign.
+
+    Only one `momentum` slot per variable is kept. Each coordinate moves by
+    exactly `learning_rate`, in the direction of the sign of an interpolation
+    between the momentum and the current gradient:
+
+    ```python
+    update = sign(beta_1 * m + (1 - beta_1) * g)
+    w = w - learning_rate * update
+    m = beta_2 * m + (1 - beta_2) * g
+    ```
+
+    Since its steps are larger than Adam's, Lion usually needs a learning
+    rate 3 to 10 times smaller (and a larger weight decay).
+
+    Args:
+        learning_rate: A float, a
+            `keras.optimizers.schedules.LearningRateSchedule` or a
+            callable without arguments. Defaults to `0.001`.
+        beta_1: Interpolation factor of the update direction, in `(0, 1]`.
+            Defaults to `0.9`.
+        beta_2: Decay rate of the momentum. Defaults to `0.99`.
+        {{shared_args}}
+
+    Example:
+
+    >>> opt = keras.optimizers.Lion(learning_rate=0.5)
+    >>> w = keras.Variable(1.0)
+    >>> opt.apply([3.0], [w])
+    >>> float(w.numpy())
+    0.5
+
+    Reference:
+
+    - X. Chen et al., "Symbolic Discovery of Optimization Algorithms", 2023,
+      https://arxiv.org/abs/2302.06675
+    """
+
+    _config_attributes = (
+        "beta_1",
+        "beta_2",
+    )
+
+    def __init__(
+        self,
+        learning_rate=0.001,
+        beta_1=0.9,
+        beta_2=0.99,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name=None,
+        **kwargs,
+    ):
+        if beta_1 <= 0 or beta_1 > 1:
+            raise ValueError(
+                "Argument `beta_1` must be in the [0, 1] range. Otherwise, "
+                "the optimizer degenerates to SignSGD. Received: "
+                f"beta_1={beta_1}."
+            )
+        super().__init__(
+            learning_rate=learning_rate,
+            weight_decay=weight_decay,
+            clipnorm=clipnorm,
+            clipvalue=clipvalue,
+            global_clipnorm=global_clipnorm,
+            use_ema=use_ema,
+            ema_momentum=ema_momentum,
+            ema_overwrite_frequency=ema_overwrite_frequency,
+            loss_scale_factor=loss_scale_factor,
+            gradient_accumulation_steps=gradient_accumulation_steps,
+            name=name,
+            **kwargs,
+        )
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+
+    def build(self, var_list):
+        """Creates one `momentum` slot per variable.
+
+        Args:
+            var_list: The trainable variables to optimize.
+        """
+        if self.built:
+            return
+        super().build(var_list)
+        self._momentums = self.add_optimizer_variables(var_list, "momentum")
+
+    def update_step(self, gradient, variable, learning_rate):
+        """Applies the Lion update rule to `variable`."""
+        dtype = variable.dtype
+        grad = ops.cast(gradient, dtype)
+        lr = ops.cast(learning_rate, dtype)
+        m = self._momentums[self._get_variable_index(variable)]
+        direction = ops.sign(m.value * self.beta_1 + grad * (1.0 - self.beta_1))
+        variable.assign(variable.value - lr * direction)
+        m.assign(m.value * self.beta_2 + grad * (1.0 - self.beta_2))
