@@ -7973,3 +7973,14 @@ def vectorize(pyfunc, *, excluded=None, signature=None):
     return backend.numpy.vectorize(
         pyfunc, excluded=excluded, signature=signature
     )
+
+
+# `from keras.src.ops.numpy import *` (in `keras/src/ops/__init__.py`) takes
+# the ops and their classes, not the modules imported above (`math` would
+# hide `keras.src.ops.math`).
+__all__ = [
+    name
+    for name, value in list(globals().items())
+    if not name.startswith("_")
+    and getattr(value, "__module__", None) == __name__
+]
