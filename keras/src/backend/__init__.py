@@ -31,6 +31,9 @@ from keras.src.backend.jax import math  # noqa: E402
 from keras.src.backend.jax import nn  # noqa: E402
 from keras.src.backend.jax import numpy  # noqa: E402
 from keras.src.backend.jax import random  # noqa: E402
+from keras.src.backend.jax.core import SUPPORTS_COMPLEX_DTYPES
+from keras.src.backend.jax.core import SUPPORTS_RAGGED_TENSORS
+from keras.src.backend.jax.core import SUPPORTS_SPARSE_TENSORS
 from keras.src.backend.jax.core import Variable
 from keras.src.backend.jax.core import cast
 from keras.src.backend.jax.core import compute_output_spec

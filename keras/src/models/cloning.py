@@ -5,6 +5,7 @@ from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.layers.core.input_layer import Input
 from keras.src.layers.core.input_layer import InputLayer
+from keras.src.layers.layer import Layer
 from keras.src.models.functional import Functional
 from keras.src.models.sequential import Sequential
 from keras.src.ops.operation import FunctionOperation
@@ -197,6 +198,10 @@ def _clone_functional(
         if id(operation) not in clones:
             if isinstance(operation, FunctionOperation):
                 clone = FunctionOperation(operation.fn)
+            elif not isinstance(operation, Layer):
+                # Ops (`keras.ops.numpy.Add`, ...) have no weights: a copy
+                # from their config; `clone_function` is for layers.
+                clone = _clone_layer(operation)
             else:
                 clone = _clone_nested(
                     operation, clone_function, call_function, recursive
@@ -204,9 +209,7 @@ def _clone_functional(
             clones[id(operation)] = clone
         clone = clones[id(operation)]
         args, kwargs = tree.map_structure(lookup, node.arguments)
-        if call_function is not None and not isinstance(
-            clone, FunctionOperation
-        ):
+        if call_function is not None and isinstance(clone, Layer):
             outputs = call_function(clone, *args, **kwargs)
         else:
             outputs = clone(*args, **kwargs)

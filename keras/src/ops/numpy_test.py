@@ -376,7 +376,7 @@ class TestCreation:
         np.testing.assert_array_equal(ops.ones((2,)), [1.0, 1.0])
         np.testing.assert_array_equal(ops.zeros((2,)), [0.0, 0.0])
         assert ops.empty((2, 2)).shape == (2, 2)
-        assert ops.full((2,), 3).dtype == "int32"
+        assert ops.full((2,), 3).dtype == "float32"
         assert ops.full((2,), 3.0).dtype == "float32"
         np.testing.assert_array_equal(ops.full((2,), 7), [7, 7])
         assert ops.full((2,), 3, dtype="float16").dtype == "float16"

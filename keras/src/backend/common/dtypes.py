@@ -16,6 +16,7 @@ INT_TYPES = (
     "uint32",
     "uint64",
 )
+FLOAT8_TYPES = ("float8_e4m3fn", "float8_e5m2")
 ALLOWED_DTYPES = FLOAT_TYPES + INT_TYPES + ("bool", "complex64", "complex128")
 
 _ALIASES = {

@@ -16,7 +16,7 @@ class KerasTensor:
     Args:
         shape: A tuple of ints or `None` (unknown) dimensions.
         dtype: The dtype; defaults to `keras.config.floatx()`.
-        sparse: Must be `False`.
+        sparse: Whether the tensor stands for a sparse tensor.
         name: Optional name.
 
     Example:
@@ -35,13 +35,16 @@ class KerasTensor:
         record_history=True,
         name=None,
     ):
-        if sparse or ragged:
+        if ragged:
+            raise ValueError("Ragged KerasTensors are not supported.")
+        if not isinstance(shape, (tuple, list)):
             raise ValueError(
-                "Sparse and ragged KerasTensors are not supported."
+                "Argument `shape` must be a tuple or list of ints or `None`. "
+                f"Received: shape={shape}"
             )
         self._shape = tuple(None if d is None else int(d) for d in shape)
         self._dtype = dtypes.standardize_dtype(dtype)
-        self.sparse = False
+        self.sparse = bool(sparse)
         self.ragged = False
         self.name = name
         self.record_history = record_history

@@ -4,6 +4,7 @@ import contextlib
 import json
 
 import jax
+import jax.experimental.sparse as jax_sparse
 import jax.numpy as jnp
 import numpy as np
 
@@ -13,7 +14,9 @@ from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.variables import KerasVariable
 
-SUPPORTS_SPARSE_TENSORS = False
+SUPPORTS_SPARSE_TENSORS = True
+SUPPORTS_RAGGED_TENSORS = False
+SUPPORTS_COMPLEX_DTYPES = True
 IS_THREAD_SAFE = True
 
 
@@ -147,11 +150,22 @@ def _is_tracer_or_array(x):
 
 
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
-    """Converts `x` to a JAX array, casting to `dtype` when given."""
-    if sparse:
-        raise ValueError("Sparse tensors are not supported by this backend.")
+    """Converts `x` to a JAX array, casting to `dtype` when given.
+
+    Sparse `BCOO` tensors stay sparse unless `sparse=False`, which
+    densifies them.
+    """
+    if ragged:
+        raise ValueError("Ragged tensors are not supported by this backend.")
     if dtype is not None:
         dtype = dtypes.standardize_dtype(dtype)
+    if isinstance(x, jax_sparse.JAXSparse):
+        if sparse is False:
+            x = x.todense()
+        elif dtype is not None and x.dtype != dtype:
+            return x.astype(dtype)
+        else:
+            return x
     if isinstance(x, KerasVariable):
         x = x.value
     if isinstance(x, KerasTensor):
@@ -189,11 +203,13 @@ def convert_to_numpy(x):
     """Returns `x` as a NumPy array (gathering it if sharded)."""
     if isinstance(x, KerasVariable):
         x = x.value
+    if isinstance(x, jax_sparse.JAXSparse):
+        x = x.todense()
     return np.asarray(x)
 
 
 def is_tensor(x):
-    return _is_tracer_or_array(x)
+    return _is_tracer_or_array(x) or isinstance(x, jax_sparse.JAXSparse)
 
 
 def shape(x):
