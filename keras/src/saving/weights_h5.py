@@ -1233,7 +1233,13 @@ def _seed_pairs(model, seed_file, skip_mismatch, display_name, skipped=()):
         return []
     pairs, missing, unexpected = _match(seed_file, model_seeds)
     pairs, missing = _drop_skipped(pairs, missing, model_seeds, skipped)
-    problems = _problems(pairs, missing, unexpected, "Seed generator")
+    problems = _problems(
+        pairs,
+        missing,
+        unexpected,
+        "Seed generator",
+        [k for k, _, _ in model_seeds],
+    )
     if not problems:
         return pairs
     bad = {id(p[0][1]) for p in problems if p[0] is not None}
@@ -1267,7 +1273,13 @@ def _optimizer_pairs(
     model_optimizer = _model_entries(model)[OPTIMIZER_GROUP]
     pairs, missing, unexpected = _match(optimizer_file, model_optimizer)
     pairs, missing = _drop_skipped(pairs, missing, model_optimizer, skipped)
-    problems = _problems(pairs, missing, unexpected, "Optimizer")
+    problems = _problems(
+        pairs,
+        missing,
+        unexpected,
+        "Optimizer",
+        [k for k, _, _ in model_optimizer],
+    )
     if not problems:
         return pairs
     if skip_mismatch:

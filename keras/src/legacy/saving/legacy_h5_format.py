@@ -96,8 +96,9 @@ def save_model_to_hdf5(model, filepath, overwrite=True, include_optimizer=True):
         model: The model.
         filepath: The target path.
         overwrite: Whether to replace an existing file.
-        include_optimizer: Accepted for compatibility; the optimizer's
-            state is not stored in this format (its compile config is).
+        include_optimizer: Whether to store the compile config
+            (`training_config`), so that the loaded model is compiled. The
+            optimizer's state is not stored in this format.
     """
     from keras.src.backend import backend
     from keras.src.saving import saving_lib
@@ -111,7 +112,11 @@ def save_model_to_hdf5(model, filepath, overwrite=True, include_optimizer=True):
     config = json.dumps(serialization_lib.serialize_keras_object(model))
     training_config = None
     get_compile_config = getattr(model, "get_compile_config", None)
-    if get_compile_config is not None and getattr(model, "compiled", False):
+    if (
+        include_optimizer
+        and get_compile_config is not None
+        and getattr(model, "compiled", False)
+    ):
         compile_config = get_compile_config()
         if compile_config:
             training_config = json.dumps(compile_config)
@@ -125,6 +130,8 @@ def save_model_to_hdf5(model, filepath, overwrite=True, include_optimizer=True):
     ]
     if not writer:
         return
+    dirname = os.path.dirname(os.path.abspath(filepath))
+    os.makedirs(dirname, exist_ok=True)
     with saving_lib.atomic_write_path(filepath) as tmp:
         with _h5py().File(tmp, "w") as f:
             f.attrs["keras_version"] = __version__
