@@ -15,6 +15,7 @@ from keras.src.saving.saving_api import load_model as load_model
 from keras.src.saving.saving_api import load_weights as load_weights
 from keras.src.saving.saving_api import save_model as save_model
 from keras.src.saving.saving_api import save_weights as save_weights
+from keras.src.saving.serialization_lib import ObjectSharingScope as ObjectSharingScope
 from keras.src.saving.serialization_lib import SafeModeScope as SafeModeScope
 from keras.src.saving.serialization_lib import deserialize_keras_object as deserialize_keras_object
 from keras.src.saving.serialization_lib import serialize_keras_object as serialize_keras_object

@@ -5,8 +5,9 @@ import inspect
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
 
-_GLOBAL_CUSTOM_OBJECTS = {}
-_GLOBAL_CUSTOM_NAMES = {}
+# Registered name -> object, and object -> registered name.
+GLOBAL_CUSTOM_OBJECTS = {}
+GLOBAL_CUSTOM_NAMES = {}
 
 
 @keras_export(
@@ -53,7 +54,7 @@ custom_object_scope = CustomObjectScope
 )
 def get_custom_objects():
     """Returns the global dict of registered custom objects (mutable)."""
-    return _GLOBAL_CUSTOM_OBJECTS
+    return GLOBAL_CUSTOM_OBJECTS
 
 
 @keras_export(
@@ -92,8 +93,8 @@ def register_keras_serializable(package="Custom", name=None):
                 "Cannot register a class that does not have a get_config() "
                 f"method. Received: {arg}"
             )
-        _GLOBAL_CUSTOM_OBJECTS[registered_name] = arg
-        _GLOBAL_CUSTOM_NAMES[arg] = registered_name
+        GLOBAL_CUSTOM_OBJECTS[registered_name] = arg
+        GLOBAL_CUSTOM_NAMES[arg] = registered_name
         return arg
 
     return decorator
@@ -104,7 +105,7 @@ def register_keras_serializable(package="Custom", name=None):
 )
 def get_registered_name(obj):
     """Returns the name `obj` was registered under, or its `__name__`."""
-    return _GLOBAL_CUSTOM_NAMES.get(obj, obj.__name__)
+    return GLOBAL_CUSTOM_NAMES.get(obj, obj.__name__)
 
 
 @keras_export(
@@ -120,7 +121,7 @@ def get_registered_object(name, custom_objects=None, module_objects=None):
     for table in (
         custom_objects,
         scope,
-        _GLOBAL_CUSTOM_OBJECTS,
+        GLOBAL_CUSTOM_OBJECTS,
         module_objects,
     ):
         if table and name in table:

@@ -1,5 +1,6 @@
 """Saving real Keras models: Sequential, functional and subclassed."""
 
+import h5py
 import numpy as np
 import pytest
 
@@ -105,7 +106,31 @@ def test_model_methods_check_suffixes(tmp_path):
     with pytest.raises(ValueError, match=r"\.weights\.h5"):
         model.save_weights(tmp_path / "m.h5")
     with pytest.raises(ValueError, match=r"\.keras"):
-        model.save(tmp_path / "m.h5")
+        model.save(tmp_path / "m.txt")
+    with pytest.raises(ValueError, match="should not end in"):
+        model.save(tmp_path / "m.keras", zipped=False)
+    with pytest.raises(ValueError, match="save_format"):
+        model.save(tmp_path / "m.keras", save_format="keras")
+    with pytest.raises(ValueError, match="File format not supported"):
+        model.load_weights(tmp_path / "m.pkl")
+
+
+def test_legacy_h5_model_round_trip(tmp_path):
+    model = sequential()
+    path = tmp_path / "m.h5"
+    model.save(path)
+    with h5py.File(path, "r") as f:
+        assert "model_config" in f.attrs
+        assert "layer_names" in f["model_weights"].attrs
+    loaded = keras.saving.load_model(path)
+    np.testing.assert_allclose(_predict(loaded), _predict(model), rtol=1e-6)
+    other = sequential()
+    other.load_weights(path)
+    np.testing.assert_allclose(_predict(other), _predict(model), rtol=1e-6)
+    other = sequential()
+    other.load_weights(path, by_name=True)
+    with pytest.raises(ValueError, match="by_name"):
+        other.load_weights(tmp_path / "x.weights.h5", by_name=True)
 
 
 def test_shape_mismatch_leaves_real_model_unchanged(tmp_path):

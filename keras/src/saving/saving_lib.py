@@ -9,12 +9,24 @@ A `.keras` file is a zip archive holding:
 - `metadata.json`: `{"keras_version": ..., "date_saved": ...}`.
 - `model.weights.h5`: the weights file (see `weights_h5`), with the
   optimizer's variables when the model has a built optimizer.
+- `assets/<layer key>/...`: the files that layers defining `save_assets()`
+  wrote into their folder (their keys are listed under `asset_owners` in
+  `metadata.json`); absent when no layer has assets.
 
-With `zipped=False` the same three files are written into a directory
-instead. Every write goes to a temporary file (or directory) next to the
-target that is then renamed onto it, so an interrupted save leaves any
+With `zipped=False` the same files are written into a directory instead. A
+zip archive can also be written to (and read from) a binary file object such
+as `io.BytesIO`. Every write goes to a temporary file (or directory) next to
+the target that is then renamed onto it, so an interrupted save leaves any
 previous file intact. Loading never executes code: configs are JSON and
-weights are HDF5 arrays.
+weights are HDF5 arrays. Archive members whose declared size is far larger
+than their compressed size (decompression bombs) are refused before they are
+read, as are HDF5 datasets that declare more bytes than they store.
+
+Weights-only files: `save_weights_only` writes one `.weights.h5` file, or,
+with `max_shard_size`, a `.weights.json` index and its shards (see
+`weights_h5`). Remote paths (`gs://...`, see `file_utils.is_remote_path`)
+are written to a local temporary file that is then copied, and read from
+a local copy.
 
 Multi-process runs (several JAX processes): every process calls the same
 save function, process 0 alone writes the file while the others only take
@@ -28,8 +40,10 @@ loading.
 
 import contextlib
 import datetime
+import io
 import json
 import os
+import re
 import shutil
 import struct
 import tempfile
@@ -41,6 +55,14 @@ import numpy as np
 from keras.src.saving import object_registration
 from keras.src.saving import serialization_lib
 from keras.src.saving import weights_h5
+from keras.src.saving.io_stores import DiskIOStore
+from keras.src.saving.io_stores import H5Entry  # noqa: F401
+from keras.src.saving.io_stores import H5IOStore  # noqa: F401
+from keras.src.saving.io_stores import NpzIOStore  # noqa: F401
+from keras.src.saving.io_stores import ShardedH5Entry  # noqa: F401
+from keras.src.saving.io_stores import ShardedH5IOStore  # noqa: F401
+from keras.src.saving.weights_h5 import safe_get_h5_dataset  # noqa: F401
+from keras.src.utils import file_utils
 from keras.src.utils import lora_utils
 
 CONFIG_FILENAME = "config.json"
@@ -49,6 +71,25 @@ METADATA_FILENAME = "metadata.json"
 # record (see `lora_utils.lora_state`).
 LORA_STATE_KEY = "lora_state"
 VARS_FILENAME = "model.weights.h5"
+ASSETS_DIRNAME = "assets"
+# `metadata.json` key listing the layers that saved assets.
+ASSET_OWNERS_KEY = "asset_owners"
+_CONFIG_FILENAME = CONFIG_FILENAME
+_METADATA_FILENAME = METADATA_FILENAME
+_VARS_FNAME_H5 = VARS_FILENAME
+_ASSETS_DIRNAME = ASSETS_DIRNAME
+
+# The weights member of an archive is read into memory when it takes at
+# most this fraction of the available memory; otherwise it is read in
+# place (or from a temporary extracted copy).
+_MEMORY_UPPER_BOUND = 0.5
+# An archive member is refused as a decompression bomb when it would
+# expand to more than the floor and more than `_ZIP_MEMBER_MAX_EXPANSION`
+# times its compressed size. Asset files (extracted to disk) have their
+# own floor.
+_ZIP_MEMBER_BOMB_FLOOR_BYTES = 256 * 1024 * 1024
+_ZIP_EXTRACT_BOMB_FLOOR_BYTES = 64 * 1024 * 1024
+_ZIP_MEMBER_MAX_EXPANSION = 100
 
 # The process umask, to give atomically written files the usual mode.
 _UMASK = os.umask(0)
@@ -130,14 +171,60 @@ def _atomic_write_dir(dirpath):
     _fsync_dir(parent)
 
 
+# ------------------------------------------------------------- zip safety
+def _check_zip_member(info, floor=None):
+    """Raises if the member would expand far beyond its stored size."""
+    floor = _ZIP_MEMBER_BOMB_FLOOR_BYTES if floor is None else floor
+    size = int(info.file_size)
+    if size > floor and size > (
+        max(int(info.compress_size), 1) * _ZIP_MEMBER_MAX_EXPANSION
+    ):
+        raise ValueError(
+            f"Refusing to read the archive member '{info.filename}': it "
+            f"would expand from {info.compress_size} to {size} bytes, which "
+            "looks like a decompression bomb."
+        )
+
+
+def _check_archive_members(zf):
+    for info in zf.infolist():
+        if info.filename.startswith(ASSETS_DIRNAME + "/"):
+            _check_zip_member(info, _ZIP_EXTRACT_BOMB_FLOOR_BYTES)
+        else:
+            _check_zip_member(info)
+
+
+def _safe_zip_read(zf, name):
+    """Reads the member `name` of `zf`, refusing decompression bombs."""
+    info = zf.getinfo(name)
+    _check_zip_member(info)
+    with zf.open(info) as f:
+        data = f.read(int(info.file_size) + 1)
+    if len(data) > info.file_size:
+        raise ValueError(
+            f"The archive member '{name}' is larger than it declares."
+        )
+    return data
+
+
+def _available_memory():
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
 # ------------------------------------------------------------------ saving
-def _metadata():
+def _metadata(asset_owners=()):
     from keras.src.version import __version__
 
-    return {
+    metadata = {
         "keras_version": __version__,
         "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S"),
     }
+    if asset_owners:
+        metadata[ASSET_OWNERS_KEY] = list(asset_owners)
+    return metadata
 
 
 def _config_json(model):
@@ -146,6 +233,69 @@ def _config_json(model):
     if state is not None:
         config[LORA_STATE_KEY] = state
     return json.dumps(config, indent=None)
+
+
+def _defines(layer, name):
+    """Whether a class of `layer` below the base `Layer` defines `name`."""
+    from keras.src.layers.layer import Layer
+
+    for klass in type(layer).__mro__:
+        if name in vars(klass):
+            return klass is not Layer
+    return False
+
+
+def _asset_entries(model):
+    """`[(key, layer, structural key)]` of the layers with assets."""
+    flatten = getattr(model, "_flatten_layers", None)
+    layers = [
+        layer
+        for layer in (flatten() if flatten is not None else [])
+        if _defines(layer, "save_assets") or _defines(layer, "load_assets")
+    ]
+    keys = weights_h5._unique_keys(
+        [str(getattr(x, "path", x.name)) for x in layers]
+    )
+    return list(zip(keys, layers, weights_h5.structural_keys(keys)))
+
+
+def _save_assets(model, store):
+    """Lets each layer with `save_assets` fill its folder of `store`.
+    Returns the keys of the layers that saved assets."""
+    owners = []
+    for key, layer, _ in _asset_entries(model):
+        if _defines(layer, "save_assets"):
+            layer.save_assets(store.make(key))
+            owners.append(key)
+    return owners
+
+
+def _load_assets(model, store, saved_owners):
+    entries = [
+        e for e in _asset_entries(model) if _defines(e[1], "load_assets")
+    ]
+    if not entries:
+        return
+    saved = [
+        weights_h5._FileEntry(key, key, (), None, i, None)
+        for i, key in enumerate(saved_owners or [])
+    ]
+    for entry, structure in zip(
+        saved, weights_h5.structural_keys([e.key for e in saved])
+    ):
+        entry.structure = structure
+    pairs, missing, _ = weights_h5._match(saved, entries)
+    if missing:
+        warnings.warn(
+            f"The file has no assets for the layer(s) {missing}; their "
+            "`load_assets()` was not called.",
+            stacklevel=3,
+        )
+    for _, layer, entry in pairs:
+        path = store.get(entry.key)
+        if path is None:
+            path = store.make(entry.key)
+        layer.load_assets(path)
 
 
 # ------------------------------------------------------- multi-process
@@ -170,7 +320,7 @@ def _all_processes_flag(flag):
 def check_target_absent(filepath):
     """For `overwrite=False`: raises on every process if the target
     exists on any of them (checked before anyone writes)."""
-    exists = os.path.lexists(filepath)
+    exists = file_utils.exists(filepath)
     count, _ = _process_count_and_index()
     if count > 1:
         exists = any(_all_processes_flag(exists))
@@ -181,24 +331,28 @@ def check_target_absent(filepath):
         )
 
 
-def _write_from_process_0(filepath, model, write):
+def _write_from_process_0(filepath, model, write, objects_to_skip=None):
     """Saves from process 0 only, with every process taking part.
 
     `write(write_weights)` writes the file, calling
-    `write_weights(path)` (once) to write the weights file. Process 0 runs
-    it; the other processes only join the gathers of sharded variables.
-    Then every process waits for the others, and raises if process 0
-    failed.
+    `write_weights(target)` (once) to write the weights (`target`: a path,
+    a file object or a `weights_h5.ShardedWriter`). Process 0 runs it; the
+    other processes only join the gathers of sharded variables. Then every
+    process waits for the others, and raises if process 0 failed.
     """
     count, index = _process_count_and_index()
     if count == 1:
-        write(lambda path: weights_h5.write_weights(model, path))
+        write(
+            lambda target: weights_h5.write_weights(
+                model, target, objects_to_skip
+            )
+        )
         return
     gathered = []
 
-    def write_weights(path):
+    def write_weights(target):
         try:
-            weights_h5.write_weights(model, path)
+            weights_h5.write_weights(model, target, objects_to_skip)
         finally:
             gathered.append(True)
 
@@ -210,7 +364,7 @@ def _write_from_process_0(filepath, model, write):
         error = e
     if not gathered:
         # The other processes wait for the gathers: join them anyway.
-        weights_h5.write_weights(model, None)
+        weights_h5.write_weights(model, None, objects_to_skip)
     # The barrier: process 0 only gets here once the file is in place.
     failed = _all_processes_flag(error is not None)
     if error is not None:
@@ -223,6 +377,36 @@ def _write_from_process_0(filepath, model, write):
         )
 
 
+def _is_file_object(filepath):
+    return hasattr(filepath, "write") or hasattr(filepath, "read")
+
+
+@contextlib.contextmanager
+def _local_target(filepath):
+    """Yields a local path to write; copies it to `filepath` afterwards
+    when that is a remote path."""
+    if not file_utils.is_remote_path(filepath):
+        yield filepath
+        return
+    with tempfile.TemporaryDirectory() as tmpdir:
+        local = os.path.join(tmpdir, os.path.basename(str(filepath)))
+        yield local
+        if os.path.exists(local):
+            file_utils.copy(local, filepath)
+
+
+@contextlib.contextmanager
+def _local_source(filepath):
+    """Yields a local path to read `filepath` from (a copy when remote)."""
+    if _is_file_object(filepath) or not file_utils.is_remote_path(filepath):
+        yield filepath
+        return
+    with tempfile.TemporaryDirectory() as tmpdir:
+        local = os.path.join(tmpdir, os.path.basename(str(filepath)))
+        file_utils.copy(filepath, local)
+        yield local
+
+
 def save_model(model, filepath, weights_format="h5", zipped=True):
     """Saves `model` as a `.keras` archive (or a directory if not zipped).
 
@@ -231,7 +415,7 @@ def save_model(model, filepath, weights_format="h5", zipped=True):
 
     Args:
         model: The model to save.
-        filepath: The target path.
+        filepath: The target path, or a binary file object (zip only).
         weights_format: Only `"h5"` is supported.
         zipped: Whether to write a zip archive (default) or a directory.
     """
@@ -240,63 +424,159 @@ def save_model(model, filepath, weights_format="h5", zipped=True):
             f"Unknown `weights_format`: '{weights_format}'. Only 'h5' is "
             "supported."
         )
-    filepath = os.fspath(filepath)
     config_json = _config_json(model)
-    metadata_json = json.dumps(_metadata())
-    _write_from_process_0(
-        filepath,
-        model,
-        lambda write_weights: _write_model(
-            write_weights, filepath, config_json, metadata_json, zipped
-        ),
-    )
+    if _is_file_object(filepath):
+        if not zipped:
+            raise ValueError(
+                "A model can only be saved to a file object as a zip "
+                "archive (`zipped=True`)."
+            )
+        _write_from_process_0(
+            "<file object>",
+            model,
+            lambda write_weights: _write_zip(
+                write_weights, filepath, model, config_json
+            ),
+        )
+        return
+    filepath = os.fspath(filepath)
+    with _local_target(filepath) as local:
+        _write_from_process_0(
+            filepath,
+            model,
+            lambda write_weights: _write_model(
+                write_weights, local, model, config_json, zipped
+            ),
+        )
 
 
-def _write_model(write_weights, filepath, config_json, metadata_json, zipped):
+def _write_model(write_weights, filepath, model, config_json, zipped):
     if not zipped:
         with _atomic_write_dir(filepath) as tmp:
             with open(os.path.join(tmp, CONFIG_FILENAME), "w") as f:
                 f.write(config_json)
-            with open(os.path.join(tmp, METADATA_FILENAME), "w") as f:
-                f.write(metadata_json)
             write_weights(os.path.join(tmp, VARS_FILENAME))
+            store = DiskIOStore(os.path.join(tmp, ASSETS_DIRNAME), mode="w")
+            owners = _save_assets(model, store)
+            store.close()
+            with open(os.path.join(tmp, METADATA_FILENAME), "w") as f:
+                f.write(json.dumps(_metadata(owners)))
         return
     with atomic_write_path(filepath) as tmp:
-        weights_tmp = tmp + ".weights.h5"
-        try:
-            write_weights(weights_tmp)
-            with zipfile.ZipFile(tmp, "w", allowZip64=True) as zf:
-                zf.writestr(
-                    METADATA_FILENAME,
-                    metadata_json,
-                    compress_type=zipfile.ZIP_DEFLATED,
-                )
-                zf.writestr(
-                    CONFIG_FILENAME,
-                    config_json,
-                    compress_type=zipfile.ZIP_DEFLATED,
-                )
-                # Weights are stored uncompressed so they can be read in
-                # place (see `_StoredMemberFile`).
-                zf.write(
-                    weights_tmp,
-                    VARS_FILENAME,
-                    compress_type=zipfile.ZIP_STORED,
-                )
-        finally:
-            with contextlib.suppress(OSError):
-                os.remove(weights_tmp)
+        _write_zip(write_weights, tmp, model, config_json)
 
 
-def save_weights_only(model, filepath):
+def _write_zip(write_weights, target, model, config_json):
+    with tempfile.TemporaryDirectory() as tmpdir:
+        weights_tmp = os.path.join(tmpdir, VARS_FILENAME)
+        write_weights(weights_tmp)
+        with zipfile.ZipFile(target, "w", allowZip64=True) as zf:
+            store = DiskIOStore(ASSETS_DIRNAME, archive=zf, mode="w")
+            try:
+                owners = _save_assets(model, store)
+            except BaseException:
+                store.discard()
+                raise
+            store.close()
+            zf.writestr(
+                METADATA_FILENAME,
+                json.dumps(_metadata(owners)),
+                compress_type=zipfile.ZIP_DEFLATED,
+            )
+            zf.writestr(
+                CONFIG_FILENAME,
+                config_json,
+                compress_type=zipfile.ZIP_DEFLATED,
+            )
+            # Weights are stored uncompressed so they can be read in
+            # place (see `_StoredMemberFile`).
+            zf.write(
+                weights_tmp,
+                VARS_FILENAME,
+                compress_type=zipfile.ZIP_STORED,
+            )
+
+
+def _check_built(model, action):
+    if getattr(model, "built", True) or getattr(model, "variables", None):
+        return
+    raise ValueError(
+        f"You are {action} a model that has not yet been built. Build it "
+        "first (call it on a batch of data, or call `model.build()`), so "
+        "that its weights exist."
+    )
+
+
+def save_weights_only(
+    model, filepath, max_shard_size=None, objects_to_skip=None
+):
     """Writes the model's weights file atomically to `filepath` (from
-    process 0 in a multi-process run; see the module docstring)."""
+    process 0 in a multi-process run; see the module docstring).
+
+    Args:
+        model: The model.
+        filepath: A `.weights.h5` path, or with `max_shard_size`, the
+            `.weights.json` index path of a sharded file.
+        max_shard_size: Optional size limit of each shard, in GiB.
+        objects_to_skip: Optional layers whose variables are left out.
+    """
+    _check_built(model, "saving")
+    filepath = os.fspath(filepath)
+    if max_shard_size is not None:
+        if not filepath.endswith(".json"):
+            raise ValueError(
+                "With `max_shard_size`, the filepath must end in "
+                f"`.weights.json`. Received: filepath={filepath}"
+            )
+        with _local_target(filepath) as local:
+            _write_from_process_0(
+                filepath,
+                model,
+                lambda write_weights: _write_sharded(
+                    write_weights, local, max_shard_size
+                ),
+                objects_to_skip,
+            )
+        return
 
     def write(write_weights):
-        with atomic_write_path(filepath) as tmp:
+        with atomic_write_path(local) as tmp:
             write_weights(tmp)
 
-    _write_from_process_0(filepath, model, write)
+    with _local_target(filepath) as local:
+        _write_from_process_0(filepath, model, write, objects_to_skip)
+
+
+_SHARD_NAME = re.compile(r"_\d{5}\.weights\.h5$")
+
+
+def _write_sharded(write_weights, filepath, max_shard_size):
+    """Writes the shards under temporary names, renames them into place,
+    then writes the index file (atomically) and removes shards of an
+    earlier save that the new index no longer lists."""
+    filepath = os.path.abspath(filepath)
+    prefix = f".{os.path.basename(filepath)}.{os.getpid()}."
+    writer = weights_h5.ShardedWriter(filepath, max_shard_size, prefix)
+    try:
+        write_weights(writer)
+        writer.close()
+        for tmp, name in zip(writer.temp_paths(), writer.shards):
+            os.replace(tmp, os.path.join(writer.dirname, name))
+    except BaseException:
+        writer.abort()
+        raise
+    with atomic_write_path(filepath) as tmp:
+        with open(tmp, "w") as f:
+            json.dump(writer.config(), f)
+    for name in os.listdir(writer.dirname):
+        if (
+            name.startswith(writer.stem + "_")
+            and _SHARD_NAME.search(name)
+            and len(name) == len(writer.stem) + len("_00000.weights.h5")
+            and name not in writer.shards
+        ):
+            with contextlib.suppress(OSError):
+                os.remove(os.path.join(writer.dirname, name))
 
 
 # ----------------------------------------------------------------- loading
@@ -372,15 +652,29 @@ def _bad_archive(filepath, reason, error=None):
 
 
 @contextlib.contextmanager
-def _open_weights_in_archive(filepath, zf):
-    """Yields a path or file object for the archive's weights file."""
+def _open_weights_in_archive(filepath, zf, source):
+    """Yields a path or file object for the archive's weights file: its
+    bytes in memory when they fit in `_MEMORY_UPPER_BOUND` of the
+    available memory, else a view in place (stored member of a file on
+    disk) or a temporary extracted copy."""
     try:
         info = zf.getinfo(VARS_FILENAME)
     except KeyError:
         raise _bad_archive(filepath, f"it has no '{VARS_FILENAME}'.")
+    _check_zip_member(info)
+    in_memory = info.file_size <= _MEMORY_UPPER_BOUND * _available_memory()
+    if in_memory or not isinstance(source, str):
+        try:
+            data = _safe_zip_read(zf, VARS_FILENAME)
+        except ValueError:
+            raise
+        except Exception as e:
+            raise _bad_archive(filepath, "it is truncated or corrupted.", e)
+        yield io.BytesIO(data)
+        return
     if info.compress_type == zipfile.ZIP_STORED:
         try:
-            member = _StoredMemberFile(filepath, info)
+            member = _StoredMemberFile(source, info)
         except (OSError, zipfile.BadZipFile) as e:
             raise _bad_archive(filepath, "it is truncated or corrupted.", e)
         try:
@@ -396,45 +690,79 @@ def _open_weights_in_archive(filepath, zf):
         yield path
 
 
-@contextlib.contextmanager
-def _open_archive(filepath):
-    """Yields `(read_json(name), weights_context())` for a `.keras` file."""
-    if os.path.isdir(filepath):
+class _Archive:
+    """Read access to a `.keras` archive, or to an unzipped directory."""
 
-        def read_text(name):
-            path = os.path.join(filepath, name)
+    def __init__(self, filepath, display_name, zf=None):
+        self.filepath = filepath
+        self.display_name = display_name
+        self.zf = zf
+
+    def read_text(self, name):
+        if self.zf is None:
+            path = os.path.join(self.filepath, name)
             if not os.path.exists(path):
-                raise _bad_archive(filepath, f"it has no '{name}'.")
+                raise _bad_archive(self.display_name, f"it has no '{name}'.")
             with open(path, "r") as f:
                 return f.read()
+        try:
+            return _safe_zip_read(self.zf, name).decode("utf-8")
+        except KeyError:
+            raise _bad_archive(self.display_name, f"it has no '{name}'.")
+        except ValueError:
+            raise
+        except Exception as e:
+            raise _bad_archive(
+                self.display_name, f"its '{name}' is corrupted.", e
+            ) from e
 
-        def weights():
-            return contextlib.nullcontext(os.path.join(filepath, VARS_FILENAME))
+    def has(self, name):
+        if self.zf is None:
+            return os.path.exists(os.path.join(self.filepath, name))
+        return name in self.zf.namelist()
 
-        yield read_text, weights
+    def weights(self):
+        if self.zf is None:
+            return contextlib.nullcontext(
+                os.path.join(self.filepath, VARS_FILENAME)
+            )
+        return _open_weights_in_archive(
+            self.display_name, self.zf, self.filepath
+        )
+
+    def weights_display_name(self):
+        if self.zf is None:
+            return os.path.join(self.filepath, VARS_FILENAME)
+        return f"{self.display_name}/{VARS_FILENAME}"
+
+    def assets_store(self):
+        if self.zf is None:
+            return DiskIOStore(
+                os.path.join(self.filepath, ASSETS_DIRNAME), mode="r"
+            )
+        return DiskIOStore(ASSETS_DIRNAME, archive=self.zf, mode="r")
+
+
+@contextlib.contextmanager
+def _open_archive(filepath):
+    """Yields an `_Archive` for a `.keras` file, directory or file
+    object."""
+    if isinstance(filepath, str) and os.path.isdir(filepath):
+        yield _Archive(filepath, filepath)
         return
+    display_name = filepath if isinstance(filepath, str) else "<file object>"
     try:
         zf = zipfile.ZipFile(filepath, "r")
     except (zipfile.BadZipFile, OSError, EOFError) as e:
         raise _bad_archive(
-            filepath,
+            display_name,
             "it is not a valid `.keras` zip archive (it may be "
             "truncated or corrupted).",
             e,
         ) from e
     with zf:
-
-        def read_text(name):
-            try:
-                return zf.read(name).decode("utf-8")
-            except KeyError:
-                raise _bad_archive(filepath, f"it has no '{name}'.")
-            except Exception as e:
-                raise _bad_archive(
-                    filepath, f"its '{name}' is corrupted.", e
-                ) from e
-
-        yield read_text, lambda: _open_weights_in_archive(filepath, zf)
+        _check_archive_members(zf)
+        yield _Archive(filepath, display_name, zf)
 
 
 def _parse_json(filepath, text, name):
@@ -444,11 +772,20 @@ def _parse_json(filepath, text, name):
         raise _bad_archive(filepath, f"its '{name}' is not valid JSON.", e)
 
 
+def _file_not_found(filepath):
+    return ValueError(
+        f"File not found: filepath={filepath}. Please ensure the file is an "
+        "accessible `.keras` zip file (or a directory written with "
+        "`zipped=False`)."
+    )
+
+
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
-    """Loads a model saved by `save_model` (`.keras` archive or directory).
+    """Loads a model saved by `save_model` (`.keras` archive, directory or
+    binary file object).
 
     Args:
-        filepath: The `.keras` file (or directory).
+        filepath: The `.keras` file (or directory, or file object).
         custom_objects: Optional dict of names to custom classes/functions.
         compile: Whether to compile the model with its saved
             compile config.
@@ -457,15 +794,29 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     Returns:
         The model, with its weights (and optimizer state) restored.
     """
-    filepath = os.fspath(filepath)
-    if not os.path.exists(filepath):
-        raise ValueError(f"File not found: filepath={filepath}.")
-    with _open_archive(filepath) as (read_text, weights):
+    if not _is_file_object(filepath):
+        filepath = os.fspath(filepath)
+        if not file_utils.exists(filepath):
+            raise _file_not_found(filepath)
+    with _local_source(filepath) as local:
+        return _load_model(local, custom_objects, compile, safe_mode)
+
+
+def _load_model(filepath, custom_objects, compile, safe_mode):
+    with _open_archive(filepath) as archive:
+        name = archive.display_name
         config = _parse_json(
-            filepath, read_text(CONFIG_FILENAME), CONFIG_FILENAME
+            name, archive.read_text(CONFIG_FILENAME), CONFIG_FILENAME
         )
         if not isinstance(config, dict):
-            raise _bad_archive(filepath, "its config is not a dict.")
+            raise _bad_archive(name, "its config is not a dict.")
+        metadata = {}
+        if archive.has(METADATA_FILENAME):
+            metadata = _parse_json(
+                name, archive.read_text(METADATA_FILENAME), METADATA_FILENAME
+            )
+            if not isinstance(metadata, dict):
+                metadata = {}
         compile_config = config.pop("compile_config", None)
         lora_state = config.pop(LORA_STATE_KEY, None)
         with object_registration.CustomObjectScope(custom_objects):
@@ -476,19 +827,47 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
                 lora_utils.restore_lora_state(model, lora_state)
             if compile and compile_config:
                 _compile_from_config(model, compile_config, safe_mode)
-            with weights() as weights_file:
+            with archive.weights() as weights_file:
                 weights_h5.load_weights_into(
                     model,
                     weights_file,
-                    display_name=f"{filepath}/{VARS_FILENAME}"
-                    if not os.path.isdir(filepath)
-                    else os.path.join(filepath, VARS_FILENAME),
+                    display_name=archive.weights_display_name(),
                 )
+            owners = metadata.get(ASSET_OWNERS_KEY)
+            if _asset_entries(model):
+                store = archive.assets_store()
+                try:
+                    _load_assets(model, store, owners)
+                finally:
+                    store.close()
     return model
+
+
+def _overrides(model, name):
+    """Whether a class of `model` outside the `keras` package defines
+    `name` (e.g. a user model overriding `compile`)."""
+    for klass in type(model).__mro__:
+        if name in vars(klass):
+            module = getattr(klass, "__module__", None) or ""
+            return not (module == "keras" or module.startswith("keras."))
+    return False
 
 
 def _compile_from_config(model, compile_config, safe_mode):
     if not hasattr(model, "compile_from_config"):
+        return
+    if _overrides(model, "compile") and not _overrides(
+        model, "compile_from_config"
+    ):
+        warnings.warn(
+            "`compile()` was not called as part of model loading because "
+            "the model's `compile()` method is custom. The saved compile "
+            "arguments are only reapplied automatically when the model "
+            "also overrides `compile_from_config(config)` (and "
+            "`get_compile_config()`); otherwise call `compile()` yourself "
+            "after loading.",
+            stacklevel=3,
+        )
         return
     try:
         with serialization_lib.SafeModeScope(
@@ -504,21 +883,33 @@ def _compile_from_config(model, compile_config, safe_mode):
         )
 
 
-def load_weights_only(model, filepath, skip_mismatch=False):
-    """Loads weights from a `.weights.h5` file or a `.keras` archive."""
-    filepath = os.fspath(filepath)
-    if not os.path.exists(filepath):
-        raise ValueError(f"File not found: filepath={filepath}.")
-    if filepath.endswith(".keras"):
-        with _open_archive(filepath) as (_, weights):
-            with weights() as weights_file:
-                weights_h5.load_weights_into(
-                    model,
-                    weights_file,
-                    skip_mismatch=skip_mismatch,
-                    display_name=f"{filepath}/{VARS_FILENAME}",
-                )
-        return
-    weights_h5.load_weights_into(
-        model, filepath, skip_mismatch=skip_mismatch, display_name=filepath
-    )
+def load_weights_only(
+    model, filepath, skip_mismatch=False, objects_to_skip=None
+):
+    """Loads weights from a `.weights.h5` file, a sharded `.weights.json`
+    file, or a `.keras` archive."""
+    _check_built(model, "loading weights into")
+    if not _is_file_object(filepath):
+        filepath = os.fspath(filepath)
+        if not file_utils.exists(filepath):
+            raise ValueError(f"File not found: filepath={filepath}.")
+    display_name = filepath if isinstance(filepath, str) else None
+    with _local_source(filepath) as local:
+        if isinstance(local, str) and local.endswith(".keras"):
+            with _open_archive(local) as archive:
+                with archive.weights() as weights_file:
+                    weights_h5.load_weights_into(
+                        model,
+                        weights_file,
+                        skip_mismatch=skip_mismatch,
+                        display_name=f"{filepath}/{VARS_FILENAME}",
+                        objects_to_skip=objects_to_skip,
+                    )
+            return
+        weights_h5.load_weights_into(
+            model,
+            local,
+            skip_mismatch=skip_mismatch,
+            display_name=display_name,
+            objects_to_skip=objects_to_skip,
+        )

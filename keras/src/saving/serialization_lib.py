@@ -50,6 +50,38 @@ def in_safe_mode():
     return True if value is None else value
 
 
+@keras_export("keras.saving.ObjectSharingScope")
+class ObjectSharingScope:
+    """Keeps objects shared between configs shared through a round trip.
+
+    While the scope is open, serializing the same object twice gives two
+    identical configs carrying a `shared_object_id`, and deserializing
+    configs with the same `shared_object_id` returns one object.
+    """
+
+    def __enter__(self):
+        self.backup = (
+            global_state.get_global_attribute("shared_objects/by_id"),
+            global_state.get_global_attribute("shared_objects/configs"),
+        )
+        global_state.set_global_attribute("shared_objects/by_id", {})
+        global_state.set_global_attribute("shared_objects/configs", {})
+        return self
+
+    def __exit__(self, *args, **kwargs):
+        by_id, configs = self.backup
+        global_state.set_global_attribute("shared_objects/by_id", by_id)
+        global_state.set_global_attribute("shared_objects/configs", configs)
+
+
+def _shared_configs():
+    return global_state.get_global_attribute("shared_objects/configs")
+
+
+def _shared_objects():
+    return global_state.get_global_attribute("shared_objects/by_id")
+
+
 def _public_module(obj):
     cls = obj if inspect.isclass(obj) or inspect.isfunction(obj) else type(obj)
     path = getattr(cls, "_api_export_path", None)
@@ -87,6 +119,23 @@ def serialize_keras_object(obj):
         return obj.item()
     if isinstance(obj, bytes):
         return {"class_name": "__bytes__", "config": {"value": obj.decode()}}
+    if obj is Ellipsis:
+        return {"class_name": "__ellipsis__", "config": {}}
+    if isinstance(obj, slice):
+        return {
+            "class_name": "__slice__",
+            "config": {
+                "start": serialize_keras_object(obj.start),
+                "stop": serialize_keras_object(obj.stop),
+                "step": serialize_keras_object(obj.step),
+            },
+        }
+    if _is_backend_tensor(obj):
+        array = np.asarray(obj)
+        return {
+            "class_name": "__tensor__",
+            "config": {"value": array.tolist(), "dtype": str(array.dtype)},
+        }
     if isinstance(obj, (list, tuple)):
         items = [serialize_keras_object(x) for x in obj]
         if isinstance(obj, tuple):
@@ -117,27 +166,46 @@ def serialize_keras_object(obj):
             "registered_name": registered,
         }
     if hasattr(obj, "get_config"):
-        cls = type(obj)
-        registered = object_registration.get_registered_name(cls)
-        config = {
-            "module": _public_module(obj),
-            "class_name": cls.__name__,
-            "config": serialize_keras_object(obj.get_config()),
-            "registered_name": registered
-            if registered != cls.__name__
-            else None,
-        }
-        build_config = getattr(obj, "get_build_config", lambda: None)()
-        if build_config is not None:
-            config["build_config"] = build_config
-        compile_config = getattr(obj, "get_compile_config", lambda: None)()
-        if compile_config is not None:
-            config["compile_config"] = compile_config
+        shared = _shared_configs()
+        if shared is not None and id(obj) in shared:
+            first = shared[id(obj)][1]
+            first["shared_object_id"] = id(obj)
+            return dict(first)
+        config = _serialize_object(obj)
+        if shared is not None:
+            # Keeps `obj` alive so that its id stays unique in the scope.
+            shared[id(obj)] = (obj, config)
         return config
     raise TypeError(
         f"Cannot serialize object {obj} of type {type(obj)}. To be "
         "serializable, a class must implement `get_config()`."
     )
+
+
+def _is_backend_tensor(obj):
+    try:
+        import jax
+    except ImportError:  # pragma: no cover
+        return False
+    return isinstance(obj, jax.Array)
+
+
+def _serialize_object(obj):
+    cls = type(obj)
+    registered = object_registration.get_registered_name(cls)
+    config = {
+        "module": _public_module(obj),
+        "class_name": cls.__name__,
+        "config": serialize_keras_object(obj.get_config()),
+        "registered_name": registered if registered != cls.__name__ else None,
+    }
+    build_config = getattr(obj, "get_build_config", lambda: None)()
+    if build_config is not None:
+        config["build_config"] = build_config
+    compile_config = getattr(obj, "get_compile_config", lambda: None)()
+    if compile_config is not None:
+        config["compile_config"] = compile_config
+    return config
 
 
 def _resolve(name, module, custom_objects, module_objects):
@@ -204,19 +272,57 @@ def deserialize_keras_object(
             )
             for k, v in config.items()
         }
+    shared_id = config.get("shared_object_id")
+    shared = _shared_objects()
+    if shared is not None and shared_id is not None and shared_id in shared:
+        return shared[shared_id]
+    instance = _deserialize_config(
+        config, custom_objects, safe_mode, module_objects
+    )
+    if shared is not None and shared_id is not None:
+        shared[shared_id] = instance
+    return instance
+
+
+def _deserialize_config(config, custom_objects, safe_mode, module_objects):
     class_name = config["class_name"]
     inner = config["config"]
-    if class_name == "__tuple__":
-        return tuple(
-            deserialize_keras_object(
-                v, custom_objects, safe_mode, module_objects
-            )
-            for v in inner["value"]
+
+    def recurse(value):
+        return deserialize_keras_object(
+            value, custom_objects, safe_mode, module_objects
         )
+
+    if class_name == "__tuple__":
+        return tuple(recurse(v) for v in inner["value"])
     if class_name == "__numpy__":
         return np.array(inner["value"], dtype=inner["dtype"])
+    if class_name == "__tensor__":
+        from keras.src import backend
+
+        return backend.convert_to_tensor(
+            np.array(inner["value"], dtype=inner["dtype"])
+        )
     if class_name == "__bytes__":
         return inner["value"].encode()
+    if class_name == "__ellipsis__":
+        return Ellipsis
+    if class_name == "__slice__":
+        return slice(
+            recurse(inner["start"]),
+            recurse(inner["stop"]),
+            recurse(inner["step"]),
+        )
+    if class_name == "__typespec__":
+        if not isinstance(inner, (list, tuple)):
+            raise TypeError(
+                "Expected 'config' to be a list or a tuple for a "
+                f"'__typespec__' config. Received: {config}"
+            )
+        raise TypeError(
+            "TensorFlow type specs ('__typespec__') are not supported by "
+            f"this JAX-only Keras. Received: {config}"
+        )
     if class_name == "__lambda__":
         if safe_mode:
             raise ValueError(
@@ -229,19 +335,41 @@ def deserialize_keras_object(
         code = marshal.loads(base64.b64decode(inner["value"]))
         return types.FunctionType(code, globals())
     module = config.get("module")
-    registered_name = config.get("registered_name") or class_name
+    registered_name = config.get("registered_name") or None
     if class_name in ("function", "type"):
-        found = _resolve(inner, module, custom_objects, module_objects)
-        if found is None:
-            raise ValueError(
-                f"Could not locate function '{inner}' (module: {module}). "
-                "Pass it in `custom_objects` or register it with "
-                "`@keras.saving.register_keras_serializable()`."
+        if not isinstance(inner, str) or not inner:
+            raise TypeError(
+                "Expected 'config' to be a non-null str naming the "
+                f"{class_name}. Received: {config}"
             )
-        return found
-    cls = _resolve(registered_name, module, custom_objects, module_objects)
-    if cls is None and registered_name != class_name:
+        return _deserialize_function(
+            inner, module, registered_name, custom_objects, module_objects
+        )
+    if not isinstance(inner, dict):
+        raise TypeError(
+            f"Expected 'config' to be a dict for class '{class_name}'. "
+            f"Received: {config}"
+        )
+    cls = None
+    if registered_name is not None and registered_name != class_name:
+        cls = object_registration.get_registered_object(
+            registered_name, custom_objects, module_objects
+        )
+    if cls is None:
         cls = _resolve(class_name, module, custom_objects, module_objects)
+        if (
+            cls is not None
+            and registered_name not in (None, class_name)
+            and _is_keras_builtin(cls)
+        ):
+            raise ValueError(
+                f"The config names the registered (custom) class "
+                f"'{registered_name}', but 'class_name' {class_name!r} "
+                "resolved to a Keras built-in class; refusing to "
+                "substitute one for the other. Register the custom class "
+                f"or pass it in `custom_objects`. Full object config: "
+                f"{config}"
+            )
     if cls is None:
         raise TypeError(
             f"Could not locate class '{class_name}'. Make sure custom "
@@ -254,8 +382,27 @@ def deserialize_keras_object(
         object_registration.CustomObjectScope(custom_objects),
     ):
         if not hasattr(cls, "from_config"):
-            raise TypeError(f"Class {cls} has no `from_config()` method.")
-        instance = cls.from_config(_decode_plain_values(inner))
+            raise TypeError(
+                f"Unable to reconstruct an instance of '{class_name}': the "
+                f"class {cls} has no `from_config()` class method. Define "
+                "one (for a plain class, `return cls(**config)` usually "
+                "does it)."
+            )
+        try:
+            instance = cls.from_config(_decode_plain_values(inner))
+        except TypeError as e:
+            if getattr(e, "_keras_explained", False):
+                raise
+            error = TypeError(
+                f"{cls} could not be deserialized: {e}\nIf its "
+                "`get_config()` returns Keras objects (layers, models, "
+                "...), make sure they are explicitly deserialized in its "
+                "`from_config()` (or `__init__`), e.g. with "
+                "`keras.saving.deserialize_keras_object()`.\n"
+                f"config={config}"
+            )
+            error._keras_explained = True
+            raise error from e
         build_config = config.get("build_config")
         if build_config and hasattr(instance, "build_from_config"):
             instance.build_from_config(build_config)
@@ -265,7 +412,65 @@ def deserialize_keras_object(
     return instance
 
 
-_PLAIN_WRAPPERS = ("__tuple__", "__numpy__", "__bytes__")
+def _is_keras_builtin(obj):
+    module = getattr(obj, "__module__", None) or ""
+    return module == "keras" or module.startswith("keras.")
+
+
+# Modules searched for built-in functions saved without a Keras module
+# (configs written with `"module": "builtins"`).
+_BUILTIN_FUNCTION_MODULES = (
+    "keras.src.activations",
+    "keras.src.losses",
+    "keras.src.metrics",
+)
+
+
+def _deserialize_function(
+    name, module, registered_name, custom_objects, module_objects
+):
+    found = _resolve(name, module, custom_objects, module_objects)
+    if found is None and ">" not in name:
+        # Older configs name a registered function without its package.
+        for key, value in object_registration.GLOBAL_CUSTOM_OBJECTS.items():
+            if key.split(">", 1)[-1] == name:
+                found = value
+                break
+    if found is None:
+        for module_name in _BUILTIN_FUNCTION_MODULES:
+            try:
+                candidate = getattr(
+                    importlib.import_module(module_name), name, None
+                )
+            except ImportError:
+                candidate = None
+            if callable(candidate):
+                if registered_name not in (None, "function", name):
+                    raise ValueError(
+                        f"The config names the registered (custom) "
+                        f"function '{registered_name}', but '{name}' "
+                        "resolved to a Keras built-in function; refusing "
+                        "to substitute one for the other."
+                    )
+                found = candidate
+                break
+    if found is None:
+        raise ValueError(
+            f"Could not locate function '{name}' (module: {module}). "
+            "Pass it in `custom_objects` or register it with "
+            "`@keras.saving.register_keras_serializable()`."
+        )
+    return found
+
+
+_PLAIN_WRAPPERS = (
+    "__tuple__",
+    "__numpy__",
+    "__bytes__",
+    "__tensor__",
+    "__slice__",
+    "__ellipsis__",
+)
 
 
 def _decode_plain_values(value):

@@ -19,18 +19,38 @@ File format (HDF5, read and written with `h5py`; no pickle anywhere):
                                seed_generator
 ```
 
+/own_variables/<owner>/<key>  the values that a layer whose class (user
+                               code) defines `save_own_variables` put in
+                               its store, e.g.
+                               /own_variables/net/scaler/0; such a layer's
+                               own weights are not under /layers/
+
 Each dataset carries the attributes `index` (its position in
 `model.weights` / `optimizer.variables` when saved), `path` (the
 variable's `path`) and `dtype` (its Keras dtype name). Dtypes that HDF5
 cannot represent (`bfloat16`, `float8_*`, `int4`, ...) are stored as their
 raw bits in an unsigned integer dataset of the same item size; the `dtype`
 attribute restores them. Non-scalar datasets use the Fletcher-32 checksum
-filter, so corrupted data is detected when read.
+filter, so corrupted data is detected when read. Datasets also carry
+`structure`, the key's structural form (see below); those under
+/own_variables/ carry `owner` (the layer's key) and `name` (the store key).
 
-Loading matches file entries to variables by path. When the paths differ
-only by the numeric suffixes of automatically generated names
-(`dense_1/kernel` saved, `dense_3/kernel` loaded) and the saved order is
-the model's order, entries are matched by position instead. Shapes,
+Sharded files: with a maximum shard size, the datasets are spread over
+`<name>_00000.weights.h5`, `<name>_00001.weights.h5`, ... (each one laid
+out as above) next to `<name>.weights.json`, which holds
+`{"metadata": {...}, "weight_map": {"/<dataset>": ["<shard file>"]}}`.
+
+Loading matches file entries to variables by their structural key: the
+path without its first component (the model's or optimizer's own name),
+with the numeric suffixes of automatically generated names renumbered in
+order of appearance under each parent (`model_4/dense_3/kernel` and
+`functional/dense_7/kernel` are both `dense/kernel` when they belong to
+the first dense layer). When both sides have the same structural keys,
+they are matched by them; otherwise exact paths are matched first and the
+remaining entries by structural key (a partial load, e.g. into a model with
+an extra layer). The structural keys are computed over the whole model
+when saving, objects left out with `objects_to_skip` included, so the
+positions of the others stay the same. Shapes,
 missing and unexpected entries are all checked before any variable is
 assigned, so a failed load leaves the model unchanged. Values are
 checksummed; up to `PREFETCH_BYTES` they are all read before the first
@@ -40,6 +60,12 @@ found mid-way is reported after the variables before it were assigned.
 Seed generator states are optional: a file without them (or whose seed
 generators do not match the model's) loads the other variables, leaving
 the model's seed generators as they are (with a warning on a mismatch).
+Layers with their own `load_own_variables` are given their stores after
+everything was validated and read, before the other variables are
+assigned. Declared dataset sizes are checked against the bytes the file
+really stores (`safe_get_h5_dataset`), and links (soft or external) are
+refused, so a crafted file cannot make the loader allocate without bound
+or read another file.
 
 Distributed variables: saving reads one variable at a time into host
 memory (NumPy). A sharded `jax.Array` that this process cannot fully
@@ -53,6 +79,8 @@ just its shard, whatever mesh the file was saved under: a file saved under
 one distribution loads under another, or under none.
 """
 
+import json
+import os
 import re
 import warnings
 
@@ -63,6 +91,7 @@ FORMAT_VERSION = 1
 LAYERS_GROUP = "layers"
 OPTIMIZER_GROUP = "optimizer"
 SEED_GROUP = "seed_generators"
+OWN_GROUP = "own_variables"
 _GROUPS = (LAYERS_GROUP, OPTIMIZER_GROUP, SEED_GROUP)
 
 _MAX_LISTED_PROBLEMS = 10
@@ -71,12 +100,72 @@ _MAX_LISTED_PROBLEMS = 10
 # unchanged. Larger files are streamed variable by variable.
 PREFETCH_BYTES = 256 * 1024 * 1024
 _AUTO_SUFFIX = re.compile(r"_\d+(?=[_/]|$)")
+# A dataset may declare more bytes than the file stores for it (HDF5 fill
+# values) only up to this size, or this ratio above its stored bytes.
+H5_BOMB_FLOOR_BYTES = 1 << 30
+H5_MAX_EXPANSION = 100
+# `max_shard_size` is in GiB.
+_SHARD_UNIT = 1024**3
 
 
 def _h5py():
     import h5py
 
     return h5py
+
+
+# ------------------------------------------------------------- safe reads
+def check_dataset(dataset, name=None):
+    """Returns `dataset`, or raises if its declared size is not backed by
+    the bytes the file stores for it (a "shape bomb": a tiny file whose
+    dataset would expand to an enormous array when read)."""
+    name = name or dataset.name
+    declared = int(dataset.size) * int(dataset.dtype.itemsize)
+    if declared <= H5_BOMB_FLOOR_BYTES:
+        return dataset
+    stored = int(dataset.id.get_storage_size())
+    if declared > stored * H5_MAX_EXPANSION:
+        raise ValueError(
+            f"Refusing to read the HDF5 dataset '{name}': it declares "
+            f"shape {tuple(dataset.shape)} ({declared} bytes) but the file "
+            f"stores only {stored} bytes for it. This is a shape bomb or "
+            "a corrupted file."
+        )
+    return dataset
+
+
+def check_link(group, name):
+    """Raises if `group[name]` is a soft or external link: weights files
+    only hold plain groups and datasets."""
+    h5py = _h5py()
+    link = group.get(name, getlink=True)
+    if isinstance(link, (h5py.SoftLink, h5py.ExternalLink)):
+        raise ValueError(
+            f"Refusing to follow the HDF5 {type(link).__name__} "
+            f"'{name}' in '{group.file.filename}': weights files must not "
+            "contain links."
+        )
+
+
+def safe_get_h5_dataset(group, name):
+    """Returns the dataset `group[name]` after checking it is a plain
+    dataset (no link) whose declared size matches its stored bytes."""
+    h5py = _h5py()
+    check_link(group, name)
+    obj = group[name]
+    if not isinstance(obj, h5py.Dataset):
+        raise ValueError(f"'{name}' is not an HDF5 dataset.")
+    return check_dataset(obj, name)
+
+
+def _check_links_recursively(group):
+    """Raises if `group` holds a soft or external link anywhere below."""
+    h5py = _h5py()
+    for name in group:
+        check_link(group, name)
+        child = group[name]
+        if isinstance(child, h5py.Group):
+            _check_links_recursively(child)
 
 
 # ------------------------------------------------------------------ dtypes
@@ -107,6 +196,68 @@ def _from_stored(array, dtype_name):
 
 
 # ------------------------------------------------------------------ naming
+def _is_seed_state(variable):
+    return getattr(variable, "_is_seed_state", False)
+
+
+def has_user_hook(layer, name):
+    """Whether `name` (e.g. `"save_own_variables"`) is defined for
+    `layer`'s class by user code: a class outside the `keras` package,
+    below the base `Layer`. Keras' own layers are saved by variable
+    path."""
+    from keras.src.layers.layer import Layer
+
+    for klass in type(layer).__mro__:
+        if name in vars(klass):
+            if klass is Layer:
+                return False
+            module = getattr(klass, "__module__", None) or ""
+            return not (module == "keras" or module.startswith("keras."))
+    return False
+
+
+def _layers_of(model):
+    flatten = getattr(model, "_flatten_layers", None)
+    return list(flatten()) if flatten is not None else []
+
+
+def own_weights(layer):
+    """The weights a layer holds itself (not those of its sublayers)."""
+    direct = getattr(layer, "_direct_variables", None)
+    if direct is not None:
+        variables = direct()
+    else:
+        variables = list(getattr(layer, "_own_variables", []))
+    return [v for v in variables if not _is_seed_state(v)]
+
+
+def hook_layers(model):
+    """The layers with user-defined `save_own_variables` or
+    `load_own_variables`, in `_flatten_layers()` order."""
+    return [
+        layer
+        for layer in _layers_of(model)
+        if has_user_hook(layer, "save_own_variables")
+        or has_user_hook(layer, "load_own_variables")
+    ]
+
+
+def _skipped_ids(objects_to_skip):
+    """Ids of the objects (and their sublayers) and variables to skip."""
+    skipped = set()
+    for obj in objects_to_skip or ():
+        skipped.add(id(obj))
+        flatten = getattr(obj, "_flatten_layers", None)
+        for layer in flatten() if flatten is not None else ():
+            skipped.add(id(layer))
+            direct = getattr(layer, "_direct_variables", None)
+            for v in direct() if direct is not None else ():
+                skipped.add(id(v))
+        for v in getattr(obj, "variables", None) or ():
+            skipped.add(id(v))
+    return skipped
+
+
 def variable_entries(model):
     """Returns `[(group, key, variable)]` for the model, its optimizer and
     its seed generators.
@@ -114,9 +265,14 @@ def variable_entries(model):
     `key` is the variable's path (for seed states, see `_seed_states`),
     made unique within its group: a
     duplicate path, or one that would clash with an HDF5 group, is stored
-    under the flat name `<path with "/" replaced by "|">__<n>`.
+    under the flat name `<path with "/" replaced by "|">__<n>`. The
+    weights of layers with user-defined `save_own_variables` are left
+    out (see `hook_layers`).
     """
-    entries = [(LAYERS_GROUP, v) for v in model.weights]
+    hooked = set()
+    for layer in hook_layers(model):
+        hooked.update(id(v) for v in own_weights(layer))
+    entries = [(LAYERS_GROUP, v) for v in model.weights if id(v) not in hooked]
     optimizer = getattr(model, "optimizer", None)
     if optimizer is not None and _optimizer_built(optimizer):
         entries += [(OPTIMIZER_GROUP, v) for v in optimizer.variables]
@@ -127,6 +283,56 @@ def variable_entries(model):
         variables = [v for g, _, v in entries if g == group]
         keys = _unique_keys([p for g, p, _ in entries if g == group])
         result += [(group, k, v) for k, v in zip(keys, variables)]
+    return result
+
+
+def _model_entries(model):
+    """`{group: [(key, variable, structural key)]}` (see
+    `variable_entries` and `structural_keys`)."""
+    by_group = {group: [] for group in _GROUPS}
+    for group, key, variable in variable_entries(model):
+        by_group[group].append((key, variable))
+    result = {}
+    for group, pairs in by_group.items():
+        structure = structural_keys([k for k, _ in pairs])
+        result[group] = [(k, v, s) for (k, v), s in zip(pairs, structure)]
+    return result
+
+
+def _hook_entries(model):
+    """`[(key, layer, structural key)]` of the layers with user hooks."""
+    layers = hook_layers(model)
+    keys = _unique_keys([str(getattr(x, "path", x.name)) for x in layers])
+    return list(zip(keys, layers, structural_keys(keys)))
+
+
+def structural_keys(keys):
+    """The structural form of each key (in order of appearance).
+
+    The first component (the name of the model or optimizer) is dropped,
+    and under each parent the components are reduced to their base name
+    (automatic `_<n>` suffixes removed) and numbered again by order of
+    appearance: the first `dense*` child is `dense`, the next `dense_1`,
+    and so on. Two models built the same way get the same structural keys,
+    whatever names were generated for them.
+    """
+    mapping = {}
+    counters = {}
+    result = []
+    for key in keys:
+        parts = key.split("/")
+        if len(parts) > 1:
+            parts = parts[1:]
+        out = []
+        for part in parts:
+            parent = "/".join(out)
+            if (parent, part) not in mapping:
+                base = _AUTO_SUFFIX.sub("", part) or part
+                n = counters.get((parent, base), 0)
+                counters[(parent, base)] = n + 1
+                mapping[(parent, part)] = base if n == 0 else f"{base}_{n}"
+            out.append(mapping[(parent, part)])
+        result.append("/".join(out))
     return result
 
 
@@ -170,8 +376,7 @@ def _seed_states(model):
     from keras.src.random.seed_generator import SeedGenerator
 
     owners = {}
-    flatten = getattr(model, "_flatten_layers", None)
-    for layer in flatten() if flatten is not None else []:
+    for layer in _layers_of(model):
         for attr, value in vars(layer).items():
             if isinstance(value, SeedGenerator):
                 owners.setdefault(
@@ -181,7 +386,7 @@ def _seed_states(model):
     return [
         (owners.get(id(v), str(v.path)), v)
         for v in getattr(model, "variables", [])
-        if getattr(v, "_is_seed_state", False) and id(v) not in weights
+        if _is_seed_state(v) and id(v) not in weights
     ]
 
 
@@ -205,8 +410,16 @@ def host_value(variable, needed=True):
     value = getattr(variable, "_value", None)
     if value is None:
         value = variable.value
+    return host_array(value, needed)
+
+
+def host_array(value, needed=True):
+    """Like `host_value`, for any value: a Keras variable, a `jax.Array`,
+    a NumPy array or a Python scalar."""
     import jax
 
+    if hasattr(value, "path") and hasattr(value, "assign"):
+        return host_value(value, needed)
     if isinstance(value, jax.Array) and not value.is_fully_addressable:
         if value.is_fully_replicated:
             if not needed:
@@ -219,7 +432,170 @@ def host_value(variable, needed=True):
     return np.asarray(value) if needed else None
 
 
-def write_weights(model, filepath):
+def _write_root_attrs(f):
+    from keras.src.version import __version__
+
+    f.attrs["format"] = FORMAT_NAME
+    f.attrs["format_version"] = FORMAT_VERSION
+    f.attrs["keras_version"] = __version__
+    f.create_group(LAYERS_GROUP)
+
+
+class ShardedWriter:
+    """Writes datasets into shard files of at most `max_shard_size` GiB.
+
+    Shards are named `<stem>_<n:05d>.weights.h5` after the index file
+    `<stem>.weights.json`. They are written under temporary names
+    (`tmp_prefix` + name) in the same folder; the caller renames them into
+    place and then writes the index file (`config()`) last, or removes
+    them with `abort()` on failure.
+    """
+
+    def __init__(self, json_path, max_shard_size, tmp_prefix=".tmp-"):
+        json_path = os.path.abspath(os.fspath(json_path))
+        self.json_path = json_path
+        self.dirname, name = os.path.split(json_path)
+        stem = name[: -len(".json")] if name.endswith(".json") else name
+        if stem.endswith(".weights"):
+            stem = stem[: -len(".weights")]
+        self.stem = stem
+        self.max_bytes = max(1, int(float(max_shard_size) * _SHARD_UNIT))
+        self.tmp_prefix = tmp_prefix
+        self.shards = []
+        self.weight_map = {}
+        self.total_size = 0
+        self._file = None
+        self._size = 0
+
+    def _new_shard(self):
+        if self._file is not None:
+            self._file.close()
+        name = f"{self.stem}_{len(self.shards):05d}.weights.h5"
+        self.shards.append(name)
+        path = os.path.join(self.dirname, self.tmp_prefix + name)
+        self._file = _h5py().File(path, "w")
+        _write_root_attrs(self._file)
+        self._size = 0
+
+    def create_dataset(self, name, data, **options):
+        size = int(np.asarray(data).nbytes)
+        if size > self.max_bytes:
+            raise ValueError(
+                f"The variable '{name}' ({size} bytes) exceeds the maximum "
+                f"shard size ({self.max_bytes} bytes). Pass a larger "
+                "`max_shard_size`."
+            )
+        if self._file is None or (
+            self._size and self._size + size > self.max_bytes
+        ):
+            self._new_shard()
+        dataset = self._file.create_dataset(name, data=data, **options)
+        self._size += size
+        self.total_size += size
+        self.weight_map[f"/{name}"] = [self.shards[-1]]
+        return dataset
+
+    def close(self):
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def config(self):
+        from keras.src.version import __version__
+
+        return {
+            "metadata": {
+                "format": FORMAT_NAME,
+                "format_version": FORMAT_VERSION,
+                "keras_version": __version__,
+                "total_size": self.total_size,
+                "shards": list(self.shards),
+            },
+            "weight_map": self.weight_map,
+        }
+
+    def temp_paths(self):
+        return [
+            os.path.join(self.dirname, self.tmp_prefix + name)
+            for name in self.shards
+        ]
+
+    def abort(self):
+        self.close()
+        for path in self.temp_paths():
+            try:
+                os.remove(path)
+            except OSError:
+                pass
+
+
+class _OwnVariablesWriter:
+    """The store given to a layer's `save_own_variables()`."""
+
+    def __init__(self, sink, owner, owner_index, needed):
+        self._sink = sink
+        self._owner = owner
+        self._owner_index = owner_index
+        self._needed = needed
+        self._values = {}
+
+    def __setitem__(self, key, value):
+        key = str(key)
+        array = host_array(value, self._needed)
+        if array is None:
+            self._values[key] = None
+            return
+        if key in self._values:
+            raise ValueError(
+                f"The key '{key}' was already written by layer '{self._owner}'."
+            )
+        storable, dtype_name = _to_storable(array)
+        options = {}
+        if storable.ndim and storable.size:
+            options["fletcher32"] = True
+        name = f"{OWN_GROUP}/{self._owner}/{key}"
+        dataset = self._sink.create_dataset(name, data=storable, **options)
+        dataset.attrs["owner"] = self._owner
+        dataset.attrs["owner_index"] = self._owner_index
+        dataset.attrs["name"] = key
+        dataset.attrs["index"] = len(self._values)
+        dataset.attrs["dtype"] = dtype_name
+        self._values[key] = array
+
+    def __getitem__(self, key):
+        return self._values[str(key)]
+
+    def __contains__(self, key):
+        return str(key) in self._values
+
+    def __len__(self):
+        return len(self._values)
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def keys(self):
+        return self._values.keys()
+
+
+def _default_save_own_variables(layer, store):
+    for i, variable in enumerate(own_weights(layer)):
+        store[str(i)] = variable
+
+
+def _default_load_own_variables(layer, store):
+    variables = own_weights(layer)
+    if len(store.keys()) != len(variables):
+        raise ValueError(
+            f"Layer '{layer.name}' expected {len(variables)} variables, "
+            f"but received {len(store.keys())} variables during loading. "
+            f"Expected: {[v.name for v in variables]}"
+        )
+    for i, variable in enumerate(variables):
+        variable.assign(store[str(i)])
+
+
+def write_weights(model, filepath, objects_to_skip=None):
     """Writes the model's (and its optimizer's) variables to `filepath`.
 
     Values are read and written one variable at a time, so host memory
@@ -233,39 +609,58 @@ def write_weights(model, filepath):
 
     Args:
         model: The model.
-        filepath: The file to write. `None` on the processes of a
-            multi-process run that do not write: they only take part in
-            the gathers of sharded variables (see `host_value`).
+        filepath: The file to write: a path, a binary file object, or a
+            `ShardedWriter`. `None` on the processes of a multi-process run
+            that do not write: they only take part in the gathers of
+            sharded variables (see `host_value`).
+        objects_to_skip: Optional layers (or other objects with
+            `variables`) whose variables are left out of the file.
     """
-    from keras.src.version import __version__
-
-    entries = variable_entries(model)
+    entries = _model_entries(model)
+    hooks = _hook_entries(model)
+    skipped = _skipped_ids(objects_to_skip)
     error = None
     f = None
-    if filepath is not None:
+    own_file = False
+    if isinstance(filepath, ShardedWriter):
+        f = filepath
+    elif filepath is not None:
         try:
             f = _h5py().File(filepath, "w")
-            f.attrs["format"] = FORMAT_NAME
-            f.attrs["format_version"] = FORMAT_VERSION
-            f.attrs["keras_version"] = __version__
-            f.create_group(LAYERS_GROUP)
+            own_file = True
+            _write_root_attrs(f)
         except Exception as e:
             error = e
     try:
-        counters = {}
-        for group, key, variable in entries:
-            index = counters.get(group, 0)
-            counters[group] = index + 1
-            array = host_value(variable, needed=f is not None and not error)
-            if array is None:
+        for group in _GROUPS:
+            for index, (key, variable, structure) in enumerate(entries[group]):
+                if id(variable) in skipped:
+                    continue
+                array = host_value(variable, needed=f is not None and not error)
+                if array is None:
+                    continue
+                try:
+                    _write_dataset(
+                        f, group, key, index, variable, array, structure
+                    )
+                except Exception as e:
+                    error = e
+                del array
+        for index, (key, layer, _) in enumerate(hooks):
+            if id(layer) in skipped:
                 continue
+            store = _OwnVariablesWriter(
+                f, key, index, needed=f is not None and not error
+            )
             try:
-                _write_dataset(f, group, key, index, variable, array)
+                if has_user_hook(layer, "save_own_variables"):
+                    layer.save_own_variables(store)
+                else:
+                    _default_save_own_variables(layer, store)
             except Exception as e:
-                error = e
-            del array
+                error = error or e
     finally:
-        if f is not None:
+        if own_file:
             try:
                 f.close()
             except Exception as e:
@@ -274,7 +669,7 @@ def write_weights(model, filepath):
         raise error
 
 
-def _write_dataset(f, group, key, index, variable, array):
+def _write_dataset(f, group, key, index, variable, array, structure=None):
     array, dtype_name = _to_storable(array)
     options = {}
     if array.ndim > 0 and array.size > 0:
@@ -283,91 +678,147 @@ def _write_dataset(f, group, key, index, variable, array):
     dataset.attrs["index"] = index
     dataset.attrs["path"] = str(variable.path)
     dataset.attrs["dtype"] = dtype_name
+    if structure is not None:
+        dataset.attrs["structure"] = structure
 
 
 # ----------------------------------------------------------------- reading
 class _FileEntry:
-    __slots__ = ("key", "name", "shape", "dtype", "index", "dataset")
+    __slots__ = (
+        "key",
+        "name",
+        "shape",
+        "dtype",
+        "index",
+        "dataset",
+        "structure",
+        "attrs",
+    )
 
-    def __init__(self, key, name, shape, dtype, index, dataset):
+    def __init__(self, key, name, shape, dtype, index, dataset, attrs=None):
         self.key = key
         self.name = name
         self.shape = shape
         self.dtype = dtype
         self.index = index
         self.dataset = dataset
+        self.structure = None
+        self.attrs = attrs or {}
 
 
-def _read_index(f, group_name, display_name):
-    """Lists a group's datasets (metadata only) in saved order."""
+def _attr(obj, name):
+    value = obj.attrs.get(name, None)
+    if isinstance(value, bytes):
+        value = value.decode()
+    if isinstance(value, np.generic):
+        value = value.item()
+    return value
+
+
+def _read_index(source, group_name, display_name):
+    """Lists a group's datasets (metadata only) in saved order.
+
+    `source` is an open HDF5 file, or a list of them (the shards of a
+    sharded file)."""
     h5py = _h5py()
-    if group_name not in f:
-        return []
-    group = f[group_name]
-    if not isinstance(group, h5py.Group):
-        raise ValueError(
-            f"Weights file '{display_name}' is not a valid Keras weights "
-            f"file: '{group_name}' is not a group."
-        )
+    files = source if isinstance(source, (list, tuple)) else [source]
     found = []
-
-    def visit(name, obj):
-        if isinstance(obj, h5py.Dataset):
-            index = obj.attrs.get("index", None)
-            dtype = obj.attrs.get("dtype", None)
-            if isinstance(dtype, bytes):
-                dtype = dtype.decode()
-            found.append(
-                _FileEntry(
-                    key=name,
-                    name=f"{group_name}/{name}",
-                    shape=tuple(int(d) for d in obj.shape),
-                    dtype=dtype,
-                    index=None if index is None else int(index),
-                    dataset=obj,
-                )
+    for f in files:
+        if group_name not in f:
+            continue
+        check_link(f, group_name)
+        group = f[group_name]
+        if not isinstance(group, h5py.Group):
+            raise ValueError(
+                f"Weights file '{display_name}' is not a valid Keras "
+                f"weights file: '{group_name}' is not a group."
             )
+        _check_links_recursively(group)
 
-    group.visititems(visit)
+        def visit(name, obj, group=group):
+            if isinstance(obj, h5py.Dataset):
+                check_dataset(obj, f"{group_name}/{name}")
+                index = _attr(obj, "index")
+                attrs = {
+                    k: _attr(obj, k)
+                    for k in ("structure", "owner", "owner_index", "name")
+                }
+                found.append(
+                    _FileEntry(
+                        key=name,
+                        name=f"{group_name}/{name}",
+                        shape=tuple(int(d) for d in obj.shape),
+                        dtype=_attr(obj, "dtype"),
+                        index=None if index is None else int(index),
+                        dataset=obj,
+                        attrs=attrs,
+                    )
+                )
+
+        group.visititems(visit)
     found.sort(key=lambda e: (e.index is None, e.index or 0, e.key))
+    if group_name != OWN_GROUP:
+        _set_structure(found)
     return found
 
 
-def _normalize(key):
-    return _AUTO_SUFFIX.sub("", key)
+def _set_structure(entries):
+    stored = [e.attrs.get("structure") for e in entries]
+    if entries and all(s is not None for s in stored):
+        for entry, structure in zip(entries, stored):
+            entry.structure = structure
+        return
+    for entry, structure in zip(
+        entries, structural_keys([e.key for e in entries])
+    ):
+        entry.structure = structure
 
 
 def _match(file_entries, model_entries):
-    """Pairs file entries with `(key, variable)` model entries.
+    """Pairs file entries with `(key, variable, structure)` model entries.
 
     Returns `(pairs, missing, unexpected)`: `pairs` is a list of
     `(key, variable, file_entry)`; `missing` lists model keys absent from
     the file and `unexpected` lists file entries the model lacks.
     """
-    file_keys = [e.key for e in file_entries]
-    model_keys = [k for k, _ in model_entries]
-    if set(file_keys) != set(model_keys) and len(file_keys) == len(model_keys):
-        if [_normalize(k) for k in file_keys] == [
-            _normalize(k) for k in model_keys
-        ]:
-            pairs = [
-                (k, v, e) for (k, v), e in zip(model_entries, file_entries)
-            ]
-            return pairs, [], []
+    file_structure = [e.structure for e in file_entries]
+    model_structure = [s for _, _, s in model_entries]
+    if sorted(file_structure) == sorted(model_structure) and len(
+        set(file_structure)
+    ) == len(file_structure):
+        by_structure = {e.structure: e for e in file_entries}
+        pairs = [(k, v, by_structure[s]) for k, v, s in model_entries]
+        return pairs, [], []
     by_key = {e.key: e for e in file_entries}
-    pairs = []
-    missing = []
-    for key, variable in model_entries:
+    pairs = {}
+    rest = []
+    for i, (key, variable, structure) in enumerate(model_entries):
         entry = by_key.pop(key, None)
+        if entry is None:
+            rest.append((i, key, variable, structure))
+        else:
+            pairs[i] = (key, variable, entry)
+    by_structure = {}
+    for entry in file_entries:
+        if entry.key in by_key:
+            by_structure.setdefault(entry.structure, entry)
+    missing = []
+    for i, key, variable, structure in rest:
+        entry = by_structure.pop(structure, None)
         if entry is None:
             missing.append(key)
         else:
-            pairs.append((key, variable, entry))
+            by_key.pop(entry.key, None)
+            pairs[i] = (key, variable, entry)
     unexpected = [e for e in file_entries if e.key in by_key]
-    return pairs, missing, unexpected
+    return [pairs[i] for i in sorted(pairs)], missing, unexpected
 
 
-def _problems(pairs, missing, unexpected, what):
+def _owner(key):
+    return key.rsplit("/", 1)[0] if "/" in key else key
+
+
+def _problems(pairs, missing, unexpected, what, model_keys=()):
     problems = []
     for key, variable, entry in pairs:
         if entry.shape != tuple(variable.shape):
@@ -376,12 +827,27 @@ def _problems(pairs, missing, unexpected, what):
                     (key, variable, entry),
                     f"{what} variable '{variable.path}' has shape "
                     f"{tuple(variable.shape)}, but the file's "
-                    f"'{entry.name}' has shape {entry.shape}",
+                    f"'{entry.name}' has shape {entry.shape} (the shapes "
+                    "must match)",
                 )
             )
+    expected = {}
+    for key in model_keys:
+        expected[_owner(key)] = expected.get(_owner(key), 0) + 1
+    missing_count = {}
     for key in missing:
+        missing_count[_owner(key)] = missing_count.get(_owner(key), 0) + 1
+    for key in missing:
+        owner = _owner(key)
+        total = expected.get(owner, missing_count[owner])
+        received = total - missing_count[owner]
         problems.append(
-            (None, f"{what} variable '{key}' is missing from the file")
+            (
+                None,
+                f"{what} variable '{key}' is missing from the file "
+                f"('{owner}' expected {total} variables, but received "
+                f"{received} variables)",
+            )
         )
     for entry in unexpected:
         problems.append(
@@ -402,6 +868,23 @@ def _format_problems(problems):
     return "\n".join(lines)
 
 
+def _check_root(f, display_name):
+    if f.attrs.get("format", None) not in (FORMAT_NAME, None) or (
+        LAYERS_GROUP not in f
+    ):
+        raise ValueError(
+            f"File '{display_name}' is not a Keras weights file "
+            f"(expected a '{LAYERS_GROUP}' group written by "
+            "`save_weights`)."
+        )
+    version = f.attrs.get("format_version", FORMAT_VERSION)
+    if int(version) > FORMAT_VERSION:
+        raise ValueError(
+            f"Weights file '{display_name}' has format version "
+            f"{version}, newer than the supported {FORMAT_VERSION}."
+        )
+
+
 def open_weights_file(filepath, display_name=None):
     """Opens a weights file for reading, with a clear error if unreadable.
 
@@ -419,20 +902,7 @@ def open_weights_file(filepath, display_name=None):
             f"truncated, corrupted or not an HDF5 file. ({e})"
         ) from e
     try:
-        if f.attrs.get("format", None) not in (FORMAT_NAME, None) or (
-            LAYERS_GROUP not in f
-        ):
-            raise ValueError(
-                f"File '{display_name}' is not a Keras weights file "
-                f"(expected a '{LAYERS_GROUP}' group written by "
-                "`save_weights`)."
-            )
-        version = f.attrs.get("format_version", FORMAT_VERSION)
-        if int(version) > FORMAT_VERSION:
-            raise ValueError(
-                f"Weights file '{display_name}' has format version "
-                f"{version}, newer than the supported {FORMAT_VERSION}."
-            )
+        _check_root(f, display_name)
     except ValueError:
         f.close()
         raise
@@ -445,7 +915,168 @@ def open_weights_file(filepath, display_name=None):
     return f
 
 
-def load_weights_into(model, filepath, skip_mismatch=False, display_name=None):
+def is_sharded_index(filepath):
+    return isinstance(filepath, (str, os.PathLike)) and os.fspath(
+        filepath
+    ).endswith(".json")
+
+
+def read_sharded_index(filepath):
+    """Returns `(config, [shard paths])` of a sharded weights file."""
+    filepath = os.fspath(filepath)
+    try:
+        with open(filepath, "r") as f:
+            config = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ValueError(
+            f"Could not read the sharded weights index '{filepath}': {e}"
+        ) from e
+    if not isinstance(config, dict) or not isinstance(
+        config.get("weight_map"), dict
+    ):
+        raise ValueError(
+            f"'{filepath}' is not a sharded weights index: expected a JSON "
+            "object with a 'weight_map'."
+        )
+    names = []
+    for value in config["weight_map"].values():
+        for name in value if isinstance(value, list) else [value]:
+            if not isinstance(name, str) or (
+                os.path.basename(name) != name or name in ("", ".", "..")
+            ):
+                raise ValueError(
+                    f"Invalid shard file name {name!r} in '{filepath}': "
+                    "shards must be plain file names in the same folder."
+                )
+            if name not in names:
+                names.append(name)
+    dirname = os.path.dirname(os.path.abspath(filepath))
+    return config, [os.path.join(dirname, name) for name in names]
+
+
+class _Source:
+    """The open HDF5 file(s) of a weights file (one, or a shard each)."""
+
+    def __init__(self, filepath, display_name):
+        self.files = []
+        if is_sharded_index(filepath):
+            _, paths = read_sharded_index(filepath)
+            try:
+                for path in paths:
+                    f = open_weights_file(path, path)
+                    self.files.append(f)
+            except BaseException:
+                self.close()
+                raise
+        else:
+            self.files.append(open_weights_file(filepath, display_name))
+
+    def close(self):
+        for f in self.files:
+            try:
+                f.close()
+            except Exception:
+                pass
+        self.files = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.close()
+
+
+class _OwnVariablesReader:
+    """The read-only store given to a layer's `load_own_variables()`."""
+
+    def __init__(self, owner, entries, display_name):
+        self._owner = owner
+        self._entries = {e.attrs.get("name") or e.key: e for e in entries}
+        self._display_name = display_name
+
+    def __getitem__(self, key):
+        entry = self._entries.get(str(key))
+        if entry is None:
+            raise KeyError(
+                f"Key '{key}' not found in the saved variables of "
+                f"'{self._owner}'. Saved keys: {list(self._entries)}"
+            )
+        return _read(entry, self._display_name)
+
+    def __setitem__(self, key, value):
+        raise ValueError("Setting a value is only allowed in write mode.")
+
+    def __contains__(self, key):
+        return str(key) in self._entries
+
+    def __len__(self):
+        return len(self._entries)
+
+    def __iter__(self):
+        return iter(self._entries)
+
+    def keys(self):
+        return self._entries.keys()
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
+def _own_variable_groups(source, display_name):
+    """`[(owner key, owner structure, [entries])]` in saved order."""
+    entries = _read_index(source, OWN_GROUP, display_name)
+    owners = {}
+    for entry in entries:
+        owner = entry.attrs.get("owner") or _owner(entry.key)
+        index = entry.attrs.get("owner_index")
+        owners.setdefault(owner, [index if index is not None else 0, []])
+        owners[owner][1].append(entry)
+    ordered = sorted(owners.items(), key=lambda item: (item[1][0], item[0]))
+    keys = [owner for owner, _ in ordered]
+    return [
+        (owner, structure, group[1])
+        for (owner, group), structure in zip(ordered, structural_keys(keys))
+    ]
+
+
+def _hook_pairs(model, source, skip_mismatch, skipped, display_name):
+    """Matches the layers with user hooks to their saved stores."""
+    hooks = [h for h in _hook_entries(model) if id(h[1]) not in skipped]
+    groups = _own_variable_groups(source, display_name)
+    if not hooks:
+        return []
+    file_entries = []
+    for owner, structure, entries in groups:
+        entry = _FileEntry(owner, f"{OWN_GROUP}/{owner}", (), None, 0, None)
+        entry.structure = structure
+        entry.attrs = {"entries": entries}
+        file_entries.append(entry)
+    pairs, missing, _ = _match(file_entries, hooks)
+    if missing and not skip_mismatch:
+        raise ValueError(
+            f"Cannot load weights from '{display_name}': the file has no "
+            f"saved variables for the layer(s) {missing}, whose "
+            "`load_own_variables()` needs them; the model was not changed."
+        )
+    if missing:
+        warnings.warn(
+            f"Skipping the layer(s) {missing} while loading weights from "
+            f"'{display_name}': the file has no saved variables for them.",
+            stacklevel=4,
+        )
+    return [
+        (layer, _OwnVariablesReader(key, entry.attrs["entries"], display_name))
+        for key, layer, entry in pairs
+    ]
+
+
+def load_weights_into(
+    model,
+    filepath,
+    skip_mismatch=False,
+    display_name=None,
+    objects_to_skip=None,
+):
     """Loads a weights file written by `write_weights` into `model`.
 
     Everything (paths and shapes of all entries) is validated before any
@@ -457,19 +1088,26 @@ def load_weights_into(model, filepath, skip_mismatch=False, display_name=None):
 
     Args:
         model: The model to load into.
-        filepath: A path or a binary file-like object.
+        filepath: A path, a binary file-like object, or the `.json` index
+            of a sharded weights file.
         skip_mismatch: If `True`, variables that do not match (shape,
             missing, unexpected) are skipped with a warning instead of
             raising.
         display_name: The name used in error messages (defaults to
             `filepath`).
+        objects_to_skip: Optional layers (or other objects with
+            `variables`) whose variables are neither loaded nor expected
+            in the file.
     """
     display_name = display_name or str(filepath)
-    with open_weights_file(filepath, display_name) as f:
+    skipped = _skipped_ids(objects_to_skip)
+    with _Source(filepath, display_name) as source:
         try:
-            layer_file = _read_index(f, LAYERS_GROUP, display_name)
-            optimizer_file = _read_index(f, OPTIMIZER_GROUP, display_name)
-            seed_file = _read_index(f, SEED_GROUP, display_name)
+            layer_file = _read_index(source.files, LAYERS_GROUP, display_name)
+            optimizer_file = _read_index(
+                source.files, OPTIMIZER_GROUP, display_name
+            )
+            seed_file = _read_index(source.files, SEED_GROUP, display_name)
         except ValueError:
             raise
         except Exception as e:
@@ -477,11 +1115,19 @@ def load_weights_into(model, filepath, skip_mismatch=False, display_name=None):
                 f"Could not read the weights file '{display_name}': it is "
                 f"corrupted. ({e})"
             ) from e
-        model_layer = [
-            (k, v) for g, k, v in variable_entries(model) if g == LAYERS_GROUP
-        ]
+        model_entries = _model_entries(model)
+        model_layer = model_entries[LAYERS_GROUP]
         pairs, missing, unexpected = _match(layer_file, model_layer)
-        problems = _problems(pairs, missing, unexpected, "Model")
+        skipped_keys = {k for k, v, _ in model_layer if id(v) in skipped}
+        pairs = [p for p in pairs if id(p[1]) not in skipped]
+        missing = [k for k in missing if k not in skipped_keys]
+        problems = _problems(
+            pairs,
+            missing,
+            unexpected,
+            "Model",
+            [k for k, _, _ in model_layer],
+        )
         if problems and not skip_mismatch:
             raise ValueError(
                 f"Cannot load weights from '{display_name}' into model "
@@ -498,17 +1144,24 @@ def load_weights_into(model, filepath, skip_mismatch=False, display_name=None):
             pairs = [p for p in pairs if id(p[1]) not in bad]
 
         optimizer_pairs = _optimizer_pairs(
-            model, optimizer_file, skip_mismatch, display_name
+            model, optimizer_file, skip_mismatch, display_name, skipped
         )
-        seed_pairs = _seed_pairs(model, seed_file, skip_mismatch, display_name)
+        seed_pairs = _seed_pairs(
+            model, seed_file, skip_mismatch, display_name, skipped
+        )
+        hooks = _hook_pairs(
+            model, source.files, skip_mismatch, skipped, display_name
+        )
         pairs = pairs + optimizer_pairs + seed_pairs
         total = sum(_nbytes(entry) for _, _, entry in pairs)
         if total <= PREFETCH_BYTES:
             # Read (and checksum) everything before assigning anything.
             values = [_read(entry, display_name) for _, _, entry in pairs]
+            _run_load_hooks(hooks)
             for (_, variable, _), value in zip(pairs, values):
                 _assign(variable, value.__getitem__)
             return
+        _run_load_hooks(hooks)
         for _, variable, entry in pairs:
             _assign(
                 variable,
@@ -516,6 +1169,14 @@ def load_weights_into(model, filepath, skip_mismatch=False, display_name=None):
                     entry, display_name, partial=True, index=index
                 ),
             )
+
+
+def _run_load_hooks(hooks):
+    for layer, store in hooks:
+        if has_user_hook(layer, "load_own_variables"):
+            layer.load_own_variables(store)
+        else:
+            _default_load_own_variables(layer, store)
 
 
 def _assign(variable, read):
@@ -557,16 +1218,28 @@ def _assign(variable, read):
     variable.assign(value)
 
 
-def _seed_pairs(model, seed_file, skip_mismatch, display_name):
+def _drop_skipped(pairs, missing, model_entries, skipped):
+    skipped_keys = {k for k, v, _ in model_entries if id(v) in skipped}
+    pairs = [p for p in pairs if id(p[1]) not in skipped]
+    missing = [k for k in missing if k not in skipped_keys]
+    return pairs, missing
+
+
+def _seed_pairs(model, seed_file, skip_mismatch, display_name, skipped=()):
     """Seed generator states to load: all or nothing (with a warning),
     unless `skip_mismatch`. Files without them load silently."""
-    model_seeds = [
-        (k, v) for g, k, v in variable_entries(model) if g == SEED_GROUP
-    ]
+    model_seeds = _model_entries(model)[SEED_GROUP]
     if not seed_file or not model_seeds:
         return []
     pairs, missing, unexpected = _match(seed_file, model_seeds)
-    problems = _problems(pairs, missing, unexpected, "Seed generator")
+    pairs, missing = _drop_skipped(pairs, missing, model_seeds, skipped)
+    problems = _problems(
+        pairs,
+        missing,
+        unexpected,
+        "Seed generator",
+        [k for k, _, _ in model_seeds],
+    )
     if not problems:
         return pairs
     bad = {id(p[0][1]) for p in problems if p[0] is not None}
@@ -589,17 +1262,24 @@ def _nbytes(entry):
     return size * entry.dataset.dtype.itemsize
 
 
-def _optimizer_pairs(model, optimizer_file, skip_mismatch, display_name):
+def _optimizer_pairs(
+    model, optimizer_file, skip_mismatch, display_name, skipped=()
+):
     optimizer = getattr(model, "optimizer", None)
-    if not optimizer_file or optimizer is None:
+    if not optimizer_file or optimizer is None or id(optimizer) in skipped:
         return []
     if not _optimizer_built(optimizer):
         optimizer.build(model.trainable_variables)
-    model_optimizer = [
-        (k, v) for g, k, v in variable_entries(model) if g == OPTIMIZER_GROUP
-    ]
+    model_optimizer = _model_entries(model)[OPTIMIZER_GROUP]
     pairs, missing, unexpected = _match(optimizer_file, model_optimizer)
-    problems = _problems(pairs, missing, unexpected, "Optimizer")
+    pairs, missing = _drop_skipped(pairs, missing, model_optimizer, skipped)
+    problems = _problems(
+        pairs,
+        missing,
+        unexpected,
+        "Optimizer",
+        [k for k, _, _ in model_optimizer],
+    )
     if not problems:
         return pairs
     if skip_mismatch:

@@ -195,15 +195,82 @@ def _model_rows(model):
             shape = "?" if output is None else _format_output_shape(output)
             yield layer, shape, ["-"]
         return
+    traced = _traced_output_shapes(model)
     for layer in model.layers:
         nodes = getattr(layer, "_inbound_nodes", [])
-        shape = "?"
-        if nodes:
+        shape = traced.get(id(layer), "?")
+        if shape == "?" and nodes:
             outputs = nodes[-1].outputs
             shape = _format_output_shape(
                 outputs[0] if len(outputs) == 1 else outputs
             )
         yield layer, shape, ["-"]
+
+
+def _is_shape(value):
+    return isinstance(value, (list, tuple)) and all(
+        d is None or isinstance(d, int) for d in value
+    )
+
+
+def _symbolic_inputs(shapes):
+    from keras.src import backend
+
+    if _is_shape(shapes):
+        return backend.KerasTensor(tuple(shapes), dtype=backend.floatx())
+    if isinstance(shapes, dict):
+        return {k: _symbolic_inputs(v) for k, v in shapes.items()}
+    if isinstance(shapes, (list, tuple)):
+        return [_symbolic_inputs(s) for s in shapes]
+    raise ValueError(f"Not a shape structure: {shapes}")
+
+
+def _traced_output_shapes(model):
+    """`{id(layer): shape text}` for the direct sublayers of a subclassed
+    model, found by running its `call` on symbolic inputs of the shape it
+    was built with. The graph nodes this records are removed afterwards,
+    so the layers are left as they were. Empty when the model's input
+    shape is unknown or its `call` cannot run symbolically."""
+    input_shape = getattr(model, "_build_input_shape", None)
+    flatten = getattr(model, "_flatten_layers", None)
+    if input_shape is None or flatten is None or not model.built:
+        return {}
+    layers = flatten(include_self=False)
+    counts = {
+        id(layer): (
+            len(layer._inbound_nodes),
+            len(layer._outbound_nodes),
+        )
+        for layer in layers
+    }
+    shapes = {}
+    try:
+        model.call(_symbolic_inputs(input_shape))
+    except Exception:
+        pass
+    finally:
+        for layer in layers:
+            inbound, outbound = counts[id(layer)]
+            new_nodes = layer._inbound_nodes[inbound:]
+            if new_nodes:
+                texts = []
+                for node in new_nodes:
+                    outputs = node.outputs
+                    if not isinstance(node.outputs, (list, tuple)):
+                        outputs = [outputs]
+                    texts.append(
+                        _format_output_shape(
+                            outputs[0] if len(outputs) == 1 else outputs
+                        )
+                    )
+                shapes[id(layer)] = (
+                    texts[0]
+                    if all(t == texts[0] for t in texts)
+                    else "multiple"
+                )
+            del layer._inbound_nodes[inbound:]
+            del layer._outbound_nodes[outbound:]
+    return shapes
 
 
 def _is_model(operation):
@@ -381,9 +448,15 @@ def summary_lines(
     weights = model.weights if model.built else []
     trainable = model.trainable_weights if model.built else []
     non_trainable = model.non_trainable_weights if model.built else []
+    optimizer = getattr(model, "optimizer", None)
+    optimizer_variables = []
+    if optimizer is not None and getattr(optimizer, "built", False):
+        optimizer_variables = list(getattr(optimizer, "variables", []))
+    # The total counts the optimizer's variables too.
+    total = list(weights) + optimizer_variables
     lines.append(
-        f" Total params: {count_params(weights):,} "
-        f"({readable_memory_size(weight_memory_size(weights))})"
+        f" Total params: {count_params(total):,} "
+        f"({readable_memory_size(weight_memory_size(total))})"
     )
     lines.append(
         f" Trainable params: {count_params(trainable):,} "
@@ -393,9 +466,7 @@ def summary_lines(
         f" Non-trainable params: {count_params(non_trainable):,} "
         f"({readable_memory_size(weight_memory_size(non_trainable))})"
     )
-    optimizer = getattr(model, "optimizer", None)
-    if optimizer is not None and getattr(optimizer, "built", False):
-        optimizer_variables = list(getattr(optimizer, "variables", []))
+    if optimizer_variables:
         lines.append(
             f" Optimizer params: {count_params(optimizer_variables):,} "
             f"({readable_memory_size(weight_memory_size(optimizer_variables))})"

@@ -1,0 +1,1 @@
+"""Legacy formats kept for compatibility."""

@@ -1,0 +1,1 @@
+"""Legacy saving formats (the Keras 2 style `.h5` model file)."""

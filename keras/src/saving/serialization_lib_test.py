@@ -1,0 +1,138 @@
+import json
+
+import numpy as np
+import pytest
+
+import keras
+from keras.src.saving import serialization_lib
+
+
+def _round_trip(obj, **kwargs):
+    config = json.loads(
+        json.dumps(serialization_lib.serialize_keras_object(obj))
+    )
+    return config, serialization_lib.deserialize_keras_object(config, **kwargs)
+
+
+def test_plain_values_round_trip():
+    for obj in [slice(1, None, 2), slice(None, np.array([1, 2])), ...]:
+        config, restored = _round_trip(obj)
+        assert serialization_lib.serialize_keras_object(restored) == config
+    _, restored = _round_trip(Ellipsis)
+    assert restored is Ellipsis
+    tensor = keras.ops.convert_to_tensor(np.arange(4.0).reshape(2, 2))
+    config, restored = _round_trip({"x": tensor})
+    assert config["x"]["class_name"] == "__tensor__"
+    np.testing.assert_array_equal(np.asarray(restored["x"]), np.asarray(tensor))
+
+
+def test_invalid_configs():
+    with pytest.raises(TypeError, match="Expected 'config' to be a dict"):
+        serialization_lib.deserialize_keras_object(
+            {"class_name": "Dense", "module": "keras.layers", "config": [1]}
+        )
+    with pytest.raises(TypeError, match="non-null str"):
+        serialization_lib.deserialize_keras_object(
+            {"class_name": "function", "config": ["a"]}
+        )
+    with pytest.raises(TypeError, match="list or a tuple"):
+        serialization_lib.deserialize_keras_object(
+            {"class_name": "__typespec__", "config": "x"}
+        )
+
+
+def test_registered_name_cannot_be_swapped_for_a_builtin():
+    with pytest.raises(ValueError, match="resolved to a Keras built-in"):
+        serialization_lib.deserialize_keras_object(
+            {
+                "class_name": "Dense",
+                "module": "keras.layers",
+                "registered_name": "evil>Dense",
+                "config": {"units": 1},
+            }
+        )
+    layer = serialization_lib.deserialize_keras_object(
+        {
+            "class_name": "Dense",
+            "module": "keras.layers",
+            "registered_name": "Dense",
+            "config": {"units": 1},
+        }
+    )
+    assert isinstance(layer, keras.layers.Dense)
+    with pytest.raises(ValueError, match="resolved to a Keras built-in"):
+        serialization_lib.deserialize_keras_object(
+            {
+                "class_name": "function",
+                "module": "builtins",
+                "registered_name": "other",
+                "config": "relu",
+            }
+        )
+
+
+def test_bare_names_of_registered_functions_resolve():
+    @keras.saving.register_keras_serializable(package="ser_own_test")
+    def squared(x):
+        return x**2
+
+    config = {
+        "module": "builtins",
+        "class_name": "function",
+        "config": "squared",
+        "registered_name": "function",
+    }
+    assert serialization_lib.deserialize_keras_object(config) is squared
+
+
+def test_object_sharing_scope():
+    class Shared:
+        def __call__(self, x):
+            return x
+
+        def get_config(self):
+            return {}
+
+        @classmethod
+        def from_config(cls, config):
+            return cls()
+
+    shared = Shared()
+    objects = [{"a": shared}, {"b": shared}]
+    with serialization_lib.ObjectSharingScope():
+        config = serialization_lib.serialize_keras_object(objects)
+        assert config[0]["a"] == config[1]["b"]
+        assert "shared_object_id" in config[0]["a"]
+        restored = serialization_lib.deserialize_keras_object(
+            json.loads(json.dumps(config)), custom_objects={"Shared": Shared}
+        )
+    assert restored[0]["a"] is restored[1]["b"]
+    # Outside a scope, objects are not shared.
+    config = serialization_lib.serialize_keras_object(objects)
+    assert "shared_object_id" not in config[0]["a"]
+
+
+def test_from_config_errors_explain_nested_objects():
+    class NoFromConfig:
+        def get_config(self):
+            return {}
+
+    with pytest.raises(TypeError, match="Unable to reconstruct"):
+        serialization_lib.deserialize_keras_object(
+            serialization_lib.serialize_keras_object(NoFromConfig()),
+            custom_objects={"NoFromConfig": NoFromConfig},
+        )
+
+    class Broken(keras.layers.Layer):
+        def __init__(self, inner=None, **kwargs):
+            super().__init__(**kwargs)
+            inner(1)  # a dict when not deserialized
+
+        def get_config(self):
+            return {"inner": keras.layers.Dense(1)}
+
+    config = {"class_name": "Broken", "config": {"inner": {"a": 1}}}
+    with pytest.raises(TypeError, match="explicitly deserialized"):
+        serialization_lib.deserialize_keras_object(
+            config, custom_objects={"Broken": Broken}
+        )
