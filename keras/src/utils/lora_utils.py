@@ -113,6 +113,10 @@ def add_lora_weights(
 
     shape = tuple(base_variable.shape)
     layout_a, layout_b = lora_layouts(base_variable)
+    tracker = getattr(layer, "_tracker", None)
+    was_locked = tracker is not None and tracker.locked
+    if was_locked:
+        tracker.unlock()  # the layer is built; these weights come after
     with variable_scope_of(base_variable, layer):
         lora_a = layer.add_weight(
             name=f"{prefix}_a",
@@ -126,6 +130,8 @@ def add_lora_weights(
             initializer=initializers.get(b_initializer),
             layout=layout_b,
         )
+    if was_locked:
+        layer._lock_state()
     base_variable.trainable = False
     # Toggling `layer.trainable` must not unfreeze the base weight.
     base_variable._trainable_requested = False

@@ -14,6 +14,7 @@ from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.variables import KerasVariable
 
 SUPPORTS_SPARSE_TENSORS = False
+SUPPORTS_RAGGED_TENSORS = False
 IS_THREAD_SAFE = True
 
 
@@ -253,6 +254,12 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
 
 def vectorized_map(function, elements):
     return jax.vmap(function)(elements)
+
+
+def remat(f):
+    """Wraps `f` so that its intermediate values are recomputed during the
+    backward pass instead of being kept in memory (`jax.checkpoint`)."""
+    return jax.checkpoint(f)
 
 
 def random_seed_dtype():

@@ -207,9 +207,6 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             config[f"{weight}_regularizer"] = regularizers.serialize(
                 getattr(self, f"{weight}_regularizer")
             )
-        config["activity_regularizer"] = regularizers.serialize(
-            self.activity_regularizer
-        )
         for weight in ("kernel", "bias"):
             config[f"{weight}_constraint"] = (
                 serialization_lib.serialize_keras_object(
