@@ -2,6 +2,9 @@
 
 # ruff: noqa: F401
 from keras.src.layers.activations.activation import Activation
+from keras.src.layers.activations.elu import ELU
+from keras.src.layers.activations.leaky_relu import LeakyReLU
+from keras.src.layers.activations.prelu import PReLU
 from keras.src.layers.activations.relu import ReLU
 from keras.src.layers.activations.softmax import Softmax
 from keras.src.layers.attention.grouped_query_attention import (
@@ -26,6 +29,7 @@ from keras.src.layers.core.identity import Identity
 from keras.src.layers.core.input_layer import Input
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.core.lambda_layer import Lambda
+from keras.src.layers.core.masking import Masking
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.merging.add import Add
