@@ -49,6 +49,12 @@ from keras.src.layers.merging.average import Average as Average
 from keras.src.layers.merging.average import average as average
 from keras.src.layers.merging.concatenate import Concatenate as Concatenate
 from keras.src.layers.merging.concatenate import concatenate as concatenate
+from keras.src.layers.merging.dot import Dot as Dot
+from keras.src.layers.merging.dot import dot as dot
+from keras.src.layers.merging.maximum import Maximum as Maximum
+from keras.src.layers.merging.maximum import maximum as maximum
+from keras.src.layers.merging.minimum import Minimum as Minimum
+from keras.src.layers.merging.minimum import minimum as minimum
 from keras.src.layers.merging.multiply import Multiply as Multiply
 from keras.src.layers.merging.multiply import multiply as multiply
 from keras.src.layers.merging.subtract import Subtract as Subtract

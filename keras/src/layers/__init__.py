@@ -38,6 +38,12 @@ from keras.src.layers.merging.average import Average
 from keras.src.layers.merging.average import average
 from keras.src.layers.merging.concatenate import Concatenate
 from keras.src.layers.merging.concatenate import concatenate
+from keras.src.layers.merging.dot import Dot
+from keras.src.layers.merging.dot import dot
+from keras.src.layers.merging.maximum import Maximum
+from keras.src.layers.merging.maximum import maximum
+from keras.src.layers.merging.minimum import Minimum
+from keras.src.layers.merging.minimum import minimum
 from keras.src.layers.merging.multiply import Multiply
 from keras.src.layers.merging.multiply import multiply
 from keras.src.layers.merging.subtract import Subtract
