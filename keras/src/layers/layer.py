@@ -269,7 +269,7 @@ class Layer(Operation):
                             call_fn, *args, **kwargs
                         )
                     outputs = self._call_with_policy(call_fn, args, kwargs)
-        self._set_output_masks(args, input_mask, outputs)
+        self._set_output_masks(args, kwargs, input_mask, outputs)
         if self.activity_regularizer is not None:
             for output in tree.flatten(outputs):
                 if backend.is_tensor(output):
@@ -418,10 +418,11 @@ class Layer(Operation):
         """Passes the inputs' Keras masks to `call` (`mask=` or
         `<argument>_mask=`) unless given; returns the first input's mask."""
         params = self._call_signature.parameters
+        first = self._first_input(args, kwargs)
         if "mask" in kwargs and kwargs["mask"] is not None:
             input_mask = kwargs["mask"]
-        elif args:
-            input_mask = _masks_of(args[0])
+        elif first is not None:
+            input_mask = _masks_of(first)
             if input_mask is not None and "mask" in params:
                 kwargs["mask"] = input_mask
         else:
@@ -445,10 +446,20 @@ class Layer(Operation):
                     kwargs[name] = mask
         return input_mask
 
-    def _set_output_masks(self, args, input_mask, outputs):
+    def _first_input(self, args, kwargs):
+        """The first input of the call, passed positionally or by name."""
+        if args:
+            return args[0]
+        for name, param in self._call_signature.parameters.items():
+            if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+                break
+            return kwargs.get(name)
+        return None
+
+    def _set_output_masks(self, args, kwargs, input_mask, outputs):
         if not (self.supports_masking or _overrides(self, "compute_mask")):
             return
-        inputs = args[0] if args else None
+        inputs = self._first_input(args, kwargs)
         output_mask = self.compute_mask(inputs, input_mask)
         if output_mask is None:
             return
