@@ -5,6 +5,8 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.layers import deserialize as deserialize
+from keras.src.layers import serialize as serialize
 from keras.src.layers.activations.activation import Activation as Activation
 from keras.src.layers.activations.elu import ELU as ELU
 from keras.src.layers.activations.leaky_relu import LeakyReLU as LeakyReLU

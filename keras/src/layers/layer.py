@@ -945,6 +945,50 @@ class Layer(Operation):
         for variable, value in zip(layer_weights, weights):
             variable.assign(value)
 
+    def _own_weights(self):
+        """The layer's own weights (not those of sublayers, nor seed
+        states), in creation order."""
+        return [v for v in self._direct_variables() if not _is_seed_state(v)]
+
+    def save_own_variables(self, store):
+        """Writes the layer's own weights to `store` (a dict-like), under
+        the keys `"0"`, `"1"`, ... in creation order.
+
+        Args:
+            store: Dict-like object receiving NumPy arrays.
+        """
+        for i, variable in enumerate(self._own_weights()):
+            store[str(i)] = variable.numpy()
+
+    def load_own_variables(self, store):
+        """Assigns the layer's own weights from `store`, as written by
+        `save_own_variables`.
+
+        Args:
+            store: Dict-like object with one array per own weight, under
+                the keys `"0"`, `"1"`, ...
+
+        Raises:
+            ValueError: if the number of arrays or a shape does not match.
+        """
+        variables = self._own_weights()
+        if len(store) != len(variables):
+            raise ValueError(
+                f"Layer '{self.name}' has {len(variables)} own variables "
+                f"({[v.path for v in variables]}), but the store holds "
+                f"{len(store)} arrays."
+            )
+        values = [store[str(i)] for i in range(len(variables))]
+        for variable, value in zip(variables, values):
+            if tuple(variable.shape) != tuple(value.shape):
+                raise ValueError(
+                    f"Layer '{self.name}': variable '{variable.path}' has "
+                    f"shape {variable.shape}, but the stored value has "
+                    f"shape {tuple(value.shape)}."
+                )
+        for variable, value in zip(variables, values):
+            variable.assign(value)
+
     def count_params(self):
         """Returns the number of scalars in the layer's weights."""
         if not self.built:
@@ -978,10 +1022,18 @@ class Layer(Operation):
         self._losses.append(loss)
 
     def _regularization_losses(self):
+        """Weight penalties of the trainable variables (a frozen weight is
+        not penalized)."""
         penalties = []
+        if not self.trainable:
+            return penalties
+        seen = set()
         for layer in self._flatten_layers():
             for variable, regularizer in layer._regularized_variables:
-                penalties.append(regularizer(variable.value))
+                key = (id(variable), id(regularizer))
+                if variable.trainable and key not in seen:
+                    seen.add(key)
+                    penalties.append(regularizer(variable.value))
         return penalties
 
     @property
@@ -1170,7 +1222,13 @@ class Layer(Operation):
             ):
                 policy = policy.name
             config["dtype"] = policy
-        return cls(**config)
+        try:
+            return cls(**config)
+        except Exception as e:
+            raise TypeError(
+                f"Could not rebuild a `{cls.__name__}` layer from its "
+                f"config {config}: {type(e).__name__}: {e}"
+            ) from e
 
     def __reduce__(self):
         from keras.src.saving import serialization_lib
