@@ -325,8 +325,13 @@ class Layer(Operation):
             v is None or k == "training" or k.endswith("mask")
             for k, v in kwargs.items()
         )
-        if shape_only and _overrides(self, "compute_output_shape"):
-            shapes = [_shapes_of(a) for a in args]
+        shapes = [_shapes_of(a) for a in args]
+        if (
+            shape_only
+            and args
+            and _overrides(self, "compute_output_shape")
+            and _accepts(self.compute_output_shape, len(shapes))
+        ):
             output_shape = self.compute_output_shape(*shapes)
             dtype = self.compute_dtype
             return _shape_structure_to_specs(output_shape, dtype)
@@ -1287,6 +1292,17 @@ def _serialize_policy(policy):
     if serialize is not None:
         return serialize(policy)
     return policy.get_config()["name"]
+
+
+def _accepts(method, num_positional):
+    """Whether `method` can be called with `num_positional` arguments."""
+    try:
+        inspect.signature(method).bind(*([None] * num_positional))
+    except TypeError:
+        return False
+    except ValueError:
+        return True
+    return True
 
 
 def _overrides(layer, method):
