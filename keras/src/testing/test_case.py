@@ -169,13 +169,15 @@ class TestCase(parameterized.TestCase):
         Returns:
             The object rebuilt from its serialized form.
         """
-        from keras.src.saving import object_registration
         from keras.src.saving import serialization_lib
+        from keras.src.saving.object_registration import CustomObjectScope
 
         cls = instance.__class__
         config = instance.get_config()
         config_json = _json_round_trip(config)
-        with object_registration.CustomObjectScope(custom_objects or {}):
+        # `from_config` of containers (e.g. `Sequential`) deserializes the
+        # objects they hold, which may be custom classes.
+        with CustomObjectScope(custom_objects or {}):
             revived = cls.from_config(config)
         self.assertEqual(config_json, _json_round_trip(revived.get_config()))
         self.assertEqual(_public_names(instance), _public_names(revived))
