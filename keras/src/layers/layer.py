@@ -33,12 +33,12 @@ class Layer(Operation):
     get paths such as `"sequential/dense/kernel"` from the layers enclosing
     them. Once `build()` has run, no new variables may be added.
 
-    Masks: a tensor can carry a Keras mask (see
-    `keras.ops`' `backend.set_keras_mask`). When a layer is called, the
-    masks of its inputs are passed to `call()` through its `mask` argument
-    (or `<name>_mask` for an argument `<name>`), if it has one; a layer
-    with `supports_masking = True` attaches `compute_mask(inputs, mask)` to
-    its outputs.
+    Masks: a tensor can carry a Keras mask (set and read with
+    `backend.set_keras_mask` / `backend.get_keras_mask`). When a layer is
+    called, the masks of its inputs are passed to `call()` through its
+    `mask` argument (or `<name>_mask` for an argument `<name>`), if it has
+    one; a layer with `supports_masking = True` attaches
+    `compute_mask(inputs, mask)` to its outputs.
 
     Args:
         trainable: Whether the layer's variables are trainable.

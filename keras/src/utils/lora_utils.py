@@ -489,10 +489,9 @@ def restore_lora_state(model, state):
         if not layer.lora_enabled:
             layer.enable_lora(entry["rank"], lora_alpha=entry["alpha"])
     weights = model.weights
-    if (
-        state.get("frozen_indices") is not None
-        and state.get("num_weights") == len(weights)
-    ):
+    if state.get("frozen_indices") is not None and state.get(
+        "num_weights"
+    ) == len(weights):
         for i in state["frozen_indices"]:
             weights[i].trainable = False
         return
