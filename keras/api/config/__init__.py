@@ -6,9 +6,13 @@ since your modifications would be overwritten.
 
 
 from keras.src.backend.config import backend as backend
+from keras.src.backend.config import disable_flash_attention as disable_flash_attention
+from keras.src.backend.config import enable_flash_attention as enable_flash_attention
 from keras.src.backend.config import epsilon as epsilon
 from keras.src.backend.config import floatx as floatx
 from keras.src.backend.config import image_data_format as image_data_format
+from keras.src.backend.config import is_flash_attention_enabled as is_flash_attention_enabled
+from keras.src.backend.config import is_nnx_enabled as is_nnx_enabled
 from keras.src.backend.config import set_epsilon as set_epsilon
 from keras.src.backend.config import set_floatx as set_floatx
 from keras.src.backend.config import set_image_data_format as set_image_data_format

@@ -5,7 +5,12 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.layers import deserialize as deserialize
+from keras.src.layers import serialize as serialize
 from keras.src.layers.activations.activation import Activation as Activation
+from keras.src.layers.activations.elu import ELU as ELU
+from keras.src.layers.activations.leaky_relu import LeakyReLU as LeakyReLU
+from keras.src.layers.activations.prelu import PReLU as PReLU
 from keras.src.layers.activations.relu import ReLU as ReLU
 from keras.src.layers.activations.softmax import Softmax as Softmax
 from keras.src.layers.attention.grouped_query_attention import GroupedQueryAttention as GroupQueryAttention
@@ -37,6 +42,7 @@ from keras.src.layers.core.identity import Identity as Identity
 from keras.src.layers.core.input_layer import Input as Input
 from keras.src.layers.core.input_layer import InputLayer as InputLayer
 from keras.src.layers.core.lambda_layer import Lambda as Lambda
+from keras.src.layers.core.masking import Masking as Masking
 from keras.src.layers.input_spec import InputSpec as InputSpec
 from keras.src.layers.layer import Layer as Layer
 from keras.src.layers.merging.add import Add as Add
@@ -45,6 +51,12 @@ from keras.src.layers.merging.average import Average as Average
 from keras.src.layers.merging.average import average as average
 from keras.src.layers.merging.concatenate import Concatenate as Concatenate
 from keras.src.layers.merging.concatenate import concatenate as concatenate
+from keras.src.layers.merging.dot import Dot as Dot
+from keras.src.layers.merging.dot import dot as dot
+from keras.src.layers.merging.maximum import Maximum as Maximum
+from keras.src.layers.merging.maximum import maximum as maximum
+from keras.src.layers.merging.minimum import Minimum as Minimum
+from keras.src.layers.merging.minimum import minimum as minimum
 from keras.src.layers.merging.multiply import Multiply as Multiply
 from keras.src.layers.merging.multiply import multiply as multiply
 from keras.src.layers.merging.subtract import Subtract as Subtract

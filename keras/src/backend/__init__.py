@@ -7,6 +7,8 @@ from keras.src.backend.common.dtypes import standardize_dtype
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.backend.common.keras_tensor import is_keras_tensor
+from keras.src.backend.common.masking import get_keras_mask
+from keras.src.backend.common.masking import set_keras_mask
 from keras.src.backend.common.name_scope import current_path
 from keras.src.backend.common.name_scope import name_scope
 from keras.src.backend.common.stateless_scope import StatelessScope
@@ -31,6 +33,7 @@ from keras.src.backend.jax import math  # noqa: E402
 from keras.src.backend.jax import nn  # noqa: E402
 from keras.src.backend.jax import numpy  # noqa: E402
 from keras.src.backend.jax import random  # noqa: E402
+from keras.src.backend.jax.core import IS_THREAD_SAFE
 from keras.src.backend.jax.core import SUPPORTS_COMPLEX_DTYPES
 from keras.src.backend.jax.core import SUPPORTS_RAGGED_TENSORS
 from keras.src.backend.jax.core import SUPPORTS_SPARSE_TENSORS
@@ -49,3 +52,6 @@ from keras.src.backend.jax.core import shape
 from keras.src.backend.jax.core import stop_gradient
 from keras.src.backend.jax.core import vectorized_map
 from keras.src.backend.jax.core import while_loop
+
+# What this backend can represent; tests and layers branch on these.
+SUPPORTS_COMPLEX_DTYPES = True

@@ -1,7 +1,11 @@
 """Keras layers: `keras.src.layers.Dense`, `keras.src.layers.Layer`, ..."""
 
 # ruff: noqa: F401
+from keras.src.api_export import keras_export
 from keras.src.layers.activations.activation import Activation
+from keras.src.layers.activations.elu import ELU
+from keras.src.layers.activations.leaky_relu import LeakyReLU
+from keras.src.layers.activations.prelu import PReLU
 from keras.src.layers.activations.relu import ReLU
 from keras.src.layers.activations.softmax import Softmax
 from keras.src.layers.attention.grouped_query_attention import (
@@ -26,6 +30,7 @@ from keras.src.layers.core.identity import Identity
 from keras.src.layers.core.input_layer import Input
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.core.lambda_layer import Lambda
+from keras.src.layers.core.masking import Masking
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.merging.add import Add
@@ -34,6 +39,12 @@ from keras.src.layers.merging.average import Average
 from keras.src.layers.merging.average import average
 from keras.src.layers.merging.concatenate import Concatenate
 from keras.src.layers.merging.concatenate import concatenate
+from keras.src.layers.merging.dot import Dot
+from keras.src.layers.merging.dot import dot
+from keras.src.layers.merging.maximum import Maximum
+from keras.src.layers.merging.maximum import maximum
+from keras.src.layers.merging.minimum import Minimum
+from keras.src.layers.merging.minimum import minimum
 from keras.src.layers.merging.multiply import Multiply
 from keras.src.layers.merging.multiply import multiply
 from keras.src.layers.merging.subtract import Subtract
@@ -89,3 +100,66 @@ from keras.src.layers.reshaping.up_sampling3d import UpSampling3D
 from keras.src.layers.reshaping.zero_padding1d import ZeroPadding1D
 from keras.src.layers.reshaping.zero_padding2d import ZeroPadding2D
 from keras.src.layers.reshaping.zero_padding3d import ZeroPadding3D
+
+
+@keras_export("keras.layers.serialize")
+def serialize(layer):
+    """Returns the serialized config of a layer (a JSON-compatible dict).
+
+    Args:
+        layer: A `keras.layers.Layer` instance (models included).
+
+    Returns:
+        A dict with the layer's class name, module, config and, for a
+        built layer, its build config; `keras.layers.deserialize` turns it
+        back into a layer.
+
+    Example:
+
+    >>> config = keras.layers.serialize(keras.layers.Dense(3, name="out"))
+    >>> config["class_name"], config["config"]["units"]
+    ('Dense', 3)
+    """
+    from keras.src.saving import serialization_lib
+
+    return serialization_lib.serialize_keras_object(layer)
+
+
+@keras_export("keras.layers.deserialize")
+def deserialize(config, custom_objects=None):
+    """Creates a layer from a config made by `keras.layers.serialize`.
+
+    Built-in layers (and models) are found by class name; others must be
+    registered with `keras.saving.register_keras_serializable()` or passed
+    in `custom_objects`.
+
+    Args:
+        config: A serialized layer config (a dict).
+        custom_objects: Optional dict mapping names to custom classes or
+            functions used in the config.
+
+    Returns:
+        The new layer (unbuilt unless the config holds a build config).
+
+    Example:
+
+    >>> config = keras.layers.serialize(keras.layers.Dropout(0.2))
+    >>> keras.layers.deserialize(config).rate
+    0.2
+    """
+    from keras.src import models
+    from keras.src.saving import serialization_lib
+
+    known = {
+        name: value
+        for name, value in globals().items()
+        if isinstance(value, type) and issubclass(value, Layer)
+    }
+    known.update(
+        Sequential=models.Sequential,
+        Functional=models.Functional,
+        Model=models.Model,
+    )
+    return serialization_lib.deserialize_keras_object(
+        config, custom_objects=custom_objects, module_objects=known
+    )

@@ -8,8 +8,15 @@ from keras.src import dtype_policies
 from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
+from keras.src.backend.common import remat as remat_lib
 from keras.src.layers import input_spec as input_spec_lib
+from keras.src.ops.node import Node
 from keras.src.ops.operation import Operation
+from keras.src.utils import tracking
+
+# Call arguments whose value flows from an outer layer call to the calls of
+# the layers nested in it (unless passed explicitly to the inner call).
+_DEFAULT_CONTEXT_ARGS = ("training",)
 
 
 @keras_export(["keras.Layer", "keras.layers.Layer"])
@@ -20,11 +27,18 @@ class Layer(Operation):
     `build(input_shape)` creates weights with `add_weight` (called
     automatically on the first call), and `call(inputs)` computes.
 
-    Layers track the layers, variables and seed generators assigned to
-    their attributes (also inside lists, tuples and dicts), so
+    Layers track the layers, variables, seed generators and metrics
+    assigned to their attributes (also inside lists, tuples and dicts), so
     `weights`/`trainable_weights` include those of nested layers. Variables
     get paths such as `"sequential/dense/kernel"` from the layers enclosing
-    them.
+    them. Once `build()` has run, no new variables may be added.
+
+    Masks: a tensor can carry a Keras mask (set and read with
+    `backend.set_keras_mask` / `backend.get_keras_mask`). When a layer is
+    called, the masks of its inputs are passed to `call()` through its
+    `mask` argument (or `<name>_mask` for an argument `<name>`), if it has
+    one; a layer with `supports_masking = True` attaches
+    `compute_mask(inputs, mask)` to its outputs.
 
     Args:
         trainable: Whether the layer's variables are trainable.
@@ -32,7 +46,8 @@ class Layer(Operation):
         dtype: A dtype policy or its name (`"float32"`, `"mixed_bfloat16"`);
             defaults to `keras.config.dtype_policy()`.
         autocast: Whether float inputs are cast to the compute dtype.
-        activity_regularizer: Optional regularizer applied to the output.
+        activity_regularizer: Optional regularizer applied to the outputs;
+            its penalty, divided by the batch size, is added to `losses`.
 
     Example:
 
@@ -61,6 +76,18 @@ class Layer(Operation):
             }
         except TypeError:
             layer._init_arguments = {}
+        # State that subclasses may touch before calling `super().__init__`.
+        layer._own_variables = []
+        layer._untracked_ids = set()
+        layer._regularized_variables = []
+        layer._losses = []
+        layer._path = None
+        layer._tracker = tracking.Tracker({})
+        layer._call_context_args = set(_DEFAULT_CONTEXT_ARGS)
+        layer._called = False
+        layer.built = False
+        layer.input_spec = None
+        layer.supports_masking = False
         return layer
 
     def __init_subclass__(cls, **kwargs):
@@ -80,28 +107,32 @@ class Layer(Operation):
     ):
         input_shape = kwargs.pop("input_shape", None)
         input_dim = kwargs.pop("input_dim", None)
+        batch_input_shape = kwargs.pop("batch_input_shape", None)
+        kwargs.pop("batch_size", None)
         kwargs.pop("input_dtype", None)
         if kwargs:
             raise ValueError(
                 "Unrecognized keyword arguments passed to "
                 f"{self.__class__.__name__}: {kwargs}"
             )
+        if not isinstance(trainable, bool):
+            raise ValueError(
+                f"Layer {self.__class__.__name__} expects `trainable` to be "
+                f"a boolean, but received: trainable={trainable!r} of type "
+                f"{type(trainable).__name__}."
+            )
         if input_shape is None and input_dim is not None:
             input_shape = (input_dim,)
+        if input_shape is None and batch_input_shape is not None:
+            input_shape = tuple(batch_input_shape)[1:]
         self._input_shape_arg = (
             None if input_shape is None else tuple(input_shape)
         )
-        self._own_variables = []
-        self._regularized_variables = []
-        self._losses = []
-        self._path = None
-        self.built = False
-        self.input_spec = None
-        self.supports_masking = False
         self.autocast = autocast
         Operation.__init__(self, name=name)
-        self._dtype_policy = dtype_policies.get(dtype)
+        self._dtype_policy = _policy_from_arg(dtype)
         self._trainable = trainable
+        self._remat_mode = remat_lib.get_current_remat_mode()
         from keras.src import regularizers
 
         self.activity_regularizer = regularizers.get(activity_regularizer)
@@ -109,6 +140,7 @@ class Layer(Operation):
         self._call_has_training_arg = (
             "training" in self._call_signature.parameters
         )
+        self._call_has_mask_arg = "mask" in self._call_signature.parameters
 
     # ----------------------------------------------------------------- build
     def build(self, input_shape=None):
@@ -119,17 +151,41 @@ class Layer(Operation):
         """
         self.built = True
 
+    def _build_at_init(self):
+        """Marks a layer whose variables were all created in `__init__` as
+        built (its `build()` will not be called)."""
+        self.built = True
+        self._lock_state()
+
+    def _lock_state(self):
+        self._tracker.lock(
+            f"Layer '{self.name}' is built: it cannot add new elements of "
+            "state now."
+        )
+
     def _maybe_build(self, args, kwargs):
         if self.built:
             return
         shapes = self._build_shapes(args, kwargs)
-        if shapes is not None:
-            self.build(**shapes) if isinstance(shapes, dict) else self.build(
-                shapes
-            )
-        else:
+        if shapes is None:
             self.build()
+        elif self._is_build_kwargs(shapes):
+            self.build(**shapes)
+        else:
+            self.build(shapes)
         self.built = True
+        self._lock_state()
+
+    def _is_build_kwargs(self, shapes):
+        """Whether `_build_shapes` returned keyword arguments of `build`
+        (rather than one structure of shapes that happens to be a dict)."""
+        if not isinstance(shapes, dict) or not shapes:
+            return False
+        params = inspect.signature(self.build).parameters
+        return all(
+            isinstance(k, str) and k.endswith("_shape") and k in params
+            for k in shapes
+        )
 
     def _build_shapes(self, args, kwargs):
         """Maps call arguments to `build` arguments (shapes)."""
@@ -150,71 +206,154 @@ class Layer(Operation):
             first = args[0] if args else next(iter(kwargs.values()))
             return shape_of(first)
         call_args = self._call_signature.bind_partial(*args, **kwargs).arguments
+        call_params = self._call_signature.parameters
         shapes = {}
-        for param in build_params:
+        for index, param in enumerate(build_params):
+            if not param.name.endswith("_shape"):
+                raise ValueError(
+                    f"Layer {self.__class__.__name__}: when `build()` takes "
+                    "more than one argument, each must be named after a "
+                    "`call()` argument with the suffix `_shape`; `build()` "
+                    f"has argument `{param.name}`, which does not end in "
+                    "`_shape`."
+                )
             arg_name = param.name[: -len("_shape")]
-            if param.name.endswith("_shape") and arg_name in call_args:
+            if arg_name in call_args:
                 shapes[param.name] = shape_of(call_args[arg_name])
-        if not shapes:
-            first = args[0] if args else next(iter(kwargs.values()))
-            return shape_of(first)
+            elif arg_name in call_params:
+                continue  # an optional call argument that was not passed
+            elif index == 0 and args:
+                # The first build argument takes the first input, whatever
+                # its name (e.g. `build(self, inputs_shape)`).
+                shapes[param.name] = shape_of(args[0])
+            else:
+                raise ValueError(
+                    f"Layer {self.__class__.__name__}: `build()` has "
+                    f"argument `{param.name}`, but `call()` does not have "
+                    f"argument `{arg_name}`."
+                )
         return shapes
 
     # ------------------------------------------------------------------ call
     def call(self, *args, **kwargs):
         raise NotImplementedError(
-            f"Layer {self.__class__.__name__} does not have a `call()` "
-            "method implemented."
+            f"Layer {self.__class__.__name__} does not have a `call` method "
+            "implemented."
         )
 
     def __call__(self, *args, **kwargs):
+        self._check_positional_args(args)
         args = tuple(tree.map_structure(self._convert_input, x) for x in args)
         if args:
             input_spec_lib.assert_input_compatibility(
                 self.input_spec, args[0], self.name
             )
-        # `training` reaches nested layers even if this `call` lacks it.
-        explicit_training = kwargs.get("training")
-        kwargs = self._resolve_training_arg(kwargs)
+        outer_context = _CallContext.current()
+        if outer_context is None:
+            # An outermost call: losses are those of this call only.
+            self._clear_losses()
+        user_kwargs = dict(kwargs)
+        context_values = self._resolve_context_args(kwargs, outer_context)
+        input_mask = self._fill_masks(args, kwargs)
+        self._called = True
         with backend.name_scope(self.name, caller=self):
             self._maybe_build(args, kwargs)
             self._path = self._path or backend.current_path()
-            with _CallContext(
-                explicit_training
-                if explicit_training is not None
-                else kwargs.get("training")
-            ):
+            with _CallContext(context_values):
                 if backend.any_symbolic_tensors(args, kwargs):
-                    outputs = self.symbolic_call(*args, **kwargs)
+                    outputs = self._symbolic_call(args, kwargs, user_kwargs)
                 else:
-                    outputs = self._call_with_policy(*args, **kwargs)
+                    call_fn = self.call
+                    if self._remat_mode is not None:
+                        call_fn = self.rematerialized_call(
+                            call_fn, *args, **kwargs
+                        )
+                    outputs = self._call_with_policy(call_fn, args, kwargs)
+        self._set_output_masks(args, kwargs, input_mask, outputs)
         if self.activity_regularizer is not None:
             for output in tree.flatten(outputs):
                 if backend.is_tensor(output):
-                    self.add_loss(self.activity_regularizer(output))
+                    self.add_loss(self._activity_penalty(output))
         return self._constrain_output_layout(outputs)
 
-    def _call_with_policy(self, *args, **kwargs):
+    def _symbolic_call(self, args, kwargs, node_kwargs):
+        outputs = self.compute_output_spec(*args, **kwargs)
+        # The graph records what the caller passed (masks it did not pass
+        # are recomputed when the graph runs).
+        Node(self, call_args=args, call_kwargs=node_kwargs, outputs=outputs)
+        return outputs
+
+    def _call_with_policy(self, call_fn, args, kwargs):
+        policy = self.dtype_policy
         if (
-            self._dtype_policy.compute_dtype
-            != self._dtype_policy.variable_dtype
+            backend.is_float_dtype(policy.compute_dtype)
+            and policy.compute_dtype != policy.variable_dtype
         ):
-            with backend.AutocastScope(self.compute_dtype):
-                return self.call(*args, **kwargs)
-        return self.call(*args, **kwargs)
+            scope = backend.AutocastScope(policy.compute_dtype)
+        else:
+            # An enclosing mixed precision layer's casting stops here.
+            scope = backend.AutocastScope(None)
+        with scope:
+            return call_fn(*args, **kwargs)
+
+    def _check_positional_args(self, args):
+        for arg in args[1:]:
+            for leaf in tree.flatten(arg):
+                if leaf is None or isinstance(leaf, (bool, str, int, float)):
+                    if leaf is None:
+                        continue
+                    raise ValueError(
+                        f"Layer '{self.name}' received a positional argument "
+                        f"{leaf!r} that is not a tensor. Only input tensors "
+                        "may be passed as positional arguments; pass other "
+                        "values as keyword arguments."
+                    )
+
+    def _activity_penalty(self, output):
+        from keras.src import ops
+
+        penalty = self.activity_regularizer(output)
+        if len(output.shape) and output.shape[0] is not None:
+            batch = max(int(output.shape[0]), 1)
+            penalty = ops.divide(penalty, ops.cast(batch, penalty.dtype))
+        return penalty
 
     def compute_output_spec(self, *args, **kwargs):
+        # `compute_output_shape` sees input shapes only: it is used when no
+        # other call argument could change the outputs.
+        shape_only = all(
+            v is None or k == "training" or k.endswith("mask")
+            for k, v in kwargs.items()
+        )
+        shapes = [_shapes_of(a) for a in args]
+        if (
+            shape_only
+            and args
+            and _overrides(self, "compute_output_shape")
+            and _accepts(self.compute_output_shape, len(shapes))
+        ):
+            output_shape = self.compute_output_shape(*shapes)
+            dtype = self.compute_dtype
+            return _shape_structure_to_specs(output_shape, dtype)
         return backend.compute_output_spec(
-            self._call_with_policy, *args, **kwargs
+            lambda *a, **k: self._call_with_policy(self.call, a, k),
+            *args,
+            **kwargs,
         )
 
     def compute_output_shape(self, *args, **kwargs):
         """Returns the output shape for the given input shape(s)."""
+        if not _overrides(self, "call"):
+            raise NotImplementedError(
+                f"Layer {self.__class__.__name__} does not have a "
+                "`compute_output_shape` method implemented."
+            )
         inputs = [
-            backend.KerasTensor(shape, dtype=self.compute_dtype)
-            for shape in args
+            _shapes_to_tensors(shape, self.compute_dtype) for shape in args
         ]
-        outputs = self.compute_output_spec(*inputs, **kwargs)
+        outputs = backend.compute_output_spec(
+            lambda *a: self._call_with_policy(self.call, a, kwargs), *inputs
+        )
         return tree.map_structure(lambda t: t.shape, outputs)
 
     def _convert_input(self, x):
@@ -226,27 +365,209 @@ class Layer(Operation):
             and not (isinstance(x, backend.KerasTensor))
         ):
             x = backend.convert_to_tensor(x)
+        compute_dtype = self.compute_dtype
         if (
             self.autocast
-            and (backend.is_tensor(x) or isinstance(x, backend.KerasTensor))
+            and backend.is_tensor(x)
             and backend.is_float_dtype(x.dtype)
-            and x.dtype != self.compute_dtype
+            and backend.is_float_dtype(compute_dtype)
+            and x.dtype != compute_dtype
         ):
-            if isinstance(x, backend.KerasTensor):
-                return x
-            return backend.cast(x, self.compute_dtype)
+            mask = backend.get_keras_mask(x)
+            x = backend.cast(x, compute_dtype)
+            if mask is not None:
+                backend.set_keras_mask(x, mask)
         return x
 
-    def _resolve_training_arg(self, kwargs):
-        if not self._call_has_training_arg:
-            kwargs.pop("training", None)
-            return kwargs
-        if kwargs.get("training") is None:
-            outer = _CallContext.current_training()
-            if outer is not None:
-                kwargs["training"] = outer
-        return kwargs
+    # ----------------------------------------------------- context arguments
+    def _register_call_context_args(self, *names):
+        """Declares call arguments (besides `training`) whose value, when
+        passed to this layer, reaches the layers called inside it."""
+        if self._called:
+            raise RuntimeError(
+                "Cannot add call-context args after the layer has been "
+                f"called (layer '{self.name}')."
+            )
+        self._call_context_args = self._call_context_args | set(names)
 
+    def _resolve_context_args(self, kwargs, outer_context):
+        """Fills context arguments of `call` from the enclosing call, drops
+        those `call` does not take, and returns the values for the calls
+        nested in this one."""
+        outer_values = {} if outer_context is None else outer_context.values
+        values = dict(outer_values)
+        params = self._call_signature.parameters
+        for name in self._call_context_args:
+            explicit = kwargs.get(name)
+            if explicit is not None:
+                values[name] = explicit
+            if name in params:
+                if explicit is None and outer_values.get(name) is not None:
+                    kwargs[name] = outer_values[name]
+            else:
+                kwargs.pop(name, None)
+        return values
+
+    # --------------------------------------------------------------- masking
+    def compute_mask(self, inputs, previous_mask):
+        """The mask of the outputs, given the inputs and their mask.
+
+        By default, a layer that supports masking passes the mask through
+        and other layers output no mask.
+        """
+        if not self.supports_masking:
+            return None
+        return previous_mask
+
+    def _fill_masks(self, args, kwargs):
+        """Passes the inputs' Keras masks to `call` (`mask=` or
+        `<argument>_mask=`) unless given; returns the first input's mask."""
+        params = self._call_signature.parameters
+        first = self._first_input(args, kwargs)
+        if "mask" in kwargs and kwargs["mask"] is not None:
+            input_mask = kwargs["mask"]
+        elif first is not None:
+            input_mask = _masks_of(first)
+            if input_mask is not None and "mask" in params:
+                kwargs["mask"] = input_mask
+        else:
+            input_mask = None
+        mask_params = [
+            name
+            for name in params
+            if name.endswith("_mask") and name[: -len("_mask")] in params
+        ]
+        if mask_params:
+            bound = self._call_signature.bind_partial(*args, **kwargs)
+            for name in mask_params:
+                source = name[: -len("_mask")]
+                if (
+                    kwargs.get(name) is not None
+                    or source not in bound.arguments
+                ):
+                    continue
+                mask = _masks_of(bound.arguments[source])
+                if mask is not None:
+                    kwargs[name] = mask
+        return input_mask
+
+    def _first_input(self, args, kwargs):
+        """The first input of the call, passed positionally or by name."""
+        if args:
+            return args[0]
+        for name, param in self._call_signature.parameters.items():
+            if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+                break
+            return kwargs.get(name)
+        return None
+
+    def _set_output_masks(self, args, kwargs, input_mask, outputs):
+        if not (self.supports_masking or _overrides(self, "compute_mask")):
+            return
+        inputs = self._first_input(args, kwargs)
+        output_mask = self.compute_mask(inputs, input_mask)
+        if output_mask is None:
+            return
+        flat_outputs = tree.flatten(outputs)
+        flat_masks = (
+            tree.flatten(output_mask)
+            if isinstance(output_mask, (list, tuple, dict))
+            else [output_mask] * len(flat_outputs)
+        )
+        if len(flat_masks) != len(flat_outputs):
+            flat_masks = [flat_masks[0]] * len(flat_outputs)
+        for output, mask in zip(flat_outputs, flat_masks):
+            if output is not None and mask is not None:
+                backend.set_keras_mask(output, mask)
+
+    # ------------------------------------------------------- rematerializing
+    def rematerialized_call(self, layer_call, *args, **kwargs):
+        """Returns `layer_call`, wrapped for rematerialization if the
+        `RematScope` the layer was created in asks for it.
+
+        Args:
+            layer_call: The function computing the layer (`self.call`).
+            *args: The positional arguments the call will get.
+            **kwargs: The keyword arguments the call will get.
+
+        Returns:
+            A function taking the same arguments as `layer_call`.
+        """
+        remat_mode = self._remat_mode
+        if remat_mode is None or remat_mode.mode is None:
+            return layer_call
+        mode = remat_mode.mode
+        if mode == "activations":
+            activation = getattr(self, "activation", None)
+            if not callable(activation):
+                return layer_call
+            return self._with_rematerialized_activation(layer_call, activation)
+        if mode == "list_of_layers":
+            if self.name not in (remat_mode.layer_names or ()):
+                return layer_call
+        elif mode == "larger_than":
+            size = self._output_size(args, kwargs)
+            threshold = remat_mode.output_size_threshold or 0
+            if size is None or size <= threshold:
+                return layer_call
+        elif mode != "full":
+            return layer_call
+        return self._remat_wrapper(layer_call)
+
+    def _with_rematerialized_activation(self, layer_call, activation):
+        rematted = remat_lib.remat(activation)
+
+        def call_with_remat_activation(*args, **kwargs):
+            self.activation = rematted
+            try:
+                return layer_call(*args, **kwargs)
+            finally:
+                self.activation = activation
+
+        return call_with_remat_activation
+
+    def _remat_wrapper(self, layer_call):
+        """Rematerializes `layer_call`: only its tensor arguments go through
+        the checkpointed function; the others are held aside."""
+        rematted = remat_lib.remat(self._remat_body)
+
+        def call_rematerialized(*args, **kwargs):
+            flat = tree.flatten((args, kwargs))
+            tensor_positions = [
+                i for i, v in enumerate(flat) if backend.is_tensor(v)
+            ]
+            self._remat_pending = (layer_call, args, kwargs, tensor_positions)
+            try:
+                return rematted(*[flat[i] for i in tensor_positions])
+            finally:
+                self._remat_pending = None
+
+        return call_rematerialized
+
+    def _remat_body(self, *tensors):
+        layer_call, args, kwargs, positions = self._remat_pending
+        flat = tree.flatten((args, kwargs))
+        for position, tensor in zip(positions, tensors):
+            flat[position] = tensor
+        args, kwargs = tree.pack_sequence_as((args, kwargs), flat)
+        return layer_call(*args, **kwargs)
+
+    def _output_size(self, args, kwargs):
+        try:
+            shapes = self.compute_output_shape(*[_shapes_of(a) for a in args])
+        except Exception:
+            return None
+        total = 0
+        for shape in _flatten_shapes(shapes):
+            if any(d is None for d in shape):
+                return None
+            size = 1
+            for d in shape:
+                size *= d
+            total += size
+        return total
+
+    # --------------------------------------------------- distribution layout
     def _constrain_output_layout(self, outputs):
         from keras.src.distribution import distribution_lib
 
@@ -273,6 +594,7 @@ class Layer(Operation):
     # --------------------------------------------------------------- weights
     def add_weight(
         self,
+        *args,
         shape=None,
         initializer=None,
         dtype=None,
@@ -288,7 +610,8 @@ class Layer(Operation):
         """Adds a weight variable to the layer.
 
         Args:
-            shape: The variable's shape (defaults to a scalar).
+            shape: The variable's shape (defaults to a scalar). May be given
+                positionally, followed by `initializer` and `dtype`.
             initializer: Initializer instance, name or callable; defaults to
                 `"glorot_uniform"` for floats and `"zeros"` otherwise.
             dtype: The variable's dtype; defaults to the layer's
@@ -305,6 +628,7 @@ class Layer(Operation):
                 (for values computed in the backward pass, such as float8
                 scaling factors).
             name: The variable's name (its path gets the layer's prefix).
+                Keyword only.
             layout: Optional `keras.distribution.TensorLayout` for the
                 variable. Under a distribution it takes precedence over the
                 `LayoutMap` (a tuple of mesh axis names is accepted there
@@ -313,6 +637,36 @@ class Layer(Operation):
         Returns:
             The created `keras.Variable`.
         """
+        if args:
+            if isinstance(args[0], str):
+                raise ValueError(
+                    f"add_weight() got the string {args[0]!r} as its first "
+                    "positional argument, which is `shape`. Pass the "
+                    "variable's name as the `name=` keyword argument."
+                )
+            if len(args) > 3:
+                raise TypeError(
+                    "add_weight() takes at most 3 positional arguments "
+                    f"(shape, initializer, dtype), but {len(args)} were "
+                    "given. Pass the other arguments by keyword."
+                )
+            positional = dict(zip(("shape", "initializer", "dtype"), args))
+            given = {"shape": shape, "initializer": initializer, "dtype": dtype}
+            for key, value in positional.items():
+                if given[key] is not None:
+                    raise ValueError(
+                        f"add_weight(): `{key}` was passed both positionally "
+                        "and as a keyword argument."
+                    )
+            shape = positional.get("shape", shape)
+            initializer = positional.get("initializer", initializer)
+            dtype = positional.get("dtype", dtype)
+        if self._tracker.locked:
+            raise ValueError(
+                f"You tried to add a variable to layer '{self.name}' after "
+                "it was built: a built layer cannot add new elements of "
+                "state. Create all variables in `build()` (or `__init__`)."
+            )
         from keras.src import constraints as constraints_lib
         from keras.src import initializers
         from keras.src import regularizers
@@ -324,7 +678,7 @@ class Layer(Operation):
                 "glorot_uniform" if backend.is_float_dtype(dtype) else "zeros"
             )
         initializer = initializers.get(initializer)
-        with backend.name_scope(self.name, caller=self):
+        with _variable_scope(self):
             variable = backend.Variable(
                 initializer=initializer,
                 shape=shape,
@@ -368,17 +722,40 @@ class Layer(Operation):
             name=name,
         )
 
+    def _track_variable(self, variable):
+        """Adds an existing variable to the layer's own variables."""
+        self._untracked_ids.discard(id(variable))
+        if not any(v is variable for v in self._own_variables):
+            self._own_variables.append(variable)
+
+    def _untrack_variable(self, variable):
+        """Removes `variable` from the layer's variables (even if an
+        attribute still holds it). Returns `None`, so that
+        `self.w = self._untrack_variable(self.w)` also drops the
+        attribute."""
+        self._own_variables = [
+            v for v in self._own_variables if v is not variable
+        ]
+        self._regularized_variables = [
+            (v, r) for v, r in self._regularized_variables if v is not variable
+        ]
+        self._untracked_ids.add(id(variable))
+        return None
+
     def _tracked_children(self):
-        """Layers, variables and seed generators held in attributes."""
+        """Layers, variables, seed generators and metrics held in
+        attributes."""
+        from keras.src.metrics.metric import Metric
         from keras.src.random.seed_generator import SeedGenerator
 
         found = []
         seen = set()
+        kinds = (Layer, backend.KerasVariable, SeedGenerator, Metric)
 
         def visit(value, depth=0):
             if id(value) in seen or depth > 3:
                 return
-            if isinstance(value, (Layer, backend.KerasVariable, SeedGenerator)):
+            if isinstance(value, kinds):
                 seen.add(id(value))
                 found.append(value)
             elif isinstance(value, (list, tuple)):
@@ -388,10 +765,11 @@ class Layer(Operation):
                 for item in value.values():
                     visit(item, depth + 1)
 
+        excluded = self._tracking_excluded_attributes()
         for key, value in vars(self).items():
             if key.startswith("_inbound") or key.startswith("_outbound"):
                 continue
-            if key in self._tracking_excluded_attributes():
+            if key in excluded or key in _NOT_TRACKED:
                 continue
             visit(value)
         return found
@@ -440,7 +818,34 @@ class Layer(Operation):
             elif isinstance(child, SeedGenerator):
                 child.state._is_seed_state = True
                 variables.append(child.state)
-        return variables
+        seen = set(self._untracked_ids)
+        unique = []
+        for v in variables:
+            if id(v) not in seen:
+                seen.add(id(v))
+                unique.append(v)
+        return unique
+
+    @property
+    def _trainable_variables(self):
+        """The layer's own variables created trainable (whatever
+        `layer.trainable` is now)."""
+        return [
+            v
+            for v in self._direct_variables()
+            if getattr(v, "_trainable_requested", v.trainable)
+            and not _is_seed_state(v)
+        ]
+
+    @property
+    def _non_trainable_variables(self):
+        """The layer's own variables created non-trainable."""
+        return [
+            v
+            for v in self._direct_variables()
+            if not getattr(v, "_trainable_requested", v.trainable)
+            or _is_seed_state(v)
+        ]
 
     @property
     def variables(self):
@@ -488,6 +893,25 @@ class Layer(Operation):
         ]
 
     @property
+    def metrics(self):
+        """The metrics held by the layer and its sublayers."""
+        from keras.src.metrics.metric import Metric
+
+        found = []
+        for _, children in self._walk_layers():
+            for child in children:
+                if isinstance(child, Metric) and not any(
+                    child is m for m in found
+                ):
+                    found.append(child)
+        return found
+
+    @property
+    def metrics_variables(self):
+        """The state variables of `self.metrics`."""
+        return [v for metric in self.metrics for v in metric.variables]
+
+    @property
     def trainable(self):
         return self._trainable
 
@@ -526,6 +950,50 @@ class Layer(Operation):
         for variable, value in zip(layer_weights, weights):
             variable.assign(value)
 
+    def _own_weights(self):
+        """The layer's own weights (not those of sublayers, nor seed
+        states), in creation order."""
+        return [v for v in self._direct_variables() if not _is_seed_state(v)]
+
+    def save_own_variables(self, store):
+        """Writes the layer's own weights to `store` (a dict-like), under
+        the keys `"0"`, `"1"`, ... in creation order.
+
+        Args:
+            store: Dict-like object receiving NumPy arrays.
+        """
+        for i, variable in enumerate(self._own_weights()):
+            store[str(i)] = variable.numpy()
+
+    def load_own_variables(self, store):
+        """Assigns the layer's own weights from `store`, as written by
+        `save_own_variables`.
+
+        Args:
+            store: Dict-like object with one array per own weight, under
+                the keys `"0"`, `"1"`, ...
+
+        Raises:
+            ValueError: if the number of arrays or a shape does not match.
+        """
+        variables = self._own_weights()
+        if len(store) != len(variables):
+            raise ValueError(
+                f"Layer '{self.name}' has {len(variables)} own variables "
+                f"({[v.path for v in variables]}), but the store holds "
+                f"{len(store)} arrays."
+            )
+        values = [store[str(i)] for i in range(len(variables))]
+        for variable, value in zip(variables, values):
+            if tuple(variable.shape) != tuple(value.shape):
+                raise ValueError(
+                    f"Layer '{self.name}': variable '{variable.path}' has "
+                    f"shape {variable.shape}, but the stored value has "
+                    f"shape {tuple(value.shape)}."
+                )
+        for variable, value in zip(variables, values):
+            variable.assign(value)
+
     def count_params(self):
         """Returns the number of scalars in the layer's weights."""
         if not self.built:
@@ -544,18 +1012,33 @@ class Layer(Operation):
 
     # ---------------------------------------------------------------- losses
     def add_loss(self, loss):
-        """Adds a scalar loss (e.g. an activity penalty) to the layer."""
+        """Adds a scalar loss (e.g. an activity penalty) to the layer.
+
+        Losses added during a call are those of that call: they are reset
+        at the start of each outermost layer call. Inside a
+        `StatelessScope` (e.g. `stateless_call`), they go to the scope
+        when it collects losses and are dropped otherwise.
+        """
         scope = backend.get_stateless_scope()
-        if scope is not None and scope.collect_losses:
-            scope.add_loss(loss)
+        if scope is not None:
+            if scope.collect_losses:
+                scope.add_loss(loss)
             return
         self._losses.append(loss)
 
     def _regularization_losses(self):
+        """Weight penalties of the trainable variables (a frozen weight is
+        not penalized)."""
         penalties = []
+        if not self.trainable:
+            return penalties
+        seen = set()
         for layer in self._flatten_layers():
             for variable, regularizer in layer._regularized_variables:
-                penalties.append(regularizer(variable.value))
+                key = (id(variable), id(regularizer))
+                if variable.trainable and key not in seen:
+                    seen.add(key)
+                    penalties.append(regularizer(variable.value))
         return penalties
 
     @property
@@ -641,24 +1124,73 @@ class Layer(Operation):
     # ----------------------------------------------------------------- dtype
     @property
     def dtype_policy(self):
-        return self._dtype_policy
+        policy = self._dtype_policy
+        if _is_policy_map(policy):
+            return policy[self.path]
+        return policy
 
     @dtype_policy.setter
     def dtype_policy(self, value):
-        self._dtype_policy = dtype_policies.get(value)
+        if _is_gptq(value):
+            raise ValueError(
+                "Implicitly enabling GPTQ quantization by setting "
+                f"`dtype_policy` (to {value!r}) is not supported; GPTQ "
+                "needs calibration data, use `quantize('gptq', ...)`."
+            )
+        policy = _policy_from_arg(value)
+        if _is_policy_map(self._dtype_policy):
+            if _is_policy_map(policy):
+                self._dtype_policy = policy
+            else:
+                self._dtype_policy[self.path] = policy
+        else:
+            self._dtype_policy = policy
 
     @property
     def dtype(self):
         """The variable dtype of the layer."""
-        return self._dtype_policy.variable_dtype
+        return self.dtype_policy.variable_dtype
 
     @property
     def compute_dtype(self):
-        return self._dtype_policy.compute_dtype
+        return self.dtype_policy.compute_dtype
 
     @property
     def variable_dtype(self):
-        return self._dtype_policy.variable_dtype
+        return self.dtype_policy.variable_dtype
+
+    @property
+    def quantization_mode(self):
+        """The quantization mode of the dtype policy (`None` if none)."""
+        return getattr(self.dtype_policy, "quantization_mode", None)
+
+    # ---------------------------------------------------------- quantization
+    def quantize(self, mode, type_check=True, config=None):
+        """Quantizes the layer's weights (in place) for `mode`.
+
+        Layers that support quantization override this method.
+        """
+        raise self._not_implemented("quantize")
+
+    def quantized_build(self, input_shape, mode):
+        """Creates the variables of quantization `mode`. Override."""
+        raise self._not_implemented("quantized_build")
+
+    def quantized_call(self, *args, **kwargs):
+        """The computation used when the layer is quantized."""
+        raise self._not_implemented("quantized_call")
+
+    def _int8_call(self, *args, **kwargs):
+        raise self._not_implemented("_int8_call")
+
+    def _float8_call(self, *args, **kwargs):
+        raise self._not_implemented("_float8_call")
+
+    def _not_implemented(self, method):
+        return NotImplementedError(
+            f"Layer {self.__class__.__name__} does not have a `{method}` "
+            "method implemented."
+        )
 
     # ---------------------------------------------------------------- config
     def get_config(self):
@@ -666,10 +1198,16 @@ class Layer(Operation):
         config = {
             "name": self.name,
             "trainable": self.trainable,
-            "dtype": self._dtype_policy.get_config()["name"],
+            "dtype": _serialize_policy(self._dtype_policy),
         }
         if self._input_shape_arg is not None:
             config["input_shape"] = self._input_shape_arg
+        if self.activity_regularizer is not None:
+            from keras.src import regularizers
+
+            config["activity_regularizer"] = regularizers.serialize(
+                self.activity_regularizer
+            )
         if type(self).get_config is Layer.get_config:
             # Subclasses that don't override get_config: their simple
             # constructor arguments are enough to rebuild them.
@@ -680,12 +1218,156 @@ class Layer(Operation):
 
     @classmethod
     def from_config(cls, config):
-        return cls(**config)
+        config = dict(config)
+        if isinstance(config.get("dtype"), dict):
+            policy = _policy_from_arg(config["dtype"])
+            # Plain float policies travel by name; others as objects.
+            if getattr(policy, "quantization_mode", None) is None and not (
+                _is_policy_map(policy)
+            ):
+                policy = policy.name
+            config["dtype"] = policy
+        try:
+            return cls(**config)
+        except Exception as e:
+            raise TypeError(
+                f"Could not rebuild a `{cls.__name__}` layer from its "
+                f"config {config}: {type(e).__name__}: {e}"
+            ) from e
+
+    def __reduce__(self):
+        from keras.src.saving import serialization_lib
+
+        config = serialization_lib.serialize_keras_object(self)
+        weights = self.get_weights() if self.built else None
+        return (_layer_from_pickle, (config, weights))
 
     def __repr__(self):
         return (
             f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
         )
+
+
+# Attributes of every layer that never hold tracked state.
+_NOT_TRACKED = frozenset(
+    (
+        "_tracker",
+        "_init_arguments",
+        "_own_variables",
+        "_regularized_variables",
+        "_losses",
+        "_remat_pending",
+    )
+)
+
+
+def _layer_from_pickle(config, weights):
+    from keras.src.saving import serialization_lib
+
+    layer = serialization_lib.deserialize_keras_object(config)
+    if weights is not None and layer.built:
+        layer.set_weights(weights)
+    return layer
+
+
+def _policy_from_arg(dtype):
+    if _is_policy_map(dtype):
+        return dtype
+    return dtype_policies.get(dtype)
+
+
+def _is_policy_map(policy):
+    policy_map = getattr(dtype_policies, "DTypePolicyMap", None)
+    return policy_map is not None and isinstance(policy, policy_map)
+
+
+def _is_gptq(value):
+    if isinstance(value, str):
+        return value.startswith("gptq")
+    return getattr(value, "quantization_mode", None) == "gptq"
+
+
+def _serialize_policy(policy):
+    serialize = getattr(dtype_policies, "serialize", None)
+    if serialize is not None:
+        return serialize(policy)
+    return policy.get_config()["name"]
+
+
+def _accepts(method, num_positional):
+    """Whether `method` can be called with `num_positional` arguments."""
+    try:
+        inspect.signature(method).bind(*([None] * num_positional))
+    except TypeError:
+        return False
+    except ValueError:
+        return True
+    return True
+
+
+def _overrides(layer, method):
+    return getattr(type(layer), method) is not getattr(Layer, method)
+
+
+def _masks_of(x):
+    """The Keras mask of `x`, or the structure of masks of a structure
+    (`None` if nothing in it has a mask)."""
+    if x is None:
+        return None
+    if isinstance(x, (list, tuple, dict)):
+        masks = tree.map_structure(backend.get_keras_mask, x)
+        if all(m is None for m in tree.flatten(masks)):
+            return None
+        return masks
+    return backend.get_keras_mask(x)
+
+
+def _is_shape(value):
+    return isinstance(value, (tuple, list)) and all(
+        d is None or isinstance(d, int) for d in value
+    )
+
+
+def _shapes_of(x):
+    if hasattr(x, "shape"):
+        return tuple(x.shape)
+    if isinstance(x, (list, tuple)):
+        return type(x)(_shapes_of(v) for v in x)
+    if isinstance(x, dict):
+        return {k: _shapes_of(v) for k, v in x.items()}
+    return x
+
+
+def _shapes_to_tensors(shapes, dtype):
+    if _is_shape(shapes):
+        return backend.KerasTensor(tuple(shapes), dtype=dtype)
+    if isinstance(shapes, (list, tuple)):
+        return type(shapes)(_shapes_to_tensors(s, dtype) for s in shapes)
+    if isinstance(shapes, dict):
+        return {k: _shapes_to_tensors(s, dtype) for k, s in shapes.items()}
+    return shapes
+
+
+def _shape_structure_to_specs(shapes, dtype):
+    if _is_shape(shapes):
+        return backend.KerasTensor(tuple(shapes), dtype=dtype)
+    if isinstance(shapes, (list, tuple)):
+        return type(shapes)(_shape_structure_to_specs(s, dtype) for s in shapes)
+    if isinstance(shapes, dict):
+        return {
+            k: _shape_structure_to_specs(s, dtype) for k, s in shapes.items()
+        }
+    return shapes
+
+
+def _flatten_shapes(shapes):
+    if _is_shape(shapes):
+        return [tuple(shapes)]
+    if isinstance(shapes, (list, tuple)):
+        return [s for item in shapes for s in _flatten_shapes(item)]
+    if isinstance(shapes, dict):
+        return [s for item in shapes.values() for s in _flatten_shapes(item)]
+    return []
 
 
 def _is_plain_value(value):
@@ -698,32 +1380,69 @@ def _is_seed_state(variable):
     return getattr(variable, "_is_seed_state", False)
 
 
+class _variable_scope:
+    """The name scope of a layer's new variable: the layer's own scope
+    inside its calls (or when it is not placed yet); its recorded path when
+    a variable is added later, from outside any call."""
+
+    def __init__(self, layer):
+        stack = global_state.get_global_attribute("name_scope_stack") or []
+        if stack and stack[-1].caller is layer:
+            names = []
+        elif layer._path and not stack:
+            names = layer._path.split("/")
+        else:
+            names = [layer.name]
+        self.scopes = [
+            backend.name_scope(
+                name, caller=layer if i == len(names) - 1 else None
+            )
+            for i, name in enumerate(names)
+        ]
+
+    def __enter__(self):
+        for scope in self.scopes:
+            scope.__enter__()
+
+    def __exit__(self, *args):
+        for scope in reversed(self.scopes):
+            scope.__exit__(*args)
+
+
 def _build_wrapper(build):
     @functools.wraps(build)
     def wrapped(self, *args, **kwargs):
         with backend.name_scope(self.name, caller=self):
             build(self, *args, **kwargs)
         self.built = True
+        self._lock_state()
 
     return wrapped
 
 
 class _CallContext:
-    """Carries the `training` flag from an outer layer call to inner ones."""
+    """Carries context arguments (`training`, ...) from an outer layer call
+    to the calls nested in it."""
 
-    def __init__(self, training):
-        self.training = training
+    def __init__(self, values):
+        self.values = values
 
     def __enter__(self):
         self.outer = global_state.get_global_attribute("call_context")
-        if self.training is None and self.outer is not None:
-            self.training = self.outer.training
         global_state.set_global_attribute("call_context", self)
 
     def __exit__(self, *args):
         global_state.set_global_attribute("call_context", self.outer)
 
+    @property
+    def training(self):
+        return self.values.get("training")
+
+    @staticmethod
+    def current():
+        return global_state.get_global_attribute("call_context")
+
     @staticmethod
     def current_training():
-        context = global_state.get_global_attribute("call_context")
+        context = _CallContext.current()
         return None if context is None else context.training

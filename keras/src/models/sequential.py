@@ -360,12 +360,15 @@ class Sequential(Model):
         model = cls(
             name=config.get("name"), trainable=config.get("trainable", True)
         )
+        # Layers are rebuilt outside the model's name scope, as they were
+        # first created: variables made in a layer's `__init__` keep the
+        # path they were saved under.
+        for layer_config in config.get("layers", []):
+            layer = serialization_lib.deserialize_keras_object(
+                layer_config, custom_objects=custom_objects
+            )
+            model.add(layer, rebuild=False)
         with backend.name_scope(model.name, caller=model):
-            for layer_config in config.get("layers", []):
-                layer = serialization_lib.deserialize_keras_object(
-                    layer_config, custom_objects=custom_objects
-                )
-                model.add(layer, rebuild=False)
             model._maybe_rebuild()
             build_input_shape = config.get("build_input_shape")
             if not model.built and build_input_shape:

@@ -45,6 +45,13 @@ class TestCase(parameterized.TestCase):
         return folder
 
     # ------------------------------------------------------------ values
+    def assertEqual(self, first, second, msg=None):
+        """`unittest`'s `assertEqual`; an object always equals itself
+        (symbolic tensors, whose `==` builds a graph op, included)."""
+        if first is second:
+            return
+        super().assertEqual(first, second, msg=msg)
+
     def assertAllClose(
         self,
         x1,
@@ -348,10 +355,15 @@ class TestCase(parameterized.TestCase):
                 for x in tree.flatten(outputs):
                     self.assertSparse(x)
 
+        # A dict of `<name>_shape` entries means keyword inputs `<name>=`.
+        named = _named_inputs(input_shape)
+
         # Symbolic call.
         layer = layer_cls(**init_kwargs)
         symbolic_inputs = _symbolic_inputs(input_shape, input_dtype)
-        symbolic_outputs = layer(symbolic_inputs, **call_kwargs)
+        symbolic_outputs = _call_with_inputs(
+            layer, symbolic_inputs, call_kwargs, named
+        )
         check_output(symbolic_outputs, expected_output_shape, symbolic=True)
         check_counts(layer, "a symbolic call")
 
@@ -359,7 +371,7 @@ class TestCase(parameterized.TestCase):
         if input_data is None:
             input_data = _random_inputs(input_shape, input_dtype)
         layer = layer_cls(**init_kwargs)
-        outputs = layer(input_data, **call_kwargs)
+        outputs = _call_with_inputs(layer, input_data, call_kwargs, named)
         check_output(outputs, expected_output_shape, symbolic=False)
         check_counts(layer, "an eager call")
         if expected_output is not None:
@@ -385,14 +397,16 @@ class TestCase(parameterized.TestCase):
 
         if run_training_check and backend.backend() != "numpy":
             self._run_training_step(
-                layer_cls, init_kwargs, input_data, call_kwargs
+                layer_cls, init_kwargs, input_data, call_kwargs, named
             )
         if run_mixed_precision_check:
             self._run_mixed_precision_call(
-                layer_cls, init_kwargs, input_data, call_kwargs
+                layer_cls, init_kwargs, input_data, call_kwargs, named
             )
 
-    def _run_training_step(self, layer_cls, init_kwargs, inputs, call_kwargs):
+    def _run_training_step(
+        self, layer_cls, init_kwargs, inputs, call_kwargs, named=False
+    ):
         """Fits one batch through a model wrapping a fresh layer."""
         from keras.src.models.model import Model
 
@@ -404,7 +418,7 @@ class TestCase(parameterized.TestCase):
                 self.wrapped = layer
 
             def call(self, x, training=False):
-                return self.wrapped(x, **call_kwargs)
+                return _call_with_inputs(self.wrapped, x, call_kwargs, named)
 
         model = _Wrapper()
         outputs = tree.map_structure(backend.convert_to_numpy, model(inputs))
@@ -421,7 +435,7 @@ class TestCase(parameterized.TestCase):
         model.fit(inputs, targets, batch_size=_batch_size(inputs), verbose=0)
 
     def _run_mixed_precision_call(
-        self, layer_cls, init_kwargs, inputs, call_kwargs
+        self, layer_cls, init_kwargs, inputs, call_kwargs, named=False
     ):
         """Calls a fresh layer under `mixed_float16`: float variables stay
         float32 and float outputs are float16."""
@@ -435,7 +449,7 @@ class TestCase(parameterized.TestCase):
             ),
             tree.map_structure(np.asarray, inputs),
         )
-        outputs = layer(inputs, **call_kwargs)
+        outputs = _call_with_inputs(layer, inputs, call_kwargs, named)
         for weight in layer.weights:
             if "float" in standardize_dtype(weight.dtype):
                 self.assertDType(weight, "float32")
@@ -495,6 +509,28 @@ def _map_shapes(fn, shapes, dtypes):
         )
         for i, s in enumerate(shapes)
     )
+
+
+def _named_inputs(input_shape):
+    """Whether `input_shape` names keyword inputs (`{"query_shape": ...}`
+    for a call `layer(query=...)`)."""
+    return (
+        isinstance(input_shape, dict)
+        and bool(input_shape)
+        and all(
+            isinstance(k, str) and k.endswith("_shape") for k in input_shape
+        )
+    )
+
+
+def _call_with_inputs(layer, inputs, call_kwargs, named):
+    if named and isinstance(inputs, dict):
+        keyword_inputs = {
+            (k[: -len("_shape")] if k.endswith("_shape") else k): v
+            for k, v in inputs.items()
+        }
+        return layer(**keyword_inputs, **call_kwargs)
+    return layer(inputs, **call_kwargs)
 
 
 def _symbolic_inputs(shapes, dtypes):

@@ -31,16 +31,24 @@ DEFAULT_LORA_PATTERN = ".*(query|value).*"
 # ------------------------------------------------- helpers for the layers
 def check_can_enable_lora(layer, rank):
     """Raises a `ValueError` when `layer.enable_lora(rank)` is invalid."""
+    base = getattr(layer, "_lora_base", "_kernel").lstrip("_")
+    if getattr(layer, f"{base}_constraint", None) is not None:
+        kind = "embedding" if base == "embeddings" else base
+        raise ValueError(
+            f"LoRA on layer '{layer.name}' is incompatible with {kind} "
+            "constraints: a constraint cannot be applied to the low-rank "
+            "factors. Remove the constraint to enable LoRA."
+        )
     if getattr(layer, "lora_enabled", False):
         raise ValueError(
-            f"LoRA is already enabled on layer '{layer.name}'. This can only "
+            f"Layer '{layer.name}': lora is already enabled. This can only "
             "be done once per layer."
         )
     if not layer.built:
         raise ValueError(
-            f"Cannot enable LoRA on layer '{layer.name}': the layer isn't "
-            "built yet. Build it first, by calling it on data or calling "
-            "`layer.build(input_shape)`."
+            f"Cannot enable lora on a layer that isn't yet built (layer "
+            f"'{layer.name}'). Build it first, by calling it on data or "
+            "calling `layer.build(input_shape)`."
         )
     if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
         raise ValueError(
@@ -113,19 +121,32 @@ def add_lora_weights(
 
     shape = tuple(base_variable.shape)
     layout_a, layout_b = lora_layouts(base_variable)
+    # The factors are penalized like the (now frozen) base weight.
+    regularizer = None
+    for variable, candidate in getattr(layer, "_regularized_variables", ()):
+        if variable is base_variable:
+            regularizer = candidate
+    tracker = getattr(layer, "_tracker", None)
+    was_locked = tracker is not None and tracker.locked
+    if was_locked:
+        tracker.unlock()  # the layer is built; these weights come after
     with variable_scope_of(base_variable, layer):
         lora_a = layer.add_weight(
             name=f"{prefix}_a",
             shape=shape[:-1] + (rank,),
             initializer=initializers.get(a_initializer),
+            regularizer=regularizer,
             layout=layout_a,
         )
         lora_b = layer.add_weight(
             name=f"{prefix}_b",
             shape=(rank, shape[-1]),
             initializer=initializers.get(b_initializer),
+            regularizer=regularizer,
             layout=layout_b,
         )
+    if was_locked:
+        layer._lock_state()
     base_variable.trainable = False
     # Toggling `layer.trainable` must not unfreeze the base weight.
     base_variable._trainable_requested = False
@@ -136,6 +157,11 @@ def remove_lora_weights(layer, base_variable, lora_a, lora_b):
     """Drops the LoRA factors from `layer` and unfreezes `base_variable`."""
     layer._own_variables = [
         v for v in layer._own_variables if v is not lora_a and v is not lora_b
+    ]
+    layer._regularized_variables = [
+        (v, r)
+        for v, r in getattr(layer, "_regularized_variables", [])
+        if v is not lora_a and v is not lora_b
     ]
     base_variable._trainable_requested = True
     base_variable.trainable = layer.trainable
@@ -217,6 +243,50 @@ class LoraMixin:
         self.lora_enabled = False
         self.lora_rank = None
         self.lora_alpha = None
+
+    def save_own_variables(self, store):
+        """Like `Layer.save_own_variables`, but with LoRA enabled the base
+        weight is saved with the LoRA delta folded in and the factors are
+        left out, so the store fits the same layer without LoRA."""
+        if not self.lora_enabled:
+            return super().save_own_variables(store)
+        from keras.src import backend
+
+        base = getattr(self, self._lora_base)
+        factors = self._lora_factors()
+        index = 0
+        for variable in self._own_weights():
+            if any(variable is f for f in factors):
+                continue
+            if variable is base:
+                value = backend.convert_to_numpy(self._lora_effective_weight())
+            else:
+                value = variable.numpy()
+            store[str(index)] = value
+            index += 1
+
+    def load_own_variables(self, store):
+        """Like `Layer.load_own_variables`; with LoRA enabled, the store
+        holds the weights without the factors (as saved above): they are
+        loaded into the base weights and the LoRA delta is reset to
+        zero."""
+        if not self.lora_enabled:
+            return super().load_own_variables(store)
+        lora_a, lora_b = self._lora_factors()
+        variables = [
+            v
+            for v in self._own_weights()
+            if v is not lora_a and v is not lora_b
+        ]
+        if len(store) != len(variables):
+            raise ValueError(
+                f"Layer '{self.name}' has {len(variables)} own variables "
+                "besides its LoRA factors, but the store holds "
+                f"{len(store)} arrays."
+            )
+        for i, variable in enumerate(variables):
+            variable.assign(store[str(i)])
+        lora_b.assign(lora_b.numpy() * 0)
 
     def _lora_variables(self):
         if not self.lora_enabled:
@@ -364,19 +434,30 @@ def lora_state(model):
         (`path` as in `enable_lora`'s `pattern`), and `"frozen"`, the
         paths of the model's non-trainable weights.
     """
+    capable = [
+        layer for layer in _flatten(model) if hasattr(layer, "enable_lora")
+    ]
     layers = [
         {
             "path": _base_weight_path(layer),
+            "index": index,
             "rank": int(layer.lora_rank),
             "alpha": float(layer.lora_alpha),
         }
-        for layer in _flatten(model)
+        for index, layer in enumerate(capable)
         if getattr(layer, "lora_enabled", False)
     ]
     if not layers:
         return None
-    frozen = [str(v.path) for v in model.weights if not v.trainable]
-    return {"layers": layers, "frozen": frozen}
+    weights = model.weights
+    frozen = [str(v.path) for v in weights if not v.trainable]
+    frozen_indices = [i for i, v in enumerate(weights) if not v.trainable]
+    return {
+        "layers": layers,
+        "frozen": frozen,
+        "frozen_indices": frozen_indices,
+        "num_weights": len(weights),
+    }
 
 
 def restore_lora_state(model, state):
@@ -386,13 +467,18 @@ def restore_lora_state(model, state):
     Raises a `ValueError` naming the path when a recorded LoRA layer is
     not in `model`.
     """
-    layers = {
-        _base_weight_path(layer): layer
-        for layer in _flatten(model)
-        if hasattr(layer, "enable_lora")
-    }
+    capable = [
+        layer for layer in _flatten(model) if hasattr(layer, "enable_lora")
+    ]
+    layers = {_base_weight_path(layer): layer for layer in capable}
     for entry in state["layers"]:
         layer = layers.get(entry["path"])
+        index = entry.get("index")
+        if layer is None and index is not None and index < len(capable):
+            # Paths are fixed when variables are created: a layer built
+            # before being put in its model keeps its standalone path, so
+            # the layer is found by its position instead.
+            layer = capable[index]
         if layer is None:
             raise ValueError(
                 f"The saved model had LoRA on '{entry['path']}', but the "
@@ -402,8 +488,15 @@ def restore_lora_state(model, state):
             )
         if not layer.lora_enabled:
             layer.enable_lora(entry["rank"], lora_alpha=entry["alpha"])
+    weights = model.weights
+    if state.get("frozen_indices") is not None and state.get(
+        "num_weights"
+    ) == len(weights):
+        for i in state["frozen_indices"]:
+            weights[i].trainable = False
+        return
     frozen = set(state["frozen"])
-    for variable in model.weights:
+    for variable in weights:
         if str(variable.path) in frozen:
             variable.trainable = False
 

@@ -153,7 +153,7 @@ class KerasVariable:
         return np.array(self.value)
 
     def assign(self, value):
-        value = self._convert_to_tensor(value, dtype=self.dtype)
+        value = self._convert_to_tensor(value, dtype=self._dtype)
         if tuple(value.shape) != self.shape:
             raise ValueError(
                 "The shape of the target variable and the shape of the "
@@ -178,6 +178,16 @@ class KerasVariable:
 
     @property
     def dtype(self):
+        # Inside a layer's autocast scope a float variable reads (and so
+        # reports) the compute dtype.
+        scope = get_autocast_scope()
+        if (
+            scope is not None
+            and scope.dtype is not None
+            and self._autocast
+            and dtypes.is_float_dtype(self._dtype)
+        ):
+            return scope.dtype
         return self._dtype
 
     @property

@@ -271,6 +271,12 @@ def vectorized_map(function, elements):
     return jax.vmap(function)(elements)
 
 
+def remat(f):
+    """Wraps `f` so that its intermediate values are recomputed during the
+    backward pass instead of being kept in memory (`jax.checkpoint`)."""
+    return jax.checkpoint(f)
+
+
 def random_seed_dtype():
     return "uint32"
 

@@ -9,10 +9,10 @@ def _require_non_negative(arg_name, value, none_ok=False):
     if value is None and none_ok:
         return
     if value is None or value < 0:
-        allowed = "a number >= 0 or `None`" if none_ok else "a number >= 0"
+        what = "a negative value" if none_ok else "None or a negative value"
         raise ValueError(
-            f"`ReLU` argument `{arg_name}` must be {allowed}; got "
-            f"{arg_name}={value!r}"
+            f"Invalid {arg_name}={value!r}: the {arg_name} of a ReLU layer "
+            f"cannot be {what}."
         )
 
 

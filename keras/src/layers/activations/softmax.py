@@ -17,14 +17,31 @@ def _masked_logit(dtype):
     return -3e4 if half else -1e9
 
 
+def _check_mask_shape(mask_shape, input_shape):
+    if len(mask_shape) > len(input_shape):
+        raise ValueError(
+            f"The softmax mask (shape {mask_shape}) must not have more "
+            f"dimensions than the inputs (shape {input_shape})."
+        )
+    # Aligned on the trailing axes, each mask size must be 1 or match.
+    for m, i in zip(reversed(mask_shape), reversed(input_shape)):
+        if m is None or i is None or m == 1 or m == i:
+            continue
+        raise ValueError(
+            f"The softmax mask (shape {mask_shape}) is not broadcastable to "
+            f"the inputs (shape {input_shape})."
+        )
+
+
 @keras_export("keras.layers.Softmax")
 class Softmax(Layer):
     """Turns logits into probabilities with a softmax over `axis`.
 
     Along the reduced axis (or axes) the outputs are positive and sum to
     1: `softmax(x) = exp(x - max(x)) / sum(exp(x - max(x)))`. When a
-    `mask` is passed, masked-out positions receive (almost) zero
-    probability and the rest is renormalized among the kept positions.
+    `mask` is passed, masked-out positions receive zero probability and
+    the rest is renormalized among the kept positions (a row masked
+    entirely is all zeros).
 
     Args:
         axis: Integer or list of integers, the axis (or axes) to normalize
@@ -33,8 +50,9 @@ class Softmax(Layer):
 
     Call arguments:
         inputs: Tensor of logits.
-        mask: Optional boolean tensor broadcastable to `inputs`: `True`
-            (or 1) keeps a position, `False` (or 0) masks it out.
+        mask: Optional boolean tensor broadcastable to `inputs` (it may
+            have fewer axes, aligned on the last ones, but not more):
+            `True` (or 1) keeps a position, `False` (or 0) masks it out.
             Defaults to `None`.
 
     Input shape:
@@ -60,9 +78,10 @@ class Softmax(Layer):
 
     def call(self, inputs, mask=None):
         if mask is not None:
-            dropped = 1.0 - ops.cast(mask, inputs.dtype)
+            keep = ops.cast(mask, inputs.dtype)
+            _check_mask_shape(tuple(keep.shape), tuple(inputs.shape))
             penalty = ops.cast(
-                dropped * _masked_logit(inputs.dtype), inputs.dtype
+                (1.0 - keep) * _masked_logit(inputs.dtype), inputs.dtype
             )
             inputs = ops.add(inputs, penalty)
         axes = self.axis
@@ -71,8 +90,14 @@ class Softmax(Layer):
         if isinstance(axes, (list, tuple)):
             # Several axes: normalize in log space over all of them at once.
             log_norm = ops.logsumexp(inputs, axis=tuple(axes), keepdims=True)
-            return ops.exp(ops.subtract(inputs, log_norm))
-        return activations.softmax(inputs, axis=axes)
+            outputs = ops.exp(ops.subtract(inputs, log_norm))
+        else:
+            outputs = activations.softmax(inputs, axis=axes)
+        if mask is not None:
+            # Exactly zero where masked, also in rows masked entirely
+            # (whose softmax alone would be uniform).
+            outputs = ops.multiply(outputs, keep)
+        return outputs
 
     def compute_output_shape(self, input_shape):
         return input_shape

@@ -5,7 +5,11 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.backend.config import is_flash_attention_enabled
+from keras.src.layers.attention.multi_head_attention import _causal_mask
+from keras.src.layers.attention.multi_head_attention import _check_positive_int
 from keras.src.layers.attention.multi_head_attention import _read_only
+from keras.src.layers.attention.multi_head_attention import _window_mask
 from keras.src.layers.attention.multi_head_attention import (
     compute_attention_mask,
 )
@@ -57,7 +61,16 @@ class GroupedQueryAttention(Layer):
     Rotary position embeddings: pass `rotary_embedding` (e.g.
     `keras.layers.RotaryEmbedding()`) and it is applied to the projected
     query and key (of shape `(batch, seq, heads, head_dim)`) before the
-    dot product. Subclasses may instead override `_compute_attention`.
+    dot product. Subclasses may instead override `_compute_attention(query,
+    key, value, attention_mask=None, training=None)`: it receives the
+    projected tensors with the key/value heads already repeated to
+    `num_query_heads`, and a mask that includes the causal and sliding
+    window constraints; it returns `(output, scores)` (scores may be
+    `None` unless `self._return_attention_scores`).
+
+    With `use_gate=True`, a sigmoid-activated projection of the query
+    (named `gate`, shaped like the query heads) multiplies the heads'
+    outputs before the output projection.
 
     Args:
         head_dim: Integer, the per-head size of query, key and value.
@@ -68,7 +81,15 @@ class GroupedQueryAttention(Layer):
             (training only). Defaults to `0.0`.
         use_bias: Boolean; whether the four projections have biases.
             Defaults to `True`.
-        flash_attention: Only `None`/`False` are supported.
+        flash_attention: Optional boolean. `True` asks for a fused
+            attention kernel: attention scores cannot be returned and
+            `dropout` must be 0. `None` (the default) follows
+            `keras.config.is_flash_attention_enabled()`.
+        use_gate: Boolean; whether to gate the heads' outputs with a
+            sigmoid projection of the query. Defaults to `False`.
+        sliding_window: Optional positive integer: query position `t` may
+            only look at source positions `s` with `|t - s| <
+            sliding_window` (and `s <= t` with `use_causal_mask`).
         kernel_initializer: How to initialize the projection kernels.
             Defaults to `"glorot_uniform"`; each projection gets its own
             copy, so seeded initializers do not repeat values.
@@ -149,9 +170,13 @@ class GroupedQueryAttention(Layer):
         bias_constraint=None,
         seed=None,
         rotary_embedding=None,
+        use_gate=False,
+        sliding_window=None,
         **kwargs,
     ):
         super().__init__(**kwargs)
+        if sliding_window is not None:
+            _check_positive_int("sliding_window", sliding_window)
         heads_per_group, remainder = divmod(
             num_query_heads, num_key_value_heads
         )
@@ -163,11 +188,11 @@ class GroupedQueryAttention(Layer):
                 f"num_query_heads={num_query_heads}, "
                 f"num_key_value_heads={num_key_value_heads}"
             )
-        if flash_attention:
+        if flash_attention and dropout > 0.0:
             raise ValueError(
-                "`GroupedQueryAttention` has no flash attention kernel in "
-                "this build; use flash_attention=None or False. Got "
-                f"flash_attention={flash_attention!r}"
+                "Dropout is not supported when flash attention is enabled. "
+                f"Received: dropout={dropout}; use dropout=0 or "
+                "flash_attention=False."
             )
         if isinstance(rotary_embedding, dict):
             # Coming back from a saved config.
@@ -186,7 +211,16 @@ class GroupedQueryAttention(Layer):
         self.num_repeats = heads_per_group
         self.dropout = dropout
         self.use_bias = use_bias
-        self._flash_attention = flash_attention
+        self._flash_attention_arg = flash_attention
+        self._flash_attention = (
+            bool(flash_attention)
+            if flash_attention is not None
+            else bool(is_flash_attention_enabled())
+        )
+        self.use_gate = use_gate
+        self.sliding_window = sliding_window
+        self._gate_dense = None
+        self._return_attention_scores = False
         self.seed = seed
         # Settings shared by the four projection sublayers.
         self.kernel_initializer = initializers.get(kernel_initializer)
@@ -209,6 +243,9 @@ class GroupedQueryAttention(Layer):
     key_dense = _read_only("_key_dense", "The key projection.")
     value_dense = _read_only("_value_dense", "The value projection.")
     output_dense = _read_only("_output_dense", "The output projection.")
+    gate_dense = _read_only(
+        "_gate_dense", "The gate projection (with `use_gate=True`)."
+    )
 
     def _sublayer_kwargs(self):
         def clone(initializer):
@@ -226,13 +263,10 @@ class GroupedQueryAttention(Layer):
         )
 
     def build(self, query_shape, value_shape, key_shape=None):
-        if key_shape is None:
-            key_shape = value_shape
-        shapes = {
-            "query": tuple(query_shape),
-            "value": tuple(value_shape),
-            "key": tuple(key_shape),
-        }
+        query_shape, value_shape, key_shape = _checked_gqa_shapes(
+            query_shape, value_shape, key_shape
+        )
+        shapes = {"query": query_shape, "value": value_shape, "key": key_shape}
         for arg, shape in shapes.items():
             if len(shape) == 3:
                 continue
@@ -244,11 +278,14 @@ class GroupedQueryAttention(Layer):
         head = self.head_dim
         bias = self.use_bias
 
-        def projection(name, equation, output_shape, bias_axes, in_shape):
+        def projection(
+            name, equation, output_shape, bias_axes, in_shape, activation=None
+        ):
             sublayer = EinsumDense(
                 equation,
                 output_shape=output_shape,
                 bias_axes=bias_axes if bias else None,
+                activation=activation,
                 name=name,
                 **self._sublayer_kwargs(),
             )
@@ -257,7 +294,8 @@ class GroupedQueryAttention(Layer):
 
         # Letters: b batch, q/k query/source position, m model features,
         # u query heads, v key/value heads, h head size.
-        # Built (and so tracked) in this order: query, key, value, output.
+        # Built (and so tracked) in this order: query, key, value, (gate,)
+        # output.
         self._query_dense = projection(
             "query",
             "bqm,muh->bquh",
@@ -279,6 +317,15 @@ class GroupedQueryAttention(Layer):
             "vh",
             shapes["value"],
         )
+        if self.use_gate:
+            self._gate_dense = projection(
+                "gate",
+                "bqm,muh->bquh",
+                (None, self.num_query_heads, head),
+                "uh",
+                shapes["query"],
+                activation="sigmoid",
+            )
         batch, steps = shapes["query"][:2]
         self._output_dense = projection(
             "attention_output",
@@ -301,6 +348,12 @@ class GroupedQueryAttention(Layer):
         training=None,
         use_causal_mask=False,
     ):
+        if return_attention_scores and self._flash_attention:
+            raise ValueError(
+                "Returning attention scores is not supported when flash "
+                "attention is enabled. Please disable flash attention to "
+                "access attention scores (flash_attention=False)."
+            )
         mask = compute_attention_mask(
             query,
             value,
@@ -310,20 +363,26 @@ class GroupedQueryAttention(Layer):
             attention_mask=attention_mask,
             use_causal_mask=use_causal_mask,
         )
+        if self.sliding_window is not None:
+            window = _window_mask(
+                query.shape[1], value.shape[1], self.sliding_window
+            )
+            mask = window if mask is None else ops.logical_and(mask, window)
         q = self._query_dense(query)
         k = self._key_dense(value if key is None else key)
         v = self._value_dense(value)
         rope = self.rotary_embedding
         if rope is not None:
             q, k = rope(q), rope(k)
+        # Every query head gets its own copy of its group's key/value head.
+        k = ops.repeat(k, self.num_repeats, axis=2)
+        v = ops.repeat(v, self.num_repeats, axis=2)
+        self._return_attention_scores = return_attention_scores
         heads, weights = self._compute_attention(
-            q,
-            k,
-            v,
-            attention_mask=mask,
-            training=training,
-            return_attention_scores=return_attention_scores,
+            q, k, v, attention_mask=mask, training=training
         )
+        if self._gate_dense is not None:
+            heads = ops.multiply(heads, self._gate_dense(query))
         merged = self._output_dense(heads)
         return (merged, weights) if return_attention_scores else merged
 
@@ -334,26 +393,34 @@ class GroupedQueryAttention(Layer):
         value,
         attention_mask=None,
         training=None,
-        return_attention_scores=False,
+        use_causal_mask=False,
     ):
         """Scaled dot-product attention of the projected tensors.
 
         Args:
             query: `(B, T, num_query_heads, head_dim)`.
-            key: `(B, S, num_key_value_heads, head_dim)`.
-            value: `(B, S, num_key_value_heads, head_dim)`.
+            key: `(B, S, num_query_heads, head_dim)` (key/value heads
+                already repeated for their group).
+            value: `(B, S, num_query_heads, head_dim)`.
             attention_mask: Optional boolean mask broadcastable to
                 `(B, T, S)`.
             training: Whether dropout is applied to the probabilities.
-            return_attention_scores: Whether to also return the
-                probabilities.
+            use_causal_mask: Whether to also apply a causal mask (query
+                position `t` sees key positions `s <= t`).
 
         Returns:
             `(output, scores)`: the output of shape
             `(B, T, num_query_heads, head_dim)` and the probabilities of
             shape `(B, num_query_heads, T, S)` (`None` unless
-            `return_attention_scores`).
+            `self._return_attention_scores` or dropout needs them).
         """
+        if use_causal_mask:
+            causal = _causal_mask(query.shape[1], key.shape[1])
+            attention_mask = (
+                causal
+                if attention_mask is None
+                else ops.logical_and(ops.cast(attention_mask, "bool"), causal)
+            )
         mask = (
             None
             if attention_mask is None
@@ -362,28 +429,34 @@ class GroupedQueryAttention(Layer):
         )
         scale = self._inverse_sqrt_head_dim
         with_dropout = self.dropout > 0 and bool(training)
-        if not (return_attention_scores or with_dropout):
-            # Fused path; it handles the head grouping itself.
+        if not (self._return_attention_scores or with_dropout):
             fused = ops.dot_product_attention(
                 query, key, value, mask=mask, scale=scale
             )
             return fused, None
-        # Explicit path: give every query head its own copy of its group's
-        # key/value head, then attend as in multi-head attention.
-        key = ops.repeat(key, self.num_repeats, axis=2)
-        value = ops.repeat(value, self.num_repeats, axis=2)
         query = ops.multiply(query, ops.cast(scale, query.dtype))
         logits = ops.einsum("bquh,bkuh->buqk", query, key)
         out_dtype = logits.dtype
         logits = ops.cast(logits, "float32")
         if mask is not None:
             logits = ops.where(mask, logits, _LARGE_NEGATIVE)
-        probs = ops.cast(ops.softmax(logits, axis=-1), out_dtype)
+        probs = ops.softmax(logits, axis=-1)
+        if mask is not None:
+            # Exactly zero where masked, also for fully masked queries.
+            probs = ops.where(mask, probs, 0.0)
+        probs = ops.cast(probs, out_dtype)
         kept = self._dropout_layer(probs, training=training)
         return ops.einsum("buqk,bkuh->bquh", kept, value), probs
 
     def compute_output_shape(self, query_shape, value_shape, key_shape=None):
-        return tuple(query_shape)
+        query_shape, _, _ = _checked_gqa_shapes(
+            query_shape, value_shape, key_shape
+        )
+        return query_shape
+
+    def compute_mask(self, query, previous_mask=None):
+        # The output has the query's positions: its mask carries over.
+        return previous_mask
 
     def get_config(self):
         config = super().get_config()
@@ -393,6 +466,9 @@ class GroupedQueryAttention(Layer):
             num_key_value_heads=self.num_key_value_heads,
             use_bias=self.use_bias,
             dropout=self.dropout,
+            use_gate=self.use_gate,
+            sliding_window=self.sliding_window,
+            flash_attention=self._flash_attention_arg,
         )
         for which in ("kernel", "bias"):
             config[f"{which}_initializer"] = initializers.serialize(
@@ -418,3 +494,27 @@ class GroupedQueryAttention(Layer):
             else serialization_lib.serialize_keras_object(rope)
         )
         return config
+
+
+def _checked_gqa_shapes(query_shape, value_shape, key_shape):
+    """`(query, value, key)` shapes as tuples, after checking that query
+    and value have the same feature size and that key and value agree on
+    every axis but the last."""
+    query_shape = tuple(query_shape)
+    value_shape = tuple(value_shape)
+    if query_shape[-1] != value_shape[-1]:
+        raise ValueError(
+            "The last dimension of `query_shape` and `value_shape` must be "
+            f"equal. Received: query_shape={query_shape}, "
+            f"value_shape={value_shape}"
+        )
+    if key_shape is None:
+        key_shape = value_shape
+    key_shape = tuple(key_shape) if isinstance(key_shape, (list, tuple)) else ()
+    if value_shape[1:-1] != key_shape[1:-1]:
+        raise ValueError(
+            "All dimensions of `value` and `key`, except the last one, "
+            f"must be equal. Received: value_shape={value_shape} and "
+            f"key_shape={key_shape}"
+        )
+    return query_shape, value_shape, key_shape

@@ -1,5 +1,6 @@
 """`MultiHeadAttention`: multi-head (scaled dot-product) attention."""
 
+import inspect
 import string
 
 from keras.src import constraints
@@ -7,6 +8,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.backend.config import is_flash_attention_enabled
 from keras.src.layers.core.einsum_dense import EinsumDense
 from keras.src.layers.layer import Layer
 from keras.src.layers.regularization.dropout import Dropout
@@ -66,10 +68,16 @@ class MultiHeadAttention(Layer):
     the axes that act as positions (e.g. both spatial axes of an image);
     the remaining non-feature axes are treated like the batch axis.
 
+    With `use_gate=True`, a fifth projection of `query` (named `gate`,
+    sigmoid activated, shaped like the heads) multiplies the heads' outputs
+    element-wise before the output projection (gated attention).
+
     Subclasses may override `_compute_attention(query, key, value,
-    attention_mask=None, training=None)` (projected tensors of shape
-    `(batch, <positions>, num_heads, dim)`), e.g. to apply a rotary
-    embedding to `query` and `key` first.
+    attention_mask=None, training=None, return_attention_scores=False)`
+    (projected tensors of shape `(batch, <positions>, num_heads, dim)`),
+    e.g. to apply a rotary embedding to `query` and `key` first; the
+    mask they receive already includes the causal and sliding window
+    constraints.
 
     Args:
         num_heads: Integer, how many attention heads run in parallel.
@@ -87,7 +95,18 @@ class MultiHeadAttention(Layer):
         attention_axes: Optional integer or tuple, the input axes attended
             over. Defaults to `None`: every axis except the first (batch)
             and the last (features).
-        flash_attention: Only `None`/`False` are supported.
+        flash_attention: Optional boolean. `True` asks for a fused
+            attention kernel: attention scores cannot be returned and
+            `dropout` must be 0. `None` (the default) follows
+            `keras.config.is_flash_attention_enabled()`. On this backend
+            the computation is the same either way.
+        use_gate: Boolean; whether to gate the heads' outputs with a
+            sigmoid projection of the query (see above). Defaults to
+            `False`.
+        sliding_window: Optional positive integer: query position `t`
+            may only look at source positions `s` with `|t - s| <
+            sliding_window` (and `s <= t` with `use_causal_mask`).
+            Defaults to `None` (no window).
         kernel_initializer: How to initialize the projection kernels.
             Defaults to `"glorot_uniform"`; each projection gets its own
             copy, so seeded initializers do not repeat values.
@@ -166,22 +185,37 @@ class MultiHeadAttention(Layer):
         kernel_constraint=None,
         bias_constraint=None,
         seed=None,
+        use_gate=False,
+        sliding_window=None,
         **kwargs,
     ):
         super().__init__(**kwargs)
-        if flash_attention:
+        _check_positive_int("num_heads", num_heads)
+        _check_positive_int("key_dim", key_dim)
+        if value_dim is not None:
+            _check_positive_int("value_dim", value_dim)
+        if sliding_window is not None:
+            _check_positive_int("sliding_window", sliding_window)
+        if flash_attention and dropout > 0.0:
             raise ValueError(
-                "`MultiHeadAttention` has no flash attention kernel in this "
-                "build; use flash_attention=None or False. Got "
-                f"flash_attention={flash_attention!r}"
+                "Dropout is not supported when flash attention is enabled. "
+                f"Received: dropout={dropout}; use dropout=0 or "
+                "flash_attention=False."
             )
-        self._flash_attention = flash_attention
+        self._flash_attention_arg = flash_attention
+        self._flash_attention = (
+            bool(flash_attention)
+            if flash_attention is not None
+            else bool(is_flash_attention_enabled())
+        )
         self._num_heads = num_heads
         self._key_dim = key_dim
         self._value_dim = value_dim or key_dim
         self._dropout = dropout
         self._use_bias = use_bias
-        self._output_shape = _as_shape_tuple(output_shape)
+        self._use_gate = use_gate
+        self._sliding_window = sliding_window
+        self._output_shape = _checked_output_shape(output_shape)
         self._attention_axes = _as_shape_tuple(attention_axes)
         self.seed = seed
         # Settings shared by the four projection sublayers.
@@ -193,6 +227,7 @@ class MultiHeadAttention(Layer):
         self._bias_constraint = constraints.get(bias_constraint)
         self._activity_regularizer = regularizers.get(activity_regularizer)
         self.supports_masking = True
+        self._gate_dense = None
         # Queries are multiplied by this before the dot product.
         self._inverse_sqrt_key_dim = key_dim**-0.5
         self._dropout_layer = Dropout(
@@ -215,6 +250,10 @@ class MultiHeadAttention(Layer):
     key_dense = _read_only("_key_dense", "The key projection.")
     value_dense = _read_only("_value_dense", "The value projection.")
     output_dense = _read_only("_output_dense", "The output projection.")
+    use_gate = _read_only("_use_gate", "Whether the heads are gated.")
+    gate_dense = _read_only(
+        "_gate_dense", "The gate projection (with `use_gate=True`)."
+    )
 
     # ----------------------------------------------------------------- build
     def _sublayer_kwargs(self):
@@ -254,11 +293,9 @@ class MultiHeadAttention(Layer):
         return tuple(sorted(set(axes)))
 
     def build(self, query_shape, value_shape, key_shape=None):
-        if key_shape is None:
-            key_shape = value_shape
-        query_shape = tuple(query_shape)
-        value_shape = tuple(value_shape)
-        key_shape = tuple(key_shape)
+        query_shape, value_shape, key_shape = _checked_shapes(
+            query_shape, value_shape, key_shape
+        )
         rank = len(query_shape)
         if {len(value_shape), len(key_shape)} != {rank}:
             raise ValueError(
@@ -281,23 +318,29 @@ class MultiHeadAttention(Layer):
             rank - 1, bound_dims=1, output_dims=2
         )
 
-        def project(name, head_size, input_shape):
+        def project(name, head_size, input_shape, activation=None):
             sublayer = EinsumDense(
                 in_eq,
                 output_shape=_get_output_shape(
                     in_rank - 1, [self._num_heads, head_size]
                 ),
                 bias_axes=in_bias if self._use_bias else None,
+                activation=activation,
                 name=name,
                 **self._sublayer_kwargs(),
             )
             sublayer.build(input_shape)
             return sublayer
 
-        # Built (and so tracked) in this order: query, key, value, output.
+        # Built (and so tracked) in this order: query, key, value, (gate,)
+        # output.
         self._query_dense = project("query", self._key_dim, query_shape)
         self._key_dense = project("key", self._key_dim, key_shape)
         self._value_dense = project("value", self._value_dim, value_shape)
+        if self._use_gate:
+            self._gate_dense = project(
+                "gate", self._value_dim, query_shape, activation="sigmoid"
+            )
 
         # The projected tensors carry an extra heads axis.
         self._build_attention(rank + 1)
@@ -339,6 +382,12 @@ class MultiHeadAttention(Layer):
         training=None,
         use_causal_mask=False,
     ):
+        if return_attention_scores and self._flash_attention:
+            raise ValueError(
+                "Returning attention scores is not supported when flash "
+                "attention is enabled. Please disable flash attention to "
+                "access attention scores (flash_attention=False)."
+            )
         mask = self._compute_attention_mask(
             query,
             value,
@@ -353,12 +402,27 @@ class MultiHeadAttention(Layer):
         q = self._query_dense(query)
         k = self._key_dense(source_for_keys)
         v = self._value_dense(value)
-        heads, weights = self._compute_attention(q, k, v, mask, training)
+        # The causal and window constraints are part of `mask` already.
+        if _takes_argument(self._compute_attention, "return_attention_scores"):
+            heads, weights = self._compute_attention(
+                q, k, v, mask, training, return_attention_scores
+            )
+        else:
+            heads, weights = self._compute_attention(q, k, v, mask, training)
+        if self._gate_dense is not None:
+            heads = ops.multiply(heads, self._gate_dense(query))
         merged = self._output_dense(heads)
         return (merged, weights) if return_attention_scores else merged
 
     def _compute_attention(
-        self, query, key, value, attention_mask=None, training=None
+        self,
+        query,
+        key,
+        value,
+        attention_mask=None,
+        training=None,
+        return_attention_scores=False,
+        use_causal_mask=False,
     ):
         """Scaled dot-product attention of projected tensors.
 
@@ -370,12 +434,24 @@ class MultiHeadAttention(Layer):
                 scores (without their heads axis), `(B, T, S)` for 3D
                 inputs.
             training: Whether dropout is applied to the probabilities.
+            return_attention_scores: Whether the caller needs the scores
+                (they are returned either way).
+            use_causal_mask: Whether to also apply a causal mask (query
+                position `t` sees key positions `s <= t`, positions
+                flattened over the attention axes).
 
         Returns:
             `(attention_output, attention_scores)`: the output of shape
             `(B, <query positions>, N, value_dim)` and the probabilities of
             shape `(B, N, <query positions>, <key positions>)`.
         """
+        if use_causal_mask:
+            causal = self._causal_mask_for(query, key)
+            attention_mask = (
+                causal
+                if attention_mask is None
+                else ops.logical_and(ops.cast(attention_mask, "bool"), causal)
+            )
         scale = ops.cast(self._inverse_sqrt_key_dim, query.dtype)
         # Scores: `(B, N, <query positions>, <key positions>)`.
         scores = ops.einsum(
@@ -384,6 +460,21 @@ class MultiHeadAttention(Layer):
         probs = self._masked_softmax(scores, attention_mask)
         kept = self._dropout_layer(probs, training=training)
         return ops.einsum(self._combine_equation, kept, value), probs
+
+    def _causal_mask_for(self, query, key):
+        """Causal mask over the attention axes of projected tensors:
+        `(1, <query positions>, <key positions>)`."""
+        axes = self._axes
+        q_sizes = [query.shape[a] for a in axes]
+        k_sizes = [key.shape[a] for a in axes]
+        q_len = 1
+        for d in q_sizes:
+            q_len *= d
+        k_len = 1
+        for d in k_sizes:
+            k_len *= d
+        mask = _causal_mask(q_len, k_len)
+        return ops.reshape(mask, (1, *q_sizes, *k_sizes))
 
     def _masked_softmax(self, scores, attention_mask=None):
         dtype = scores.dtype
@@ -396,6 +487,9 @@ class MultiHeadAttention(Layer):
                 mask = ops.expand_dims(mask, axis=expansion_axis)
             scores = ops.where(mask, scores, _LARGE_NEGATIVE)
         probs = ops.softmax(scores, axis=self._norm_axes)
+        if attention_mask is not None:
+            # Exactly zero where masked, also for fully masked queries.
+            probs = ops.where(mask, probs, 0.0)
         return ops.cast(probs, dtype)
 
     def _compute_attention_mask(
@@ -414,7 +508,7 @@ class MultiHeadAttention(Layer):
             A boolean mask of shape `(B, T, S)` (or broadcastable to it), or
             `None` when there is no mask.
         """
-        return compute_attention_mask(
+        mask = compute_attention_mask(
             query,
             value,
             query_mask=query_mask,
@@ -423,12 +517,22 @@ class MultiHeadAttention(Layer):
             attention_mask=attention_mask,
             use_causal_mask=use_causal_mask,
         )
+        if self._sliding_window is not None:
+            window = _window_mask(
+                query.shape[1], value.shape[1], self._sliding_window
+            )
+            mask = window if mask is None else ops.logical_and(mask, window)
+        return mask
 
     def compute_output_shape(self, query_shape, value_shape, key_shape=None):
-        query_shape = tuple(query_shape)
+        query_shape, _, _ = _checked_shapes(query_shape, value_shape, key_shape)
         if self._output_shape is None:
             return query_shape
         return (*query_shape[:-1], *self._output_shape)
+
+    def compute_mask(self, query, previous_mask=None):
+        # The output has the query's positions: its mask carries over.
+        return previous_mask
 
     def get_config(self):
         config = super().get_config()
@@ -440,6 +544,9 @@ class MultiHeadAttention(Layer):
             use_bias=self._use_bias,
             output_shape=self._output_shape,
             attention_axes=self._attention_axes,
+            use_gate=self._use_gate,
+            sliding_window=self._sliding_window,
+            flash_attention=self._flash_attention_arg,
         )
         for which in ("kernel", "bias"):
             config[f"{which}_initializer"] = initializers.serialize(
@@ -500,6 +607,57 @@ def compute_attention_mask(
     for mask in masks[1:]:
         combined = ops.logical_and(combined, mask)
     return combined
+
+
+def _check_positive_int(name, value):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(
+            f"Invalid value for argument `{name}`: expected a positive "
+            f"integer, received {name}={value!r}."
+        )
+
+
+def _checked_output_shape(output_shape):
+    if output_shape is None:
+        return None
+    if isinstance(output_shape, int) and not isinstance(output_shape, bool):
+        return (output_shape,)
+    if isinstance(output_shape, (list, tuple)) and all(
+        isinstance(d, int) and not isinstance(d, bool) for d in output_shape
+    ):
+        return tuple(output_shape)
+    raise ValueError(
+        "Invalid `output_shape`: expected an integer, a tuple of integers "
+        f"or None, received output_shape={output_shape!r}."
+    )
+
+
+def _checked_shapes(query_shape, value_shape, key_shape):
+    """`(query, value, key)` shapes as tuples; key and value must agree on
+    every axis but the last."""
+    value_shape = tuple(value_shape)
+    key_shape = value_shape if key_shape is None else tuple(key_shape)
+    if value_shape[1:-1] != key_shape[1:-1]:
+        raise ValueError(
+            "All dimensions of `value` and `key`, except the last one, "
+            f"must be equal. Received: value_shape={value_shape} and "
+            f"key_shape={key_shape}"
+        )
+    return tuple(query_shape), value_shape, key_shape
+
+
+def _takes_argument(method, name):
+    try:
+        return name in inspect.signature(method).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _window_mask(query_length, value_length, window):
+    """`(1, T, S)` mask: query `t` sees source `s` when `|t - s| < window`."""
+    rows = ops.expand_dims(ops.arange(query_length), -1)
+    cols = ops.expand_dims(ops.arange(value_length), 0)
+    return ops.expand_dims(ops.less(ops.abs(rows - cols), window), 0)
 
 
 # Masked logits (computed in float32) get this value: ~0 probability.

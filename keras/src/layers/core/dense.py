@@ -91,8 +91,8 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         is_count = isinstance(units, int) and not isinstance(units, bool)
         if not (is_count and units > 0):
             raise ValueError(
-                "`Dense` needs `units` (the output size) to be an integer "
-                f">= 1; got units={units!r}"
+                "`Dense` needs `units` (the output size) to be a positive "
+                f"integer; got units={units!r}"
             )
         self.units = units
         self.use_bias = use_bias
@@ -207,9 +207,6 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             config[f"{weight}_regularizer"] = regularizers.serialize(
                 getattr(self, f"{weight}_regularizer")
             )
-        config["activity_regularizer"] = regularizers.serialize(
-            self.activity_regularizer
-        )
         for weight in ("kernel", "bias"):
             config[f"{weight}_constraint"] = (
                 serialization_lib.serialize_keras_object(

@@ -100,11 +100,13 @@ def test_dense_config_roundtrip():
         "bias_initializer",
         "kernel_regularizer",
         "bias_regularizer",
-        "activity_regularizer",
         "kernel_constraint",
         "bias_constraint",
     }
     assert config["activation"] == "tanh"
+    # Set only when there is one.
+    with_activity = layers.Dense(2, activity_regularizer="l2").get_config()
+    assert with_activity["activity_regularizer"]["class_name"] == "L2"
     _roundtrip(layer, np.random.rand(2, 3).astype("float32"))
     # And through the serialization library.
     restored = serialization_lib.deserialize_keras_object(

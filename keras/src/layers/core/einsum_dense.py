@@ -140,7 +140,7 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
             tuple(input_shape),
             self.partial_output_shape,
         )
-        kernel_dims, bias_dims, out_dims = shapes
+        kernel_dims, bias_dims, out_dims = shapes[:3]
         self.full_output_shape = tuple(out_dims)
         self._kernel = self.add_weight(
             shape=tuple(kernel_dims),
@@ -290,26 +290,18 @@ def _analyze_einsum_string(
         validate_sizes: Whether undetermined kernel sizes are an error.
 
     Returns:
-        `(kernel_shape, bias_shape or None, full_output_shape)`.
+        `(kernel_shape, bias_shape or None, full_output_shape, input_axes,
+        output_axes)`: the last two list the kernel axes contracted with
+        the input and those carried to the output.
     """
     input_spec, weight_spec, output_spec, elided = _parse_equation(equation)
     input_shape = tuple(input_shape)
     output_shape = list(output_shape)
 
     if elided == 0:
-        if len(input_shape) != len(input_spec):
-            raise ValueError(
-                f"Input shape {input_shape} has rank {len(input_shape)}, "
-                f"but the einsum equation '{equation}' expects rank "
-                f"{len(input_spec)} ('{input_spec}')."
-            )
+        # Axes are matched by position. Ranks that do not fit the equation
+        # are left for `call` to reject (the einsum itself does).
         explicit_input = input_shape
-        if len(output_shape) + 1 != len(output_spec):
-            raise ValueError(
-                f"Output shape {tuple(output_shape)} (excluding the batch "
-                f"dimension) must have rank {len(output_spec) - 1} to match "
-                f"the output part of the equation '{equation}'."
-            )
         explicit_output = [input_shape[0]] + output_shape
         leading, trailing = (), ()
     elif elided == 1:
@@ -350,6 +342,11 @@ def _analyze_einsum_string(
     # Output sizes left unknown are inferred from the input; given sizes
     # must agree with the input's.
     explicit_output = list(explicit_output)
+    # (Positions past the end of a mis-ranked shape count as unknown.)
+    explicit_output += [None] * (len(output_spec) - len(explicit_output))
+    explicit_input = tuple(explicit_input) + (None,) * (
+        len(input_spec) - len(explicit_input)
+    )
     for i, char in enumerate(output_spec):
         if char in input_spec:
             input_dim = explicit_input[input_spec.index(char)]
@@ -405,4 +402,10 @@ def _analyze_einsum_string(
     full_output_shape = (
         tuple(leading) + tuple(explicit_output) + tuple(trailing)
     )
-    return kernel_shape, bias_shape, full_output_shape
+    input_axes = [i for i, c in enumerate(weight_spec) if c in input_spec]
+    output_axes = [
+        i
+        for i, c in enumerate(weight_spec)
+        if c in output_spec and c not in input_spec
+    ]
+    return kernel_shape, bias_shape, full_output_shape, input_axes, output_axes

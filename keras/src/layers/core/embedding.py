@@ -94,11 +94,15 @@ class Embedding(lora_utils.LoraMixin, Layer):
             ("input_dim", input_dim),
             ("output_dim", output_dim),
         ):
-            if isinstance(value, int) and value >= 1:
+            if (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and value >= 1
+            ):
                 continue
             raise ValueError(
-                f"`Embedding` needs `{arg_name}` to be an integer >= 1; got "
-                f"{arg_name}={value!r}"
+                f"`{arg_name}` must be a positive integer (an `int` >= 1) "
+                f"for `Embedding`; got {arg_name}={value!r}"
             )
         self.input_dim = input_dim
         self.output_dim = output_dim

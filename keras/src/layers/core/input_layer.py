@@ -1,9 +1,58 @@
 """`InputLayer` and `keras.Input`: the entry points of functional models."""
 
+import warnings
+
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 from keras.src.ops.node import Node
+
+
+def _check_input_tensor(tensor, shape, batch_shape, batch_size, dtype, sparse):
+    """Raises if an argument given with `input_tensor` contradicts it."""
+    if not isinstance(tensor, backend.KerasTensor):
+        raise ValueError(
+            "Argument `input_tensor` must be a KerasTensor. "
+            f"Received: {tensor} of type {type(tensor)}"
+        )
+    actual = tuple(tensor.shape)
+
+    def compatible(expected, found):
+        return len(expected) == len(found) and all(
+            a is None or b is None or int(a) == b
+            for a, b in zip(expected, found)
+        )
+
+    def incompatible(argument, value, expected):
+        return ValueError(
+            "When passing `input_tensor` (shape {}), you cannot provide an "
+            "incompatible `{}`: received {}={}; expected {}.".format(
+                actual, argument, argument, value, expected
+            )
+        )
+
+    if shape is not None and not compatible(tuple(shape), actual[1:]):
+        raise incompatible("shape", shape, actual[1:])
+    if batch_shape is not None and not compatible(tuple(batch_shape), actual):
+        raise incompatible("batch_shape", batch_shape, actual)
+    if (
+        batch_size is not None
+        and actual
+        and actual[0]
+        not in (
+            None,
+            batch_size,
+        )
+    ):
+        raise incompatible("batch_size", batch_size, actual[0])
+    if dtype is not None and backend.standardize_dtype(
+        dtype
+    ) != backend.standardize_dtype(tensor.dtype):
+        raise incompatible("dtype", dtype, tensor.dtype)
+    if sparse is not None and bool(sparse) != bool(
+        getattr(tensor, "sparse", False)
+    ):
+        raise incompatible("sparse", sparse, getattr(tensor, "sparse", False))
 
 
 @keras_export("keras.layers.InputLayer")
@@ -19,6 +68,7 @@ class InputLayer(Layer):
         batch_size: Optional static batch size.
         dtype: The input's dtype; defaults to `keras.config.floatx()`.
         sparse: Must be falsy: sparse inputs are not supported.
+        ragged: Must be falsy: ragged inputs are not supported.
         batch_shape: Full shape tuple, including the batch dimension. Give
             either `shape` or `batch_shape`, not both.
         input_tensor: Optional existing `KerasTensor` to wrap instead of
@@ -41,6 +91,7 @@ class InputLayer(Layer):
         batch_size=None,
         dtype=None,
         sparse=None,
+        ragged=None,
         batch_shape=None,
         input_tensor=None,
         optional=False,
@@ -49,60 +100,69 @@ class InputLayer(Layer):
     ):
         # Legacy (Keras 2) spellings of the shape arguments.
         if "input_shape" in kwargs:
+            warnings.warn(
+                "Argument `input_shape` is deprecated. Use `shape` instead.",
+                stacklevel=2,
+            )
             legacy = kwargs.pop("input_shape")
             shape = shape if shape is not None else legacy
         if "batch_input_shape" in kwargs:
             legacy = kwargs.pop("batch_input_shape")
             batch_shape = batch_shape if batch_shape is not None else legacy
-        kwargs.pop("ragged", None)
         if kwargs:
             raise ValueError(
                 f"Unrecognized keyword arguments passed to InputLayer: {kwargs}"
             )
         super().__init__(name=name)
-        if sparse:
-            raise ValueError(
-                "Sparse inputs are not supported by the JAX backend. "
-                f"Received: sparse={sparse}"
-            )
         if shape is not None and batch_shape is not None:
             raise ValueError(
                 "You cannot pass both `shape` and `batch_shape` at the same "
                 f"time. Received: shape={shape}, batch_shape={batch_shape}"
             )
+        if batch_size is not None and batch_shape is not None:
+            raise ValueError(
+                "You cannot pass both `batch_size` and `batch_shape` at the "
+                f"same time. Received: batch_size={batch_size}, "
+                f"batch_shape={batch_shape}"
+            )
+        if shape is not None and isinstance(shape, int):
+            shape = (shape,)
         if input_tensor is not None:
-            if not isinstance(input_tensor, backend.KerasTensor):
-                raise ValueError(
-                    "Argument `input_tensor` must be a KerasTensor. "
-                    f"Received: {input_tensor} of type {type(input_tensor)}"
-                )
+            _check_input_tensor(
+                input_tensor, shape, batch_shape, batch_size, dtype, sparse
+            )
             if shape is None and batch_shape is None:
                 batch_shape = input_tensor.shape
+                batch_size = None
             if dtype is None:
                 dtype = input_tensor.dtype
+        if sparse and not backend.SUPPORTS_SPARSE_TENSORS:
+            raise ValueError(
+                "`sparse=True` is not supported with the JAX backend of "
+                "this Keras (inputs are dense arrays)."
+            )
+        if ragged and not backend.SUPPORTS_RAGGED_TENSORS:
+            raise ValueError(
+                "`ragged=True` is not supported with the JAX backend of "
+                "this Keras."
+            )
         if shape is None and batch_shape is None:
             raise ValueError(
-                "You must pass a `shape` argument (or a `batch_shape`) to "
-                "`Input`/`InputLayer`."
+                "To create an input, you must pass a `shape` argument (or "
+                "a `batch_shape`, or an `input_tensor`)."
             )
         if shape is not None:
-            if isinstance(shape, int):
-                shape = (shape,)
             batch_shape = (batch_size,) + tuple(shape)
         self._batch_shape = tuple(
             None if d is None else int(d) for d in batch_shape
         )
         self._dtype = backend.standardize_dtype(dtype or backend.floatx())
-        self.sparse = False
+        self.sparse = bool(sparse)
+        self.ragged = bool(ragged)
         self.optional = bool(optional)
         if input_tensor is None:
             input_tensor = backend.KerasTensor(
                 shape=self._batch_shape, dtype=self._dtype, name=self.name
-            )
-        elif tuple(input_tensor.shape) != self._batch_shape:
-            raise ValueError(
-                f"Argument `input_tensor` has shape {input_tensor.shape}, "
-                f"which does not match the given shape {self._batch_shape}."
             )
         self._input_tensor = input_tensor
         Node(operation=self, call_args=(), call_kwargs={}, outputs=input_tensor)
@@ -130,6 +190,7 @@ class InputLayer(Layer):
             "batch_shape": list(self._batch_shape),
             "dtype": self._dtype,
             "sparse": self.sparse,
+            "ragged": self.ragged,
             "optional": self.optional,
             "name": self.name,
         }
@@ -137,8 +198,7 @@ class InputLayer(Layer):
     @classmethod
     def from_config(cls, config):
         config = dict(config)
-        for key in ("trainable", "ragged"):
-            config.pop(key, None)
+        config.pop("trainable", None)
         return cls(**config)
 
 

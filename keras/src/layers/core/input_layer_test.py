@@ -36,6 +36,7 @@ def test_config_round_trip():
         "batch_shape": [None, 3],
         "dtype": "float16",
         "sparse": False,
+        "ragged": False,
         "optional": True,
         "name": "inp",
     }

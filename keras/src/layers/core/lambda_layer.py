@@ -138,6 +138,22 @@ class Lambda(Layer):
             ):
                 config[key] = tuple(value)
                 continue
+            if not isinstance(value, (dict, str)):
+                continue  # already a value (e.g. a decoded mask array)
+            if _is_serialized_lambda(value):
+                unsafe_ok = (
+                    not safe_mode
+                    if safe_mode is not None
+                    else not serialization_lib.in_safe_mode()
+                )
+                if not unsafe_ok:
+                    raise ValueError(
+                        f"The `{key}` of this `Lambda` layer is a Python "
+                        "lambda, whose deserialization can run arbitrary "
+                        "code; it is refused in safe mode. If you trust "
+                        "the config, pass `safe_mode=False` or call "
+                        "`keras.config.enable_unsafe_deserialization()`."
+                    )
             kwargs = {"custom_objects": custom_objects}
             if safe_mode is not None:
                 kwargs["safe_mode"] = safe_mode

@@ -1,5 +1,8 @@
 """`Merge`: the base class of the element-wise merge layers."""
 
+import numpy as np
+
+from keras.src import backend
 from keras.src import ops
 from keras.src.layers.layer import Layer
 
@@ -79,10 +82,40 @@ class Merge(Layer):
                 )
         return tuple(output)
 
-    def call(self, inputs):
+    # Value given to masked-out entries before merging (the merge's
+    # neutral element), or `None` to merge the raw values.
+    _masked_fill_value = None
+
+    def call(self, inputs, mask=None):
         self._check_inputs(inputs)
         inputs = [ops.convert_to_tensor(x) for x in inputs]
-        return self._merge_function(inputs)
+        has_masks = isinstance(mask, (list, tuple)) and any(
+            m is not None for m in mask
+        )
+        if not has_masks or self._masked_fill_value is None:
+            return self._merge_function(inputs)
+        # Masked entries do not take part (they get the merge's neutral
+        # value); positions masked in every input come out as zeros.
+        filled = []
+        any_kept = None
+        for x, m in zip(inputs, mask):
+            if m is None:
+                filled.append(x)
+                any_kept = True
+                continue
+            keep = _expand_to(ops.cast(m, "bool"), x)
+            fill = _fill_value(self._masked_fill_value, x.dtype)
+            filled.append(ops.where(keep, x, fill))
+            if any_kept is not True:
+                any_kept = (
+                    keep
+                    if any_kept is None
+                    else (ops.logical_or(any_kept, keep))
+                )
+        merged = self._merge_function(filled)
+        if any_kept is True:
+            return merged
+        return ops.where(any_kept, merged, ops.zeros_like(merged))
 
     def compute_output_shape(self, input_shape):
         output_shape = tuple(input_shape[0])
@@ -99,17 +132,48 @@ class Merge(Layer):
         return super().compute_output_spec(inputs)
 
     def compute_mask(self, inputs, mask=None):
+        """The output mask: `None` unless every input has a mask, else a
+        position is kept when any input keeps it."""
         if mask is None:
             return None
-        if not isinstance(mask, (list, tuple)) or len(mask) != len(inputs):
-            raise ValueError(
-                "`mask` should be a list of the same length as `inputs`. "
-                f"Received: mask={mask}"
-            )
-        masks = [ops.expand_dims(m, axis=0) for m in mask if m is not None]
-        if not masks:
+        _check_mask_arguments(inputs, mask)
+        if any(m is None for m in mask):
             return None
-        return ops.all(ops.concatenate(masks, axis=0), axis=0)
+        masks = [ops.expand_dims(ops.cast(m, "bool"), axis=0) for m in mask]
+        return ops.any(ops.concatenate(masks, axis=0), axis=0)
 
     def get_config(self):
         return super().get_config()
+
+
+def _check_mask_arguments(inputs, mask):
+    if not isinstance(mask, (list, tuple)):
+        raise ValueError(f"`mask` should be a list. Received: mask={mask!r}")
+    if not isinstance(inputs, (list, tuple)):
+        raise ValueError(
+            f"`inputs` should be a list. Received: inputs={inputs!r}"
+        )
+    if len(mask) != len(inputs):
+        raise ValueError(
+            "The lists `inputs` and `mask` should have the same length. "
+            f"Received: {len(inputs)} inputs and {len(mask)} masks."
+        )
+
+
+def _fill_value(value, dtype):
+    """`value` in `dtype`; infinities become the extremes of int dtypes."""
+    dtype = backend.standardize_dtype(dtype)
+    if value in (float("inf"), float("-inf")) and not (
+        backend.is_float_dtype(dtype)
+    ):
+        info = np.iinfo(dtype) if "int" in dtype else None
+        if info is not None:
+            value = info.max if value > 0 else info.min
+    return ops.cast(value, dtype)
+
+
+def _expand_to(mask, x):
+    """`mask` with trailing axes added up to the rank of `x`."""
+    while len(mask.shape) < len(x.shape):
+        mask = ops.expand_dims(mask, axis=-1)
+    return mask

@@ -4,6 +4,7 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.merging.base_merge import Merge
+from keras.src.layers.merging.base_merge import _check_mask_arguments
 
 
 @keras_export("keras.layers.Concatenate")
@@ -61,9 +62,9 @@ class Concatenate(Merge):
         ranks = {len(s) for s in shapes}
         if len(ranks) != 1:
             raise ValueError(
-                f"`Concatenate` layer '{self.name}': all inputs need "
-                "matching shapes except for the join axis, but they are of "
-                f"different ranks: {shapes}"
+                f"`Concatenate` layer '{self.name}' requires inputs with "
+                "matching shapes except for the concatenation axis, but "
+                f"they are of different ranks: {shapes}"
             )
         rank = ranks.pop()
         if not -rank <= self.axis < rank:
@@ -79,9 +80,10 @@ class Concatenate(Merge):
             sizes = {s[i] for s in shapes if s[i] is not None}
             if len(sizes) > 1:
                 raise ValueError(
-                    f"`Concatenate` layer '{self.name}': all inputs need "
-                    "matching shapes except for the join axis "
-                    f"({self.axis}), but they differ at axis {i}: {shapes}"
+                    f"`Concatenate` layer '{self.name}' requires inputs "
+                    "with matching shapes except for the concatenation "
+                    f"axis ({self.axis}), but they differ at axis {i}: "
+                    f"{shapes}"
                 )
         return shapes, axis
 
@@ -110,6 +112,28 @@ class Concatenate(Merge):
         output_shape = self.compute_output_shape([x.shape for x in inputs])
         dtype = backend.result_type(*[x.dtype for x in inputs])
         return backend.KerasTensor(output_shape, dtype=dtype)
+
+    def compute_mask(self, inputs, mask=None):
+        """The output mask: the input masks (all-true for inputs without
+        one) joined along `axis`; `None` when no input has a mask."""
+        if mask is None:
+            return None
+        _check_mask_arguments(inputs, mask)
+        if all(m is None for m in mask):
+            return None
+        joined = []
+        for x, m in zip(inputs, mask):
+            full = ops.ones_like(x, dtype="bool")
+            if m is None:
+                joined.append(full)
+                continue
+            m = ops.cast(m, "bool")
+            if len(m.shape) < len(x.shape):
+                while len(m.shape) < len(x.shape):
+                    m = ops.expand_dims(m, axis=-1)
+                m = ops.logical_and(m, full)
+            joined.append(m)
+        return ops.any(ops.concatenate(joined, axis=self.axis), axis=-1)
 
     def get_config(self):
         return {**super().get_config(), "axis": self.axis}

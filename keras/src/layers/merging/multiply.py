@@ -35,6 +35,8 @@ class Multiply(Merge):
     >>> net = keras.Model([feat_in, ctx_in], head)
     """
 
+    _masked_fill_value = 1
+
     def _merge_function(self, inputs):
         product = inputs[0]
         for tensor in inputs[1:]:

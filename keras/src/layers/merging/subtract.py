@@ -38,8 +38,9 @@ class Subtract(Merge):
         super()._check_inputs(inputs)
         if len(inputs) != 2:
             raise ValueError(
-                f"`Subtract` layer '{self.name}' takes exactly 2 inputs "
-                f"(a minuend and a subtrahend), but got {len(inputs)}."
+                f"A `Subtract` layer should be called on exactly 2 inputs "
+                f"(a minuend and a subtrahend); layer '{self.name}' got "
+                f"{len(inputs)}."
             )
 
     def build(self, input_shape):
@@ -47,8 +48,9 @@ class Subtract(Merge):
         n = len(input_shape)
         if n != 2:
             raise ValueError(
-                f"`Subtract` layer '{self.name}' takes exactly 2 inputs, "
-                f"but was built with {n} input shapes: {input_shape}"
+                f"A `Subtract` layer should be called on exactly 2 inputs; "
+                f"layer '{self.name}' was built with {n} input shapes: "
+                f"{input_shape}"
             )
 
     def _merge_function(self, inputs):

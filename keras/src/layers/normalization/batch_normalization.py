@@ -72,6 +72,19 @@ class BatchNormalization(Layer):
         synchronized: Boolean, kept for API compatibility. Under JAX the
             statistics of a batch sharded over several devices are
             already computed over the whole batch.
+        renorm: Boolean; whether to use batch renormalization (Ioffe,
+            2017). In training mode the batch-normalized values are then
+            corrected by `r = stddev_batch / renorm_stddev` and
+            `d = (mean_batch - renorm_mean) / renorm_stddev` (both treated
+            as constants by gradients): `y = gamma * (x_hat * r + d) +
+            beta`, which keeps training closer to inference when batches
+            are small or not i.i.d. Adds the non-trainable `renorm_mean`,
+            `renorm_stddev` and `moving_stddev`. Defaults to `False`.
+        renorm_clipping: Optional dict with keys among `"rmax"`, `"rmin"`
+            and `"dmax"`, bounding `r` to `[rmin, rmax]` and `d` to
+            `[-dmax, dmax]` (unbounded when absent).
+        renorm_momentum: Float, the momentum of `renorm_mean` and
+            `renorm_stddev`. Defaults to `0.99`.
         **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Call arguments:
@@ -119,6 +132,9 @@ class BatchNormalization(Layer):
         beta_constraint=None,
         gamma_constraint=None,
         synchronized=False,
+        renorm=False,
+        renorm_clipping=None,
+        renorm_momentum=0.99,
         **kwargs,
     ):
         super().__init__(**kwargs)
@@ -146,6 +162,9 @@ class BatchNormalization(Layer):
         self.moving_variance_initializer = initializers.get(
             moving_variance_initializer
         )
+        self.renorm = renorm
+        self.renorm_clipping = _checked_clipping(renorm, renorm_clipping)
+        self.renorm_momentum = float(renorm_momentum)
         self.gamma = None
         self.beta = None
         self.supports_masking = True
@@ -197,6 +216,17 @@ class BatchNormalization(Layer):
         self.moving_variance = running(
             "moving_variance", self.moving_variance_initializer
         )
+        if self.renorm:
+            # Standard deviations start at the square root of the initial
+            # variance.
+            stddev_initializer = _SqrtInitializer(
+                self.moving_variance_initializer
+            )
+            self.moving_stddev = running("moving_stddev", stddev_initializer)
+            self.renorm_mean = running(
+                "renorm_mean", self.moving_mean_initializer
+            )
+            self.renorm_stddev = running("renorm_stddev", stddev_initializer)
         self.input_spec = InputSpec(ndim=rank, axes={self._axis: channels})
         self._reduction_axes = tuple(i for i in range(rank) if i != self._axis)
         self._broadcast_shape = tuple(
@@ -218,6 +248,9 @@ class BatchNormalization(Layer):
         )
         x = ops.cast(inputs, dtype)
         use_batch_stats = bool(training) and self.trainable
+        if use_batch_stats and self.renorm:
+            outputs = self._renorm_training(x, mask, dtype)
+            return ops.cast(outputs, input_dtype)
         if not use_batch_stats:
             mean = ops.cast(self.moving_mean, dtype)
             variance = ops.cast(self.moving_variance, dtype)
@@ -240,6 +273,48 @@ class BatchNormalization(Layer):
             offset, dtype
         )
         return ops.cast(outputs, input_dtype)
+
+    def _renorm_training(self, x, mask, dtype):
+        """Batch renormalization in training mode (updates included)."""
+        mean, variance = self._moments(x, mask)
+        stddev = ops.sqrt(variance + self.epsilon)
+        renorm_mean = ops.cast(self.renorm_mean, dtype)
+        renorm_stddev = ops.cast(self.renorm_stddev, dtype)
+        r = ops.stop_gradient(stddev / renorm_stddev)
+        d = ops.stop_gradient((mean - renorm_mean) / renorm_stddev)
+        clipping = self.renorm_clipping or {}
+        if "rmin" in clipping or "rmax" in clipping:
+            r = ops.clip(
+                r,
+                clipping.get("rmin", 0.0),
+                clipping.get("rmax", float("inf")),
+            )
+        if "dmax" in clipping:
+            d = ops.clip(d, -clipping["dmax"], clipping["dmax"])
+        x_hat = (x - self._broadcast(mean, dtype)) / self._broadcast(
+            stddev, dtype
+        )
+        outputs = x_hat * self._broadcast(r, dtype) + self._broadcast(d, dtype)
+        if self.gamma is not None:
+            outputs = outputs * self._broadcast(self.gamma, dtype)
+        if self.beta is not None:
+            outputs = outputs + self._broadcast(self.beta, dtype)
+
+        def moved(variable, value, keep):
+            return ops.cast(variable, dtype) * keep + value * (1.0 - keep)
+
+        self.renorm_mean.assign(
+            moved(self.renorm_mean, mean, self.renorm_momentum)
+        )
+        self.renorm_stddev.assign(
+            moved(self.renorm_stddev, stddev, self.renorm_momentum)
+        )
+        self.moving_mean.assign(moved(self.moving_mean, mean, self.momentum))
+        new_stddev = moved(self.moving_stddev, stddev, self.momentum)
+        self.moving_stddev.assign(new_stddev)
+        # The variance follows the standard deviation it is derived from.
+        self.moving_variance.assign(ops.square(new_stddev) - self.epsilon)
+        return outputs
 
     def _moments(self, x, mask):
         """Per-channel mean and (biased) variance over the other axes."""
@@ -284,4 +359,48 @@ class BatchNormalization(Layer):
                 getattr(self, name)
             )
         config["synchronized"] = self.synchronized
+        config.update(
+            renorm=self.renorm,
+            renorm_clipping=self.renorm_clipping,
+            renorm_momentum=self.renorm_momentum,
+        )
         return config
+
+
+_CLIPPING_KEYS = ("rmax", "rmin", "dmax")
+
+
+def _checked_clipping(renorm, clipping):
+    if clipping is None:
+        return None
+    clipping = dict(clipping)
+    unknown = sorted(set(clipping) - set(_CLIPPING_KEYS))
+    if unknown:
+        raise ValueError(
+            "Received invalid keys for `renorm_clipping`: "
+            f"{unknown}; the accepted keys are {list(_CLIPPING_KEYS)}."
+        )
+    rmax = clipping.get("rmax")
+    rmin = clipping.get("rmin")
+    if rmax is not None and rmin is not None and rmax < rmin:
+        raise ValueError(
+            "In `renorm_clipping`, rmax should be >= rmin; received "
+            f"rmax={rmax}, rmin={rmin}."
+        )
+    dmax = clipping.get("dmax")
+    if dmax is not None and dmax < 0:
+        raise ValueError(
+            "In `renorm_clipping`, dmax should be non-negative; received "
+            f"dmax={dmax}."
+        )
+    return clipping
+
+
+class _SqrtInitializer:
+    """Square root of what another initializer gives."""
+
+    def __init__(self, initializer):
+        self.initializer = initializer
+
+    def __call__(self, shape, dtype=None):
+        return ops.sqrt(self.initializer(shape, dtype=dtype))

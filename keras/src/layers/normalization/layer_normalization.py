@@ -33,10 +33,9 @@ class LayerNormalization(Layer):
     is built. Starting at ones and zeros, they leave the standardized
     values untouched until training moves them.
 
-    With `rms_scaling=True` the layer skips the centering and divides by
-    the root mean square instead:
-    `y = gamma * x / sqrt(mean(v ** 2) + epsilon)` (no `beta`; `center`
-    and `scale` are then ignored).
+    With `rms_scaling=True` the layer skips the centering (and `beta`):
+    `y = gamma * x / sqrt(sigma2 + epsilon)`; `center` and `scale` are
+    then ignored.
 
     float16 and bfloat16 inputs are normalized in float32, and the result
     is cast back to the input's dtype.
@@ -105,8 +104,8 @@ class LayerNormalization(Layer):
             self.axis = list(axis)
         else:
             raise TypeError(
-                "`LayerNormalization` expects `axis` to be an int or a "
-                f"list/tuple of ints; got {axis!r} of type "
+                "Expected an int or a list/tuple of ints for the argument "
+                f"'axis' of `LayerNormalization`; got {axis!r} of type "
                 f"{type(axis).__name__}."
             )
         self.epsilon = epsilon
@@ -126,10 +125,6 @@ class LayerNormalization(Layer):
         rank = len(input_shape)
         self._axes = normalize_axes(self.axis, rank, self.name)
         weight_shape = _normalized_dims(input_shape, self._axes, self.name)
-        # Broadcastable to the input: the normalized axes keep their size.
-        self._broadcast_shape = tuple(
-            input_shape[i] if i in self._axes else 1 for i in range(rank)
-        )
         # `gamma` is needed for RMS scaling as well; `beta` never is.
         wants_gamma = bool(self.rms_scaling or self.scale)
         wants_beta = bool(self.center) and not self.rms_scaling
@@ -149,33 +144,31 @@ class LayerNormalization(Layer):
             )
             setattr(self, name, variable)
 
-    def _broadcast(self, variable, ndim, dtype):
-        value = ops.cast(variable, dtype)
-        if self._axes == list(range(ndim - len(self._axes), ndim)):
-            return value
-        return ops.reshape(value, self._broadcast_shape)
-
     def call(self, inputs):
         input_dtype = backend.standardize_dtype(inputs.dtype)
         if not backend.is_float_dtype(input_dtype):
             input_dtype = self.compute_dtype
         dtype = _statistics_dtype(input_dtype)
-        ndim = len(inputs.shape)
         x = ops.cast(inputs, dtype)
-        axes = tuple(self._axes)
+        # Negative axes count from the end of the input actually given,
+        # which may have more leading axes than the shape built with.
+        axes = normalize_axes(self.axis, len(x.shape), self.name)
+
+        def weight(variable):
+            return _broadcastable(ops.cast(variable, dtype), x.shape, axes)
+
+        variance = ops.var(x, axis=tuple(axes), keepdims=True)
+        inv = ops.rsqrt(variance + self.epsilon)
         if self.rms_scaling:
-            mean_square = ops.mean(ops.square(x), axis=axes, keepdims=True)
-            outputs = x * ops.rsqrt(mean_square + self.epsilon)
-            outputs = outputs * self._broadcast(self.gamma, ndim, dtype)
+            # Scaled by the spread only: nothing is subtracted.
+            outputs = x * inv * weight(self.gamma)
         else:
-            mean = ops.mean(x, axis=axes, keepdims=True)
-            variance = ops.var(x, axis=axes, keepdims=True)
-            inv = ops.rsqrt(variance + self.epsilon)
+            mean = ops.mean(x, axis=tuple(axes), keepdims=True)
             if self.gamma is not None:
-                inv = inv * self._broadcast(self.gamma, ndim, dtype)
+                inv = inv * weight(self.gamma)
             outputs = (x - mean) * inv
             if self.beta is not None:
-                outputs = outputs + self._broadcast(self.beta, ndim, dtype)
+                outputs = outputs + weight(self.beta)
         return ops.cast(outputs, input_dtype)
 
     def compute_output_shape(self, input_shape):
@@ -217,6 +210,18 @@ def _normalized_dims(input_shape, axes, layer_name):
             f"{tuple(input_shape)}."
         )
     return dims
+
+
+def _broadcastable(weight, input_shape, axes):
+    """`weight` (shaped like the normalized axes) reshaped to broadcast
+    against an input of `input_shape` normalized over sorted `axes`."""
+    ndim = len(input_shape)
+    if list(axes) == list(range(ndim - len(axes), ndim)):
+        return weight
+    shape = [1] * ndim
+    for axis, size in zip(axes, weight.shape):
+        shape[axis] = size
+    return ops.reshape(weight, shape)
 
 
 def _statistics_dtype(dtype):

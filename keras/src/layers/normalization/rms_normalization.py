@@ -4,6 +4,7 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
+from keras.src.layers.normalization.layer_normalization import _broadcastable
 from keras.src.layers.normalization.layer_normalization import _normalized_dims
 from keras.src.layers.normalization.layer_normalization import _statistics_dtype
 from keras.src.layers.normalization.layer_normalization import normalize_axes
@@ -61,9 +62,6 @@ class RMSNormalization(Layer):
         rank = len(input_shape)
         self._axes = normalize_axes(self.axis, rank, self.name)
         weight_shape = _normalized_dims(input_shape, self._axes, self.name)
-        self._broadcast_shape = tuple(
-            input_shape[i] if i in self._axes else 1 for i in range(rank)
-        )
         self.scale = self.add_weight(
             shape=weight_shape,
             name="scale",
@@ -79,12 +77,13 @@ class RMSNormalization(Layer):
         dtype = _statistics_dtype(input_dtype)
         ndim = len(x.shape)
         x = ops.cast(x, dtype)
-        axes = tuple(self._axes)
-        mean_square = ops.mean(ops.square(x), axis=axes, keepdims=True)
+        # Negative axes count from the end of the input actually given,
+        # which may have more leading axes than the shape built with.
+        axes = normalize_axes(self.axis, ndim, self.name)
+        mean_square = ops.mean(ops.square(x), axis=tuple(axes), keepdims=True)
         outputs = x * ops.rsqrt(mean_square + self.epsilon)
         scale = ops.cast(self.scale, dtype)
-        if self._axes != list(range(ndim - len(self._axes), ndim)):
-            scale = ops.reshape(scale, self._broadcast_shape)
+        scale = _broadcastable(scale, x.shape, axes)
         return ops.cast(outputs * scale, input_dtype)
 
     def compute_output_shape(self, input_shape):

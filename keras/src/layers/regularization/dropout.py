@@ -6,6 +6,34 @@ from keras.src.layers.layer import Layer
 from keras.src.random.seed_generator import SeedGenerator
 
 
+def _checked_noise_shape(noise_shape):
+    """`noise_shape` as a tuple of positive ints and `None`s (or `None`)."""
+    if noise_shape is None:
+        return None
+    prefix = "Invalid value received for argument `noise_shape`."
+    if isinstance(noise_shape, (str, bytes)) or not isinstance(
+        noise_shape, (list, tuple)
+    ):
+        raise ValueError(
+            f"{prefix} Expected a tuple or list of integers. "
+            f"Received: noise_shape={noise_shape!r}"
+        )
+    for size in noise_shape:
+        if size is None:
+            continue
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise ValueError(
+                f"{prefix} Expected all elements to be integers or None. "
+                f"Received: noise_shape={noise_shape!r}"
+            )
+        if size <= 0:
+            raise ValueError(
+                f"{prefix} Expected all dimensions to be positive integers "
+                f"or None. Received: noise_shape={noise_shape!r}"
+            )
+    return tuple(noise_shape)
+
+
 @keras_export("keras.layers.Dropout")
 class Dropout(Layer):
     """Randomly zeroes a fraction of its input while training.
@@ -55,16 +83,20 @@ class Dropout(Layer):
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
-        valid_rate = not isinstance(rate, bool) and 0 <= rate <= 1
+        valid_rate = (
+            isinstance(rate, (int, float))
+            and not isinstance(rate, bool)
+            and 0 <= rate <= 1
+        )
         if not valid_rate:
             raise ValueError(
-                "`Dropout` needs `rate` to be a number in [0, 1] (the "
-                f"probability of dropping an entry); got rate={rate!r}"
+                "Invalid value received for argument `rate`. Expected a "
+                "float value between 0 and 1 (the probability of dropping "
+                f"an entry). Received: rate={rate!r}"
             )
         self.rate = rate
         self.seed = seed
-        if noise_shape is not None:
-            noise_shape = tuple(noise_shape)
+        noise_shape = _checked_noise_shape(noise_shape)
         self.noise_shape = noise_shape
         if rate > 0:
             # Only a layer that can actually drop needs random state.

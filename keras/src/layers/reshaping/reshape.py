@@ -19,7 +19,7 @@ class Reshape(Layer):
     per-sample size and the other entries.
 
     Args:
-        target_shape: Tuple of positive integers (or a single integer),
+        target_shape: Tuple of non-negative integers (or a single integer),
             the new per-sample shape without the batch axis; one entry may
             be `-1` to have it inferred.
         **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
@@ -47,13 +47,19 @@ class Reshape(Layer):
             else tuple(target_shape)
         )
         bad_entry = any(
-            not isinstance(d, int) or (d != -1 and d <= 0) for d in dims
+            isinstance(d, bool) or not isinstance(d, int) or d < -1
+            for d in dims
         )
-        if bad_entry or dims.count(-1) > 1:
+        if bad_entry:
             raise ValueError(
-                "`Reshape` expects `target_shape` to hold positive integers "
-                "and at most one -1 (a size to infer); got "
+                "`Reshape` expects each `target_shape` entry to be a "
+                "non-negative integer, or -1 for a size to infer; got "
                 f"target_shape={target_shape!r}"
+            )
+        if dims.count(-1) > 1:
+            raise ValueError(
+                "`Reshape` can infer at most one unknown dimension (-1) of "
+                f"`target_shape`; got target_shape={target_shape!r}"
             )
         self.target_shape = dims
         self.built = True

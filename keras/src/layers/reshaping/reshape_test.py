@@ -32,7 +32,9 @@ def test_reshape_incompatible_target_errors():
     with pytest.raises(ValueError, match="target_shape"):
         layers.Reshape((-1, -1))
     with pytest.raises(ValueError, match="target_shape"):
-        layers.Reshape((0, 3))
+        layers.Reshape((-2, 3))
+    # Zero-size entries are valid (empty per-sample tensors).
+    assert layers.Reshape((0, 3))(np.ones((2, 0))).shape == (2, 0, 3)
 
 
 def test_reshape_config():
