@@ -21,9 +21,17 @@ if "xla_force_host_platform_device_count" not in os.environ.get(
 
 import importlib.abc  # noqa: E402
 import importlib.util  # noqa: E402
+import random  # noqa: E402, F401
 import sys  # noqa: E402
 
 import pytest  # noqa: E402
+
+# The scratch folder has a `random/` test folder, so pytest's importlib mode
+# names its files `random.<name>_test`; it would replace the standard
+# library's `random` (not a package) with that folder. An empty `__path__`
+# lets the standard module stand as the parent instead.
+if not hasattr(random, "__path__"):
+    random.__path__ = []
 
 _SCRATCH = os.path.dirname(os.path.abspath(__file__))
 
@@ -49,6 +57,12 @@ sys.meta_path.insert(0, _UpstreamTestModules())
 
 # Read once: some upstream tests clear `os.environ` in their tear-down.
 _RESULTS = os.environ.get("KERAS_CONFORMANCE_RESULTS")
+
+
+def skip_if_backend(given_backend, reason):
+    """What upstream's conftest offers its tests: a `skipif` mark that skips
+    when the running backend is `given_backend` (here always "jax")."""
+    return pytest.mark.skipif(given_backend == "jax", reason=reason)
 
 
 def pytest_configure(config):
