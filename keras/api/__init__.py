@@ -25,7 +25,10 @@ from keras.api import regularizers as regularizers
 from keras.api import saving as saving
 from keras.api import utils as utils
 from keras.src.backend.common.keras_tensor import KerasTensor as KerasTensor
+from keras.src.backend.common.remat import RematScope as RematScope
+from keras.src.backend.common.remat import remat as remat
 from keras.src.backend.common.stateless_scope import StatelessScope as StatelessScope
+from keras.src.backend.common.symbolic_scope import SymbolicScope as SymbolicScope
 from keras.src.backend.jax.core import Variable as Variable
 from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
 from keras.src.initializers.initializer import Initializer as Initializer

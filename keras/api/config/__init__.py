@@ -6,9 +6,13 @@ since your modifications would be overwritten.
 
 
 from keras.src.backend.config import backend as backend
+from keras.src.backend.config import disable_flash_attention as disable_flash_attention
+from keras.src.backend.config import enable_flash_attention as enable_flash_attention
 from keras.src.backend.config import epsilon as epsilon
 from keras.src.backend.config import floatx as floatx
 from keras.src.backend.config import image_data_format as image_data_format
+from keras.src.backend.config import is_flash_attention_enabled as is_flash_attention_enabled
+from keras.src.backend.config import is_nnx_enabled as is_nnx_enabled
 from keras.src.backend.config import set_epsilon as set_epsilon
 from keras.src.backend.config import set_floatx as set_floatx
 from keras.src.backend.config import set_image_data_format as set_image_data_format
@@ -19,3 +23,6 @@ from keras.src.saving.serialization_lib import enable_unsafe_deserialization as 
 from keras.src.utils.io_utils import disable_interactive_logging as disable_interactive_logging
 from keras.src.utils.io_utils import enable_interactive_logging as enable_interactive_logging
 from keras.src.utils.io_utils import is_interactive_logging_enabled as is_interactive_logging_enabled
+from keras.src.utils.traceback_utils import disable_traceback_filtering as disable_traceback_filtering
+from keras.src.utils.traceback_utils import enable_traceback_filtering as enable_traceback_filtering
+from keras.src.utils.traceback_utils import is_traceback_filtering_enabled as is_traceback_filtering_enabled

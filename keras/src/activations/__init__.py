@@ -1,12 +1,17 @@
 """Activations: `keras.activations.get`, `serialize` and `deserialize`."""
 
+from keras.src.activations.activations import celu
 from keras.src.activations.activations import elu
 from keras.src.activations.activations import exponential
 from keras.src.activations.activations import gelu
+from keras.src.activations.activations import glu
+from keras.src.activations.activations import hard_shrink
 from keras.src.activations.activations import hard_sigmoid
 from keras.src.activations.activations import hard_silu
+from keras.src.activations.activations import hard_tanh
 from keras.src.activations.activations import leaky_relu
 from keras.src.activations.activations import linear
+from keras.src.activations.activations import log_sigmoid
 from keras.src.activations.activations import log_softmax
 from keras.src.activations.activations import mish
 from keras.src.activations.activations import relu
@@ -14,10 +19,17 @@ from keras.src.activations.activations import relu6
 from keras.src.activations.activations import selu
 from keras.src.activations.activations import sigmoid
 from keras.src.activations.activations import silu
+from keras.src.activations.activations import soft_shrink
 from keras.src.activations.activations import softmax
 from keras.src.activations.activations import softplus
 from keras.src.activations.activations import softsign
+from keras.src.activations.activations import sparse_plus
+from keras.src.activations.activations import sparse_sigmoid
+from keras.src.activations.activations import sparsemax
+from keras.src.activations.activations import squareplus
 from keras.src.activations.activations import tanh
+from keras.src.activations.activations import tanh_shrink
+from keras.src.activations.activations import threshold
 from keras.src.api_export import keras_export
 
 ALL_OBJECTS = {
@@ -39,6 +51,18 @@ ALL_OBJECTS = {
     linear,
     mish,
     log_softmax,
+    celu,
+    glu,
+    hard_shrink,
+    hard_tanh,
+    log_sigmoid,
+    soft_shrink,
+    sparse_plus,
+    sparse_sigmoid,
+    sparsemax,
+    squareplus,
+    tanh_shrink,
+    threshold,
 }
 
 ALL_OBJECTS_DICT = {fn.__name__: fn for fn in ALL_OBJECTS}

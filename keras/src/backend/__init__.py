@@ -1,5 +1,6 @@
 """The backend: JAX implementations behind `keras.ops` and the trainer."""
 
+from keras.src.backend.common import global_state  # noqa: F401
 from keras.src.backend.common.dtypes import is_float_dtype
 from keras.src.backend.common.dtypes import is_int_dtype
 from keras.src.backend.common.dtypes import result_type
@@ -12,9 +13,13 @@ from keras.src.backend.common.name_scope import name_scope
 from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.stateless_scope import get_stateless_scope
 from keras.src.backend.common.stateless_scope import in_stateless_scope
+from keras.src.backend.common.symbolic_scope import SymbolicScope
+from keras.src.backend.common.symbolic_scope import in_symbolic_scope
 from keras.src.backend.common.variables import AutocastScope
 from keras.src.backend.common.variables import KerasVariable
 from keras.src.backend.common.variables import get_autocast_scope
+from keras.src.backend.common.variables import shape_equal
+from keras.src.backend.common.variables import standardize_shape
 from keras.src.backend.config import backend  # noqa: F401  (checks KERAS_BACKEND)
 from keras.src.backend.config import epsilon
 from keras.src.backend.config import floatx
@@ -29,6 +34,9 @@ from keras.src.backend.jax import math  # noqa: E402
 from keras.src.backend.jax import nn  # noqa: E402
 from keras.src.backend.jax import numpy  # noqa: E402
 from keras.src.backend.jax import random  # noqa: E402
+from keras.src.backend.jax.core import IS_THREAD_SAFE
+from keras.src.backend.jax.core import SUPPORTS_RAGGED_TENSORS
+from keras.src.backend.jax.core import SUPPORTS_SPARSE_TENSORS
 from keras.src.backend.jax.core import Variable
 from keras.src.backend.jax.core import cast
 from keras.src.backend.jax.core import compute_output_spec
@@ -39,8 +47,12 @@ from keras.src.backend.jax.core import device_scope
 from keras.src.backend.jax.core import fori_loop
 from keras.src.backend.jax.core import is_tensor
 from keras.src.backend.jax.core import random_seed_dtype
+from keras.src.backend.jax.core import remat
 from keras.src.backend.jax.core import scan
 from keras.src.backend.jax.core import shape
 from keras.src.backend.jax.core import stop_gradient
 from keras.src.backend.jax.core import vectorized_map
 from keras.src.backend.jax.core import while_loop
+
+# What this backend can represent; tests and layers branch on these.
+SUPPORTS_COMPLEX_DTYPES = True

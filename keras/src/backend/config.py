@@ -116,3 +116,48 @@ def standardize_data_format(data_format):
             f"Received: data_format={data_format}"
         )
     return data_format
+
+
+@keras_export("keras.config.enable_flash_attention")
+def enable_flash_attention():
+    """Asks attention layers to use flash attention where they can.
+
+    The request is recorded for the code that reads it through
+    `keras.config.is_flash_attention_enabled()`. This fork's attention
+    layers compute attention with regular XLA operations either way.
+    """
+    from keras.src.backend.common import global_state
+
+    global_state.set_global_attribute("flash_attention", True)
+
+
+@keras_export("keras.config.disable_flash_attention")
+def disable_flash_attention():
+    """Stops attention layers from using flash attention by default."""
+    from keras.src.backend.common import global_state
+
+    global_state.set_global_attribute("flash_attention", False)
+
+
+@keras_export("keras.config.is_flash_attention_enabled")
+def is_flash_attention_enabled():
+    """Returns the flash attention setting.
+
+    Returns:
+        `True` after `enable_flash_attention()`, `False` after
+        `disable_flash_attention()`, and `None` (let each layer decide) when
+        neither was called.
+    """
+    from keras.src.backend.common import global_state
+
+    return global_state.get_global_attribute("flash_attention", default=None)
+
+
+@keras_export("keras.config.is_nnx_enabled")
+def is_nnx_enabled():
+    """Whether variables are Flax NNX variables.
+
+    Always `False`: this fork has no Flax NNX integration, its variables
+    are plain Keras variables holding JAX arrays.
+    """
+    return False

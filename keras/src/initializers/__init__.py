@@ -2,7 +2,10 @@
 
 import inspect
 
+import numpy as np
+
 from keras.src.api_export import keras_export
+from keras.src.initializers.constant_initializers import STFT
 from keras.src.initializers.constant_initializers import Constant
 from keras.src.initializers.constant_initializers import Identity
 from keras.src.initializers.constant_initializers import Ones
@@ -25,6 +28,7 @@ from keras.src.utils.naming import to_snake_case
 ALL_OBJECTS = {
     Initializer,
     Constant,
+    STFT,
     Identity,
     Ones,
     Zeros,
@@ -51,6 +55,8 @@ ALL_OBJECTS_DICT.update(
         "IdentityInitializer": Identity,
         "OrthogonalInitializer": Orthogonal,
         "identity_initializer": Identity,
+        "STFTInitializer": STFT,
+        "stft_initializer": STFT,
         "orthogonal_initializer": Orthogonal,
         "uniform": RandomUniform,
         "normal": RandomNormal,
@@ -96,6 +102,31 @@ def deserialize(config, custom_objects=None):
     )
 
 
+def _is_array(x):
+    from keras.src import backend
+
+    return isinstance(x, (np.ndarray, np.generic)) or backend.is_tensor(x)
+
+
+def _array_initializer(value):
+    """An initializer returning `value` itself (cast to the requested
+    dtype), for calls with `value`'s shape."""
+    from keras.src import backend
+    from keras.src import ops
+
+    expected = tuple(value.shape)
+
+    def initializer(shape, dtype=None):
+        if tuple(shape) != expected:
+            raise ValueError(
+                f"Expected `shape` to be {expected}: the initializer is a "
+                f"fixed tensor of that shape. Received: shape={shape}"
+            )
+        return ops.cast(value, backend.standardize_dtype(dtype))
+
+    return initializer
+
+
 @keras_export("keras.initializers.get")
 def get(identifier):
     """Retrieves a Keras initializer object via an identifier.
@@ -123,6 +154,8 @@ def get(identifier):
         return None
     if isinstance(identifier, dict):
         obj = deserialize(identifier)
+    elif _is_array(identifier):
+        obj = _array_initializer(identifier)
     elif isinstance(identifier, str):
         obj = ALL_OBJECTS_DICT.get(identifier, None)
         if obj is None:
@@ -158,6 +191,7 @@ __all__ = [
     "RandomInitializer",
     "RandomNormal",
     "RandomUniform",
+    "STFT",
     "TruncatedNormal",
     "VarianceScaling",
     "Zeros",

@@ -213,7 +213,7 @@ class RandomUniform(RandomInitializer):
         return {**base_config, **config}
 
 
-def compute_fans(shape):
+def compute_fans(shape, input_axes=None, output_axes=None):
     """Returns `(fan_in, fan_out)` for a weight shape.
 
     Rank 0 gives `(1, 1)`, rank 1 `(n, n)`, rank 2 `(rows, cols)`. For
@@ -222,13 +222,27 @@ def compute_fans(shape):
     `fan_in = shape[-2] * prod(shape[:-2])`,
     `fan_out = shape[-1] * prod(shape[:-2])`.
 
+    When `input_axes` and `output_axes` are given (e.g. an `EinsumDense`
+    kernel of shape `(dim, heads, head_dim)` with input axis `0`), the fans
+    are the products of the sizes along those axes instead.
+
     Args:
         shape: Shape tuple.
+        input_axes: Optional list of the axes that the layer contracts
+            with its input.
+        output_axes: Optional list of the axes that make its output.
 
     Returns:
         A tuple of two ints.
     """
     shape = tuple(shape)
+    if input_axes is not None and output_axes is not None:
+        fan_in = fan_out = 1
+        for axis in input_axes:
+            fan_in *= shape[axis]
+        for axis in output_axes:
+            fan_out *= shape[axis]
+        return int(fan_in), int(fan_out)
     if len(shape) < 1:  # Just to avoid errors for constants.
         fan_in = fan_out = 1
     elif len(shape) == 1:
@@ -271,6 +285,12 @@ class VarianceScaling(RandomInitializer):
             `"normal"` or `"uniform"`.
         seed: `None`, an int or a `keras.random.SeedGenerator`; see
             `RandomInitializer`.
+        input_axes: Optional list of the weight's axes that take the
+            layer's input; with `output_axes`, the fans are computed from
+            these axes (see `compute_fans`) instead of from the shape's
+            last two dimensions.
+        output_axes: Optional list of the weight's axes that make the
+            layer's output.
 
     Example:
 
@@ -286,6 +306,8 @@ class VarianceScaling(RandomInitializer):
         mode="fan_in",
         distribution="truncated_normal",
         seed=None,
+        input_axes=None,
+        output_axes=None,
     ):
         if scale <= 0.0:
             raise ValueError(
@@ -314,6 +336,8 @@ class VarianceScaling(RandomInitializer):
         self.scale = scale
         self.mode = mode
         self.distribution = distribution
+        self.input_axes = None if input_axes is None else list(input_axes)
+        self.output_axes = None if output_axes is None else list(output_axes)
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
@@ -321,7 +345,9 @@ class VarianceScaling(RandomInitializer):
 
         dtype = _float_dtype(dtype, self.__class__.__name__)
         scale = self.scale
-        fan_in, fan_out = compute_fans(shape)
+        fan_in, fan_out = compute_fans(
+            shape, input_axes=self.input_axes, output_axes=self.output_axes
+        )
         if self.mode == "fan_in":
             scale /= max(1.0, fan_in)
         elif self.mode == "fan_out":
@@ -354,6 +380,9 @@ class VarianceScaling(RandomInitializer):
             "mode": self.mode,
             "distribution": self.distribution,
         }
+        if self.input_axes is not None or self.output_axes is not None:
+            config["input_axes"] = self.input_axes
+            config["output_axes"] = self.output_axes
         return {**base_config, **config}
 
 

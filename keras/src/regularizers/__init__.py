@@ -22,8 +22,7 @@ ALL_OBJECTS_DICT = {cls.__name__: cls for cls in ALL_OBJECTS}
 ALL_OBJECTS_DICT.update(
     {to_snake_case(cls.__name__): cls for cls in ALL_OBJECTS}
 )
-# Lowercase aliases ("l1_l2" is produced by `to_snake_case("L1L2")` as
-# "l1l2").
+# Lowercase aliases (`to_snake_case("L1L2")` gives "l1l2").
 ALL_OBJECTS_DICT.update({"l1_l2": L1L2, "l1": L1, "l2": L2})
 
 

@@ -11,9 +11,11 @@ from keras.src.api_export import keras_export
 from keras.src.backend.common import dtypes
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.stateless_scope import StatelessScope
+from keras.src.backend.common.symbolic_scope import SymbolicScope
 from keras.src.backend.common.variables import KerasVariable
 
 SUPPORTS_SPARSE_TENSORS = False
+SUPPORTS_RAGGED_TENSORS = False
 IS_THREAD_SAFE = True
 
 
@@ -255,6 +257,12 @@ def vectorized_map(function, elements):
     return jax.vmap(function)(elements)
 
 
+def remat(f):
+    """Wraps `f` so that its intermediate values are recomputed during the
+    backward pass instead of being kept in memory (`jax.checkpoint`)."""
+    return jax.checkpoint(f)
+
+
 def random_seed_dtype():
     return "uint32"
 
@@ -295,7 +303,7 @@ def compute_output_spec(fn, *args, **kwargs):
     def traced(args, kwargs):
         # Variable updates made while tracing (e.g. by stateful layers) are
         # recorded in the scope and dropped.
-        with StatelessScope():
+        with StatelessScope(), SymbolicScope():
             return fn(*args, **kwargs)
 
     results = []

@@ -12,6 +12,17 @@ from keras.src.backend.common import dtypes
 from keras.src.backend.jax.core import convert_to_tensor
 
 
+def __getattr__(name):
+    # `SeedGenerator` and `draw_seed` are reachable from here too (as
+    # `keras.src.backend.random.SeedGenerator`); imported on first use, as
+    # `keras.src.random` itself imports the backend.
+    if name in ("SeedGenerator", "draw_seed", "make_default_seed"):
+        from keras.src.random import seed_generator
+
+        return getattr(seed_generator, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def jax_draw_seed(seed):
     from keras.src.random.seed_generator import draw_seed
 
