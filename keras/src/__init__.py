@@ -1,5 +1,5 @@
-from keras.src import backend  # noqa: F401  (first: everything builds on it)
 from keras.src import activations  # noqa: F401
+from keras.src import backend  # noqa: F401
 from keras.src import constraints  # noqa: F401
 from keras.src import initializers  # noqa: F401
 from keras.src import layers  # noqa: F401

@@ -190,9 +190,7 @@ class STFT(Initializer):
         values = np.cos(angle) if self.side == "real" else np.sin(angle)
         if self.window is not None:
             if isinstance(self.window, str):
-                window = _named_window(
-                    self.window, frame_length, self.periodic
-                )
+                window = _named_window(self.window, frame_length, self.periodic)
             else:
                 window = np.asarray(self.window, dtype="float64")
             if self.scaling == "density":

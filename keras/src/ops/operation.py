@@ -10,8 +10,8 @@ import inspect
 
 from keras.src import backend
 from keras.src.api_export import keras_export
-from keras.src.backend.common.remat import get_current_remat_mode
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
+from keras.src.backend.common.remat import get_current_remat_mode
 from keras.src.ops.node import Node
 from keras.src.utils import naming
 
@@ -172,8 +172,7 @@ def _is_serializable(value):
         return all(_is_serializable(v) for v in value)
     if isinstance(value, dict):
         return all(
-            isinstance(k, str) and _is_serializable(v)
-            for k, v in value.items()
+            isinstance(k, str) and _is_serializable(v) for k, v in value.items()
         )
     return False
 

@@ -116,9 +116,7 @@ class Progbar:
             value = _to_python(value)
             if name not in self._values_order:
                 self._values_order.append(name)
-            if self._is_stateful(name) or not isinstance(
-                value, (int, float)
-            ):
+            if self._is_stateful(name) or not isinstance(value, (int, float)):
                 self._values[name] = [value, 1]
             else:
                 weight = max(current - self._seen_so_far, 1)

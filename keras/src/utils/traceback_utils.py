@@ -32,9 +32,10 @@ def disable_traceback_filtering():
 def is_traceback_filtering_enabled():
     """Returns whether tracebacks are filtered (see
     `keras.config.enable_traceback_filtering`)."""
-    return global_state.get_global_attribute(
-        "traceback_filtering", default=True
-    ) is not False
+    return (
+        global_state.get_global_attribute("traceback_filtering", default=True)
+        is not False
+    )
 
 
 def _is_internal(frame):

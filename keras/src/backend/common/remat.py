@@ -82,9 +82,7 @@ def get_current_remat_mode():
     if not stack:
         return None
     scope = stack[-1]
-    return RematMode(
-        scope.mode, scope.output_size_threshold, scope.layer_names
-    )
+    return RematMode(scope.mode, scope.output_size_threshold, scope.layer_names)
 
 
 @keras_export("keras.remat")
