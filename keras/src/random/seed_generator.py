@@ -101,9 +101,17 @@ class SeedGenerator:
                 f"seed={seed} (of type {type(seed)})"
             )
         self._initial_seed = int(seed)
+        initial_state = _state_from_key(_seed_to_state(seed))
+
+        def initializer(shape, dtype):
+            return initial_state
+
         with backend.name_scope(self.name):
+            # A callable initializer: a generator created inside a stateless
+            # scope (e.g. by a layer built in a traced step) gets its state
+            # variable once the scope is left.
             self.state = backend.Variable(
-                _state_from_key(_seed_to_state(seed)),
+                initializer,
                 shape=(2,),
                 dtype=backend.random_seed_dtype(),
                 trainable=False,
@@ -129,7 +137,8 @@ class SeedGenerator:
         # a variable initializer under `jax.jit`), the state stays concrete.
         with jax.ensure_compile_time_eval():
             key, new_state = _split(_state_from_key(self.state.value))
-        self.state.assign(_state_from_key(new_state))
+            new_state = _state_from_key(new_state)
+        self.state.assign(new_state)
         return key
 
     @property
@@ -157,11 +166,11 @@ def draw_seed(seed):
             - an int: a fixed key derived from it (same int, same numbers);
             - a `SeedGenerator`: its `next()` key (advances its state);
             - a JAX key (`uint32` array of shape `(2,)`), used as is;
-            - `None`: a key drawn from a module-level Python
-              `random.Random`, which `keras.utils.set_random_seed` reseeds.
-              Under `jax.jit` such a key is fixed when the function is
-              traced: pass a `SeedGenerator` (with a `StatelessScope`) to
-              get fresh numbers on every call.
+            - `None`: the next key of the global `SeedGenerator` (see
+              `global_seed_generator`), which `keras.utils.set_random_seed`
+              makes reproducible. Not allowed while JAX traces a function
+              (the key would be frozen into it): pass a `SeedGenerator`
+              (with a `StatelessScope`) there instead.
 
     Returns:
         A `uint32` JAX key of shape `(2,)`.
@@ -169,7 +178,7 @@ def draw_seed(seed):
     if isinstance(seed, SeedGenerator):
         return seed.next()
     if seed is None:
-        return jax.numpy.asarray(_seed_to_state(_draw_global_int()))
+        return global_seed_generator().next()
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         return jax.numpy.asarray(_seed_to_state(seed))
     if backend.is_tensor(seed) or isinstance(seed, np.ndarray):

@@ -89,11 +89,14 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
 
 def dropout(inputs, rate, noise_shape=None, seed=None):
     inputs = convert_to_tensor(inputs)
-    if not 0 <= rate < 1:
+    if not 0 <= rate <= 1:
         raise ValueError(
-            f"Argument `rate` must be in the range [0, 1). Received: {rate}"
+            f"Argument `rate` must be in the range [0, 1]. Received: {rate}"
         )
     key = jax_draw_seed(seed)
+    if rate == 1:
+        # Everything is dropped (the kept values' scale would be infinite).
+        return jnp.zeros_like(inputs)
     keep_prob = 1.0 - rate
     if noise_shape is None:
         noise_shape = inputs.shape
