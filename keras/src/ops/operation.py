@@ -207,11 +207,18 @@ def _operation_class(fn):
     def __init__(self, name=None):
         FunctionOperation.__init__(self, fn, name=name)
 
+    @classmethod
+    def from_config(cls, config):
+        # The function is the class's own: its config entry is redundant.
+        config = {k: v for k, v in config.items() if k != "function"}
+        return cls(**config)
+
     return type(
         class_name,
         (FunctionOperation,),
         {
             "__init__": __init__,
+            "from_config": from_config,
             "__module__": fn.__module__,
             "__qualname__": class_name,
             "__doc__": f"The operation of `keras.ops.{fn.__name__}`.",

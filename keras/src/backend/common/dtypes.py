@@ -30,25 +30,8 @@ COMPLEX_TYPES = ("complex64", "complex128")
 # Weak types: what a Python scalar becomes until it meets a tensor.
 WEAK_TYPES = ("int", "float", "complex")
 ALLOWED_DTYPES = (
-    "float16",
-    "float32",
-    "float64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "bfloat16",
-    "bool",
-    "string",
-    "float8_e4m3fn",
-    "float8_e5m2",
-    "complex64",
-    "complex128",
-)
+    ("bool",) + INT_TYPES + FLOAT_TYPES + FLOAT8_TYPES + COMPLEX_TYPES
+) + ("string",)
 PYTHON_DTYPES_MAP = {
     bool: "bool",
     int: "int32",

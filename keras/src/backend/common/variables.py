@@ -147,9 +147,9 @@ class KerasVariable:
             raise ValueError(f"Variable {self.path} is already initialized.")
         if in_stateless_scope():
             raise ValueError(
-                "You are attempting to initialize a variable "
-                "while in a stateless scope. This is disallowed. Leave the "
-                f"scope before initializing variable '{self.path}'."
+                f"Variable '{self.path}' cannot be initialized while in a "
+                "stateless scope: its initial value is computed once the "
+                "scope is left."
             )
         initializer = self._initializer
         self._initialize_with_initializer(initializer)
