@@ -22,6 +22,7 @@ from keras.src.trainers.data_adapters.data_adapter_utils import pack_x_y_sample_
 from keras.src.trainers.data_adapters.data_adapter_utils import unpack_x_y_sample_weight as unpack_x_y_sample_weight
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as PyDataset
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as Sequence
+from keras.src.utils.file_utils import get_file as get_file
 from keras.src.utils.io_utils import set_logging_verbosity as set_logging_verbosity
 from keras.src.utils.lora_utils import enable_lora as enable_lora
 from keras.src.utils.lora_utils import merge_lora as merge_lora

@@ -1,3 +1,4 @@
+from keras.src.utils.file_utils import get_file  # noqa: F401
 from keras.src.utils.io_utils import disable_interactive_logging  # noqa: F401
 from keras.src.utils.io_utils import enable_interactive_logging  # noqa: F401
 from keras.src.utils.io_utils import is_interactive_logging_enabled  # noqa: F401

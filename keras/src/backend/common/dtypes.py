@@ -80,11 +80,11 @@ def standardize_dtype(dtype):
         name = dtype
     elif hasattr(dtype, "name") and isinstance(dtype.name, str):
         name = dtype.name
+    elif isinstance(dtype, type) and issubclass(dtype, np.generic):
+        name = np.dtype(dtype).name
     elif isinstance(dtype, type) and hasattr(dtype, "dtype"):
         # JAX scalar types such as `jnp.float32`.
         name = np.dtype(dtype.dtype).name
-    elif isinstance(dtype, type) and issubclass(dtype, np.generic):
-        name = np.dtype(dtype).name
     elif hasattr(dtype, "dtype") and not isinstance(dtype, type):
         return standardize_dtype(dtype.dtype)
     elif "torch" in str(dtype):
