@@ -29,9 +29,27 @@ INT_TYPES = (
 COMPLEX_TYPES = ("complex64", "complex128")
 # Weak types: what a Python scalar becomes until it meets a tensor.
 WEAK_TYPES = ("int", "float", "complex")
+# Tests parametrized over this tuple take their names from its order.
 ALLOWED_DTYPES = (
-    ("bool",) + INT_TYPES + FLOAT_TYPES + FLOAT8_TYPES + COMPLEX_TYPES
-) + ("string",)
+    "float16",
+    "float32",
+    "float64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "bfloat16",
+    "bool",
+    "string",
+    "float8_e4m3fn",
+    "float8_e5m2",
+    "complex64",
+    "complex128",
+)
 PYTHON_DTYPES_MAP = {
     bool: "bool",
     int: "int32",
@@ -282,7 +300,7 @@ def result_type(*dtypes):
     Example:
 
     >>> keras.backend.result_type("float16", "int32")
-    'float32'
+    'float16'
     """
     if not dtypes:
         return config.floatx()
