@@ -23,3 +23,6 @@ from keras.src.saving.serialization_lib import enable_unsafe_deserialization as 
 from keras.src.utils.io_utils import disable_interactive_logging as disable_interactive_logging
 from keras.src.utils.io_utils import enable_interactive_logging as enable_interactive_logging
 from keras.src.utils.io_utils import is_interactive_logging_enabled as is_interactive_logging_enabled
+from keras.src.utils.traceback_utils import disable_traceback_filtering as disable_traceback_filtering
+from keras.src.utils.traceback_utils import enable_traceback_filtering as enable_traceback_filtering
+from keras.src.utils.traceback_utils import is_traceback_filtering_enabled as is_traceback_filtering_enabled

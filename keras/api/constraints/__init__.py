@@ -9,6 +9,12 @@ from keras.src.constraints.constraints import Constraint as Constraint
 from keras.src.constraints.constraints import Constraint as constraint
 from keras.src.constraints.constraints import MaxNorm as MaxNorm
 from keras.src.constraints.constraints import MaxNorm as max_norm
+from keras.src.constraints.constraints import MinMaxNorm as MinMaxNorm
+from keras.src.constraints.constraints import MinMaxNorm as min_max_norm
 from keras.src.constraints.constraints import NonNeg as NonNeg
 from keras.src.constraints.constraints import NonNeg as non_neg
+from keras.src.constraints.constraints import UnitNorm as UnitNorm
+from keras.src.constraints.constraints import UnitNorm as unit_norm
+from keras.src.constraints.constraints import deserialize as deserialize
 from keras.src.constraints.constraints import get as get
+from keras.src.constraints.constraints import serialize as serialize

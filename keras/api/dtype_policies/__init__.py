@@ -5,4 +5,12 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy as AWQDTypePolicy
 from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
+from keras.src.dtype_policies.dtype_policy import FloatDTypePolicy as FloatDTypePolicy
+from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy as GPTQDTypePolicy
+from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy as QuantizedDTypePolicy
+from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy as QuantizedFloat8DTypePolicy
+from keras.src.dtype_policies.dtype_policy import deserialize as deserialize
+from keras.src.dtype_policies.dtype_policy import get as get
+from keras.src.dtype_policies.dtype_policy import serialize as serialize

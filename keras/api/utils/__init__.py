@@ -5,6 +5,9 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.backend.common.dtypes import is_float_dtype as is_float_dtype
+from keras.src.backend.common.dtypes import is_int_dtype as is_int_dtype
+from keras.src.backend.common.dtypes import standardize_dtype as standardize_dtype
 from keras.src.backend.common.global_state import clear_session as clear_session
 from keras.src.backend.common.keras_tensor import is_keras_tensor as is_keras_tensor
 from keras.src.saving.object_registration import CustomObjectScope as CustomObjectScope
@@ -19,6 +22,8 @@ from keras.src.trainers.data_adapters.data_adapter_utils import pack_x_y_sample_
 from keras.src.trainers.data_adapters.data_adapter_utils import unpack_x_y_sample_weight as unpack_x_y_sample_weight
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as PyDataset
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as Sequence
+from keras.src.utils.file_utils import get_file as get_file
+from keras.src.utils.io_utils import set_logging_verbosity as set_logging_verbosity
 from keras.src.utils.lora_utils import enable_lora as enable_lora
 from keras.src.utils.lora_utils import merge_lora as merge_lora
 from keras.src.utils.numerical_utils import normalize as normalize

@@ -1,12 +1,17 @@
 """Activations: `keras.activations.get`, `serialize` and `deserialize`."""
 
+from keras.src.activations.activations import celu
 from keras.src.activations.activations import elu
 from keras.src.activations.activations import exponential
 from keras.src.activations.activations import gelu
+from keras.src.activations.activations import glu
+from keras.src.activations.activations import hard_shrink
 from keras.src.activations.activations import hard_sigmoid
 from keras.src.activations.activations import hard_silu
+from keras.src.activations.activations import hard_tanh
 from keras.src.activations.activations import leaky_relu
 from keras.src.activations.activations import linear
+from keras.src.activations.activations import log_sigmoid
 from keras.src.activations.activations import log_softmax
 from keras.src.activations.activations import mish
 from keras.src.activations.activations import relu
@@ -14,16 +19,26 @@ from keras.src.activations.activations import relu6
 from keras.src.activations.activations import selu
 from keras.src.activations.activations import sigmoid
 from keras.src.activations.activations import silu
+from keras.src.activations.activations import soft_shrink
 from keras.src.activations.activations import softmax
 from keras.src.activations.activations import softplus
 from keras.src.activations.activations import softsign
+from keras.src.activations.activations import sparse_plus
+from keras.src.activations.activations import sparse_sigmoid
+from keras.src.activations.activations import sparsemax
+from keras.src.activations.activations import squareplus
 from keras.src.activations.activations import tanh
+from keras.src.activations.activations import tanh_shrink
+from keras.src.activations.activations import threshold
 from keras.src.api_export import keras_export
 
-# Grouped by family: rectifiers, exponential-based, sigmoid-like, others.
-ALL_OBJECTS = {relu, relu6, leaky_relu, elu, selu, gelu, silu, mish}
-ALL_OBJECTS |= {exponential, softplus, softmax, log_softmax}
-ALL_OBJECTS |= {sigmoid, hard_sigmoid, hard_silu, tanh, softsign, linear}
+# Grouped by family: rectifiers, exponential-based, sigmoid-like, shrinking
+# and sparse ones, others.
+ALL_OBJECTS = {relu, relu6, leaky_relu, elu, selu, celu, gelu, silu, mish}
+ALL_OBJECTS |= {exponential, softplus, softmax, log_softmax, squareplus}
+ALL_OBJECTS |= {sigmoid, hard_sigmoid, hard_silu, log_sigmoid, tanh, softsign}
+ALL_OBJECTS |= {hard_tanh, hard_shrink, soft_shrink, tanh_shrink, threshold}
+ALL_OBJECTS |= {sparse_plus, sparse_sigmoid, sparsemax, glu, linear}
 
 # Looked up by function name, plus the "swish" spellings of the SiLUs.
 ALL_OBJECTS_DICT = dict(

@@ -400,3 +400,183 @@ def log_softmax(x, axis=-1):
     -0.6931
     """
     return ops.log_softmax(x, axis=axis)
+
+
+@keras_export("keras.activations.celu")
+def celu(x, alpha=1.0):
+    """Continuously differentiable exponential linear unit.
+
+    `x` for `x >= 0`, `alpha * (exp(x / alpha) - 1)` below zero.
+
+    Args:
+        x: Input tensor.
+        alpha: Scale of the negative part (must not be 0).
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.celu(x, alpha=alpha)
+
+
+@keras_export("keras.activations.glu")
+def glu(x, axis=-1):
+    """Gated linear unit: splits `x` in two halves `a`, `b` along `axis`
+    and returns `a * sigmoid(b)`.
+
+    Args:
+        x: Input tensor; its size along `axis` must be even.
+        axis: The axis to split.
+
+    Returns:
+        A tensor whose size along `axis` is half that of `x`.
+    """
+    return ops.glu(x, axis=axis)
+
+
+@keras_export("keras.activations.hard_shrink")
+def hard_shrink(x, threshold=0.5):
+    """Hard shrinkage: `x` where `|x| > threshold`, `0` elsewhere.
+
+    Args:
+        x: Input tensor.
+        threshold: The non-negative cut-off.
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.hard_shrink(x, threshold=threshold)
+
+
+@keras_export("keras.activations.hard_tanh")
+def hard_tanh(x):
+    """Hard tanh: `x` clipped to `[-1, 1]`.
+
+    Args:
+        x: Input tensor.
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.hard_tanh(x)
+
+
+@keras_export("keras.activations.log_sigmoid")
+def log_sigmoid(x):
+    """Logarithm of the sigmoid, `-softplus(-x)`, computed stably.
+
+    Args:
+        x: Input tensor.
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.log_sigmoid(x)
+
+
+@keras_export("keras.activations.soft_shrink")
+def soft_shrink(x, threshold=0.5):
+    """Soft shrinkage: moves `x` towards zero by `threshold`, and gives `0`
+    where `|x| <= threshold`.
+
+    Args:
+        x: Input tensor.
+        threshold: The non-negative shift.
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.soft_shrink(x, threshold=threshold)
+
+
+@keras_export("keras.activations.sparse_plus")
+def sparse_plus(x):
+    """A smooth, sparse softplus: `0` for `x <= -1`, `x` for `x >= 1`, and
+    the parabola `(x + 1)**2 / 4` joining them.
+
+    Args:
+        x: Input tensor.
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.sparse_plus(x)
+
+
+@keras_export("keras.activations.sparse_sigmoid")
+def sparse_sigmoid(x):
+    """A piecewise-linear sigmoid: `0` for `x <= -1`, `1` for `x >= 1`, and
+    `(x + 1) / 2` in between.
+
+    Args:
+        x: Input tensor.
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.sparse_sigmoid(x)
+
+
+@keras_export("keras.activations.sparsemax")
+def sparsemax(x, axis=-1):
+    """Sparsemax: the Euclidean projection of `x` onto the probability
+    simplex along `axis`. Like softmax its outputs sum to 1, but small
+    entries become exactly 0.
+
+    Args:
+        x: Input tensor.
+        axis: The axis along which outputs sum to 1.
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.sparsemax(x, axis=axis)
+
+
+@keras_export("keras.activations.squareplus")
+def squareplus(x, b=4):
+    """Squareplus, a smooth ReLU: `(x + sqrt(x**2 + b)) / 2`.
+
+    Args:
+        x: Input tensor.
+        b: Non-negative smoothness; `b = 0` gives the ReLU.
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.squareplus(x, b=b)
+
+
+@keras_export("keras.activations.tanh_shrink")
+def tanh_shrink(x):
+    """Tanh shrinkage: `x - tanh(x)`.
+
+    Args:
+        x: Input tensor.
+
+    Returns:
+        A tensor of the same shape as `x`.
+    """
+    return ops.tanh_shrink(x)
+
+
+@keras_export("keras.activations.threshold")
+def threshold(x, threshold, default_value):
+    """Keeps `x` where it exceeds `threshold` and puts `default_value`
+    everywhere else.
+
+    Args:
+        x: Input tensor.
+        threshold: The value `x` must exceed to be kept.
+        default_value: The value used where `x <= threshold`.
+
+    Returns:
+        A tensor of the same shape and dtype as `x`.
+
+    Example:
+
+    >>> keras.activations.threshold(np.array([-1.0, 2.0]), 0.0, 0.0).tolist()
+    [0.0, 2.0]
+    """
+    x = ops.convert_to_tensor(x)
+    default = ops.cast(default_value, x.dtype)
+    return ops.where(ops.greater(x, threshold), x, default)

@@ -1,5 +1,6 @@
 """The backend: JAX implementations behind `keras.ops` and the trainer."""
 
+from keras.src.backend.common import global_state  # noqa: F401
 from keras.src.backend.common.dtypes import is_float_dtype
 from keras.src.backend.common.dtypes import is_int_dtype
 from keras.src.backend.common.dtypes import result_type
@@ -14,9 +15,13 @@ from keras.src.backend.common.name_scope import name_scope
 from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.stateless_scope import get_stateless_scope
 from keras.src.backend.common.stateless_scope import in_stateless_scope
+from keras.src.backend.common.symbolic_scope import SymbolicScope
+from keras.src.backend.common.symbolic_scope import in_symbolic_scope
 from keras.src.backend.common.variables import AutocastScope
 from keras.src.backend.common.variables import KerasVariable
 from keras.src.backend.common.variables import get_autocast_scope
+from keras.src.backend.common.variables import shape_equal
+from keras.src.backend.common.variables import standardize_shape
 from keras.src.backend.config import backend  # noqa: F401  (checks KERAS_BACKEND)
 from keras.src.backend.config import epsilon
 from keras.src.backend.config import floatx
@@ -47,6 +52,7 @@ from keras.src.backend.jax.core import device_scope
 from keras.src.backend.jax.core import fori_loop
 from keras.src.backend.jax.core import is_tensor
 from keras.src.backend.jax.core import random_seed_dtype
+from keras.src.backend.jax.core import remat
 from keras.src.backend.jax.core import scan
 from keras.src.backend.jax.core import shape
 from keras.src.backend.jax.core import stop_gradient

@@ -8,7 +8,14 @@ from keras.src.backend.common import global_state
 _GLOBAL_KEY = "dtype_policy"
 
 
-@keras_export(["keras.DTypePolicy", "keras.dtype_policies.DTypePolicy"])
+@keras_export(
+    [
+        "keras.DTypePolicy",
+        "keras.dtype_policies.DTypePolicy",
+        "keras.mixed_precision.DTypePolicy",
+        "keras.mixed_precision.Policy",
+    ]
+)
 class DTypePolicy:
     """The dtype a layer computes in (`compute_dtype`) and stores its
     variables in (`variable_dtype`).
@@ -28,7 +35,7 @@ class DTypePolicy:
 
     def __init__(self, name=None):
         if name is None:
-            name = backend.floatx()
+            name = _global_source_name()
         if not isinstance(name, str):
             raise TypeError(
                 "'name' must be a string, such as 'mixed_bfloat16'. "
@@ -63,6 +70,12 @@ class DTypePolicy:
     def variable_dtype(self):
         return self._variable_dtype
 
+    @property
+    def quantization_mode(self):
+        """The quantization mode (`"int8"`, ...), `None` for float
+        policies."""
+        return None
+
     def convert_input(self, x, autocast, dtype):
         """Casts float inputs to `dtype` when `autocast` is on."""
         if not autocast or not hasattr(x, "dtype"):
@@ -85,9 +98,267 @@ class DTypePolicy:
         return f'<DTypePolicy "{self._name}">'
 
     def __eq__(self, other):
-        return isinstance(other, DTypePolicy) and other.name == self.name
+        if not isinstance(other, DTypePolicy):
+            return False
+        return (
+            other.name == self.name
+            and other.quantization_mode == self.quantization_mode
+            and other.get_config() == self.get_config()
+        )
 
     __hash__ = object.__hash__
+
+
+@keras_export("keras.dtype_policies.FloatDTypePolicy")
+class FloatDTypePolicy(DTypePolicy):
+    """The former name of `DTypePolicy` for float policies; it behaves
+    exactly like `DTypePolicy` (and prints as one)."""
+
+
+# Quantization modes a `QuantizedDTypePolicy` name may start with.
+QUANTIZATION_MODES = ("int8", "float8", "int4", "gptq", "awq")
+
+
+@keras_export("keras.dtype_policies.QuantizedDTypePolicy")
+class QuantizedDTypePolicy(DTypePolicy):
+    """A dtype policy for layers whose weights are quantized.
+
+    Its name is `"<mode>_from_<source_name>"`, e.g.
+    `"int8_from_mixed_bfloat16"`: the compute and variable dtypes are
+    those of the float policy `source_name`, and `quantization_mode` names
+    how the weights are stored.
+
+    Note: this fork records the policy (names, configs and serialization
+    work), but its layers do not quantize their weights yet.
+
+    Args:
+        mode: The quantization mode, one of `"int8"`, `"float8"`, `"int4"`,
+            `"gptq"`, `"awq"`.
+        source_name: The float policy the layer computes with; defaults to
+            the global policy.
+    """
+
+    _modes = QUANTIZATION_MODES
+
+    def __init__(self, mode, source_name=None):
+        self._check_mode(mode)
+        if source_name is None:
+            source_name = _global_source_name()
+        if not isinstance(source_name, str):
+            raise TypeError(
+                "'name' must be a string, such as 'mixed_bfloat16'. "
+                f"Received: source_name={source_name} (of type "
+                f"{type(source_name)})"
+            )
+        compute_dtype, variable_dtype = DTypePolicy._parse(source_name)
+        if mode == "int8" and compute_dtype == "float16":
+            raise ValueError(
+                f"Quantization mode '{mode}' doesn't work well with the "
+                "compute dtype float16: its range is too narrow for the "
+                "rescaled values. Use a bfloat16 or float32 source policy. "
+                f"Received: source_name={source_name}"
+            )
+        self._mode = mode
+        self._source_name = source_name
+        self._name = f"{mode}_from_{source_name}"
+        self._compute_dtype = compute_dtype
+        self._variable_dtype = variable_dtype
+
+    def _check_mode(self, mode):
+        if mode not in self._modes:
+            raise ValueError(
+                "Invalid quantization mode. Expected one of "
+                f"{self._modes}. Received: mode={mode}"
+            )
+
+    @property
+    def quantization_mode(self):
+        return self._mode
+
+    @property
+    def source_name(self):
+        return self._source_name
+
+    def get_config(self):
+        return {"mode": self._mode, "source_name": self._source_name}
+
+    def __repr__(self):
+        return f'<{self.__class__.__name__} "{self._name}">'
+
+
+@keras_export("keras.dtype_policies.QuantizedFloat8DTypePolicy")
+class QuantizedFloat8DTypePolicy(QuantizedDTypePolicy):
+    """A `QuantizedDTypePolicy` for float8 training.
+
+    Args:
+        mode: Must be `"float8"`.
+        source_name: The float policy the layer computes with; defaults to
+            the global policy.
+        amax_history_length: How many past maximum absolute values the
+            float8 scaling factors are computed from.
+    """
+
+    _modes = ("float8",)
+    default_amax_history_length = 1024
+
+    def __init__(self, mode, source_name=None, amax_history_length=1024):
+        super().__init__(mode=mode, source_name=source_name)
+        if not isinstance(amax_history_length, int) or isinstance(
+            amax_history_length, bool
+        ):
+            raise TypeError(
+                "`amax_history_length` must be an integer. Received: "
+                f"amax_history_length={amax_history_length}"
+            )
+        self._amax_history_length = amax_history_length
+
+    @property
+    def amax_history_length(self):
+        return self._amax_history_length
+
+    def get_config(self):
+        config = super().get_config()
+        config["amax_history_length"] = self._amax_history_length
+        return config
+
+
+class _BitsAndGroupPolicy(QuantizedDTypePolicy):
+    """A quantized policy whose mode reads `"<mode>/<bits>/<group_size>"`
+    (e.g. `"gptq/4/128"`)."""
+
+    _base_mode = None
+    _allowed_bits = ()
+
+    def __init__(self, mode, source_name=None):
+        parts = mode.split("/") if isinstance(mode, str) else []
+        if len(parts) != 3 or parts[0] != self._base_mode:
+            raise ValueError(
+                f"Invalid mode for {self.__class__.__name__}: expected "
+                f"'{self._base_mode}/<weight_bits>/<group_size>'. "
+                f"Received: mode={mode}"
+            )
+        try:
+            weight_bits, group_size = int(parts[1]), int(parts[2])
+        except ValueError:
+            raise ValueError(
+                f"Invalid mode for {self.__class__.__name__}: the weight "
+                f"bits and group size must be integers. Received: mode={mode}"
+            ) from None
+        self._check_bits(weight_bits)
+        self.weight_bits = weight_bits
+        self.group_size = group_size
+        self._full_mode = mode
+        super().__init__(mode=self._base_mode, source_name=source_name)
+        self._name = f"{mode}_from_{self._source_name}"
+
+    def _check_bits(self, weight_bits):
+        if weight_bits not in self._allowed_bits:
+            raise ValueError(
+                f"{self.__class__.__name__} supports weight bits "
+                f"{self._allowed_bits}. Received: {weight_bits}"
+            )
+
+    @property
+    def mode(self):
+        return self._base_mode
+
+    def get_config(self):
+        return {"mode": self._full_mode, "source_name": self._source_name}
+
+
+@keras_export("keras.dtype_policies.GPTQDTypePolicy")
+class GPTQDTypePolicy(_BitsAndGroupPolicy):
+    """Quantized policy for GPTQ weights.
+
+    Args:
+        mode: `"gptq/<weight_bits>/<group_size>"`, e.g. `"gptq/4/128"`.
+        source_name: The float policy the layer computes with; defaults to
+            the global policy.
+    """
+
+    _base_mode = "gptq"
+    _allowed_bits = (2, 3, 4, 8)
+
+
+@keras_export("keras.dtype_policies.AWQDTypePolicy")
+class AWQDTypePolicy(_BitsAndGroupPolicy):
+    """Quantized policy for AWQ weights (4-bit only).
+
+    Args:
+        mode: `"awq/4/<group_size>"`, e.g. `"awq/4/128"`.
+        source_name: The float policy the layer computes with; defaults to
+            the global policy.
+    """
+
+    _base_mode = "awq"
+    _allowed_bits = (4,)
+
+    def _check_bits(self, weight_bits):
+        if weight_bits != 4:
+            raise ValueError(
+                "AWQDTypePolicy only supports 4-bit weights. Received: "
+                f"weight_bits={weight_bits}"
+            )
+
+
+def _global_source_name():
+    """The float policy name of the global policy."""
+    policy = global_state.get_global_attribute("dtype_policy")
+    if policy is None:
+        return backend.floatx()
+    if isinstance(policy, QuantizedDTypePolicy):
+        return policy.source_name
+    return policy.name
+
+
+def _get_quantized_dtype_policy_by_str(policy):
+    """Builds a quantized policy from its name, e.g.
+    `"int8_from_mixed_bfloat16"` or `"gptq/4/128_from_float32"`."""
+    if not isinstance(policy, str):
+        raise TypeError(
+            "The quantized policy name must be a string. Received: "
+            f"policy={policy} (of type {type(policy)})"
+        )
+    if not policy.startswith(QUANTIZATION_MODES):
+        raise ValueError(
+            f"The dtype policy '{policy}' is incompatible with the current "
+            "supported quantization. Its name must start with one of "
+            f"{QUANTIZATION_MODES}."
+        )
+    parts = policy.split("_from_")
+    if len(parts) != 2:
+        raise ValueError(
+            "Cannot convert `policy` into a valid pair of quantization mode "
+            "and source policy: expected '<mode>_from_<source_name>'. "
+            f"Received: policy={policy}"
+        )
+    mode, source_name = parts
+    if mode == "float8":
+        return QuantizedFloat8DTypePolicy(mode, source_name)
+    if mode.startswith("gptq/"):
+        return GPTQDTypePolicy(mode, source_name)
+    if mode.startswith("awq/"):
+        return AWQDTypePolicy(mode, source_name)
+    return QuantizedDTypePolicy(mode, source_name)
+
+
+def _policy_from_str(name):
+    if name.startswith(QUANTIZATION_MODES):
+        return _get_quantized_dtype_policy_by_str(name)
+    return DTypePolicy(name)
+
+
+ALL_POLICY_CLASSES = {
+    cls.__name__: cls
+    for cls in (
+        DTypePolicy,
+        FloatDTypePolicy,
+        QuantizedDTypePolicy,
+        QuantizedFloat8DTypePolicy,
+        GPTQDTypePolicy,
+        AWQDTypePolicy,
+    )
+}
 
 
 @keras_export(
@@ -110,8 +381,13 @@ def set_dtype_policy(policy):
     'bfloat16'
     >>> keras.config.set_dtype_policy("float32")
     """
-    if not isinstance(policy, DTypePolicy):
-        policy = DTypePolicy(policy)  # a name such as "mixed_float16"
+    if isinstance(policy, str):
+        policy = _policy_from_str(policy)
+    elif not isinstance(policy, DTypePolicy):
+        raise ValueError(
+            "Invalid `policy` argument: expected a `DTypePolicy` or the "
+            f"name of one (a string). Received: policy={policy}"
+        )
     global_state.set_global_attribute(_GLOBAL_KEY, policy)
 
 
@@ -128,16 +404,63 @@ def dtype_policy():
     return DTypePolicy(backend.floatx()) if chosen is None else chosen
 
 
+@keras_export("keras.dtype_policies.serialize")
+def serialize(dtype_policy):
+    """Returns the config dict (with its class name) of a dtype policy.
+
+    Args:
+        dtype_policy: A `DTypePolicy` instance.
+
+    Returns:
+        A dict that `deserialize()` turns back into the policy.
+    """
+    from keras.src.saving import serialization_lib
+
+    return serialization_lib.serialize_keras_object(dtype_policy)
+
+
+@keras_export("keras.dtype_policies.deserialize")
+def deserialize(config, custom_objects=None):
+    """Returns the dtype policy described by a dict from `serialize()`.
+
+    Args:
+        config: The serialized policy.
+        custom_objects: Optional dict mapping names to custom classes.
+
+    Returns:
+        A `DTypePolicy` instance.
+    """
+    from keras.src.saving import serialization_lib
+
+    return serialization_lib.deserialize_keras_object(
+        config,
+        module_objects=ALL_POLICY_CLASSES,
+        custom_objects=custom_objects,
+    )
+
+
+@keras_export("keras.dtype_policies.get")
 def get(identifier):
-    """Returns a `DTypePolicy` from a policy, a name, a config or `None`."""
+    """Returns a `DTypePolicy` from a policy, a name, a config or `None`.
+
+    Args:
+        identifier: A `DTypePolicy`, a policy name (`"mixed_bfloat16"`,
+            `"int8_from_float32"`...), a dict from `serialize()`, a dtype,
+            or `None` for the global policy.
+
+    Returns:
+        A `DTypePolicy` instance.
+    """
     if identifier is None:
         return dtype_policy()
     if isinstance(identifier, DTypePolicy):
         return identifier
     if isinstance(identifier, dict):
+        if "class_name" in identifier:
+            return deserialize(identifier)
         return DTypePolicy.from_config(identifier.get("config", identifier))
     if isinstance(identifier, str):
-        return DTypePolicy(identifier)
+        return _policy_from_str(identifier)
     try:
         return DTypePolicy(backend.standardize_dtype(identifier))
     except Exception:

@@ -2,7 +2,10 @@
 
 import inspect
 
+import numpy as np
+
 from keras.src.api_export import keras_export
+from keras.src.initializers.constant_initializers import STFT
 from keras.src.initializers.constant_initializers import Constant
 from keras.src.initializers.constant_initializers import Identity
 from keras.src.initializers.constant_initializers import Ones
@@ -24,7 +27,7 @@ from keras.src.utils.naming import to_snake_case
 
 # Constant-valued initializers first, then the random ones; the base class
 # is listed too so that its config can be looked up by name.
-ALL_OBJECTS = {Initializer, Constant, Identity, Ones, Zeros}
+ALL_OBJECTS = {Initializer, Constant, Identity, Ones, Zeros, STFT}
 ALL_OBJECTS |= {RandomNormal, RandomUniform, TruncatedNormal, Orthogonal}
 ALL_OBJECTS |= {VarianceScaling, GlorotNormal, GlorotUniform}
 ALL_OBJECTS |= {HeNormal, HeUniform, LecunNormal, LecunUniform}
@@ -46,6 +49,8 @@ def _name_table():
         "identity_initializer": Identity,
         "OrthogonalInitializer": Orthogonal,
         "orthogonal_initializer": Orthogonal,
+        "STFTInitializer": STFT,
+        "stft_initializer": STFT,
     }
     table.update(legacy)
     return table
@@ -90,6 +95,31 @@ def deserialize(config, custom_objects=None):
     )
 
 
+def _is_array(x):
+    from keras.src import backend
+
+    return isinstance(x, (np.ndarray, np.generic)) or backend.is_tensor(x)
+
+
+def _array_initializer(value):
+    """An initializer returning `value` itself (cast to the requested
+    dtype), for calls with `value`'s shape."""
+    from keras.src import backend
+    from keras.src import ops
+
+    expected = tuple(value.shape)
+
+    def initializer(shape, dtype=None):
+        if tuple(shape) != expected:
+            raise ValueError(
+                f"Expected `shape` to be {expected}: the initializer is a "
+                f"fixed tensor of that shape. Received: shape={shape}"
+            )
+        return ops.cast(value, backend.standardize_dtype(dtype))
+
+    return initializer
+
+
 @keras_export("keras.initializers.get")
 def get(identifier):
     """Resolves a name, config dict or callable to an initializer.
@@ -124,6 +154,8 @@ def get(identifier):
         found = ALL_OBJECTS_DICT[identifier]
     elif isinstance(identifier, dict):
         found = deserialize(identifier)
+    elif _is_array(identifier):
+        found = _array_initializer(identifier)
     else:
         found = identifier
     if not callable(found):
@@ -151,6 +183,7 @@ __all__ = [
     "RandomInitializer",
     "RandomNormal",
     "RandomUniform",
+    "STFT",
     "TruncatedNormal",
     "VarianceScaling",
     "Zeros",

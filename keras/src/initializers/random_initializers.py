@@ -216,7 +216,7 @@ class RandomUniform(RandomInitializer):
         return {**super().get_config(), **bounds}
 
 
-def compute_fans(shape):
+def compute_fans(shape, input_axes=None, output_axes=None):
     """Returns `(fan_in, fan_out)` for a weight shape.
 
     Rank 0 gives `(1, 1)`, rank 1 `(n, n)`, rank 2 `(rows, cols)`. For
@@ -225,13 +225,23 @@ def compute_fans(shape):
     `fan_in = shape[-2] * prod(shape[:-2])`,
     `fan_out = shape[-1] * prod(shape[:-2])`.
 
+    When `input_axes` and `output_axes` are given (e.g. an `EinsumDense`
+    kernel of shape `(dim, heads, head_dim)` with input axis `0`), the fans
+    are the products of the sizes along those axes instead.
+
     Args:
         shape: Shape tuple.
+        input_axes: Optional list of the axes that the layer contracts
+            with its input.
+        output_axes: Optional list of the axes that make its output.
 
     Returns:
         A tuple of two ints.
     """
     dims = [int(d) for d in shape]
+    if input_axes is not None and output_axes is not None:
+        fan_in = math.prod(dims[axis] for axis in input_axes)
+        return fan_in, math.prod(dims[axis] for axis in output_axes)
     if not dims:
         # Scalars: treat as a single connection each way.
         return 1, 1
@@ -289,6 +299,12 @@ class VarianceScaling(RandomInitializer):
             `"normal"` or `"uniform"`.
         seed: `None`, an int or a `keras.random.SeedGenerator`; see
             `RandomInitializer`.
+        input_axes: Optional list of the weight's axes that take the
+            layer's input; with `output_axes`, the fans are computed from
+            these axes (see `compute_fans`) instead of from the shape's
+            last two dimensions.
+        output_axes: Optional list of the weight's axes that make the
+            layer's output.
 
     Example:
 
@@ -304,6 +320,8 @@ class VarianceScaling(RandomInitializer):
         mode="fan_in",
         distribution="truncated_normal",
         seed=None,
+        input_axes=None,
+        output_axes=None,
     ):
         if not scale > 0.0:
             raise ValueError(
@@ -323,10 +341,14 @@ class VarianceScaling(RandomInitializer):
         self.scale = scale
         self.mode = mode
         self.distribution = name
+        self.input_axes = None if input_axes is None else list(input_axes)
+        self.output_axes = None if output_axes is None else list(output_axes)
         super().__init__(seed=seed)
 
     def _target_variance(self, shape):
-        fan_in, fan_out = compute_fans(shape)
+        fan_in, fan_out = compute_fans(
+            shape, input_axes=self.input_axes, output_axes=self.output_axes
+        )
         if self.mode == "fan_avg":
             fan = (fan_in + fan_out) / 2.0
         else:
@@ -360,12 +382,18 @@ class VarianceScaling(RandomInitializer):
         )
 
     def get_config(self):
-        return {
+        config = {
             **super().get_config(),
             "scale": self.scale,
             "mode": self.mode,
             "distribution": self.distribution,
         }
+        # The fan axes are written only when set, so configs of plain
+        # initializers stay as they were.
+        if self.input_axes is not None or self.output_axes is not None:
+            config["input_axes"] = self.input_axes
+            config["output_axes"] = self.output_axes
+        return config
 
 
 class _PresetVarianceScaling(VarianceScaling):

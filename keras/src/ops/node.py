@@ -9,6 +9,9 @@ KerasHistory = collections.namedtuple(
     "KerasHistory", ["operation", "node_index", "tensor_index"]
 )
 
+# The arguments of a recorded call; unpacks as `args, kwargs`.
+NodeArguments = collections.namedtuple("NodeArguments", ["args", "kwargs"])
+
 
 class Node:
     """Records `operation(*call_args, **call_kwargs) -> outputs`.
@@ -25,13 +28,22 @@ class Node:
 
     def __init__(self, operation, call_args=(), call_kwargs=None, outputs=None):
         self.operation = operation
-        self.arguments = (tuple(call_args), dict(call_kwargs or {}))
+        self.arguments = NodeArguments(
+            tuple(call_args), dict(call_kwargs or {})
+        )
         self.input_tensors = [
             x
             for x in tree.flatten(self.arguments)
             if isinstance(x, KerasTensor)
         ]
         self.outputs = [] if outputs is None else tree.flatten(outputs)
+        for x in self.outputs:
+            if not isinstance(x, KerasTensor):
+                raise ValueError(
+                    "A Node records symbolic calls only: all operation "
+                    "outputs must be tensors. Received an output of type "
+                    f"{type(x).__name__} from operation '{operation.name}'."
+                )
         self.is_input = not self.input_tensors
         operation._inbound_nodes.append(self)
         for x in self.input_tensors:
@@ -41,6 +53,10 @@ class Node:
         node_index = len(operation._inbound_nodes) - 1
         for i, x in enumerate(self.outputs):
             x._keras_history = KerasHistory(operation, node_index, i)
+
+    @property
+    def output_tensors(self):
+        return self.outputs
 
     @property
     def parent_nodes(self):

@@ -6,10 +6,12 @@ functional models are built.
 """
 
 import functools
+import inspect
 
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
+from keras.src.backend.common.remat import get_current_remat_mode
 from keras.src.ops.node import Node
 from keras.src.utils import naming
 
@@ -22,6 +24,12 @@ class Operation:
         name: Optional name; a unique one is derived from the class name.
     """
 
+    def __new__(cls, *args, **kwargs):
+        instance = super().__new__(cls)
+        # The constructor arguments, for the default `get_config()`.
+        instance._auto_config = _constructor_arguments(cls, args, kwargs)
+        return instance
+
     def __init__(self, name=None):
         if name is None:
             name = naming.auto_name(self.__class__.__name__)
@@ -33,11 +41,26 @@ class Operation:
         self.name = name
         self._inbound_nodes = []
         self._outbound_nodes = []
+        # Set by an enclosing `RematScope` when the operation is created.
+        self._remat_mode = get_current_remat_mode()
 
     def __call__(self, *args, **kwargs):
         if any_symbolic_tensors(args, kwargs):
             return self.symbolic_call(*args, **kwargs)
-        return self.call(*args, **kwargs)
+        if getattr(self, "quantization_mode", None) is not None:
+            call_fn = self.quantized_call
+        else:
+            call_fn = self.call
+        remat_mode = getattr(self, "_remat_mode", None)
+        if remat_mode is not None and remat_mode.mode == "full":
+            call_fn = backend.core.remat(call_fn)
+        return call_fn(*args, **kwargs)
+
+    def quantized_call(self, *args, **kwargs):
+        """The computation used when `quantization_mode` is set."""
+        raise NotImplementedError(
+            f"Operation {self.__class__.__name__} has no quantized call."
+        )
 
     def symbolic_call(self, *args, **kwargs):
         outputs = self.compute_output_spec(*args, **kwargs)
@@ -53,15 +76,58 @@ class Operation:
         return backend.compute_output_spec(self.call, *args, **kwargs)
 
     def get_config(self):
-        return {"name": self.name}
+        """Returns the operation's config: its constructor arguments.
+
+        By default these are the arguments it was constructed with (their
+        defaults included) when they are plain Python values, and its
+        `name` when the constructor accepts one.
+
+        Raises:
+            NotImplementedError: if the constructor arguments cannot be
+                recorded (variadic positional arguments, or values that
+                are not plain Python values nor serializable Keras
+                objects). Override `get_config()` in that case.
+        """
+        auto = getattr(self, "_auto_config", None)
+        if auto is None or type(self).__init__ is Operation.__init__:
+            return {"name": self.name}
+        arguments, accepts_name = auto
+        if arguments is None:
+            raise NotImplementedError(
+                f"{self.__class__.__name__} cannot be serialized "
+                "automatically: its constructor takes variadic positional "
+                "arguments. Implement `get_config()` for it."
+            )
+        config = {}
+        for key, value in arguments.items():
+            if not _is_serializable(value):
+                raise NotImplementedError(
+                    f"{self.__class__.__name__} cannot be serialized "
+                    f"automatically: argument `{key}` has a value of type "
+                    f"{type(value).__name__}. Implement `get_config()` for "
+                    "it."
+                )
+            config[key] = value
+        if accepts_name:
+            config["name"] = self.name
+        return config
 
     @classmethod
     def from_config(cls, config):
         return cls(**config)
 
+    def _node_values(self, attribute):
+        if not self._inbound_nodes:
+            raise AttributeError(
+                f"Operation '{self.name}' has never been called on "
+                "symbolic tensors, so it has no input or output yet."
+            )
+        values = getattr(self._inbound_nodes[0], attribute)
+        return values[0] if len(values) == 1 else values
+
     @property
     def input(self):
-        return self._inbound_nodes[0].arguments[0][0]
+        return self._node_values("input_tensors")
 
     @property
     def output(self):
@@ -69,15 +135,62 @@ class Operation:
         return outputs[0] if len(outputs) == 1 else outputs
 
 
+def _constructor_arguments(cls, args, kwargs):
+    """`(arguments, accepts_name)` of a constructor call, where `arguments`
+    maps parameter names to values (defaults filled in), or is `None` when
+    variadic positional arguments were passed."""
+    try:
+        signature = inspect.signature(cls.__init__)
+        bound = signature.bind(None, *args, **kwargs)
+    except (TypeError, ValueError):
+        return None
+    bound.apply_defaults()
+    parameters = list(signature.parameters.values())[1:]
+    accepts_name = any(
+        p.name == "name" or p.kind == p.VAR_KEYWORD for p in parameters
+    )
+    arguments = {}
+    for p in parameters:
+        if p.name not in bound.arguments:
+            continue
+        value = bound.arguments[p.name]
+        if p.kind == p.VAR_POSITIONAL:
+            if value:
+                return None, accepts_name
+        elif p.kind == p.VAR_KEYWORD:
+            arguments.update(value)
+        elif p.name != "name":
+            arguments[p.name] = value
+    arguments.pop("name", None)
+    return arguments, accepts_name
+
+
+def _is_serializable(value):
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_is_serializable(v) for v in value)
+    if isinstance(value, dict):
+        return all(
+            isinstance(k, str) and _is_serializable(v) for k, v in value.items()
+        )
+    return False
+
+
 class FunctionOperation(Operation):
     """The operation recorded when a `keras.ops` function sees KerasTensors.
 
+    Each op function `fn` decorated with `symbolic_op` also gets a subclass
+    named after it (`add` → `Add`, `logical_and` → `LogicalAnd`), defined
+    next to it, so `keras.ops.Add()(x, y)` works like `keras.ops.add(x, y)`.
+
     Args:
         fn: The op function, e.g. `keras.ops.add`'s implementation.
+        name: Optional name; derived from the function's name by default.
     """
 
-    def __init__(self, fn):
-        super().__init__(name=naming.auto_name(fn.__name__))
+    def __init__(self, fn, name=None):
+        super().__init__(name=name or naming.auto_name(fn.__name__))
         self.fn = fn
 
     def call(self, *args, **kwargs):
@@ -87,18 +200,48 @@ class FunctionOperation(Operation):
         return {"name": self.name, "function": self.fn.__name__}
 
 
+def _operation_class(fn):
+    """The `FunctionOperation` subclass of op function `fn`."""
+    class_name = "".join(part.title() for part in fn.__name__.split("_"))
+
+    def __init__(self, name=None):
+        FunctionOperation.__init__(self, fn, name=name)
+
+    @classmethod
+    def from_config(cls, config):
+        # The function is the class's own: its config entry is redundant.
+        config = {k: v for k, v in config.items() if k != "function"}
+        return cls(**config)
+
+    return type(
+        class_name,
+        (FunctionOperation,),
+        {
+            "__init__": __init__,
+            "from_config": from_config,
+            "__module__": fn.__module__,
+            "__qualname__": class_name,
+            "__doc__": f"The operation of `keras.ops.{fn.__name__}`.",
+        },
+    )
+
+
 def symbolic_op(fn):
     """Makes an op function accept KerasTensors.
 
     On concrete inputs `fn` runs as is. If any argument is a KerasTensor, the
-    call is recorded as a `FunctionOperation` and symbolic outputs (shape and
-    dtype inferred by tracing `fn`) are returned.
+    call is recorded by the op's `FunctionOperation` subclass (see
+    `FunctionOperation`) and symbolic outputs (shape and dtype inferred by
+    tracing `fn`) are returned.
     """
+    op_class = _operation_class(fn)
+    # Defined in the op's module, so `from module import *` exports it.
+    op_class = fn.__globals__.setdefault(op_class.__name__, op_class)
 
     @functools.wraps(fn)
     def op(*args, **kwargs):
         if any_symbolic_tensors(args, kwargs):
-            return FunctionOperation(fn).symbolic_call(*args, **kwargs)
+            return op_class().symbolic_call(*args, **kwargs)
         return fn(*args, **kwargs)
 
     op.__wrapped_op__ = fn

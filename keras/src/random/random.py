@@ -143,7 +143,7 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
 
     Args:
         inputs: Input tensor.
-        rate: Float in `[0, 1)`, the fraction of the inputs to drop.
+        rate: Float in `[0, 1]`, the fraction of the inputs to drop.
         noise_shape: Optional shape of the keep/drop mask, broadcast to the
             shape of `inputs` (`None` entries take the input's size).
         seed: An int, a `keras.random.SeedGenerator`, or `None`.

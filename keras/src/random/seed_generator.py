@@ -1,8 +1,9 @@
 """`SeedGenerator`: stateful random seeds that work under `jax.jit`.
 
 A JAX random key is a `uint32` pair. A `SeedGenerator` keeps one in a
-non-trainable variable; each `next()` splits it into a key to use and the
-next state, and writes the new state with `assign()`. Inside a
+non-trainable variable, low word first (so `state[0]` is the seed for seeds
+below 2**32); each `next()` splits the key into a key to use and the next
+state, and writes the new state with `assign()`. Inside a
 `keras.StatelessScope` (as set up by the trainer under `jax.jit`) the read
 returns the traced state and the write is recorded in the scope, so random
 layers stay pure functions of the variables.
@@ -34,6 +35,26 @@ def _seed_to_state(seed):
 
 def _draw_global_int():
     return _GLOBAL_RNG.randint(0, (1 << 31) - 1)
+
+
+def make_default_seed():
+    """Draws an int seed from the global generator (the one that
+    `keras.utils.set_random_seed` reseeds)."""
+    return _draw_global_int()
+
+
+def _state_from_key(key):
+    # The state stores a JAX key with its two words swapped.
+    return key[::-1]
+
+
+def _under_jax_trace():
+    try:
+        from jax._src import core as jax_core
+
+        return not jax_core.trace_state_clean()
+    except (ImportError, AttributeError):  # pragma: no cover
+        return False
 
 
 def set_global_rng_seed(seed):
@@ -80,9 +101,17 @@ class SeedGenerator:
                 f"seed={seed} (of type {type(seed)})"
             )
         self._initial_seed = int(seed)
+        initial_state = _state_from_key(_seed_to_state(seed))
+
+        def initializer(shape, dtype):
+            return initial_state
+
         with backend.name_scope(self.name):
+            # A callable initializer: a generator created inside a stateless
+            # scope (e.g. by a layer built in a traced step) gets its state
+            # variable once the scope is left.
             self.state = backend.Variable(
-                _seed_to_state(seed),
+                initializer,
                 shape=(2,),
                 dtype=backend.random_seed_dtype(),
                 trainable=False,
@@ -101,13 +130,14 @@ class SeedGenerator:
         """
         if backend.in_stateless_scope():
             # Traced (or recorded) update: the scope collects the new state.
-            key, new_state = _split(self.state.value)
-            self.state.assign(new_state)
+            key, new_state = _split(_state_from_key(self.state.value))
+            self.state.assign(_state_from_key(new_state))
             return key
         # Eager update: even while some enclosing function is traced (e.g.
         # a variable initializer under `jax.jit`), the state stays concrete.
         with jax.ensure_compile_time_eval():
-            key, new_state = _split(self.state.value)
+            key, new_state = _split(_state_from_key(self.state.value))
+            new_state = _state_from_key(new_state)
         self.state.assign(new_state)
         return key
 
@@ -136,11 +166,11 @@ def draw_seed(seed):
             - an int: a fixed key derived from it (same int, same numbers);
             - a `SeedGenerator`: its `next()` key (advances its state);
             - a JAX key (`uint32` array of shape `(2,)`), used as is;
-            - `None`: a key drawn from a module-level Python
-              `random.Random`, which `keras.utils.set_random_seed` reseeds.
-              Under `jax.jit` such a key is fixed when the function is
-              traced: pass a `SeedGenerator` (with a `StatelessScope`) to
-              get fresh numbers on every call.
+            - `None`: the next key of the global `SeedGenerator` (see
+              `global_seed_generator`), which `keras.utils.set_random_seed`
+              makes reproducible. Not allowed while JAX traces a function
+              (the key would be frozen into it): pass a `SeedGenerator`
+              (with a `StatelessScope`) there instead.
 
     Returns:
         A `uint32` JAX key of shape `(2,)`.
@@ -148,7 +178,7 @@ def draw_seed(seed):
     if isinstance(seed, SeedGenerator):
         return seed.next()
     if seed is None:
-        return jax.numpy.asarray(_seed_to_state(_draw_global_int()))
+        return global_seed_generator().next()
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         return jax.numpy.asarray(_seed_to_state(seed))
     if backend.is_tensor(seed) or isinstance(seed, np.ndarray):
@@ -166,6 +196,13 @@ def draw_seed(seed):
 
 def global_seed_generator():
     """A process-wide `SeedGenerator` (reset by `clear_session`)."""
+    if _under_jax_trace():
+        raise ValueError(
+            "When tracing a JAX function, you should only use seeded random "
+            "ops: the global generator's draws would be frozen into the "
+            "traced function. Create a `keras.random.SeedGenerator`, keep it "
+            "on your layer or model and pass it as the `seed` argument."
+        )
     generator = global_state.get_global_attribute("global_seed_generator")
     if generator is None:
         generator = SeedGenerator(name="global_seed_generator")

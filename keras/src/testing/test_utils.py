@@ -10,7 +10,7 @@ def _value_name(value):
     name = getattr(value, "__name__", None)
     if name is not None:
         return name.lower()
-    return str(value)
+    return str(value).lower()
 
 
 def named_product(*args, **kwargs):
@@ -35,7 +35,7 @@ def named_product(*args, **kwargs):
 
     >>> cases = named_product(axis=[0, 1], keepdims=[True])
     >>> [c["testcase_name"] for c in cases]
-    ['0_True', '1_True']
+    ['0_true', '1_true']
     """
     keyword_choices = [
         [{"testcase_name": _value_name(value), key: value} for value in values]

@@ -67,13 +67,48 @@ def print_msg(message, line_break=True):
             interactive mode).
     """
     if is_interactive_logging_enabled():
-        sys.stdout.write(message + "\n" if line_break else message)
+        message = message + "\n" if line_break else message
+        try:
+            sys.stdout.write(message)
+        except UnicodeEncodeError:
+            # A console whose encoding lacks some characters (e.g. the
+            # progress bar's): write what it can, replacing the rest.
+            encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+            sys.stdout.write(
+                message.encode(encoding, errors="replace").decode(encoding)
+            )
         sys.stdout.flush()
     else:
         # Imported here: `absl` is only needed in non-interactive mode.
         from absl import logging
 
         logging.info(message)
+
+
+_LOGGING_LEVELS = ("FATAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+@keras_export("keras.utils.set_logging_verbosity")
+def set_logging_verbosity(level):
+    """Sets how verbose Keras' non-interactive logging (`absl.logging`) is.
+
+    Args:
+        level: One of `"FATAL"`, `"ERROR"`, `"WARNING"`, `"INFO"` (messages
+            of that level and more severe ones are shown) or `"DEBUG"`
+            (everything is shown).
+
+    Example:
+
+    >>> keras.utils.set_logging_verbosity("WARNING")
+    """
+    if level not in _LOGGING_LEVELS:
+        raise ValueError(
+            f"Invalid logging verbosity: {level}. Expected one of "
+            f"{_LOGGING_LEVELS}."
+        )
+    from absl import logging
+
+    logging.set_verbosity(level.lower())
 
 
 def ask_to_proceed_with_overwrite(filepath):

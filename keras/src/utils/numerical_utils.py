@@ -111,3 +111,37 @@ def normalize(x, axis=-1, order=2):
 
         return ops.convert_to_tensor(result)
     return result
+
+
+def build_pos_neg_masks(query_labels, key_labels, remove_diagonal=True):
+    """Pairwise masks of same-label and different-label pairs.
+
+    Used by metric-learning losses: entry `[i, j]` of the positive mask is
+    `True` when `query_labels[i] == key_labels[j]`, and of the negative
+    mask when they differ.
+
+    Args:
+        query_labels: 1D tensor of labels, of length `n`.
+        key_labels: 1D tensor of labels, of length `m`.
+        remove_diagonal: Whether to clear entries `[i, i]` of the positive
+            mask (a query paired with itself, when queries and keys are the
+            same samples).
+
+    Returns:
+        The boolean positive and negative masks, each of shape `(n, m)`.
+    """
+    from keras.src import ops
+
+    query_labels = ops.convert_to_tensor(query_labels)
+    key_labels = ops.convert_to_tensor(key_labels)
+    same = ops.equal(
+        ops.expand_dims(query_labels, 1), ops.expand_dims(key_labels, 0)
+    )
+    negative_mask = ops.logical_not(same)
+    if remove_diagonal:
+        n = ops.shape(query_labels)[0]
+        m = ops.shape(key_labels)[0]
+        same = ops.logical_and(
+            same, ops.logical_not(ops.eye(n, m, dtype="bool"))
+        )
+    return same, negative_mask

@@ -62,3 +62,15 @@ def test_normalize():
     np.testing.assert_allclose(
         ops.convert_to_numpy(tensor), numerical_utils.normalize(x), rtol=1e-6
     )
+
+
+def test_build_pos_neg_masks():
+    from keras.src.utils.numerical_utils import build_pos_neg_masks
+
+    pos, neg = build_pos_neg_masks(np.array([0, 1, 0]), np.array([0, 1, 0]))
+    np.testing.assert_array_equal(
+        np.asarray(pos), [[0, 0, 1], [0, 0, 0], [1, 0, 0]]
+    )
+    np.testing.assert_array_equal(
+        np.asarray(neg), [[0, 1, 0], [1, 0, 1], [0, 1, 0]]
+    )

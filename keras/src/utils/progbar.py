@@ -28,8 +28,10 @@ class Progbar:
     summary line is printed when the bar finishes.
 
     Metrics passed to `update()` are averaged over the steps seen so far,
-    weighted by the number of steps of each update, except for those named
-    in `stateful_metrics`, which are displayed as given.
+    weighted by the number of steps of each update, except for stateful
+    ones, which are displayed as given. Name the stateful metrics with
+    `stateful_metrics`, or the averaged ones with `stateless_metrics` (then
+    every other metric is stateful); not both.
 
     Args:
         target: Total number of steps expected, or `None` if unknown.
@@ -41,6 +43,9 @@ class Progbar:
             averaged over time; their last value is displayed instead.
         unit_name: Name of the unit counted by the bar, used in the time per
             unit (`"step"` gives `20ms/step`).
+        stateless_metrics: Iterable of names of the metrics to average;
+            all others are displayed as given. Exclusive with
+            `stateful_metrics`.
 
     Example:
 
@@ -60,7 +65,17 @@ class Progbar:
         interval=0.05,
         stateful_metrics=None,
         unit_name="step",
+        stateless_metrics=None,
     ):
+        if stateful_metrics is not None and stateless_metrics is not None:
+            raise ValueError(
+                "Only one of `stateful_metrics` and `stateless_metrics` can "
+                f"be given. Received: stateful_metrics={stateful_metrics}, "
+                f"stateless_metrics={stateless_metrics}"
+            )
+        self._stateless_metrics = (
+            None if stateless_metrics is None else set(stateless_metrics)
+        )
         self.target = target
         self.width = width
         self.verbose = verbose
@@ -101,9 +116,7 @@ class Progbar:
             value = _to_python(value)
             if name not in self._values_order:
                 self._values_order.append(name)
-            if name in self.stateful_metrics or not isinstance(
-                value, (int, float)
-            ):
+            if self._is_stateful(name) or not isinstance(value, (int, float)):
                 self._values[name] = [value, 1]
             else:
                 weight = max(current - self._seen_so_far, 1)
@@ -217,12 +230,17 @@ class Progbar:
             return (now - self._start) / current
         return 0.0
 
+    def _is_stateful(self, name):
+        if self._stateless_metrics is not None:
+            return name not in self._stateless_metrics
+        return name in self.stateful_metrics
+
     def _values_text(self):
         text = ""
         for name in self._values_order:
             value, weight = self._values[name]
             if isinstance(value, (int, float)):
-                if name not in self.stateful_metrics:
+                if not self._is_stateful(name):
                     value = value / weight
                 text += f" - {name}: {_format_value(value)}"
             else:

@@ -1,5 +1,11 @@
-from keras.src.backend.common import dtypes
-from keras.src.backend.common.dtypes import is_float_dtype
-from keras.src.backend.common.dtypes import is_int_dtype
-from keras.src.backend.common.dtypes import result_type
-from keras.src.backend.common.dtypes import standardize_dtype
+from keras.src.backend.common import dtypes  # noqa: F401
+from keras.src.backend.common import global_state  # noqa: F401
+from keras.src.backend.common.dtypes import is_float_dtype  # noqa: F401
+from keras.src.backend.common.dtypes import is_int_dtype  # noqa: F401
+from keras.src.backend.common.dtypes import result_type  # noqa: F401
+from keras.src.backend.common.dtypes import standardize_dtype  # noqa: F401
+from keras.src.backend.common.variables import AutocastScope  # noqa: F401
+from keras.src.backend.common.variables import KerasVariable  # noqa: F401
+from keras.src.backend.common.variables import get_autocast_scope  # noqa: F401
+from keras.src.backend.common.variables import shape_equal  # noqa: F401
+from keras.src.backend.common.variables import standardize_shape  # noqa: F401

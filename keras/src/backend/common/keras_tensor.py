@@ -35,17 +35,17 @@ class KerasTensor:
         record_history=True,
         name=None,
     ):
-        if ragged:
-            raise ValueError("Ragged KerasTensors are not supported.")
-        if not isinstance(shape, (tuple, list)):
+        if sparse and ragged:
             raise ValueError(
-                "Argument `shape` must be a tuple or list of ints or `None`. "
-                f"Received: shape={shape}"
+                "A KerasTensor cannot have `sparse=True` and `ragged=True` "
+                "at the same time."
             )
-        self._shape = tuple(None if d is None else int(d) for d in shape)
+        from keras.src.backend.common.variables import standardize_shape
+
+        self._shape = standardize_shape(shape)
         self._dtype = dtypes.standardize_dtype(dtype)
-        self.sparse = bool(sparse)
-        self.ragged = False
+        self._sparse = bool(sparse)
+        self._ragged = bool(ragged)
         self.name = name
         self.record_history = record_history
 
@@ -53,9 +53,47 @@ class KerasTensor:
     def shape(self):
         return self._shape
 
+    @shape.setter
+    def shape(self, value):
+        raise AttributeError(
+            "The `shape` attribute of KerasTensor is immutable. Make a "
+            "new KerasTensor with the shape you need instead."
+        )
+
     @property
     def dtype(self):
         return self._dtype
+
+    @dtype.setter
+    def dtype(self, value):
+        raise AttributeError(
+            "The `dtype` attribute of KerasTensor is immutable. Make a "
+            "new KerasTensor with the dtype you need instead."
+        )
+
+    @property
+    def sparse(self):
+        """Whether the tensor stands for a sparse (`BCOO`) tensor."""
+        return self._sparse
+
+    @sparse.setter
+    def sparse(self, value):
+        raise AttributeError(
+            "The `sparse` attribute of KerasTensor is immutable. Make a "
+            "new KerasTensor with the sparse you need instead."
+        )
+
+    @property
+    def ragged(self):
+        """Whether the tensor stands for a ragged tensor (symbolic only)."""
+        return self._ragged
+
+    @ragged.setter
+    def ragged(self, value):
+        raise AttributeError(
+            "The `ragged` attribute of KerasTensor is immutable. Make a "
+            "new KerasTensor with the ragged you need instead."
+        )
 
     @property
     def ndim(self):
@@ -108,6 +146,13 @@ class KerasTensor:
             "building a functional model."
         )
 
+    def __tf_tensor__(self, dtype=None, name=None):
+        raise ValueError(
+            "A KerasTensor cannot be used as input to a TensorFlow function: "
+            "it is a symbolic placeholder with no value. Use `keras.ops` "
+            "functions on it (or a Keras layer) instead."
+        )
+
     def __hash__(self):
         return id(self)
 
@@ -141,10 +186,17 @@ class KerasTensor:
     __le__ = _binary("less_equal")
     __gt__ = _binary("greater")
     __ge__ = _binary("greater_equal")
-    __eq__ = _binary("equal")
+    # No `__eq__`: `==` compares identities, so KerasTensors can be
+    # compared and looked up like other Python objects.
     __ne__ = _binary("not_equal")
     __and__ = _binary("logical_and")
+    __rand__ = _binary("logical_and", reverse=True)
     __or__ = _binary("logical_or")
+    __ror__ = _binary("logical_or", reverse=True)
+    __xor__ = _binary("logical_xor")
+    __rxor__ = _binary("logical_xor", reverse=True)
+    __div__ = _binary("divide")
+    __rdiv__ = _binary("divide", reverse=True)
     del _binary
 
     def __neg__(self):

@@ -8,9 +8,17 @@ class name_scope:
 
     Args:
         name: The scope's name (no `/`).
+        caller: Optional object opening the scope (e.g. a layer). Re-entering
+            a scope opened by the same caller does not repeat its name.
+        deduplicate: Whether a scope with the same name and caller as the
+            innermost open scope is skipped (default `True`).
+        override_parent: Optional path that replaces the enclosing scopes'
+            path for this scope and the scopes opened inside it.
     """
 
-    def __init__(self, name, caller=None):
+    def __init__(
+        self, name, caller=None, deduplicate=True, override_parent=None
+    ):
         if not isinstance(name, str) or "/" in name:
             raise ValueError(
                 "Argument `name` must be a string without '/'. "
@@ -18,32 +26,52 @@ class name_scope:
             )
         self.name = name
         self.caller = caller
-        self._pushed = False
+        self.deduplicate = deduplicate
+        self.override_parent = override_parent
+        self._pop_on_exit = False
 
     def __enter__(self):
         stack = global_state.get_global_attribute(
             "name_scope_stack", default=[], set_to_default=True
         )
-        # Re-entering the scope of the object that is already on top (a layer
-        # calling its own helper) does not repeat its name.
-        if not (
-            stack
+        if stack is None:
+            stack = []
+            global_state.set_global_attribute("name_scope_stack", stack)
+        top = stack[-1] if stack else None
+        repeated = (
+            self.deduplicate
+            and top is not None
             and self.caller is not None
-            and stack[-1].caller is self.caller
-        ):
+            and top.caller is self.caller
+            and top.name == self.name
+        )
+        if not repeated:
             stack.append(self)
-            self._pushed = True
+            self._pop_on_exit = True
         return self
 
     def __exit__(self, *args, **kwargs):
-        if self._pushed:
-            stack = global_state.get_global_attribute("name_scope_stack")
+        if not self._pop_on_exit:
+            return
+        self._pop_on_exit = False
+        # The stack may have been reset meanwhile (`clear_session`, another
+        # thread's state): there is then nothing to pop.
+        stack = global_state.get_global_attribute("name_scope_stack")
+        if stack:
             stack.pop()
-            self._pushed = False
 
 
 def current_path():
+    """The `/`-joined names of the open name scopes (`""` when none)."""
     stack = global_state.get_global_attribute("name_scope_stack")
     if not stack:
         return ""
-    return "/".join(scope.name for scope in stack)
+    names = []
+    for scope in reversed(stack):
+        names.append(scope.name)
+        if scope.override_parent is not None:
+            parent = scope.override_parent.strip("/")
+            if parent:
+                names.append(parent)
+            break
+    return "/".join(reversed(names))

@@ -20,7 +20,9 @@ class StatelessScope:
             values variables read as inside the scope.
         collect_losses: Whether `add_loss` calls inside the scope are
             collected in `scope.losses`.
-        initialize_variables: Unused; accepted for API compatibility.
+        initialize_variables: Whether variables created inside the scope
+            (whose initial values are deferred) are initialized when the
+            outermost stateless scope is left.
 
     Example:
 
@@ -40,21 +42,24 @@ class StatelessScope:
         from keras.src import backend
 
         self.collect_losses = collect_losses
+        self.initialize_variables = initialize_variables
         self.losses = []
         self.state_mapping = {}
         for variable, value in state_mapping or ():
             if not isinstance(variable, backend.Variable):
                 raise ValueError(
-                    "Invalid reference variable in StatelessScope: all keys "
-                    "in `state_mapping` must be Keras Variables. Received: "
+                    "StatelessScope received an invalid key: all keys in "
+                    "argument `mapping` must be Variable objects. Received: "
                     f"{variable}"
                 )
             value = backend.convert_to_tensor(value, dtype=variable.dtype)
             if tuple(value.shape) != tuple(variable.shape):
                 raise ValueError(
-                    "Invalid value in StatelessScope: the value for variable "
-                    f"'{variable.path}' has shape {tuple(value.shape)}, "
-                    f"expected {variable.shape}."
+                    "StatelessScope received an invalid value: all values in "
+                    "argument `mapping` must be tensors with the shape of "
+                    f"their variable. Variable '{variable.path}' has shape "
+                    f"{variable.shape}; its value has shape "
+                    f"{tuple(value.shape)}."
                 )
             self.state_mapping[id(variable)] = value
 
@@ -63,9 +68,6 @@ class StatelessScope:
         self.original_scope = get_stateless_scope()
         global_state.set_global_attribute(_SCOPE_KEY, self)
         return self
-
-    def __exit__(self, *args, **kwargs):
-        global_state.set_global_attribute(_SCOPE_KEY, self.original_scope)
 
     def add_loss(self, loss):
         """Keeps `loss` in `self.losses`."""
@@ -79,6 +81,17 @@ class StatelessScope:
     def get_current_value(self, variable):
         """The value of `variable` in this scope, or `None` if it has none."""
         return self.state_mapping.get(id(variable))
+
+    def __exit__(self, *args, **kwargs):
+        global_state.set_global_attribute(_SCOPE_KEY, self.original_scope)
+        # Variables created in the scope get their values once the outermost
+        # stateless scope is left.
+        if self.original_scope is None and self.initialize_variables:
+            from keras.src.backend.common.variables import (
+                initialize_all_variables,
+            )
+
+            initialize_all_variables()
 
 
 def get_stateless_scope():

@@ -5,8 +5,10 @@ import numpy as np
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common import global_state
+from keras.src.backend.common.dtypes import standardize_dtype  # noqa: F401
 from keras.src.backend.common.name_scope import current_path
 from keras.src.backend.common.stateless_scope import get_stateless_scope
+from keras.src.backend.common.stateless_scope import in_stateless_scope
 
 
 class KerasVariable:
@@ -70,6 +72,12 @@ class KerasVariable:
         self._synchronization = synchronization
         self._layout = layout
 
+        self._constraint = None
+        self._regularizer = None
+        self._overwrite_with_gradient = False
+        self._initializer = None
+        self._value = None
+
         if isinstance(initializer, str):
             from keras.src import initializers
 
@@ -83,13 +91,28 @@ class KerasVariable:
                 )
             self._dtype = dtypes.standardize_dtype(dtype)
             self._shape = self._validate_shape(shape)
-            self._initialize_with_initializer(initializer)
+            if in_stateless_scope():
+                # Created while a stateless function runs: the initial
+                # value is computed once the scope is left (or when the
+                # variable is first read outside of it).
+                self._initializer = initializer
+                _register_uninitialized_variable(self)
+            else:
+                self._initialize_with_initializer(initializer)
         else:
-            value = (
-                np.asarray(initializer)
-                if not hasattr(initializer, "shape")
-                else initializer
-            )
+            if in_stateless_scope():
+                raise ValueError(
+                    "A Variable with a concrete initial value cannot be "
+                    "created while in a stateless scope: create the "
+                    "variables of your layers and models before running "
+                    f"them statelessly. Variable: '{self.path}'"
+                )
+            if isinstance(initializer, (bool, int, float, list, tuple)):
+                value = self._convert_to_tensor(initializer)
+            elif hasattr(initializer, "shape"):
+                value = initializer
+            else:
+                value = np.asarray(initializer)
             if dtype is None:
                 value_dtype = dtypes.standardize_dtype(value.dtype)
                 dtype = (
@@ -108,7 +131,7 @@ class KerasVariable:
             self._initialize(value)
 
     def _validate_shape(self, shape):
-        shape = tuple(shape)
+        shape = standardize_shape(shape)
         if any(d is None for d in shape):
             raise ValueError(
                 "Shapes used to initialize variables must be fully defined "
@@ -117,8 +140,22 @@ class KerasVariable:
             )
         return tuple(int(d) for d in shape)
 
-    # Storage is backend-specific: the backend's Variable subclass provides
-    # these three methods.
+    def _deferred_initialize(self):
+        """Computes the initial value of a variable created inside a
+        stateless scope."""
+        if self._value is not None:
+            raise ValueError(f"Variable {self.path} is already initialized.")
+        if in_stateless_scope():
+            raise ValueError(
+                f"Variable '{self.path}' cannot be initialized while in a "
+                "stateless scope: its initial value is computed once the "
+                "scope is left."
+            )
+        initializer = self._initializer
+        self._initialize_with_initializer(initializer)
+        self._initializer = None
+
+    # Backend-specific hooks.
     def _initialize(self, value):
         self._missing_hook("_initialize")
 
@@ -140,8 +177,21 @@ class KerasVariable:
         # Inside a StatelessScope, a value recorded there wins over the
         # stored one.
         scope = get_stateless_scope()
-        scoped = None if scope is None else scope.get_current_value(self)
-        return self._maybe_autocast(self._value if scoped is None else scoped)
+        if scope is not None:
+            value = scope.get_current_value(self)
+            if value is not None:
+                return self._maybe_autocast(value)
+        if self._value is None and self._initializer is not None:
+            if scope is not None:
+                # Not initialized yet: read a fresh initial value.
+                return self._maybe_autocast(
+                    self._convert_to_tensor(
+                        self._initializer(self._shape, dtype=self._dtype),
+                        dtype=self._dtype,
+                    )
+                )
+            self._deferred_initialize()
+        return self._maybe_autocast(self._value)
 
     def _maybe_autocast(self, value):
         if not (self._autocast and dtypes.is_float_dtype(self._dtype)):
@@ -214,7 +264,55 @@ class KerasVariable:
     def trainable(self, value):
         self._trainable = bool(value)
 
+    @property
+    def constraint(self):
+        """Optional callable applied to the value after optimizer updates."""
+        return self._constraint
+
+    @constraint.setter
+    def constraint(self, value):
+        if value is not None and not callable(value):
+            raise ValueError(
+                "Invalid value for attribute `constraint`: expected a "
+                f"callable or `None`. Received: constraint={value}"
+            )
+        self._constraint = value
+
+    @property
+    def regularizer(self):
+        """Optional callable giving a penalty (loss) for the value."""
+        return self._regularizer
+
+    @regularizer.setter
+    def regularizer(self, value):
+        if value is not None and not callable(value):
+            raise ValueError(
+                "Invalid value for attribute `regularizer`: expected a "
+                f"callable or `None`. Received: regularizer={value}"
+            )
+        self._regularizer = value
+
+    @property
+    def overwrite_with_gradient(self):
+        """Whether optimizers replace the value with its "gradient" instead
+        of applying an update (used for float8 scaling factors)."""
+        return self._overwrite_with_gradient
+
+    @overwrite_with_gradient.setter
+    def overwrite_with_gradient(self, value):
+        if not isinstance(value, bool):
+            raise TypeError(
+                "`overwrite_with_gradient` must be a boolean. "
+                f"Received: {value}"
+            )
+        self._overwrite_with_gradient = value
+
     def __repr__(self):
+        if self._value is None:
+            return (
+                f"<Variable path={self.path}, shape={self.shape}, "
+                f"dtype={self.dtype}>"
+            )
         return (
             f"<Variable path={self.path}, shape={self.shape}, "
             f"dtype={self.dtype}, value={self.numpy()}>"
@@ -284,6 +382,36 @@ class KerasVariable:
     def __mod__(self, other):
         return self.value % _unwrap(other)
 
+    def __rmod__(self, other):
+        return _unwrap(other) % self.value
+
+    def __invert__(self):
+        return _logical("logical_not", self.value)
+
+    # `&`, `|` and `^` are logical operations, as for Keras tensors.
+    def __and__(self, other):
+        return _logical("logical_and", self.value, _unwrap(other))
+
+    def __rand__(self, other):
+        return _logical("logical_and", _unwrap(other), self.value)
+
+    def __or__(self, other):
+        return _logical("logical_or", self.value, _unwrap(other))
+
+    def __ror__(self, other):
+        return _logical("logical_or", _unwrap(other), self.value)
+
+    def __xor__(self, other):
+        return _logical("logical_xor", self.value, _unwrap(other))
+
+    def __rxor__(self, other):
+        return _logical("logical_xor", _unwrap(other), self.value)
+
+    def __round__(self, ndigits=None):
+        from keras.src.backend import numpy as backend_numpy
+
+        return backend_numpy.round(self.value, decimals=ndigits or 0)
+
     def __pow__(self, other):
         return self.value ** _unwrap(other)
 
@@ -321,6 +449,81 @@ def _unwrap(x):
     return x.value if isinstance(x, KerasVariable) else x
 
 
+def _logical(name, *args):
+    from keras.src.backend import numpy as backend_numpy
+
+    return getattr(backend_numpy, name)(*args)
+
+
+def _register_uninitialized_variable(variable):
+    pending = global_state.get_global_attribute(
+        "uninitialized_variables", default=[], set_to_default=True
+    )
+    pending.append(variable)
+
+
+def initialize_all_variables():
+    """Initializes the variables created inside stateless scopes."""
+    pending = global_state.get_global_attribute("uninitialized_variables")
+    if not pending:
+        return
+    global_state.set_global_attribute("uninitialized_variables", [])
+    for variable in pending:
+        if variable._value is None:
+            variable._deferred_initialize()
+
+
+def standardize_shape(shape):
+    """Returns `shape` as a tuple of Python ints (and `None`s).
+
+    Args:
+        shape: A tuple, list or other iterable of dimensions; each one an
+            int (NumPy integers included) or `None` for an unknown size.
+
+    Returns:
+        The shape as a tuple.
+    """
+    if shape is None:
+        raise ValueError("Undefined shapes are not supported.")
+    if not hasattr(shape, "__iter__"):
+        raise ValueError(
+            f"Cannot convert '{shape}' to a shape. A shape must be an "
+            "iterable of dimensions."
+        )
+    shape = tuple(shape)
+    result = []
+    for d in shape:
+        if d is None:
+            result.append(None)
+            continue
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+            if hasattr(d, "__index__") and not isinstance(d, (str, float)):
+                d = d.__index__()
+            else:
+                raise ValueError(
+                    f"Cannot convert '{shape}' to a shape. "
+                    f"Found invalid dimension '{d}'. Dimensions must be "
+                    "integers or `None`."
+                )
+        d = int(d)
+        if d < 0:
+            raise ValueError(
+                f"Cannot convert '{shape}' to a shape. Negative dimensions "
+                f"are not allowed (found {d})."
+            )
+        result.append(d)
+    return tuple(result)
+
+
+def shape_equal(a_shape, b_shape):
+    """Whether two shapes match; a `None` dimension matches any size."""
+    if len(a_shape) != len(b_shape):
+        return False
+    return all(
+        a is None or b is None or a == b for a, b in zip(a_shape, b_shape)
+    )
+
+
 class AutocastScope:
     """Casts float variables read inside the scope to `dtype`.
 
@@ -329,7 +532,14 @@ class AutocastScope:
     """
 
     def __init__(self, dtype):
-        self.dtype = dtypes.standardize_dtype(dtype) if dtype else None
+        if dtype is not None:
+            dtype = dtypes.standardize_dtype(dtype)
+            if not dtypes.is_float_dtype(dtype):
+                raise ValueError(
+                    "`AutocastScope` can only be used with a floating-point "
+                    f"target dtype, such as 'float16'. Received: dtype={dtype}"
+                )
+        self.dtype = dtype
 
     def maybe_cast(self, value):
         from keras.src import backend

@@ -103,3 +103,31 @@ def test_autocast_scope_casts_float_variables():
     with backend.AutocastScope("bfloat16"):
         assert v.value.dtype == "bfloat16"
     assert v.value.dtype == "float32"
+
+
+def test_standardize_and_compare_shapes():
+    from keras.src.backend.common.variables import shape_equal
+    from keras.src.backend.common.variables import standardize_shape
+
+    assert standardize_shape([2, np.int64(3), None]) == (2, 3, None)
+    with pytest.raises(ValueError, match="invalid dimension"):
+        standardize_shape((2, 3.0))
+    with pytest.raises(ValueError, match="Negative"):
+        standardize_shape((-1,))
+    assert shape_equal((None, 3), (5, 3))
+    assert not shape_equal((2, 3), (2, 4))
+    assert not shape_equal((2,), (2, 1))
+
+
+def test_variable_created_in_stateless_scope_is_initialized_on_exit():
+    with StatelessScope():
+        v = backend.Variable(
+            lambda shape, dtype: np.full(shape, 3.0), shape=(2,), name="v"
+        )
+        assert v._value is None
+        np.testing.assert_allclose(v + 0.0, [3.0, 3.0])
+        with pytest.raises(ValueError, match="stateless scope"):
+            backend.Variable(np.zeros(2))
+    np.testing.assert_allclose(v.numpy(), [3.0, 3.0])
+    with pytest.raises(ValueError, match="already initialized"):
+        v._deferred_initialize()

@@ -12,6 +12,7 @@ from keras.src.api_export import keras_export
 from keras.src.backend.common import dtypes
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.stateless_scope import StatelessScope
+from keras.src.backend.common.symbolic_scope import SymbolicScope
 from keras.src.backend.common.variables import KerasVariable
 
 SUPPORTS_SPARSE_TENSORS = True
@@ -317,7 +318,7 @@ def compute_output_spec(fn, *args, **kwargs):
     def traced(args, kwargs):
         # Variable updates made while tracing (e.g. by stateful layers) are
         # recorded in the scope and dropped.
-        with StatelessScope():
+        with StatelessScope(), SymbolicScope():
             return fn(*args, **kwargs)
 
     results = []

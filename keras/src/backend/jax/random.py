@@ -12,6 +12,17 @@ from keras.src.backend.common import dtypes
 from keras.src.backend.jax.core import convert_to_tensor
 
 
+def __getattr__(name):
+    # `SeedGenerator` and `draw_seed` are reachable from here too (as
+    # `keras.src.backend.random.SeedGenerator`); imported on first use, as
+    # `keras.src.random` itself imports the backend.
+    if name in ("SeedGenerator", "draw_seed", "make_default_seed"):
+        from keras.src.random import seed_generator
+
+        return getattr(seed_generator, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def jax_draw_seed(seed):
     from keras.src.random.seed_generator import draw_seed
 
@@ -80,11 +91,14 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
 
 def dropout(inputs, rate, noise_shape=None, seed=None):
     inputs = convert_to_tensor(inputs)
-    if not 0 <= rate < 1:
+    if not 0 <= rate <= 1:
         raise ValueError(
-            f"Argument `rate` must be in the range [0, 1). Received: {rate}"
+            f"Argument `rate` must be in the range [0, 1]. Received: {rate}"
         )
     key = jax_draw_seed(seed)
+    if rate == 1:
+        # Everything is dropped (the kept values' scale would be infinite).
+        return jnp.zeros_like(inputs)
     keep_prob = 1.0 - rate
     if noise_shape is None:
         noise_shape = inputs.shape

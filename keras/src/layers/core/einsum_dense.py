@@ -145,7 +145,7 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         self._kernel = self.add_weight(
             shape=tuple(kernel_dims),
             name="kernel",
-            initializer=self.kernel_initializer,
+            initializer=_with_fan_axes(self.kernel_initializer, self.equation),
             constraint=self.kernel_constraint,
             regularizer=self.kernel_regularizer,
         )
@@ -255,6 +255,32 @@ _PATTERNS = (
     (r"^\.\.\.([a-zA-Z]+),([a-zA-Z]+)->\.\.\.([a-zA-Z]+)$", 1),
     (r"^([a-zA-Z]{2,})\.\.\.,([a-zA-Z]+)->([a-zA-Z]{2,})\.\.\.$", 2),
 )
+
+
+def _with_fan_axes(initializer, equation):
+    """A fan-scaled initializer (`VarianceScaling` and its presets) whose
+    fans are computed from the kernel axes contracted with the input and
+    the axes kept in the output, rather than from the kernel's last two
+    dimensions (which would count e.g. the heads of a `(dim, heads,
+    head_dim)` projection in its fan-in)."""
+    if not isinstance(initializer, initializers.VarianceScaling) or (
+        initializer.input_axes is not None
+        or initializer.output_axes is not None
+    ):
+        return initializer
+    input_spec, weight_spec, output_spec, _ = _parse_equation(equation)
+    input_axes = [i for i, c in enumerate(weight_spec) if c in input_spec]
+    output_axes = [i for i, c in enumerate(weight_spec) if c in output_spec]
+    if not input_axes or not output_axes:
+        return initializer
+    return initializers.VarianceScaling(
+        scale=initializer.scale,
+        mode=initializer.mode,
+        distribution=initializer.distribution,
+        seed=initializer.seed,
+        input_axes=input_axes,
+        output_axes=output_axes,
+    )
 
 
 def _parse_equation(equation):

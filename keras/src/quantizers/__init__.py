@@ -1,0 +1,2 @@
+"""Quantization configs (the quantizers themselves are not implemented in
+this fork yet)."""

@@ -1,0 +1,81 @@
+"""`GPTQConfig`: the settings of a GPTQ weight quantization."""
+
+
+class GPTQConfig:
+    """Settings of a GPTQ (post-training, second-order) weight quantization.
+
+    This fork validates and stores the settings; it has no GPTQ quantizer
+    to run them yet.
+
+    Args:
+        dataset: Calibration data (texts or token arrays).
+        tokenizer: Turns the calibration texts into tokens.
+        weight_bits: Bits per quantized weight: 2, 3, 4 or 8.
+        num_samples: Number of calibration samples.
+        per_channel: Whether scales are computed per output channel.
+        sequence_length: Length of each calibration sequence.
+        hessian_damping: Fraction of the Hessian's mean diagonal added to
+            its diagonal for numerical stability, in `[0, 1]`.
+        group_size: Weights sharing one scale; `-1` for one group per
+            channel.
+        symmetric: Whether quantization is symmetric around zero.
+        activation_order: Whether columns are quantized in decreasing
+            order of activation magnitude.
+    """
+
+    def __init__(
+        self,
+        dataset,
+        tokenizer,
+        weight_bits=4,
+        num_samples=128,
+        per_channel=True,
+        sequence_length=512,
+        hessian_damping=0.01,
+        group_size=128,
+        symmetric=False,
+        activation_order=False,
+    ):
+        if weight_bits not in (2, 3, 4, 8):
+            raise ValueError(
+                f"Unsupported weight_bits {weight_bits}: GPTQ quantizes to "
+                "2, 3, 4 or 8 bits."
+            )
+        if not isinstance(num_samples, int) or num_samples <= 0:
+            raise ValueError(
+                "num_samples must be a positive integer. Received: "
+                f"num_samples={num_samples}"
+            )
+        if not isinstance(sequence_length, int) or sequence_length <= 0:
+            raise ValueError(
+                "sequence_length must be a positive integer. Received: "
+                f"sequence_length={sequence_length}"
+            )
+        if not 0.0 <= hessian_damping <= 1.0:
+            raise ValueError(
+                "hessian_damping must be between 0 and 1. Received: "
+                f"hessian_damping={hessian_damping}"
+            )
+        if group_size != -1 and (
+            not isinstance(group_size, int) or group_size <= 0
+        ):
+            raise ValueError(
+                "Invalid group_size. Supported values are -1 (one group "
+                "per channel) and positive integers. Received: "
+                f"group_size={group_size}"
+            )
+        self.dataset = dataset
+        self.tokenizer = tokenizer
+        self.weight_bits = weight_bits
+        self.num_samples = num_samples
+        self.per_channel = per_channel
+        self.sequence_length = sequence_length
+        self.hessian_damping = hessian_damping
+        self.group_size = group_size
+        self.symmetric = symmetric
+        self.activation_order = activation_order
+        self.quantization_method = "gptq"
+
+    def dtype_policy_string(self):
+        """The name of the matching dtype policy mode, e.g. `"gptq/4/128"`."""
+        return f"gptq/{self.weight_bits}/{self.group_size}"
