@@ -84,13 +84,21 @@ def spy(f, group, key, *args):
 weights_h5._write_dataset = spy
 
 
+def entry_name(group, key):
+    # Optimizer keys start with the optimizer's own auto-numbered name
+    # ("adam", "adam_1", ...), which differs between two fresh models.
+    if group == "optimizer":
+        key = key.split("/", 1)[1]
+    return f"{{group}}/{{key}}"
+
+
 def global_values(model):
     result = {{}}
     for group, key, v in weights_h5.variable_entries(model):
         value = v.value
         if not value.is_fully_addressable:
             value = multihost_utils.process_allgather(value, tiled=True)
-        result[f"{{group}}/{{key}}"] = np.asarray(value).tolist()
+        result[entry_name(group, key)] = np.asarray(value).tolist()
     return result
 
 
@@ -120,7 +128,7 @@ with distribution.scope():
     loaded_model.load_weights(path)
     loaded = global_values(loaded_model)
     specs = {{
-        f"{{g}}/{{k}}": str(v.value.sharding.spec)
+        entry_name(g, k): str(v.value.sharding.spec)
         for g, k, v in weights_h5.variable_entries(loaded_model)
     }}
     # A failed save (process 0 cannot write) raises on every process
@@ -178,11 +186,11 @@ def test_process_0_writes_and_every_process_loads(results):
         assert r["loaded"] == r["saved"]
         assert r["before"] != r["saved"]
         assert r["specs"]["layers/mlp/d1/kernel"] == str(P(None, "model"))
-        assert r["specs"]["optimizer/adam/mlp_d1_kernel_velocity"] == str(
+        assert r["specs"]["optimizer/mlp_d1_kernel_velocity"] == str(
             P(None, "model")
         )
         assert r["failure"] is not None
-    assert int(r0["saved"]["optimizer/adam/iteration"]) == 8
+    assert int(r0["saved"]["optimizer/iteration"]) == 8
     names = sorted(os.listdir(workdir))
     assert names == [
         "ckpt_1.weights.h5",
@@ -230,6 +238,8 @@ def test_single_process_load_under_another_mesh(results, file_name):
     entries = weights_h5.variable_entries(model)
     assert len(entries) == len(r0["saved"])
     for group, key, variable in entries:
+        if group == "optimizer":  # without the optimizer's own name
+            key = key.split("/", 1)[1]
         name = f"{group}/{key}"
         expected = np.asarray(r0["saved"][name])
         np.testing.assert_array_equal(np.asarray(variable.value), expected)

@@ -67,7 +67,7 @@ class InputLayer(Layer):
         shape: Shape tuple, not including the batch dimension.
         batch_size: Optional static batch size.
         dtype: The input's dtype; defaults to `keras.config.floatx()`.
-        sparse: Must be falsy: sparse inputs are not supported.
+        sparse: Whether the input is a sparse tensor (a JAX `BCOO`).
         ragged: Must be falsy: ragged inputs are not supported.
         batch_shape: Full shape tuple, including the batch dimension. Give
             either `shape` or `batch_shape`, not both.
@@ -138,8 +138,7 @@ class InputLayer(Layer):
                 dtype = input_tensor.dtype
         if sparse and not backend.SUPPORTS_SPARSE_TENSORS:
             raise ValueError(
-                "`sparse=True` is not supported with the JAX backend of "
-                "this Keras (inputs are dense arrays)."
+                "`sparse=True` is not supported by this backend."
             )
         if ragged and not backend.SUPPORTS_RAGGED_TENSORS:
             raise ValueError(
@@ -162,7 +161,10 @@ class InputLayer(Layer):
         self.optional = bool(optional)
         if input_tensor is None:
             input_tensor = backend.KerasTensor(
-                shape=self._batch_shape, dtype=self._dtype, name=self.name
+                shape=self._batch_shape,
+                dtype=self._dtype,
+                sparse=self.sparse,
+                name=self.name,
             )
         self._input_tensor = input_tensor
         Node(operation=self, call_args=(), call_kwargs={}, outputs=input_tensor)
@@ -220,7 +222,7 @@ def Input(
             entries are unknown dimensions.
         batch_size: Optional static batch size.
         dtype: The input's dtype; defaults to `keras.config.floatx()`.
-        sparse: Must be falsy: sparse inputs are not supported.
+        sparse: Whether the input is a sparse tensor (a JAX `BCOO`).
         batch_shape: Full shape tuple, including the batch dimension. Give
             either `shape` or `batch_shape`, not both.
         name: Optional name; it also names the model input (dict inputs

@@ -60,7 +60,11 @@ def test_errors():
         InputLayer()
     with pytest.raises(ValueError, match="both"):
         InputLayer(shape=(2,), batch_shape=(None, 2))
-    with pytest.raises(ValueError, match="[Ss]parse"):
-        Input(shape=(2,), sparse=True)
     with pytest.raises(ValueError, match="KerasTensor"):
         Input(tensor=[1, 2])
+
+
+def test_sparse_input_is_symbolic_sparse():
+    x = Input(shape=(2,), sparse=True)
+    assert x.sparse and not x.ragged
+    assert x.shape == (None, 2)
