@@ -167,6 +167,7 @@ class DeviceMesh:
                 f"{shape} needs {int(np.prod(shape))} devices, but "
                 f"{len(flat)} were given."
             )
+        backend_dlib.check_mesh_devices(flat)
         array = np.empty(len(flat), dtype=object)
         array[:] = flat
         self._shape = shape

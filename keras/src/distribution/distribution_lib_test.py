@@ -88,6 +88,19 @@ def test_device_mesh_errors():
         dl.DeviceMesh((8,), "")
 
 
+def test_device_mesh_rejects_repeated_and_unknown_devices():
+    names = [f"cpu:{i}" for i in range(8)]
+    with pytest.raises(ValueError, match=r"'cpu:0' appears twice.*0 and 1"):
+        dl.DeviceMesh((2, 4), ("a", "b"), devices=["cpu:0"] + names[:-1])
+    devices = jax.devices()
+    with pytest.raises(ValueError, match="appears twice"):
+        dl.DeviceMesh((2,), ("a",), devices=[devices[3], "cpu:3"])
+    with pytest.raises(ValueError, match=r"Unknown device: 'gpu:0'"):
+        dl.DeviceMesh((8,), ("a",), devices=["gpu:0"] + names[1:])
+    with pytest.raises(ValueError, match=r"Unknown device: 'cpu:99'"):
+        dl.DeviceMesh((8,), ("a",), devices=names[:-1] + ["cpu:99"])
+
+
 # ---------------------------------------------------------- TensorLayout
 
 

@@ -51,13 +51,39 @@ def _to_backend_device(device_name):
             f" or a `jax.Device`. Received: device={device_name!r}"
         )
     device_type, device_id = device_name.rsplit(":", 1)
-    for device in jax.devices(device_type.lower()):
+    try:
+        candidates = jax.devices(device_type.lower())
+    except RuntimeError:  # a platform JAX does not have here
+        candidates = []
+    for device in candidates:
         if str(device.id) == device_id.strip():
             return device
     raise ValueError(
         f"Unknown device: {device_name!r}. Available devices: "
-        f"{list_devices(device_type)}"
+        f"{list_devices()}"
     )
+
+
+def check_mesh_devices(devices):
+    """Checks the devices of a mesh before any array is placed on it.
+
+    Args:
+        devices: Flat list of device names (`"cpu:3"`) or `jax.Device`s.
+
+    Raises:
+        ValueError: naming the entry, if one is not a device of this
+            process's JAX runtime or is listed more than once.
+    """
+    seen = {}
+    for position, entry in enumerate(devices):
+        device = _to_backend_device(entry)
+        if device in seen:
+            raise ValueError(
+                f"Device {entry!r} appears twice in the mesh (positions "
+                f"{seen[device]} and {position}); every mesh position needs "
+                "its own device."
+            )
+        seen[device] = position
 
 
 def _to_backend_mesh(device_mesh):
