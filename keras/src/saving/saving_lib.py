@@ -45,6 +45,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import struct
 import tempfile
 import warnings
@@ -110,6 +111,52 @@ def _fsync_dir(dirname):
         os.close(fd)
 
 
+def _temporary_prefix(basename):
+    """Prefix of this process's temporaries for target `basename`.
+
+    It names the host and process, so that a later save can tell the
+    leftovers of a crashed save from a save still running elsewhere.
+    """
+    return f".{basename}.{socket.gethostname()}.{os.getpid()}."
+
+
+def _process_is_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # alive, but owned by someone else
+        return True
+    return True
+
+
+def _remove_stale_temporaries(dirname, basename):
+    """Deletes temporaries of `basename` left by dead processes of this host.
+
+    A save killed between creating its temporary and the final rename
+    (e.g. by SIGKILL) leaves a hidden `.<basename>.<host>.<pid>.*.tmp` (or
+    `.old`) entry; without this, every crashed save would add one.
+    Temporaries of other hosts, or of live processes, are left alone.
+    """
+    prefix = f".{basename}.{socket.gethostname()}."
+    try:
+        names = os.listdir(dirname)
+    except OSError:
+        return
+    for name in names:
+        if not name.startswith(prefix) or not name.endswith((".tmp", ".old")):
+            continue
+        pid = name[len(prefix) :].split(".", 1)[0]
+        if not pid.isdigit() or _process_is_alive(int(pid)):
+            continue
+        path = os.path.join(dirname, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+
+
 @contextlib.contextmanager
 def atomic_write_path(filepath):
     """Yields a temporary path that replaces `filepath` on success.
@@ -121,8 +168,9 @@ def atomic_write_path(filepath):
     """
     filepath = os.path.abspath(os.fspath(filepath))
     dirname, basename = os.path.split(filepath)
+    _remove_stale_temporaries(dirname, basename)
     fd, tmp = tempfile.mkstemp(
-        prefix=f".{basename}.", suffix=".tmp", dir=dirname
+        prefix=_temporary_prefix(basename), suffix=".tmp", dir=dirname
     )
     os.close(fd)
     try:
@@ -143,15 +191,15 @@ def _atomic_write_dir(dirpath):
     """Like `atomic_write_path`, for a directory."""
     dirpath = os.path.abspath(os.fspath(dirpath))
     parent, basename = os.path.split(dirpath)
-    tmp = tempfile.mkdtemp(prefix=f".{basename}.", suffix=".tmp", dir=parent)
+    _remove_stale_temporaries(parent, basename)
+    prefix = _temporary_prefix(basename)
+    tmp = tempfile.mkdtemp(prefix=prefix, suffix=".tmp", dir=parent)
     try:
         yield tmp
         os.chmod(tmp, 0o777 & ~_UMASK)
         backup = None
         if os.path.lexists(dirpath):
-            backup = tempfile.mkdtemp(
-                prefix=f".{basename}.", suffix=".old", dir=parent
-            )
+            backup = tempfile.mkdtemp(prefix=prefix, suffix=".old", dir=parent)
             os.rmdir(backup)
             os.replace(dirpath, backup)
         try:
