@@ -528,9 +528,29 @@ class LayoutMap(collections.abc.MutableMapping):
         return unmatched
 
 
+# Axis-name tuples whose default batch axis was already warned about.
+_WARNED_DEFAULT_BATCH_AXIS = set()
+
+
+def _default_batch_dim_name(device_mesh):
+    """The first mesh axis (upstream's default), with a warning, once per
+    set of axis names, when another axis is named like a batch axis."""
+    names = tuple(device_mesh.axis_names)
+    likely = [n for n in names[1:] if n in ("batch", "data")]
+    if likely and names not in _WARNED_DEFAULT_BATCH_AXIS:
+        _WARNED_DEFAULT_BATCH_AXIS.add(names)
+        warnings.warn(
+            f"No `batch_dim_name` was given, so the batch is split over the "
+            f"first mesh axis {names[0]!r}, not over {likely[0]!r}. Pass "
+            f"`batch_dim_name={likely[0]!r}` if that axis is meant.",
+            stacklevel=3,
+        )
+    return names[0]
+
+
 def _normalize_batch_dim_name(batch_dim_name, device_mesh):
     if batch_dim_name is None:
-        return device_mesh.axis_names[0]
+        return _default_batch_dim_name(device_mesh)
     if isinstance(batch_dim_name, list):
         batch_dim_name = tuple(batch_dim_name)
     names = (
@@ -860,11 +880,7 @@ class DataParallel(Distribution):
                 (len(devices),), (DEFAULT_BATCH_DIM_NAME,), devices
             )
         super().__init__(
-            device_mesh,
-            batch_dim_name=device_mesh.axis_names[0]
-            if isinstance(device_mesh, DeviceMesh)
-            else None,
-            auto_shard_dataset=auto_shard_dataset,
+            device_mesh, auto_shard_dataset=auto_shard_dataset
         )
 
     def get_variable_layout(self, variable):

@@ -520,3 +520,18 @@ def test_layout_report():
     assert "(None, 'model')" in lines[1]
     assert lines[2].endswith(" 32")  # replicated bias
     assert lines[3].endswith(" 32")  # 8 * 1 float32, not materialized
+
+
+def test_default_batch_axis_warns_once_when_another_axis_is_named_batch():
+    mesh = dl.DeviceMesh((2, 4), ("model", "batch"))
+    dl._WARNED_DEFAULT_BATCH_AXIS.discard(("model", "batch"))
+    with pytest.warns(UserWarning, match="batch_dim_name='batch'"):
+        first = dl.DataParallel(device_mesh=mesh)
+    assert first.batch_dim_name == "model"  # upstream's default is kept
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        dl.DataParallel(device_mesh=mesh)  # warned once already
+        dl.ModelParallel(
+            layout_map=dl.LayoutMap(mesh), batch_dim_name="batch"
+        )
+        dl.DataParallel(dl.DeviceMesh((2, 4), ("batch", "model")))
