@@ -363,6 +363,7 @@ class JAXTrainer(Trainer):
             self._warn_unused_layout_rules()
         loop.variables = loop.loop_variables
         loop.kind = kind
+        _move_onto_distribution(loop.flat_variables)
         self._read_state()
         return loop.state
 
@@ -1042,6 +1043,32 @@ def _distribute_batch(data):
         )
 
     return tree.map_structure(put, data)
+
+
+def _move_onto_distribution(variables):
+    """Re-lays out variables that live outside the current distribution.
+
+    A model built before `set_distribution()` (or under another
+    distribution) has its values on other devices than the mesh the
+    batches are sent to, which no compiled step can mix. Each such variable
+    is placed as the distribution lays it out (`get_variable_layout`); its
+    values are unchanged.
+    """
+    from keras.src.distribution import distribution_lib
+
+    distribution = distribution_lib.distribution()
+    if distribution is None:
+        return
+    mesh_devices = set(distribution.device_mesh.backend_mesh.devices.flat)
+    for variable in variables:
+        value = variable._value
+        sharding = getattr(value, "sharding", None)
+        if sharding is None or sharding.device_set == mesh_devices:
+            continue
+        layout = distribution.get_variable_layout(variable)
+        variable._value = distribution_lib.distribute_tensor(
+            np.asarray(value), layout
+        )
 
 
 def _warn_if_local_state(variables, shardings, distribution):

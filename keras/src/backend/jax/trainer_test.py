@@ -527,3 +527,30 @@ def test_state_built_outside_the_distribution_warns():
             assert "2 of" in message and "set_distribution" in message
         assert len(shardings) == 4  # trainable, non-trainable, opt, metrics
     assert _linear()._get_state_sharding_spec() is None
+
+
+@pytest.mark.multi_device
+@pytest.mark.parametrize("optimizer_built_outside", [False, True])
+def test_model_built_before_the_distribution_is_moved_onto_it(
+    optimizer_built_outside,
+):
+    x, y = _data(32)
+    reference = _sgd_model()
+    expected = reference.fit(
+        x, y, batch_size=8, epochs=2, shuffle=False, verbose=0
+    ).history["loss"]
+    model = _sgd_model()
+    if optimizer_built_outside:
+        model.optimizer.build(model.trainable_variables)
+    distribution = keras.distribution.DataParallel()
+    with distribution.scope():
+        losses = model.fit(
+            x, y, batch_size=8, epochs=2, shuffle=False, verbose=0
+        ).history["loss"]
+        predictions = model.predict(x, batch_size=8, verbose=0)
+    np.testing.assert_allclose(losses, expected, rtol=1e-6)
+    np.testing.assert_allclose(
+        predictions, reference.predict(x, verbose=0), rtol=1e-5, atol=1e-6
+    )
+    for variable in model.variables + model.optimizer.variables:
+        assert len(variable.value.sharding.device_set) == 8, variable.path
