@@ -26,6 +26,7 @@ from keras.api import regularizers as regularizers
 from keras.api import saving as saving
 from keras.api import tree as tree
 from keras.api import utils as utils
+from keras.src.backend import device as device
 from keras.src.backend.common.keras_tensor import KerasTensor as KerasTensor
 from keras.src.backend.common.remat import RematScope as RematScope
 from keras.src.backend.common.remat import remat as remat

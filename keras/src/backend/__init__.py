@@ -1,5 +1,6 @@
 """The backend: JAX implementations behind `keras.ops` and the trainer."""
 
+from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state  # noqa: F401
 from keras.src.backend.common.dtypes import is_float_dtype
 from keras.src.backend.common.dtypes import is_int_dtype
@@ -61,3 +62,22 @@ from keras.src.backend.jax.core import while_loop
 
 # What this backend can represent; tests and layers branch on these.
 SUPPORTS_COMPLEX_DTYPES = True
+
+
+@keras_export("keras.device")
+def device(device_name):
+    """Context manager placing the arrays created inside it on a device.
+
+    Args:
+        device_name: A string such as `"cpu:0"` or `"gpu:1"`
+            (case-insensitive), or a `jax.Device`.
+
+    Returns:
+        A context manager.
+
+    Example:
+
+    >>> with keras.device("cpu:0"):
+    ...     x = keras.ops.zeros((3,))
+    """
+    return device_scope(device_name)

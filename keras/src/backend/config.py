@@ -160,3 +160,85 @@ def is_nnx_enabled():
     are plain Keras variables holding JAX arrays.
     """
     return False
+
+
+def _limit_from_env(name):
+    """An optional positive int read from the environment variable `name`."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return None
+    return _checked_limit(int(raw), name)
+
+
+def _checked_limit(value, name):
+    if value is None:
+        return None
+    if int(value) != value or value < 1:
+        raise ValueError(
+            f"`{name}` must be a positive integer or `None`. Received: "
+            f"{value!r}"
+        )
+    return int(value)
+
+
+# Caps on training length, e.g. for quick runs of a script meant to train
+# for long; `None` means no cap.
+_MAX_EPOCHS = _limit_from_env("KERAS_MAX_EPOCHS")
+_MAX_STEPS_PER_EPOCH = _limit_from_env("KERAS_MAX_STEPS_PER_EPOCH")
+
+
+@keras_export("keras.config.set_max_epochs")
+def set_max_epochs(max_epochs):
+    """Caps the number of epochs of every `fit()` call.
+
+    A `fit(epochs=n)` call with `n` above the cap trains for the cap
+    instead. The environment variable `KERAS_MAX_EPOCHS` sets the initial
+    value.
+
+    Args:
+        max_epochs: A positive int, or `None` to remove the cap.
+
+    Example:
+
+    >>> keras.config.set_max_epochs(1)
+    >>> keras.config.max_epochs()
+    1
+    >>> keras.config.set_max_epochs(None)
+    """
+    global _MAX_EPOCHS
+    _MAX_EPOCHS = _checked_limit(max_epochs, "max_epochs")
+
+
+@keras_export("keras.config.max_epochs")
+def max_epochs():
+    """The cap set by `set_max_epochs()`, or `None`."""
+    return _MAX_EPOCHS
+
+
+@keras_export("keras.config.set_max_steps_per_epoch")
+def set_max_steps_per_epoch(max_steps_per_epoch):
+    """Caps the number of steps in each epoch of the training loops.
+
+    The environment variable `KERAS_MAX_STEPS_PER_EPOCH` sets the initial
+    value.
+
+    Args:
+        max_steps_per_epoch: A positive int, or `None` to remove the cap.
+
+    Example:
+
+    >>> keras.config.set_max_steps_per_epoch(10)
+    >>> keras.config.max_steps_per_epoch()
+    10
+    >>> keras.config.set_max_steps_per_epoch(None)
+    """
+    global _MAX_STEPS_PER_EPOCH
+    _MAX_STEPS_PER_EPOCH = _checked_limit(
+        max_steps_per_epoch, "max_steps_per_epoch"
+    )
+
+
+@keras_export("keras.config.max_steps_per_epoch")
+def max_steps_per_epoch():
+    """The cap set by `set_max_steps_per_epoch()`, or `None`."""
+    return _MAX_STEPS_PER_EPOCH

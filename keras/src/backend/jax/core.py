@@ -358,11 +358,43 @@ def _eval_shape(fn, args, kwargs):
 
 
 def device_scope(device_name):
+    """Context manager placing new arrays on one device.
+
+    Args:
+        device_name: A `jax.Device`, or a string `"<platform>[:<index>]"`
+            such as `"cpu"`, `"cpu:1"` or `"GPU:0"` (case-insensitive).
+
+    Returns:
+        A context manager (`jax.default_device`).
+
+    Example:
+
+    >>> with keras.device("cpu:0"):
+    ...     x = keras.ops.ones((2,))
+    """
     return jax.default_device(_parse_device(device_name))
 
 
 def _parse_device(device_name):
     if isinstance(device_name, jax.Device):
         return device_name
-    device_type, _, index = str(device_name).lower().partition(":")
-    return jax.devices(device_type)[int(index or 0)]
+    if not isinstance(device_name, str):
+        raise ValueError(
+            "Invalid value for argument `device_name`: expected a string "
+            "such as 'cpu:0' or a `jax.Device`. Received: "
+            f"device_name='{device_name}'"
+        )
+    device_type, _, index = device_name.lower().partition(":")
+    try:
+        devices = jax.devices(device_type)
+    except RuntimeError as e:
+        raise ValueError(
+            f"Unknown platform in device_name='{device_name}': {e}"
+        ) from None
+    position = int(index or 0)
+    if not 0 <= position < len(devices):
+        raise ValueError(
+            f"device_name='{device_name}' asks for device {position}, but "
+            f"there are {len(devices)} {device_type} devices."
+        )
+    return devices[position]
