@@ -30,6 +30,7 @@ import warnings
 
 import jax
 import jax.numpy as jnp
+from jax.experimental import sparse as jax_sparse
 import numpy as np
 
 from keras.src import backend
@@ -1037,6 +1038,13 @@ def _distribute_batch(data):
     def put(leaf):
         if leaf is None or not hasattr(leaf, "shape"):
             return leaf
+        if isinstance(leaf, jax_sparse.JAXSparse):
+            raise ValueError(
+                "Sparse inputs cannot be split over the devices of a "
+                f"distribution (received a {type(leaf).__name__} of shape "
+                f"{leaf.shape}). Densify them in the input pipeline, or "
+                "train without a distribution."
+            )
         layout = distribution.get_data_layout(leaf.shape)
         return jax_dlib.distribute_data_input(
             leaf, layout, distribution.batch_dim_name
@@ -1196,7 +1204,7 @@ def _concatenate(batches):
 
 
 def _to_device_array(leaf):
-    if leaf is None or isinstance(leaf, jax.Array):
+    if leaf is None or isinstance(leaf, (jax.Array, jax_sparse.JAXSparse)):
         return leaf
     if isinstance(leaf, np.ndarray) and leaf.dtype.kind not in "biuf":
         return leaf

@@ -554,3 +554,41 @@ def test_model_built_before_the_distribution_is_moved_onto_it(
     )
     for variable in model.variables + model.optimizer.variables:
         assert len(variable.value.sharding.device_set) == 8, variable.path
+
+
+@pytest.mark.parametrize("kind", ["bcoo", "scipy"])
+def test_sparse_inputs_train_like_their_dense_values(kind):
+    import scipy.sparse
+    from jax.experimental import sparse as jax_sparse
+
+    rng = np.random.default_rng(0)
+    dense = rng.normal(size=(4, 8, 3)).astype("float32")
+    dense[dense < 0.3] = 0.0
+    targets = rng.normal(size=(4, 8, 1)).astype("float32")
+
+    def batches(sparse):
+        for x, y in zip(dense, targets):
+            if sparse and kind == "bcoo":
+                x = jax_sparse.BCOO.fromdense(x)
+            elif sparse:
+                x = scipy.sparse.csr_matrix(x)
+            yield x, y
+
+    histories = []
+    for sparse in (False, True):
+        model = _sgd_model()
+        histories.append(model.fit(batches(sparse), verbose=0).history)
+        histories.append(model.evaluate(batches(sparse), verbose=0))
+    np.testing.assert_allclose(histories[0]["loss"], histories[2]["loss"])
+    np.testing.assert_allclose(histories[1], histories[3], rtol=1e-6)
+
+
+@pytest.mark.multi_device
+def test_sparse_inputs_under_a_distribution_raise():
+    from jax.experimental import sparse as jax_sparse
+
+    x = jax_sparse.BCOO.fromdense(np.eye(8, 3, dtype="float32"))
+    model = _sgd_model()
+    with keras.distribution.DataParallel().scope():
+        with pytest.raises(ValueError, match="Sparse inputs cannot be split"):
+            model.fit(iter([(x, np.zeros((8, 1), "float32"))]), verbose=0)

@@ -256,15 +256,43 @@ def apply_class_weight(data, class_weight):
 
 
 def to_numpy(x):
-    """Converts an array-like leaf to NumPy (tensors from tf/JAX included)."""
+    """Converts an array-like leaf to NumPy (tensors from tf/JAX included).
+
+    Sparse leaves (SciPy sparse matrices, `tf.SparseTensor`s, JAX `BCOO`s)
+    stay sparse: they become JAX `BCOO` tensors, the sparse form the
+    backend computes with.
+    """
     if x is None or isinstance(x, np.ndarray):
         return x
+    sparse = to_bcoo(x)
+    if sparse is not None:
+        return sparse
     if hasattr(x, "numpy") and callable(x.numpy):
         try:
             return np.asarray(x.numpy())
         except Exception:
             pass
     return np.asarray(x)
+
+
+def to_bcoo(x):
+    """`x` as a JAX `BCOO` if it is a sparse tensor of a known kind, else
+    `None`."""
+    from jax.experimental import sparse as jax_sparse
+
+    if isinstance(x, jax_sparse.BCOO):
+        return x
+    module = type(x).__module__
+    if module.startswith("scipy.sparse"):
+        coo = x.tocoo()
+        indices = np.stack([coo.row, coo.col], axis=1).astype("int32")
+        return jax_sparse.BCOO((coo.data, indices), shape=coo.shape)
+    if module.startswith("tensorflow") and type(x).__name__ == "SparseTensor":
+        return jax_sparse.BCOO(
+            (x.values.numpy(), x.indices.numpy().astype("int32")),
+            shape=tuple(int(d) for d in x.dense_shape.numpy()),
+        )
+    return None
 
 
 def standardize_dtype_for_backend(x):
