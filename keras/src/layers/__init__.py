@@ -56,6 +56,10 @@ from keras.src.layers.normalization.layer_normalization import (
     LayerNormalization,
 )
 from keras.src.layers.normalization.rms_normalization import RMSNormalization
+from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
+from keras.src.layers.preprocessing.discretization import Discretization
+from keras.src.layers.preprocessing.hashing import Hashing
+from keras.src.layers.preprocessing.normalization import Normalization
 from keras.src.layers.pooling.adaptive_average_pooling1d import (
     AdaptiveAveragePooling1D,
 )
