@@ -97,7 +97,9 @@ from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
 from keras.src.layers.preprocessing.category_encoding import CategoryEncoding as CategoryEncoding
 from keras.src.layers.preprocessing.discretization import Discretization as Discretization
 from keras.src.layers.preprocessing.hashing import Hashing as Hashing
+from keras.src.layers.preprocessing.integer_lookup import IntegerLookup as IntegerLookup
 from keras.src.layers.preprocessing.normalization import Normalization as Normalization
+from keras.src.layers.preprocessing.string_lookup import StringLookup as StringLookup
 from keras.src.layers.regularization.dropout import Dropout as Dropout
 from keras.src.layers.reshaping.cropping1d import Cropping1D as Cropping1D
 from keras.src.layers.reshaping.cropping2d import Cropping2D as Cropping2D

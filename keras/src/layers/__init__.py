@@ -59,7 +59,10 @@ from keras.src.layers.normalization.rms_normalization import RMSNormalization
 from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
 from keras.src.layers.preprocessing.discretization import Discretization
 from keras.src.layers.preprocessing.hashing import Hashing
+from keras.src.layers.preprocessing.index_lookup import IndexLookup
+from keras.src.layers.preprocessing.integer_lookup import IntegerLookup
 from keras.src.layers.preprocessing.normalization import Normalization
+from keras.src.layers.preprocessing.string_lookup import StringLookup
 from keras.src.layers.pooling.adaptive_average_pooling1d import (
     AdaptiveAveragePooling1D,
 )

@@ -131,6 +131,10 @@ class Discretization(TFDataLayer):
         ids = ops.digitize(inputs, self.bin_boundaries)
         if self.output_mode == "int":
             return ops.cast(ids, self.compute_dtype)
+        if self.output_mode in ("multi_hot", "count") and len(ids.shape) > 2:
+            # The values of a sample are gathered along axis 1.
+            axes = [0] + list(range(2, len(ids.shape))) + [1]
+            ids = ops.transpose(ids, axes)
         return encoding_utils.encode(
             ops,
             ids,
@@ -145,7 +149,17 @@ class Discretization(TFDataLayer):
             return len(self.bin_boundaries) + 1
         return self.num_bins
 
+    @property
+    def output_dtype(self):
+        """The dtype of the layer's outputs."""
+        return self.compute_dtype
+
     def compute_output_shape(self, input_shape):
+        input_shape = tuple(input_shape)
+        if self.output_mode in ("multi_hot", "count") and len(input_shape) > 2:
+            input_shape = (
+                input_shape[:1] + input_shape[2:] + input_shape[1:2]
+            )
         return encoding_utils.encoded_shape(
             input_shape, self.output_mode, self._depth()
         )

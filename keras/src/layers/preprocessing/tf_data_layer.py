@@ -88,6 +88,9 @@ class _TFOps:
     def reshape(self, x, shape):
         return self._tf.reshape(x, shape)
 
+    def transpose(self, x, axes=None):
+        return self._tf.transpose(x, perm=axes)
+
     def expand_dims(self, x, axis):
         return self._tf.expand_dims(x, axis)
 
