@@ -292,8 +292,8 @@ class IndexLookup(TFDataLayer):
     def adapt(self, data, steps=None):
         """Builds the vocabulary from the most frequent tokens of `data`.
 
-        Tokens are ranked by decreasing frequency (ties keep their order
-        of first appearance) and the first `max_tokens` (minus the special
+        Tokens are ranked by decreasing frequency (ties by decreasing
+        token) and the first `max_tokens` (minus the special
         tokens) are kept. In `"tf_idf"` mode the document frequencies
         also give the idf weights; each row of a batch (or each element
         of a rank-1 batch) is one document.
@@ -303,26 +303,35 @@ class IndexLookup(TFDataLayer):
                 or iterable of batches of tokens.
             steps: Number of batches to read (all when `None`).
         """
+        self.adapt_documents(
+            _documents(self._as_token, batch)
+            for batch in adapt_utils.iter_batches(data, steps=steps)
+        )
+
+    def adapt_documents(self, document_batches):
+        """Builds the vocabulary from batches of documents.
+
+        Args:
+            document_batches: Iterable of batches; each batch is a list of
+                documents, each document a list of tokens.
+        """
         counts = collections.Counter()
         doc_counts = collections.Counter()
         num_docs = 0
         excluded = {self.mask_token, self.oov_token}
-        for batch in adapt_utils.iter_batches(data, steps=steps):
-            batch = np.asarray(batch)
-            flat = [self._as_token(v) for v in batch.reshape(-1)]
-            counts.update(flat)
-            if self.output_mode == "tf_idf":
-                if batch.ndim <= 1:
-                    docs = [[t] for t in flat]
-                else:
-                    width = int(np.prod(batch.shape[1:]))
-                    docs = [
-                        flat[i : i + width] for i in range(0, len(flat), width)
-                    ]
-                num_docs += len(docs)
-                for doc in docs:
-                    doc_counts.update(set(doc))
-        ranked = [t for t, _ in counts.most_common() if t not in excluded]
+        for docs in document_batches:
+            for doc in docs:
+                counts.update(doc)
+                doc_counts.update(set(doc))
+                num_docs += 1
+        # Most frequent first; ties in decreasing token order.
+        ranked = [
+            t
+            for t, _ in sorted(
+                counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True
+            )
+            if t not in excluded
+        ]
         if self.max_tokens is not None:
             ranked = ranked[: self.max_tokens - len(self._special_tokens())]
         idf_weights = None
@@ -516,6 +525,16 @@ class IndexLookup(TFDataLayer):
             }
         )
         return config
+
+
+def _documents(as_token, batch):
+    """Splits a batch into documents: its rows, or its elements if rank 1."""
+    batch = np.asarray(batch)
+    flat = [as_token(v) for v in batch.reshape(-1)]
+    if batch.ndim <= 1:
+        return [[t] for t in flat]
+    width = int(np.prod(batch.shape[1:]))
+    return [flat[i : i + width] for i in range(0, len(flat), width)]
 
 
 def _is_string(x):
