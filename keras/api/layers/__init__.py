@@ -96,6 +96,7 @@ from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPool3D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
 from keras.src.layers.preprocessing.category_encoding import CategoryEncoding as CategoryEncoding
 from keras.src.layers.preprocessing.discretization import Discretization as Discretization
+from keras.src.layers.preprocessing.hashed_crossing import HashedCrossing as HashedCrossing
 from keras.src.layers.preprocessing.hashing import Hashing as Hashing
 from keras.src.layers.preprocessing.integer_lookup import IntegerLookup as IntegerLookup
 from keras.src.layers.preprocessing.normalization import Normalization as Normalization

@@ -58,6 +58,7 @@ from keras.src.layers.normalization.layer_normalization import (
 from keras.src.layers.normalization.rms_normalization import RMSNormalization
 from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
 from keras.src.layers.preprocessing.discretization import Discretization
+from keras.src.layers.preprocessing.hashed_crossing import HashedCrossing
 from keras.src.layers.preprocessing.hashing import Hashing
 from keras.src.layers.preprocessing.index_lookup import IndexLookup
 from keras.src.layers.preprocessing.integer_lookup import IntegerLookup

@@ -154,10 +154,16 @@ class TFDataLayer(Layer):
 
         For layers that always compute with TensorFlow (string hashing and
         lookups): inputs of any kind (lists, NumPy or JAX arrays) become TF
-        tensors (`inputs` is one tensor or nested list), and, outside a `tf.data` graph, numeric results come back
+        tensors (`inputs` is one tensor, a nested list, or a tuple of
+        tensors), and, outside a `tf.data` graph, numeric results come back
         as backend tensors (string results stay TF tensors).
         """
-        inputs = _to_tf(inputs)
+        if isinstance(inputs, tuple) and all(
+            hasattr(x, "shape") for x in inputs
+        ):
+            inputs = tuple(_to_tf(x) for x in inputs)
+        else:
+            inputs = _to_tf(inputs)
         outputs = self._call_in_tf_graph(inputs, **kwargs)
         if in_tf_graph():
             return outputs
