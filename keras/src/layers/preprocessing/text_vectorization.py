@@ -1,5 +1,7 @@
 """`TextVectorization`: raw strings to token ids or bag-of-words vectors."""
 
+import numpy as np
+
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import adapt_utils
@@ -28,8 +30,9 @@ class TextVectorization(TFDataLayer):
         max_tokens: Maximum vocabulary size (padding and `"[UNK]"`
             included), or `None` for no limit.
         standardize: `"lower_and_strip_punctuation"` (default), `"lower"`,
-            `"strip_punctuation"`, `None`, or a callable on a TF string
-            tensor.
+            `"strip_punctuation"`, `None`, or a callable. Called eagerly,
+            the callable receives a NumPy array of strings; inside a
+            `tf.data` pipeline, a TF string tensor.
         split: `"whitespace"` (default), `"character"`, `None` (each input
             string is one token), or a callable returning a ragged TF
             tensor of tokens.
@@ -211,7 +214,13 @@ class TextVectorization(TFDataLayer):
                                 "lower_and_strip_punctuation"):
             inputs = tf.strings.regex_replace(inputs, _PUNCTUATION, "")
         if callable(self.standardize):
-            inputs = self.standardize(inputs)
+            if tf.executing_eagerly():
+                # Outside a graph, a custom function gets a NumPy array of
+                # Python strings, so it need not use TensorFlow.
+                texts = np.char.decode(inputs.numpy().astype(bytes), "utf-8")
+                inputs = tf.convert_to_tensor(self.standardize(texts))
+            else:
+                inputs = self.standardize(inputs)
         if self.split == "whitespace":
             tokens = tf.strings.split(inputs)
         elif self.split == "character":
