@@ -82,12 +82,9 @@ def text_dataset_from_directory(
     if labels not in ("inferred", None):
         if not isinstance(labels, (list, tuple)):
             raise ValueError(
-                "The `labels` argument should be a list/tuple of integer "
-                "labels, of the same size as the number of text files in "
-                "the target directory. To infer the labels from the "
-                'subfolder names, pass `labels="inferred"`; for texts '
-                "without labels, pass `labels=None`. Received: "
-                f"labels={labels}"
+                "The `labels` argument should be `\"inferred\"` (class per "
+                "subfolder), `None` (no labels) or a list of integers, one "
+                f"per `.txt` file. Received: labels={labels}"
             )
         if class_names:
             raise ValueError(
@@ -190,9 +187,9 @@ def _check_validation_args(validation_split, subset, shuffle, seed):
         )
     if validation_split and shuffle and seed is None:
         raise ValueError(
-            "If using `validation_split` and shuffling the data, you must "
-            "provide a `seed` argument, to make sure that there is no "
-            "overlap between the training and validation subset."
+            "With `validation_split` and `shuffle=True` you must provide a "
+            "`seed`: both subsets are cut from the same shuffled file "
+            "list, which must be identical in both calls."
         )
 
 
@@ -220,9 +217,8 @@ def _index_directory(directory, labels, class_names, follow_links):
         if len(labels) != len(paths):
             raise ValueError(
                 "Expected the lengths of `labels` to match the number of "
-                f"files in the target directory. len(labels) is "
-                f"{len(labels)} while we found {len(paths)} files in "
-                f"directory {directory}."
+                f"files: {len(labels)} labels for {len(paths)} `.txt` "
+                f"files under {directory}."
             )
         names = [str(c) for c in sorted(set(labels))]
         return paths, [int(label) for label in labels], names
@@ -234,9 +230,9 @@ def _index_directory(directory, labels, class_names, follow_links):
     if class_names is not None:
         if sorted(class_names) != subdirs:
             raise ValueError(
-                "The `class_names` passed did not match the names of the "
-                "subdirectories of the target directory. Expected: "
-                f"{subdirs} (or a permutation), but received: {class_names}"
+                "The `class_names` passed did not match the subfolders of "
+                f"{directory}: {subdirs} (in any order). Received: "
+                f"class_names={class_names}"
             )
         subdirs = list(class_names)
     paths, label_ids = [], []

@@ -72,15 +72,15 @@ def timeseries_dataset_from_array(
         start_index = 0
     if not 0 <= start_index < num_steps:
         raise ValueError(
-            "`start_index` must be 0 or greater and lower than the number "
-            f"of samples, {num_steps}. Received: start_index={start_index}"
+            f"`start_index` must be in [0, {num_steps}) (the number of "
+            f"timesteps of `data`). Received: start_index={start_index}"
         )
     if end_index is None:
         end_index = num_steps
     if not start_index < end_index <= num_steps:
         raise ValueError(
-            "`end_index` must be higher than `start_index` and at most the "
-            f"number of samples, {num_steps}. Received: "
+            f"`end_index` must be in ({start_index}, {num_steps}] (after "
+            "`start_index`, within `data`). Received: "
             f"start_index={start_index}, end_index={end_index}"
         )
     if sampling_rate <= 0:

@@ -56,9 +56,9 @@ class CategoryEncoding(TFDataLayer):
             )
         if num_tokens is None:
             raise ValueError(
-                "num_tokens must be set to use this layer. If the number of "
-                "tokens is not known beforehand, use the IntegerLookup layer "
-                "instead."
+                "num_tokens must be set to use this layer (for ids whose "
+                "range is unknown in advance, map them with `IntegerLookup` "
+                "first)."
             )
         if num_tokens < 1:
             raise ValueError(

@@ -120,9 +120,9 @@ class Discretization(TFDataLayer):
     def call(self, inputs):
         if self.bin_boundaries is None:
             raise ValueError(
-                "You need to either pass the `bin_boundaries` argument at "
-                "construction time or call `adapt(dataset)` before you can "
-                "start using the `Discretization` layer."
+                "You need to call `adapt()` on this `Discretization` layer "
+                "(or pass `bin_boundaries` to its constructor) before "
+                "calling it."
             )
         ops = self.backend
         inputs = ops.convert_to_tensor(inputs)

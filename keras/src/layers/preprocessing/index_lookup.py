@@ -243,8 +243,7 @@ class IndexLookup(TFDataLayer):
         if repeated:
             raise ValueError(
                 "The passed vocabulary has at least one repeated term. "
-                "Please uniquify your dataset. The repeated terms are: "
-                f"{repeated}"
+                f"Each token may appear once; repeated: {repeated}"
             )
         if (
             self.max_tokens is not None
@@ -436,10 +435,9 @@ class IndexLookup(TFDataLayer):
         ):
             raise RuntimeError(
                 f"When using `output_mode={self.output_mode}` and "
-                "`pad_to_max_tokens=False`, you must set the layer's "
-                "vocabulary before calling it. Either pass a `vocabulary` "
-                "argument to the layer, or call `adapt` with some sample "
-                "data."
+                "`pad_to_max_tokens=False`, the output width is the "
+                "vocabulary size, so the layer needs a vocabulary before it "
+                "is called: pass `vocabulary=` or call `adapt()` first."
             )
         ids = self._lookup(tf, inputs)
         if self.output_mode == "int":

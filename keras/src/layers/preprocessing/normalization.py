@@ -50,8 +50,9 @@ class Normalization(TFDataLayer):
         self.axis = axis
         if (mean is None) != (variance is None):
             raise ValueError(
-                "When setting values directly, both `mean` and `variance` "
-                f"must be set. Received: mean={mean} and variance={variance}"
+                "`mean` and `variance` come as a pair: both `mean` and "
+                "`variance` must be set, or neither (to use `adapt()`). "
+                f"Received: mean={mean} and variance={variance}"
             )
         self.input_mean = mean
         self.input_variance = variance
