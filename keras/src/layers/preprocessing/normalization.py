@@ -116,6 +116,9 @@ class Normalization(TFDataLayer):
 
     def _broadcast(self, value):
         value = np.asarray(value, dtype="float32")
+        if value.ndim == len(self._broadcast_shape):
+            # Already laid out like the inputs (e.g. another layer's mean).
+            return np.broadcast_to(value, self._broadcast_shape)
         value = np.broadcast_to(value, self._kept_dims)
         return np.reshape(value, self._broadcast_shape)
 
