@@ -73,9 +73,7 @@ def pad_sequences(
     if maxlen is None:
         maxlen = max(lengths) if lengths else 0
 
-    is_text = np.issubdtype(dtype, np.str_) or np.issubdtype(
-        dtype, np.object_
-    )
+    is_text = np.issubdtype(dtype, np.str_) or np.issubdtype(dtype, np.object_)
     if isinstance(value, str) and not is_text:
         raise ValueError(
             f"`dtype` {dtype} is not compatible with `value`'s type "

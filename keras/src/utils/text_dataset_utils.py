@@ -82,7 +82,7 @@ def text_dataset_from_directory(
     if labels not in ("inferred", None):
         if not isinstance(labels, (list, tuple)):
             raise ValueError(
-                "The `labels` argument should be `\"inferred\"` (class per "
+                'The `labels` argument should be `"inferred"` (class per '
                 "subfolder), `None` (no labels) or a list of integers, one "
                 f"per `.txt` file. Received: labels={labels}"
             )
@@ -137,13 +137,25 @@ def text_dataset_from_directory(
     def build(subset_paths, subset_labels):
         if format == "grain":
             dataset = _grain_dataset(
-                subset_paths, subset_labels, label_mode, len(class_names),
-                batch_size, max_length, shuffle, seed,
+                subset_paths,
+                subset_labels,
+                label_mode,
+                len(class_names),
+                batch_size,
+                max_length,
+                shuffle,
+                seed,
             )
         else:
             dataset = _tf_dataset(
-                subset_paths, subset_labels, label_mode, len(class_names),
-                batch_size, max_length, shuffle, seed,
+                subset_paths,
+                subset_labels,
+                label_mode,
+                len(class_names),
+                batch_size,
+                max_length,
+                shuffle,
+                seed,
             )
         dataset.class_names = class_names
         return dataset
@@ -244,8 +256,14 @@ def _index_directory(directory, labels, class_names, follow_links):
 
 
 def _tf_dataset(
-    paths, label_ids, label_mode, num_classes, batch_size, max_length,
-    shuffle, seed,
+    paths,
+    label_ids,
+    label_mode,
+    num_classes,
+    batch_size,
+    max_length,
+    shuffle,
+    seed,
 ):
     import tensorflow as tf
 
@@ -278,8 +296,14 @@ def _tf_dataset(
 
 
 def _grain_dataset(
-    paths, label_ids, label_mode, num_classes, batch_size, max_length,
-    shuffle, seed,
+    paths,
+    label_ids,
+    label_mode,
+    num_classes,
+    batch_size,
+    max_length,
+    shuffle,
+    seed,
 ):
     try:
         import grain

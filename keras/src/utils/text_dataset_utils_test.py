@@ -20,7 +20,10 @@ def test_inferred_labels_follow_class_names_order(tmp_path):
     _write(root, "neg/deeper/c.txt", "awful")
     _write(root, "neg/skip.md", "not a text file")
     ds = text_dataset_from_directory(
-        root, class_names=["pos", "neg"], shuffle=False, batch_size=None,
+        root,
+        class_names=["pos", "neg"],
+        shuffle=False,
+        batch_size=None,
         verbose=False,
     )
     assert ds.class_names == ["pos", "neg"]
@@ -33,7 +36,11 @@ def test_split_subsets_are_disjoint(tmp_path):
     for i in range(10):
         _write(root, f"c{i % 2}/f{i}.txt", f"text {i}")
     train, val = text_dataset_from_directory(
-        root, validation_split=0.3, subset="both", seed=3, verbose=False,
+        root,
+        validation_split=0.3,
+        subset="both",
+        seed=3,
+        verbose=False,
         batch_size=None,
     )
     train_texts = {t.numpy() for t, _ in train}

@@ -102,8 +102,12 @@ def timeseries_dataset_from_array(
     last_start = end_index - (sequence_length - 1) * sampling_rate
     if targets is not None:
         last_start = min(last_start, len(targets))
-    starts = np.arange(start_index, max(last_start, start_index),
-                       sequence_stride, dtype="int64")
+    starts = np.arange(
+        start_index,
+        max(last_start, start_index),
+        sequence_stride,
+        dtype="int64",
+    )
     offsets = np.arange(sequence_length, dtype="int64") * sampling_rate
     if seed is None and shuffle:
         seed = int(np.random.randint(0, 1_000_000))

@@ -9,7 +9,11 @@ from keras.src.utils.timeseries_dataset_utils import (
 def test_targets_align_with_window_start_after_start_index():
     data = np.arange(20)
     ds = timeseries_dataset_from_array(
-        data, data * 10, sequence_length=3, start_index=4, end_index=12,
+        data,
+        data * 10,
+        sequence_length=3,
+        start_index=4,
+        end_index=12,
         batch_size=None,
     )
     pairs = [(x.numpy().tolist(), int(y)) for x, y in ds]

@@ -22,9 +22,7 @@ def test_sparse_output_is_bcoo():
     )
     out = layer(np.array([1, 3]))
     assert type(out).__name__ == "BCOO"
-    np.testing.assert_allclose(
-        backend.convert_to_numpy(out), np.eye(4)[[1, 3]]
-    )
+    np.testing.assert_allclose(backend.convert_to_numpy(out), np.eye(4)[[1, 3]])
 
 
 def test_tf_data_count_with_weights():

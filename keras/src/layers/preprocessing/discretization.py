@@ -113,9 +113,7 @@ class Discretization(TFDataLayer):
                 "non-empty dataset."
             )
         quantiles = np.linspace(0.0, 1.0, self.num_bins + 1)[1:-1]
-        self.bin_boundaries = [
-            float(b) for b in np.quantile(values, quantiles)
-        ]
+        self.bin_boundaries = [float(b) for b in np.quantile(values, quantiles)]
 
     def call(self, inputs):
         if self.bin_boundaries is None:
@@ -157,9 +155,7 @@ class Discretization(TFDataLayer):
     def compute_output_shape(self, input_shape):
         input_shape = tuple(input_shape)
         if self.output_mode in ("multi_hot", "count") and len(input_shape) > 2:
-            input_shape = (
-                input_shape[:1] + input_shape[2:] + input_shape[1:2]
-            )
+            input_shape = input_shape[:1] + input_shape[2:] + input_shape[1:2]
         return encoding_utils.encoded_shape(
             input_shape, self.output_mode, self._depth()
         )

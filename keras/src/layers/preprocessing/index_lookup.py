@@ -350,8 +350,8 @@ class IndexLookup(TFDataLayer):
 
     def _lookup_table(self, tf):
         if self._table is None:
-            key_dtype = tf.string if self.vocabulary_dtype == "string" else (
-                tf.int64
+            key_dtype = (
+                tf.string if self.vocabulary_dtype == "string" else (tf.int64)
             )
             offset = len(self._special_tokens())
             with tf.init_scope():
@@ -379,9 +379,11 @@ class IndexLookup(TFDataLayer):
 
     def _lookup(self, tf, inputs):
         if self.vocabulary_dtype == "string":
-            inputs = tf.cast(inputs, tf.string) if inputs.dtype != (
-                tf.string
-            ) else inputs
+            inputs = (
+                tf.cast(inputs, tf.string)
+                if inputs.dtype != (tf.string)
+                else inputs
+            )
         else:
             inputs = tf.cast(inputs, tf.int64)
         ids = self._lookup_table(tf).lookup(inputs)
@@ -430,8 +432,10 @@ class IndexLookup(TFDataLayer):
         inputs = tf.convert_to_tensor(inputs)
         if self.invert:
             return self._invert(tf, inputs)
-        if self._tokens is None and self.output_mode != "int" and not (
-            self.pad_to_max_tokens
+        if (
+            self._tokens is None
+            and self.output_mode != "int"
+            and not (self.pad_to_max_tokens)
         ):
             raise RuntimeError(
                 f"When using `output_mode={self.output_mode}` and "

@@ -56,9 +56,7 @@ def test_tf_data_one_hot():
     tf = pytest.importorskip("tensorflow")
     layer = layers.StringLookup(vocabulary=["a", "b"], output_mode="one_hot")
     ds = tf.data.Dataset.from_tensors(tf.constant(["b", "?"])).map(layer)
-    np.testing.assert_allclose(
-        next(iter(ds)).numpy(), [[0, 0, 1], [1, 0, 0]]
-    )
+    np.testing.assert_allclose(next(iter(ds)).numpy(), [[0, 0, 1], [1, 0, 0]])
 
 
 def test_eager_outputs_are_backend_tensors():

@@ -85,8 +85,10 @@ class TextVectorization(TFDataLayer):
                 f"Invalid value for argument `output_mode`. Expected one of "
                 f"{_OUTPUT_MODES}. Received: output_mode={output_mode}"
             )
-        if standardize is not None and not callable(standardize) and (
-            standardize not in _STANDARDIZE
+        if (
+            standardize is not None
+            and not callable(standardize)
+            and (standardize not in _STANDARDIZE)
         ):
             raise ValueError(
                 f"Invalid value for argument `standardize`. Expected one of "
@@ -204,14 +206,18 @@ class TextVectorization(TFDataLayer):
     def _tokenize(self, tf, inputs):
         if inputs.dtype != tf.string:
             inputs = tf.strings.as_string(inputs)
-        if inputs.shape.rank is not None and inputs.shape.rank > 1 and (
-            inputs.shape[-1] == 1
+        if (
+            inputs.shape.rank is not None
+            and inputs.shape.rank > 1
+            and (inputs.shape[-1] == 1)
         ):
             inputs = tf.squeeze(inputs, axis=-1)
         if self.standardize in ("lower", "lower_and_strip_punctuation"):
             inputs = tf.strings.lower(inputs, encoding=self.encoding)
-        if self.standardize in ("strip_punctuation",
-                                "lower_and_strip_punctuation"):
+        if self.standardize in (
+            "strip_punctuation",
+            "lower_and_strip_punctuation",
+        ):
             inputs = tf.strings.regex_replace(inputs, _PUNCTUATION, "")
         if callable(self.standardize):
             if tf.executing_eagerly():

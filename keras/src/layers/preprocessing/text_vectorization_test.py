@@ -15,9 +15,7 @@ def test_adapt_and_int_output():
 
 
 def test_truncation_to_sequence_length():
-    layer = layers.TextVectorization(
-        vocabulary=["a"], output_sequence_length=2
-    )
+    layer = layers.TextVectorization(vocabulary=["a"], output_sequence_length=2)
     np.testing.assert_array_equal(layer(["a a a a"]), [[2, 2]])
 
 
@@ -41,9 +39,7 @@ def test_symbolic_shapes():
         layers.Input(shape=(1,), dtype="string")
     )
     assert out.shape == (None, 7)
-    layer = layers.TextVectorization(
-        vocabulary=["a", "b"], output_mode="count"
-    )
+    layer = layers.TextVectorization(vocabulary=["a", "b"], output_mode="count")
     assert layer(layers.Input(shape=(), dtype="string")).shape == (None, 3)
 
 
