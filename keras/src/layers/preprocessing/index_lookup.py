@@ -57,7 +57,7 @@ class IndexLookup(TFDataLayer):
         **kwargs: Standard `Layer` options.
     """
 
-    _returns_backend_tensors = False
+    _tf_outputs_to_backend = False
 
     def __init__(
         self,
@@ -349,18 +349,17 @@ class IndexLookup(TFDataLayer):
         return size - 1 if self.mask_token is not None else size
 
     def _lookup_table(self, tf):
+        """A TF hash table from token to index (-1 when unknown), built
+        once per vocabulary, outside any graph being traced."""
         if self._table is None:
-            key_dtype = (
-                tf.string if self.vocabulary_dtype == "string" else (tf.int64)
-            )
+            is_string = self.vocabulary_dtype == "string"
+            tokens = self._tokens
             offset = len(self._special_tokens())
             with tf.init_scope():
-                keys = tf.constant(self._tokens or [""], dtype=key_dtype)
-                values = tf.range(
-                    offset, offset + max(len(self._tokens), 1), dtype="int64"
+                keys = tf.constant(
+                    tokens, dtype=tf.string if is_string else tf.int64
                 )
-                if not self._tokens:
-                    values = tf.constant([-1], dtype="int64")
+                values = tf.range(offset, offset + len(tokens), dtype="int64")
                 self._table = tf.lookup.StaticHashTable(
                     tf.lookup.KeyValueTensorInitializer(keys, values), -1
                 )
@@ -386,7 +385,10 @@ class IndexLookup(TFDataLayer):
             )
         else:
             inputs = tf.cast(inputs, tf.int64)
-        ids = self._lookup_table(tf).lookup(inputs)
+        if self._tokens:
+            ids = self._lookup_table(tf).lookup(inputs)
+        else:  # no vocabulary yet: every token is out of vocabulary
+            ids = tf.fill(tf.shape(inputs), tf.constant(-1, "int64"))
         ids = tf.where(ids < 0, self._oov_ids(tf, inputs), ids)
         if self.mask_token is not None:
             mask = tf.equal(
@@ -419,12 +421,7 @@ class IndexLookup(TFDataLayer):
     def __call__(self, inputs, **kwargs):
         if backend.any_symbolic_tensors((inputs,)):
             return super().__call__(inputs, **kwargs)
-        outputs = self._call_through_tf(inputs, **kwargs)
-        if self._returns_backend_tensors or _is_string(outputs):
-            return outputs
-        import tensorflow as tf
-
-        return tf.convert_to_tensor(backend.convert_to_numpy(outputs))
+        return self._call_through_tf(inputs, **kwargs)
 
     def call(self, inputs):
         import tensorflow as tf
@@ -537,7 +534,3 @@ def _documents(as_token, batch):
         return [[t] for t in flat]
     width = int(np.prod(batch.shape[1:]))
     return [flat[i : i + width] for i in range(0, len(flat), width)]
-
-
-def _is_string(x):
-    return getattr(getattr(x, "dtype", None), "name", None) == "string"

@@ -62,3 +62,18 @@ def test_tf_data_one_hot():
 def test_eager_outputs_are_backend_tensors():
     out = layers.IntegerLookup(vocabulary=[5])(np.array([5]))
     assert backend.is_tensor(out)
+
+
+def test_empty_vocabulary_maps_everything_to_oov():
+    np.testing.assert_array_equal(
+        layers.IntegerLookup()(np.array([3, 4])), [0, 0]
+    )
+
+
+def test_sparse_multi_hot_is_bcoo():
+    layer = layers.StringLookup(
+        vocabulary=["a", "b"], output_mode="multi_hot", sparse=True
+    )
+    out = layer([["a", "zz"]])
+    assert type(out).__name__ == "BCOO"
+    np.testing.assert_allclose(backend.convert_to_numpy(out), [[1, 1, 0]])

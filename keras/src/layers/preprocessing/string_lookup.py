@@ -45,7 +45,7 @@ class StringLookup(IndexLookup):
     array([[2, 1, 0]], dtype=int32)
     """
 
-    _returns_backend_tensors = True
+    _tf_outputs_to_backend = True
 
     def __init__(
         self,

@@ -115,14 +115,8 @@ class _TFOps:
         ids = tf.searchsorted(bins, flat, side="right")
         return tf.reshape(ids, tf.shape(x))
 
-    def where(self, condition, x, y):
-        return self._tf.where(condition, x, y)
-
     def to_sparse(self, x):
         return self._tf.sparse.from_dense(x)
-
-    def shape(self, x):
-        return tuple(x.shape)
 
 
 _TF_OPS = _TFOps()
@@ -135,6 +129,8 @@ class TFDataLayer(Layer):
     `keras.ops` normally and a TensorFlow equivalent while a `tf.data`
     graph is traced (see the module docstring).
     """
+
+    _tf_outputs_to_backend = True
 
     @property
     def backend(self):
@@ -156,7 +152,8 @@ class TFDataLayer(Layer):
         lookups): inputs of any kind (lists, NumPy or JAX arrays) become TF
         tensors (`inputs` is one tensor, a nested list, or a tuple of
         tensors), and, outside a `tf.data` graph, numeric results come back
-        as backend tensors (string results stay TF tensors).
+        as backend tensors (string results stay TF tensors) unless the class
+        sets `_tf_outputs_to_backend = False`.
         """
         if isinstance(inputs, tuple) and all(
             hasattr(x, "shape") for x in inputs
@@ -165,7 +162,7 @@ class TFDataLayer(Layer):
         else:
             inputs = _to_tf(inputs)
         outputs = self._call_in_tf_graph(inputs, **kwargs)
-        if in_tf_graph():
+        if in_tf_graph() or not self._tf_outputs_to_backend:
             return outputs
         return tree.map_structure(_from_tf, outputs)
 
@@ -196,4 +193,11 @@ def _to_tf(x):
 def _from_tf(x):
     if not is_tf_tensor(x) or x.dtype.name == "string":
         return x
+    if type(x).__name__ == "SparseTensor":
+        from jax.experimental import sparse as jax_sparse
+
+        return jax_sparse.BCOO(
+            (x.values.numpy(), x.indices.numpy()),
+            shape=tuple(x.dense_shape.numpy()),
+        )
     return backend.convert_to_tensor(x.numpy())
