@@ -94,6 +94,14 @@ from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPool2D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPool3D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
+from keras.src.layers.preprocessing.category_encoding import CategoryEncoding as CategoryEncoding
+from keras.src.layers.preprocessing.discretization import Discretization as Discretization
+from keras.src.layers.preprocessing.hashed_crossing import HashedCrossing as HashedCrossing
+from keras.src.layers.preprocessing.hashing import Hashing as Hashing
+from keras.src.layers.preprocessing.integer_lookup import IntegerLookup as IntegerLookup
+from keras.src.layers.preprocessing.normalization import Normalization as Normalization
+from keras.src.layers.preprocessing.string_lookup import StringLookup as StringLookup
+from keras.src.layers.preprocessing.text_vectorization import TextVectorization as TextVectorization
 from keras.src.layers.regularization.dropout import Dropout as Dropout
 from keras.src.layers.reshaping.cropping1d import Cropping1D as Cropping1D
 from keras.src.layers.reshaping.cropping2d import Cropping2D as Cropping2D

@@ -30,3 +30,6 @@ from keras.src.utils.numerical_utils import normalize as normalize
 from keras.src.utils.numerical_utils import to_categorical as to_categorical
 from keras.src.utils.progbar import Progbar as Progbar
 from keras.src.utils.rng_utils import set_random_seed as set_random_seed
+from keras.src.utils.sequence_utils import pad_sequences as pad_sequences
+from keras.src.utils.text_dataset_utils import text_dataset_from_directory as text_dataset_from_directory
+from keras.src.utils.timeseries_dataset_utils import timeseries_dataset_from_array as timeseries_dataset_from_array

@@ -86,6 +86,15 @@ from keras.src.layers.pooling.global_max_pooling3d import GlobalMaxPooling3D
 from keras.src.layers.pooling.max_pooling1d import MaxPooling1D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D
+from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
+from keras.src.layers.preprocessing.discretization import Discretization
+from keras.src.layers.preprocessing.hashed_crossing import HashedCrossing
+from keras.src.layers.preprocessing.hashing import Hashing
+from keras.src.layers.preprocessing.index_lookup import IndexLookup
+from keras.src.layers.preprocessing.integer_lookup import IntegerLookup
+from keras.src.layers.preprocessing.normalization import Normalization
+from keras.src.layers.preprocessing.string_lookup import StringLookup
+from keras.src.layers.preprocessing.text_vectorization import TextVectorization
 from keras.src.layers.regularization.dropout import Dropout
 from keras.src.layers.reshaping.cropping1d import Cropping1D
 from keras.src.layers.reshaping.cropping2d import Cropping2D

@@ -1,0 +1,203 @@
+"""`TFDataLayer`: base of the preprocessing layers that also run in tf.data.
+
+This fork computes with JAX, but a `tf.data.Dataset.map()` function is a
+TensorFlow graph: JAX arrays cannot flow through it. A `TFDataLayer` writes
+its math against `self.backend`, a small namespace of array functions. In a
+normal call that namespace is `keras.ops`; when the layer is called while
+TensorFlow traces a graph (inside `Dataset.map`), the same functions are
+served by TensorFlow and the layer returns TensorFlow tensors.
+
+TensorFlow is imported only when a graph is actually being traced, so
+`import keras` never imports it.
+"""
+
+import contextlib
+import sys
+import threading
+
+import numpy as np
+
+from keras.src import backend
+from keras.src import tree
+from keras.src.layers.layer import Layer
+
+_MODE = threading.local()
+
+
+def in_tf_graph():
+    """Whether TensorFlow is tracing a graph (e.g. a `Dataset.map` fn)."""
+    if "tensorflow" not in sys.modules:
+        return False
+    import tensorflow as tf
+
+    return not tf.executing_eagerly()
+
+
+def is_tf_tensor(x):
+    """Whether `x` is a TensorFlow tensor, without importing TensorFlow."""
+    return type(x).__module__.startswith("tensorflow")
+
+
+@contextlib.contextmanager
+def tf_mode():
+    """Routes `TFDataLayer.backend` to TensorFlow while the block runs."""
+    previous = getattr(_MODE, "tf", False)
+    _MODE.tf = True
+    try:
+        yield
+    finally:
+        _MODE.tf = previous
+
+
+def tf_mode_active():
+    return getattr(_MODE, "tf", False)
+
+
+class _TFOps:
+    """The subset of `keras.ops` that preprocessing layers use, in TF."""
+
+    @property
+    def _tf(self):
+        import tensorflow as tf
+
+        return tf
+
+    def convert_to_tensor(self, x, dtype=None):
+        tf = self._tf
+        if isinstance(x, backend.KerasVariable):
+            x = x.numpy()
+        if dtype is not None:
+            dtype = backend.standardize_dtype(dtype)
+        if is_tf_tensor(x):
+            return x if dtype is None else tf.cast(x, dtype)
+        if dtype is None and not hasattr(x, "dtype"):
+            return tf.convert_to_tensor(x)
+        return tf.convert_to_tensor(
+            backend.convert_to_numpy(x), dtype=dtype or None
+        )
+
+    def cast(self, x, dtype):
+        return self._tf.cast(self.convert_to_tensor(x), dtype)
+
+    def sqrt(self, x):
+        return self._tf.sqrt(x)
+
+    def maximum(self, x, y):
+        return self._tf.maximum(x, y)
+
+    def reshape(self, x, shape):
+        return self._tf.reshape(x, shape)
+
+    def transpose(self, x, axes=None):
+        return self._tf.transpose(x, perm=axes)
+
+    def expand_dims(self, x, axis):
+        return self._tf.expand_dims(x, axis)
+
+    def squeeze(self, x, axis):
+        return self._tf.squeeze(x, axis)
+
+    def sum(self, x, axis=None):
+        return self._tf.reduce_sum(x, axis=axis)
+
+    def max(self, x, axis=None):
+        return self._tf.reduce_max(x, axis=axis)
+
+    def one_hot(self, x, num_classes, dtype="float32"):
+        return self._tf.one_hot(
+            self._tf.cast(x, "int64"), num_classes, dtype=dtype
+        )
+
+    def digitize(self, x, bins):
+        tf = self._tf
+        bins = tf.constant(bins, dtype=x.dtype)
+        flat = tf.reshape(x, [-1])
+        ids = tf.searchsorted(bins, flat, side="right")
+        return tf.reshape(ids, tf.shape(x))
+
+    def to_sparse(self, x):
+        return self._tf.sparse.from_dense(x)
+
+
+_TF_OPS = _TFOps()
+
+
+class TFDataLayer(Layer):
+    """A layer whose `call` also runs inside `tf.data` pipelines.
+
+    Subclasses compute with the functions of `self.backend`, which is
+    `keras.ops` normally and a TensorFlow equivalent while a `tf.data`
+    graph is traced (see the module docstring).
+    """
+
+    _tf_outputs_to_backend = True
+
+    @property
+    def backend(self):
+        if tf_mode_active():
+            return _TF_OPS
+        from keras.src import ops
+
+        return ops
+
+    def __call__(self, inputs, **kwargs):
+        if in_tf_graph():
+            return self._call_in_tf_graph(inputs, **kwargs)
+        return super().__call__(inputs, **kwargs)
+
+    def _call_through_tf(self, inputs, **kwargs):
+        """Runs `call` with TensorFlow on concrete inputs.
+
+        For layers that always compute with TensorFlow (string hashing and
+        lookups): inputs of any kind (lists, NumPy or JAX arrays) become TF
+        tensors (`inputs` is one tensor, a nested list, or a tuple of
+        tensors), and, outside a `tf.data` graph, numeric results come back
+        as backend tensors (string results stay TF tensors) unless the class
+        sets `_tf_outputs_to_backend = False`.
+        """
+        if isinstance(inputs, tuple) and all(
+            hasattr(x, "shape") for x in inputs
+        ):
+            inputs = tuple(_to_tf(x) for x in inputs)
+        else:
+            inputs = _to_tf(inputs)
+        outputs = self._call_in_tf_graph(inputs, **kwargs)
+        if in_tf_graph() or not self._tf_outputs_to_backend:
+            return outputs
+        return tree.map_structure(_from_tf, outputs)
+
+    def _call_in_tf_graph(self, inputs, **kwargs):
+        if not self.built:
+            shapes = tree.map_structure(
+                lambda x: tuple(x.shape) if hasattr(x, "shape") else None,
+                inputs,
+            )
+            self.build(shapes)
+            self.built = True
+        with tf_mode():
+            return self.call(inputs, **kwargs)
+
+
+def _to_tf(x):
+    import tensorflow as tf
+
+    if is_tf_tensor(x):
+        return x
+    if isinstance(x, backend.KerasVariable) or backend.is_tensor(x):
+        x = backend.convert_to_numpy(x)
+    elif hasattr(x, "__array__"):
+        x = np.asarray(x)
+    return tf.convert_to_tensor(x)
+
+
+def _from_tf(x):
+    if not is_tf_tensor(x) or x.dtype.name == "string":
+        return x
+    if type(x).__name__ == "SparseTensor":
+        from jax.experimental import sparse as jax_sparse
+
+        return jax_sparse.BCOO(
+            (x.values.numpy(), x.indices.numpy()),
+            shape=tuple(x.dense_shape.numpy()),
+        )
+    return backend.convert_to_tensor(x.numpy())
