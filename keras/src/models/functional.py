@@ -320,16 +320,10 @@ class Functional(Model):
             return x
         if not backend.is_tensor(x) or x.dtype != ref.dtype:
             x = backend.convert_to_tensor(x, dtype=ref.dtype)
-        expected, shape = ref.shape, tuple(x.shape)
-        if len(shape) == len(expected) + 1 and shape[-1] == 1:
-            x = backend.numpy.squeeze(x, axis=-1)
-        elif (
-            len(shape) == len(expected) - 1
-            and len(expected) > 0
-            and expected[-1] == 1
-        ):
-            x = backend.numpy.expand_dims(x, axis=-1)
-        elif len(shape) != len(expected):
+        expected = ref.shape
+        x = adjust_input_rank(x, expected)
+        shape = tuple(x.shape)
+        if len(shape) != len(expected):
             raise ValueError(
                 f"Invalid input shape for the input with name '{ref.name}' "
                 f"and path '{path}' of model \"{self.name}\": expected "
@@ -454,6 +448,25 @@ class Functional(Model):
 
 
 # ------------------------------------------------------------------ graph
+def adjust_input_rank(x, expected_shape):
+    """Fixes an off-by-one rank where a trailing axis of size 1 explains it.
+
+    An input of shape `(batch,)` for an expected `(batch, 1)` gains the
+    axis; one of shape `(batch, n, 1)` for an expected `(batch, n)` loses
+    it. Any other `x` is returned unchanged.
+    """
+    shape = tuple(x.shape)
+    if len(shape) == len(expected_shape) + 1 and shape[-1] == 1:
+        return backend.numpy.squeeze(x, axis=-1)
+    if (
+        len(shape) == len(expected_shape) - 1
+        and expected_shape
+        and expected_shape[-1] == 1
+    ):
+        return backend.numpy.expand_dims(x, axis=-1)
+    return x
+
+
 def _is_input_layer_output(x):
     node = _producer_node(x)
     return node is not None and isinstance(node.operation, InputLayer)

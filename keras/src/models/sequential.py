@@ -6,6 +6,7 @@ from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
+from keras.src.models.functional import adjust_input_rank
 from keras.src.models.model import Model
 from keras.src.saving import serialization_lib
 
@@ -258,9 +259,11 @@ class Sequential(Model):
     def call(self, inputs, training=None, mask=None):
         """Runs the layers in order on `inputs`."""
         if self._has_input_layer():
-            dtype = self._layers_list[0].dtype
-            if backend.is_tensor(inputs) and inputs.dtype != dtype:
-                inputs = backend.cast(inputs, dtype)
+            first = self._layers_list[0]
+            if backend.is_tensor(inputs) and inputs.dtype != first.dtype:
+                inputs = backend.cast(inputs, first.dtype)
+            if backend.is_tensor(inputs):
+                inputs = adjust_input_rank(inputs, first.batch_shape)
         x = inputs
         for layer in self.layers:
             kwargs = {}

@@ -109,7 +109,7 @@ class Trainer:
         from keras.src import metrics as metrics_module
         from keras.src import optimizers
 
-        resolved = optimizers.get(optimizer)
+        resolved = optimizer = optimizers.get(optimizer)
         if auto_scale_loss:
             resolved = _maybe_loss_scale_optimizer(self, resolved)
         self.optimizer = resolved
@@ -143,7 +143,9 @@ class Trainer:
         self._loss_tracker = metrics_module.Mean(name="loss")
         self.stop_training = False
         self._reset_functions()
-        # The arguments as given (the jit choice resolved), for saving.
+        # The arguments as given, for saving, with the optimizer resolved
+        # (its config, name included, is what a reloaded model gets) and
+        # the jit choice resolved.
         self._compile_config = {
             "optimizer": optimizer,
             "loss": loss,

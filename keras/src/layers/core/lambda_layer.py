@@ -149,8 +149,8 @@ class Lambda(Layer):
                 if not unsafe_ok:
                     raise ValueError(
                         f"The `{key}` of this `Lambda` layer is a Python "
-                        "lambda, whose deserialization can run arbitrary "
-                        "code; it is refused in safe mode. If you trust "
+                        "lambda: loading it would allow arbitrary code "
+                        "execution, so safe mode refuses it. If you trust "
                         "the config, pass `safe_mode=False` or call "
                         "`keras.config.enable_unsafe_deserialization()`."
                     )
