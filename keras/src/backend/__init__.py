@@ -60,9 +60,6 @@ from keras.src.backend.jax.core import stop_gradient
 from keras.src.backend.jax.core import vectorized_map
 from keras.src.backend.jax.core import while_loop
 
-# What this backend can represent; tests and layers branch on these.
-SUPPORTS_COMPLEX_DTYPES = True
-
 
 @keras_export("keras.device")
 def device(device_name):

@@ -879,9 +879,7 @@ class DataParallel(Distribution):
             device_mesh = DeviceMesh(
                 (len(devices),), (DEFAULT_BATCH_DIM_NAME,), devices
             )
-        super().__init__(
-            device_mesh, auto_shard_dataset=auto_shard_dataset
-        )
+        super().__init__(device_mesh, auto_shard_dataset=auto_shard_dataset)
 
     def get_variable_layout(self, variable):
         """Explicit layout if the variable has one, else replicated.

@@ -531,7 +531,5 @@ def test_default_batch_axis_warns_once_when_another_axis_is_named_batch():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         dl.DataParallel(device_mesh=mesh)  # warned once already
-        dl.ModelParallel(
-            layout_map=dl.LayoutMap(mesh), batch_dim_name="batch"
-        )
+        dl.ModelParallel(layout_map=dl.LayoutMap(mesh), batch_dim_name="batch")
         dl.DataParallel(dl.DeviceMesh((2, 4), ("batch", "model")))

@@ -21,7 +21,7 @@ def test_policy_dtypes(name, compute, variable):
 
 
 def test_global_policy():
-    assert dtype_policies.dtype_policy().name == "float32"
+    assert dtype_policies.dtype_policy.dtype_policy().name == "float32"
     dtype_policies.set_dtype_policy("mixed_bfloat16")
     try:
         assert dtype_policies.get(None).compute_dtype == "bfloat16"

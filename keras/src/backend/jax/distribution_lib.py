@@ -59,8 +59,7 @@ def _to_backend_device(device_name):
         if str(device.id) == device_id.strip():
             return device
     raise ValueError(
-        f"Unknown device: {device_name!r}. Available devices: "
-        f"{list_devices()}"
+        f"Unknown device: {device_name!r}. Available devices: {list_devices()}"
     )
 
 

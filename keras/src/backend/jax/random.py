@@ -144,13 +144,3 @@ def beta(shape, alpha, beta, dtype=None, seed=None):
     return jax.random.beta(
         key, a=alpha, b=beta, shape=_shape(shape), dtype=dtype
     )
-
-
-def __getattr__(name):
-    # `backend.random.SeedGenerator`, resolved lazily (the seed generator
-    # module imports the backend).
-    if name == "SeedGenerator":
-        from keras.src.random.seed_generator import SeedGenerator
-
-        return SeedGenerator
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -30,8 +30,8 @@ import warnings
 
 import jax
 import jax.numpy as jnp
-from jax.experimental import sparse as jax_sparse
 import numpy as np
+from jax.experimental import sparse as jax_sparse
 
 from keras.src import backend
 from keras.src import tree
