@@ -202,6 +202,10 @@ class TestSeeds:
         key = seed_generator.draw_seed(5)
         assert key.shape == (2,) and key.dtype == "uint32"
         np.testing.assert_array_equal(seed_generator.draw_seed(key), key)
-        np.testing.assert_array_equal(
-            seed_generator.draw_seed(5), jax.random.PRNGKey(5)
-        )
+        # An int seed is the key `[seed, 0]`: the first key that a
+        # `SeedGenerator(seed)` hands out.
+        np.testing.assert_array_equal(seed_generator.draw_seed(5), [5, 0])
+        gen = seed_generator.SeedGenerator(5)
+        np.testing.assert_array_equal(gen.next(), [5, 0])
+        np.testing.assert_array_equal(gen.next(), [5, 1])
+        np.testing.assert_array_equal(gen.state.value, [5, 2])

@@ -1,12 +1,12 @@
 """`SeedGenerator`: stateful random seeds that work under `jax.jit`.
 
 A JAX random key is a `uint32` pair. A `SeedGenerator` keeps one in a
-non-trainable variable, low word first (so `state[0]` is the seed for seeds
-below 2**32); each `next()` splits the key into a key to use and the next
-state, and writes the new state with `assign()`. Inside a
-`keras.StatelessScope` (as set up by the trainer under `jax.jit`) the read
-returns the traced state and the write is recorded in the scope, so random
-layers stay pure functions of the variables.
+non-trainable variable: `[seed, counter]`. Each `next()` returns the
+current pair as the key of a draw and advances the counter by one (JAX's
+counter-based generator makes consecutive pairs independent streams).
+Inside a `keras.StatelessScope` (as set up by the trainer under `jax.jit`)
+the read returns the traced state and the write is recorded in the scope, so
+random layers stay pure functions of the variables.
 """
 
 import random as python_random
@@ -26,11 +26,10 @@ _MASK32 = 0xFFFFFFFF
 
 
 def _seed_to_state(seed):
-    """A `uint32` pair from a Python int (a raw JAX key)."""
-    seed = int(seed)
-    if seed < 0:
-        seed &= (1 << 64) - 1
-    return np.array([(seed >> 32) & _MASK32, seed & _MASK32], dtype="uint32")
+    """The initial `[seed, 0]` state of a Python int seed (seeds outside
+    the `uint32` range are folded into it)."""
+    seed = int(seed) & ((1 << 64) - 1)
+    return np.array([(seed ^ (seed >> 32)) & _MASK32, 0], dtype="uint32")
 
 
 def _draw_global_int():
@@ -41,11 +40,6 @@ def make_default_seed():
     """Draws an int seed from the global generator (the one that
     `keras.utils.set_random_seed` reseeds)."""
     return _draw_global_int()
-
-
-def _state_from_key(key):
-    # The state stores a JAX key with its two words swapped.
-    return key[::-1]
 
 
 def _under_jax_trace():
@@ -101,7 +95,7 @@ class SeedGenerator:
                 f"seed={seed} (of type {type(seed)})"
             )
         self._initial_seed = int(seed)
-        initial_state = _state_from_key(_seed_to_state(seed))
+        initial_state = _seed_to_state(seed)
 
         def initializer(shape, dtype):
             return initial_state
@@ -130,14 +124,13 @@ class SeedGenerator:
         """
         if backend.in_stateless_scope():
             # Traced (or recorded) update: the scope collects the new state.
-            key, new_state = _split(_state_from_key(self.state.value))
-            self.state.assign(_state_from_key(new_state))
+            key, new_state = _advance(self.state.value)
+            self.state.assign(new_state)
             return key
         # Eager update: even while some enclosing function is traced (e.g.
         # a variable initializer under `jax.jit`), the state stays concrete.
         with jax.ensure_compile_time_eval():
-            key, new_state = _split(_state_from_key(self.state.value))
-            new_state = _state_from_key(new_state)
+            key, new_state = _advance(self.state.value)
         self.state.assign(new_state)
         return key
 
@@ -153,9 +146,11 @@ class SeedGenerator:
         return cls(**config)
 
 
-def _split(state):
-    keys = jax.random.split(state.astype("uint32"))
-    return keys[0], keys[1]
+def _advance(state):
+    """`(key, next_state)`: the key is the state itself, the next state
+    has its counter word incremented."""
+    key = jax.numpy.asarray(state).astype("uint32")
+    return key, key + jax.numpy.array([0, 1], dtype="uint32")
 
 
 def draw_seed(seed):
