@@ -13,6 +13,8 @@ from keras.src.layers.activations.leaky_relu import LeakyReLU as LeakyReLU
 from keras.src.layers.activations.prelu import PReLU as PReLU
 from keras.src.layers.activations.relu import ReLU as ReLU
 from keras.src.layers.activations.softmax import Softmax as Softmax
+from keras.src.layers.attention.additive_attention import AdditiveAttention as AdditiveAttention
+from keras.src.layers.attention.attention import Attention as Attention
 from keras.src.layers.attention.grouped_query_attention import GroupedQueryAttention as GroupQueryAttention
 from keras.src.layers.attention.grouped_query_attention import GroupedQueryAttention as GroupedQueryAttention
 from keras.src.layers.attention.multi_head_attention import MultiHeadAttention as MultiHeadAttention
@@ -43,6 +45,7 @@ from keras.src.layers.core.input_layer import Input as Input
 from keras.src.layers.core.input_layer import InputLayer as InputLayer
 from keras.src.layers.core.lambda_layer import Lambda as Lambda
 from keras.src.layers.core.masking import Masking as Masking
+from keras.src.layers.core.wrapper import Wrapper as Wrapper
 from keras.src.layers.input_spec import InputSpec as InputSpec
 from keras.src.layers.layer import Layer as Layer
 from keras.src.layers.merging.add import Add as Add
@@ -116,3 +119,16 @@ from keras.src.layers.reshaping.up_sampling3d import UpSampling3D as UpSampling3
 from keras.src.layers.reshaping.zero_padding1d import ZeroPadding1D as ZeroPadding1D
 from keras.src.layers.reshaping.zero_padding2d import ZeroPadding2D as ZeroPadding2D
 from keras.src.layers.reshaping.zero_padding3d import ZeroPadding3D as ZeroPadding3D
+from keras.src.layers.rnn.bidirectional import Bidirectional as Bidirectional
+from keras.src.layers.rnn.conv_lstm1d import ConvLSTM1D as ConvLSTM1D
+from keras.src.layers.rnn.conv_lstm2d import ConvLSTM2D as ConvLSTM2D
+from keras.src.layers.rnn.conv_lstm3d import ConvLSTM3D as ConvLSTM3D
+from keras.src.layers.rnn.gru import GRU as GRU
+from keras.src.layers.rnn.gru import GRUCell as GRUCell
+from keras.src.layers.rnn.lstm import LSTM as LSTM
+from keras.src.layers.rnn.lstm import LSTMCell as LSTMCell
+from keras.src.layers.rnn.rnn import RNN as RNN
+from keras.src.layers.rnn.simple_rnn import SimpleRNN as SimpleRNN
+from keras.src.layers.rnn.simple_rnn import SimpleRNNCell as SimpleRNNCell
+from keras.src.layers.rnn.stacked_rnn_cells import StackedRNNCells as StackedRNNCells
+from keras.src.layers.rnn.time_distributed import TimeDistributed as TimeDistributed

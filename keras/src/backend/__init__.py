@@ -59,6 +59,10 @@ from keras.src.backend.jax.core import shape
 from keras.src.backend.jax.core import stop_gradient
 from keras.src.backend.jax.core import vectorized_map
 from keras.src.backend.jax.core import while_loop
+from keras.src.backend.jax.rnn import cudnn_ok
+from keras.src.backend.jax.rnn import gru
+from keras.src.backend.jax.rnn import lstm
+from keras.src.backend.jax.rnn import rnn
 
 
 @keras_export("keras.device")

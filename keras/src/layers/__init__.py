@@ -8,6 +8,8 @@ from keras.src.layers.activations.leaky_relu import LeakyReLU
 from keras.src.layers.activations.prelu import PReLU
 from keras.src.layers.activations.relu import ReLU
 from keras.src.layers.activations.softmax import Softmax
+from keras.src.layers.attention.additive_attention import AdditiveAttention
+from keras.src.layers.attention.attention import Attention
 from keras.src.layers.attention.grouped_query_attention import (
     GroupedQueryAttention,
 )
@@ -31,6 +33,7 @@ from keras.src.layers.core.input_layer import Input
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.core.lambda_layer import Lambda
 from keras.src.layers.core.masking import Masking
+from keras.src.layers.core.wrapper import Wrapper
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.merging.add import Add
@@ -109,6 +112,19 @@ from keras.src.layers.reshaping.up_sampling3d import UpSampling3D
 from keras.src.layers.reshaping.zero_padding1d import ZeroPadding1D
 from keras.src.layers.reshaping.zero_padding2d import ZeroPadding2D
 from keras.src.layers.reshaping.zero_padding3d import ZeroPadding3D
+from keras.src.layers.rnn.bidirectional import Bidirectional
+from keras.src.layers.rnn.conv_lstm1d import ConvLSTM1D
+from keras.src.layers.rnn.conv_lstm2d import ConvLSTM2D
+from keras.src.layers.rnn.conv_lstm3d import ConvLSTM3D
+from keras.src.layers.rnn.gru import GRU
+from keras.src.layers.rnn.gru import GRUCell
+from keras.src.layers.rnn.lstm import LSTM
+from keras.src.layers.rnn.lstm import LSTMCell
+from keras.src.layers.rnn.rnn import RNN
+from keras.src.layers.rnn.simple_rnn import SimpleRNN
+from keras.src.layers.rnn.simple_rnn import SimpleRNNCell
+from keras.src.layers.rnn.stacked_rnn_cells import StackedRNNCells
+from keras.src.layers.rnn.time_distributed import TimeDistributed
 
 
 @keras_export("keras.layers.serialize")

@@ -1377,7 +1377,13 @@ def _is_plain_value(value):
 
 
 def _is_seed_state(variable):
-    return getattr(variable, "_is_seed_state", False)
+    """Whether `variable` is state but not a weight: a seed generator's
+    state, or the states a stateful recurrent layer carries between calls
+    (non-trainable variables, so that they flow through `jit` like other
+    state, but neither saved nor listed in `weights`)."""
+    return getattr(variable, "_is_seed_state", False) or getattr(
+        variable, "_is_carried_state", False
+    )
 
 
 class _variable_scope:

@@ -112,7 +112,9 @@ class Loss:
 def _keras_mask_of(x):
     if isinstance(x, (list, tuple, dict)):
         return None
-    return getattr(x, "_keras_mask", None)
+    # Under `jit`, tracers keep their mask in a side table, not as an
+    # attribute: `get_keras_mask` reads both.
+    return backend.get_keras_mask(x)
 
 
 def _merge_masks(first, second):

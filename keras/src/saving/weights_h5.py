@@ -228,7 +228,13 @@ def own_weights(layer):
         variables = direct()
     else:
         variables = list(getattr(layer, "_own_variables", []))
-    return [v for v in variables if not _is_seed_state(v)]
+    # Seed states are saved apart; a stateful RNN's carried states are not
+    # saved at all.
+    return [
+        v
+        for v in variables
+        if not _is_seed_state(v) and not getattr(v, "_is_carried_state", False)
+    ]
 
 
 def hook_layers(model):

@@ -1,0 +1,469 @@
+"""`ConvLSTMCell` and `ConvLSTM`: the LSTM whose products are convolutions.
+
+`ConvLSTM1D`, `ConvLSTM2D` and `ConvLSTM3D` are `ConvLSTM` with a fixed
+spatial rank.
+"""
+
+from keras.src import activations
+from keras.src import backend
+from keras.src import ops
+from keras.src import regularizers
+from keras.src import tree
+from keras.src.layers.input_spec import InputSpec
+from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import add_cell_properties
+from keras.src.layers.rnn.cell_utils import cell_weight_config
+from keras.src.layers.rnn.cell_utils import clip_rate
+from keras.src.layers.rnn.cell_utils import set_cell_weight_settings
+from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
+from keras.src.layers.rnn.rnn import RNN
+from keras.src.ops import operation_utils
+from keras.src.utils.argument_validation import standardize_padding
+from keras.src.utils.argument_validation import standardize_tuple
+
+
+class ConvLSTMCell(Layer, DropoutRNNCell):
+    """One timestep of `ConvLSTM`: an `LSTMCell` whose matrix products
+    are convolutions.
+
+    The gates (in the order input, forget, candidate, output) come from
+    `conv(x_t, kernel) + conv(h_{t-1}, recurrent_kernel) + bias`; the
+    input convolution uses the layer's `strides`, `padding` and
+    `dilation_rate`, the recurrent one stride 1 and `"same"` padding. The
+    states `h` and `c` have the spatial shape of the input convolution's
+    output and `filters` channels.
+
+    Args:
+        rank: Integer, the number of spatial dimensions (1, 2 or 3).
+        filters: Positive integer, the number of output channels.
+        kernel_size: Int or tuple of `rank` ints, the convolution window.
+        strides: Int or tuple of `rank` ints. Defaults to 1.
+        padding: `"valid"` or `"same"` (case-insensitive). Defaults to
+            `"valid"`.
+        data_format: `"channels_last"` or `"channels_first"`; defaults to
+            `keras.config.image_data_format()`.
+        dilation_rate: Int or tuple of `rank` ints. Defaults to 1.
+        activation: Activation of the candidate and cell state. Defaults
+            to `"tanh"`.
+        recurrent_activation: Activation of the gates. Defaults to
+            `"sigmoid"`.
+        use_bias: Boolean; whether to add a learned `bias`. Defaults to
+            `True`.
+        kernel_initializer: Initializer of `kernel`. Defaults to
+            `"glorot_uniform"`.
+        recurrent_initializer: Initializer of `recurrent_kernel`.
+            Defaults to `"orthogonal"`.
+        bias_initializer: Initializer of `bias`. Defaults to `"zeros"`.
+        unit_forget_bias: Whether the forget gate's bias starts at one.
+            Defaults to `True`.
+        kernel_regularizer: Optional penalty on `kernel`.
+        recurrent_regularizer: Optional penalty on `recurrent_kernel`.
+        bias_regularizer: Optional penalty on `bias`.
+        kernel_constraint: Optional constraint on `kernel`.
+        recurrent_constraint: Optional constraint on `recurrent_kernel`.
+        bias_constraint: Optional constraint on `bias`.
+        dropout: Fraction of the input entries dropped in training.
+        recurrent_dropout: Fraction of the entries of `h_{t-1}` dropped
+            in training.
+        seed: Optional integer, the seed of the dropout masks.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+
+    Call arguments:
+        inputs: Tensor `(batch, *spatial, channels)` (channels first with
+            `"channels_first"`), the inputs of one timestep.
+        states: List `[h_{t-1}, c_{t-1}]`.
+        training: Whether dropout applies.
+    """
+
+    def __init__(
+        self,
+        rank,
+        filters,
+        kernel_size,
+        strides=1,
+        padding="valid",
+        data_format=None,
+        dilation_rate=1,
+        activation="tanh",
+        recurrent_activation="sigmoid",
+        use_bias=True,
+        kernel_initializer="glorot_uniform",
+        recurrent_initializer="orthogonal",
+        bias_initializer="zeros",
+        unit_forget_bias=True,
+        kernel_regularizer=None,
+        recurrent_regularizer=None,
+        bias_regularizer=None,
+        kernel_constraint=None,
+        recurrent_constraint=None,
+        bias_constraint=None,
+        dropout=0.0,
+        recurrent_dropout=0.0,
+        seed=None,
+        **kwargs,
+    ):
+        super().__init__(**kwargs)
+        self.seed = seed
+        self.seed_generator = backend.random.SeedGenerator(seed=seed)
+        self.rank = rank
+        if self.rank > 3:
+            raise ValueError(
+                f"Rank {rank} convolutions are not supported by "
+                "`ConvLSTMCell`: the rank must be 1, 2 or 3."
+            )
+        self.filters = filters
+        self.kernel_size = standardize_tuple(kernel_size, rank, "kernel_size")
+        self.strides = standardize_tuple(
+            strides, rank, "strides", allow_zero=True
+        )
+        self.padding = standardize_padding(padding)
+        self.data_format = backend.standardize_data_format(data_format)
+        self.dilation_rate = standardize_tuple(
+            dilation_rate, rank, "dilation_rate"
+        )
+        if max(self.strides) > 1 and max(self.dilation_rate) > 1:
+            raise ValueError(
+                "Specifying `strides > 1` is not compatible with "
+                "`dilation_rate > 1`: a strided convolution cannot be "
+                f"dilated. Received: strides={self.strides}, "
+                f"dilation_rate={self.dilation_rate}"
+            )
+        self.activation = activations.get(activation)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.use_bias = use_bias
+        self.unit_forget_bias = unit_forget_bias
+        set_cell_weight_settings(
+            self,
+            kernel_initializer=kernel_initializer,
+            recurrent_initializer=recurrent_initializer,
+            bias_initializer=bias_initializer,
+            kernel_regularizer=kernel_regularizer,
+            recurrent_regularizer=recurrent_regularizer,
+            bias_regularizer=bias_regularizer,
+            kernel_constraint=kernel_constraint,
+            recurrent_constraint=recurrent_constraint,
+            bias_constraint=bias_constraint,
+        )
+        self.dropout = clip_rate(dropout)
+        self.recurrent_dropout = clip_rate(recurrent_dropout)
+        self.input_spec = InputSpec(ndim=rank + 2)
+        # The states' shapes depend on the inputs: see `get_initial_state`.
+        self.state_size = -1
+
+    def _channel_axis(self):
+        return -1 if self.data_format == "channels_last" else 1
+
+    def build(self, inputs_shape, states_shape=None):
+        inputs_shape = tuple(inputs_shape)
+        if self.data_format == "channels_first":
+            self.spatial_dims = inputs_shape[2:]
+        else:
+            self.spatial_dims = inputs_shape[1:-1]
+        if None in self.spatial_dims:
+            raise ValueError(
+                "ConvLSTM layers need static spatial dimensions; received "
+                f"an input with unknown ones: input_shape={inputs_shape}"
+            )
+        input_dim = inputs_shape[self._channel_axis()]
+        if input_dim is None:
+            raise ValueError(
+                "The channel dimension of the inputs of a ConvLSTM layer "
+                f"should be defined. Received: input_shape={inputs_shape}"
+            )
+        self.input_dim = input_dim
+        self.kernel = self.add_weight(
+            shape=self.kernel_size + (input_dim, 4 * self.filters),
+            name="kernel",
+            initializer=self.kernel_initializer,
+            regularizer=self.kernel_regularizer,
+            constraint=self.kernel_constraint,
+        )
+        self.recurrent_kernel = self.add_weight(
+            shape=self.kernel_size + (self.filters, 4 * self.filters),
+            name="recurrent_kernel",
+            initializer=self.recurrent_initializer,
+            regularizer=self.recurrent_regularizer,
+            constraint=self.recurrent_constraint,
+        )
+        self.bias = None
+        if self.use_bias:
+            self.bias = self.add_weight(
+                shape=(4 * self.filters,),
+                name="bias",
+                initializer=self._bias_initializer(),
+                regularizer=self.bias_regularizer,
+                constraint=self.bias_constraint,
+            )
+        self.built = True
+
+    def _bias_initializer(self):
+        if not self.unit_forget_bias:
+            return self.bias_initializer
+        base = self.bias_initializer
+        filters = self.filters
+
+        def initializer(shape, dtype=None, **kwargs):
+            # Gates i, f, c, o: the forget gate's part starts at one.
+            return ops.concatenate(
+                [
+                    base((filters,), dtype=dtype),
+                    ops.ones((filters,), dtype=dtype),
+                    base((2 * filters,), dtype=dtype),
+                ]
+            )
+
+        return initializer
+
+    def call(self, inputs, states, training=False):
+        h_previous, c_previous = states[0], states[1]
+        if training and self.dropout > 0:
+            inputs = inputs * self.get_dropout_mask(inputs)
+        if training and self.recurrent_dropout > 0:
+            h_previous = h_previous * self.get_recurrent_dropout_mask(
+                h_previous
+            )
+        z = ops.conv(
+            inputs,
+            self.kernel,
+            strides=self.strides,
+            padding=self.padding,
+            data_format=self.data_format,
+            dilation_rate=self.dilation_rate,
+        )
+        z = z + ops.conv(
+            h_previous,
+            self.recurrent_kernel,
+            strides=1,
+            padding="same",
+            data_format=self.data_format,
+        )
+        if self.use_bias:
+            if self.data_format == "channels_last":
+                z = z + self.bias
+            else:
+                z = z + ops.reshape(self.bias, (1, -1) + (1,) * self.rank)
+        z_i, z_f, z_c, z_o = ops.split(z, 4, axis=self._channel_axis())
+        gate = self.recurrent_activation
+        c = gate(z_f) * c_previous + gate(z_i) * self.activation(z_c)
+        h = gate(z_o) * self.activation(c)
+        return h, [h, c]
+
+    def _state_shape(self, inputs_shape):
+        return operation_utils.compute_conv_output_shape(
+            inputs_shape,
+            self.filters,
+            self.kernel_size,
+            strides=self.strides,
+            padding=self.padding,
+            data_format=self.data_format,
+            dilation_rate=self.dilation_rate,
+        )
+
+    def compute_output_shape(self, inputs_shape, states_shape=None):
+        shape = self._state_shape(inputs_shape)
+        return shape, [shape, shape]
+
+    def get_initial_state(self, batch_size=None):
+        if self.data_format == "channels_last":
+            inputs_shape = (batch_size, *self.spatial_dims, self.input_dim)
+        else:
+            inputs_shape = (batch_size, self.input_dim, *self.spatial_dims)
+        shape = self._state_shape(inputs_shape)
+        return [
+            ops.zeros(shape, dtype=self.compute_dtype),
+            ops.zeros(shape, dtype=self.compute_dtype),
+        ]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            {
+                "rank": self.rank,
+                "filters": self.filters,
+                "kernel_size": self.kernel_size,
+                "strides": self.strides,
+                "padding": self.padding,
+                "data_format": self.data_format,
+                "dilation_rate": self.dilation_rate,
+                "activation": activations.serialize(self.activation),
+                "recurrent_activation": activations.serialize(
+                    self.recurrent_activation
+                ),
+                "use_bias": self.use_bias,
+                "unit_forget_bias": self.unit_forget_bias,
+                **cell_weight_config(self),
+                "dropout": self.dropout,
+                "recurrent_dropout": self.recurrent_dropout,
+                "seed": self.seed,
+            }
+        )
+        return config
+
+
+class ConvLSTM(RNN):
+    """Convolutional LSTM over sequences of 1D, 2D or 3D feature maps.
+
+    Runs a `ConvLSTMCell` of spatial rank `rank` over the timesteps of
+    the input; `ConvLSTM1D`, `ConvLSTM2D` and `ConvLSTM3D` are this layer
+    with `rank` 1, 2 and 3. See `ConvLSTMCell` for the arguments shared
+    with the cell.
+
+    Args:
+        rank: Integer, the number of spatial dimensions.
+        filters, kernel_size, strides, padding, data_format,
+            dilation_rate, activation, recurrent_activation, use_bias,
+            kernel_initializer, recurrent_initializer, bias_initializer,
+            unit_forget_bias, kernel_regularizer, recurrent_regularizer,
+            bias_regularizer, kernel_constraint, recurrent_constraint,
+            bias_constraint, dropout, recurrent_dropout, seed: As for
+            `ConvLSTMCell`.
+        activity_regularizer: Optional penalty on the layer's output.
+        return_sequences: Whether to return every step's output. Defaults
+            to `False`.
+        return_state: Whether to also return the final states `h` and
+            `c`. Defaults to `False`.
+        go_backwards: Whether to read the sequence backwards. Defaults to
+            `False`.
+        stateful: Whether each batch continues from the states of the
+            previous one. Defaults to `False`.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+
+    Input shape:
+        `(batch, timesteps, *spatial, channels)` with `"channels_last"`,
+        `(batch, timesteps, channels, *spatial)` with `"channels_first"`.
+
+    Output shape:
+        `(batch, *spatial_out, filters)` (channels last), with a
+        `timesteps` axis after the batch when `return_sequences=True`.
+    """
+
+    def __init__(
+        self,
+        rank,
+        filters,
+        kernel_size,
+        strides=1,
+        padding="valid",
+        data_format=None,
+        dilation_rate=1,
+        activation="tanh",
+        recurrent_activation="sigmoid",
+        use_bias=True,
+        kernel_initializer="glorot_uniform",
+        recurrent_initializer="orthogonal",
+        bias_initializer="zeros",
+        unit_forget_bias=True,
+        kernel_regularizer=None,
+        recurrent_regularizer=None,
+        bias_regularizer=None,
+        activity_regularizer=None,
+        kernel_constraint=None,
+        recurrent_constraint=None,
+        bias_constraint=None,
+        dropout=0.0,
+        recurrent_dropout=0.0,
+        seed=None,
+        return_sequences=False,
+        return_state=False,
+        go_backwards=False,
+        stateful=False,
+        **kwargs,
+    ):
+        cell = ConvLSTMCell(
+            rank=rank,
+            filters=filters,
+            kernel_size=kernel_size,
+            strides=strides,
+            padding=padding,
+            data_format=data_format,
+            dilation_rate=dilation_rate,
+            activation=activation,
+            recurrent_activation=recurrent_activation,
+            use_bias=use_bias,
+            kernel_initializer=kernel_initializer,
+            recurrent_initializer=recurrent_initializer,
+            bias_initializer=bias_initializer,
+            unit_forget_bias=unit_forget_bias,
+            kernel_regularizer=kernel_regularizer,
+            recurrent_regularizer=recurrent_regularizer,
+            bias_regularizer=bias_regularizer,
+            kernel_constraint=kernel_constraint,
+            recurrent_constraint=recurrent_constraint,
+            bias_constraint=bias_constraint,
+            dropout=dropout,
+            recurrent_dropout=recurrent_dropout,
+            seed=seed,
+            name="conv_lstm_cell",
+            dtype=kwargs.get("dtype"),
+        )
+        super().__init__(
+            cell,
+            return_sequences=return_sequences,
+            return_state=return_state,
+            go_backwards=go_backwards,
+            stateful=stateful,
+            activity_regularizer=activity_regularizer,
+            **kwargs,
+        )
+        self.input_spec = InputSpec(ndim=rank + 3)
+
+    def compute_output_shape(self, sequences_shape, initial_state_shape=None):
+        sequences_shape = tuple(sequences_shape)
+        batch_size, timesteps = sequences_shape[0], sequences_shape[1]
+        step_shape = (batch_size,) + sequences_shape[2:]
+        state_shape = self.cell._state_shape(step_shape)
+        if self.return_sequences:
+            output_shape = (batch_size, timesteps) + state_shape[1:]
+        else:
+            output_shape = state_shape
+        if self.return_state:
+            return output_shape, state_shape, state_shape
+        return output_shape
+
+    def compute_mask(self, inputs, mask):
+        if mask is not None:
+            mask = tree.flatten(mask)[0]
+        output_mask = mask if self.return_sequences else None
+        if self.return_state:
+            return [output_mask, None, None]
+        return output_mask
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("cell", None)
+        cell_config = self.cell.get_config()
+        for key in ("name", "trainable", "dtype"):
+            cell_config.pop(key, None)
+        config.update(cell_config)
+        config["activity_regularizer"] = regularizers.serialize(
+            self.activity_regularizer
+        )
+        return config
+
+
+add_cell_properties(
+    ConvLSTM,
+    (
+        "filters",
+        "kernel_size",
+        "strides",
+        "padding",
+        "data_format",
+        "dilation_rate",
+        "activation",
+        "recurrent_activation",
+        "use_bias",
+        "kernel_initializer",
+        "recurrent_initializer",
+        "bias_initializer",
+        "unit_forget_bias",
+        "kernel_regularizer",
+        "recurrent_regularizer",
+        "bias_regularizer",
+        "kernel_constraint",
+        "recurrent_constraint",
+        "bias_constraint",
+        "dropout",
+        "recurrent_dropout",
+    ),
+)

@@ -1,0 +1,381 @@
+"""`GRUCell` and `GRU`: the Gated Recurrent Unit layer."""
+
+from keras.src import activations
+from keras.src import backend
+from keras.src import ops
+from keras.src.api_export import keras_export
+from keras.src.layers.input_spec import InputSpec
+from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import add_cell_properties
+from keras.src.layers.rnn.cell_utils import cell_weight_config
+from keras.src.layers.rnn.cell_utils import check_units
+from keras.src.layers.rnn.cell_utils import clip_rate
+from keras.src.layers.rnn.cell_utils import layer_config
+from keras.src.layers.rnn.cell_utils import set_cell_weight_settings
+from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
+from keras.src.layers.rnn.rnn import RNN
+
+
+@keras_export("keras.layers.GRUCell")
+class GRUCell(Layer, DropoutRNNCell):
+    """One timestep of `GRU`.
+
+    The kernels hold three blocks of `units` columns, in the order update
+    gate `z`, reset gate `r`, candidate `h`. With `x = x_t @ kernel` and
+    `u = h_{t-1} @ recurrent_kernel` split the same way:
+
+    ```
+    z = recurrent_activation(x_z + u_z)
+    r = recurrent_activation(x_r + u_r)
+    candidate = activation(x_h + r * u_h)            # reset_after=True
+    candidate = activation(x_h + (r * h_{t-1}) @ recurrent_kernel_h)
+                                                     # reset_after=False
+    h_t = z * h_{t-1} + (1 - z) * candidate
+    ```
+
+    With `reset_after=True` (the default, and the cuDNN-compatible form)
+    the bias has shape `(2, 3 * units)`: row 0 is added to `x`, row 1 to
+    `u`. With `reset_after=False` it has shape `(3 * units,)` and is
+    added to `x` only.
+
+    Args:
+        units: Positive integer, the size of the output (and state).
+        activation: Activation of the candidate. Defaults to `"tanh"`.
+        recurrent_activation: Activation of the gates. Defaults to
+            `"sigmoid"`.
+        use_bias: Boolean; whether to add a learned `bias`. Defaults to
+            `True`.
+        kernel_initializer: Initializer of `kernel`. Defaults to
+            `"glorot_uniform"`.
+        recurrent_initializer: Initializer of `recurrent_kernel`.
+            Defaults to `"orthogonal"`.
+        bias_initializer: Initializer of `bias`. Defaults to `"zeros"`.
+        kernel_regularizer: Optional penalty on `kernel`.
+        recurrent_regularizer: Optional penalty on `recurrent_kernel`.
+        bias_regularizer: Optional penalty on `bias`.
+        kernel_constraint: Optional constraint on `kernel`.
+        recurrent_constraint: Optional constraint on `recurrent_kernel`.
+        bias_constraint: Optional constraint on `bias`.
+        dropout: Fraction of the input features dropped in training.
+        recurrent_dropout: Fraction of the units of `h_{t-1}` dropped
+            before the recurrent product, in training.
+        reset_after: Whether the reset gate applies after the recurrent
+            product (see above). Defaults to `True`.
+        seed: Optional integer, the seed of the dropout masks.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+
+    Call arguments:
+        inputs: Tensor `(batch, features)`, the inputs of one timestep.
+        states: The previous state `(batch, units)`, or a list holding it.
+        training: Whether dropout applies.
+
+    Example:
+
+    >>> cell = keras.layers.GRUCell(3)
+    >>> output, states = cell(np.ones((2, 5)), [np.zeros((2, 3))])
+    >>> output.shape
+    (2, 3)
+    """
+
+    def __init__(
+        self,
+        units,
+        activation="tanh",
+        recurrent_activation="sigmoid",
+        use_bias=True,
+        kernel_initializer="glorot_uniform",
+        recurrent_initializer="orthogonal",
+        bias_initializer="zeros",
+        kernel_regularizer=None,
+        recurrent_regularizer=None,
+        bias_regularizer=None,
+        kernel_constraint=None,
+        recurrent_constraint=None,
+        bias_constraint=None,
+        dropout=0.0,
+        recurrent_dropout=0.0,
+        reset_after=True,
+        seed=None,
+        **kwargs,
+    ):
+        check_units("GRUCell", units)
+        # Upstream's `implementation` (1 or 2) gives the same results; it
+        # is kept for configs.
+        implementation = kwargs.pop("implementation", 2)
+        super().__init__(**kwargs)
+        self.implementation = implementation
+        self.units = units
+        self.activation = activations.get(activation)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.use_bias = use_bias
+        set_cell_weight_settings(
+            self,
+            kernel_initializer=kernel_initializer,
+            recurrent_initializer=recurrent_initializer,
+            bias_initializer=bias_initializer,
+            kernel_regularizer=kernel_regularizer,
+            recurrent_regularizer=recurrent_regularizer,
+            bias_regularizer=bias_regularizer,
+            kernel_constraint=kernel_constraint,
+            recurrent_constraint=recurrent_constraint,
+            bias_constraint=bias_constraint,
+        )
+        self.dropout = clip_rate(dropout)
+        self.recurrent_dropout = clip_rate(recurrent_dropout)
+        self.reset_after = reset_after
+        self.seed = seed
+        self.seed_generator = backend.random.SeedGenerator(seed=seed)
+        self.state_size = self.units
+        self.output_size = self.units
+
+    def build(self, input_shape):
+        units = self.units
+        self.kernel = self.add_weight(
+            shape=(input_shape[-1], 3 * units),
+            name="kernel",
+            initializer=self.kernel_initializer,
+            regularizer=self.kernel_regularizer,
+            constraint=self.kernel_constraint,
+        )
+        self.recurrent_kernel = self.add_weight(
+            shape=(units, 3 * units),
+            name="recurrent_kernel",
+            initializer=self.recurrent_initializer,
+            regularizer=self.recurrent_regularizer,
+            constraint=self.recurrent_constraint,
+        )
+        self.bias = None
+        if self.use_bias:
+            shape = (2, 3 * units) if self.reset_after else (3 * units,)
+            self.bias = self.add_weight(
+                shape=shape,
+                name="bias",
+                initializer=self.bias_initializer,
+                regularizer=self.bias_regularizer,
+                constraint=self.bias_constraint,
+            )
+        self.built = True
+
+    def call(self, inputs, states, training=False):
+        nested = isinstance(states, (list, tuple))
+        h_previous = states[0] if nested else states
+        if training and self.dropout > 0:
+            inputs = inputs * self.get_dropout_mask(inputs)
+        h_dropped = h_previous
+        if training and self.recurrent_dropout > 0:
+            h_dropped = h_previous * self.get_recurrent_dropout_mask(h_previous)
+        input_bias = recurrent_bias = None
+        if self.use_bias:
+            if self.reset_after:
+                input_bias, recurrent_bias = self.bias[0], self.bias[1]
+            else:
+                input_bias = self.bias
+        x = ops.matmul(inputs, self.kernel)
+        if input_bias is not None:
+            x = ops.add(x, input_bias)
+        x_z, x_r, x_h = ops.split(x, 3, axis=-1)
+        units = self.units
+        gate = self.recurrent_activation
+        if self.reset_after:
+            u = ops.matmul(h_dropped, self.recurrent_kernel)
+            if recurrent_bias is not None:
+                u = ops.add(u, recurrent_bias)
+            u_z, u_r, u_h = ops.split(u, 3, axis=-1)
+            z = gate(x_z + u_z)
+            r = gate(x_r + u_r)
+            candidate = self.activation(x_h + r * u_h)
+        else:
+            u = ops.matmul(h_dropped, self.recurrent_kernel[:, : 2 * units])
+            u_z, u_r = ops.split(u, 2, axis=-1)
+            z = gate(x_z + u_z)
+            r = gate(x_r + u_r)
+            u_h = ops.matmul(
+                r * h_dropped, self.recurrent_kernel[:, 2 * units :]
+            )
+            candidate = self.activation(x_h + u_h)
+        h = z * h_previous + (1 - z) * candidate
+        return h, ([h] if nested else h)
+
+    def get_initial_state(self, batch_size=None):
+        return [
+            ops.zeros((batch_size, self.state_size), dtype=self.compute_dtype)
+        ]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            {
+                "units": self.units,
+                "activation": activations.serialize(self.activation),
+                "recurrent_activation": activations.serialize(
+                    self.recurrent_activation
+                ),
+                "use_bias": self.use_bias,
+                **cell_weight_config(self),
+                "dropout": self.dropout,
+                "recurrent_dropout": self.recurrent_dropout,
+                "reset_after": self.reset_after,
+                "seed": self.seed,
+            }
+        )
+        return config
+
+
+@keras_export("keras.layers.GRU")
+class GRU(RNN):
+    """Gated Recurrent Unit layer (Cho et al., 2014).
+
+    Runs a `GRUCell` over the timesteps of the input (see `GRUCell` for
+    the equations, `reset_after` and the layout of `kernel`,
+    `recurrent_kernel` and `bias`). The time loop is one `jax.lax.scan`.
+
+    Args:
+        units: Positive integer, the size of the output.
+        activation: Activation of the candidate. Defaults to `"tanh"`.
+        recurrent_activation: Activation of the gates. Defaults to
+            `"sigmoid"`.
+        use_bias: Boolean; whether to add a learned `bias`. Defaults to
+            `True`.
+        kernel_initializer: Initializer of `kernel`. Defaults to
+            `"glorot_uniform"`.
+        recurrent_initializer: Initializer of `recurrent_kernel`.
+            Defaults to `"orthogonal"`.
+        bias_initializer: Initializer of `bias`. Defaults to `"zeros"`.
+        kernel_regularizer: Optional penalty on `kernel`.
+        recurrent_regularizer: Optional penalty on `recurrent_kernel`.
+        bias_regularizer: Optional penalty on `bias`.
+        activity_regularizer: Optional penalty on the layer's output.
+        kernel_constraint: Optional constraint on `kernel`.
+        recurrent_constraint: Optional constraint on `recurrent_kernel`.
+        bias_constraint: Optional constraint on `bias`.
+        dropout: Fraction of the input features dropped in training.
+        recurrent_dropout: Fraction of the recurrent units dropped in
+            training.
+        seed: Optional integer, the seed of the dropout masks.
+        return_sequences: Whether to return every step's output. Defaults
+            to `False`.
+        return_state: Whether to also return the final state. Defaults to
+            `False`.
+        go_backwards: Whether to read the sequence backwards (and return
+            the reversed sequence). Defaults to `False`.
+        stateful: Whether each batch continues from the state of the
+            previous one. Defaults to `False`.
+        unroll: Whether to unroll the time loop. Defaults to `False`.
+        reset_after: Whether the reset gate applies after the recurrent
+            product. Defaults to `True`.
+        use_cudnn: Accepted for compatibility (`"auto"`, `True` or
+            `False`); no fused cuDNN kernel is used by this backend.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+
+    Call arguments:
+        sequences: Tensor `(batch, timesteps, features)`.
+        initial_state: Optional initial state `(batch, units)`.
+        mask: Optional boolean tensor `(batch, timesteps)`.
+        training: Whether dropout applies.
+
+    Example:
+
+    >>> layer = keras.layers.GRU(4)
+    >>> layer(np.ones((2, 6, 3))).shape
+    (2, 4)
+    """
+
+    def __init__(
+        self,
+        units,
+        activation="tanh",
+        recurrent_activation="sigmoid",
+        use_bias=True,
+        kernel_initializer="glorot_uniform",
+        recurrent_initializer="orthogonal",
+        bias_initializer="zeros",
+        kernel_regularizer=None,
+        recurrent_regularizer=None,
+        bias_regularizer=None,
+        activity_regularizer=None,
+        kernel_constraint=None,
+        recurrent_constraint=None,
+        bias_constraint=None,
+        dropout=0.0,
+        recurrent_dropout=0.0,
+        seed=None,
+        return_sequences=False,
+        return_state=False,
+        go_backwards=False,
+        stateful=False,
+        unroll=False,
+        reset_after=True,
+        use_cudnn="auto",
+        **kwargs,
+    ):
+        cell = GRUCell(
+            units,
+            activation=activation,
+            recurrent_activation=recurrent_activation,
+            use_bias=use_bias,
+            kernel_initializer=kernel_initializer,
+            recurrent_initializer=recurrent_initializer,
+            bias_initializer=bias_initializer,
+            kernel_regularizer=kernel_regularizer,
+            recurrent_regularizer=recurrent_regularizer,
+            bias_regularizer=bias_regularizer,
+            kernel_constraint=kernel_constraint,
+            recurrent_constraint=recurrent_constraint,
+            bias_constraint=bias_constraint,
+            dropout=dropout,
+            recurrent_dropout=recurrent_dropout,
+            reset_after=reset_after,
+            seed=seed,
+            implementation=kwargs.pop("implementation", 2),
+            dtype=kwargs.get("dtype"),
+            trainable=kwargs.get("trainable", True),
+            name="gru_cell",
+        )
+        super().__init__(
+            cell,
+            return_sequences=return_sequences,
+            return_state=return_state,
+            go_backwards=go_backwards,
+            stateful=stateful,
+            unroll=unroll,
+            activity_regularizer=activity_regularizer,
+            **kwargs,
+        )
+        self.input_spec = InputSpec(ndim=3)
+        if use_cudnn not in ("auto", True, False):
+            raise ValueError(
+                "Invalid value for argument `use_cudnn`. Expected one of "
+                f"{{'auto', True, False}}. Received: use_cudnn={use_cudnn}"
+            )
+        self.use_cudnn = use_cudnn
+
+    def get_config(self):
+        return layer_config(
+            self,
+            super().get_config(),
+            extra=("recurrent_activation", "reset_after"),
+        )
+
+
+add_cell_properties(
+    GRU,
+    (
+        "units",
+        "activation",
+        "recurrent_activation",
+        "use_bias",
+        "kernel_initializer",
+        "recurrent_initializer",
+        "bias_initializer",
+        "kernel_regularizer",
+        "recurrent_regularizer",
+        "bias_regularizer",
+        "kernel_constraint",
+        "recurrent_constraint",
+        "bias_constraint",
+        "dropout",
+        "recurrent_dropout",
+        "reset_after",
+        "implementation",
+    ),
+)
