@@ -1420,6 +1420,11 @@ def _build_wrapper(build):
     def wrapped(self, *args, **kwargs):
         with backend.name_scope(self.name, caller=self):
             build(self, *args, **kwargs)
+        # Models keep the shape a custom `build` got (for their summary and
+        # build config).
+        shape = args[0] if args else kwargs.get("input_shape")
+        if shape is not None and getattr(self, "_build_input_shape", 0) is None:
+            self._build_input_shape = shape
         self.built = True
         self._lock_state()
 

@@ -11,8 +11,8 @@ def validate_float_arg(value, name):
     is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if not is_number or not math.isfinite(value) or value < 0:
         raise ValueError(
-            f"Regularization factor `{name}` must be a finite number >= 0; "
-            f"got {name}={value!r}."
+            f"Invalid regularization factor `{name}`: expected a "
+            f"non-negative float (finite), got {name}={value!r}."
         )
     return float(value)
 

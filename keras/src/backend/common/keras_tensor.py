@@ -123,8 +123,8 @@ class KerasTensor:
 
     def __bool__(self):
         raise TypeError(
-            "A symbolic KerasTensor holds no values, so it has no truth "
-            "value; use `keras.ops.cond` or `keras.ops.where` to branch."
+            "A symbolic KerasTensor cannot be used as a boolean. It holds "
+            "no values; use `keras.ops.cond` or `keras.ops.where` to branch."
         )
 
     def __len__(self):
@@ -135,8 +135,8 @@ class KerasTensor:
     def __array__(self, *args, **kwargs):
         raise ValueError(
             f"KerasTensor of shape {self.shape} and dtype {self.dtype} is "
-            "symbolic: it only describes a future value and holds no "
-            "numbers, so it has no NumPy form."
+            "symbolic: it describes a future value but doesn't have any "
+            "actual numerical value, so it has no NumPy form."
         )
 
     def __jax_array__(self):
