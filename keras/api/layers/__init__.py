@@ -62,8 +62,10 @@ from keras.src.layers.merging.multiply import multiply as multiply
 from keras.src.layers.merging.subtract import Subtract as Subtract
 from keras.src.layers.merging.subtract import subtract as subtract
 from keras.src.layers.normalization.batch_normalization import BatchNormalization as BatchNormalization
+from keras.src.layers.normalization.group_normalization import GroupNormalization as GroupNormalization
 from keras.src.layers.normalization.layer_normalization import LayerNormalization as LayerNormalization
 from keras.src.layers.normalization.rms_normalization import RMSNormalization as RMSNormalization
+from keras.src.layers.normalization.unit_normalization import UnitNormalization as UnitNormalization
 from keras.src.layers.pooling.adaptive_average_pooling1d import AdaptiveAveragePooling1D as AdaptiveAveragePooling1D
 from keras.src.layers.pooling.adaptive_average_pooling2d import AdaptiveAveragePooling2D as AdaptiveAveragePooling2D
 from keras.src.layers.pooling.adaptive_average_pooling3d import AdaptiveAveragePooling3D as AdaptiveAveragePooling3D
@@ -94,7 +96,14 @@ from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPool2D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPool3D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
+from keras.src.layers.regularization.activity_regularization import ActivityRegularization as ActivityRegularization
+from keras.src.layers.regularization.alpha_dropout import AlphaDropout as AlphaDropout
 from keras.src.layers.regularization.dropout import Dropout as Dropout
+from keras.src.layers.regularization.gaussian_dropout import GaussianDropout as GaussianDropout
+from keras.src.layers.regularization.gaussian_noise import GaussianNoise as GaussianNoise
+from keras.src.layers.regularization.spatial_dropout import SpatialDropout1D as SpatialDropout1D
+from keras.src.layers.regularization.spatial_dropout import SpatialDropout2D as SpatialDropout2D
+from keras.src.layers.regularization.spatial_dropout import SpatialDropout3D as SpatialDropout3D
 from keras.src.layers.reshaping.cropping1d import Cropping1D as Cropping1D
 from keras.src.layers.reshaping.cropping2d import Cropping2D as Cropping2D
 from keras.src.layers.reshaping.cropping3d import Cropping3D as Cropping3D

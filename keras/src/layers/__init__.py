@@ -52,10 +52,16 @@ from keras.src.layers.merging.subtract import subtract
 from keras.src.layers.normalization.batch_normalization import (
     BatchNormalization,
 )
+from keras.src.layers.normalization.group_normalization import (
+    GroupNormalization,
+)
 from keras.src.layers.normalization.layer_normalization import (
     LayerNormalization,
 )
 from keras.src.layers.normalization.rms_normalization import RMSNormalization
+from keras.src.layers.normalization.unit_normalization import (
+    UnitNormalization,
+)
 from keras.src.layers.pooling.adaptive_average_pooling1d import (
     AdaptiveAveragePooling1D,
 )
@@ -86,7 +92,16 @@ from keras.src.layers.pooling.global_max_pooling3d import GlobalMaxPooling3D
 from keras.src.layers.pooling.max_pooling1d import MaxPooling1D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D
+from keras.src.layers.regularization.activity_regularization import (
+    ActivityRegularization,
+)
+from keras.src.layers.regularization.alpha_dropout import AlphaDropout
 from keras.src.layers.regularization.dropout import Dropout
+from keras.src.layers.regularization.gaussian_dropout import GaussianDropout
+from keras.src.layers.regularization.gaussian_noise import GaussianNoise
+from keras.src.layers.regularization.spatial_dropout import SpatialDropout1D
+from keras.src.layers.regularization.spatial_dropout import SpatialDropout2D
+from keras.src.layers.regularization.spatial_dropout import SpatialDropout3D
 from keras.src.layers.reshaping.cropping1d import Cropping1D
 from keras.src.layers.reshaping.cropping2d import Cropping2D
 from keras.src.layers.reshaping.cropping3d import Cropping3D
