@@ -96,6 +96,16 @@ from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPool2D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPool3D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
+from keras.src.layers.preprocessing.image_preprocessing.center_crop import CenterCrop as CenterCrop
+from keras.src.layers.preprocessing.image_preprocessing.random_brightness import RandomBrightness as RandomBrightness
+from keras.src.layers.preprocessing.image_preprocessing.random_contrast import RandomContrast as RandomContrast
+from keras.src.layers.preprocessing.image_preprocessing.random_crop import RandomCrop as RandomCrop
+from keras.src.layers.preprocessing.image_preprocessing.random_flip import RandomFlip as RandomFlip
+from keras.src.layers.preprocessing.image_preprocessing.random_rotation import RandomRotation as RandomRotation
+from keras.src.layers.preprocessing.image_preprocessing.random_translation import RandomTranslation as RandomTranslation
+from keras.src.layers.preprocessing.image_preprocessing.random_zoom import RandomZoom as RandomZoom
+from keras.src.layers.preprocessing.image_preprocessing.resizing import Resizing as Resizing
+from keras.src.layers.preprocessing.rescaling import Rescaling as Rescaling
 from keras.src.layers.regularization.activity_regularization import ActivityRegularization as ActivityRegularization
 from keras.src.layers.regularization.alpha_dropout import AlphaDropout as AlphaDropout
 from keras.src.layers.regularization.dropout import Dropout as Dropout

@@ -92,6 +92,34 @@ from keras.src.layers.pooling.global_max_pooling3d import GlobalMaxPooling3D
 from keras.src.layers.pooling.max_pooling1d import MaxPooling1D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D
+from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
+    CenterCrop,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_brightness import (
+    RandomBrightness,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (
+    RandomContrast,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
+    RandomCrop,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
+    RandomFlip,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (
+    RandomRotation,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_translation import (
+    RandomTranslation,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_zoom import (
+    RandomZoom,
+)
+from keras.src.layers.preprocessing.image_preprocessing.resizing import (
+    Resizing,
+)
+from keras.src.layers.preprocessing.rescaling import Rescaling
 from keras.src.layers.regularization.activity_regularization import (
     ActivityRegularization,
 )

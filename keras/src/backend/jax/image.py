@@ -293,6 +293,10 @@ def _sample_with_transforms(
         k = t[6] * grid_x + t[7] * grid_y + 1.0
         src_x = (t[0] * grid_x + t[1] * grid_y + t[2]) / k
         src_y = (t[3] * grid_x + t[4] * grid_y + t[5]) / k
+        if order == 0:
+            # Nearest pixel, with halves rounded up (not to even).
+            src_x = jnp.floor(src_x + 0.5)
+            src_y = jnp.floor(src_y + 0.5)
 
         def one_channel(channel):
             return jax.scipy.ndimage.map_coordinates(
