@@ -83,8 +83,9 @@ def resize(
     height, width = x.shape[-3], x.shape[-2]
     target_h, target_w = size
     if crop_to_aspect_ratio:
-        crop_h = min(height, int(width * target_h / target_w))
-        crop_w = min(width, int(height * target_w / target_h))
+        # At least one row/column survives even for extreme ratios.
+        crop_h = max(min(height, int(width * target_h / target_w)), 1)
+        crop_w = max(min(width, int(height * target_w / target_h)), 1)
         top = (height - crop_h) // 2
         left = (width - crop_w) // 2
         x = x[..., top : top + crop_h, left : left + crop_w, :]

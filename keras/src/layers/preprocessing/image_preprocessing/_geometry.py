@@ -16,7 +16,7 @@ def check_fill_and_interpolation(fill_mode, interpolation):
         )
 
 
-def parse_factor(factor, name, allow_positive_only=False):
+def parse_factor(factor, name):
     """`factor` (a number `f` or a pair) as a `(low, high)` pair.
 
     A single number `f` means `(-|f|, |f|)`; every value must lie in
@@ -32,12 +32,12 @@ def parse_factor(factor, name, allow_positive_only=False):
             for f in factor
         ):
             raise ValueError(message)
-        low, high = float(factor[0]), float(factor[1])
+        low, high = float(min(factor)), float(max(factor))
     elif isinstance(factor, (int, float)) and not isinstance(factor, bool):
         low, high = -abs(float(factor)), abs(float(factor))
     else:
         raise ValueError(message)
-    if low > high or low < -1.0 or high > 1.0:
+    if low < -1.0 or high > 1.0:
         raise ValueError(message)
     return low, high
 

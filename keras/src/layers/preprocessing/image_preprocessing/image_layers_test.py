@@ -1,0 +1,101 @@
+import numpy as np
+import pytest
+
+from keras.src import layers
+from keras.src import models
+from keras.src import testing
+
+
+class ImagePreprocessingLayersTest(testing.TestCase):
+    def test_random_layers_are_identity_in_predict(self):
+        x = np.random.RandomState(0).rand(2, 6, 6, 3).astype("float32")
+        model = models.Sequential(
+            [
+                layers.Input((6, 6, 3)),
+                layers.RandomFlip(seed=1, data_format="channels_last"),
+                layers.RandomRotation(0.3, seed=2, data_format="channels_last"),
+                layers.RandomZoom(0.3, seed=3, data_format="channels_last"),
+                layers.RandomTranslation(
+                    0.3, 0.3, seed=4, data_format="channels_last"
+                ),
+                layers.RandomContrast(0.5, value_range=(0, 1), seed=5),
+                layers.RandomBrightness(0.5, value_range=(0, 1), seed=6),
+            ]
+        )
+        self.assertAllClose(model.predict(x, verbose=0), x, atol=1e-6)
+
+    def test_same_seed_same_augmentation(self):
+        x = np.random.RandomState(1).rand(3, 8, 8, 1).astype("float32")
+        a = layers.RandomRotation(0.2, seed=11, data_format="channels_last")
+        b = layers.RandomRotation(0.2, seed=11, data_format="channels_last")
+        self.assertAllClose(a(x), b(x))
+        # The generator advances, so a second call differs.
+        self.assertNotAllClose(a(x), b(b(x)))
+
+    def test_translation_by_one_pixel_constant_fill(self):
+        x = np.arange(9.0).reshape(1, 3, 3, 1).astype("float32")
+        layer = layers.RandomTranslation(
+            (1 / 3, 1 / 3),
+            0.0,
+            fill_mode="constant",
+            interpolation="nearest",
+            data_format="channels_last",
+        )
+        out = np.asarray(layer(x))[0, :, :, 0]
+        self.assertAllClose(out, [[0, 0, 0], [0, 1, 2], [3, 4, 5]])
+
+    def test_flip_also_flips_masks(self):
+        images = np.arange(8.0).reshape(1, 2, 4, 1).astype("float32")
+        layer = layers.RandomFlip("horizontal", data_format="channels_last")
+        transformation = {"flips": np.array([[[[True]]]])}
+        masks = layer.transform_segmentation_masks(
+            images, transformation, training=True
+        )
+        self.assertAllClose(masks, images[:, :, ::-1])
+
+    def test_random_crop_crops_masks_like_images(self):
+        layer = layers.RandomCrop(3, 3, seed=0, data_format="channels_last")
+        data = {
+            "images": np.random.rand(2, 4, 5, 3),
+            "segmentation_masks": np.random.rand(2, 4, 5, 1),
+        }
+        out = layer(data)
+        self.assertEqual(out["images"].shape, (2, 3, 3, 3))
+        self.assertEqual(out["segmentation_masks"].shape, (2, 3, 3, 1))
+
+    def test_center_crop_upscales_small_images(self):
+        layer = layers.CenterCrop(6, 6, data_format="channels_last")
+        self.assertEqual(layer(np.ones((1, 3, 4, 2))).shape, (1, 6, 6, 2))
+
+    def test_rescaling_per_channel(self):
+        layer = layers.Rescaling([1.0, 2.0, 3.0], offset=1.0)
+        x = np.ones((1, 2, 2, 3), "float32")
+        out = np.asarray(layer(x))
+        self.assertAllClose(out[0, 0, 0], [2.0, 3.0, 4.0])
+
+    def test_tf_data_pipeline(self):
+        tf = pytest.importorskip("tensorflow")
+        x = np.random.rand(4, 6, 6, 3).astype("float32")
+        ds = tf.data.Dataset.from_tensor_slices(x).batch(2)
+        ds = ds.map(layers.Resizing(3, 4, data_format="channels_last"))
+        ds = ds.map(layers.RandomFlip(seed=3, data_format="channels_last"))
+        batch = next(iter(ds))
+        self.assertEqual(tuple(batch.shape), (2, 3, 4, 3))
+        self.assertEqual(batch.dtype.name, "float32")
+
+    def test_bad_factors(self):
+        with self.assertRaisesRegex(ValueError, "height_factor"):
+            layers.RandomZoom(1.5)
+        with self.assertRaisesRegex(ValueError, "factor"):
+            layers.RandomBrightness("big")
+        with self.assertRaisesRegex(ValueError, "mode"):
+            layers.RandomFlip("diagonal")
+
+    def test_bounding_boxes_not_supported_yet(self):
+        layer = layers.RandomFlip(seed=1, bounding_box_format="xyxy")
+        data = {
+            "images": np.random.rand(1, 4, 4, 3),
+            "bounding_boxes": {"boxes": np.zeros((1, 1, 4))},
+        }
+        with self.assertRaisesRegex(NotImplementedError, "bounding boxes"):
+            layer(data)
