@@ -59,9 +59,7 @@ from keras.src.layers.normalization.layer_normalization import (
     LayerNormalization,
 )
 from keras.src.layers.normalization.rms_normalization import RMSNormalization
-from keras.src.layers.normalization.unit_normalization import (
-    UnitNormalization,
-)
+from keras.src.layers.normalization.unit_normalization import UnitNormalization
 from keras.src.layers.pooling.adaptive_average_pooling1d import (
     AdaptiveAveragePooling1D,
 )
@@ -95,7 +93,7 @@ from keras.src.layers.pooling.max_pooling3d import MaxPooling3D
 from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
     CenterCrop,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_brightness import (
+from keras.src.layers.preprocessing.image_preprocessing.random_brightness import (  # noqa: E501
     RandomBrightness,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (
@@ -110,15 +108,13 @@ from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
 from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (
     RandomRotation,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_translation import (
+from keras.src.layers.preprocessing.image_preprocessing.random_translation import (  # noqa: E501
     RandomTranslation,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_zoom import (
     RandomZoom,
 )
-from keras.src.layers.preprocessing.image_preprocessing.resizing import (
-    Resizing,
-)
+from keras.src.layers.preprocessing.image_preprocessing.resizing import Resizing
 from keras.src.layers.preprocessing.rescaling import Rescaling
 from keras.src.layers.regularization.activity_regularization import (
     ActivityRegularization,

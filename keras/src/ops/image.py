@@ -395,9 +395,11 @@ class ExtractPatches(Operation):
         self.data_format = backend.standardize_data_format(data_format)
 
     def _arguments(self):
-        rank = 3 if isinstance(self.size, (tuple, list)) and (
-            len(self.size) == 3
-        ) else 2
+        rank = (
+            3
+            if isinstance(self.size, (tuple, list)) and (len(self.size) == 3)
+            else 2
+        )
         return _patch_arguments(
             self.size, self.strides, self.dilation_rate, rank
         )
@@ -406,7 +408,11 @@ class ExtractPatches(Operation):
         size, strides, dilation_rate = self._arguments()
         images = backend.convert_to_tensor(images)
         _patches_spec(
-            images, size, strides, dilation_rate, self.padding,
+            images,
+            size,
+            strides,
+            dilation_rate,
+            self.padding,
             self.data_format,
         )
         fn = (
@@ -426,7 +432,11 @@ class ExtractPatches(Operation):
     def compute_output_spec(self, images):
         size, strides, dilation_rate = self._arguments()
         return _patches_spec(
-            images, size, strides, dilation_rate, self.padding,
+            images,
+            size,
+            strides,
+            dilation_rate,
+            self.padding,
             self.data_format,
         )
 
@@ -482,9 +492,7 @@ def extract_patches(
 
 class ExtractPatches3D(ExtractPatches):
     def _arguments(self):
-        return _patch_arguments(
-            self.size, self.strides, self.dilation_rate, 3
-        )
+        return _patch_arguments(self.size, self.strides, self.dilation_rate, 3)
 
 
 @keras_export("keras.ops.image.extract_patches_3d")
@@ -563,10 +571,20 @@ def _pad_plan(shape, args, data_format):
     h_axis, w_axis, _ = _image_axes(shape, data_format)
     plan = []
     for axis, before, after, target, names in (
-        (h_axis, top, bottom, target_h,
-         ("top_padding", "bottom_padding", "target_height")),
-        (w_axis, left, right, target_w,
-         ("left_padding", "right_padding", "target_width")),
+        (
+            h_axis,
+            top,
+            bottom,
+            target_h,
+            ("top_padding", "bottom_padding", "target_height"),
+        ),
+        (
+            w_axis,
+            left,
+            right,
+            target_w,
+            ("left_padding", "right_padding", "target_width"),
+        ),
     ):
         before, after, target = _resolve_margins(
             shape[axis], before, after, target, names
@@ -671,7 +689,8 @@ def pad_images(
     Example:
 
     >>> x = np.ones((2, 3, 3, 1))
-    >>> keras.ops.image.pad_images(x, 1, 0, target_height=6, target_width=4).shape
+    >>> y = keras.ops.image.pad_images(x, 1, 0, target_height=6, target_width=4)
+    >>> y.shape
     (2, 6, 4, 1)
     """
     op = PadImages(
@@ -693,10 +712,22 @@ def _crop_plan(shape, args, data_format):
     h_axis, w_axis, _ = _image_axes(shape, data_format)
     plan = []
     for axis, before, after, target, names, label in (
-        (h_axis, top, bottom, target_h,
-         ("top_cropping", "bottom_cropping", "target_height"), "height"),
-        (w_axis, left, right, target_w,
-         ("left_cropping", "right_cropping", "target_width"), "width"),
+        (
+            h_axis,
+            top,
+            bottom,
+            target_h,
+            ("top_cropping", "bottom_cropping", "target_height"),
+            "height",
+        ),
+        (
+            w_axis,
+            left,
+            right,
+            target_w,
+            ("left_cropping", "right_cropping", "target_width"),
+            "width",
+        ),
     ):
         before, after, target = _resolve_margins(
             shape[axis], before, after, target, names
@@ -806,8 +837,11 @@ def crop_images(
     Example:
 
     >>> x = np.ones((6, 8, 3))
-    >>> keras.ops.image.crop_images(x, 1, 2, target_height=4, target_width=4).shape
-    (4, 4, 3)
+    >>> y = keras.ops.image.crop_images(
+    ...     x, 1, 2, target_height=4, target_width=3
+    ... )
+    >>> y.shape
+    (4, 3, 3)
     """
     op = CropImages(
         top_cropping,
@@ -1012,9 +1046,7 @@ def _map_coordinates_spec(inputs, coordinates):
             f"`inputs`. Received inputs with shape: {tuple(inputs.shape)} "
             f"and coordinates with leading dim: {coordinates.shape[0]}"
         )
-    return backend.KerasTensor(
-        tuple(coordinates.shape[1:]), dtype=inputs.dtype
-    )
+    return backend.KerasTensor(tuple(coordinates.shape[1:]), dtype=inputs.dtype)
 
 
 class MapCoordinates(Operation):
@@ -1146,7 +1178,11 @@ def scale_and_translate(
 # -------------------------------------------------------- filtering
 class GaussianBlur(Operation):
     def __init__(
-        self, kernel_size=(3, 3), sigma=(1.0, 1.0), data_format=None, *,
+        self,
+        kernel_size=(3, 3),
+        sigma=(1.0, 1.0),
+        data_format=None,
+        *,
         name=None,
     ):
         super().__init__(name=name)

@@ -26,7 +26,11 @@ class ImageOpsOwnTest(testing.TestCase):
         padded = kimage.pad_images(x, 1, 2, 3, 4, data_format="channels_last")
         self.assertEqual(padded.shape, (7, 10, 2))
         back = kimage.crop_images(
-            padded, 1, 2, target_height=3, target_width=4,
+            padded,
+            1,
+            2,
+            target_height=3,
+            target_width=4,
             data_format="channels_last",
         )
         self.assertAllClose(back, x)

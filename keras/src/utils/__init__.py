@@ -1,7 +1,5 @@
 from keras.src.utils.file_utils import get_file  # noqa: F401
-from keras.src.utils.image_dataset_utils import (  # noqa: F401
-    image_dataset_from_directory,
-)
+from keras.src.utils.image_dataset_utils import image_dataset_from_directory  # noqa: F401
 from keras.src.utils.image_utils import array_to_img  # noqa: F401
 from keras.src.utils.image_utils import img_to_array  # noqa: F401
 from keras.src.utils.image_utils import load_img  # noqa: F401

@@ -148,9 +148,7 @@ def _split(paths, label_ids, validation_split, subset):
         selected = slice(0, len(paths) - num_val)
     else:
         selected = slice(len(paths) - num_val, None)
-    return paths[selected], (
-        None if label_ids is None else label_ids[selected]
-    )
+    return paths[selected], (None if label_ids is None else label_ids[selected])
 
 
 def load_image(

@@ -60,9 +60,7 @@ def array_to_img(x, data_format=None, scale=True, dtype=None):
     """
     Image = _pil_image()
     data_format = backend.standardize_data_format(data_format)
-    x = np.asarray(
-        backend.convert_to_numpy(x), dtype=dtype or backend.floatx()
-    )
+    x = np.asarray(backend.convert_to_numpy(x), dtype=dtype or backend.floatx())
     if x.ndim != 3:
         raise ValueError(
             "Expected an image array of rank 3 (single image). "
@@ -200,7 +198,11 @@ def load_img(
             "`path` should be a path-like object or an open binary file. "
             f"Received: path={path!r} of type {type(path)}"
         )
-    modes = {"grayscale": ("L", "I;16", "I"), "rgba": ("RGBA",), "rgb": ("RGB",)}
+    modes = {
+        "grayscale": ("L", "I;16", "I"),
+        "rgba": ("RGBA",),
+        "rgb": ("RGB",),
+    }
     if color_mode not in modes:
         raise ValueError(
             'color_mode must be "grayscale", "rgb", or "rgba". '

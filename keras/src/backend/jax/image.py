@@ -190,7 +190,9 @@ def rgb_to_grayscale(images, data_format=None):
         return images
     dtype = images.dtype
     # ITU-R 601 luma weights.
-    weights = jnp.asarray([0.2989, 0.5870, 0.1140], _float_compute(images).dtype)
+    weights = jnp.asarray(
+        [0.2989, 0.5870, 0.1140], _float_compute(images).dtype
+    )
     x = _float_compute(images)
     gray = jnp.tensordot(jnp.moveaxis(x, axis, -1), weights, axes=1)
     gray = jnp.expand_dims(gray, axis)
@@ -280,9 +282,7 @@ def _sample_with_transforms(
     dtype = x.dtype
     x = _float_compute(x)
     batch, height, width, _ = x.shape
-    transforms = jnp.broadcast_to(
-        transforms.astype(x.dtype), (batch, 8)
-    )
+    transforms = jnp.broadcast_to(transforms.astype(x.dtype), (batch, 8))
     grid_y, grid_x = jnp.meshgrid(
         jnp.arange(height, dtype=x.dtype),
         jnp.arange(width, dtype=x.dtype),

@@ -165,9 +165,7 @@ class GroupNormalization(Layer):
             + tuple(shape[axis + 1 :])
         )
         grouped = ops.reshape(x, grouped_shape)
-        reduce_axes = tuple(
-            a for a in range(1, ndim + 1) if a != axis
-        )
+        reduce_axes = tuple(a for a in range(1, ndim + 1) if a != axis)
         mean = ops.mean(grouped, axis=reduce_axes, keepdims=True)
         variance = ops.var(grouped, axis=reduce_axes, keepdims=True)
         normalized = (grouped - mean) * ops.rsqrt(variance + self.epsilon)

@@ -83,5 +83,3 @@ class AlphaDropout(Layer):
             rate=self.rate, seed=self.seed, noise_shape=self.noise_shape
         )
         return config
-
-

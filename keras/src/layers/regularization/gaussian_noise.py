@@ -76,5 +76,3 @@ class GaussianNoise(Layer):
         config = super().get_config()
         config.update(stddev=self.stddev, seed=self.seed)
         return config
-
-

@@ -25,9 +25,7 @@ class NoiseLayersTest(testing.TestCase):
 
     def test_alpha_dropout_keeps_mean_and_variance(self):
         x = np.random.RandomState(0).normal(size=(200, 500))
-        y = np.asarray(
-            layers.AlphaDropout(0.2, seed=1)(x, training=True)
-        )
+        y = np.asarray(layers.AlphaDropout(0.2, seed=1)(x, training=True))
         self.assertAllClose(y.mean(), 0.0, atol=0.02)
         self.assertAllClose(y.std(), 1.0, atol=0.02)
 

@@ -69,9 +69,7 @@ class BaseImagePreprocessingLayer(Layer):
             ):
                 raise ValueError(message)
             bounds = (min(factor), max(factor))
-        elif isinstance(factor, (int, float)) and not isinstance(
-            factor, bool
-        ):
+        elif isinstance(factor, (int, float)) and not isinstance(factor, bool):
             magnitude = abs(factor)
             bounds = (0.0, magnitude) if low == 0 else (-magnitude, magnitude)
         else:
@@ -139,9 +137,7 @@ class BaseImagePreprocessingLayer(Layer):
         data = dict(data)
         data["images"] = self.backend.convert_to_tensor(data["images"])
         self._check_rank(data["images"])
-        transformation = self.get_random_transformation(
-            data, training=training
-        )
+        transformation = self.get_random_transformation(data, training=training)
         outputs = dict(data)
         outputs["images"] = self.transform_images(
             data["images"], transformation, training=training
@@ -151,12 +147,10 @@ class BaseImagePreprocessingLayer(Layer):
                 data["labels"], transformation, training=training
             )
         if "segmentation_masks" in data:
-            outputs["segmentation_masks"] = (
-                self.transform_segmentation_masks(
-                    self.backend.convert_to_tensor(data["segmentation_masks"]),
-                    transformation,
-                    training=training,
-                )
+            outputs["segmentation_masks"] = self.transform_segmentation_masks(
+                self.backend.convert_to_tensor(data["segmentation_masks"]),
+                transformation,
+                training=training,
             )
         if "bounding_boxes" in data:
             outputs["bounding_boxes"] = self.transform_bounding_boxes(

@@ -13,8 +13,10 @@ def crop_or_resize(layer, images, top, left, height, width):
     their aspect ratio by cropping)."""
     h_axis, w_axis = layer._spatial_axes()
     in_h, in_w = images.shape[h_axis], images.shape[w_axis]
-    if in_h is not None and in_w is not None and (
-        in_h < height or in_w < width
+    if (
+        in_h is not None
+        and in_w is not None
+        and (in_h < height or in_w < width)
     ):
         return image_ops.resize(
             images,

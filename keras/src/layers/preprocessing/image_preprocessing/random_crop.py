@@ -55,12 +55,8 @@ class RandomCrop(BaseImagePreprocessingLayer):
         if not training:
             return {"top": spare_h // 2, "left": spare_w // 2}
         seed = seed if seed is not None else self._get_seed_generator()
-        top = self.backend.random.randint(
-            (), 0, spare_h + 1, seed=seed
-        )
-        left = self.backend.random.randint(
-            (), 0, spare_w + 1, seed=seed
-        )
+        top = self.backend.random.randint((), 0, spare_h + 1, seed=seed)
+        left = self.backend.random.randint((), 0, spare_w + 1, seed=seed)
         return {"top": top, "left": left}
 
     def _crop(self, images, transformation):

@@ -38,7 +38,10 @@ class RandomFlip(BaseImagePreprocessingLayer):
     _USE_BASE_FACTOR = False
 
     def __init__(
-        self, mode=HORIZONTAL_AND_VERTICAL, seed=None, data_format=None,
+        self,
+        mode=HORIZONTAL_AND_VERTICAL,
+        seed=None,
+        data_format=None,
         **kwargs,
     ):
         super().__init__(data_format=data_format, **kwargs)
