@@ -86,7 +86,6 @@ def _validate(
     subset,
     shuffle,
     seed,
-    format,
 ):
     if labels not in ("inferred", None) and not isinstance(
         labels, (list, tuple)
@@ -133,11 +132,6 @@ def _validate(
             "When using `validation_split` with shuffling you must provide "
             "a `seed`, so that the training and validation subsets do not "
             "overlap."
-        )
-    if format != "tf":
-        raise ValueError(
-            f'Only `format="tf"` (a `tf.data.Dataset`) is supported. '
-            f"Received: format={format}"
         )
 
 
@@ -288,7 +282,6 @@ def image_dataset_from_directory(
         subset,
         shuffle,
         seed,
-        format,
     )
     if labels is None:
         label_mode = None
@@ -309,6 +302,11 @@ def image_dataset_from_directory(
         raise ValueError(
             'When passing `label_mode="binary"`, there must be exactly 2 '
             f"class_names. Received: class_names={class_names}"
+        )
+    if format != "tf":
+        raise ValueError(
+            'Only `format="tf"` (a `tf.data.Dataset`) is supported. '
+            f"Received: format={format}"
         )
     if verbose:
         if class_names:
