@@ -101,10 +101,13 @@ from keras.src.layers.preprocessing.image_preprocessing.random_brightness import
 from keras.src.layers.preprocessing.image_preprocessing.random_contrast import RandomContrast as RandomContrast
 from keras.src.layers.preprocessing.image_preprocessing.random_crop import RandomCrop as RandomCrop
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import RandomFlip as RandomFlip
+from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import RandomGrayscale as RandomGrayscale
+from keras.src.layers.preprocessing.image_preprocessing.random_invert import RandomInvert as RandomInvert
 from keras.src.layers.preprocessing.image_preprocessing.random_rotation import RandomRotation as RandomRotation
 from keras.src.layers.preprocessing.image_preprocessing.random_translation import RandomTranslation as RandomTranslation
 from keras.src.layers.preprocessing.image_preprocessing.random_zoom import RandomZoom as RandomZoom
 from keras.src.layers.preprocessing.image_preprocessing.resizing import Resizing as Resizing
+from keras.src.layers.preprocessing.image_preprocessing.solarization import Solarization as Solarization
 from keras.src.layers.preprocessing.rescaling import Rescaling as Rescaling
 from keras.src.layers.regularization.activity_regularization import ActivityRegularization as ActivityRegularization
 from keras.src.layers.regularization.alpha_dropout import AlphaDropout as AlphaDropout

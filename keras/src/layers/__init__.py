@@ -105,6 +105,12 @@ from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
     RandomFlip,
 )
+from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (
+    RandomGrayscale,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_invert import (
+    RandomInvert,
+)
 from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (
     RandomRotation,
 )
@@ -115,6 +121,9 @@ from keras.src.layers.preprocessing.image_preprocessing.random_zoom import (
     RandomZoom,
 )
 from keras.src.layers.preprocessing.image_preprocessing.resizing import Resizing
+from keras.src.layers.preprocessing.image_preprocessing.solarization import (
+    Solarization,
+)
 from keras.src.layers.preprocessing.rescaling import Rescaling
 from keras.src.layers.regularization.activity_regularization import (
     ActivityRegularization,

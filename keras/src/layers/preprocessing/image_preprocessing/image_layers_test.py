@@ -99,3 +99,36 @@ class ImagePreprocessingLayersTest(testing.TestCase):
         }
         with self.assertRaisesRegex(NotImplementedError, "bounding boxes"):
             layer(data)
+
+
+class ColorLayersOwnTest(testing.TestCase):
+    def test_grayscale_keeps_channels_and_equalizes_them(self):
+        x = np.random.rand(2, 3, 3, 3).astype("float32") * 255
+        y = np.asarray(
+            layers.RandomGrayscale(1.0, data_format="channels_last")(x)
+        )
+        self.assertEqual(y.shape, x.shape)
+        self.assertAllClose(y[..., 0], y[..., 1])
+        expected = x @ np.array([0.2989, 0.5870, 0.1140], "float32")
+        self.assertAllClose(y[..., 0], expected, atol=1e-3)
+
+    def test_invert_respects_value_range(self):
+        layer = layers.RandomInvert(factor=(1, 1), value_range=(10, 20))
+        out = layer(np.full((1, 2, 2, 1), 12.0))
+        self.assertAllClose(out, np.full((1, 2, 2, 1), 18.0))
+
+    def test_solarization_threshold(self):
+        layer = layers.Solarization(
+            threshold_factor=(0.5, 0.5), value_range=(0, 1)
+        )
+        x = np.array([0.2, 0.5, 0.9], "float32").reshape(1, 1, 3, 1)
+        self.assertAllClose(layer(x)[0, 0, :, 0], [0.2, 0.5, 0.1])
+
+    def test_color_layers_identity_at_inference(self):
+        x = np.random.rand(2, 4, 4, 3).astype("float32")
+        for layer in (
+            layers.RandomGrayscale(1.0),
+            layers.RandomInvert(value_range=(0, 1)),
+            layers.Solarization(value_range=(0, 1)),
+        ):
+            self.assertAllClose(layer(x, training=False), x)
