@@ -105,7 +105,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
     RandomFlip,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (
+from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (  # noqa: E501
     RandomGrayscale,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_invert import (
