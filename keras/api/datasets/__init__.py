@@ -10,4 +10,6 @@ from keras.api.datasets import california_housing as california_housing
 from keras.api.datasets import cifar10 as cifar10
 from keras.api.datasets import cifar100 as cifar100
 from keras.api.datasets import fashion_mnist as fashion_mnist
+from keras.api.datasets import imdb as imdb
 from keras.api.datasets import mnist as mnist
+from keras.api.datasets import reuters as reuters

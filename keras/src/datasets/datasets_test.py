@@ -107,3 +107,53 @@ class DatasetLoadersTest(testing.TestCase):
         ):
             with self.assertRaises(Exception):
                 mnist.load_data(path="absent.npz")
+
+
+class SequenceDatasetsTest(testing.TestCase):
+    def setUp(self):
+        super().setUp()
+        self.home = self.get_temp_dir()
+        self.datadir = os.path.join(self.home, "datasets")
+        os.makedirs(self.datadir, exist_ok=True)
+        patcher = mock.patch.dict(os.environ, {"KERAS_HOME": self.home})
+        patcher.start()
+        self.addCleanup(patcher.stop)
+
+    def _objects(self, seqs):
+        out = np.empty(len(seqs), dtype=object)
+        out[:] = seqs
+        return out
+
+    def test_imdb_word_options(self):
+        from keras.src.datasets import imdb
+
+        np.savez(
+            os.path.join(self.datadir, "imdb.npz"),
+            x_train=self._objects([[1, 2, 9], [4, 5, 6, 7, 8]]),
+            y_train=np.array([1, 0]),
+            x_test=self._objects([[3]]),
+            y_test=np.array([1]),
+        )
+        (x_train, y_train), (x_test, y_test) = imdb.load_data(
+            num_words=10, maxlen=4, seed=0
+        )
+        # The 6-token review is dropped by maxlen; ids >= 10 become 2.
+        self.assertEqual(len(x_train), 1)
+        self.assertEqual(list(x_train[0]), [1, 4, 5, 2])
+        self.assertEqual(list(x_test[0]), [1, 6])
+        self.assertEqual(int(y_train[0]), 1)
+
+    def test_reuters_split_and_labels(self):
+        from keras.src.datasets import reuters
+
+        np.savez(
+            os.path.join(self.datadir, "reuters.npz"),
+            x=self._objects([[1], [2], [3], [4], [5]]),
+            y=np.arange(5),
+        )
+        (x_train, y_train), (x_test, _) = reuters.load_data(
+            test_split=0.4, oov_char=None, start_char=None, index_from=0
+        )
+        self.assertEqual((len(x_train), len(x_test)), (3, 2))
+        self.assertEqual([x[0] - 1 for x in x_train], list(y_train))
+        self.assertEqual(len(reuters.get_label_names()), 46)
