@@ -98,12 +98,15 @@ from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPool3D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
 from keras.src.layers.preprocessing.image_preprocessing.center_crop import CenterCrop as CenterCrop
 from keras.src.layers.preprocessing.image_preprocessing.random_brightness import RandomBrightness as RandomBrightness
+from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneration import RandomColorDegeneration as RandomColorDegeneration
 from keras.src.layers.preprocessing.image_preprocessing.random_contrast import RandomContrast as RandomContrast
 from keras.src.layers.preprocessing.image_preprocessing.random_crop import RandomCrop as RandomCrop
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import RandomFlip as RandomFlip
 from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import RandomGrayscale as RandomGrayscale
+from keras.src.layers.preprocessing.image_preprocessing.random_hue import RandomHue as RandomHue
 from keras.src.layers.preprocessing.image_preprocessing.random_invert import RandomInvert as RandomInvert
 from keras.src.layers.preprocessing.image_preprocessing.random_rotation import RandomRotation as RandomRotation
+from keras.src.layers.preprocessing.image_preprocessing.random_saturation import RandomSaturation as RandomSaturation
 from keras.src.layers.preprocessing.image_preprocessing.random_translation import RandomTranslation as RandomTranslation
 from keras.src.layers.preprocessing.image_preprocessing.random_zoom import RandomZoom as RandomZoom
 from keras.src.layers.preprocessing.image_preprocessing.resizing import Resizing as Resizing

@@ -96,6 +96,9 @@ from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
 from keras.src.layers.preprocessing.image_preprocessing.random_brightness import (  # noqa: E501
     RandomBrightness,
 )
+from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneration import (  # noqa: E501
+    RandomColorDegeneration,
+)
 from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (
     RandomContrast,
 )
@@ -108,11 +111,17 @@ from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
 from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (  # noqa: E501
     RandomGrayscale,
 )
+from keras.src.layers.preprocessing.image_preprocessing.random_hue import (
+    RandomHue,
+)
 from keras.src.layers.preprocessing.image_preprocessing.random_invert import (
     RandomInvert,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (
     RandomRotation,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_saturation import (  # noqa: E501
+    RandomSaturation,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_translation import (  # noqa: E501
     RandomTranslation,

@@ -132,3 +132,24 @@ class ColorLayersOwnTest(testing.TestCase):
             layers.Solarization(value_range=(0, 1)),
         ):
             self.assertAllClose(layer(x, training=False), x)
+
+
+class HsvLayersOwnTest(testing.TestCase):
+    def test_saturation_half_is_identity(self):
+        x = np.random.rand(2, 3, 3, 3).astype("float32")
+        layer = layers.RandomSaturation((0.5, 0.5), data_format="channels_last")
+        self.assertAllClose(layer(x), x, atol=1e-5)
+
+    def test_hue_full_turn_is_identity(self):
+        x = np.random.rand(1, 3, 3, 3).astype("float32") * 255
+        layer = layers.RandomHue((1.0, 1.0), data_format="channels_last")
+        self.assertAllClose(layer(x), x, atol=1e-2)
+
+    def test_color_degeneration_blend(self):
+        x = np.random.rand(1, 2, 2, 3).astype("float32") * 255
+        layer = layers.RandomColorDegeneration(
+            (0.5, 0.5), data_format="channels_last"
+        )
+        gray = x @ np.array([0.2989, 0.5870, 0.1140], "float32")
+        expected = 0.5 * x + 0.5 * gray[..., None]
+        self.assertAllClose(layer(x), expected, atol=1e-3)
