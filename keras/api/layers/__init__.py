@@ -96,6 +96,7 @@ from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPool2D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPool3D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
+from keras.src.layers.preprocessing.image_preprocessing.auto_contrast import AutoContrast as AutoContrast
 from keras.src.layers.preprocessing.image_preprocessing.center_crop import CenterCrop as CenterCrop
 from keras.src.layers.preprocessing.image_preprocessing.random_brightness import RandomBrightness as RandomBrightness
 from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneration import RandomColorDegeneration as RandomColorDegeneration
@@ -105,6 +106,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_flip import Rando
 from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import RandomGrayscale as RandomGrayscale
 from keras.src.layers.preprocessing.image_preprocessing.random_hue import RandomHue as RandomHue
 from keras.src.layers.preprocessing.image_preprocessing.random_invert import RandomInvert as RandomInvert
+from keras.src.layers.preprocessing.image_preprocessing.random_posterization import RandomPosterization as RandomPosterization
 from keras.src.layers.preprocessing.image_preprocessing.random_rotation import RandomRotation as RandomRotation
 from keras.src.layers.preprocessing.image_preprocessing.random_saturation import RandomSaturation as RandomSaturation
 from keras.src.layers.preprocessing.image_preprocessing.random_translation import RandomTranslation as RandomTranslation

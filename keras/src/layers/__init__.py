@@ -90,6 +90,9 @@ from keras.src.layers.pooling.global_max_pooling3d import GlobalMaxPooling3D
 from keras.src.layers.pooling.max_pooling1d import MaxPooling1D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D
+from keras.src.layers.preprocessing.image_preprocessing.auto_contrast import (
+    AutoContrast,
+)
 from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
     CenterCrop,
 )
@@ -116,6 +119,9 @@ from keras.src.layers.preprocessing.image_preprocessing.random_hue import (
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_invert import (
     RandomInvert,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_posterization import (  # noqa: E501
+    RandomPosterization,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (
     RandomRotation,

@@ -153,3 +153,23 @@ class HsvLayersOwnTest(testing.TestCase):
         gray = x @ np.array([0.2989, 0.5870, 0.1140], "float32")
         expected = 0.5 * x + 0.5 * gray[..., None]
         self.assertAllClose(layer(x), expected, atol=1e-3)
+
+
+class LevelLayersOwnTest(testing.TestCase):
+    def test_auto_contrast_per_channel_and_constant(self):
+        x = np.array([[[[10.0, 5.0], [20.0, 5.0]]]], "float32")
+        out = layers.AutoContrast(
+            value_range=(0, 1), data_format="channels_last"
+        )(x)
+        self.assertAllClose(out[0, 0, :, 0], [0.0, 1.0])
+        self.assertAllClose(out[0, 0, :, 1], [5.0, 5.0])
+
+    def test_posterization_keeps_top_bits(self):
+        layer = layers.RandomPosterization(
+            2, value_range=(0, 255), seed=0, data_format="channels_last"
+        )
+        out = np.asarray(layer(np.full((4, 1, 1, 1), 200.0)))
+        # 200 = 0b11001000: one bit gives 128, two bits give 192.
+        self.assertTrue(set(out.ravel().tolist()) <= {128.0, 192.0})
+        with self.assertRaisesRegex(ValueError, "factor"):
+            layers.RandomPosterization(9)
