@@ -46,8 +46,7 @@ class AutoContrast(BaseImagePreprocessingLayer):
         constant = spread <= 0
         scale = (high - low) / np_.where(constant, 1.0, spread)
         stretched = (images - lows) * scale + low
-        outputs = np_.where(constant, images, stretched)
-        return np_.clip(outputs, low, high)
+        return np_.where(constant, images, stretched)
 
     def get_config(self):
         config = super().get_config()
