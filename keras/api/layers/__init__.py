@@ -103,6 +103,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneratio
 from keras.src.layers.preprocessing.image_preprocessing.random_contrast import RandomContrast as RandomContrast
 from keras.src.layers.preprocessing.image_preprocessing.random_crop import RandomCrop as RandomCrop
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import RandomFlip as RandomFlip
+from keras.src.layers.preprocessing.image_preprocessing.random_gaussian_blur import RandomGaussianBlur as RandomGaussianBlur
 from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import RandomGrayscale as RandomGrayscale
 from keras.src.layers.preprocessing.image_preprocessing.random_hue import RandomHue as RandomHue
 from keras.src.layers.preprocessing.image_preprocessing.random_invert import RandomInvert as RandomInvert

@@ -111,6 +111,9 @@ from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
     RandomFlip,
 )
+from keras.src.layers.preprocessing.image_preprocessing.random_gaussian_blur import (  # noqa: E501
+    RandomGaussianBlur,
+)
 from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (  # noqa: E501
     RandomGrayscale,
 )
