@@ -110,6 +110,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_invert import Ran
 from keras.src.layers.preprocessing.image_preprocessing.random_posterization import RandomPosterization as RandomPosterization
 from keras.src.layers.preprocessing.image_preprocessing.random_rotation import RandomRotation as RandomRotation
 from keras.src.layers.preprocessing.image_preprocessing.random_saturation import RandomSaturation as RandomSaturation
+from keras.src.layers.preprocessing.image_preprocessing.random_sharpness import RandomSharpness as RandomSharpness
 from keras.src.layers.preprocessing.image_preprocessing.random_translation import RandomTranslation as RandomTranslation
 from keras.src.layers.preprocessing.image_preprocessing.random_zoom import RandomZoom as RandomZoom
 from keras.src.layers.preprocessing.image_preprocessing.resizing import Resizing as Resizing

@@ -132,6 +132,9 @@ from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (
 from keras.src.layers.preprocessing.image_preprocessing.random_saturation import (  # noqa: E501
     RandomSaturation,
 )
+from keras.src.layers.preprocessing.image_preprocessing.random_sharpness import (  # noqa: E501
+    RandomSharpness,
+)
 from keras.src.layers.preprocessing.image_preprocessing.random_translation import (  # noqa: E501
     RandomTranslation,
 )

@@ -174,3 +174,18 @@ class LevelLayersOwnTest(testing.TestCase):
         self.assertAllClose(out, nearest, atol=1e-3)
         with self.assertRaisesRegex(ValueError, "factor"):
             layers.RandomPosterization(9)
+
+
+class FilterLayersOwnTest(testing.TestCase):
+    def test_sharpness_zero_is_the_smoothed_image(self):
+        x = np.zeros((1, 3, 3, 1), "float32")
+        x[0, 1, 1, 0] = 13.0
+        layer = layers.RandomSharpness((0.0, 0.0), data_format="channels_last")
+        out = np.asarray(layer(x))[0, :, :, 0]
+        # Only the interior pixel is smoothed; the border is kept.
+        self.assertAllClose(out, [[0, 0, 0], [0, 5, 0], [0, 0, 0]])
+
+    def test_gaussian_blur_probability_zero_is_identity(self):
+        x = np.random.rand(2, 5, 5, 3).astype("float32") * 255
+        layer = layers.RandomGaussianBlur(factor=0.0, seed=1)
+        self.assertAllClose(layer(x), x)
