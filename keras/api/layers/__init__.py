@@ -107,6 +107,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_gaussian_blur imp
 from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import RandomGrayscale as RandomGrayscale
 from keras.src.layers.preprocessing.image_preprocessing.random_hue import RandomHue as RandomHue
 from keras.src.layers.preprocessing.image_preprocessing.random_invert import RandomInvert as RandomInvert
+from keras.src.layers.preprocessing.image_preprocessing.random_perspective import RandomPerspective as RandomPerspective
 from keras.src.layers.preprocessing.image_preprocessing.random_posterization import RandomPosterization as RandomPosterization
 from keras.src.layers.preprocessing.image_preprocessing.random_rotation import RandomRotation as RandomRotation
 from keras.src.layers.preprocessing.image_preprocessing.random_saturation import RandomSaturation as RandomSaturation

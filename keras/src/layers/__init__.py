@@ -123,6 +123,9 @@ from keras.src.layers.preprocessing.image_preprocessing.random_hue import (
 from keras.src.layers.preprocessing.image_preprocessing.random_invert import (
     RandomInvert,
 )
+from keras.src.layers.preprocessing.image_preprocessing.random_perspective import (  # noqa: E501
+    RandomPerspective,
+)
 from keras.src.layers.preprocessing.image_preprocessing.random_posterization import (  # noqa: E501
     RandomPosterization,
 )

@@ -189,3 +189,16 @@ class FilterLayersOwnTest(testing.TestCase):
         x = np.random.rand(2, 5, 5, 3).astype("float32") * 255
         layer = layers.RandomGaussianBlur(factor=0.0, seed=1)
         self.assertAllClose(layer(x), x)
+
+    def test_perspective_shrinks_into_corner(self):
+        layer = layers.RandomPerspective(data_format="channels_last")
+        transformation = {
+            "apply_perspective": np.array([True]),
+            "start_points": np.array([[[0, 0], [3, 0], [0, 3], [3, 3]]], "f"),
+            "end_points": np.array([[[0, 0], [1, 0], [0, 1], [1, 1]]], "f"),
+        }
+        out = np.asarray(
+            layer.transform_images(np.ones((4, 4, 1)), transformation)
+        )
+        self.assertAllClose(out[:2, :2], np.ones((2, 2, 1)))
+        self.assertAllClose(out[2:], np.zeros((2, 4, 1)))
