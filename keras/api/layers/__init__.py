@@ -102,6 +102,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_brightness import
 from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneration import RandomColorDegeneration as RandomColorDegeneration
 from keras.src.layers.preprocessing.image_preprocessing.random_contrast import RandomContrast as RandomContrast
 from keras.src.layers.preprocessing.image_preprocessing.random_crop import RandomCrop as RandomCrop
+from keras.src.layers.preprocessing.image_preprocessing.random_elastic_transform import RandomElasticTransform as RandomElasticTransform
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import RandomFlip as RandomFlip
 from keras.src.layers.preprocessing.image_preprocessing.random_gaussian_blur import RandomGaussianBlur as RandomGaussianBlur
 from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import RandomGrayscale as RandomGrayscale

@@ -108,6 +108,9 @@ from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (
 from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
     RandomCrop,
 )
+from keras.src.layers.preprocessing.image_preprocessing.random_elastic_transform import (  # noqa: E501
+    RandomElasticTransform,
+)
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
     RandomFlip,
 )

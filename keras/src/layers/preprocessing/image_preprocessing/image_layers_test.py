@@ -202,3 +202,12 @@ class FilterLayersOwnTest(testing.TestCase):
         )
         self.assertAllClose(out[:2, :2], np.ones((2, 2, 1)))
         self.assertAllClose(out[2:], np.zeros((2, 4, 1)))
+
+    def test_elastic_transform_zero_scale_is_identity(self):
+        x = np.random.rand(2, 8, 8, 1).astype("float32") * 255
+        layer = layers.RandomElasticTransform(scale=0.0, seed=2)
+        self.assertAllClose(layer(x), x)
+        moved = layers.RandomElasticTransform(
+            seed=2, data_format="channels_last"
+        )
+        self.assertEqual(moved(x).shape, x.shape)
