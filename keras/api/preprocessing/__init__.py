@@ -5,6 +5,8 @@ since your modifications would be overwritten.
 """
 
 
+from keras.api.preprocessing import image as image
 from keras.api.preprocessing import sequence as sequence
+from keras.src.utils.image_dataset_utils import image_dataset_from_directory as image_dataset_from_directory
 from keras.src.utils.text_dataset_utils import text_dataset_from_directory as text_dataset_from_directory
 from keras.src.utils.timeseries_dataset_utils import timeseries_dataset_from_array as timeseries_dataset_from_array

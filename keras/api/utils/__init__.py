@@ -23,6 +23,11 @@ from keras.src.trainers.data_adapters.data_adapter_utils import unpack_x_y_sampl
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as PyDataset
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as Sequence
 from keras.src.utils.file_utils import get_file as get_file
+from keras.src.utils.image_dataset_utils import image_dataset_from_directory as image_dataset_from_directory
+from keras.src.utils.image_utils import array_to_img as array_to_img
+from keras.src.utils.image_utils import img_to_array as img_to_array
+from keras.src.utils.image_utils import load_img as load_img
+from keras.src.utils.image_utils import save_img as save_img
 from keras.src.utils.io_utils import set_logging_verbosity as set_logging_verbosity
 from keras.src.utils.lora_utils import enable_lora as enable_lora
 from keras.src.utils.lora_utils import merge_lora as merge_lora

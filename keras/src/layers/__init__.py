@@ -55,10 +55,14 @@ from keras.src.layers.merging.subtract import subtract
 from keras.src.layers.normalization.batch_normalization import (
     BatchNormalization,
 )
+from keras.src.layers.normalization.group_normalization import (
+    GroupNormalization,
+)
 from keras.src.layers.normalization.layer_normalization import (
     LayerNormalization,
 )
 from keras.src.layers.normalization.rms_normalization import RMSNormalization
+from keras.src.layers.normalization.unit_normalization import UnitNormalization
 from keras.src.layers.pooling.adaptive_average_pooling1d import (
     AdaptiveAveragePooling1D,
 )
@@ -93,12 +97,83 @@ from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
 from keras.src.layers.preprocessing.discretization import Discretization
 from keras.src.layers.preprocessing.hashed_crossing import HashedCrossing
 from keras.src.layers.preprocessing.hashing import Hashing
+from keras.src.layers.preprocessing.image_preprocessing.auto_contrast import (
+    AutoContrast,
+)
+from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
+    CenterCrop,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_brightness import (  # noqa: E501
+    RandomBrightness,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneration import (  # noqa: E501
+    RandomColorDegeneration,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (
+    RandomContrast,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
+    RandomCrop,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_elastic_transform import (  # noqa: E501
+    RandomElasticTransform,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
+    RandomFlip,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_gaussian_blur import (  # noqa: E501
+    RandomGaussianBlur,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (  # noqa: E501
+    RandomGrayscale,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_hue import (
+    RandomHue,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_invert import (
+    RandomInvert,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_perspective import (  # noqa: E501
+    RandomPerspective,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_posterization import (  # noqa: E501
+    RandomPosterization,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (
+    RandomRotation,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_saturation import (  # noqa: E501
+    RandomSaturation,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_sharpness import (  # noqa: E501
+    RandomSharpness,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_translation import (  # noqa: E501
+    RandomTranslation,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_zoom import (
+    RandomZoom,
+)
+from keras.src.layers.preprocessing.image_preprocessing.resizing import Resizing
+from keras.src.layers.preprocessing.image_preprocessing.solarization import (
+    Solarization,
+)
 from keras.src.layers.preprocessing.index_lookup import IndexLookup
 from keras.src.layers.preprocessing.integer_lookup import IntegerLookup
 from keras.src.layers.preprocessing.normalization import Normalization
+from keras.src.layers.preprocessing.rescaling import Rescaling
 from keras.src.layers.preprocessing.string_lookup import StringLookup
 from keras.src.layers.preprocessing.text_vectorization import TextVectorization
+from keras.src.layers.regularization.activity_regularization import (
+    ActivityRegularization,
+)
+from keras.src.layers.regularization.alpha_dropout import AlphaDropout
 from keras.src.layers.regularization.dropout import Dropout
+from keras.src.layers.regularization.gaussian_dropout import GaussianDropout
+from keras.src.layers.regularization.gaussian_noise import GaussianNoise
+from keras.src.layers.regularization.spatial_dropout import SpatialDropout1D
+from keras.src.layers.regularization.spatial_dropout import SpatialDropout2D
+from keras.src.layers.regularization.spatial_dropout import SpatialDropout3D
 from keras.src.layers.reshaping.cropping1d import Cropping1D
 from keras.src.layers.reshaping.cropping2d import Cropping2D
 from keras.src.layers.reshaping.cropping3d import Cropping3D

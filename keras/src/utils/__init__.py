@@ -1,4 +1,9 @@
 from keras.src.utils.file_utils import get_file  # noqa: F401
+from keras.src.utils.image_dataset_utils import image_dataset_from_directory  # noqa: F401
+from keras.src.utils.image_utils import array_to_img  # noqa: F401
+from keras.src.utils.image_utils import img_to_array  # noqa: F401
+from keras.src.utils.image_utils import load_img  # noqa: F401
+from keras.src.utils.image_utils import save_img  # noqa: F401
 from keras.src.utils.io_utils import disable_interactive_logging  # noqa: F401
 from keras.src.utils.io_utils import enable_interactive_logging  # noqa: F401
 from keras.src.utils.io_utils import is_interactive_logging_enabled  # noqa: F401

@@ -5,5 +5,19 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.ops.image import affine_transform as affine_transform
+from keras.src.ops.image import crop_images as crop_images
+from keras.src.ops.image import elastic_transform as elastic_transform
 from keras.src.ops.image import extract_patches as extract_patches
+from keras.src.ops.image import extract_patches_3d as extract_patches_3d
+from keras.src.ops.image import gaussian_blur as gaussian_blur
+from keras.src.ops.image import hsv_to_rgb as hsv_to_rgb
+from keras.src.ops.image import map_coordinates as map_coordinates
+from keras.src.ops.image import pad_images as pad_images
+from keras.src.ops.image import perspective_transform as perspective_transform
 from keras.src.ops.image import resize as resize
+from keras.src.ops.image import rgb_to_grayscale as rgb_to_grayscale
+from keras.src.ops.image import rgb_to_hsv as rgb_to_hsv
+from keras.src.ops.image import scale_and_translate as scale_and_translate
+from keras.src.ops.image import sobel_edges as sobel_edges
+from keras.src.ops.image import ssim as ssim

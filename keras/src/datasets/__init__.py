@@ -1,0 +1,1 @@
+"""Small standard datasets, downloaded once into the Keras cache."""

@@ -1,0 +1,37 @@
+"""Boston housing prices (regression)."""
+
+import numpy as np
+
+from keras.src.api_export import keras_export
+from keras.src.datasets._utils import KERAS_DATASETS_URL
+from keras.src.datasets._utils import shuffled_split
+from keras.src.utils.file_utils import get_file
+
+
+@keras_export("keras.datasets.boston_housing.load_data")
+def load_data(path="boston_housing.npz", test_split=0.2, seed=113):
+    """Loads the Boston housing dataset: 506 samples, 13 features.
+
+    Targets are median home values in thousands of dollars. Samples are
+    shuffled with `seed` before the split.
+
+    Args:
+        path: File name of the cached archive.
+        test_split: Fraction of the samples kept for testing.
+        seed: Seed of the shuffle.
+
+    Returns:
+        `(x_train, y_train), (x_test, y_test)` NumPy arrays.
+
+    Example:
+
+    ```python
+    (x_train, y_train), _ = keras.datasets.boston_housing.load_data()
+    ```
+    """
+    path = get_file(
+        fname=path, origin=KERAS_DATASETS_URL + "boston_housing.npz"
+    )
+    with np.load(path, allow_pickle=True) as f:
+        x, y = f["x"], f["y"]
+    return shuffled_split(x, y, test_split, seed)

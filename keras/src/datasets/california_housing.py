@@ -1,0 +1,50 @@
+"""California housing prices (regression)."""
+
+import numpy as np
+
+from keras.src.api_export import keras_export
+from keras.src.datasets._utils import KERAS_DATASETS_URL
+from keras.src.datasets._utils import shuffled_split
+from keras.src.utils.file_utils import get_file
+
+
+@keras_export("keras.datasets.california_housing.load_data")
+def load_data(
+    version="large", path="california_housing.npz", test_split=0.2, seed=113
+):
+    """Loads the California housing dataset: 8 features per block group.
+
+    Targets are median house values in dollars. `version="large"` has
+    all 20,640 samples; `"small"` only the first 600 (for quick tests).
+    Samples are shuffled with `seed` before the split.
+
+    Args:
+        version: `"large"` or `"small"`.
+        path: File name of the cached archive.
+        test_split: Fraction of the samples kept for testing.
+        seed: Seed of the shuffle.
+
+    Returns:
+        `(x_train, y_train), (x_test, y_test)` NumPy arrays.
+
+    Example:
+
+    ```python
+    (x_train, y_train), _ = keras.datasets.california_housing.load_data(
+        version="small"
+    )
+    ```
+    """
+    if version not in ("large", "small"):
+        raise ValueError(
+            'The `version` argument must be "large" or "small". '
+            f"Received: version={version}"
+        )
+    path = get_file(
+        fname=path, origin=KERAS_DATASETS_URL + "california_housing.npz"
+    )
+    with np.load(path, allow_pickle=True) as f:
+        x, y = f["x"], f["y"]
+    if version == "small":
+        x, y = x[:600], y[:600]
+    return shuffled_split(x, y, test_split, seed)

@@ -1,0 +1,106 @@
+"""IMDB movie-review sentiment classification."""
+
+import json
+
+import numpy as np
+
+from keras.src.api_export import keras_export
+from keras.src.datasets._utils import KERAS_DATASETS_URL
+from keras.src.datasets._utils import as_object_array
+from keras.src.datasets._utils import prepare_sequences
+from keras.src.utils.file_utils import get_file
+
+
+@keras_export("keras.datasets.imdb.load_data")
+def load_data(
+    path="imdb.npz",
+    num_words=None,
+    skip_top=0,
+    maxlen=None,
+    seed=113,
+    start_char=1,
+    oov_char=2,
+    index_from=3,
+    **kwargs,
+):
+    """Loads the IMDB dataset: 50,000 reviews labeled positive/negative.
+
+    Reviews are sequences of word ids, words being ranked by frequency
+    in the data (id `i` is the `i`-th most frequent word). Train and test
+    sets are each shuffled with `seed`.
+
+    Args:
+        path: File name of the cached archive.
+        num_words: Keep only the `num_words` most frequent words (others
+            become `oov_char`). Defaults to all words.
+        skip_top: Also treat the `skip_top` most frequent words as
+            out-of-vocabulary.
+        maxlen: Drop sequences longer than this.
+        seed: Seed of the shuffles.
+        start_char: Id put at the start of every sequence (`None` for
+            none).
+        oov_char: Id of out-of-vocabulary words; `None` removes them.
+        index_from: Offset added to every word id (ids below it are
+            reserved for the marks above).
+        **kwargs: Unsupported legacy arguments are rejected.
+
+    Returns:
+        `(x_train, y_train), (x_test, y_test)`: object arrays of id lists
+        and int labels (1 positive, 0 negative).
+
+    Example:
+
+    ```python
+    (x_train, y_train), _ = keras.datasets.imdb.load_data(num_words=10000)
+    ```
+    """
+    if kwargs:
+        raise TypeError(f"Unrecognized keyword arguments: {kwargs}.")
+    path = get_file(fname=path, origin=KERAS_DATASETS_URL + "imdb.npz")
+    with np.load(path, allow_pickle=True) as f:
+        x_train, y_train = f["x_train"], f["y_train"]
+        x_test, y_test = f["x_test"], f["y_test"]
+    rng = np.random.RandomState(seed)
+    order = np.arange(len(x_train))
+    rng.shuffle(order)
+    x_train, y_train = x_train[order], y_train[order]
+    order = np.arange(len(x_test))
+    rng.shuffle(order)
+    x_test, y_test = x_test[order], y_test[order]
+    xs = list(x_train) + list(x_test)
+    labels = np.concatenate([y_train, y_test])
+    xs, keep = prepare_sequences(
+        xs, num_words, skip_top, maxlen, start_char, oov_char, index_from
+    )
+    labels = labels[keep]
+    num_train = int(keep[: len(x_train)].sum())
+    xs = as_object_array(xs)
+    return (xs[:num_train], labels[:num_train]), (
+        xs[num_train:],
+        labels[num_train:],
+    )
+
+
+@keras_export("keras.datasets.imdb.get_word_index")
+def get_word_index(path="imdb_word_index.json"):
+    """The dict mapping words to their ids in the IMDB dataset.
+
+    Note that `load_data` shifts the ids by `index_from` (3 by default).
+
+    Args:
+        path: File name of the cached index.
+
+    Returns:
+        A dict `{word: id}`.
+
+    Example:
+
+    ```python
+    index = keras.datasets.imdb.get_word_index()
+    ```
+    """
+    path = get_file(
+        fname=path, origin=KERAS_DATASETS_URL + "imdb_word_index.json"
+    )
+    with open(path) as f:
+        return json.load(f)

@@ -1,0 +1,268 @@
+"""`BaseImagePreprocessingLayer`: shared machinery of the image layers.
+
+A layer draws one random *transformation* per call
+(`get_random_transformation`) and applies it to every part of its input:
+`transform_images`, `transform_labels`, `transform_segmentation_masks`
+and `transform_bounding_boxes`. Inputs are either an image tensor or a
+dict with an `"images"` entry and optionally `"labels"`,
+`"segmentation_masks"` and `"bounding_boxes"`.
+
+The layers compute with JAX. Inside a `tf.data` pipeline (a TensorFlow
+graph) the call is bridged with `tf.numpy_function`, so the same layer
+can be mapped over a `tf.data.Dataset`.
+"""
+
+import numpy as np
+
+from keras.src import backend
+from keras.src import tree
+from keras.src.layers.layer import Layer
+from keras.src.utils import backend_utils
+
+
+class BaseImagePreprocessingLayer(Layer):
+    """Base class of the image preprocessing and augmentation layers.
+
+    Subclasses implement `get_random_transformation()` and
+    `transform_images()`; the other `transform_*` methods default to
+    returning their input unchanged (right for color-only layers).
+
+    Args:
+        factor: Optional strength of the augmentation, validated by
+            `_set_factor()` when the subclass uses it.
+        bounding_box_format: Format of bounding boxes in dict inputs.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+    """
+
+    # Subclasses that interpret `factor` themselves set this to False.
+    _USE_BASE_FACTOR = True
+    _FACTOR_BOUNDS = (-1, 1)
+
+    def __init__(
+        self, factor=None, bounding_box_format=None, data_format=None, **kwargs
+    ):
+        super().__init__(**kwargs)
+        self.bounding_box_format = bounding_box_format
+        self.data_format = backend.standardize_data_format(data_format)
+        if self._USE_BASE_FACTOR:
+            self._set_factor(0.0 if factor is None else factor)
+        elif factor is not None:
+            raise ValueError(
+                f"Layer {self.__class__.__name__} does not take a `factor` "
+                f"argument. Received: factor={factor}"
+            )
+        self.supports_jit = False
+
+    # ------------------------------------------------------------ factor
+    def _set_factor(self, factor):
+        low, high = self._FACTOR_BOUNDS
+        message = (
+            "The `factor` argument should be a number (or a list of two "
+            f"numbers) in the range [{low}, {high}]. Received: "
+            f"factor={factor}"
+        )
+        if isinstance(factor, (tuple, list)):
+            if len(factor) != 2 or not all(
+                isinstance(f, (int, float)) for f in factor
+            ):
+                raise ValueError(message)
+            bounds = (min(factor), max(factor))
+        elif isinstance(factor, (int, float)) and not isinstance(factor, bool):
+            magnitude = abs(factor)
+            bounds = (0.0, magnitude) if low == 0 else (-magnitude, magnitude)
+        else:
+            raise ValueError(message)
+        if bounds[0] < low or bounds[1] > high:
+            raise ValueError(message)
+        self.factor = (float(bounds[0]), float(bounds[1]))
+
+    # ------------------------------------------------- backend & seeds
+    @property
+    def backend(self):
+        """The array backend the layer computes with."""
+        return backend
+
+    def _get_seed_generator(self, backend_name=None):
+        return self.generator
+
+    # ------------------------------------------------------ transforms
+    def get_random_transformation(self, data, training=True, seed=None):
+        """Draws the random parameters shared by all parts of `data`."""
+        return None
+
+    def transform_images(self, images, transformation, training=True):
+        raise NotImplementedError(
+            f"Layer {self.__class__.__name__} does not implement "
+            "`transform_images()`."
+        )
+
+    def transform_labels(self, labels, transformation, training=True):
+        return labels
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation, training=True
+    ):
+        return segmentation_masks
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        return bounding_boxes
+
+    # ------------------------------------------------------------- call
+    def __call__(self, inputs, **kwargs):
+        if backend_utils.in_tf_graph():
+            return self._call_in_tf_graph(inputs, **kwargs)
+        inputs = tree.map_structure(from_tf, inputs)
+        return super().__call__(inputs, **kwargs)
+
+    def call(self, data, training=True):
+        if isinstance(data, dict):
+            return self._call_on_dict(data, training)
+        images = self.backend.convert_to_tensor(data)
+        self._check_rank(images)
+        transformation = self.get_random_transformation(
+            images, training=training
+        )
+        return self.transform_images(images, transformation, training=training)
+
+    def _call_on_dict(self, data, training):
+        if "images" not in data:
+            raise ValueError(
+                "Dict inputs of image preprocessing layers need an "
+                f"`'images'` entry. Received keys: {list(data)}"
+            )
+        data = dict(data)
+        data["images"] = self.backend.convert_to_tensor(data["images"])
+        self._check_rank(data["images"])
+        transformation = self.get_random_transformation(data, training=training)
+        outputs = dict(data)
+        outputs["images"] = self.transform_images(
+            data["images"], transformation, training=training
+        )
+        if "labels" in data:
+            outputs["labels"] = self.transform_labels(
+                data["labels"], transformation, training=training
+            )
+        if "segmentation_masks" in data:
+            outputs["segmentation_masks"] = self.transform_segmentation_masks(
+                self.backend.convert_to_tensor(data["segmentation_masks"]),
+                transformation,
+                training=training,
+            )
+        if "bounding_boxes" in data:
+            outputs["bounding_boxes"] = self.transform_bounding_boxes(
+                data["bounding_boxes"], transformation, training=training
+            )
+        return outputs
+
+    def _spatial_axes(self):
+        """Negative `(height_axis, width_axis)` of images (any rank)."""
+        if self.data_format == "channels_last":
+            return -3, -2
+        return -2, -1
+
+    def _batch_size(self, images):
+        """Batch size of `images` (1 for a single 3D image)."""
+        if len(images.shape) == 3:
+            return 1
+        return self.backend.shape(images)[0]
+
+    def _uniform(self, images, low, high):
+        """One uniform draw in `[low, high)` per image, shape `(batch,)`."""
+        return self.backend.random.uniform(
+            shape=(self._batch_size(images),),
+            minval=low,
+            maxval=high,
+            seed=self._get_seed_generator(),
+        )
+
+    def _apply_transforms(
+        self, images, transforms, interpolation, fill_mode, fill_value
+    ):
+        """Resamples `images` through `(batch, 8)` `transforms` (see
+        `keras.ops.image.affine_transform`)."""
+        from keras.src.ops import image as image_ops
+
+        unbatched = len(images.shape) == 3
+        if unbatched:
+            images = self.backend.numpy.expand_dims(images, 0)
+        outputs = image_ops.affine_transform(
+            images,
+            transforms,
+            interpolation=interpolation,
+            fill_mode=fill_mode,
+            fill_value=fill_value,
+            data_format=self.data_format,
+        )
+        if unbatched:
+            outputs = self.backend.numpy.squeeze(outputs, 0)
+        return outputs
+
+    def _check_rank(self, images):
+        if len(images.shape) not in (3, 4):
+            raise ValueError(
+                "Expected the input image to be rank 3 or 4. Received "
+                f"inputs.shape={tuple(images.shape)}"
+            )
+
+    def _call_in_tf_graph(self, inputs, **kwargs):
+        return call_in_tf_graph(self, inputs, **kwargs)
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            bounding_box_format=self.bounding_box_format,
+            data_format=self.data_format,
+        )
+        if self._USE_BASE_FACTOR:
+            config["factor"] = self.factor
+        return config
+
+
+def call_in_tf_graph(layer, inputs, **kwargs):
+    """Runs `layer` on the TF tensors of a `tf.data` graph.
+
+    The layer's JAX computation is wrapped in `tf.numpy_function`; the
+    output shapes and dtypes come from `layer.compute_output_spec`.
+    """
+    import tensorflow as tf
+
+    flat = tree.flatten(inputs)
+    specs = [
+        backend.KerasTensor(tuple(t.shape), dtype=t.dtype.name) for t in flat
+    ]
+    out_spec = layer.compute_output_spec(
+        tree.pack_sequence_as(inputs, specs), **kwargs
+    )
+    flat_out_spec = tree.flatten(out_spec)
+
+    def run(*arrays):
+        structured = tree.pack_sequence_as(inputs, list(arrays))
+        outputs = Layer.__call__(layer, structured, **kwargs)
+        return [
+            np.asarray(o).astype(spec.dtype)
+            for o, spec in zip(tree.flatten(outputs), flat_out_spec)
+        ]
+
+    outputs = tf.numpy_function(
+        run,
+        flat,
+        Tout=[tf.as_dtype(spec.dtype) for spec in flat_out_spec],
+        stateful=True,
+    )
+    for tensor, spec in zip(outputs, flat_out_spec):
+        tensor.set_shape(spec.shape)
+    return tree.pack_sequence_as(out_spec, list(outputs))
+
+
+def from_tf(x):
+    """A TF tensor as a NumPy array; anything else unchanged."""
+    if backend_utils.is_tf_tensor(x):
+        return x.numpy()
+    return x

@@ -1,0 +1,98 @@
+"""`CenterCrop`: crops the central window of images."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.ops import image as image_ops
+
+
+def crop_or_resize(layer, images, top, left, height, width):
+    """The `height x width` window of `images` at `(top, left)`, or, when
+    the images are smaller than that, the images resized to it (keeping
+    their aspect ratio by cropping)."""
+    h_axis, w_axis = layer._spatial_axes()
+    in_h, in_w = images.shape[h_axis], images.shape[w_axis]
+    if (
+        in_h is not None
+        and in_w is not None
+        and (in_h < height or in_w < width)
+    ):
+        return image_ops.resize(
+            images,
+            (height, width),
+            crop_to_aspect_ratio=True,
+            data_format=layer.data_format,
+        )
+    index = [slice(None)] * len(images.shape)
+    index[h_axis] = slice(top, top + height)
+    index[w_axis] = slice(left, left + width)
+    return images[tuple(index)]
+
+
+@keras_export("keras.layers.CenterCrop")
+class CenterCrop(BaseImagePreprocessingLayer):
+    """Crops the central `height x width` window of images.
+
+    When the window is not exactly centered (odd margin), the extra row
+    or column is cut at the bottom/right. Images smaller than the window
+    are instead resized up to it, cropping to the target aspect ratio so
+    they are not distorted. The output is in the layer's compute dtype.
+
+    Args:
+        height: Output height.
+        width: Output width.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.CenterCrop(2, 2, data_format="channels_last")
+    >>> x = np.arange(16.0).reshape(1, 4, 4, 1)
+    >>> layer(x)[0, :, :, 0]
+    Array([[ 5.,  6.],
+           [ 9., 10.]], dtype=float32)
+    """
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(self, height, width, data_format=None, **kwargs):
+        super().__init__(data_format=data_format, **kwargs)
+        self.height = height
+        self.width = width
+
+    def transform_images(self, images, transformation=None, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        return self._center(images)
+
+    def _center(self, images):
+        h_axis, w_axis = self._spatial_axes()
+        in_h, in_w = images.shape[h_axis], images.shape[w_axis]
+        top = max((in_h - self.height) // 2, 0)
+        left = max((in_w - self.width) // 2, 0)
+        return crop_or_resize(self, images, top, left, self.height, self.width)
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation=None, training=True
+    ):
+        return self._center(segmentation_masks)
+
+    def compute_output_shape(self, input_shape):
+        if isinstance(input_shape, dict):
+            return {
+                key: self.compute_output_shape(value)
+                if key in ("images", "segmentation_masks")
+                else value
+                for key, value in input_shape.items()
+            }
+        shape = list(input_shape)
+        h_axis, w_axis = self._spatial_axes()
+        shape[h_axis] = self.height
+        shape[w_axis] = self.width
+        return tuple(shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(height=self.height, width=self.width)
+        return config

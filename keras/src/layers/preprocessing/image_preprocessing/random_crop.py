@@ -1,0 +1,101 @@
+"""`RandomCrop`: crops a random window of images while training."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
+    crop_or_resize,
+)
+from keras.src.random.seed_generator import SeedGenerator
+
+
+@keras_export("keras.layers.RandomCrop")
+class RandomCrop(BaseImagePreprocessingLayer):
+    """Crops a random `height x width` window of the images.
+
+    While training, one random window position is drawn per call and
+    applied to the whole batch. At inference the central window is kept
+    instead. Images smaller than the window are resized up to it
+    (cropping to its aspect ratio) in both modes. The output is in the
+    layer's compute dtype.
+
+    Args:
+        height: Output height.
+        width: Output width.
+        seed: Optional integer seed.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandomCrop(4, 4, seed=3)
+    >>> layer(np.random.rand(2, 6, 8, 3)).shape
+    (2, 4, 4, 3)
+    """
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(
+        self, height, width, seed=None, data_format=None, name=None, **kwargs
+    ):
+        super().__init__(data_format=data_format, name=name, **kwargs)
+        self.height = height
+        self.width = width
+        self.seed = seed
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        images = data["images"] if isinstance(data, dict) else data
+        h_axis, w_axis = self._spatial_axes()
+        in_h, in_w = images.shape[h_axis], images.shape[w_axis]
+        spare_h = max(in_h - self.height, 0)
+        spare_w = max(in_w - self.width, 0)
+        if not training:
+            return {"top": spare_h // 2, "left": spare_w // 2}
+        seed = seed if seed is not None else self._get_seed_generator()
+        top = self.backend.random.randint((), 0, spare_h + 1, seed=seed)
+        left = self.backend.random.randint((), 0, spare_w + 1, seed=seed)
+        return {"top": top, "left": left}
+
+    def _crop(self, images, transformation):
+        h_axis, w_axis = self._spatial_axes()
+        in_h, in_w = images.shape[h_axis], images.shape[w_axis]
+        if in_h < self.height or in_w < self.width:
+            return crop_or_resize(self, images, 0, 0, self.height, self.width)
+        starts = [0] * len(images.shape)
+        sizes = list(images.shape)
+        starts[h_axis] = transformation["top"]
+        starts[w_axis] = transformation["left"]
+        sizes[h_axis] = self.height
+        sizes[w_axis] = self.width
+        return self.backend.numpy.slice(images, starts, sizes)
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        return self._crop(images, transformation)
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation, training=True
+    ):
+        return self._crop(segmentation_masks, transformation)
+
+    def compute_output_shape(self, input_shape):
+        if isinstance(input_shape, dict):
+            return {
+                key: self.compute_output_shape(value)
+                if key in ("images", "segmentation_masks")
+                else value
+                for key, value in input_shape.items()
+            }
+        shape = list(input_shape)
+        h_axis, w_axis = self._spatial_axes()
+        shape[h_axis] = self.height
+        shape[w_axis] = self.width
+        return tuple(shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(height=self.height, width=self.width, seed=self.seed)
+        return config

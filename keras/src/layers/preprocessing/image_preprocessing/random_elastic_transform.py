@@ -1,0 +1,138 @@
+"""`RandomElasticTransform`: random smooth distortions while training."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _color
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.ops import image as image_ops
+from keras.src.random.seed_generator import SeedGenerator
+
+# Smoothness (Gaussian standard deviation, in pixels) of the random
+# displacement field, and the displacement strength at full distortion.
+_FIELD_SIGMA = 5.0
+_MAX_ALPHA = 20.0
+
+
+@keras_export("keras.layers.RandomElasticTransform")
+class RandomElasticTransform(BaseImagePreprocessingLayer):
+    """Distorts images with smooth random displacement fields.
+
+    Each call draws a distortion strength in `[0, 1]`; each image is
+    then, with a probability drawn from `factor`, resampled through a
+    random smooth field (see `keras.ops.image.elastic_transform`) whose
+    strength is the drawn value times `scale`. Results are clipped to
+    `value_range`. Only active while training.
+
+    Args:
+        factor: Float in `[0, 1]` or pair: the range of the probability
+            of distorting an image. Defaults to `1.0`.
+        scale: Float in `[0, 1]`, the largest distortion strength.
+            Defaults to `1.0`.
+        interpolation: `"bilinear"` (default) or `"nearest"`.
+        fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
+            `"nearest"`.
+        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
+        value_range: Range `(low, high)` of the pixel values. Defaults
+            to `(0, 255)`.
+        seed: Optional integer seed.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandomElasticTransform(seed=1)
+    >>> layer(np.random.rand(2, 16, 16, 3) * 255).shape
+    (2, 16, 16, 3)
+    """
+
+    _FACTOR_BOUNDS = (0, 1)
+
+    def __init__(
+        self,
+        factor=1.0,
+        scale=1.0,
+        interpolation="bilinear",
+        fill_mode="reflect",
+        fill_value=0.0,
+        value_range=(0, 255),
+        seed=None,
+        data_format=None,
+        **kwargs,
+    ):
+        super().__init__(factor=factor, data_format=data_format, **kwargs)
+        if not 0 <= scale <= 1:
+            raise ValueError(
+                "The `scale` argument should be a number in the range "
+                f"[0, 1]. Received: scale={scale}"
+            )
+        _geometry.check_fill_and_interpolation(fill_mode, interpolation)
+        self.scale = scale
+        self.interpolation = interpolation
+        self.fill_mode = fill_mode
+        self.fill_value = fill_value
+        self.value_range = _color.check_value_range(value_range)
+        self.seed = seed
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        generator = seed if seed is not None else self._get_seed_generator()
+        batch = self._batch_size(images)
+        probability = self.backend.random.uniform(
+            (batch,), *self.factor, seed=generator
+        )
+        draws = self.backend.random.uniform((batch,), seed=generator)
+        strength = self.backend.random.uniform((), seed=generator)
+        return {
+            "apply_transform": draws < probability,
+            "distortion_factor": strength,
+            "seed": generator,
+        }
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None or self.scale == 0:
+            return images
+        np_ = self.backend.numpy
+        unbatched = len(images.shape) == 3
+        x = np_.expand_dims(images, 0) if unbatched else images
+        alpha = transformation["distortion_factor"] * self.scale * _MAX_ALPHA
+        warped = image_ops.elastic_transform(
+            x,
+            alpha=alpha,
+            sigma=_FIELD_SIGMA,
+            interpolation=self.interpolation,
+            fill_mode=self.fill_mode,
+            fill_value=self.fill_value,
+            seed=transformation["seed"],
+            data_format=self.data_format,
+        )
+        apply = np_.reshape(transformation["apply_transform"], (-1, 1, 1, 1))
+        outputs = np_.clip(
+            np_.where(apply, warped, x),
+            self.value_range[0],
+            self.value_range[1],
+        )
+        return outputs[0] if unbatched else outputs
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        _geometry.no_bounding_boxes(self)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            scale=self.scale,
+            interpolation=self.interpolation,
+            fill_mode=self.fill_mode,
+            fill_value=self.fill_value,
+            value_range=self.value_range,
+            seed=self.seed,
+        )
+        return config

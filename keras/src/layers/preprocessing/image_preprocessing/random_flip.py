@@ -1,0 +1,103 @@
+"""`RandomFlip`: randomly mirrors images while training."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.random.seed_generator import SeedGenerator
+
+HORIZONTAL = "horizontal"
+VERTICAL = "vertical"
+HORIZONTAL_AND_VERTICAL = "horizontal_and_vertical"
+
+
+@keras_export("keras.layers.RandomFlip")
+class RandomFlip(BaseImagePreprocessingLayer):
+    """Mirrors each image with probability 1/2 while training.
+
+    At inference (`training=False`, e.g. in `predict()`) the images pass
+    through unchanged. Segmentation masks in dict inputs are flipped with
+    their images.
+
+    Args:
+        mode: `"horizontal"` (left-right), `"vertical"` (top-bottom) or
+            `"horizontal_and_vertical"` (both at once). Defaults to
+            `"horizontal_and_vertical"`.
+        seed: Optional integer seed.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandomFlip("horizontal", seed=5)
+    >>> layer(np.random.rand(4, 8, 8, 3)).shape
+    (4, 8, 8, 3)
+    """
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(
+        self,
+        mode=HORIZONTAL_AND_VERTICAL,
+        seed=None,
+        data_format=None,
+        **kwargs,
+    ):
+        super().__init__(data_format=data_format, **kwargs)
+        if mode not in (HORIZONTAL, VERTICAL, HORIZONTAL_AND_VERTICAL):
+            raise ValueError(
+                "RandomFlip layer `mode` must be one of 'horizontal', "
+                f"'vertical' or 'horizontal_and_vertical'. Received: "
+                f"mode={mode}"
+            )
+        self.mode = mode
+        self.seed = seed
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        draws = self.backend.random.uniform(
+            shape=(self._batch_size(images), 1, 1, 1),
+            seed=seed if seed is not None else self._get_seed_generator(),
+        )
+        return {"flips": draws <= 0.5, "input_shape": tuple(images.shape)}
+
+    def _flip(self, images, flips):
+        h_axis, w_axis = self._spatial_axes()
+        flipped = images
+        if self.mode in (HORIZONTAL, HORIZONTAL_AND_VERTICAL):
+            flipped = self.backend.numpy.flip(flipped, axis=w_axis)
+        if self.mode in (VERTICAL, HORIZONTAL_AND_VERTICAL):
+            flipped = self.backend.numpy.flip(flipped, axis=h_axis)
+        if len(images.shape) == 3:
+            flips = flips[0]
+        return self.backend.numpy.where(flips, flipped, images)
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        return self._flip(images, transformation["flips"])
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation, training=True
+    ):
+        if not training or transformation is None:
+            return segmentation_masks
+        return self._flip(segmentation_masks, transformation["flips"])
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        raise NotImplementedError(
+            "RandomFlip does not transform bounding boxes yet; pass dict "
+            "inputs without a 'bounding_boxes' entry."
+        )
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(mode=self.mode, seed=self.seed)
+        return config

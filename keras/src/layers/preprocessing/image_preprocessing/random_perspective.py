@@ -1,0 +1,132 @@
+"""`RandomPerspective`: random perspective warps while training."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.ops import image as image_ops
+from keras.src.random.seed_generator import SeedGenerator
+
+
+@keras_export("keras.layers.RandomPerspective")
+class RandomPerspective(BaseImagePreprocessingLayer):
+    """Warps images as if seen from a randomly moved viewpoint.
+
+    For each image the four corners are moved independently by up to
+    `scale / 2` of the image width (horizontally) and height
+    (vertically), and the image is resampled through the projective
+    transform taking the corners to their new places. Each image is
+    warped with a probability drawn from `factor`; uncovered pixels take
+    `fill_value`. Only active while training.
+
+    Args:
+        factor: Float in `[0, 1]` or pair: the range of the probability
+            of warping an image. Defaults to `1.0`.
+        scale: Float in `[0, 1]`, the strength of the corner moves.
+            Defaults to `1.0`.
+        interpolation: `"bilinear"` (default) or `"nearest"`.
+        fill_value: Value of uncovered pixels. Defaults to `0.0`.
+        seed: Optional integer seed.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandomPerspective(scale=0.3, seed=5)
+    >>> layer(np.random.rand(2, 8, 8, 3)).shape
+    (2, 8, 8, 3)
+    """
+
+    _FACTOR_BOUNDS = (0, 1)
+
+    def __init__(
+        self,
+        factor=1.0,
+        scale=1.0,
+        interpolation="bilinear",
+        fill_value=0.0,
+        seed=None,
+        data_format=None,
+        **kwargs,
+    ):
+        super().__init__(factor=factor, data_format=data_format, **kwargs)
+        if not 0 <= scale <= 1:
+            raise ValueError(
+                "The `scale` argument should be a number in the range "
+                f"[0, 1]. Received: scale={scale}"
+            )
+        _geometry.check_fill_and_interpolation("constant", interpolation)
+        self.scale = scale
+        self.interpolation = interpolation
+        self.fill_value = fill_value
+        self.seed = seed
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        np_ = self.backend.numpy
+        seed = seed if seed is not None else self._get_seed_generator()
+        batch = self._batch_size(images)
+        h_axis, w_axis = self._spatial_axes()
+        height, width = images.shape[h_axis], images.shape[w_axis]
+        probability = self.backend.random.uniform(
+            (batch,), *self.factor, seed=seed
+        )
+        draws = self.backend.random.uniform((batch,), seed=seed)
+        corners = np_.array(
+            [
+                [0.0, 0.0],
+                [width - 1.0, 0.0],
+                [0.0, height - 1.0],
+                [width - 1.0, height - 1.0],
+            ]
+        )
+        start = np_.tile(np_.expand_dims(corners, 0), (batch, 1, 1))
+        moves = self.backend.random.uniform(
+            (batch, 4, 2), -0.5 * self.scale, 0.5 * self.scale, seed=seed
+        )
+        end = start + moves * np_.array([width, height], moves.dtype)
+        return {
+            "apply_perspective": draws < probability,
+            "start_points": start,
+            "end_points": end,
+            "input_shape": tuple(images.shape),
+        }
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        np_ = self.backend.numpy
+        unbatched = len(images.shape) == 3
+        x = np_.expand_dims(images, 0) if unbatched else images
+        warped = image_ops.perspective_transform(
+            x,
+            transformation["start_points"],
+            transformation["end_points"],
+            interpolation=self.interpolation,
+            fill_value=self.fill_value,
+            data_format=self.data_format,
+        )
+        apply = np_.reshape(transformation["apply_perspective"], (-1, 1, 1, 1))
+        outputs = np_.where(apply, warped, x)
+        return outputs[0] if unbatched else outputs
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        _geometry.no_bounding_boxes(self)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            scale=self.scale,
+            interpolation=self.interpolation,
+            fill_value=self.fill_value,
+            seed=self.seed,
+        )
+        return config

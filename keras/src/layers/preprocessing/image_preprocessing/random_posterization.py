@@ -1,0 +1,95 @@
+"""`RandomPosterization`: randomly reduces the bits per color channel."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _color
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.random.seed_generator import SeedGenerator
+
+
+@keras_export("keras.layers.RandomPosterization")
+class RandomPosterization(BaseImagePreprocessingLayer):
+    """Keeps only a random number of high bits of each 8-bit value.
+
+    Values are mapped from `value_range` to `[0, 255]`, and for each
+    image a bit count `b` is drawn from `[1, factor]`: only the `b` most
+    significant bits of every value are kept, leaving `2**b` levels per
+    channel. Only active while training.
+
+    Args:
+        factor: Integer in `[1, 8]`, the largest number of bits kept.
+        value_range: Range `(low, high)` of the pixel values. Defaults
+            to `(0, 255)`.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        seed: Optional integer seed.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandomPosterization(1, value_range=(0, 255))
+    >>> layer(np.array([[[[200.0], [100.0]]]]))
+    Array([[[[128.],
+             [  0.]]]], dtype=float32)
+    """
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(
+        self,
+        factor,
+        value_range=(0, 255),
+        data_format=None,
+        seed=None,
+        **kwargs,
+    ):
+        super().__init__(data_format=data_format, **kwargs)
+        valid = (
+            isinstance(factor, int)
+            and not isinstance(factor, bool)
+            and 1 <= factor <= 8
+        )
+        if not valid:
+            raise ValueError(
+                "The `factor` argument should be an integer number of bits "
+                f"in the range [1, 8]. Received: factor={factor}"
+            )
+        self.factor = factor
+        self.value_range = _color.check_value_range(value_range)
+        self.seed = seed
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        bits = self.backend.random.randint(
+            (self._batch_size(images), 1, 1, 1),
+            1,
+            self.factor + 1,
+            seed=seed if seed is not None else self._get_seed_generator(),
+        )
+        if len(images.shape) == 3:
+            bits = bits[0]
+        return {"bits": bits}
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        np_ = self.backend.numpy
+        levels = np_.round(_color.to_unit(self, images) * 255.0)
+        levels = self.backend.cast(np_.clip(levels, 0, 255), "int32")
+        # Zero the low `8 - bits` bits of every value.
+        step = np_.power(2, 8 - transformation["bits"])
+        levels = (levels // step) * step
+        unit = self.backend.cast(levels, images.dtype) / 255.0
+        return _color.from_unit(self, unit)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            factor=self.factor, value_range=self.value_range, seed=self.seed
+        )
+        return config

@@ -1,0 +1,128 @@
+"""`RandomRotation`: randomly rotates images while training."""
+
+import math
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.random.seed_generator import SeedGenerator
+
+
+@keras_export("keras.layers.RandomRotation")
+class RandomRotation(BaseImagePreprocessingLayer):
+    """Rotates each image by a random angle while training.
+
+    The angle is drawn uniformly from `factor * 2 * pi` (positive values
+    turn counter-clockwise); the rotation is about the image center and
+    uncovered pixels are filled according to `fill_mode`. At inference
+    the images pass through unchanged.
+
+    Args:
+        factor: Fraction of a full turn: a float `f` for angles in
+            `[-f * 2pi, f * 2pi]`, or a pair `(low, high)`.
+        fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
+            `"nearest"`: how points outside the input are filled.
+        interpolation: `"bilinear"` (default) or `"nearest"`.
+        seed: Optional integer seed.
+        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandomRotation(0.1, seed=2)
+    >>> layer(np.random.rand(2, 9, 9, 3)).shape
+    (2, 9, 9, 3)
+    """
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(
+        self,
+        factor,
+        fill_mode="reflect",
+        interpolation="bilinear",
+        seed=None,
+        fill_value=0.0,
+        data_format=None,
+        **kwargs,
+    ):
+        super().__init__(data_format=data_format, **kwargs)
+        self.factor = _geometry.parse_factor(factor, "factor")
+        _geometry.check_fill_and_interpolation(fill_mode, interpolation)
+        self.fill_mode = fill_mode
+        self.interpolation = interpolation
+        self.seed = seed
+        self.fill_value = fill_value
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        turns = self._uniform(images, self.factor[0], self.factor[1])
+        h_axis, w_axis = self._spatial_axes()
+        return {
+            "angle": turns * 2.0 * math.pi,
+            "image_height": images.shape[h_axis],
+            "image_width": images.shape[w_axis],
+        }
+
+    def _transforms(self, transformation):
+        np_ = self.backend.numpy
+        angle = transformation["angle"]
+        h = transformation["image_height"] - 1
+        w = transformation["image_width"] - 1
+        cos, sin = np_.cos(angle), np_.sin(angle)
+        # Output pixel (x, y) reads the input at the point rotated back
+        # about the center.
+        x_offset = (w - (cos * w - sin * h)) / 2.0
+        y_offset = (h - (sin * w + cos * h)) / 2.0
+        zeros = np_.zeros_like(cos)
+        return np_.stack(
+            [cos, -sin, x_offset, sin, cos, y_offset, zeros, zeros], axis=1
+        )
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        return self._apply_transforms(
+            images,
+            self._transforms(transformation),
+            self.interpolation,
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation, training=True
+    ):
+        if not training or transformation is None:
+            return segmentation_masks
+        return self._apply_transforms(
+            segmentation_masks,
+            self._transforms(transformation),
+            "nearest",
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        _geometry.no_bounding_boxes(self)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            factor=self.factor,
+            fill_mode=self.fill_mode,
+            interpolation=self.interpolation,
+            seed=self.seed,
+            fill_value=self.fill_value,
+        )
+        return config

@@ -1,0 +1,132 @@
+"""`RandomTranslation`: randomly shifts images while training."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.random.seed_generator import SeedGenerator
+
+
+@keras_export("keras.layers.RandomTranslation")
+class RandomTranslation(BaseImagePreprocessingLayer):
+    """Shifts each image by a random offset while training.
+
+    The vertical shift is a random fraction (from `height_factor`) of the
+    image height, positive values moving the content down; the
+    horizontal shift likewise uses `width_factor` and the width, positive
+    values moving right. Uncovered pixels are filled according to
+    `fill_mode`. At inference the images pass through unchanged.
+
+    Args:
+        height_factor: Float `f` for shifts in `[-f, f]` of the height,
+            or a pair `(low, high)`; values in `[-1, 1]`.
+        width_factor: Same for the width.
+        fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
+            `"nearest"`.
+        interpolation: `"bilinear"` (default) or `"nearest"`.
+        seed: Optional integer seed.
+        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandomTranslation(0.2, 0.2, seed=1)
+    >>> layer(np.random.rand(2, 10, 10, 3)).shape
+    (2, 10, 10, 3)
+    """
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(
+        self,
+        height_factor,
+        width_factor,
+        fill_mode="reflect",
+        interpolation="bilinear",
+        seed=None,
+        fill_value=0.0,
+        data_format=None,
+        **kwargs,
+    ):
+        super().__init__(data_format=data_format, **kwargs)
+        self.height_factor = height_factor
+        self.width_factor = width_factor
+        self.height_bounds = _geometry.parse_factor(
+            height_factor, "height_factor"
+        )
+        self.width_bounds = _geometry.parse_factor(width_factor, "width_factor")
+        _geometry.check_fill_and_interpolation(fill_mode, interpolation)
+        self.fill_mode = fill_mode
+        self.interpolation = interpolation
+        self.seed = seed
+        self.fill_value = fill_value
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        h_axis, w_axis = self._spatial_axes()
+        height = images.shape[h_axis]
+        width = images.shape[w_axis]
+        dy = self._uniform(images, *self.height_bounds) * height
+        dx = self._uniform(images, *self.width_bounds) * width
+        return {
+            "translations": self.backend.numpy.stack([dx, dy], axis=1),
+            "input_shape": tuple(images.shape),
+        }
+
+    def _transforms(self, transformation):
+        np_ = self.backend.numpy
+        translations = transformation["translations"]
+        dx, dy = translations[:, 0], translations[:, 1]
+        ones, zeros = np_.ones_like(dx), np_.zeros_like(dx)
+        # Output pixel (x, y) reads input (x - dx, y - dy).
+        return np_.stack(
+            [ones, zeros, -dx, zeros, ones, -dy, zeros, zeros], axis=1
+        )
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        return self._apply_transforms(
+            images,
+            self._transforms(transformation),
+            self.interpolation,
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation, training=True
+    ):
+        if not training or transformation is None:
+            return segmentation_masks
+        return self._apply_transforms(
+            segmentation_masks,
+            self._transforms(transformation),
+            "nearest",
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        _geometry.no_bounding_boxes(self)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            height_factor=self.height_factor,
+            width_factor=self.width_factor,
+            fill_mode=self.fill_mode,
+            interpolation=self.interpolation,
+            seed=self.seed,
+            fill_value=self.fill_value,
+        )
+        return config

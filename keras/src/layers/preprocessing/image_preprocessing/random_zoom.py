@@ -1,0 +1,152 @@
+"""`RandomZoom`: randomly zooms images in or out while training."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.random.seed_generator import SeedGenerator
+
+
+@keras_export("keras.layers.RandomZoom")
+class RandomZoom(BaseImagePreprocessingLayer):
+    """Zooms each image by a random amount while training.
+
+    A zoom value `z` drawn from a factor scales the sampling grid by
+    `1 + z` about the image center: positive values zoom *out* (the
+    content shrinks, borders are filled per `fill_mode`), negative values
+    zoom *in*. Without `width_factor` the same value is used for both
+    axes, keeping the aspect ratio. At inference the images pass through
+    unchanged.
+
+    Args:
+        height_factor: Float `f` for zooms in `[-f, f]`, or a pair
+            `(low, high)`; values in `[-1, 1]`.
+        width_factor: Optional factor for the horizontal zoom, in the
+            same form. Defaults to `None` (follow the vertical zoom).
+        fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
+            `"nearest"`.
+        interpolation: `"bilinear"` (default) or `"nearest"`.
+        seed: Optional integer seed.
+        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandomZoom(0.3, seed=4)
+    >>> layer(np.random.rand(2, 8, 8, 1)).shape
+    (2, 8, 8, 1)
+    """
+
+    _USE_BASE_FACTOR = False
+
+    def __init__(
+        self,
+        height_factor,
+        width_factor=None,
+        fill_mode="reflect",
+        interpolation="bilinear",
+        seed=None,
+        fill_value=0.0,
+        data_format=None,
+        **kwargs,
+    ):
+        super().__init__(data_format=data_format, **kwargs)
+        self.height_factor = height_factor
+        self.width_factor = width_factor
+        self.height_bounds = _geometry.parse_factor(
+            height_factor, "height_factor"
+        )
+        self.width_bounds = (
+            None
+            if width_factor is None
+            else _geometry.parse_factor(width_factor, "width_factor")
+        )
+        _geometry.check_fill_and_interpolation(fill_mode, interpolation)
+        self.fill_mode = fill_mode
+        self.interpolation = interpolation
+        self.seed = seed
+        self.fill_value = fill_value
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        zoom_y = 1.0 + self._uniform(images, *self.height_bounds)
+        if self.width_bounds is None:
+            zoom_x = zoom_y
+        else:
+            zoom_x = 1.0 + self._uniform(images, *self.width_bounds)
+        h_axis, w_axis = self._spatial_axes()
+        return {
+            "zoom_factor": self.backend.numpy.stack([zoom_x, zoom_y], axis=1),
+            "image_height": images.shape[h_axis],
+            "image_width": images.shape[w_axis],
+        }
+
+    def _transforms(self, transformation):
+        np_ = self.backend.numpy
+        zoom = transformation["zoom_factor"]
+        zx, zy = zoom[:, 0], zoom[:, 1]
+        center_x = (transformation["image_width"] - 1) / 2.0
+        center_y = (transformation["image_height"] - 1) / 2.0
+        zeros = np_.zeros_like(zx)
+        # Output pixel p reads the input at center + (p - center) * zoom.
+        return np_.stack(
+            [
+                zx,
+                zeros,
+                center_x * (1.0 - zx),
+                zeros,
+                zy,
+                center_y * (1.0 - zy),
+                zeros,
+                zeros,
+            ],
+            axis=1,
+        )
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        return self._apply_transforms(
+            images,
+            self._transforms(transformation),
+            self.interpolation,
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation, training=True
+    ):
+        if not training or transformation is None:
+            return segmentation_masks
+        return self._apply_transforms(
+            segmentation_masks,
+            self._transforms(transformation),
+            "nearest",
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        _geometry.no_bounding_boxes(self)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            height_factor=self.height_factor,
+            width_factor=self.width_factor,
+            fill_mode=self.fill_mode,
+            interpolation=self.interpolation,
+            seed=self.seed,
+            fill_value=self.fill_value,
+        )
+        return config

@@ -1,0 +1,45 @@
+"""Helpers for code that may run inside a TensorFlow graph (`tf.data`).
+
+`import keras` never imports TensorFlow: these helpers only look at it
+when it has already been imported by the caller.
+"""
+
+import sys
+
+from keras.src import backend
+
+
+def in_tf_graph():
+    """Whether TensorFlow is currently tracing a graph (e.g. `Dataset.map`)."""
+    if "tensorflow" not in sys.modules:
+        return False
+    import tensorflow as tf
+
+    return not tf.executing_eagerly()
+
+
+def is_tf_tensor(x):
+    """Whether `x` is a TensorFlow tensor (checked without importing TF)."""
+    return type(x).__module__.startswith("tensorflow")
+
+
+def convert_tf_tensor(outputs, dtype=None):
+    """Converts `outputs` to the tensor type of the current context.
+
+    Inside a TensorFlow graph the result is a TF tensor; elsewhere it is
+    a tensor of this backend.
+
+    Args:
+        outputs: Array-like value.
+        dtype: Optional dtype of the result.
+
+    Returns:
+        A TF tensor when a TF graph is being traced, else a backend tensor.
+    """
+    if in_tf_graph():
+        import tensorflow as tf
+
+        return tf.convert_to_tensor(outputs, dtype=dtype)
+    if is_tf_tensor(outputs):
+        outputs = outputs.numpy()
+    return backend.convert_to_tensor(outputs, dtype=dtype)
