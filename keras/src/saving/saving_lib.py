@@ -25,9 +25,9 @@ read, as are HDF5 datasets that declare more bytes than they store.
 
 Weights-only files: `save_weights_only` writes one `.weights.h5` file (see
 `object_tree`), or, with `max_shard_size`, a `.weights.json` index and its
-shards (in the path-keyed layout of `weights_h5`). Remote paths (`gs://...`, see `file_utils.is_remote_path`)
-are written to a local temporary file that is then copied, and read from
-a local copy.
+shards (in the path-keyed layout of `weights_h5`). Remote paths
+(`gs://...`, see `file_utils.is_remote_path`) are written to a local
+temporary file that is then copied, and read from a local copy.
 
 Multi-process runs (several JAX processes): every process calls the same
 save function, process 0 alone writes the file while the others only take
