@@ -60,6 +60,7 @@ import os
 import jax
 from jax.experimental import multihost_utils
 
+from keras.src.saving import object_tree
 from keras.src.saving import weights_h5
 
 workdir = os.environ["CHECKPOINT_DIR"]
@@ -73,15 +74,15 @@ distribution = keras.distribution.ModelParallel(
 )
 
 written = []
-original_write = weights_h5._write_dataset
+original_write = object_tree._write_dataset
 
 
-def spy(f, group, key, *args):
-    written.append(f"{{group}}/{{key}}")
-    return original_write(f, group, key, *args)
+def spy(group, key, *args):
+    written.append(f"{{group.name}}/{{key}}")
+    return original_write(group, key, *args)
 
 
-weights_h5._write_dataset = spy
+object_tree._write_dataset = spy
 
 
 def global_values(model):

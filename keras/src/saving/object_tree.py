@@ -381,7 +381,7 @@ def _group_entries(f, group_name, display_name):
     entries = {}
     for key in group:
         dataset = weights_h5.safe_get_h5_dataset(group, key)
-        entries[key] = _Entry(f"/{group_name}/{key}", dataset)
+        entries[key] = _Entry(f"{group_name}/{key}", dataset)
     return entries
 
 
@@ -482,78 +482,70 @@ def load_weights_into(
 
 def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
     skipped = weights_h5._skipped_ids(objects_to_skip)
-    optimizer = getattr(model, "optimizer", None)
-    if (
-        optimizer is not None
-        and id(optimizer) not in skipped
-        and f"{OPTIMIZER_KEY}/{VARS_GROUP}" in f
-        and not weights_h5._optimizer_built(optimizer)
-        and hasattr(optimizer, "build")
-    ):
-        optimizer.build(model.trainable_variables)
     pairs = []
     hooks = []
-    problems = []
-    optimizer_problems = []
-    seed_problems = []
-    try:
-        weights_h5._check_links_recursively(f)
-        for node in walk(model):
-            if id(node.obj) in skipped:
-                continue
-            entries = _group_entries(f, node.group, display_name)
-            if node.kind == "layer" and _is_user_hooked(
-                node.obj, "load_own_variables"
-            ):
-                if entries is not None:
-                    hooks.append(
-                        (node.obj, _GroupReader(entries, display_name))
-                    )
-                continue
-            variables = own_values(node)
-            if not variables:
-                continue
-            if node.kind == "seed":
-                target = seed_problems
-            elif node.kind == "optimizer":
-                target = optimizer_problems
-            else:
-                target = problems
-            if entries is None or len(entries) != len(variables):
-                received = 0 if entries is None else len(entries)
+    problems = {"layer": [], "optimizer": [], "seed": []}
+
+    def collect(node):
+        """Adds the node's `(variable, entry)` pairs (or its problem)."""
+        entries = _group_entries(f, node.group, display_name)
+        if node.kind == "layer" and _is_user_hooked(
+            node.obj, "load_own_variables"
+        ):
+            if entries is not None:
+                hooks.append((node.obj, _GroupReader(entries, display_name)))
+            return
+        variables = own_values(node)
+        if not variables:
+            return
+        target = problems[node.kind]
+        if entries is None or len(entries) != len(variables):
+            received = 0 if entries is None else len(entries)
+            target.append(
+                (
+                    node,
+                    f"{_node_label(node)}: expected {len(variables)} "
+                    f"variables, but received {received} variables during "
+                    "loading"
+                    + (" (missing from the file)" if not received else ""),
+                )
+            )
+            return
+        node_pairs = []
+        for i, variable in enumerate(variables):
+            entry = entries.get(str(i))
+            if entry is None:
+                target.append((node, f"{_node_label(node)}: no value '{i}'"))
+                return
+            if entry.shape != _shape(variable):
                 target.append(
                     (
                         node,
-                        f"{_node_label(node)}: expected {len(variables)} "
-                        f"variables, but received {received} variables "
-                        "during loading"
-                        + (" (missing from the file)" if not received else ""),
+                        f"{_node_label(node)}: the shapes must match, but "
+                        f"value {i} has shape {entry.shape} and the "
+                        f"variable '{variable.path}' {_shape(variable)}",
                     )
                 )
-                continue
-            node_pairs = []
-            for i, variable in enumerate(variables):
-                entry = entries.get(str(i))
-                if entry is None:
-                    target.append(
-                        (node, f"{_node_label(node)}: no value '{i}'")
-                    )
-                    break
-                if entry.shape != _shape(variable):
-                    target.append(
-                        (
-                            node,
-                            f"{_node_label(node)}: the shapes must match, "
-                            f"but value {i} has shape {entry.shape} and "
-                            f"the variable '{variable.path}' "
-                            f"{_shape(variable)}",
-                        )
-                    )
-                    break
-                if id(variable) not in skipped:
-                    node_pairs.append((variable, entry))
-            else:
-                pairs.extend(node_pairs)
+                return
+            if id(variable) not in skipped:
+                node_pairs.append((variable, entry))
+        pairs.extend(node_pairs)
+
+    def read_file(kinds):
+        try:
+            for node in walk(model):
+                if node.kind in kinds and id(node.obj) not in skipped:
+                    collect(node)
+        except ValueError:
+            raise
+        except Exception as e:
+            raise ValueError(
+                f"Could not read the weights file '{display_name}': it is "
+                f"corrupted. ({e})"
+            ) from e
+
+    try:
+        weights_h5._check_links_recursively(f)
     except ValueError:
         raise
     except Exception as e:
@@ -561,25 +553,42 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
             f"Could not read the weights file '{display_name}': it is "
             f"corrupted. ({e})"
         ) from e
-    if problems and not skip_mismatch:
+    read_file(("layer", "seed"))
+    layer_problems = problems["layer"]
+    if layer_problems and not skip_mismatch:
         raise ValueError(
             f"Cannot load weights from '{display_name}' into model "
             f"'{getattr(model, 'name', model)}'; the model was not "
-            f"changed:\n{_listing(problems)}"
+            f"changed:\n{_listing(layer_problems)}"
         )
-    if problems:
+    if layer_problems:
         warnings.warn(
             "Skipping mismatched variables while loading weights from "
-            f"'{display_name}':\n{_listing(problems)}",
+            f"'{display_name}':\n{_listing(layer_problems)}",
             stacklevel=3,
         )
-    if optimizer_problems:
-        warnings.warn(
-            f"Not loading the optimizer state from '{display_name}': the "
-            "model's optimizer does not match the saved one:\n"
-            f"{_listing(optimizer_problems)}",
-            stacklevel=3,
-        )
+    optimizer = getattr(model, "optimizer", None)
+    if (
+        optimizer is not None
+        and id(optimizer) not in skipped
+        and f"{OPTIMIZER_KEY}/{VARS_GROUP}" in f
+    ):
+        # Built only now, so that a refused file leaves the model as is.
+        if not weights_h5._optimizer_built(optimizer) and hasattr(
+            optimizer, "build"
+        ):
+            optimizer.build(model.trainable_variables)
+        layer_pairs = len(pairs)
+        read_file(("optimizer",))
+        if problems["optimizer"]:
+            del pairs[layer_pairs:]
+            warnings.warn(
+                f"Not loading the optimizer state from '{display_name}': "
+                "the model's optimizer does not match the saved one:\n"
+                f"{_listing(problems['optimizer'])}",
+                stacklevel=3,
+            )
+    seed_problems = problems["seed"]
     if seed_problems and any(
         _group_entries(f, n.group, display_name) is not None
         for n, _ in seed_problems
