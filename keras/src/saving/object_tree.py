@@ -99,7 +99,12 @@ def _base_classes():
 
 def _attribute_names(layer, base_classes):
     """Instance attributes and public properties (of classes below the
-    base `Layer`), public names first, each part sorted."""
+    base `Layer`), public names first, each part sorted. A functional
+    model's `layers` come first: other attributes pointing to its layers
+    do not change where they are saved."""
+    from keras.src.models.functional import Functional
+    from keras.src.models.sequential import Sequential
+
     names = {n for n in vars(layer) if not n.startswith("__")}
     for klass in type(layer).__mro__:
         if klass in base_classes:
@@ -107,9 +112,13 @@ def _attribute_names(layer, base_classes):
         for name, value in vars(klass).items():
             if isinstance(value, property) and not name.startswith("_"):
                 names.add(name)
+    first = []
+    if isinstance(layer, (Functional, Sequential)):
+        first = ["layers"]
+        names.discard("layers")
     public = sorted(n for n in names if not n.startswith("_"))
     private = sorted(n for n in names if n.startswith("_"))
-    return public + private
+    return first + public + private
 
 
 def _kind(value):
@@ -126,16 +135,23 @@ def _kind(value):
     return None
 
 
-def _container_items(value):
+def _container_items(value, seen=None):
     """The saveable items of a list, tuple or dict (nested ones
-    flattened), or `None` if `value` is not such a container."""
+    flattened, each container once), or `None` if `value` is not such a
+    container."""
     if isinstance(value, dict):
-        value = list(value.values())
-    elif not isinstance(value, (list, tuple)):
+        values = list(value.values())
+    elif isinstance(value, (list, tuple)):
+        values = value
+    else:
         return None
+    seen = set() if seen is None else seen
+    seen.add(id(value))
     items = []
-    for item in value:
-        nested = _container_items(item)
+    for item in values:
+        if id(item) in seen:
+            continue
+        nested = _container_items(item, seen)
         if nested is not None:
             items.extend(nested)
         elif _kind(item) in ("layer", "optimizer"):
@@ -143,14 +159,33 @@ def _container_items(value):
     return items
 
 
-def walk(model):
-    """Returns the `Node`s of `model`'s object tree, in walk order."""
+def walk(model, saved_groups=None):
+    """Returns the `Node`s of `model`'s object tree, in walk order.
+
+    Args:
+        model: The model.
+        saved_groups: For loading, a function telling whether the file
+            has a given `vars` group. An object reached by a name the file
+            does not have is then not entered there, so that it can be
+            found under another name it is reached by (e.g. a property
+            aliasing an attribute); objects found under no name are
+            entered where first reached.
+    """
     base_classes = _base_classes()
     nodes = []
     visited = set()
+    deferred = []
 
-    def visit(obj, path, kind):
+    def visit(obj, path, kind, force=False):
         if id(obj) in visited:
+            return
+        if (
+            saved_groups is not None
+            and path
+            and not force
+            and not saved_groups(f"{path}/{VARS_GROUP}")
+        ):
+            deferred.append((obj, path, kind))
             return
         visited.add(id(obj))
         nodes.append(Node(path, obj, kind))
@@ -172,7 +207,7 @@ def walk(model):
                 # Any object with `variables` can be the model's optimizer.
                 value_kind = "optimizer"
             if value_kind is not None:
-                visit(value, child, value_kind)
+                visit(value, child, value_kind, force)
                 continue
             items = _container_items(value)
             if not items:
@@ -183,12 +218,14 @@ def walk(model):
                 n = counts.get(base, 0)
                 counts[base] = n + 1
                 key = base if n == 0 else f"{base}_{n}"
-                visit(item, f"{child}/{key}", _kind(item))
+                visit(item, f"{child}/{key}", _kind(item), force)
 
     with warnings.catch_warnings():
         # Reading properties must not warn (e.g. deprecated ones).
         warnings.simplefilter("ignore")
         visit(model, "", "layer")
+        for obj, path, kind in deferred:
+            visit(obj, path, kind, force=True)
     return nodes
 
 
@@ -533,7 +570,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
 
     def read_file(kinds):
         try:
-            for node in walk(model):
+            for node in walk(model, lambda group: group in f):
                 if node.kind in kinds and id(node.obj) not in skipped:
                     collect(node)
         except ValueError:

@@ -171,10 +171,12 @@ def save_weights(
 ):
     """Saves the model's weights (and optimizer state) to `.weights.h5`.
 
-    Each variable is a dataset named after its path (e.g.
-    `layers/sequential/dense/kernel`; optimizer variables under
-    `optimizer/`, seed generator states under `seed_generators/`). The
-    file is written to a temporary file that then replaces `filepath`.
+    The file uses upstream Keras 3's layout, keyed by the model's object
+    tree (e.g. `layers/dense/vars/0` for the kernel of the first `Dense`
+    layer, `optimizer/vars/0` for the optimizer's iteration count; see
+    `keras.src.saving.object_tree`), so upstream Keras loads it too.
+    Sharded files keep this package's path-keyed layout. The file is
+    written to a temporary file that then replaces `filepath`.
 
     Sharded (distributed) variables are saved with their global values,
     one variable at a time, so the file loads under any distribution (or
