@@ -217,8 +217,12 @@ def save_weights(
 def load_weights(model, filepath, skip_mismatch=False, **kwargs):
     """Loads weights saved by `save_weights` (or from a `.keras` file).
 
-    Variables are matched by path. All shapes and names are checked before
-    any variable changes, so on error the model is unchanged. Each value
+    Variables are matched by where they sit in the model's object tree
+    (upstream Keras' layout, see `keras.src.saving.object_tree`), so files
+    upstream Keras writes load too; files in this package's earlier
+    path-keyed layout, and sharded ones, are matched by path. All shapes
+    and counts are checked before any variable changes, so on error the
+    model is unchanged. Each value
     is laid out like the variable it is loaded into (the current
     distribution's layout), whatever the layout it was saved with. In a
     multi-process run, every process loads the file.
