@@ -178,8 +178,9 @@ def test_failed_load_leaves_sharded_model_unchanged(saved, tmp_path):
             dst.attrs[name] = value
         src.copy("layers", dst)
         src.copy("optimizer", dst)
-        del dst["layers/mlp/d2/kernel"]
-        dst.create_dataset("layers/mlp/d2/kernel", data=np.zeros((4, 4)))
+        # The kernel of d2 (the second Dense layer).
+        del dst["layers/dense_1/vars/0"]
+        dst.create_dataset("layers/dense_1/vars/0", data=np.zeros((4, 4)))
     with _distribution("batch_model_2x4").scope():
         model = _build(seed=2)
         before = {
@@ -229,7 +230,7 @@ def test_loaded_values_are_never_gathered_on_one_device(
         model.load_weights(path)
     assert ((8, 16), (8, 4)) in calls  # d1/kernel: one 1/4 slice per device
     assert ((8, 16), (8, 16)) not in calls
-    kernel_reads = [s for n, s in reads if n == "layers/mlp/d1/kernel"]
+    kernel_reads = [s for n, s in reads if n == "layers/dense/vars/0"]
     # Prefetched: read whole once; streamed: only 4 distinct (8, 4) shards.
     assert kernel_reads == ([(8, 4)] * 4 if streamed else [(8, 16)])
     for key, variable in _all_variables(model).items():

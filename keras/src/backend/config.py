@@ -1,6 +1,18 @@
-"""Global numeric configuration: float type, epsilon, image data format."""
+"""Global numeric configuration: float type, epsilon, image data format.
 
+At import, the settings of `keras.json` in the Keras home directory (the
+`KERAS_HOME` environment variable, else `~/.keras`) are read, as upstream
+Keras reads them: `floatx`, `epsilon`, `image_data_format` and `backend`.
+The file is only read, never created. An empty `KERAS_BACKEND` counts as
+unset. The file's `backend` entry is read but only `"jax"` can take
+effect: another name there is ignored, since upstream writes
+`"tensorflow"` into the file by default, so it does not show a choice;
+asking for another backend through `KERAS_BACKEND` is an error.
+"""
+
+import json
 import os
+import warnings
 
 from keras.src.api_export import keras_export
 
@@ -11,8 +23,60 @@ _BACKEND = "jax"
 _SUPPORTED_BACKENDS = ("jax",)
 
 
+def keras_home():
+    """The Keras home directory: `$KERAS_HOME`, else `~/.keras`."""
+    home = os.environ.get("KERAS_HOME")
+    if home:
+        return home
+    return os.path.join(os.path.expanduser("~"), ".keras")
+
+
+def _read_config_file():
+    """The settings of `keras.json` (`{}` without a readable file)."""
+    path = os.path.join(keras_home(), "keras.json")
+    if not os.path.isfile(path):
+        return path, {}
+    try:
+        with open(path, "r") as f:
+            settings = json.load(f)
+    except (OSError, ValueError) as e:
+        warnings.warn(
+            f"Ignoring the Keras config file '{path}': it is not readable "
+            f"JSON ({e}).",
+            stacklevel=2,
+        )
+        return path, {}
+    if not isinstance(settings, dict):
+        warnings.warn(
+            f"Ignoring the Keras config file '{path}': it does not hold a "
+            "JSON object.",
+            stacklevel=2,
+        )
+        return path, {}
+    return path, settings
+
+
+def _apply_config_file():
+    global _FLOATX, _EPSILON, _IMAGE_DATA_FORMAT
+    path, settings = _read_config_file()
+    try:
+        if "floatx" in settings:
+            _FLOATX = _checked_floatx(settings["floatx"])
+        if "epsilon" in settings:
+            _EPSILON = float(settings["epsilon"])
+        if "image_data_format" in settings:
+            _IMAGE_DATA_FORMAT = _checked_data_format(
+                settings["image_data_format"]
+            )
+    except (TypeError, ValueError) as e:
+        raise ValueError(
+            f"Invalid setting in the Keras config file '{path}': {e} Fix or "
+            "remove that entry."
+        ) from e
+
+
 def _check_backend_env():
-    requested = os.environ.get("KERAS_BACKEND")
+    requested = os.environ.get("KERAS_BACKEND") or None
     if requested is not None and requested not in _SUPPORTED_BACKENDS:
         raise ValueError(
             "This Keras fork only supports the JAX backend. Received: "
@@ -50,13 +114,17 @@ def set_floatx(value):
         value: One of `"float16"`, `"bfloat16"`, `"float32"`, `"float64"`.
     """
     global _FLOATX
+    _FLOATX = _checked_floatx(value)
+
+
+def _checked_floatx(value):
     accepted = ("float16", "bfloat16", "float32", "float64")
     if value not in accepted:
         raise ValueError(
             f"Unknown `floatx` value. Received: value={value}. "
             f"Expected one of {accepted}."
         )
-    _FLOATX = str(value)
+    return str(value)
 
 
 @keras_export(["keras.config.epsilon", "keras.backend.epsilon"])
@@ -242,3 +310,4 @@ def set_max_steps_per_epoch(max_steps_per_epoch):
 def max_steps_per_epoch():
     """The cap set by `set_max_steps_per_epoch()`, or `None`."""
     return _MAX_STEPS_PER_EPOCH
+_apply_config_file()

@@ -397,11 +397,21 @@ class VarianceScaling(RandomInitializer):
 
 
 class _PresetVarianceScaling(VarianceScaling):
-    """A `VarianceScaling` whose only constructor argument is `seed`."""
+    """A `VarianceScaling` whose only constructor argument is `seed`.
+
+    `input_axes` and `output_axes` appear (as `None`) in the configs
+    upstream Keras writes; only `None` is accepted.
+    """
 
     _preset = None  # (scale, mode, distribution)
 
-    def __init__(self, seed=None):
+    def __init__(self, seed=None, input_axes=None, output_axes=None):
+        if input_axes is not None or output_axes is not None:
+            raise ValueError(
+                f"{type(self).__name__} does not support choosing the fan "
+                f"axes. Received: input_axes={input_axes}, "
+                f"output_axes={output_axes}. Leave both as `None`."
+            )
         scale, mode, distribution = self._preset
         super().__init__(
             scale=scale, mode=mode, distribution=distribution, seed=seed

@@ -952,12 +952,16 @@ class Layer(Operation):
 
     def _own_weights(self):
         """The layer's own weights (not those of sublayers, nor seed
-        states), in creation order."""
-        return [v for v in self._direct_variables() if not _is_seed_state(v)]
+        states): those created trainable, then the others, each in
+        creation order (the order of upstream Keras' weights files)."""
+        return self._trainable_variables + [
+            v for v in self._non_trainable_variables if not _is_seed_state(v)
+        ]
 
     def save_own_variables(self, store):
         """Writes the layer's own weights to `store` (a dict-like), under
-        the keys `"0"`, `"1"`, ... in creation order.
+        the keys `"0"`, `"1"`, ...: trainable ones first, then the others,
+        each in creation order.
 
         Args:
             store: Dict-like object receiving NumPy arrays.

@@ -171,10 +171,12 @@ def save_weights(
 ):
     """Saves the model's weights (and optimizer state) to `.weights.h5`.
 
-    Each variable is a dataset named after its path (e.g.
-    `layers/sequential/dense/kernel`; optimizer variables under
-    `optimizer/`, seed generator states under `seed_generators/`). The
-    file is written to a temporary file that then replaces `filepath`.
+    The file uses upstream Keras 3's layout, keyed by the model's object
+    tree (e.g. `layers/dense/vars/0` for the kernel of the first `Dense`
+    layer, `optimizer/vars/0` for the optimizer's iteration count; see
+    `keras.src.saving.object_tree`), so upstream Keras loads it too.
+    Sharded files keep this package's path-keyed layout. The file is
+    written to a temporary file that then replaces `filepath`.
 
     Sharded (distributed) variables are saved with their global values,
     one variable at a time, so the file loads under any distribution (or
@@ -215,8 +217,12 @@ def save_weights(
 def load_weights(model, filepath, skip_mismatch=False, **kwargs):
     """Loads weights saved by `save_weights` (or from a `.keras` file).
 
-    Variables are matched by path. All shapes and names are checked before
-    any variable changes, so on error the model is unchanged. Each value
+    Variables are matched by where they sit in the model's object tree
+    (upstream Keras' layout, see `keras.src.saving.object_tree`), so files
+    upstream Keras writes load too; files in this package's earlier
+    path-keyed layout, and sharded ones, are matched by path. All shapes
+    and counts are checked before any variable changes, so on error the
+    model is unchanged. Each value
     is laid out like the variable it is loaded into (the current
     distribution's layout), whatever the layout it was saved with. In a
     multi-process run, every process loads the file.

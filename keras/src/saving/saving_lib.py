@@ -7,8 +7,9 @@ A `.keras` file is a zip archive holding:
   enabled (`lora_utils.lora_state`: the LoRA layers, nested ones
   included, and the frozen weights).
 - `metadata.json`: `{"keras_version": ..., "date_saved": ...}`.
-- `model.weights.h5`: the weights file (see `weights_h5`), with the
-  optimizer's variables when the model has a built optimizer.
+- `model.weights.h5`: the weights file, in upstream Keras' object-tree
+  layout (see `object_tree`), with the optimizer's variables when the
+  model has a built optimizer.
 - `assets/<layer key>/...`: the files that layers defining `save_assets()`
   wrote into their folder (their keys are listed under `asset_owners` in
   `metadata.json`); absent when no layer has assets.
@@ -22,11 +23,11 @@ weights are HDF5 arrays. Archive members whose declared size is far larger
 than their compressed size (decompression bombs) are refused before they are
 read, as are HDF5 datasets that declare more bytes than they store.
 
-Weights-only files: `save_weights_only` writes one `.weights.h5` file, or,
-with `max_shard_size`, a `.weights.json` index and its shards (see
-`weights_h5`). Remote paths (`gs://...`, see `file_utils.is_remote_path`)
-are written to a local temporary file that is then copied, and read from
-a local copy.
+Weights-only files: `save_weights_only` writes one `.weights.h5` file (see
+`object_tree`), or, with `max_shard_size`, a `.weights.json` index and its
+shards (in the path-keyed layout of `weights_h5`). Remote paths
+(`gs://...`, see `file_utils.is_remote_path`) are written to a local
+temporary file that is then copied, and read from a local copy.
 
 Multi-process runs (several JAX processes): every process calls the same
 save function, process 0 alone writes the file while the others only take
@@ -54,6 +55,7 @@ import zipfile
 import numpy as np
 
 from keras.src.saving import object_registration
+from keras.src.saving import object_tree
 from keras.src.saving import serialization_lib
 from keras.src.saving import weights_h5
 from keras.src.saving.io_stores import DiskIOStore
@@ -391,7 +393,7 @@ def _write_from_process_0(filepath, model, write, objects_to_skip=None):
     count, index = _process_count_and_index()
     if count == 1:
         write(
-            lambda target: weights_h5.write_weights(
+            lambda target: object_tree.write_weights(
                 model, target, objects_to_skip
             )
         )
@@ -400,7 +402,7 @@ def _write_from_process_0(filepath, model, write, objects_to_skip=None):
 
     def write_weights(target):
         try:
-            weights_h5.write_weights(model, target, objects_to_skip)
+            object_tree.write_weights(model, target, objects_to_skip)
         finally:
             gathered.append(True)
 
@@ -412,7 +414,7 @@ def _write_from_process_0(filepath, model, write, objects_to_skip=None):
         error = e
     if not gathered:
         # The other processes wait for the gathers: join them anyway.
-        weights_h5.write_weights(model, None, objects_to_skip)
+        object_tree.write_weights(model, None, objects_to_skip)
     # The barrier: process 0 only gets here once the file is in place.
     failed = _all_processes_flag(error is not None)
     if error is not None:
@@ -876,7 +878,7 @@ def _load_model(filepath, custom_objects, compile, safe_mode):
             if compile and compile_config:
                 _compile_from_config(model, compile_config, safe_mode)
             with archive.weights() as weights_file:
-                weights_h5.load_weights_into(
+                object_tree.load_weights_into(
                     model,
                     weights_file,
                     display_name=archive.weights_display_name(),
@@ -946,7 +948,7 @@ def load_weights_only(
         if isinstance(local, str) and local.endswith(".keras"):
             with _open_archive(local) as archive:
                 with archive.weights() as weights_file:
-                    weights_h5.load_weights_into(
+                    object_tree.load_weights_into(
                         model,
                         weights_file,
                         skip_mismatch=skip_mismatch,
@@ -954,7 +956,7 @@ def load_weights_only(
                         objects_to_skip=objects_to_skip,
                     )
             return
-        weights_h5.load_weights_into(
+        object_tree.load_weights_into(
             model,
             local,
             skip_mismatch=skip_mismatch,

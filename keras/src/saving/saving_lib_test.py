@@ -5,11 +5,11 @@ import zipfile
 import numpy as np
 import pytest
 
+from keras.src.saving import object_tree
 from keras.src.saving import saving_api
 from keras.src.saving import saving_lib
 from keras.src.saving import saving_test_utils as utils
 from keras.src.saving import serialization_lib
-from keras.src.saving import weights_h5
 
 X = np.linspace(-1, 1, 8, dtype="float32").reshape(2, 4)
 
@@ -206,7 +206,7 @@ def test_failed_write_keeps_previous_file(tmp_path, monkeypatch, kind):
         v.assign(v.numpy() + 1.0)
 
     calls = []
-    original = weights_h5._to_storable
+    original = object_tree._storable
 
     def failing(array):
         calls.append(1)
@@ -214,7 +214,7 @@ def test_failed_write_keeps_previous_file(tmp_path, monkeypatch, kind):
             raise RuntimeError("disk full")
         return original(array)
 
-    monkeypatch.setattr(weights_h5, "_to_storable", failing)
+    monkeypatch.setattr(object_tree, "_storable", failing)
     with pytest.raises(RuntimeError, match="disk full"):
         save(model, path)
     monkeypatch.undo()

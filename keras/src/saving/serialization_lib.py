@@ -166,9 +166,8 @@ def serialize_keras_object(obj):
         }
     if isinstance(obj, (list, tuple)):
         items = [serialize_keras_object(x) for x in obj]
-        if isinstance(obj, tuple):
-            return {"class_name": "__tuple__", "config": {"value": items}}
-        return items
+        # Tuples stay tuples (JSON lists), as upstream Keras writes them.
+        return tuple(items) if isinstance(obj, tuple) else items
     if isinstance(obj, dict):
         return {k: serialize_keras_object(v) for k, v in obj.items()}
     if (

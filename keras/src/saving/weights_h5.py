@@ -1,4 +1,9 @@
-"""Reading and writing the `.weights.h5` file: variables keyed by path.
+"""The earlier `.weights.h5` layout of this package: variables keyed by path.
+
+`save_weights` now writes the object-tree layout of upstream Keras (see
+`object_tree`); this module still writes sharded weights files, reads files
+in this layout, and holds the helpers both layouts share (safe reads,
+gathering of sharded values, assignment under any sharding).
 
 File format (HDF5, read and written with `h5py`; no pickle anywhere):
 
@@ -891,8 +896,9 @@ def _check_root(f, display_name):
         )
 
 
-def open_weights_file(filepath, display_name=None):
-    """Opens a weights file for reading, with a clear error if unreadable.
+def open_h5(filepath, display_name=None):
+    """Opens an HDF5 file for reading, with a clear error if unreadable
+    (whatever its layout).
 
     Args:
         filepath: A path or a binary file-like object.
@@ -901,12 +907,24 @@ def open_weights_file(filepath, display_name=None):
     h5py = _h5py()
     display_name = display_name or str(filepath)
     try:
-        f = h5py.File(filepath, "r")
+        return h5py.File(filepath, "r")
     except Exception as e:
         raise ValueError(
             f"Could not read the weights file '{display_name}': it is "
             f"truncated, corrupted or not an HDF5 file. ({e})"
         ) from e
+
+
+def open_weights_file(filepath, display_name=None):
+    """Opens a weights file of this module's layout for reading, with a
+    clear error if unreadable.
+
+    Args:
+        filepath: A path or a binary file-like object.
+        display_name: The name used in error messages.
+    """
+    display_name = display_name or str(filepath)
+    f = open_h5(filepath, display_name)
     try:
         _check_root(f, display_name)
     except ValueError:

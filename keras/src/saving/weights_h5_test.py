@@ -11,6 +11,12 @@ from keras.src.saving import weights_h5
 X = np.linspace(-1, 1, 8, dtype="float32").reshape(2, 4)
 
 
+def _save_legacy(model, path):
+    """Writes a file in this module's (earlier) layout: `save_weights`
+    now writes the object-tree one, and `load_weights` reads both."""
+    weights_h5.write_weights(model, str(path))
+
+
 def _values(model):
     return [v.numpy().copy() for v in model.weights]
 
@@ -24,7 +30,7 @@ def _assert_same(a, b):
 def test_file_layout(tmp_path):
     model = utils.make_stack("net")
     path = str(tmp_path / "w.weights.h5")
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     with h5py.File(path, "r") as f:
         assert f.attrs["format"] == "keras-weights"
         assert int(f.attrs["format_version"]) == 1
@@ -40,7 +46,7 @@ def test_file_layout(tmp_path):
 def test_round_trip_by_path(tmp_path):
     model = utils.make_stack("net")
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     # Same paths, but the model lists (and creates) them in another order.
     other = utils.Stack(
         [utils.TinyDense(2, name="d1"), utils.TinyDense(3, name="d0")],
@@ -60,7 +66,7 @@ def test_round_trip_same_predictions(tmp_path):
     model = utils.make_stack("net")
     expected = np.asarray(model(X))
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     other = utils.make_stack("net")
     assert not np.allclose(np.asarray(other(X)), expected)
     saving_api.load_weights(other, path)
@@ -70,7 +76,7 @@ def test_round_trip_same_predictions(tmp_path):
 def test_auto_name_suffixes_match_by_position(tmp_path):
     model = utils.make_stack("stack", units=(3, 2))
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     other = utils.Stack(
         [utils.TinyDense(3, name="d0_1"), utils.TinyDense(2, name="d1_4")],
         name="stack_2",
@@ -83,7 +89,7 @@ def test_auto_name_suffixes_match_by_position(tmp_path):
 def test_user_names_are_not_matched_by_position(tmp_path):
     model = utils.make_stack("net")
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     other = utils.Stack(
         [utils.TinyDense(3, name="a"), utils.TinyDense(2, name="b")],
         name="net",
@@ -96,7 +102,7 @@ def test_user_names_are_not_matched_by_position(tmp_path):
 def test_shape_mismatch_names_file_variable_and_shapes(tmp_path):
     model = utils.make_stack("net", units=(3, 2))
     path = str(tmp_path / "w.weights.h5")
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     other = utils.make_stack("net", units=(3, 5))
     before = _values(other)
     with pytest.raises(ValueError) as info:
@@ -111,7 +117,7 @@ def test_shape_mismatch_names_file_variable_and_shapes(tmp_path):
 def test_missing_variable_leaves_model_unchanged(tmp_path):
     model = utils.make_stack("net", units=(3, 2))
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     other = utils.make_stack("net", units=(3, 2, 2))
     before = _values(other)
     with pytest.raises(ValueError, match="net/d2/kernel.*missing"):
@@ -122,7 +128,7 @@ def test_missing_variable_leaves_model_unchanged(tmp_path):
 def test_unexpected_variable_leaves_model_unchanged(tmp_path):
     model = utils.make_stack("net", units=(3, 2, 2))
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     other = utils.make_stack("net", units=(3, 2))
     before = _values(other)
     with pytest.raises(ValueError, match="layers/net/d2/kernel"):
@@ -133,7 +139,7 @@ def test_unexpected_variable_leaves_model_unchanged(tmp_path):
 def test_skip_mismatch(tmp_path):
     model = utils.make_stack("net", units=(3, 2))
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     other = utils.make_stack("net", units=(3, 5, 1))
     before = _values(other)
     with pytest.warns(UserWarning, match="net/d1/kernel"):
@@ -161,7 +167,7 @@ def test_duplicate_and_clashing_paths(tmp_path):
     keys = [k for _, k, _ in weights_h5.variable_entries(layer)]
     assert len(set(keys)) == 3 and keys[0].endswith("odd/v")
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(layer, path)
+    _save_legacy(layer, path)
     for v in layer.weights:
         v.assign(np.zeros(v.shape))
     saving_api.load_weights(layer, path)
@@ -173,7 +179,7 @@ def test_bfloat16_round_trip(tmp_path):
     assert backend.standardize_dtype(model.weights[0].dtype) == "bfloat16"
     before = _values(model)
     path = str(tmp_path / "w.weights.h5")
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     with h5py.File(path, "r") as f:
         assert f["layers/net/d0/kernel"].attrs["dtype"] == "bfloat16"
     for v in model.weights:
@@ -187,7 +193,7 @@ def test_optimizer_variables_round_trip(tmp_path):
     model.compile()
     utils.train_step(model)
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     with h5py.File(path, "r") as f:
         assert "optimizer/fake_adam/iteration" in f
     other = utils.make_stack("net")
@@ -211,7 +217,7 @@ def test_mismatched_optimizer_is_skipped_with_warning(tmp_path):
     model.compile()
     utils.train_step(model)
     path = tmp_path / "w.weights.h5"
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     other = utils.make_stack("net")
     other.compile(slots=2)
     with pytest.warns(UserWarning, match="optimizer"):
@@ -230,7 +236,7 @@ def test_write_streams_one_variable_at_a_time(tmp_path, monkeypatch):
         return original(array)
 
     monkeypatch.setattr(weights_h5, "_to_storable", spy)
-    saving_api.save_weights(model, tmp_path / "w.weights.h5")
+    _save_legacy(model, tmp_path / "w.weights.h5")
     assert len(live) == len(model.weights)
 
 
@@ -253,7 +259,7 @@ def _corrupt_dataset_bytes(path, name):
 def test_corrupted_values_are_detected(tmp_path, monkeypatch, prefetch):
     model = utils.make_stack("net", units=(16, 16))
     path = str(tmp_path / "w.weights.h5")
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     _corrupt_dataset_bytes(path, "layers/net/d1/kernel")
     if not prefetch:
         monkeypatch.setattr(weights_h5, "PREFETCH_BYTES", 0)
@@ -294,7 +300,7 @@ def test_seed_generator_states_round_trip(tmp_path):
     model = _dropout_model()
     model(X, training=True)  # advances the dropout seed generator
     path = str(tmp_path / "w.weights.h5")
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     with h5py.File(path, "r") as f:
         assert "seed_generators/net/drop0/seed_generator" in f
     other = _dropout_model()
@@ -311,7 +317,7 @@ def test_seed_generator_states_round_trip(tmp_path):
 def test_seed_generator_states_are_optional(tmp_path):
     model = _dropout_model()
     path = str(tmp_path / "w.weights.h5")
-    saving_api.save_weights(model, path)
+    _save_legacy(model, path)
     with h5py.File(path, "r+") as f:
         del f["seed_generators"]
     other = _dropout_model()
@@ -321,7 +327,7 @@ def test_seed_generator_states_are_optional(tmp_path):
     _assert_same(_seed_states(other), seeds)
     # A model with another number of seed generators: the weights load,
     # the seed states are left alone with a warning.
-    saving_api.save_weights(_dropout_model(rates=(0.5, 0.5)), path)
+    _save_legacy(_dropout_model(rates=(0.5, 0.5)), path)
     other = _dropout_model()
     seeds = _seed_states(other)
     with pytest.warns(UserWarning, match="seed generator"):

@@ -62,6 +62,9 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
             update: the low-rank product is multiplied by
             `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
             of 1).
+        quantization_config: Must be `None`: quantized layers are not
+            supported (the argument exists because upstream configs
+            record it).
         **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
@@ -110,8 +113,15 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         bias_constraint=None,
         lora_rank=None,
         lora_alpha=None,
+        quantization_config=None,
         **kwargs,
     ):
+        if quantization_config is not None:
+            raise ValueError(
+                "Quantization configs are not supported by this Keras. "
+                f"Received: quantization_config={quantization_config}. "
+                "Pass `quantization_config=None` (the default)."
+            )
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         _parse_equation(equation)  # fail fast on a malformed equation
         self.equation = equation

@@ -48,6 +48,9 @@ class Embedding(lora_utils.LoraMixin, Layer):
             update: the low-rank product is multiplied by
             `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
             of 1).
+        quantization_config: Must be `None`: quantized layers are not
+            supported (the argument exists because upstream configs
+            record it).
         **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
@@ -80,8 +83,15 @@ class Embedding(lora_utils.LoraMixin, Layer):
         weights=None,
         lora_rank=None,
         lora_alpha=None,
+        quantization_config=None,
         **kwargs,
     ):
+        if quantization_config is not None:
+            raise ValueError(
+                "Quantization configs are not supported by this Keras. "
+                f"Received: quantization_config={quantization_config}. "
+                "Pass `quantization_config=None` (the default)."
+            )
         if kwargs.pop("input_length", None) is not None:
             raise ValueError(
                 "`Embedding` does not accept `input_length` any more: the "

@@ -1,0 +1,670 @@
+"""The `.weights.h5` layout of upstream Keras 3: values keyed by object tree.
+
+`save_weights` and the `model.weights.h5` member of a `.keras` archive use
+this layout, so that upstream Keras 3 loads the files this package writes,
+and this package loads the files upstream writes.
+
+Every saveable object of the model (the model itself, its layers, their
+sublayers, the optimizer) gets an HDF5 group named after the way it is
+reached from the model; its variables are the datasets `"0"`, `"1"`, ...
+of the subgroup `vars`, which carries the attribute `name` (the object's
+name). For example:
+
+```
+/vars                                  the model's own variables
+/layers/dense/vars/0                   kernel of the first Dense layer
+/layers/dense_1/vars/1                 bias of the second one
+/layers/multi_head_attention/query_dense/vars/0
+/optimizer/vars/0                      the optimizer's `iterations`
+/dropout/seed_generator/vars/0         a seed generator's state (see below)
+```
+
+The tree is walked from the model. An object is entered once, under the
+first name it is reached by. A layer's children are its attributes that
+hold a layer (or an optimizer, or a list, tuple or dict of layers): public
+attribute names first, sorted, then private ones, sorted; public properties
+of the layer's own classes count as attributes, so a property `foo`
+returning `self._foo` names that child `foo`. The items of a list, tuple or
+dict are named after their class in snake case (`Dense` -> `dense`), with
+`_1`, `_2`, ... for the next ones of the same class (items already reached
+by another name count too). A layer's own variables are saved trainable
+ones first, then non-trainable ones, each in creation order; a layer whose
+class (user code) defines `save_own_variables`/`load_own_variables` is given
+the `vars` group as its store instead. The optimizer stores
+`optimizer.variables` in order.
+
+Extensions, which upstream ignores when loading: the state of each
+`SeedGenerator` held in a layer attribute is saved as the child named after
+that attribute (so training resumes with the same random numbers); loading
+restores it when present and leaves it alone otherwise. Dtypes HDF5 cannot
+represent (`bfloat16`, `float8_*`, ...) are stored as opaque bytes of the
+same size with a `dtype` attribute, as upstream does. Non-scalar datasets
+use the Fletcher-32 checksum filter.
+
+Loading checks everything (missing groups, counts and shapes) before
+assigning any variable, so a failed load leaves the model unchanged (for
+files over `weights_h5.PREFETCH_BYTES`, corrupted data is found while
+streaming, see `weights_h5`). An object without variables needs no group.
+Groups of the file that the model does not reach are ignored. Sharded
+files, and files in this package's earlier path-keyed layout (root
+attribute `format="keras-weights"`), are read and written by `weights_h5`.
+"""
+
+import re
+import warnings
+
+import numpy as np
+
+from keras.src.saving import weights_h5
+
+VARS_GROUP = "vars"
+OPTIMIZER_KEY = "optimizer"
+_SNAKE_1 = re.compile(r"(.)([A-Z][a-z0-9]+)")
+_SNAKE_2 = re.compile(r"([a-z])([A-Z])")
+
+
+# ------------------------------------------------------------------ walk
+def _snake_case(name):
+    name = _SNAKE_1.sub(r"\1_\2", name)
+    return _SNAKE_2.sub(r"\1_\2", name).lower()
+
+
+class Node:
+    """One saveable object: `path` (`""` for the model), `obj`, `kind`
+    (`"layer"`, `"optimizer"` or `"seed"`)."""
+
+    __slots__ = ("path", "obj", "kind")
+
+    def __init__(self, path, obj, kind):
+        self.path = path
+        self.obj = obj
+        self.kind = kind
+
+    @property
+    def group(self):
+        return f"{self.path}/{VARS_GROUP}" if self.path else VARS_GROUP
+
+    @property
+    def name(self):
+        if self.kind == "seed":
+            return getattr(self.obj, "name", "seed_generator")
+        return str(getattr(self.obj, "name", ""))
+
+
+def _base_classes():
+    from keras.src.layers.layer import Layer
+
+    return set(Layer.__mro__)
+
+
+def _attribute_names(layer, base_classes):
+    """Instance attributes and public properties (of classes below the
+    base `Layer`), public names first, each part sorted. A functional
+    model's `layers` come first: other attributes pointing to its layers
+    do not change where they are saved."""
+    from keras.src.models.functional import Functional
+    from keras.src.models.sequential import Sequential
+
+    names = {n for n in vars(layer) if not n.startswith("__")}
+    for klass in type(layer).__mro__:
+        if klass in base_classes:
+            continue
+        for name, value in vars(klass).items():
+            if isinstance(value, property) and not name.startswith("_"):
+                names.add(name)
+    first = []
+    if isinstance(layer, (Functional, Sequential)):
+        first = ["layers"]
+        names.discard("layers")
+    public = sorted(n for n in names if not n.startswith("_"))
+    private = sorted(n for n in names if n.startswith("_"))
+    return first + public + private
+
+
+def _kind(value):
+    from keras.src.layers.layer import Layer
+    from keras.src.optimizers.base_optimizer import BaseOptimizer
+    from keras.src.random.seed_generator import SeedGenerator
+
+    if isinstance(value, Layer):
+        return "layer"
+    if isinstance(value, BaseOptimizer):
+        return "optimizer"
+    if isinstance(value, SeedGenerator):
+        return "seed"
+    return None
+
+
+def _container_items(value, seen=None):
+    """The saveable items of a list, tuple or dict (nested ones
+    flattened, each container once), or `None` if `value` is not such a
+    container."""
+    if isinstance(value, dict):
+        values = list(value.values())
+    elif isinstance(value, (list, tuple)):
+        values = value
+    else:
+        return None
+    seen = set() if seen is None else seen
+    seen.add(id(value))
+    items = []
+    for item in values:
+        if id(item) in seen:
+            continue
+        nested = _container_items(item, seen)
+        if nested is not None:
+            items.extend(nested)
+        elif _kind(item) in ("layer", "optimizer"):
+            items.append(item)
+    return items
+
+
+def walk(model, saved_groups=None):
+    """Returns the `Node`s of `model`'s object tree, in walk order.
+
+    Args:
+        model: The model.
+        saved_groups: For loading, a function telling whether the file
+            has a given `vars` group. An object reached by a name the file
+            does not have is then not entered there, so that it can be
+            found under another name it is reached by (e.g. a property
+            aliasing an attribute); objects found under no name are
+            entered where first reached.
+    """
+    base_classes = _base_classes()
+    nodes = []
+    visited = set()
+    deferred = []
+
+    def visit(obj, path, kind, force=False):
+        if id(obj) in visited:
+            return
+        if (
+            saved_groups is not None
+            and path
+            and not force
+            and not saved_groups(f"{path}/{VARS_GROUP}")
+        ):
+            deferred.append((obj, path, kind))
+            return
+        visited.add(id(obj))
+        nodes.append(Node(path, obj, kind))
+        if kind != "layer":
+            return
+        for name in _attribute_names(obj, base_classes):
+            try:
+                value = getattr(obj, name)
+            except Exception:
+                continue
+            child = f"{path}/{name}" if path else name
+            value_kind = _kind(value)
+            if (
+                value_kind is None
+                and not path
+                and name == OPTIMIZER_KEY
+                and hasattr(value, "variables")
+            ):
+                # Any object with `variables` can be the model's optimizer.
+                value_kind = "optimizer"
+            if value_kind is not None:
+                visit(value, child, value_kind, force)
+                continue
+            items = _container_items(value)
+            if not items:
+                continue
+            counts = {}
+            for item in items:
+                base = _snake_case(type(item).__name__)
+                n = counts.get(base, 0)
+                counts[base] = n + 1
+                key = base if n == 0 else f"{base}_{n}"
+                visit(item, f"{child}/{key}", _kind(item), force)
+
+    with warnings.catch_warnings():
+        # Reading properties must not warn (e.g. deprecated ones).
+        warnings.simplefilter("ignore")
+        visit(model, "", "layer")
+        for obj, path, kind in deferred:
+            visit(obj, path, kind, force=True)
+    return nodes
+
+
+def _is_user_hooked(layer, name):
+    return weights_h5.has_user_hook(layer, name)
+
+
+def own_values(node):
+    """The variables a node stores (for hooked layers: `None`)."""
+    if node.kind == "seed":
+        return [node.obj.state]
+    if node.kind == "optimizer":
+        if not weights_h5._optimizer_built(node.obj):
+            return []
+        return list(node.obj.variables)
+    return list(node.obj._own_weights())
+
+
+# ----------------------------------------------------------------- write
+def _storable(array):
+    """`(array h5py can store, dtype attribute or None)`."""
+    from keras.src.backend.common import dtypes
+
+    if array.dtype.kind in "biufc":
+        return array, None
+    name = dtypes.standardize_dtype(array.dtype)
+    raw = np.ascontiguousarray(array).view(f"V{array.dtype.itemsize}")
+    return raw, name
+
+
+class _GroupWriter:
+    """The store a user layer's `save_own_variables()` writes into."""
+
+    def __init__(self, group, needed, owner):
+        self._group = group
+        self._needed = needed
+        self._owner = owner
+        self._keys = []
+
+    def __setitem__(self, key, value):
+        key = str(key)
+        if key in self._keys:
+            raise ValueError(
+                f"The key '{key}' was already written by layer '{self._owner}'."
+            )
+        self._keys.append(key)
+        array = weights_h5.host_array(value, self._needed)
+        if array is not None and self._group is not None:
+            _write_dataset(self._group, key, array)
+
+    def __getitem__(self, key):
+        return np.asarray(self._group[str(key)])
+
+    def __contains__(self, key):
+        return str(key) in self._keys
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def keys(self):
+        return list(self._keys)
+
+
+def _write_dataset(group, key, array):
+    storable, dtype_name = _storable(np.asarray(array))
+    options = {}
+    if storable.ndim and storable.size:
+        options["fletcher32"] = True
+    dataset = group.create_dataset(key, data=storable, **options)
+    if dtype_name is not None:
+        dataset.attrs["dtype"] = dtype_name
+
+
+def write_weights(model, filepath, objects_to_skip=None):
+    """Writes `model`'s weights (and optimizer state) to `filepath`.
+
+    Same contract as `weights_h5.write_weights` (which this calls for a
+    `weights_h5.ShardedWriter` target): `filepath` is a path, a binary file
+    object, or `None` on the processes of a multi-process run that only
+    join the gathers of sharded variables. Values are read one variable at
+    a time. An error is raised once every variable has been visited.
+    """
+    if isinstance(filepath, weights_h5.ShardedWriter):
+        return weights_h5.write_weights(model, filepath, objects_to_skip)
+    nodes = walk(model)
+    skipped = weights_h5._skipped_ids(objects_to_skip)
+    error = None
+    f = None
+    if filepath is not None:
+        try:
+            f = weights_h5._h5py().File(filepath, "w")
+        except Exception as e:
+            error = e
+    try:
+        for node in nodes:
+            if id(node.obj) in skipped:
+                continue
+            needed = f is not None and error is None
+            group = None
+            if needed:
+                try:
+                    # Keys keep their creation order (for user stores).
+                    group = f.create_group(node.group, track_order=True)
+                    group.attrs["name"] = node.name
+                except Exception as e:
+                    error = e
+                    needed = False
+            if node.kind == "layer" and _is_user_hooked(
+                node.obj, "save_own_variables"
+            ):
+                store = _GroupWriter(group, needed, node.obj.name)
+                try:
+                    node.obj.save_own_variables(store)
+                except Exception as e:
+                    error = error or e
+                continue
+            for i, variable in enumerate(own_values(node)):
+                if id(variable) in skipped:
+                    continue
+                array = weights_h5.host_value(variable, needed=needed)
+                if array is None:
+                    continue
+                try:
+                    _write_dataset(group, str(i), array)
+                except Exception as e:
+                    error = error or e
+                del array
+    finally:
+        if f is not None:
+            try:
+                f.close()
+            except Exception as e:
+                error = error or e
+    if error is not None:
+        raise error
+
+
+# ------------------------------------------------------------------ read
+def is_tree_file(f):
+    """Whether the open HDF5 file `f` uses this layout (and not the
+    earlier path-keyed one of `weights_h5`)."""
+    return f.attrs.get("format", None) is None
+
+
+class _Entry:
+    """A dataset to read: what `weights_h5._read` expects."""
+
+    __slots__ = ("name", "shape", "dtype", "dataset")
+
+    def __init__(self, name, dataset):
+        self.name = name
+        self.dataset = dataset
+        self.shape = tuple(dataset.shape)
+        dtype = weights_h5._attr(dataset, "dtype")
+        self.dtype = dtype
+
+
+def _read_value(entry, display_name, partial=False, index=()):
+    value = weights_h5._read(entry, display_name, partial, index)
+    if value.dtype.kind == "V" and entry.dtype:
+        value = value.view(_numpy_dtype(entry.dtype))
+    return value
+
+
+def _numpy_dtype(name):
+    try:
+        return np.dtype(name)
+    except TypeError:
+        import ml_dtypes
+
+        return np.dtype(getattr(ml_dtypes, name))
+
+
+def _group_entries(f, group_name, display_name):
+    """`{key: _Entry}` of the datasets of a `vars` group, or `None` when
+    the file has no such group."""
+    h5py = weights_h5._h5py()
+    parts = group_name.split("/")
+    group = f
+    for part in parts:
+        if part not in group:
+            return None
+        weights_h5.check_link(group, part)
+        group = group[part]
+        if not isinstance(group, h5py.Group):
+            return None
+    entries = {}
+    for key in group:
+        dataset = weights_h5.safe_get_h5_dataset(group, key)
+        entries[key] = _Entry(f"{group_name}/{key}", dataset)
+    return entries
+
+
+class _GroupReader:
+    """The read-only store given to a user layer's
+    `load_own_variables()`."""
+
+    def __init__(self, entries, display_name):
+        self._entries = entries
+        self._display_name = display_name
+
+    def __getitem__(self, key):
+        entry = self._entries.get(str(key))
+        if entry is None:
+            raise KeyError(
+                f"'{key}' is not in the store; it holds {self.keys()}."
+            )
+        return _read_value(entry, self._display_name)
+
+    def __setitem__(self, key, value):
+        raise TypeError("The store given to `load_own_variables` is read-only.")
+
+    def __contains__(self, key):
+        return str(key) in self._entries
+
+    def __len__(self):
+        return len(self._entries)
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def keys(self):
+        keys = list(self._entries)
+        if all(key.isdigit() for key in keys):
+            return sorted(keys, key=int)
+        return keys
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
+def _shape(variable):
+    return tuple(int(d) for d in variable.shape)
+
+
+def _node_label(node):
+    return f"'{node.path or '<model>'}' ({node.name})"
+
+
+def load_weights_into(
+    model,
+    filepath,
+    skip_mismatch=False,
+    display_name=None,
+    objects_to_skip=None,
+):
+    """Loads a weights file into `model`: this layout, or (through
+    `weights_h5.load_weights_into`) a sharded or earlier path-keyed one.
+
+    Args:
+        model: The model to load into.
+        filepath: A path, a binary file-like object, or the `.json` index
+            of a sharded weights file.
+        skip_mismatch: If `True`, objects whose variables do not match
+            (missing, count, shape) are skipped with a warning instead of
+            raising.
+        display_name: The name used in error messages.
+        objects_to_skip: Optional layers whose variables are neither
+            loaded nor expected in the file.
+    """
+    display_name = display_name or str(filepath)
+    if weights_h5.is_sharded_index(filepath):
+        return weights_h5.load_weights_into(
+            model, filepath, skip_mismatch, display_name, objects_to_skip
+        )
+    if hasattr(filepath, "seek"):
+        filepath.seek(0)
+    f = weights_h5.open_h5(filepath, display_name)
+    try:
+        try:
+            legacy = not is_tree_file(f)
+        except Exception as e:
+            raise ValueError(
+                f"Could not read the weights file '{display_name}': it is "
+                f"corrupted. ({e})"
+            ) from e
+        if not legacy:
+            _load_tree(model, f, skip_mismatch, display_name, objects_to_skip)
+    finally:
+        f.close()
+    if legacy:
+        if hasattr(filepath, "seek"):
+            filepath.seek(0)
+        weights_h5.load_weights_into(
+            model, filepath, skip_mismatch, display_name, objects_to_skip
+        )
+
+
+def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
+    skipped = weights_h5._skipped_ids(objects_to_skip)
+    pairs = []
+    hooks = []
+    problems = {"layer": [], "optimizer": [], "seed": []}
+
+    def collect(node):
+        """Adds the node's `(variable, entry)` pairs (or its problem)."""
+        entries = _group_entries(f, node.group, display_name)
+        if node.kind == "layer" and _is_user_hooked(
+            node.obj, "load_own_variables"
+        ):
+            if entries is not None:
+                hooks.append((node.obj, _GroupReader(entries, display_name)))
+            return
+        variables = own_values(node)
+        if not variables:
+            return
+        target = problems[node.kind]
+        if entries is None or len(entries) != len(variables):
+            received = 0 if entries is None else len(entries)
+            target.append(
+                (
+                    node,
+                    f"{_node_label(node)}: expected {len(variables)} "
+                    f"variables, but received {received} variables during "
+                    "loading"
+                    + (" (missing from the file)" if not received else ""),
+                )
+            )
+            return
+        node_pairs = []
+        for i, variable in enumerate(variables):
+            entry = entries.get(str(i))
+            if entry is None:
+                target.append((node, f"{_node_label(node)}: no value '{i}'"))
+                return
+            if entry.shape != _shape(variable):
+                target.append(
+                    (
+                        node,
+                        f"{_node_label(node)}: the shapes must match, but "
+                        f"value {i} has shape {entry.shape} and the "
+                        f"variable '{variable.path}' {_shape(variable)}",
+                    )
+                )
+                return
+            if id(variable) not in skipped:
+                node_pairs.append((variable, entry))
+        pairs.extend(node_pairs)
+
+    def read_file(kinds):
+        try:
+            for node in walk(model, lambda group: group in f):
+                if node.kind in kinds and id(node.obj) not in skipped:
+                    collect(node)
+        except ValueError:
+            raise
+        except Exception as e:
+            raise ValueError(
+                f"Could not read the weights file '{display_name}': it is "
+                f"corrupted. ({e})"
+            ) from e
+
+    try:
+        weights_h5._check_links_recursively(f)
+    except ValueError:
+        raise
+    except Exception as e:
+        raise ValueError(
+            f"Could not read the weights file '{display_name}': it is "
+            f"corrupted. ({e})"
+        ) from e
+    read_file(("layer", "seed"))
+    layer_problems = problems["layer"]
+    if layer_problems and not skip_mismatch:
+        raise ValueError(
+            f"Cannot load weights from '{display_name}' into model "
+            f"'{getattr(model, 'name', model)}'; the model was not "
+            f"changed:\n{_listing(layer_problems)}"
+        )
+    if layer_problems:
+        warnings.warn(
+            "Skipping mismatched variables while loading weights from "
+            f"'{display_name}':\n{_listing(layer_problems)}",
+            stacklevel=3,
+        )
+    optimizer = getattr(model, "optimizer", None)
+    if (
+        optimizer is not None
+        and id(optimizer) not in skipped
+        and f"{OPTIMIZER_KEY}/{VARS_GROUP}" in f
+    ):
+        # Built only now, so that a refused file leaves the model as is.
+        if not weights_h5._optimizer_built(optimizer) and hasattr(
+            optimizer, "build"
+        ):
+            optimizer.build(model.trainable_variables)
+        layer_pairs = len(pairs)
+        read_file(("optimizer",))
+        if problems["optimizer"]:
+            del pairs[layer_pairs:]
+            warnings.warn(
+                f"Not loading the optimizer state from '{display_name}': "
+                "the model's optimizer does not match the saved one:\n"
+                f"{_listing(problems['optimizer'])}",
+                stacklevel=3,
+            )
+    seed_problems = problems["seed"]
+    if seed_problems and any(
+        _group_entries(f, n.group, display_name) is not None
+        for n, _ in seed_problems
+    ):
+        warnings.warn(
+            f"Some seed generator states of '{display_name}' do not match "
+            "the model's (those random layers keep their current state):\n"
+            f"{_listing(seed_problems)}",
+            stacklevel=3,
+        )
+    total = sum(
+        int(np.prod(entry.shape, dtype=np.int64)) * entry.dataset.dtype.itemsize
+        for _, entry in pairs
+    )
+    if total <= weights_h5.PREFETCH_BYTES:
+        # Read (and checksum) everything before assigning anything.
+        values = [_read_value(entry, display_name) for _, entry in pairs]
+        _run_hooks(hooks)
+        for (variable, _), value in zip(pairs, values):
+            weights_h5._assign(variable, value.__getitem__)
+        return
+    _run_hooks(hooks)
+    for variable, entry in pairs:
+        weights_h5._assign(
+            variable,
+            lambda index, entry=entry: _read_value(
+                entry, display_name, partial=True, index=index
+            ),
+        )
+
+
+def _run_hooks(hooks):
+    for layer, store in hooks:
+        layer.load_own_variables(store)
+
+
+def _listing(problems):
+    lines = [f"  - {text}" for _, text in problems]
+    limit = weights_h5._MAX_LISTED_PROBLEMS
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"  - ... and {len(lines) - limit} more"]
+    return "\n".join(lines)
