@@ -14,7 +14,7 @@ def _export(name):
 
 
 @_export("cast")
-@symbolic_op
+@symbolic_op(static=("dtype",))
 def cast(x, dtype):
     """Changes the element type of a tensor.
 
@@ -37,7 +37,7 @@ def cast(x, dtype):
 
 
 @_export("saturate_cast")
-@symbolic_op
+@symbolic_op(static=("dtype",))
 def saturate_cast(x, dtype):
     """Casts to `dtype` after clamping to the range that `dtype` can hold.
 
@@ -212,6 +212,7 @@ def switch(index, branches, *operands):
 
 
 @_export("fori_loop")
+@symbolic_op(static=("lower", "upper", "body_fun"))
 def fori_loop(lower, upper, body_fun, init_val):
     """Counted loop: applies `body_fun` for `i` in `range(lower, upper)`.
 
@@ -234,6 +235,7 @@ def fori_loop(lower, upper, body_fun, init_val):
 
 
 @_export("while_loop")
+@symbolic_op(static=("cond", "body", "maximum_iterations"))
 def while_loop(cond, body, loop_vars, maximum_iterations=None):
     """Repeats `body` as long as `cond` holds for the loop variables.
 
@@ -253,6 +255,7 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):
 
 
 @_export("scan")
+@symbolic_op(static=("length", "reverse", "unroll"))
 def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
     """Loops `f` over the leading axis of `xs`, threading a carry through.
 
@@ -273,6 +276,7 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
 
 
 @_export("associative_scan")
+@symbolic_op
 def associative_scan(f, elems, reverse=False, axis=0):
     """Prefix reduction with an associative `f`, computed as a parallel tree.
 
@@ -289,6 +293,7 @@ def associative_scan(f, elems, reverse=False, axis=0):
 
 
 @_export("map")
+@symbolic_op
 def map(f, xs):
     """Applies `f` to each slice of `xs` along its first axis.
 
@@ -303,6 +308,7 @@ def map(f, xs):
 
 
 @_export("vectorized_map")
+@symbolic_op
 def vectorized_map(function, elements):
     """Batched (vectorized) application of `function` over axis 0.
 
@@ -318,7 +324,7 @@ def vectorized_map(function, elements):
 
 
 @_export("slice")
-@symbolic_op
+@symbolic_op(static=("shape",))
 def slice(inputs, start_indices, shape):
     """Extracts a block of fixed size starting at (possibly dynamic) indices.
 
@@ -357,7 +363,7 @@ def slice_update(inputs, start_indices, updates):
 
 
 @_export("scatter")
-@symbolic_op
+@symbolic_op(static=("shape",))
 def scatter(indices, values, shape):
     """Returns a tensor of shape `shape` with `values` scattered at `indices`.
 

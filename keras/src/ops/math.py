@@ -56,7 +56,7 @@ def segment_max(data, segment_ids, num_segments=None, sorted=False):
 
 
 @_export("top_k")
-@symbolic_op
+@symbolic_op(static=("k", "sorted"))
 def top_k(x, k, sorted=True):
     """Returns the `k` largest entries along the last axis, with positions.
 
@@ -79,7 +79,7 @@ def top_k(x, k, sorted=True):
 
 
 @_export("in_top_k")
-@symbolic_op
+@symbolic_op(static=("k",))
 def in_top_k(targets, predictions, k):
     """Tells, per row, whether the target class ranks among the `k` best.
 
@@ -178,7 +178,7 @@ def logdet(x):
 
 
 @_export("extract_sequences")
-@symbolic_op
+@symbolic_op(static=("sequence_length", "sequence_stride"))
 def extract_sequences(x, sequence_length, sequence_stride):
     """Cuts the last axis of `x` into (possibly overlapping) windows.
 
