@@ -2,6 +2,9 @@
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.backend.common.keras_tensor import any_symbolic_tensors
+from keras.src.ops.operation import Operation
 from keras.src.ops.operation import symbolic_op
 
 
@@ -192,3 +195,525 @@ def extract_sequences(x, sequence_length, sequence_stride):
         `num_sequences = 1 + (length - sequence_length) // sequence_stride`.
     """
     return backend.math.extract_sequences(x, sequence_length, sequence_stride)
+
+
+@_export("erfc")
+@symbolic_op
+def erfc(x):
+    """Element-wise complementary error function `1 - erf(x)`.
+
+    Computed directly, so it keeps its precision where `erf(x)` is close
+    to one.
+
+    Args:
+        x: Input tensor.
+
+    Returns:
+        A tensor with the same shape as `x`.
+
+    Example:
+
+    >>> keras.ops.erfc(np.array([0.0, 3.0]))
+    Array([1.0000000e+00, 2.2090497e-05], dtype=float32)
+    """
+    return backend.math.erfc(x)
+
+
+# --------------------------------------------------------------- spectral ops
+# Complex values travel as `(real, imag)` pairs of float tensors.
+
+
+def _float_dtype(dtype):
+    dtype = backend.standardize_dtype(dtype)
+    return dtype if dtype in ("float32", "float64") else "float32"
+
+
+def _shape(x):
+    return tuple(x.shape) if hasattr(x, "shape") else tuple(
+        backend.convert_to_tensor(x).shape
+    )
+
+
+def _check_pair(x, min_rank):
+    """Validates a `(real, imag)` pair; returns `(shape, dtype)`."""
+    if not isinstance(x, (tuple, list)) or len(x) != 2:
+        raise ValueError(
+            "Input `x` should be a tuple of two tensors - real and "
+            f"imaginary, the parts of a complex tensor. Received: x={x}"
+        )
+    real, imag = x
+    shape = _shape(real)
+    if shape != _shape(imag):
+        raise ValueError(
+            "Both the real and imaginary parts should have the same shape. "
+            f"Received: real.shape={shape}, imag.shape={_shape(imag)}"
+        )
+    _check_rank(shape, min_rank)
+    return shape, _float_dtype(real.dtype)
+
+
+def _check_rank(shape, min_rank):
+    if len(shape) < min_rank:
+        raise ValueError(
+            f"Input should have rank >= {min_rank}. Received: "
+            f"input.shape={shape}"
+        )
+
+
+class _Spectral(Operation):
+    """An op whose output shapes are computed from its arguments."""
+
+    def call(self, x):
+        raise NotImplementedError
+
+    def compute_output_spec(self, x):
+        raise NotImplementedError
+
+
+class FFT(_Spectral):
+    """The operation of `keras.ops.fft`."""
+
+    _axes = 1
+    _backend_fn = "fft"
+
+    def call(self, x):
+        return getattr(backend.math, self._backend_fn)(x)
+
+    def compute_output_spec(self, x):
+        shape, dtype = _check_pair(x, self._axes)
+        if any(d is None for d in shape[-self._axes :]):
+            what = "last dimension" if self._axes == 1 else (
+                f"last {self._axes} axes"
+            )
+            raise ValueError(
+                f"Input should have its {what} fully-defined. "
+                f"Received: input.shape={shape}"
+            )
+        return KerasTensor(shape, dtype), KerasTensor(shape, dtype)
+
+
+class FFT2(FFT):
+    """The operation of `keras.ops.fft2`."""
+
+    _axes = 2
+    _backend_fn = "fft2"
+
+
+class IFFT2(FFT):
+    """The operation of `keras.ops.ifft2`."""
+
+    _axes = 2
+    _backend_fn = "ifft2"
+
+
+@_export("fft")
+def fft(x):
+    """Discrete Fourier transform along the last axis.
+
+    Args:
+        x: A tuple `(real, imag)` of two float tensors of the same shape,
+            the parts of a complex input.
+
+    Returns:
+        A tuple `(real, imag)` with the parts of the transform.
+
+    Example:
+
+    >>> real, imag = keras.ops.fft((np.array([1.0, 0.0]), np.zeros(2)))
+    >>> real
+    Array([1., 1.], dtype=float32)
+    """
+    if any_symbolic_tensors(x):
+        return FFT().symbolic_call(x)
+    return backend.math.fft(x)
+
+
+@_export("fft2")
+def fft2(x):
+    """Two-dimensional discrete Fourier transform over the last two axes.
+
+    Args:
+        x: A tuple `(real, imag)` of two float tensors of the same shape
+            (rank 2 or more).
+
+    Returns:
+        A tuple `(real, imag)` with the parts of the transform.
+    """
+    if any_symbolic_tensors(x):
+        return FFT2().symbolic_call(x)
+    return backend.math.fft2(x)
+
+
+@_export("ifft2")
+def ifft2(x):
+    """Inverse of `fft2`, over the last two axes.
+
+    Args:
+        x: A tuple `(real, imag)` of two float tensors of the same shape
+            (rank 2 or more).
+
+    Returns:
+        A tuple `(real, imag)` with the parts of the inverse transform.
+    """
+    if any_symbolic_tensors(x):
+        return IFFT2().symbolic_call(x)
+    return backend.math.ifft2(x)
+
+
+class RFFT(_Spectral):
+    """The operation of `keras.ops.rfft`.
+
+    Args:
+        fft_length: Optional length of the transform (see `rfft`).
+    """
+
+    def __init__(self, fft_length=None, name=None):
+        super().__init__(name=name)
+        self.fft_length = fft_length
+
+    def call(self, x):
+        return backend.math.rfft(x, fft_length=self.fft_length)
+
+    def compute_output_spec(self, x):
+        shape = _shape(x)
+        _check_rank(shape, 1)
+        length = self.fft_length if self.fft_length is not None else shape[-1]
+        bins = None if length is None else length // 2 + 1
+        dtype = _float_dtype(getattr(x, "dtype", "float32"))
+        out = shape[:-1] + (bins,)
+        return KerasTensor(out, dtype), KerasTensor(out, dtype)
+
+
+@_export("rfft")
+def rfft(x, fft_length=None):
+    """Discrete Fourier transform of a real signal along the last axis.
+
+    Only the non-negative frequencies are returned: the others are the
+    complex conjugates of these.
+
+    Args:
+        x: A real tensor.
+        fft_length: Length of the transform; the last axis of `x` is
+            cropped or zero-padded to it. Defaults to its size.
+
+    Returns:
+        A tuple `(real, imag)`, each of last dimension
+        `fft_length // 2 + 1`.
+
+    Example:
+
+    >>> real, imag = keras.ops.rfft(np.array([1.0, 1.0, 1.0, 1.0]))
+    >>> real
+    Array([4., 0., 0.], dtype=float32)
+    """
+    if any_symbolic_tensors((x,)):
+        return RFFT(fft_length).symbolic_call(x)
+    return backend.math.rfft(x, fft_length=fft_length)
+
+
+class IRFFT(_Spectral):
+    """The operation of `keras.ops.irfft`.
+
+    Args:
+        fft_length: Optional length of the result (see `irfft`).
+    """
+
+    def __init__(self, fft_length=None, name=None):
+        super().__init__(name=name)
+        self.fft_length = fft_length
+
+    def call(self, x):
+        return backend.math.irfft(x, fft_length=self.fft_length)
+
+    def compute_output_spec(self, x):
+        shape, dtype = _check_pair(x, 1)
+        if self.fft_length is not None:
+            length = self.fft_length
+        elif shape[-1] is not None:
+            length = 2 * (shape[-1] - 1)
+        else:
+            length = None
+        return KerasTensor(shape[:-1] + (length,), dtype)
+
+
+@_export("irfft")
+def irfft(x, fft_length=None):
+    """Inverse of `rfft`: a real signal from its non-negative frequencies.
+
+    Args:
+        x: A tuple `(real, imag)` of two float tensors of the same shape.
+        fft_length: Length of the real result. Defaults to
+            `2 * (x[0].shape[-1] - 1)`.
+
+    Returns:
+        A real tensor of last dimension `fft_length`.
+
+    Example:
+
+    >>> keras.ops.irfft((np.array([4.0, 0.0, 0.0]), np.zeros(3)))
+    Array([1., 1., 1., 1.], dtype=float32)
+    """
+    if any_symbolic_tensors(x):
+        return IRFFT(fft_length).symbolic_call(x)
+    return backend.math.irfft(x, fft_length=fft_length)
+
+
+class STFT(_Spectral):
+    """The operation of `keras.ops.stft` (arguments as there)."""
+
+    def __init__(
+        self,
+        sequence_length,
+        sequence_stride,
+        fft_length,
+        window="hann",
+        center=True,
+        name=None,
+    ):
+        super().__init__(name=name)
+        self.sequence_length = sequence_length
+        self.sequence_stride = sequence_stride
+        self.fft_length = fft_length
+        self.window = window
+        self.center = center
+
+    def call(self, x):
+        return backend.math.stft(
+            x,
+            self.sequence_length,
+            self.sequence_stride,
+            self.fft_length,
+            window=self.window,
+            center=self.center,
+        )
+
+    def compute_output_spec(self, x):
+        shape = _shape(x)
+        _check_rank(shape, 1)
+        length = shape[-1]
+        if length is None:
+            frames = None
+        else:
+            if self.center:
+                length += 2 * (self.fft_length // 2)
+            frames = 1 + (length - self.fft_length) // self.sequence_stride
+        out = shape[:-1] + (frames, self.fft_length // 2 + 1)
+        dtype = _float_dtype(getattr(x, "dtype", "float32"))
+        return KerasTensor(out, dtype), KerasTensor(out, dtype)
+
+
+@_export("stft")
+def stft(
+    x, sequence_length, sequence_stride, fft_length, window="hann", center=True
+):
+    """Short-time Fourier transform along the last axis of a real signal.
+
+    The signal is cut into frames of `fft_length` samples every
+    `sequence_stride` samples; each frame is multiplied by the window
+    (`sequence_length` samples, zero-padded on both sides to
+    `fft_length`) and transformed with `rfft`.
+
+    Args:
+        x: A real tensor of shape `(..., samples)`.
+        sequence_length: Length of the window.
+        sequence_stride: Step between the starts of consecutive frames.
+        fft_length: Length of each frame and of its transform.
+        window: `"hann"`, `"hamming"` (periodic windows), a 1-D tensor of
+            length `sequence_length`, or `None` for no windowing.
+        center: Whether to reflect-pad `x` by `fft_length // 2` on both
+            sides, so that frame `t` is centred on sample
+            `t * sequence_stride`.
+
+    Returns:
+        A tuple `(real, imag)`, each of shape
+        `(..., num_frames, fft_length // 2 + 1)`.
+
+    Example:
+
+    >>> real, imag = keras.ops.stft(np.ones((16,)), 8, 4, 8)
+    >>> real.shape
+    (5, 5)
+    """
+    if any_symbolic_tensors((x,)):
+        return STFT(
+            sequence_length, sequence_stride, fft_length, window, center
+        ).symbolic_call(x)
+    return backend.math.stft(
+        x,
+        sequence_length,
+        sequence_stride,
+        fft_length,
+        window=window,
+        center=center,
+    )
+
+
+class ISTFT(_Spectral):
+    """The operation of `keras.ops.istft` (arguments as there)."""
+
+    def __init__(
+        self,
+        sequence_length,
+        sequence_stride,
+        fft_length,
+        length=None,
+        window="hann",
+        center=True,
+        name=None,
+    ):
+        super().__init__(name=name)
+        self.sequence_length = sequence_length
+        self.sequence_stride = sequence_stride
+        self.fft_length = fft_length
+        self.length = length
+        self.window = window
+        self.center = center
+
+    def call(self, x):
+        return backend.math.istft(
+            x,
+            self.sequence_length,
+            self.sequence_stride,
+            self.fft_length,
+            length=self.length,
+            window=self.window,
+            center=self.center,
+        )
+
+    def compute_output_spec(self, x):
+        shape, dtype = _check_pair(x, 2)
+        frames = shape[-2]
+        if self.length is not None:
+            length = self.length
+        elif frames is None:
+            length = None
+        else:
+            length = self.fft_length + self.sequence_stride * (frames - 1)
+            if self.center:
+                length -= 2 * (self.fft_length // 2)
+        return KerasTensor(shape[:-2] + (length,), dtype)
+
+
+@_export("istft")
+def istft(
+    x,
+    sequence_length,
+    sequence_stride,
+    fft_length,
+    length=None,
+    window="hann",
+    center=True,
+):
+    """Inverse of `stft`: rebuilds a real signal from its frames' spectra.
+
+    Each frame is transformed back with `irfft`, weighted by the window
+    normalized by the overlapping squared windows, and the frames are
+    overlap-added.
+
+    Args:
+        x: A tuple `(real, imag)` of two float tensors of shape
+            `(..., num_frames, fft_length // 2 + 1)`.
+        sequence_length: Length of the window used by `stft`.
+        sequence_stride: Step between consecutive frames.
+        fft_length: Length of each frame.
+        length: Optional number of samples to keep (the output is cropped
+            to it).
+        window: The window given to `stft`.
+        center: Whether `stft` padded the signal (the padding is removed).
+
+    Returns:
+        A real tensor of shape `(..., samples)`.
+
+    Example:
+
+    >>> spectrum = keras.ops.stft(np.ones((16,)), 8, 4, 8)
+    >>> keras.ops.istft(spectrum, 8, 4, 8).shape
+    (16,)
+    """
+    if any_symbolic_tensors(x):
+        return ISTFT(
+            sequence_length,
+            sequence_stride,
+            fft_length,
+            length,
+            window,
+            center,
+        ).symbolic_call(x)
+    return backend.math.istft(
+        x,
+        sequence_length,
+        sequence_stride,
+        fft_length,
+        length=length,
+        window=window,
+        center=center,
+    )
+
+
+@_export("view_as_complex")
+@symbolic_op
+def view_as_complex(x):
+    """Joins a trailing axis of size 2 `(real, imag)` into complex values.
+
+    Args:
+        x: A float tensor of shape `(..., 2)`.
+
+    Returns:
+        A complex tensor of shape `x.shape[:-1]`.
+
+    Example:
+
+    >>> keras.ops.view_as_complex(np.array([[1.0, 2.0]]))
+    Array([1.+2.j], dtype=complex64)
+    """
+    return backend.math.view_as_complex(x)
+
+
+@_export("view_as_real")
+@symbolic_op
+def view_as_real(x):
+    """Splits complex values into a trailing axis of size 2 `(real, imag)`.
+
+    Args:
+        x: A complex tensor.
+
+    Returns:
+        A float tensor of shape `x.shape + (2,)`.
+
+    Example:
+
+    >>> keras.ops.view_as_real(np.array([1 + 2j], dtype="complex64"))
+    Array([[1., 2.]], dtype=float32)
+    """
+    return backend.math.view_as_real(x)
+
+
+@_export("cdist")
+@symbolic_op
+def cdist(x1, x2, p=2.0):
+    """Pairwise p-norm distances between two sets of row vectors.
+
+    Args:
+        x1: A tensor of shape `(..., P, M)`.
+        x2: A tensor of shape `(..., R, M)`; the batch dimensions broadcast
+            against those of `x1`.
+        p: The order of the norm (`1`, `2`, `float("inf")`, or any other
+            positive value).
+
+    Returns:
+        A tensor of shape `(..., P, R)`: entry `[i, j]` is
+        `norm(x1[i] - x2[j], ord=p)`.
+
+    Example:
+
+    >>> keras.ops.cdist(np.array([[0.0, 0.0]]), np.array([[3.0, 4.0]]))
+    Array([[5.]], dtype=float32)
+    """
+    d1 = _shape(x1)[-1]
+    d2 = _shape(x2)[-1]
+    if d1 is not None and d2 is not None and d1 != d2:
+        raise ValueError(
+            "The last dimensions of `x1` and `x2` (the vector size) must "
+            f"match. Received: x1.shape={_shape(x1)}, x2.shape={_shape(x2)}"
+        )
+    return backend.math.cdist(x1, x2, p=p)

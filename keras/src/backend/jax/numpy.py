@@ -906,12 +906,13 @@ def saturate_cast(x, dtype):
             lo = builtins.max(float(info.min), float(in_info.min))
             hi = builtins.min(float(info.max), float(in_info.max))
             if float(in_info.min) < lo:
-                x = jnp.maximum(x, jnp.asarray(lo).astype(x.dtype))
+                x = jnp.maximum(x, np.asarray(lo).astype(x.dtype))
             if float(in_info.max) > hi:
                 # The bound may round up when represented in `x.dtype`.
-                bound = jnp.asarray(hi).astype(x.dtype)
+                # NumPy keeps this a constant while `x` is traced.
+                bound = np.asarray(hi).astype(x.dtype)
                 if float(bound) > hi:
-                    bound = jnp.nextafter(bound, jnp.zeros_like(bound))
+                    bound = np.nextafter(bound, np.zeros_like(bound))
                 x = jnp.minimum(x, bound)
     return x.astype(dtype)
 
