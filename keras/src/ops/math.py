@@ -12,8 +12,65 @@ def _export(name):
     return keras_export([f"keras.ops.{name}", f"keras.ops.math.{name}"])
 
 
+class _SegmentReduction(Operation):
+    """A segment reduction; the constructor takes its static arguments."""
+
+    _backend_fn = None
+
+    def __init__(self, num_segments=None, sorted=False, name=None):
+        super().__init__(name=name)
+        self.num_segments = num_segments
+        self.sorted = sorted
+
+    def call(self, data, segment_ids):
+        return getattr(backend.math, self._backend_fn)(
+            data,
+            segment_ids,
+            num_segments=self.num_segments,
+            sorted=self.sorted,
+        )
+
+    def compute_output_spec(self, data, segment_ids):
+        _check_segment_arguments(data, segment_ids)
+        return KerasTensor(
+            (self.num_segments,) + tuple(data.shape[1:]), dtype=data.dtype
+        )
+
+
+def _check_segment_arguments(data, segment_ids):
+    data_shape = _shape(data)
+    ids_shape = _shape(segment_ids)
+    if len(ids_shape) != 1:
+        raise ValueError(
+            "Argument `segment_ids` should be an 1-D vector, one segment "
+            f"id per row of `data`. Received: segment_ids.shape={ids_shape}"
+        )
+    if (
+        data_shape
+        and data_shape[0] is not None
+        and ids_shape[0] is not None
+        and data_shape[0] != ids_shape[0]
+    ) or (not data_shape and ids_shape[0] is not None):
+        raise ValueError(
+            "Argument `segment_ids` and `data` should have same leading "
+            f"dimension. Received: data.shape={data_shape}, "
+            f"segment_ids.shape={ids_shape}"
+        )
+
+
+class SegmentSum(_SegmentReduction):
+    """The operation of `keras.ops.segment_sum`."""
+
+    _backend_fn = "segment_sum"
+
+
+class SegmentMax(_SegmentReduction):
+    """The operation of `keras.ops.segment_max`."""
+
+    _backend_fn = "segment_max"
+
+
 @_export("segment_sum")
-@symbolic_op
 def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     """Adds up the rows of `data` that share a segment id.
 
@@ -21,8 +78,9 @@ def segment_sum(data, segment_ids, num_segments=None, sorted=False):
         data: Input tensor.
         segment_ids: A 1-D integer tensor with the segment of each row of
             `data` (length `data.shape[0]`).
-        num_segments: The number of segments. Required under `jax.jit` and
-            on symbolic inputs; inferred from `segment_ids` eagerly.
+        num_segments: The number of segments. Required with the JAX
+            backend on concrete inputs (output shapes must be static); a
+            symbolic call without it gives an unknown leading dimension.
         sorted: Whether `segment_ids` is sorted (a performance hint).
 
     Returns:
@@ -33,13 +91,17 @@ def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     >>> keras.ops.segment_sum(np.array([1, 2, 10]), np.array([0, 0, 1]), 2)
     Array([ 3, 10], dtype=int32)
     """
+    _check_segment_arguments(data, segment_ids)
+    if any_symbolic_tensors((data, segment_ids)):
+        return SegmentSum(num_segments, sorted).symbolic_call(
+            data, segment_ids
+        )
     return backend.math.segment_sum(
         data, segment_ids, num_segments=num_segments, sorted=sorted
     )
 
 
 @_export("segment_max")
-@symbolic_op
 def segment_max(data, segment_ids, num_segments=None, sorted=False):
     """Takes the largest row of `data` within each segment id.
 
@@ -53,6 +115,11 @@ def segment_max(data, segment_ids, num_segments=None, sorted=False):
     Returns:
         A tensor of shape `(num_segments,) + data.shape[1:]`.
     """
+    _check_segment_arguments(data, segment_ids)
+    if any_symbolic_tensors((data, segment_ids)):
+        return SegmentMax(num_segments, sorted).symbolic_call(
+            data, segment_ids
+        )
     return backend.math.segment_max(
         data, segment_ids, num_segments=num_segments, sorted=sorted
     )
@@ -194,6 +261,7 @@ def extract_sequences(x, sequence_length, sequence_stride):
         A tensor of shape `(..., num_sequences, sequence_length)`, with
         `num_sequences = 1 + (length - sequence_length) // sequence_stride`.
     """
+    _check_rank(_shape(x), 1)
     return backend.math.extract_sequences(x, sequence_length, sequence_stride)
 
 
@@ -458,6 +526,39 @@ def irfft(x, fft_length=None):
     return backend.math.irfft(x, fft_length=fft_length)
 
 
+def _check_stft_arguments(sequence_length, sequence_stride, fft_length, window):
+    if (
+        not isinstance(sequence_stride, int)
+        or isinstance(sequence_stride, bool)
+        or sequence_stride < 1
+    ):
+        raise ValueError(
+            "`sequence_stride` must be a positive integer. Received: "
+            f"sequence_stride={sequence_stride}"
+        )
+    if fft_length < sequence_length:
+        raise ValueError(
+            "`fft_length` must equal or exceed `sequence_length` (each "
+            f"frame holds a whole window). Received: fft_length={fft_length}"
+            f", sequence_length={sequence_length}"
+        )
+    if isinstance(window, str):
+        if window not in ("hann", "hamming"):
+            raise ValueError(
+                "If a string is passed to `window`, it must name a "
+                "supported window: `'hann'` or `'hamming'`. Received: "
+                f"window={window}"
+            )
+    elif window is not None:
+        shape = _shape(window)
+        if shape != (sequence_length,):
+            raise ValueError(
+                "The shape of `window` must be equal to "
+                f"`(sequence_length,)` = ({sequence_length},). Received: "
+                f"window.shape={shape}"
+            )
+
+
 class STFT(_Spectral):
     """The operation of `keras.ops.stft` (arguments as there)."""
 
@@ -534,6 +635,17 @@ def stft(
     >>> real.shape
     (5, 5)
     """
+    _check_stft_arguments(
+        sequence_length, sequence_stride, fft_length, window
+    )
+    dtype = backend.standardize_dtype(
+        x.dtype if hasattr(x, "dtype") else backend.convert_to_tensor(x).dtype
+    )
+    if dtype not in ("float32", "float64"):
+        raise TypeError(
+            "`stft` takes a `float32` or `float64` signal. Received: "
+            f"x.dtype={dtype}; cast it first."
+        )
     if any_symbolic_tensors((x,)):
         return STFT(
             sequence_length, sequence_stride, fft_length, window, center
@@ -630,6 +742,9 @@ def istft(
     >>> keras.ops.istft(spectrum, 8, 4, 8).shape
     (16,)
     """
+    _check_stft_arguments(
+        sequence_length, sequence_stride, fft_length, window
+    )
     if any_symbolic_tensors(x):
         return ISTFT(
             sequence_length,

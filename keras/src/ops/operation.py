@@ -198,6 +198,10 @@ class FunctionOperation(Operation):
         super().__init__(name=name or naming.auto_name(fn.__name__))
         self.fn = fn
         self.static_arguments = dict(static_arguments or {})
+        # Readable as attributes too (`ExtractSequences(5, 2).sequence_length`)
+        for key, value in self.static_arguments.items():
+            if not hasattr(type(self), key):
+                setattr(self, key, value)
 
     def call(self, *args, **kwargs):
         if not self.static_arguments:

@@ -15,21 +15,19 @@ def _float(x):
     return x
 
 
-def _num_segments(segment_ids, num_segments):
-    if num_segments is not None:
-        return int(num_segments)
-    if isinstance(segment_ids, jax.core.Tracer):
+def _num_segments(num_segments):
+    if num_segments is None:
         raise ValueError(
-            "Argument `num_segments` is required when `segment_ids` is "
-            "traced (e.g. inside `jax.jit` or a functional model)."
+            "Argument `num_segments` must be set when using the JAX backend "
+            "(the output shape has to be known before the ids are read)."
         )
-    return int(np.max(np.asarray(segment_ids))) + 1
+    return int(num_segments)
 
 
 def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     data = convert_to_tensor(data)
     segment_ids = convert_to_tensor(segment_ids)
-    num_segments = _num_segments(segment_ids, num_segments)
+    num_segments = _num_segments(num_segments)
     return jax.ops.segment_sum(
         data, segment_ids, num_segments, indices_are_sorted=sorted
     )
@@ -38,7 +36,7 @@ def segment_sum(data, segment_ids, num_segments=None, sorted=False):
 def segment_max(data, segment_ids, num_segments=None, sorted=False):
     data = convert_to_tensor(data)
     segment_ids = convert_to_tensor(segment_ids)
-    num_segments = _num_segments(segment_ids, num_segments)
+    num_segments = _num_segments(num_segments)
     return jax.ops.segment_max(
         data, segment_ids, num_segments, indices_are_sorted=sorted
     )
