@@ -70,6 +70,18 @@ class SegmentMax(_SegmentReduction):
     _backend_fn = "segment_max"
 
 
+class SegmentMin(_SegmentReduction):
+    """Segment-wise minimum: `SegmentMin(num_segments)(data, segment_ids)`."""
+
+    _backend_fn = "segment_min"
+
+
+class SegmentProd(_SegmentReduction):
+    """Segment-wise product: `SegmentProd(num_segments)(data, segment_ids)`."""
+
+    _backend_fn = "segment_prod"
+
+
 @_export("segment_sum")
 def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     """Adds up the rows of `data` that share a segment id.

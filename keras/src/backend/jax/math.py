@@ -42,6 +42,24 @@ def segment_max(data, segment_ids, num_segments=None, sorted=False):
     )
 
 
+def segment_min(data, segment_ids, num_segments=None, sorted=False):
+    data = convert_to_tensor(data)
+    segment_ids = convert_to_tensor(segment_ids)
+    num_segments = _num_segments(num_segments)
+    return jax.ops.segment_min(
+        data, segment_ids, num_segments, indices_are_sorted=sorted
+    )
+
+
+def segment_prod(data, segment_ids, num_segments=None, sorted=False):
+    data = convert_to_tensor(data)
+    segment_ids = convert_to_tensor(segment_ids)
+    num_segments = _num_segments(num_segments)
+    return jax.ops.segment_prod(
+        data, segment_ids, num_segments, indices_are_sorted=sorted
+    )
+
+
 def top_k(x, k, sorted=True):
     x = convert_to_tensor(x)
     values, indices = jax.lax.top_k(x, k)
