@@ -192,11 +192,14 @@ class FunctionOperation(Operation):
         fn: The op function, e.g. `keras.ops.add`'s implementation.
         name: Optional name; derived from the function's name by default.
         static_arguments: Dict of the constructor-given static arguments.
+        spec: Optional function with the signature of `fn` that returns the
+            symbolic outputs (KerasTensors); by default `fn` is traced.
     """
 
-    def __init__(self, fn, name=None, static_arguments=None):
+    def __init__(self, fn, name=None, static_arguments=None, spec=None):
         super().__init__(name=name or naming.auto_name(fn.__name__))
         self.fn = fn
+        self.spec = spec
         self.static_arguments = dict(static_arguments or {})
         # Readable as attributes too (`ExtractSequences(5, 2).sequence_length`)
         for key, value in self.static_arguments.items():
@@ -204,8 +207,19 @@ class FunctionOperation(Operation):
                 setattr(self, key, value)
 
     def call(self, *args, **kwargs):
+        args, kwargs = self._arguments(args, kwargs)
+        return self.fn(*args, **kwargs)
+
+    def compute_output_spec(self, *args, **kwargs):
+        args, kwargs = self._arguments(args, kwargs)
+        if self.spec is not None:
+            return self.spec(*args, **kwargs)
+        return backend.compute_output_spec(self.fn, *args, **kwargs)
+
+    def _arguments(self, args, kwargs):
+        """The call arguments completed with the static arguments."""
         if not self.static_arguments:
-            return self.fn(*args, **kwargs)
+            return args, kwargs
         call_parameters = [
             name
             for name in inspect.signature(self.fn).parameters
@@ -221,7 +235,7 @@ class FunctionOperation(Operation):
         arguments = dict(self.static_arguments)
         arguments.update(zip(call_parameters, args))
         arguments.update(kwargs)
-        return self.fn(**arguments)
+        return (), arguments
 
     def get_config(self):
         return {
@@ -250,7 +264,7 @@ def _static_parameters(fn, static):
     )
 
 
-def _operation_class(fn, static=None):
+def _operation_class(fn, static=None, spec=None):
     """The `FunctionOperation` subclass of op function `fn`."""
     class_name = "".join(part.title() for part in fn.__name__.split("_"))
     static = _static_parameters(fn, static)
@@ -279,7 +293,7 @@ def _operation_class(fn, static=None):
                 )
             given[key] = value
         FunctionOperation.__init__(
-            self, fn, name=name, static_arguments=given
+            self, fn, name=name, static_arguments=given, spec=spec
         )
 
     __init__.__signature__ = inspect.Signature(
@@ -308,7 +322,7 @@ def _operation_class(fn, static=None):
     )
 
 
-def symbolic_op(fn=None, *, static=None):
+def symbolic_op(fn=None, *, static=None, spec=None):
     """Makes an op function accept KerasTensors.
 
     On concrete inputs `fn` runs as is. If any argument is a KerasTensor, the
@@ -321,10 +335,13 @@ def symbolic_op(fn=None, *, static=None):
         static: Optional sequence of the parameter names that the operation
             class takes in its constructor, in order. By default, the
             parameters that have a default value.
+        spec: Optional function with the signature of `fn` returning the
+            symbolic outputs, for ops whose output shapes follow from their
+            arguments without tracing `fn`.
     """
     if fn is None:
-        return functools.partial(symbolic_op, static=static)
-    op_class = _operation_class(fn, static)
+        return functools.partial(symbolic_op, static=static, spec=spec)
+    op_class = _operation_class(fn, static, spec)
     # Defined in the op's module, so `from module import *` exports it.
     op_class = fn.__globals__.setdefault(op_class.__name__, op_class)
 

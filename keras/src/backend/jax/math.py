@@ -5,6 +5,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from keras.src.backend import config
+from keras.src.backend.common.variables import KerasVariable
 from keras.src.backend.jax.core import convert_to_tensor
 
 
@@ -295,4 +296,11 @@ def custom_gradient(fun):
         )
 
     wrapped.defvjp(fwd, bwd)
-    return wrapped
+
+    def call(*args):
+        # JAX only traces arrays: pass variables by value.
+        return wrapped(
+            *[a.value if isinstance(a, KerasVariable) else a for a in args]
+        )
+
+    return call

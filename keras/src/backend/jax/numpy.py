@@ -844,6 +844,13 @@ def slice(inputs, start_indices, shape):
         start_indices = [_t(i) for i in start_indices]
     else:
         start_indices = list(convert_to_tensor(start_indices))
+    shape = tuple(shape)
+    if builtins.any(d == -1 for d in shape):
+        # `-1` takes the rest of the axis: the start must be concrete.
+        shape = [
+            inputs.shape[i] - int(start_indices[i]) if d == -1 else d
+            for i, d in enumerate(shape)
+        ]
     return jax.lax.dynamic_slice(inputs, start_indices, tuple(shape))
 
 
@@ -865,12 +872,19 @@ def scatter(indices, values, shape):
     return zeros.at[key].add(values)
 
 
-def scatter_update(inputs, indices, updates):
+def scatter_update(inputs, indices, updates, reduction=None):
     inputs = convert_to_tensor(inputs)
     indices = convert_to_tensor(indices)
     updates = convert_to_tensor(updates, dtype=inputs.dtype)
     key = tuple(jnp.moveaxis(indices, -1, 0))
-    return inputs.at[key].set(updates)
+    methods = {None: "set", "add": "add", "max": "max", "min": "min",
+               "mul": "multiply"}
+    if reduction not in methods:
+        raise ValueError(
+            "Argument `reduction` must be one of None, 'add', 'max', 'min' "
+            f"or 'mul'. Received: reduction={reduction}"
+        )
+    return getattr(inputs.at[key], methods[reduction])(updates)
 
 
 def unstack(x, num=None, axis=0):
