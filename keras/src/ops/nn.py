@@ -4,10 +4,12 @@ Activations turn integer inputs into `keras.config.floatx()`.
 """
 
 import functools
+import warnings
 
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common import backend_utils
+from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import operation_utils
 from keras.src.ops.operation import FunctionOperation
@@ -672,6 +674,184 @@ def dot_product_attention(
         is_causal=is_causal,
         flash_attention=flash_attention,
     )
+
+
+@_export("threshold")
+@symbolic_op(static=("threshold", "default_value"))
+def threshold(x, threshold, default_value):
+    """Keeps the values above `threshold`, replacing the others.
+
+    `y = x if x > threshold else default_value`.
+
+    Args:
+        x: Input tensor.
+        threshold: The value that entries must exceed to be kept.
+        default_value: The value given to the other entries.
+
+    Returns:
+        A tensor shaped like `x`.
+
+    Example:
+
+    >>> keras.ops.threshold(np.array([-1.0, 0.5, 2.0]), 1.0, -5.0)
+    Array([-5., -5.,  2.], dtype=float32)
+    """
+    return backend.nn.threshold(x, threshold, default_value)
+
+
+def _normalization_spec(x, *args, **kwargs):
+    # The statistics never change the shape: the weights are assumed to
+    # broadcast (they are checked when the op runs).
+    dtype = x.dtype if backend.is_float_dtype(x.dtype) else backend.floatx()
+    return KerasTensor(x.shape, dtype=dtype)
+
+
+@_export("rms_normalization")
+@symbolic_op(
+    static=("axis", "epsilon"), spec=_normalization_spec, class_name="RMSNorm"
+)
+def rms_normalization(x, scale=None, axis=-1, epsilon=None):
+    """Root-mean-square normalization.
+
+    Divides `x` by the root mean square of its entries along `axis`, then
+    multiplies by `scale`: `y = x / sqrt(mean(x**2) + epsilon) * scale`.
+    Unlike layer normalization, the mean is not subtracted.
+
+    Args:
+        x: Input tensor.
+        scale: Optional tensor multiplying the result, broadcastable
+            against `x` (typically of shape `(x.shape[axis],)`).
+        axis: Integer or tuple of integers, the normalized axes.
+        epsilon: Small value added to the mean square. Defaults to
+            `keras.config.epsilon()`.
+
+    Returns:
+        A tensor with the shape and dtype of `x`.
+
+    Example:
+
+    >>> keras.ops.rms_normalization(np.array([3.0, 4.0]), epsilon=0.0)
+    Array([0.8485281, 1.1313709], dtype=float32)
+    """
+    return backend.nn.rms_normalization(
+        x, scale=scale, axis=axis, epsilon=epsilon
+    )
+
+
+@_export("layer_normalization")
+@symbolic_op(
+    static=("axis", "epsilon"),
+    spec=_normalization_spec,
+    class_name="LayerNorm",
+)
+def layer_normalization(
+    x, gamma=None, beta=None, axis=-1, epsilon=None, **kwargs
+):
+    """Layer normalization: zero mean and unit variance along `axis`.
+
+    `y = (x - mean(x)) / sqrt(var(x) + epsilon) * gamma + beta`, the
+    statistics being taken over `axis` for each position of the others.
+
+    Args:
+        x: Input tensor.
+        gamma: Optional scale, broadcastable against `x`.
+        beta: Optional offset, broadcastable against `x`.
+        axis: Integer or tuple of integers, the normalized axes.
+        epsilon: Small value added to the variance. Defaults to
+            `keras.config.epsilon()`.
+        **kwargs: Only the deprecated `rms_scaling`: `True` performs
+            `rms_normalization(x, gamma, axis, epsilon)` instead.
+
+    Returns:
+        A tensor with the shape and dtype of `x`.
+
+    Example:
+
+    >>> keras.ops.layer_normalization(np.array([1.0, 3.0]), epsilon=0.0)
+    Array([-1.,  1.], dtype=float32)
+    """
+    rms_scaling = kwargs.pop("rms_scaling", False)
+    if kwargs:
+        raise TypeError(
+            "`layer_normalization` got unexpected keyword arguments "
+            f"{sorted(kwargs)}."
+        )
+    if rms_scaling:
+        warnings.warn(
+            "You passed `rms_scaling=True`, which is deprecated: use "
+            "`keras.ops.rms_normalization(x, scale, axis, epsilon)` "
+            "instead.",
+            UserWarning,
+            stacklevel=2,
+        )
+        return backend.nn.rms_normalization(
+            x, scale=gamma, axis=axis, epsilon=epsilon
+        )
+    return backend.nn.layer_normalization(
+        x, gamma=gamma, beta=beta, axis=axis, epsilon=epsilon
+    )
+
+
+def _psnr_spec(x1, x2, max_val):
+    dtype = backend.result_type(x1.dtype, x2.dtype, backend.floatx())
+    return KerasTensor((), dtype=dtype)
+
+
+@_export("psnr")
+@symbolic_op(static=("max_val",), spec=_psnr_spec)
+def psnr(x1, x2, max_val):
+    """Peak signal-to-noise ratio between two signals, in decibels.
+
+    `psnr = 20 * log10(max_val) - 10 * log10(mean((x1 - x2) ** 2))`; equal
+    signals give `inf`.
+
+    Args:
+        x1: First signal (e.g. an image).
+        x2: Second signal, of the shape of `x1`.
+        max_val: The largest possible value of a signal entry (e.g. `1.0`
+            or `255`).
+
+    Returns:
+        A scalar tensor.
+
+    Example:
+
+    >>> keras.ops.psnr(np.array([0.0, 1.0]), np.array([0.0, 0.9]), 1.0)
+    Array(23.010298, dtype=float32)
+    """
+    if backend.standardize_dtype(
+        getattr(x1, "dtype", "float32")
+    ) != backend.standardize_dtype(getattr(x2, "dtype", "float32")):
+        x2 = backend.cast(x2, backend.standardize_dtype(x1.dtype))
+    return backend.nn.psnr(x1, x2, max_val)
+
+
+def _polar_spec(abs_, angle):
+    dtype = backend.result_type(abs_.dtype, angle.dtype)
+    complex_dtype = "complex128" if dtype == "float64" else "complex64"
+    return KerasTensor(abs_.shape, dtype=complex_dtype)
+
+
+@_export("polar")
+@symbolic_op(spec=_polar_spec)
+def polar(abs_, angle):
+    """Builds complex numbers from magnitudes and angles.
+
+    `z = abs_ * (cos(angle) + 1j * sin(angle))`.
+
+    Args:
+        abs_: The magnitudes.
+        angle: The angles, in radians (broadcastable against `abs_`).
+
+    Returns:
+        A complex tensor.
+
+    Example:
+
+    >>> keras.ops.polar(np.array([2.0]), np.array([0.0]))
+    Array([2.+0.j], dtype=complex64)
+    """
+    return backend.nn.polar(abs_, angle)
 
 
 # ------------------------------------------------ convolutions and pooling

@@ -264,9 +264,10 @@ def _static_parameters(fn, static):
     )
 
 
-def _operation_class(fn, static=None, spec=None):
+def _operation_class(fn, static=None, spec=None, class_name=None):
     """The `FunctionOperation` subclass of op function `fn`."""
-    class_name = "".join(part.title() for part in fn.__name__.split("_"))
+    if class_name is None:
+        class_name = "".join(part.title() for part in fn.__name__.split("_"))
     static = _static_parameters(fn, static)
     parameters = inspect.signature(fn).parameters
     constructor_parameters = [
@@ -322,7 +323,7 @@ def _operation_class(fn, static=None, spec=None):
     )
 
 
-def symbolic_op(fn=None, *, static=None, spec=None):
+def symbolic_op(fn=None, *, static=None, spec=None, class_name=None):
     """Makes an op function accept KerasTensors.
 
     On concrete inputs `fn` runs as is. If any argument is a KerasTensor, the
@@ -338,10 +339,14 @@ def symbolic_op(fn=None, *, static=None, spec=None):
         spec: Optional function with the signature of `fn` returning the
             symbolic outputs, for ops whose output shapes follow from their
             arguments without tracing `fn`.
+        class_name: Optional name of the operation class, when it is not
+            the CamelCase form of the function's name.
     """
     if fn is None:
-        return functools.partial(symbolic_op, static=static, spec=spec)
-    op_class = _operation_class(fn, static, spec)
+        return functools.partial(
+            symbolic_op, static=static, spec=spec, class_name=class_name
+        )
+    op_class = _operation_class(fn, static, spec, class_name)
     # Defined in the op's module, so `from module import *` exports it.
     op_class = fn.__globals__.setdefault(op_class.__name__, op_class)
 

@@ -828,3 +828,70 @@ def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
     _, transpose = jax.vjp(unfold_fn, template)
     (folded,) = transpose(x)
     return folded
+
+
+def threshold(x, threshold, default_value):
+    x = convert_to_tensor(x)
+    return jnp.where(x > threshold, x, jnp.asarray(default_value, x.dtype))
+
+
+def _compute_dtype(x):
+    """Half-precision inputs are normalized in float32."""
+    if x.dtype in (jnp.float16, jnp.bfloat16):
+        return jnp.float32
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return config.floatx()
+    return x.dtype
+
+
+def rms_normalization(x, scale=None, axis=-1, epsilon=None):
+    x = convert_to_tensor(x)
+    out_dtype = x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else (
+        config.floatx()
+    )
+    epsilon = config.epsilon() if epsilon is None else epsilon
+    y = x.astype(_compute_dtype(x))
+    y = y * jax.lax.rsqrt(
+        jnp.mean(jnp.square(y), axis=axis, keepdims=True) + epsilon
+    )
+    if scale is not None:
+        y = y * convert_to_tensor(scale).astype(y.dtype)
+    return y.astype(out_dtype)
+
+
+def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None):
+    x = convert_to_tensor(x)
+    out_dtype = x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else (
+        config.floatx()
+    )
+    epsilon = config.epsilon() if epsilon is None else epsilon
+    y = x.astype(_compute_dtype(x))
+    mean = jnp.mean(y, axis=axis, keepdims=True)
+    variance = jnp.var(y, axis=axis, keepdims=True)
+    y = (y - mean) * jax.lax.rsqrt(variance + epsilon)
+    if gamma is not None:
+        y = y * convert_to_tensor(gamma).astype(y.dtype)
+    if beta is not None:
+        y = y + convert_to_tensor(beta).astype(y.dtype)
+    return y.astype(out_dtype)
+
+
+def psnr(x1, x2, max_val):
+    x1 = convert_to_tensor(x1)
+    x2 = convert_to_tensor(x2)
+    dtype = jnp.result_type(x1.dtype, x2.dtype, config.floatx())
+    mse = jnp.mean(jnp.square(x1.astype(dtype) - x2.astype(dtype)))
+    return 20.0 * jnp.log10(jnp.asarray(max_val, dtype)) - 10.0 * jnp.log10(
+        mse
+    )
+
+
+def polar(abs_, angle):
+    abs_ = convert_to_tensor(abs_)
+    angle = convert_to_tensor(angle)
+    dtype = jnp.result_type(abs_.dtype, angle.dtype)
+    if dtype not in (jnp.float32, jnp.float64):
+        dtype = jnp.float32
+    abs_ = abs_.astype(dtype)
+    angle = angle.astype(dtype)
+    return jax.lax.complex(abs_ * jnp.cos(angle), abs_ * jnp.sin(angle))
