@@ -13,6 +13,7 @@ from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import operation_utils
 from keras.src.ops.operation import FunctionOperation
+from keras.src.ops.operation import Operation
 from keras.src.ops.operation import symbolic_op
 from keras.src.utils import argument_validation
 
@@ -852,6 +853,180 @@ def polar(abs_, angle):
     Array([2.+0.j], dtype=complex64)
     """
     return backend.nn.polar(abs_, angle)
+
+
+class CTCLoss(Operation):
+    """The operation of `keras.ops.ctc_loss`.
+
+    Args:
+        mask_index: The index of the blank class.
+        name: Optional name.
+    """
+
+    def __init__(self, mask_index=0, name=None):
+        super().__init__(name=name)
+        self.mask_index = mask_index
+
+    def call(self, target, output, target_length, output_length):
+        return backend.nn.ctc_loss(
+            target,
+            output,
+            target_length,
+            output_length,
+            mask_index=self.mask_index,
+        )
+
+    def _check_shape_first_dim(self, name1, shape1, name2, shape2):
+        if (
+            shape1[0] is not None
+            and shape2[0] is not None
+            and shape1[0] != shape2[0]
+        ):
+            raise ValueError(
+                f"Arguments `{name1}` and `{name2}` must have the same first "
+                f"dimension (the batch size). Received: {name1}.shape="
+                f"{shape1}, {name2}.shape={shape2}"
+            )
+
+    def compute_output_spec(self, target, output, target_length, output_length):
+        self._check_shape_first_dim(
+            "target", target.shape, "output", output.shape
+        )
+        self._check_shape_first_dim(
+            "target_length", target_length.shape, "target", target.shape
+        )
+        self._check_shape_first_dim(
+            "output_length", output_length.shape, "output", output.shape
+        )
+        dtype = backend.standardize_dtype(output.dtype)
+        if dtype not in ("float32", "float64"):
+            dtype = "float32"
+        return KerasTensor((output.shape[0],), dtype=dtype)
+
+
+@_export("ctc_loss")
+def ctc_loss(target, output, target_length, output_length, mask_index=0):
+    """Connectionist Temporal Classification (CTC) loss, per sequence.
+
+    The negative log-likelihood of the target label sequence summed over
+    all the alignments of it with the output steps (labels may repeat
+    across steps and blanks may be interleaved).
+
+    Args:
+        target: Integer tensor `(batch, max_label_length)` of labels.
+        output: Tensor `(batch, max_steps, num_classes)` of logits (they
+            are normalized with a log-softmax).
+        target_length: Integer tensor `(batch,)`, the label counts.
+        output_length: Integer tensor `(batch,)`, the step counts.
+        mask_index: The index of the blank class.
+
+    Returns:
+        A tensor `(batch,)` of losses (`float32` for half-precision
+        outputs).
+
+    Example:
+
+    >>> keras.ops.ctc_loss(np.array([[1]]), np.zeros((1, 1, 2)),
+    ...                    np.array([1]), np.array([1]))
+    Array([0.6931472], dtype=float32)
+    """
+    if any_symbolic_tensors((target, output, target_length, output_length)):
+        return CTCLoss(mask_index).symbolic_call(
+            target, output, target_length, output_length
+        )
+    return backend.nn.ctc_loss(
+        target, output, target_length, output_length, mask_index=mask_index
+    )
+
+
+class CTCDecode(Operation):
+    """The operation of `keras.ops.ctc_decode` (arguments as there)."""
+
+    def __init__(
+        self,
+        strategy="greedy",
+        beam_width=100,
+        top_paths=1,
+        merge_repeated=True,
+        mask_index=0,
+        name=None,
+    ):
+        super().__init__(name=name)
+        if strategy not in ("greedy", "beam_search"):
+            raise ValueError(
+                f"Invalid strategy {strategy!r}: `strategy` must be "
+                "'greedy' or 'beam_search'."
+            )
+        self.strategy = strategy
+        self.beam_width = beam_width
+        self.top_paths = top_paths
+        self.merge_repeated = merge_repeated
+        self.mask_index = mask_index
+
+    def call(self, inputs, sequence_lengths):
+        return backend.nn.ctc_decode(
+            inputs,
+            sequence_lengths,
+            strategy=self.strategy,
+            beam_width=self.beam_width,
+            top_paths=self.top_paths,
+            merge_repeated=self.merge_repeated,
+            mask_index=self.mask_index,
+        )
+
+    def compute_output_spec(self, inputs, sequence_lengths):
+        batch, steps = inputs.shape[0], inputs.shape[1]
+        paths = 1 if self.strategy == "greedy" else self.top_paths
+        dtype = backend.result_type(inputs.dtype, "float32")
+        return (
+            KerasTensor((paths, batch, steps), dtype="int32"),
+            KerasTensor((batch, paths), dtype=dtype),
+        )
+
+
+@_export("ctc_decode")
+def ctc_decode(
+    inputs,
+    sequence_lengths,
+    strategy="greedy",
+    beam_width=100,
+    top_paths=1,
+    merge_repeated=True,
+    mask_index=0,
+):
+    """Decodes the label sequences of CTC outputs.
+
+    The greedy strategy takes the best class at each step, merges repeats
+    (if `merge_repeated`) and drops blanks. Beam search is only available
+    symbolically in this implementation (its eager JAX computation is not
+    implemented yet).
+
+    Args:
+        inputs: Tensor `(batch, max_steps, num_classes)` of scores.
+        sequence_lengths: Integer tensor `(batch,)`, the step counts.
+        strategy: `"greedy"` or `"beam_search"`.
+        beam_width: Beam size of the beam search.
+        top_paths: Number of paths returned by the beam search.
+        merge_repeated: Whether consecutive repeated labels are merged.
+        mask_index: The index of the blank class.
+
+    Returns:
+        A tuple `(decoded, scores)`: `decoded` is an `int32` tensor
+        `(top_paths, batch, max_steps)` of labels padded with `-1`;
+        `scores` is `(batch, top_paths)`, the negated sum of the chosen
+        scores for the greedy strategy.
+
+    Example:
+
+    >>> decoded, scores = keras.ops.ctc_decode(
+    ...     np.array([[[0.1, 0.9], [0.8, 0.2]]]), np.array([2]))
+    >>> decoded
+    Array([[[ 1, -1]]], dtype=int32)
+    """
+    op = CTCDecode(strategy, beam_width, top_paths, merge_repeated, mask_index)
+    if any_symbolic_tensors((inputs, sequence_lengths)):
+        return op.symbolic_call(inputs, sequence_lengths)
+    return op.call(inputs, sequence_lengths)
 
 
 # ------------------------------------------------ convolutions and pooling

@@ -895,3 +895,95 @@ def polar(abs_, angle):
     abs_ = abs_.astype(dtype)
     angle = angle.astype(dtype)
     return jax.lax.complex(abs_ * jnp.cos(angle), abs_ * jnp.sin(angle))
+
+
+def ctc_loss(target, output, target_length, output_length, mask_index=0):
+    target = convert_to_tensor(target).astype("int32")
+    output = convert_to_tensor(output)
+    target_length = convert_to_tensor(target_length).astype("int32")
+    output_length = convert_to_tensor(output_length).astype("int32")
+    dtype = _compute_dtype(output)
+    log_probs = jax.nn.log_softmax(output.astype(dtype), axis=-1)
+    batch, steps, _ = log_probs.shape
+    labels = target.shape[1]
+    # The label sequence with a blank before, between and after the labels.
+    extended = jnp.full((batch, 2 * labels + 1), mask_index, "int32")
+    extended = extended.at[:, 1::2].set(target)
+    extended_length = 2 * target_length + 1
+    # A path may skip a blank between two different labels.
+    can_skip = jnp.concatenate(
+        [
+            jnp.zeros((batch, 2), bool),
+            (extended[:, 2:] != mask_index)
+            & (extended[:, 2:] != extended[:, :-2]),
+        ],
+        axis=1,
+    )
+    emissions = jnp.take_along_axis(
+        log_probs, jnp.broadcast_to(extended[:, None, :], (batch, steps, 2 * labels + 1)), axis=2
+    )
+    impossible = jnp.asarray(-1e30, dtype)
+    start = jnp.full((batch, 2 * labels + 1), impossible)
+    start = start.at[:, 0].set(emissions[:, 0, 0])
+    if labels > 0:
+        start = start.at[:, 1].set(emissions[:, 0, 1])
+
+    def step(alpha, t):
+        from_previous = jnp.pad(
+            alpha[:, :-1], ((0, 0), (1, 0)), constant_values=impossible
+        )
+        from_skip = jnp.pad(
+            alpha[:, :-2], ((0, 0), (2, 0)), constant_values=impossible
+        )
+        from_skip = jnp.where(can_skip, from_skip, impossible)
+        new = jnp.logaddexp(jnp.logaddexp(alpha, from_previous), from_skip)
+        new = new + emissions[:, t]
+        # Sequences that have ended keep their final probabilities.
+        return jnp.where((t < output_length)[:, None], new, alpha), None
+
+    alpha, _ = jax.lax.scan(step, start, jnp.arange(1, steps))
+    last = jnp.take_along_axis(alpha, (extended_length - 1)[:, None], axis=1)
+    before_last = jnp.take_along_axis(
+        alpha, jnp.maximum(extended_length - 2, 0)[:, None], axis=1
+    )
+    before_last = jnp.where(
+        (extended_length >= 2)[:, None], before_last, impossible
+    )
+    return -jnp.logaddexp(last, before_last)[:, 0]
+
+
+def ctc_decode(
+    inputs,
+    sequence_lengths,
+    strategy="greedy",
+    beam_width=100,
+    top_paths=1,
+    merge_repeated=True,
+    mask_index=0,
+):
+    if strategy != "greedy":
+        raise NotImplementedError(
+            f"`ctc_decode` with strategy={strategy!r} is not available with "
+            "the JAX backend of this implementation; use "
+            "strategy='greedy'."
+        )
+    inputs = convert_to_tensor(inputs)
+    inputs = inputs.astype(jnp.result_type(inputs.dtype, jnp.float32))
+    sequence_lengths = convert_to_tensor(sequence_lengths).astype("int32")
+    batch, steps, _ = inputs.shape
+    best = jnp.argmax(inputs, axis=-1).astype("int32")
+    valid = jnp.arange(steps)[None, :] < sequence_lengths[:, None]
+    scores = -jnp.sum(jnp.where(valid, jnp.max(inputs, axis=-1), 0), axis=1)
+    keep = valid & (best != mask_index)
+    if merge_repeated:
+        changed = jnp.concatenate(
+            [jnp.ones((batch, 1), bool), best[:, 1:] != best[:, :-1]], axis=1
+        )
+        keep = keep & changed
+    # Move the kept labels to the front, padding with -1.
+    positions = jnp.where(keep, jnp.cumsum(keep, axis=1) - 1, steps)
+    decoded = jnp.full((batch, steps), -1, "int32")
+    decoded = decoded.at[jnp.arange(batch)[:, None], positions].set(
+        best, mode="drop"
+    )
+    return decoded[None], scores[:, None]
