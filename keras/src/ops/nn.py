@@ -429,8 +429,15 @@ def sparsemax(x, axis=-1):
     return backend.nn.sparsemax(x, axis=axis)
 
 
+def _one_hot_spec(x, num_classes, axis=-1, dtype=None, sparse=False):
+    dense = backend.compute_output_spec(
+        backend.nn.one_hot, x, num_classes, axis=axis, dtype=dtype
+    )
+    return KerasTensor(dense.shape, dtype=dense.dtype, sparse=sparse)
+
+
 @_export("one_hot")
-@symbolic_op
+@symbolic_op(spec=_one_hot_spec)
 def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     """Turns integer class ids into indicator vectors of length `num_classes`.
 
@@ -442,7 +449,8 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
         axis: Position of the new class dimension in the output. Defaults
             to `-1` (a new last axis).
         dtype: dtype of the output. Defaults to `floatx`.
-        sparse: Must be `False` (sparse tensors are not supported).
+        sparse: Whether to return a sparse (`BCOO`) tensor (eager inputs
+            only under JAX: the number of entries must be concrete).
 
     Returns:
         One-hot encoded tensor with an extra dimension of size
@@ -459,8 +467,18 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     )
 
 
+def _multi_hot_spec(
+    inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs
+):
+    num_classes = num_classes or kwargs.get("num_tokens")
+    dense = backend.compute_output_spec(
+        backend.nn.multi_hot, inputs, num_classes, axis=axis, dtype=dtype
+    )
+    return KerasTensor(dense.shape, dtype=dense.dtype, sparse=sparse)
+
+
 @_export("multi_hot")
-@symbolic_op
+@symbolic_op(spec=_multi_hot_spec)
 def multi_hot(
     inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs
 ):
@@ -476,7 +494,8 @@ def multi_hot(
         axis: Position of the class dimension in the output. Defaults to
             `-1`.
         dtype: dtype of the output. Defaults to `floatx`.
-        sparse: Must be `False`.
+        sparse: Whether to return a sparse (`BCOO`) tensor (see
+            `one_hot`).
 
     Returns:
         Tensor: the multi-hot encoded tensor.

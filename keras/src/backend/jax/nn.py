@@ -3,6 +3,7 @@
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.experimental import sparse as jax_sparse
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
@@ -155,22 +156,30 @@ def sparsemax(x, axis=-1):
     return jnp.maximum(x - tau, 0)
 
 
+def _maybe_sparse(dense, sparse):
+    # The number of stored entries must be concrete: eager inputs only.
+    if not sparse:
+        return dense
+    encoded = jax_sparse.BCOO.fromdense(dense)
+    # `fromdense` stores booleans as integers.
+    return jax_sparse.BCOO(
+        (encoded.data.astype(dense.dtype), encoded.indices), shape=dense.shape
+    )
+
+
 def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
-    if sparse:
-        raise ValueError("Sparse tensors are not supported by this backend.")
     x = convert_to_tensor(x)
     dtype = dtypes.standardize_dtype(dtype)
-    return jax.nn.one_hot(x, num_classes, axis=axis, dtype=dtype)
+    encoded = jax.nn.one_hot(x, num_classes, axis=axis, dtype=dtype)
+    return _maybe_sparse(encoded, sparse)
 
 
 def multi_hot(inputs, num_classes, axis=-1, dtype=None, sparse=False):
-    if sparse:
-        raise ValueError("Sparse tensors are not supported by this backend.")
     inputs = convert_to_tensor(inputs)
     dtype = dtypes.standardize_dtype(dtype)
     reduction_axis = 1 if inputs.ndim > 1 else 0
     encoded = jax.nn.one_hot(inputs, num_classes, axis=axis, dtype=dtype)
-    return jnp.max(encoded, axis=reduction_axis)
+    return _maybe_sparse(jnp.max(encoded, axis=reduction_axis), sparse)
 
 
 def normalize(x, axis=-1, order=2, epsilon=None):
