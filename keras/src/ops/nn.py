@@ -644,13 +644,36 @@ def batch_normalization(
     Returns:
         The normalized tensor.
     """
+    size = x.shape[axis]
+    for label, value in (
+        ("mean", mean),
+        ("variance", variance),
+        ("offset", offset),
+        ("scale", scale),
+    ):
+        if value is None:
+            continue
+        shape = tuple(value.shape) if hasattr(value, "shape") else None
+        if shape is not None and (
+            len(shape) != 1 or None not in (shape[0], size) and shape[0] != size
+        ):
+            raise ValueError(
+                f"`{label}` must be a vector of length {size}, the size of "
+                f"axis {axis} of `x` (shape {tuple(x.shape)}). Received: "
+                f"{label}.shape={shape}"
+            )
     return backend.nn.batch_normalization(
         x, mean, variance, axis, offset=offset, scale=scale, epsilon=epsilon
     )
 
 
+def _dot_product_attention_spec(query, key, value, *args, **kwargs):
+    dtype = backend.result_type(query.dtype, key.dtype, value.dtype)
+    return KerasTensor(query.shape[:-1] + value.shape[-1:], dtype=dtype)
+
+
 @_export("dot_product_attention")
-@symbolic_op
+@symbolic_op(spec=_dot_product_attention_spec)
 def dot_product_attention(
     query,
     key,
