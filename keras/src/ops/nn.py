@@ -526,6 +526,11 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     Returns:
         The normalized tensor.
     """
+    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
+        raise ValueError(
+            "Argument `order` must be an int >= 1 (the p of the p-norm). "
+            f"Received: order={order}"
+        )
     return backend.nn.normalize(x, axis=axis, order=order, epsilon=epsilon)
 
 

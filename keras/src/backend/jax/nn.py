@@ -294,8 +294,13 @@ def moments(x, axes, keepdims=False, synchronized=False):
     if not keepdims:
         stats = tuple(jnp.squeeze(t, axes) for t in stats)
     if compute_dtype != ori_dtype and ori_dtype in dtypes.FLOAT_TYPES:
-        # Half-precision inputs get half-precision statistics back.
-        stats = tuple(t.astype(ori_dtype) for t in stats)
+        # Half-precision inputs get half-precision statistics back,
+        # saturated at the largest finite value instead of overflowing.
+        info = jnp.finfo(ori_dtype)
+        stats = tuple(
+            jnp.clip(t, float(info.min), float(info.max)).astype(ori_dtype)
+            for t in stats
+        )
     return stats
 
 
