@@ -395,6 +395,19 @@ def softmax(x, axis=-1):
     >>> keras.ops.softmax(np.array([0.0, 0.0]))
     array([0.5, 0.5], dtype=float32)
     """
+    shape = tuple(getattr(x, "shape", ()))
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if shape and all(
+        isinstance(a, int) and -len(shape) <= a < len(shape) and shape[a] == 1
+        for a in axes
+    ):
+        warnings.warn(
+            f"`softmax` over axis {axis} of shape {shape}: that axis has a "
+            "single entry, so every output is exactly 1. A `sigmoid` is "
+            "probably what you want for a single logit.",
+            UserWarning,
+            stacklevel=2,
+        )
     return backend.nn.softmax(x, axis=axis)
 
 
