@@ -105,9 +105,7 @@ def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     """
     _check_segment_arguments(data, segment_ids)
     if any_symbolic_tensors((data, segment_ids)):
-        return SegmentSum(num_segments, sorted).symbolic_call(
-            data, segment_ids
-        )
+        return SegmentSum(num_segments, sorted).symbolic_call(data, segment_ids)
     return backend.math.segment_sum(
         data, segment_ids, num_segments=num_segments, sorted=sorted
     )
@@ -129,9 +127,7 @@ def segment_max(data, segment_ids, num_segments=None, sorted=False):
     """
     _check_segment_arguments(data, segment_ids)
     if any_symbolic_tensors((data, segment_ids)):
-        return SegmentMax(num_segments, sorted).symbolic_call(
-            data, segment_ids
-        )
+        return SegmentMax(num_segments, sorted).symbolic_call(data, segment_ids)
     return backend.math.segment_max(
         data, segment_ids, num_segments=num_segments, sorted=sorted
     )
@@ -309,8 +305,10 @@ def _float_dtype(dtype):
 
 
 def _shape(x):
-    return tuple(x.shape) if hasattr(x, "shape") else tuple(
-        backend.convert_to_tensor(x).shape
+    return (
+        tuple(x.shape)
+        if hasattr(x, "shape")
+        else tuple(backend.convert_to_tensor(x).shape)
     )
 
 
@@ -362,8 +360,10 @@ class FFT(_Spectral):
     def compute_output_spec(self, x):
         shape, dtype = _check_pair(x, self._axes)
         if any(d is None for d in shape[-self._axes :]):
-            what = "last dimension" if self._axes == 1 else (
-                f"last {self._axes} axes"
+            what = (
+                "last dimension"
+                if self._axes == 1
+                else (f"last {self._axes} axes")
             )
             raise ValueError(
                 f"Input should have its {what} fully-defined. "
@@ -647,9 +647,7 @@ def stft(
     >>> real.shape
     (5, 5)
     """
-    _check_stft_arguments(
-        sequence_length, sequence_stride, fft_length, window
-    )
+    _check_stft_arguments(sequence_length, sequence_stride, fft_length, window)
     dtype = backend.standardize_dtype(
         x.dtype if hasattr(x, "dtype") else backend.convert_to_tensor(x).dtype
     )
@@ -754,9 +752,7 @@ def istft(
     >>> keras.ops.istft(spectrum, 8, 4, 8).shape
     (16,)
     """
-    _check_stft_arguments(
-        sequence_length, sequence_stride, fft_length, window
-    )
+    _check_stft_arguments(sequence_length, sequence_stride, fft_length, window)
     if any_symbolic_tensors(x):
         return ISTFT(
             sequence_length,

@@ -300,8 +300,11 @@ def _operation_class(fn, static=None, spec=None, class_name=None):
     __init__.__signature__ = inspect.Signature(
         [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
         + constructor_parameters
-        + [inspect.Parameter("name", inspect.Parameter.KEYWORD_ONLY,
-                             default=None)]
+        + [
+            inspect.Parameter(
+                "name", inspect.Parameter.KEYWORD_ONLY, default=None
+            )
+        ]
     )
 
     @classmethod

@@ -860,8 +860,8 @@ def _compute_dtype(x):
 
 def rms_normalization(x, scale=None, axis=-1, epsilon=None):
     x = convert_to_tensor(x)
-    out_dtype = x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else (
-        config.floatx()
+    out_dtype = (
+        x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else (config.floatx())
     )
     epsilon = config.epsilon() if epsilon is None else epsilon
     y = x.astype(_compute_dtype(x))
@@ -875,8 +875,8 @@ def rms_normalization(x, scale=None, axis=-1, epsilon=None):
 
 def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None):
     x = convert_to_tensor(x)
-    out_dtype = x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else (
-        config.floatx()
+    out_dtype = (
+        x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else (config.floatx())
     )
     epsilon = config.epsilon() if epsilon is None else epsilon
     y = x.astype(_compute_dtype(x))
@@ -895,9 +895,7 @@ def psnr(x1, x2, max_val):
     x2 = convert_to_tensor(x2)
     dtype = jnp.result_type(x1.dtype, x2.dtype, config.floatx())
     mse = jnp.mean(jnp.square(x1.astype(dtype) - x2.astype(dtype)))
-    return 20.0 * jnp.log10(jnp.asarray(max_val, dtype)) - 10.0 * jnp.log10(
-        mse
-    )
+    return 20.0 * jnp.log10(jnp.asarray(max_val, dtype)) - 10.0 * jnp.log10(mse)
 
 
 def polar(abs_, angle):
@@ -934,7 +932,9 @@ def ctc_loss(target, output, target_length, output_length, mask_index=0):
         axis=1,
     )
     emissions = jnp.take_along_axis(
-        log_probs, jnp.broadcast_to(extended[:, None, :], (batch, steps, 2 * labels + 1)), axis=2
+        log_probs,
+        jnp.broadcast_to(extended[:, None, :], (batch, steps, 2 * labels + 1)),
+        axis=2,
     )
     impossible = jnp.asarray(-1e30, dtype)
     start = jnp.full((batch, 2 * labels + 1), impossible)

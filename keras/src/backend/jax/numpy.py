@@ -877,8 +877,13 @@ def scatter_update(inputs, indices, updates, reduction=None):
     indices = convert_to_tensor(indices)
     updates = convert_to_tensor(updates, dtype=inputs.dtype)
     key = tuple(jnp.moveaxis(indices, -1, 0))
-    methods = {None: "set", "add": "add", "max": "max", "min": "min",
-               "mul": "multiply"}
+    methods = {
+        None: "set",
+        "add": "add",
+        "max": "max",
+        "min": "min",
+        "mul": "multiply",
+    }
     if reduction not in methods:
         raise ValueError(
             "Argument `reduction` must be one of None, 'add', 'max', 'min' "
