@@ -338,17 +338,7 @@ def _check_rank(shape, min_rank):
         )
 
 
-class _Spectral(Operation):
-    """An op whose output shapes are computed from its arguments."""
-
-    def call(self, x):
-        raise NotImplementedError
-
-    def compute_output_spec(self, x):
-        raise NotImplementedError
-
-
-class FFT(_Spectral):
+class FFT(Operation):
     """The operation of `keras.ops.fft`."""
 
     _axes = 1
@@ -440,7 +430,7 @@ def ifft2(x):
     return backend.math.ifft2(x)
 
 
-class RFFT(_Spectral):
+class RFFT(Operation):
     """The operation of `keras.ops.rfft`.
 
     Args:
@@ -491,7 +481,7 @@ def rfft(x, fft_length=None):
     return backend.math.rfft(x, fft_length=fft_length)
 
 
-class IRFFT(_Spectral):
+class IRFFT(Operation):
     """The operation of `keras.ops.irfft`.
 
     Args:
@@ -571,7 +561,7 @@ def _check_stft_arguments(sequence_length, sequence_stride, fft_length, window):
             )
 
 
-class STFT(_Spectral):
+class STFT(Operation):
     """The operation of `keras.ops.stft` (arguments as there)."""
 
     def __init__(
@@ -670,7 +660,7 @@ def stft(
     )
 
 
-class ISTFT(_Spectral):
+class ISTFT(Operation):
     """The operation of `keras.ops.istft` (arguments as there)."""
 
     def __init__(
