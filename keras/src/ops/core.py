@@ -215,6 +215,10 @@ class Cond(FunctionOperation):
     def __init__(self, name=None):
         super().__init__(cond.__wrapped_op__, name=name)
 
+    @classmethod
+    def from_config(cls, config):
+        return cls(name=config.get("name"))
+
     def compute_output_spec(self, pred, true_fn, false_fn):
         true_spec = backend.compute_output_spec(true_fn)
         false_spec = backend.compute_output_spec(false_fn)
