@@ -1057,9 +1057,10 @@ def ctc_decode(
     """Decodes the label sequences of CTC outputs.
 
     The greedy strategy takes the best class at each step, merges repeats
-    (if `merge_repeated`) and drops blanks. Beam search is only available
-    symbolically in this implementation (its eager JAX computation is not
-    implemented yet).
+    (if `merge_repeated`) and drops blanks. The beam search keeps the
+    `beam_width` most likely label prefixes (summing the probabilities of
+    all the alignments of each, from log-softmax scores) and returns the
+    `top_paths` best; with the JAX backend it runs eagerly only.
 
     Args:
         inputs: Tensor `(batch, max_steps, num_classes)` of scores.
@@ -1073,8 +1074,9 @@ def ctc_decode(
     Returns:
         A tuple `(decoded, scores)`: `decoded` is an `int32` tensor
         `(top_paths, batch, max_steps)` of labels padded with `-1`;
-        `scores` is `(batch, top_paths)`, the negated sum of the chosen
-        scores for the greedy strategy.
+        `scores` is `(batch, top_paths)`: the negated sum of the chosen
+        scores for the greedy strategy, the log-probability of each path
+        for the beam search.
 
     Example:
 

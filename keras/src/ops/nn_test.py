@@ -347,6 +347,12 @@ def test_ctc_decode_greedy_and_sparse_one_hot():
     (decoded,), best = ops.ctc_decode(scores, np.array([3]))
     np.testing.assert_array_equal(decoded, [[1, -1, -1]])
     np.testing.assert_allclose(best, [[-2.5]])
+    paths, log_probs = ops.ctc_decode(
+        scores, np.array([3]), strategy="beam_search", top_paths=2
+    )
+    assert paths.shape == (2, 1, 3) and log_probs.shape == (1, 2)
+    np.testing.assert_array_equal(paths[0], [[1, -1, -1]])
+    assert float(log_probs[0, 0]) >= float(log_probs[0, 1])
     sparse = ops.one_hot(np.array([0, 2]), 3, sparse=True)
     np.testing.assert_allclose(sparse.todense(), np.eye(3)[[0, 2]])
     assert ops.one_hot(KerasTensor((None,), "int32"), 3, sparse=True).sparse

@@ -975,11 +975,9 @@ def ctc_decode(
     merge_repeated=True,
     mask_index=0,
 ):
-    if strategy != "greedy":
-        raise NotImplementedError(
-            f"`ctc_decode` with strategy={strategy!r} is not available with "
-            "the JAX backend of this implementation; use "
-            "strategy='greedy'."
+    if strategy == "beam_search":
+        return _ctc_beam_search(
+            inputs, sequence_lengths, beam_width, top_paths, mask_index
         )
     inputs = convert_to_tensor(inputs)
     inputs = inputs.astype(jnp.result_type(inputs.dtype, jnp.float32))
@@ -1001,3 +999,63 @@ def ctc_decode(
         best, mode="drop"
     )
     return decoded[None], scores[:, None]
+
+
+def _ctc_beam_search(inputs, sequence_lengths, beam_width, top_paths, blank):
+    """Prefix beam search, run eagerly in NumPy (float64).
+
+    Each beam is a label prefix with two log-probabilities: of the paths
+    ending in a blank and of those ending in its last label. Extending a
+    prefix by its own last label needs a blank in between.
+    """
+    if isinstance(inputs, jax.core.Tracer) or isinstance(
+        sequence_lengths, jax.core.Tracer
+    ):
+        raise ValueError(
+            "`ctc_decode(strategy='beam_search')` runs eagerly with the JAX "
+            "backend: call it outside `jax.jit` (or use strategy='greedy')."
+        )
+    inputs = convert_to_tensor(inputs)
+    score_dtype = jnp.result_type(inputs.dtype, jnp.float32)
+    logits = np.asarray(inputs, dtype="float64")
+    log_probs = logits - np.logaddexp.reduce(logits, axis=-1, keepdims=True)
+    lengths = np.asarray(sequence_lengths).astype("int64")
+    batch, steps, classes = log_probs.shape
+    decoded = np.full((top_paths, batch, steps), -1, "int32")
+    scores = np.full((batch, top_paths), -np.inf)
+
+    def total(probs):
+        return np.logaddexp(*probs)
+
+    for b in range(batch):
+        beams = {(): (0.0, -np.inf)}
+        for t in range(int(lengths[b])):
+            step = log_probs[b, t]
+            extended = {}
+
+            def add(prefix, blank_p, label_p):
+                old_blank, old_label = extended.get(prefix, (-np.inf, -np.inf))
+                extended[prefix] = (
+                    np.logaddexp(old_blank, blank_p),
+                    np.logaddexp(old_label, label_p),
+                )
+
+            for prefix, (blank_p, label_p) in beams.items():
+                both = np.logaddexp(blank_p, label_p)
+                add(prefix, both + step[blank], -np.inf)
+                last = prefix[-1] if prefix else None
+                for c in range(classes):
+                    if c == blank:
+                        continue
+                    if c == last:
+                        add(prefix, -np.inf, label_p + step[c])
+                        add(prefix + (c,), -np.inf, blank_p + step[c])
+                    else:
+                        add(prefix + (c,), -np.inf, both + step[c])
+            ranked = sorted(extended.items(), key=lambda kv: -total(kv[1]))
+            beams = dict(ranked[:beam_width])
+        ranked = sorted(beams.items(), key=lambda kv: -total(kv[1]))
+        for k, (prefix, probs) in enumerate(ranked[:top_paths]):
+            decoded[k, b, : len(prefix)] = prefix
+            scores[b, k] = total(probs)
+    return jnp.asarray(decoded), jnp.asarray(scores, dtype=score_dtype)
