@@ -3,9 +3,12 @@ dynamic slicing and scatter.
 """
 
 from keras.src import backend
+from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.common import dtypes as _dtypes
 from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.ops.operation import FunctionOperation
+from keras.src.ops.operation import Operation
 from keras.src.ops.operation import symbolic_op
 
 
@@ -14,7 +17,7 @@ def _export(name):
 
 
 @_export("cast")
-@symbolic_op
+@symbolic_op(static=("dtype",))
 def cast(x, dtype):
     """Changes the element type of a tensor.
 
@@ -37,7 +40,7 @@ def cast(x, dtype):
 
 
 @_export("saturate_cast")
-@symbolic_op
+@symbolic_op(static=("dtype",))
 def saturate_cast(x, dtype):
     """Casts to `dtype` after clamping to the range that `dtype` can hold.
 
@@ -53,6 +56,35 @@ def saturate_cast(x, dtype):
         A tensor of type `dtype` holding the clamped values.
     """
     return backend.numpy.saturate_cast(x, dtype)
+
+
+class ConvertToTensor(Operation):
+    """The operation of `keras.ops.convert_to_tensor` on symbolic inputs.
+
+    Args:
+        dtype: Optional target dtype.
+        sparse: `False` densifies a sparse input.
+        ragged: Must be `None` or `False`.
+        name: Optional name.
+    """
+
+    def __init__(self, dtype=None, sparse=None, ragged=None, name=None):
+        super().__init__(name=name)
+        self.dtype = None if dtype is None else _dtypes.standardize_dtype(dtype)
+        self.sparse = sparse
+        self.ragged = ragged
+
+    def call(self, x):
+        return backend.convert_to_tensor(
+            x, dtype=self.dtype, sparse=self.sparse, ragged=self.ragged
+        )
+
+    def compute_output_spec(self, x):
+        return KerasTensor(
+            x.shape,
+            dtype=self.dtype or x.dtype,
+            sparse=x.sparse and self.sparse is not False,
+        )
 
 
 @_export("convert_to_tensor")
@@ -79,7 +111,9 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     """
     if isinstance(x, KerasTensor):
         if dtype is not None and _dtypes.standardize_dtype(dtype) != x.dtype:
-            return cast(x, dtype)
+            x = cast(x, dtype)
+        if x.sparse and sparse is False:
+            x = ConvertToTensor(sparse=False)(x)
         return x
     return backend.convert_to_tensor(
         x, dtype=dtype, sparse=sparse, ragged=ragged
@@ -174,6 +208,57 @@ def stop_gradient(variable):
     return backend.stop_gradient(backend.convert_to_tensor(variable))
 
 
+class Cond(FunctionOperation):
+    """The operation of `keras.ops.cond`: symbolically, both branches must
+    produce the same structure of shapes and dtypes."""
+
+    def __init__(self, name=None):
+        super().__init__(cond.__wrapped_op__, name=name)
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(name=config.get("name"))
+
+    def compute_output_spec(self, pred, true_fn, false_fn):
+        true_spec = backend.compute_output_spec(true_fn)
+        false_spec = backend.compute_output_spec(false_fn)
+        if not self._check_output_spec(true_spec, false_spec):
+            raise ValueError(
+                "`true_fn` and `false_fn` must return the same structure of "
+                "tensors, with the same shapes and dtypes. Received: "
+                f"true_fn outputs {true_spec}, false_fn outputs {false_spec}"
+            )
+        return true_spec
+
+    def _check_output_spec(self, true_spec, false_spec):
+        """Whether two (nested) output specs agree in structure, shapes and
+        dtypes."""
+        if true_spec is None or false_spec is None:
+            return true_spec is None and false_spec is None
+        if isinstance(true_spec, (list, tuple)):
+            return (
+                isinstance(false_spec, (list, tuple))
+                and len(true_spec) == len(false_spec)
+                and all(
+                    self._check_output_spec(t, f)
+                    for t, f in zip(true_spec, false_spec)
+                )
+            )
+        if isinstance(true_spec, dict):
+            return (
+                isinstance(false_spec, dict)
+                and true_spec.keys() == false_spec.keys()
+                and all(
+                    self._check_output_spec(true_spec[k], false_spec[k])
+                    for k in true_spec
+                )
+            )
+        return (
+            true_spec.dtype == false_spec.dtype
+            and true_spec.shape == false_spec.shape
+        )
+
+
 @_export("cond")
 @symbolic_op
 def cond(pred, true_fn, false_fn):
@@ -212,6 +297,7 @@ def switch(index, branches, *operands):
 
 
 @_export("fori_loop")
+@symbolic_op(static=("lower", "upper", "body_fun"))
 def fori_loop(lower, upper, body_fun, init_val):
     """Counted loop: applies `body_fun` for `i` in `range(lower, upper)`.
 
@@ -233,7 +319,16 @@ def fori_loop(lower, upper, body_fun, init_val):
     return backend.fori_loop(lower, upper, body_fun, init_val)
 
 
+def _while_loop_spec(cond, body, loop_vars, maximum_iterations=None):
+    return tree.map_structure(
+        lambda v: KerasTensor(v.shape, dtype=v.dtype), loop_vars
+    )
+
+
 @_export("while_loop")
+@symbolic_op(
+    static=("cond", "body", "maximum_iterations"), spec=_while_loop_spec
+)
 def while_loop(cond, body, loop_vars, maximum_iterations=None):
     """Repeats `body` as long as `cond` holds for the loop variables.
 
@@ -253,6 +348,7 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):
 
 
 @_export("scan")
+@symbolic_op(static=("length", "reverse", "unroll"))
 def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
     """Loops `f` over the leading axis of `xs`, threading a carry through.
 
@@ -267,12 +363,27 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
     Returns:
         A pair `(final_carry, stacked_ys)`.
     """
+    if not callable(f):
+        raise TypeError(f"`f` should be a callable. Received: f={f}")
+    if not isinstance(unroll, bool) and not (
+        isinstance(unroll, int) and unroll >= 1
+    ):
+        raise ValueError(
+            "`unroll` must be an positive integer or boolean. Received: "
+            f"unroll={unroll}"
+        )
+    if xs is None and length is None:
+        raise ValueError(
+            "Got neither `xs` to scan over and nor `length`: pass at least "
+            "one of them."
+        )
     return backend.scan(
         f, init, xs=xs, length=length, reverse=reverse, unroll=unroll
     )
 
 
 @_export("associative_scan")
+@symbolic_op
 def associative_scan(f, elems, reverse=False, axis=0):
     """Prefix reduction with an associative `f`, computed as a parallel tree.
 
@@ -289,6 +400,7 @@ def associative_scan(f, elems, reverse=False, axis=0):
 
 
 @_export("map")
+@symbolic_op
 def map(f, xs):
     """Applies `f` to each slice of `xs` along its first axis.
 
@@ -303,6 +415,7 @@ def map(f, xs):
 
 
 @_export("vectorized_map")
+@symbolic_op
 def vectorized_map(function, elements):
     """Batched (vectorized) application of `function` over axis 0.
 
@@ -317,8 +430,34 @@ def vectorized_map(function, elements):
     return backend.vectorized_map(function, elements)
 
 
+def _slice_spec(inputs, start_indices, shape):
+    rank = len(inputs.shape)
+    if len(shape) != rank:
+        raise ValueError(
+            "The number of dimensions in `inputs` must match the number of "
+            f"dimensions in `shape`. Received: inputs.shape={inputs.shape}, "
+            f"shape={shape}"
+        )
+    concrete_starts = isinstance(start_indices, (list, tuple))
+    if concrete_starts and len(start_indices) != rank:
+        raise ValueError(
+            "The number of dimensions in `start_indices` must match the "
+            f"number of dimensions in `inputs`. Received: "
+            f"start_indices={start_indices}, inputs.shape={inputs.shape}"
+        )
+    out = []
+    for i, d in enumerate(shape):
+        if d != -1:
+            out.append(d)
+        elif concrete_starts and inputs.shape[i] is not None:
+            out.append(inputs.shape[i] - int(start_indices[i]))
+        else:
+            out.append(None)
+    return KerasTensor(tuple(out), dtype=inputs.dtype)
+
+
 @_export("slice")
-@symbolic_op
+@symbolic_op(static=("shape",), spec=_slice_spec)
 def slice(inputs, start_indices, shape):
     """Extracts a block of fixed size starting at (possibly dynamic) indices.
 
@@ -326,7 +465,8 @@ def slice(inputs, start_indices, shape):
         inputs: A tensor, the tensor to be sliced.
         start_indices: The starting index of the slice along each axis (may
             be traced values).
-        shape: The static full shape of the slice.
+        shape: The static full shape of the slice; `-1` takes the rest of
+            an axis (its start index must then be concrete).
 
     Returns:
         A tensor of shape `shape`.
@@ -340,8 +480,12 @@ def slice(inputs, start_indices, shape):
     return backend.numpy.slice(inputs, start_indices, shape)
 
 
+def _like_inputs_spec(inputs, *args, **kwargs):
+    return KerasTensor(inputs.shape, dtype=inputs.dtype)
+
+
 @_export("slice_update")
-@symbolic_op
+@symbolic_op(spec=_like_inputs_spec)
 def slice_update(inputs, start_indices, updates):
     """Overwrites a contiguous block of `inputs` with `updates`.
 
@@ -356,8 +500,12 @@ def slice_update(inputs, start_indices, updates):
     return backend.numpy.slice_update(inputs, start_indices, updates)
 
 
+def _scatter_spec(indices, values, shape):
+    return KerasTensor(tuple(shape), dtype=values.dtype)
+
+
 @_export("scatter")
-@symbolic_op
+@symbolic_op(static=("shape",), spec=_scatter_spec)
 def scatter(indices, values, shape):
     """Returns a tensor of shape `shape` with `values` scattered at `indices`.
 
@@ -383,23 +531,59 @@ def scatter(indices, values, shape):
 
 
 @_export("scatter_update")
-@symbolic_op
-def scatter_update(inputs, indices, updates):
+@symbolic_op(spec=_like_inputs_spec)
+def scatter_update(inputs, indices, updates, reduction=None):
     """Writes `updates` into a copy of `inputs` at the listed indices.
 
     Args:
         inputs: Tensor receiving the new values.
         indices: Integer tensor of shape `(N, k)`: the indices to update.
         updates: A tensor, the new values, shape `(N,) + inputs.shape[k:]`.
+        reduction: How an update combines with the current value: `None`
+            overwrites it, `"add"`, `"mul"`, `"max"` or `"min"` combine
+            them (repeated indices then all contribute).
 
     Returns:
         A tensor of the same shape and dtype as `inputs`.
+
+    Example:
+
+    >>> keras.ops.scatter_update(np.zeros(3), [[0], [0]], np.ones(2),
+    ...                          reduction="add")
+    Array([2., 0., 0.], dtype=float32)
     """
-    return backend.numpy.scatter_update(inputs, indices, updates)
+    return backend.numpy.scatter_update(
+        inputs, indices, updates, reduction=reduction
+    )
+
+
+def _unstack_spec(x, num=None, axis=0):
+    rank = len(x.shape)
+    if not -rank <= axis < rank:
+        raise ValueError(
+            f"Argument `axis` {axis} is out of bounds for a tensor of rank "
+            f"{rank} (shape {x.shape}): axis {axis} is out of bounds."
+        )
+    dim = x.shape[axis]
+    if num is None:
+        if dim is None:
+            raise ValueError(
+                "Cannot infer argument `num` from shape "
+                f"{x.shape} (axis {axis} is unknown): pass `num`."
+            )
+        num = dim
+    elif dim is not None and num != dim:
+        raise ValueError(
+            f"Argument `num` ({num}) does not match the size of axis {axis} "
+            f"({dim}) of shape {x.shape}."
+        )
+    axis = axis % rank
+    shape = x.shape[:axis] + x.shape[axis + 1 :]
+    return [KerasTensor(shape, dtype=x.dtype) for _ in range(num)]
 
 
 @_export("unstack")
-@symbolic_op
+@symbolic_op(spec=_unstack_spec)
 def unstack(x, num=None, axis=0):
     """Splits a tensor along `axis` into a list of slices, one rank lower.
 

@@ -265,3 +265,36 @@ def test_keras_tensor_dunders_resolve_in_ops():
     import keras.src.ops.math as math_module
 
     assert ops.math is math_module  # not shadowed by a star import
+
+
+def test_scatter_update_reductions_and_slice_to_end():
+    base = np.ones(3, "float32")
+    indices = [[0], [0], [2]]
+    updates = np.array([2.0, 3.0, 4.0], "float32")
+    np.testing.assert_allclose(
+        ops.scatter_update(base, indices, updates, reduction="mul"),
+        [6.0, 1.0, 4.0],
+    )
+    np.testing.assert_allclose(
+        ops.scatter_update(base, indices, updates, reduction="add"),
+        [6.0, 1.0, 5.0],
+    )
+    with pytest.raises(ValueError, match="reduction"):
+        ops.scatter_update(base, indices, updates, reduction="mean")
+    x = np.arange(12).reshape(3, 4)
+    np.testing.assert_array_equal(ops.slice(x, (1, 2), (-1, -1)), x[1:, 2:])
+    assert ops.slice(KerasTensor((3, 4)), (1, 2), (-1, 2)).shape == (2, 2)
+
+
+def test_loop_op_classes_and_cond_spec():
+    from keras.src.ops import core
+
+    assert int(core.ForiLoop(0, 4, lambda i, s: s + i)(0)) == 6
+    out = core.WhileLoop(lambda v: v < 5, lambda v: v + 2)(np.array(0))
+    assert int(out) == 6
+    with pytest.raises(ValueError, match="same structure"):
+        ops.cond(
+            KerasTensor((), "bool"),
+            lambda: ops.ones((2,)),
+            lambda: ops.ones((3,)),
+        )

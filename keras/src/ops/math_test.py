@@ -19,8 +19,8 @@ def test_segment_sum_and_max():
     ids = np.array([0, 0, 2])
     out = ops.segment_sum(data, ids, num_segments=3)
     np.testing.assert_allclose(out, [[4.0, 6.0], [0.0, 0.0], [5.0, 6.0]])
-    out = ops.segment_sum(data, ids)  # inferred eagerly
-    assert out.shape == (3, 2)
+    with pytest.raises(ValueError, match="num_segments"):
+        ops.segment_sum(data, ids)
     out = ops.segment_max(data, ids, num_segments=3, sorted=True)
     np.testing.assert_allclose(out[0], [3.0, 4.0])
     np.testing.assert_allclose(out[2], [5.0, 6.0])
@@ -166,3 +166,54 @@ class TestLinalg:
         assert ops.inv(x).shape == (None, 3, 3)
         assert ops.det(x).shape == (None,)
         assert ops.solve(x, KerasTensor((None, 3, 2))).shape == (None, 3, 2)
+
+
+def test_stft_istft_round_trip():
+    signal = rng.randn(2, 64).astype("float32")
+    spectrum = ops.stft(signal, 16, 4, 16)
+    assert spectrum[0].shape == (2, 17, 9)
+    rebuilt = ops.istft(spectrum, 16, 4, 16, length=64)
+    np.testing.assert_allclose(rebuilt[:, 8:-8], signal[:, 8:-8], atol=1e-4)
+    symbolic = ops.stft(KerasTensor((None, 64)), 16, 4, 16)
+    assert symbolic[1].shape == (None, 17, 9)
+
+
+def test_fft_pair_and_complex_views():
+    real = rng.randn(4, 6).astype("float32")
+    imag = rng.randn(4, 6).astype("float32")
+    out_real, out_imag = ops.fft2((real, imag))
+    back_real, back_imag = ops.ifft2((out_real, out_imag))
+    np.testing.assert_allclose(back_real, real, atol=1e-5)
+    np.testing.assert_allclose(back_imag, imag, atol=1e-5)
+    z = ops.view_as_complex(np.stack([real, imag], axis=-1))
+    np.testing.assert_allclose(ops.view_as_real(z)[..., 1], imag)
+    np.testing.assert_allclose(
+        ops.irfft(ops.rfft(real[0]), fft_length=6), real[0], atol=1e-5
+    )
+
+
+@pytest.mark.parametrize("p", [1.0, 2.0, 3.0, float("inf")])
+def test_cdist_orders(p):
+    a = rng.randn(2, 4, 3).astype("float32")
+    b = rng.randn(2, 5, 3).astype("float32")
+    diff = np.abs(a[:, :, None, :] - b[:, None, :, :])
+    if p == float("inf"):
+        expected = diff.max(-1)
+    else:
+        expected = (diff**p).sum(-1) ** (1 / p)
+    np.testing.assert_allclose(ops.cdist(a, b, p=p), expected, rtol=1e-5)
+
+
+def test_op_classes_take_static_arguments():
+    from keras.src.ops import core
+    from keras.src.ops import math as kmath
+
+    op = kmath.TopK(2, sorted=True)
+    assert op.k == 2
+    values, _ = op(np.array([1.0, 5.0, 3.0]))
+    np.testing.assert_allclose(values, [5.0, 3.0])
+    restored = kmath.TopK.from_config(op.get_config())
+    assert restored.static_arguments == {"k": 2, "sorted": True}
+    assert core.Cast("int32")(np.array([1.7])).dtype == "int32"
+    with pytest.raises(TypeError, match="unexpected argument"):
+        kmath.TopK(q=1)

@@ -4,13 +4,16 @@ Activations turn integer inputs into `keras.config.floatx()`.
 """
 
 import functools
+import warnings
 
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common import backend_utils
+from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import operation_utils
 from keras.src.ops.operation import FunctionOperation
+from keras.src.ops.operation import Operation
 from keras.src.ops.operation import symbolic_op
 from keras.src.utils import argument_validation
 
@@ -392,6 +395,19 @@ def softmax(x, axis=-1):
     >>> keras.ops.softmax(np.array([0.0, 0.0]))
     array([0.5, 0.5], dtype=float32)
     """
+    shape = tuple(getattr(x, "shape", ()))
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if shape and all(
+        isinstance(a, int) and -len(shape) <= a < len(shape) and shape[a] == 1
+        for a in axes
+    ):
+        warnings.warn(
+            f"`softmax` over axis {axis} of shape {shape}: that axis has a "
+            "single entry, so every output is exactly 1. A `sigmoid` is "
+            "probably what you want for a single logit.",
+            UserWarning,
+            stacklevel=2,
+        )
     return backend.nn.softmax(x, axis=axis)
 
 
@@ -426,8 +442,15 @@ def sparsemax(x, axis=-1):
     return backend.nn.sparsemax(x, axis=axis)
 
 
+def _one_hot_spec(x, num_classes, axis=-1, dtype=None, sparse=False):
+    dense = backend.compute_output_spec(
+        backend.nn.one_hot, x, num_classes, axis=axis, dtype=dtype
+    )
+    return KerasTensor(dense.shape, dtype=dense.dtype, sparse=sparse)
+
+
 @_export("one_hot")
-@symbolic_op
+@symbolic_op(spec=_one_hot_spec)
 def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     """Turns integer class ids into indicator vectors of length `num_classes`.
 
@@ -439,7 +462,8 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
         axis: Position of the new class dimension in the output. Defaults
             to `-1` (a new last axis).
         dtype: dtype of the output. Defaults to `floatx`.
-        sparse: Must be `False` (sparse tensors are not supported).
+        sparse: Whether to return a sparse (`BCOO`) tensor (eager inputs
+            only under JAX: the number of entries must be concrete).
 
     Returns:
         One-hot encoded tensor with an extra dimension of size
@@ -456,8 +480,18 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     )
 
 
+def _multi_hot_spec(
+    inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs
+):
+    num_classes = num_classes or kwargs.get("num_tokens")
+    dense = backend.compute_output_spec(
+        backend.nn.multi_hot, inputs, num_classes, axis=axis, dtype=dtype
+    )
+    return KerasTensor(dense.shape, dtype=dense.dtype, sparse=sparse)
+
+
 @_export("multi_hot")
-@symbolic_op
+@symbolic_op(spec=_multi_hot_spec)
 def multi_hot(
     inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs
 ):
@@ -473,7 +507,8 @@ def multi_hot(
         axis: Position of the class dimension in the output. Defaults to
             `-1`.
         dtype: dtype of the output. Defaults to `floatx`.
-        sparse: Must be `False`.
+        sparse: Whether to return a sparse (`BCOO`) tensor (see
+            `one_hot`).
 
     Returns:
         Tensor: the multi-hot encoded tensor.
@@ -504,6 +539,11 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     Returns:
         The normalized tensor.
     """
+    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
+        raise ValueError(
+            "Argument `order` must be an int >= 1 (the p of the p-norm). "
+            f"Received: order={order}"
+        )
     return backend.nn.normalize(x, axis=axis, order=order, epsilon=epsilon)
 
 
@@ -622,13 +662,36 @@ def batch_normalization(
     Returns:
         The normalized tensor.
     """
+    size = x.shape[axis]
+    for label, value in (
+        ("mean", mean),
+        ("variance", variance),
+        ("offset", offset),
+        ("scale", scale),
+    ):
+        if value is None:
+            continue
+        shape = tuple(value.shape) if hasattr(value, "shape") else None
+        if shape is not None and (
+            len(shape) != 1 or None not in (shape[0], size) and shape[0] != size
+        ):
+            raise ValueError(
+                f"`{label}` must be a vector of length {size}, the size of "
+                f"axis {axis} of `x` (shape {tuple(x.shape)}). Received: "
+                f"{label}.shape={shape}"
+            )
     return backend.nn.batch_normalization(
         x, mean, variance, axis, offset=offset, scale=scale, epsilon=epsilon
     )
 
 
+def _dot_product_attention_spec(query, key, value, *args, **kwargs):
+    dtype = backend.result_type(query.dtype, key.dtype, value.dtype)
+    return KerasTensor(query.shape[:-1] + value.shape[-1:], dtype=dtype)
+
+
 @_export("dot_product_attention")
-@symbolic_op
+@symbolic_op(spec=_dot_product_attention_spec)
 def dot_product_attention(
     query,
     key,
@@ -672,6 +735,360 @@ def dot_product_attention(
         is_causal=is_causal,
         flash_attention=flash_attention,
     )
+
+
+@_export("threshold")
+@symbolic_op(static=("threshold", "default_value"))
+def threshold(x, threshold, default_value):
+    """Keeps the values above `threshold`, replacing the others.
+
+    `y = x if x > threshold else default_value`.
+
+    Args:
+        x: Input tensor.
+        threshold: The value that entries must exceed to be kept.
+        default_value: The value given to the other entries.
+
+    Returns:
+        A tensor shaped like `x`.
+
+    Example:
+
+    >>> keras.ops.threshold(np.array([-1.0, 0.5, 2.0]), 1.0, -5.0)
+    Array([-5., -5.,  2.], dtype=float32)
+    """
+    return backend.nn.threshold(x, threshold, default_value)
+
+
+def _normalization_spec(x, *args, **kwargs):
+    # The statistics never change the shape: the weights are assumed to
+    # broadcast (they are checked when the op runs).
+    dtype = x.dtype if backend.is_float_dtype(x.dtype) else backend.floatx()
+    return KerasTensor(x.shape, dtype=dtype)
+
+
+@_export("rms_normalization")
+@symbolic_op(
+    static=("axis", "epsilon"), spec=_normalization_spec, class_name="RMSNorm"
+)
+def rms_normalization(x, scale=None, axis=-1, epsilon=None):
+    """Root-mean-square normalization.
+
+    Divides `x` by the root mean square of its entries along `axis`, then
+    multiplies by `scale`: `y = x / sqrt(mean(x**2) + epsilon) * scale`.
+    Unlike layer normalization, the mean is not subtracted.
+
+    Args:
+        x: Input tensor.
+        scale: Optional tensor multiplying the result, broadcastable
+            against `x` (typically of shape `(x.shape[axis],)`).
+        axis: Integer or tuple of integers, the normalized axes.
+        epsilon: Small value added to the mean square. Defaults to
+            `keras.config.epsilon()`.
+
+    Returns:
+        A tensor with the shape and dtype of `x`.
+
+    Example:
+
+    >>> keras.ops.rms_normalization(np.array([3.0, 4.0]), epsilon=0.0)
+    Array([0.8485281, 1.1313709], dtype=float32)
+    """
+    return backend.nn.rms_normalization(
+        x, scale=scale, axis=axis, epsilon=epsilon
+    )
+
+
+@_export("layer_normalization")
+@symbolic_op(
+    static=("axis", "epsilon"),
+    spec=_normalization_spec,
+    class_name="LayerNorm",
+)
+def layer_normalization(
+    x, gamma=None, beta=None, axis=-1, epsilon=None, **kwargs
+):
+    """Layer normalization: zero mean and unit variance along `axis`.
+
+    `y = (x - mean(x)) / sqrt(var(x) + epsilon) * gamma + beta`, the
+    statistics being taken over `axis` for each position of the others.
+
+    Args:
+        x: Input tensor.
+        gamma: Optional scale, broadcastable against `x`.
+        beta: Optional offset, broadcastable against `x`.
+        axis: Integer or tuple of integers, the normalized axes.
+        epsilon: Small value added to the variance. Defaults to
+            `keras.config.epsilon()`.
+        **kwargs: Only the deprecated `rms_scaling`: `True` performs
+            `rms_normalization(x, gamma, axis, epsilon)` instead.
+
+    Returns:
+        A tensor with the shape and dtype of `x`.
+
+    Example:
+
+    >>> keras.ops.layer_normalization(np.array([1.0, 3.0]), epsilon=0.0)
+    Array([-1.,  1.], dtype=float32)
+    """
+    rms_scaling = kwargs.pop("rms_scaling", False)
+    if kwargs:
+        raise TypeError(
+            "`layer_normalization` got unexpected keyword arguments "
+            f"{sorted(kwargs)}."
+        )
+    if rms_scaling:
+        warnings.warn(
+            "You passed `rms_scaling=True`, which is deprecated: use "
+            "`keras.ops.rms_normalization(x, scale, axis, epsilon)` "
+            "instead.",
+            UserWarning,
+            stacklevel=2,
+        )
+        return backend.nn.rms_normalization(
+            x, scale=gamma, axis=axis, epsilon=epsilon
+        )
+    return backend.nn.layer_normalization(
+        x, gamma=gamma, beta=beta, axis=axis, epsilon=epsilon
+    )
+
+
+def _psnr_spec(x1, x2, max_val):
+    dtype = backend.result_type(x1.dtype, x2.dtype, backend.floatx())
+    return KerasTensor((), dtype=dtype)
+
+
+@_export("psnr")
+@symbolic_op(static=("max_val",), spec=_psnr_spec)
+def psnr(x1, x2, max_val):
+    """Peak signal-to-noise ratio between two signals, in decibels.
+
+    `psnr = 20 * log10(max_val) - 10 * log10(mean((x1 - x2) ** 2))`; equal
+    signals give `inf`.
+
+    Args:
+        x1: First signal (e.g. an image).
+        x2: Second signal, of the shape of `x1`.
+        max_val: The largest possible value of a signal entry (e.g. `1.0`
+            or `255`).
+
+    Returns:
+        A scalar tensor.
+
+    Example:
+
+    >>> keras.ops.psnr(np.array([0.0, 1.0]), np.array([0.0, 0.9]), 1.0)
+    Array(23.010298, dtype=float32)
+    """
+    if backend.standardize_dtype(
+        getattr(x1, "dtype", "float32")
+    ) != backend.standardize_dtype(getattr(x2, "dtype", "float32")):
+        x2 = backend.cast(x2, backend.standardize_dtype(x1.dtype))
+    return backend.nn.psnr(x1, x2, max_val)
+
+
+def _polar_spec(abs_, angle):
+    dtype = backend.result_type(abs_.dtype, angle.dtype)
+    complex_dtype = "complex128" if dtype == "float64" else "complex64"
+    return KerasTensor(abs_.shape, dtype=complex_dtype)
+
+
+@_export("polar")
+@symbolic_op(spec=_polar_spec)
+def polar(abs_, angle):
+    """Builds complex numbers from magnitudes and angles.
+
+    `z = abs_ * (cos(angle) + 1j * sin(angle))`.
+
+    Args:
+        abs_: The magnitudes.
+        angle: The angles, in radians (broadcastable against `abs_`).
+
+    Returns:
+        A complex tensor.
+
+    Example:
+
+    >>> keras.ops.polar(np.array([2.0]), np.array([0.0]))
+    Array([2.+0.j], dtype=complex64)
+    """
+    return backend.nn.polar(abs_, angle)
+
+
+class CTCLoss(Operation):
+    """The operation of `keras.ops.ctc_loss`.
+
+    Args:
+        mask_index: The index of the blank class.
+        name: Optional name.
+    """
+
+    def __init__(self, mask_index=0, name=None):
+        super().__init__(name=name)
+        self.mask_index = mask_index
+
+    def call(self, target, output, target_length, output_length):
+        return backend.nn.ctc_loss(
+            target,
+            output,
+            target_length,
+            output_length,
+            mask_index=self.mask_index,
+        )
+
+    def _check_shape_first_dim(self, name1, shape1, name2, shape2):
+        if (
+            shape1[0] is not None
+            and shape2[0] is not None
+            and shape1[0] != shape2[0]
+        ):
+            raise ValueError(
+                f"Arguments `{name1}` and `{name2}` must have the same first "
+                f"dimension (the batch size). Received: {name1}.shape="
+                f"{shape1}, {name2}.shape={shape2}"
+            )
+
+    def compute_output_spec(self, target, output, target_length, output_length):
+        self._check_shape_first_dim(
+            "target", target.shape, "output", output.shape
+        )
+        self._check_shape_first_dim(
+            "target_length", target_length.shape, "target", target.shape
+        )
+        self._check_shape_first_dim(
+            "output_length", output_length.shape, "output", output.shape
+        )
+        dtype = backend.standardize_dtype(output.dtype)
+        if dtype not in ("float32", "float64"):
+            dtype = "float32"
+        return KerasTensor((output.shape[0],), dtype=dtype)
+
+
+@_export("ctc_loss")
+def ctc_loss(target, output, target_length, output_length, mask_index=0):
+    """Connectionist Temporal Classification (CTC) loss, per sequence.
+
+    The negative log-likelihood of the target label sequence summed over
+    all the alignments of it with the output steps (labels may repeat
+    across steps and blanks may be interleaved).
+
+    Args:
+        target: Integer tensor `(batch, max_label_length)` of labels.
+        output: Tensor `(batch, max_steps, num_classes)` of logits (they
+            are normalized with a log-softmax).
+        target_length: Integer tensor `(batch,)`, the label counts.
+        output_length: Integer tensor `(batch,)`, the step counts.
+        mask_index: The index of the blank class.
+
+    Returns:
+        A tensor `(batch,)` of losses (`float32` for half-precision
+        outputs).
+
+    Example:
+
+    >>> keras.ops.ctc_loss(np.array([[1]]), np.zeros((1, 1, 2)),
+    ...                    np.array([1]), np.array([1]))
+    Array([0.6931472], dtype=float32)
+    """
+    if any_symbolic_tensors((target, output, target_length, output_length)):
+        return CTCLoss(mask_index).symbolic_call(
+            target, output, target_length, output_length
+        )
+    return backend.nn.ctc_loss(
+        target, output, target_length, output_length, mask_index=mask_index
+    )
+
+
+class CTCDecode(Operation):
+    """The operation of `keras.ops.ctc_decode` (arguments as there)."""
+
+    def __init__(
+        self,
+        strategy="greedy",
+        beam_width=100,
+        top_paths=1,
+        merge_repeated=True,
+        mask_index=0,
+        name=None,
+    ):
+        super().__init__(name=name)
+        if strategy not in ("greedy", "beam_search"):
+            raise ValueError(
+                f"Invalid strategy {strategy!r}: `strategy` must be "
+                "'greedy' or 'beam_search'."
+            )
+        self.strategy = strategy
+        self.beam_width = beam_width
+        self.top_paths = top_paths
+        self.merge_repeated = merge_repeated
+        self.mask_index = mask_index
+
+    def call(self, inputs, sequence_lengths):
+        return backend.nn.ctc_decode(
+            inputs,
+            sequence_lengths,
+            strategy=self.strategy,
+            beam_width=self.beam_width,
+            top_paths=self.top_paths,
+            merge_repeated=self.merge_repeated,
+            mask_index=self.mask_index,
+        )
+
+    def compute_output_spec(self, inputs, sequence_lengths):
+        batch, steps = inputs.shape[0], inputs.shape[1]
+        paths = 1 if self.strategy == "greedy" else self.top_paths
+        dtype = backend.result_type(inputs.dtype, "float32")
+        return (
+            KerasTensor((paths, batch, steps), dtype="int32"),
+            KerasTensor((batch, paths), dtype=dtype),
+        )
+
+
+@_export("ctc_decode")
+def ctc_decode(
+    inputs,
+    sequence_lengths,
+    strategy="greedy",
+    beam_width=100,
+    top_paths=1,
+    merge_repeated=True,
+    mask_index=0,
+):
+    """Decodes the label sequences of CTC outputs.
+
+    The greedy strategy takes the best class at each step, merges repeats
+    (if `merge_repeated`) and drops blanks. The beam search keeps the
+    `beam_width` most likely label prefixes (summing the probabilities of
+    all the alignments of each, from log-softmax scores) and returns the
+    `top_paths` best; with the JAX backend it runs eagerly only.
+
+    Args:
+        inputs: Tensor `(batch, max_steps, num_classes)` of scores.
+        sequence_lengths: Integer tensor `(batch,)`, the step counts.
+        strategy: `"greedy"` or `"beam_search"`.
+        beam_width: Beam size of the beam search.
+        top_paths: Number of paths returned by the beam search.
+        merge_repeated: Whether consecutive repeated labels are merged.
+        mask_index: The index of the blank class.
+
+    Returns:
+        A tuple `(decoded, scores)`: `decoded` is an `int32` tensor
+        `(top_paths, batch, max_steps)` of labels padded with `-1`;
+        `scores` is `(batch, top_paths)`: the negated sum of the chosen
+        scores for the greedy strategy, the log-probability of each path
+        for the beam search.
+
+    Example:
+
+    >>> decoded, scores = keras.ops.ctc_decode(
+    ...     np.array([[[0.1, 0.9], [0.8, 0.2]]]), np.array([2]))
+    >>> decoded
+    Array([[[ 1, -1]]], dtype=int32)
+    """
+    op = CTCDecode(strategy, beam_width, top_paths, merge_repeated, mask_index)
+    if any_symbolic_tensors((inputs, sequence_lengths)):
+        return op.symbolic_call(inputs, sequence_lengths)
+    return op.call(inputs, sequence_lengths)
 
 
 # ------------------------------------------------ convolutions and pooling

@@ -311,3 +311,60 @@ class TestDotProductAttention:
             KerasTensor((None, 7, 2, 8)),
         )
         assert out.shape == (None, 5, 4, 8)
+
+
+def test_rms_and_layer_normalization():
+    x = rng.randn(3, 4).astype("float32")
+    scale = np.linspace(0.5, 2.0, 4).astype("float32")
+    rms = x / np.sqrt((x**2).mean(-1, keepdims=True) + 1e-7) * scale
+    np.testing.assert_allclose(
+        ops.rms_normalization(x, scale), rms, rtol=1e-5, atol=1e-6
+    )
+    centered = (x - x.mean(-1, keepdims=True)) / np.sqrt(
+        x.var(-1, keepdims=True) + 1e-7
+    )
+    np.testing.assert_allclose(
+        ops.layer_normalization(x, scale, 1.0),
+        centered * scale + 1.0,
+        rtol=1e-5,
+        atol=1e-5,
+    )
+    half = ops.layer_normalization(x.astype("float16"))
+    assert half.dtype == "float16"
+
+
+def test_ctc_loss_matches_enumerated_paths():
+    # Two steps, label [1]: the alignments are (1,1), (0,1) and (1,0).
+    logits = rng.randn(1, 2, 3).astype("float32")
+    p = _softmax(logits[0])
+    likelihood = p[0, 1] * p[1, 1] + p[0, 0] * p[1, 1] + p[0, 1] * p[1, 0]
+    loss = ops.ctc_loss(np.array([[1]]), logits, np.array([1]), np.array([2]))
+    np.testing.assert_allclose(loss, [-np.log(likelihood)], rtol=1e-5)
+
+
+def test_ctc_decode_greedy_and_sparse_one_hot():
+    scores = np.array([[[0.1, 0.9, 0.0], [0.2, 0.7, 0.1], [0.9, 0.1, 0.0]]])
+    (decoded,), best = ops.ctc_decode(scores, np.array([3]))
+    np.testing.assert_array_equal(decoded, [[1, -1, -1]])
+    np.testing.assert_allclose(best, [[-2.5]])
+    paths, log_probs = ops.ctc_decode(
+        scores, np.array([3]), strategy="beam_search", top_paths=2
+    )
+    assert paths.shape == (2, 1, 3) and log_probs.shape == (1, 2)
+    np.testing.assert_array_equal(paths[0], [[1, -1, -1]])
+    assert float(log_probs[0, 0]) >= float(log_probs[0, 1])
+    sparse = ops.one_hot(np.array([0, 2]), 3, sparse=True)
+    np.testing.assert_allclose(sparse.todense(), np.eye(3)[[0, 2]])
+    assert ops.one_hot(KerasTensor((None,), "int32"), 3, sparse=True).sparse
+
+
+def test_threshold_psnr_polar():
+    np.testing.assert_allclose(
+        ops.threshold(np.array([-1.0, 2.0]), 0.0, 9.0), [9.0, 2.0]
+    )
+    np.testing.assert_allclose(
+        ops.psnr(np.zeros(4), np.full(4, 0.1), 1.0), 20.0, rtol=1e-5
+    )
+    np.testing.assert_allclose(
+        ops.polar(np.array([2.0]), np.array([np.pi / 2])), [2j], atol=1e-6
+    )

@@ -183,29 +183,129 @@ class FunctionOperation(Operation):
     Each op function `fn` decorated with `symbolic_op` also gets a subclass
     named after it (`add` → `Add`, `logical_and` → `LogicalAnd`), defined
     next to it, so `keras.ops.Add()(x, y)` works like `keras.ops.add(x, y)`.
+    Such a subclass takes the function's non-tensor arguments (its
+    "static" arguments: by default those with a default value) in its
+    constructor, e.g. `keras.ops.Cast("int32")(x)` or
+    `keras.ops.Logsumexp(axis=1)(x)`; call arguments override them.
 
     Args:
         fn: The op function, e.g. `keras.ops.add`'s implementation.
         name: Optional name; derived from the function's name by default.
+        static_arguments: Dict of the constructor-given static arguments.
+        spec: Optional function with the signature of `fn` that returns the
+            symbolic outputs (KerasTensors); by default `fn` is traced.
     """
 
-    def __init__(self, fn, name=None):
+    def __init__(self, fn, name=None, static_arguments=None, spec=None):
         super().__init__(name=name or naming.auto_name(fn.__name__))
         self.fn = fn
+        self.spec = spec
+        self.static_arguments = dict(static_arguments or {})
+        # Readable as attributes too (`ExtractSequences(5, 2).sequence_length`)
+        for key, value in self.static_arguments.items():
+            if not hasattr(type(self), key):
+                setattr(self, key, value)
 
     def call(self, *args, **kwargs):
+        args, kwargs = self._arguments(args, kwargs)
         return self.fn(*args, **kwargs)
 
+    def compute_output_spec(self, *args, **kwargs):
+        args, kwargs = self._arguments(args, kwargs)
+        if self.spec is not None:
+            return self.spec(*args, **kwargs)
+        return backend.compute_output_spec(self.fn, *args, **kwargs)
+
+    def _arguments(self, args, kwargs):
+        """The call arguments completed with the static arguments."""
+        if not self.static_arguments:
+            return args, kwargs
+        call_parameters = [
+            name
+            for name in inspect.signature(self.fn).parameters
+            if name not in self.static_arguments
+        ]
+        if len(args) > len(call_parameters):
+            raise TypeError(
+                f"{self.__class__.__name__} takes at most "
+                f"{len(call_parameters)} positional call arguments "
+                f"({', '.join(call_parameters)}) once its constructor got "
+                f"{sorted(self.static_arguments)}. Received {len(args)}."
+            )
+        arguments = dict(self.static_arguments)
+        arguments.update(zip(call_parameters, args))
+        arguments.update(kwargs)
+        return (), arguments
+
     def get_config(self):
-        return {"name": self.name, "function": self.fn.__name__}
+        return {
+            "name": self.name,
+            "function": self.fn.__name__,
+            **self.static_arguments,
+        }
 
 
-def _operation_class(fn):
+def _static_parameters(fn, static):
+    """Names of the constructor arguments of `fn`'s operation class."""
+    parameters = inspect.signature(fn).parameters
+    if static is not None:
+        unknown = [name for name in static if name not in parameters]
+        if unknown:
+            raise ValueError(
+                f"`static` names {unknown}, which are not parameters of "
+                f"{fn.__name__}{inspect.signature(fn)}."
+            )
+        return tuple(static)
+    return tuple(
+        name
+        for name, p in parameters.items()
+        if p.default is not p.empty
+        and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    )
+
+
+def _operation_class(fn, static=None, spec=None, class_name=None):
     """The `FunctionOperation` subclass of op function `fn`."""
-    class_name = "".join(part.title() for part in fn.__name__.split("_"))
+    if class_name is None:
+        class_name = "".join(part.title() for part in fn.__name__.split("_"))
+    static = _static_parameters(fn, static)
+    parameters = inspect.signature(fn).parameters
+    constructor_parameters = [
+        inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        if parameters[name].default is parameters[name].empty
+        else parameters[name].replace(
+            kind=inspect.Parameter.POSITIONAL_OR_KEYWORD
+        )
+        for name in static
+    ]
 
-    def __init__(self, name=None):
-        FunctionOperation.__init__(self, fn, name=name)
+    def __init__(self, *args, name=None, **kwargs):
+        if len(args) > len(static):
+            raise TypeError(
+                f"{class_name}() takes at most {len(static)} positional "
+                f"arguments {static}; received {len(args)}."
+            )
+        given = dict(zip(static, args))
+        for key, value in kwargs.items():
+            if key not in static:
+                raise TypeError(
+                    f"{class_name}() got an unexpected argument `{key}`. "
+                    f"Its constructor takes {static} and `name`."
+                )
+            given[key] = value
+        FunctionOperation.__init__(
+            self, fn, name=name, static_arguments=given, spec=spec
+        )
+
+    __init__.__signature__ = inspect.Signature(
+        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        + constructor_parameters
+        + [
+            inspect.Parameter(
+                "name", inspect.Parameter.KEYWORD_ONLY, default=None
+            )
+        ]
+    )
 
     @classmethod
     def from_config(cls, config):
@@ -226,15 +326,30 @@ def _operation_class(fn):
     )
 
 
-def symbolic_op(fn):
+def symbolic_op(fn=None, *, static=None, spec=None, class_name=None):
     """Makes an op function accept KerasTensors.
 
     On concrete inputs `fn` runs as is. If any argument is a KerasTensor, the
     call is recorded by the op's `FunctionOperation` subclass (see
     `FunctionOperation`) and symbolic outputs (shape and dtype inferred by
     tracing `fn`) are returned.
+
+    Args:
+        fn: The op function.
+        static: Optional sequence of the parameter names that the operation
+            class takes in its constructor, in order. By default, the
+            parameters that have a default value.
+        spec: Optional function with the signature of `fn` returning the
+            symbolic outputs, for ops whose output shapes follow from their
+            arguments without tracing `fn`.
+        class_name: Optional name of the operation class, when it is not
+            the CamelCase form of the function's name.
     """
-    op_class = _operation_class(fn)
+    if fn is None:
+        return functools.partial(
+            symbolic_op, static=static, spec=spec, class_name=class_name
+        )
+    op_class = _operation_class(fn, static, spec, class_name)
     # Defined in the op's module, so `from module import *` exports it.
     op_class = fn.__globals__.setdefault(op_class.__name__, op_class)
 

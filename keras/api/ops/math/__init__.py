@@ -5,13 +5,24 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.ops.math import cdist as cdist
 from keras.src.ops.math import erf as erf
+from keras.src.ops.math import erfc as erfc
 from keras.src.ops.math import erfinv as erfinv
 from keras.src.ops.math import extract_sequences as extract_sequences
+from keras.src.ops.math import fft as fft
+from keras.src.ops.math import fft2 as fft2
+from keras.src.ops.math import ifft2 as ifft2
 from keras.src.ops.math import in_top_k as in_top_k
+from keras.src.ops.math import irfft as irfft
+from keras.src.ops.math import istft as istft
 from keras.src.ops.math import logdet as logdet
 from keras.src.ops.math import logsumexp as logsumexp
+from keras.src.ops.math import rfft as rfft
 from keras.src.ops.math import rsqrt as rsqrt
 from keras.src.ops.math import segment_max as segment_max
 from keras.src.ops.math import segment_sum as segment_sum
+from keras.src.ops.math import stft as stft
 from keras.src.ops.math import top_k as top_k
+from keras.src.ops.math import view_as_complex as view_as_complex
+from keras.src.ops.math import view_as_real as view_as_real

@@ -14,6 +14,8 @@ from keras.src.ops.nn import categorical_crossentropy as categorical_crossentrop
 from keras.src.ops.nn import celu as celu
 from keras.src.ops.nn import conv as conv
 from keras.src.ops.nn import conv_transpose as conv_transpose
+from keras.src.ops.nn import ctc_decode as ctc_decode
+from keras.src.ops.nn import ctc_loss as ctc_loss
 from keras.src.ops.nn import depth_to_space as depth_to_space
 from keras.src.ops.nn import depthwise_conv as depthwise_conv
 from keras.src.ops.nn import dot_product_attention as dot_product_attention
@@ -26,6 +28,7 @@ from keras.src.ops.nn import hard_sigmoid as hard_sigmoid
 from keras.src.ops.nn import hard_silu as hard_silu
 from keras.src.ops.nn import hard_silu as hard_swish
 from keras.src.ops.nn import hard_tanh as hard_tanh
+from keras.src.ops.nn import layer_normalization as layer_normalization
 from keras.src.ops.nn import leaky_relu as leaky_relu
 from keras.src.ops.nn import log_sigmoid as log_sigmoid
 from keras.src.ops.nn import log_softmax as log_softmax
@@ -34,8 +37,11 @@ from keras.src.ops.nn import moments as moments
 from keras.src.ops.nn import multi_hot as multi_hot
 from keras.src.ops.nn import normalize as normalize
 from keras.src.ops.nn import one_hot as one_hot
+from keras.src.ops.nn import polar as polar
+from keras.src.ops.nn import psnr as psnr
 from keras.src.ops.nn import relu as relu
 from keras.src.ops.nn import relu6 as relu6
+from keras.src.ops.nn import rms_normalization as rms_normalization
 from keras.src.ops.nn import selu as selu
 from keras.src.ops.nn import separable_conv as separable_conv
 from keras.src.ops.nn import sigmoid as sigmoid
@@ -52,4 +58,5 @@ from keras.src.ops.nn import sparse_sigmoid as sparse_sigmoid
 from keras.src.ops.nn import sparsemax as sparsemax
 from keras.src.ops.nn import squareplus as squareplus
 from keras.src.ops.nn import tanh_shrink as tanh_shrink
+from keras.src.ops.nn import threshold as threshold
 from keras.src.ops.nn import unfold as unfold

@@ -206,7 +206,8 @@ def convert_to_numpy(x):
         x = x.value
     if isinstance(x, jax_sparse.JAXSparse):
         x = x.todense()
-    return np.asarray(x)
+    # A copy: views of JAX buffers are read-only.
+    return np.array(x)
 
 
 def is_tensor(x):

@@ -5,6 +5,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from keras.src.backend import config
+from keras.src.backend.common.variables import KerasVariable
 from keras.src.backend.jax.core import convert_to_tensor
 
 
@@ -15,21 +16,19 @@ def _float(x):
     return x
 
 
-def _num_segments(segment_ids, num_segments):
-    if num_segments is not None:
-        return int(num_segments)
-    if isinstance(segment_ids, jax.core.Tracer):
+def _num_segments(num_segments):
+    if num_segments is None:
         raise ValueError(
-            "Argument `num_segments` is required when `segment_ids` is "
-            "traced (e.g. inside `jax.jit` or a functional model)."
+            "Argument `num_segments` must be set when using the JAX backend "
+            "(the output shape has to be known before the ids are read)."
         )
-    return int(np.max(np.asarray(segment_ids))) + 1
+    return int(num_segments)
 
 
 def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     data = convert_to_tensor(data)
     segment_ids = convert_to_tensor(segment_ids)
-    num_segments = _num_segments(segment_ids, num_segments)
+    num_segments = _num_segments(num_segments)
     return jax.ops.segment_sum(
         data, segment_ids, num_segments, indices_are_sorted=sorted
     )
@@ -38,8 +37,26 @@ def segment_sum(data, segment_ids, num_segments=None, sorted=False):
 def segment_max(data, segment_ids, num_segments=None, sorted=False):
     data = convert_to_tensor(data)
     segment_ids = convert_to_tensor(segment_ids)
-    num_segments = _num_segments(segment_ids, num_segments)
+    num_segments = _num_segments(num_segments)
     return jax.ops.segment_max(
+        data, segment_ids, num_segments, indices_are_sorted=sorted
+    )
+
+
+def segment_min(data, segment_ids, num_segments=None, sorted=False):
+    data = convert_to_tensor(data)
+    segment_ids = convert_to_tensor(segment_ids)
+    num_segments = _num_segments(num_segments)
+    return jax.ops.segment_min(
+        data, segment_ids, num_segments, indices_are_sorted=sorted
+    )
+
+
+def segment_prod(data, segment_ids, num_segments=None, sorted=False):
+    data = convert_to_tensor(data)
+    segment_ids = convert_to_tensor(segment_ids)
+    num_segments = _num_segments(num_segments)
+    return jax.ops.segment_prod(
         data, segment_ids, num_segments, indices_are_sorted=sorted
     )
 
@@ -92,6 +109,169 @@ def extract_sequences(x, sequence_length, sequence_stride):
     return x[..., idx]
 
 
+def erfc(x):
+    return jax.lax.erfc(_float(x))
+
+
+def _complex(x):
+    """Joins a `(real, imag)` pair into one complex tensor."""
+    real, imag = x
+    real = _float(real)
+    imag = _float(imag)
+    dtype = jnp.result_type(real.dtype, imag.dtype)
+    if dtype not in (jnp.float32, jnp.float64):
+        dtype = jnp.float32
+    return jax.lax.complex(real.astype(dtype), imag.astype(dtype))
+
+
+def _split(z):
+    return jnp.real(z), jnp.imag(z)
+
+
+def fft(x):
+    return _split(jnp.fft.fft(_complex(x)))
+
+
+def fft2(x):
+    return _split(jnp.fft.fft2(_complex(x)))
+
+
+def ifft2(x):
+    return _split(jnp.fft.ifft2(_complex(x)))
+
+
+def rfft(x, fft_length=None):
+    x = _float(x)
+    if x.dtype not in (jnp.float32, jnp.float64):
+        x = x.astype("float32")
+    return _split(jnp.fft.rfft(x, n=fft_length))
+
+
+def irfft(x, fft_length=None):
+    return jnp.fft.irfft(_complex(x), n=fft_length)
+
+
+def _window(window, sequence_length, fft_length, dtype):
+    """The analysis window, zero-padded (centred) to `fft_length`."""
+    if window is None:
+        return jnp.ones((fft_length,), dtype)
+    if isinstance(window, str):
+        # Periodic windows, as used for spectral analysis.
+        phase = 2.0 * np.pi * np.arange(sequence_length) / sequence_length
+        if window == "hann":
+            values = 0.5 - 0.5 * np.cos(phase)
+        elif window == "hamming":
+            values = 0.54 - 0.46 * np.cos(phase)
+        else:
+            raise ValueError(
+                "Argument `window` must be `'hann'`, `'hamming'`, a 1-D "
+                f"tensor or `None`. Received: window={window}"
+            )
+        window = jnp.asarray(values, dtype)
+    else:
+        window = convert_to_tensor(window).astype(dtype)
+        if window.shape != (sequence_length,):
+            raise ValueError(
+                "A tensor `window` must have shape `(sequence_length,)` = "
+                f"({sequence_length},). Received: shape={window.shape}"
+            )
+    left = (fft_length - sequence_length) // 2
+    right = fft_length - sequence_length - left
+    return jnp.pad(window, (left, right))
+
+
+def stft(
+    x, sequence_length, sequence_stride, fft_length, window="hann", center=True
+):
+    x = _float(x)
+    if x.dtype not in (jnp.float32, jnp.float64):
+        x = x.astype("float32")
+    if center:
+        pad = [(0, 0)] * (x.ndim - 1) + [(fft_length // 2, fft_length // 2)]
+        x = jnp.pad(x, pad, mode="reflect")
+    frames = extract_sequences(x, fft_length, sequence_stride)
+    frames = frames * _window(window, sequence_length, fft_length, x.dtype)
+    return _split(jnp.fft.rfft(frames, n=fft_length))
+
+
+def _overlap_add(frames, sequence_stride):
+    """Sums frames `(..., num_frames, frame_length)` placed every
+    `sequence_stride` samples."""
+    *batch, num_frames, frame_length = frames.shape
+    output_length = sequence_stride * (num_frames - 1) + frame_length
+    positions = (
+        np.arange(num_frames)[:, None] * sequence_stride
+        + np.arange(frame_length)[None, :]
+    )
+    output = jnp.zeros(tuple(batch) + (output_length,), frames.dtype)
+    return output.at[..., positions].add(frames)
+
+
+def istft(
+    x,
+    sequence_length,
+    sequence_stride,
+    fft_length,
+    length=None,
+    window="hann",
+    center=True,
+):
+    frames = jnp.fft.irfft(_complex(x), n=fft_length)
+    num_frames = frames.shape[-2]
+    if window is not None:
+        window = _window(window, sequence_length, fft_length, frames.dtype)
+        # Normalize by the summed squared window at each output position,
+        # which inverts the analysis window of `stft`.
+        overlaps = -(-fft_length // sequence_stride)
+        squared = jnp.pad(
+            jnp.square(window), (0, overlaps * sequence_stride - fft_length)
+        )
+        denominator = jnp.sum(
+            squared.reshape(overlaps, sequence_stride), axis=0
+        )
+        denominator = jnp.tile(denominator, overlaps)[:fft_length]
+        frames = frames * (window / denominator)
+    output = _overlap_add(frames, sequence_stride)
+    start = fft_length // 2 if center else 0
+    if length is not None:
+        end = start + length
+    elif center:
+        end = output.shape[-1] - fft_length // 2
+    else:
+        end = fft_length + sequence_stride * (num_frames - 1)
+    return output[..., start:end]
+
+
+def view_as_complex(x):
+    x = convert_to_tensor(x)
+    if x.ndim < 1 or x.shape[-1] != 2:
+        raise ValueError(
+            "Last dimension of input must be size 2 (real, imaginary). "
+            f"Received shape: {x.shape}"
+        )
+    return _complex((x[..., 0], x[..., 1]))
+
+
+def view_as_real(x):
+    x = convert_to_tensor(x)
+    return jnp.stack([jnp.real(x), jnp.imag(x)], axis=-1)
+
+
+def cdist(x1, x2, p=2.0):
+    x1 = _float(x1)
+    x2 = _float(x2)
+    difference = jnp.abs(x1[..., :, None, :] - x2[..., None, :, :])
+    if p == 1:
+        return jnp.sum(difference, axis=-1)
+    if p == 2:
+        return jnp.sqrt(jnp.sum(jnp.square(difference), axis=-1))
+    if p == np.inf:
+        return jnp.max(difference, axis=-1)
+    if p == 0:
+        return jnp.sum(difference != 0, axis=-1).astype(difference.dtype)
+    return jnp.sum(difference**p, axis=-1) ** (1.0 / p)
+
+
 def custom_gradient(fun):
     """`fun(*args)` returns `(outputs, grad_fn)`; see `ops.custom_gradient`."""
 
@@ -116,4 +296,11 @@ def custom_gradient(fun):
         )
 
     wrapped.defvjp(fwd, bwd)
-    return wrapped
+
+    def call(*args):
+        # JAX only traces arrays: pass variables by value.
+        return wrapped(
+            *[a.value if isinstance(a, KerasVariable) else a for a in args]
+        )
+
+    return call

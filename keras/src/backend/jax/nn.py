@@ -3,6 +3,7 @@
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.experimental import sparse as jax_sparse
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
@@ -155,22 +156,30 @@ def sparsemax(x, axis=-1):
     return jnp.maximum(x - tau, 0)
 
 
+def _maybe_sparse(dense, sparse):
+    # The number of stored entries must be concrete: eager inputs only.
+    if not sparse:
+        return dense
+    encoded = jax_sparse.BCOO.fromdense(dense)
+    # `fromdense` stores booleans as integers.
+    return jax_sparse.BCOO(
+        (encoded.data.astype(dense.dtype), encoded.indices), shape=dense.shape
+    )
+
+
 def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
-    if sparse:
-        raise ValueError("Sparse tensors are not supported by this backend.")
     x = convert_to_tensor(x)
     dtype = dtypes.standardize_dtype(dtype)
-    return jax.nn.one_hot(x, num_classes, axis=axis, dtype=dtype)
+    encoded = jax.nn.one_hot(x, num_classes, axis=axis, dtype=dtype)
+    return _maybe_sparse(encoded, sparse)
 
 
 def multi_hot(inputs, num_classes, axis=-1, dtype=None, sparse=False):
-    if sparse:
-        raise ValueError("Sparse tensors are not supported by this backend.")
     inputs = convert_to_tensor(inputs)
     dtype = dtypes.standardize_dtype(dtype)
     reduction_axis = 1 if inputs.ndim > 1 else 0
     encoded = jax.nn.one_hot(inputs, num_classes, axis=axis, dtype=dtype)
-    return jnp.max(encoded, axis=reduction_axis)
+    return _maybe_sparse(jnp.max(encoded, axis=reduction_axis), sparse)
 
 
 def normalize(x, axis=-1, order=2, epsilon=None):
@@ -285,8 +294,13 @@ def moments(x, axes, keepdims=False, synchronized=False):
     if not keepdims:
         stats = tuple(jnp.squeeze(t, axes) for t in stats)
     if compute_dtype != ori_dtype and ori_dtype in dtypes.FLOAT_TYPES:
-        # Half-precision inputs get half-precision statistics back.
-        stats = tuple(t.astype(ori_dtype) for t in stats)
+        # Half-precision inputs get half-precision statistics back,
+        # saturated at the largest finite value instead of overflowing.
+        info = jnp.finfo(ori_dtype)
+        stats = tuple(
+            jnp.clip(t, float(info.min), float(info.max)).astype(ori_dtype)
+            for t in stats
+        )
     return stats
 
 
@@ -828,3 +842,220 @@ def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
     _, transpose = jax.vjp(unfold_fn, template)
     (folded,) = transpose(x)
     return folded
+
+
+def threshold(x, threshold, default_value):
+    x = convert_to_tensor(x)
+    return jnp.where(x > threshold, x, jnp.asarray(default_value, x.dtype))
+
+
+def _compute_dtype(x):
+    """Half-precision inputs are normalized in float32."""
+    if x.dtype in (jnp.float16, jnp.bfloat16):
+        return jnp.float32
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return config.floatx()
+    return x.dtype
+
+
+def rms_normalization(x, scale=None, axis=-1, epsilon=None):
+    x = convert_to_tensor(x)
+    out_dtype = (
+        x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else (config.floatx())
+    )
+    epsilon = config.epsilon() if epsilon is None else epsilon
+    y = x.astype(_compute_dtype(x))
+    y = y * jax.lax.rsqrt(
+        jnp.mean(jnp.square(y), axis=axis, keepdims=True) + epsilon
+    )
+    if scale is not None:
+        y = y * convert_to_tensor(scale).astype(y.dtype)
+    return y.astype(out_dtype)
+
+
+def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None):
+    x = convert_to_tensor(x)
+    out_dtype = (
+        x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else (config.floatx())
+    )
+    epsilon = config.epsilon() if epsilon is None else epsilon
+    y = x.astype(_compute_dtype(x))
+    mean = jnp.mean(y, axis=axis, keepdims=True)
+    variance = jnp.var(y, axis=axis, keepdims=True)
+    y = (y - mean) * jax.lax.rsqrt(variance + epsilon)
+    if gamma is not None:
+        y = y * convert_to_tensor(gamma).astype(y.dtype)
+    if beta is not None:
+        y = y + convert_to_tensor(beta).astype(y.dtype)
+    return y.astype(out_dtype)
+
+
+def psnr(x1, x2, max_val):
+    x1 = convert_to_tensor(x1)
+    x2 = convert_to_tensor(x2)
+    dtype = jnp.result_type(x1.dtype, x2.dtype, config.floatx())
+    mse = jnp.mean(jnp.square(x1.astype(dtype) - x2.astype(dtype)))
+    return 20.0 * jnp.log10(jnp.asarray(max_val, dtype)) - 10.0 * jnp.log10(mse)
+
+
+def polar(abs_, angle):
+    abs_ = convert_to_tensor(abs_)
+    angle = convert_to_tensor(angle)
+    dtype = jnp.result_type(abs_.dtype, angle.dtype)
+    if dtype not in (jnp.float32, jnp.float64):
+        dtype = jnp.float32
+    abs_ = abs_.astype(dtype)
+    angle = angle.astype(dtype)
+    return jax.lax.complex(abs_ * jnp.cos(angle), abs_ * jnp.sin(angle))
+
+
+def ctc_loss(target, output, target_length, output_length, mask_index=0):
+    target = convert_to_tensor(target).astype("int32")
+    output = convert_to_tensor(output)
+    target_length = convert_to_tensor(target_length).astype("int32")
+    output_length = convert_to_tensor(output_length).astype("int32")
+    dtype = _compute_dtype(output)
+    log_probs = jax.nn.log_softmax(output.astype(dtype), axis=-1)
+    batch, steps, _ = log_probs.shape
+    labels = target.shape[1]
+    # The label sequence with a blank before, between and after the labels.
+    extended = jnp.full((batch, 2 * labels + 1), mask_index, "int32")
+    extended = extended.at[:, 1::2].set(target)
+    extended_length = 2 * target_length + 1
+    # A path may skip a blank between two different labels.
+    can_skip = jnp.concatenate(
+        [
+            jnp.zeros((batch, 2), bool),
+            (extended[:, 2:] != mask_index)
+            & (extended[:, 2:] != extended[:, :-2]),
+        ],
+        axis=1,
+    )
+    emissions = jnp.take_along_axis(
+        log_probs,
+        jnp.broadcast_to(extended[:, None, :], (batch, steps, 2 * labels + 1)),
+        axis=2,
+    )
+    impossible = jnp.asarray(-1e30, dtype)
+    start = jnp.full((batch, 2 * labels + 1), impossible)
+    start = start.at[:, 0].set(emissions[:, 0, 0])
+    if labels > 0:
+        start = start.at[:, 1].set(emissions[:, 0, 1])
+
+    def step(alpha, t):
+        from_previous = jnp.pad(
+            alpha[:, :-1], ((0, 0), (1, 0)), constant_values=impossible
+        )
+        from_skip = jnp.pad(
+            alpha[:, :-2], ((0, 0), (2, 0)), constant_values=impossible
+        )
+        from_skip = jnp.where(can_skip, from_skip, impossible)
+        new = jnp.logaddexp(jnp.logaddexp(alpha, from_previous), from_skip)
+        new = new + emissions[:, t]
+        # Sequences that have ended keep their final probabilities.
+        return jnp.where((t < output_length)[:, None], new, alpha), None
+
+    alpha, _ = jax.lax.scan(step, start, jnp.arange(1, steps))
+    last = jnp.take_along_axis(alpha, (extended_length - 1)[:, None], axis=1)
+    before_last = jnp.take_along_axis(
+        alpha, jnp.maximum(extended_length - 2, 0)[:, None], axis=1
+    )
+    before_last = jnp.where(
+        (extended_length >= 2)[:, None], before_last, impossible
+    )
+    return -jnp.logaddexp(last, before_last)[:, 0]
+
+
+def ctc_decode(
+    inputs,
+    sequence_lengths,
+    strategy="greedy",
+    beam_width=100,
+    top_paths=1,
+    merge_repeated=True,
+    mask_index=0,
+):
+    if strategy == "beam_search":
+        return _ctc_beam_search(
+            inputs, sequence_lengths, beam_width, top_paths, mask_index
+        )
+    inputs = convert_to_tensor(inputs)
+    inputs = inputs.astype(jnp.result_type(inputs.dtype, jnp.float32))
+    sequence_lengths = convert_to_tensor(sequence_lengths).astype("int32")
+    batch, steps, _ = inputs.shape
+    best = jnp.argmax(inputs, axis=-1).astype("int32")
+    valid = jnp.arange(steps)[None, :] < sequence_lengths[:, None]
+    scores = -jnp.sum(jnp.where(valid, jnp.max(inputs, axis=-1), 0), axis=1)
+    keep = valid & (best != mask_index)
+    if merge_repeated:
+        changed = jnp.concatenate(
+            [jnp.ones((batch, 1), bool), best[:, 1:] != best[:, :-1]], axis=1
+        )
+        keep = keep & changed
+    # Move the kept labels to the front, padding with -1.
+    positions = jnp.where(keep, jnp.cumsum(keep, axis=1) - 1, steps)
+    decoded = jnp.full((batch, steps), -1, "int32")
+    decoded = decoded.at[jnp.arange(batch)[:, None], positions].set(
+        best, mode="drop"
+    )
+    return decoded[None], scores[:, None]
+
+
+def _ctc_beam_search(inputs, sequence_lengths, beam_width, top_paths, blank):
+    """Prefix beam search, run eagerly in NumPy (float64).
+
+    Each beam is a label prefix with two log-probabilities: of the paths
+    ending in a blank and of those ending in its last label. Extending a
+    prefix by its own last label needs a blank in between.
+    """
+    if isinstance(inputs, jax.core.Tracer) or isinstance(
+        sequence_lengths, jax.core.Tracer
+    ):
+        raise ValueError(
+            "`ctc_decode(strategy='beam_search')` runs eagerly with the JAX "
+            "backend: call it outside `jax.jit` (or use strategy='greedy')."
+        )
+    inputs = convert_to_tensor(inputs)
+    score_dtype = jnp.result_type(inputs.dtype, jnp.float32)
+    logits = np.asarray(inputs, dtype="float64")
+    log_probs = logits - np.logaddexp.reduce(logits, axis=-1, keepdims=True)
+    lengths = np.asarray(sequence_lengths).astype("int64")
+    batch, steps, classes = log_probs.shape
+    decoded = np.full((top_paths, batch, steps), -1, "int32")
+    scores = np.full((batch, top_paths), -np.inf)
+
+    def total(probs):
+        return np.logaddexp(*probs)
+
+    for b in range(batch):
+        beams = {(): (0.0, -np.inf)}
+        for t in range(int(lengths[b])):
+            step = log_probs[b, t]
+            extended = {}
+
+            def add(prefix, blank_p, label_p):
+                old_blank, old_label = extended.get(prefix, (-np.inf, -np.inf))
+                extended[prefix] = (
+                    np.logaddexp(old_blank, blank_p),
+                    np.logaddexp(old_label, label_p),
+                )
+
+            for prefix, (blank_p, label_p) in beams.items():
+                both = np.logaddexp(blank_p, label_p)
+                add(prefix, both + step[blank], -np.inf)
+                last = prefix[-1] if prefix else None
+                for c in range(classes):
+                    if c == blank:
+                        continue
+                    if c == last:
+                        add(prefix, -np.inf, label_p + step[c])
+                        add(prefix + (c,), -np.inf, blank_p + step[c])
+                    else:
+                        add(prefix + (c,), -np.inf, both + step[c])
+            ranked = sorted(extended.items(), key=lambda kv: -total(kv[1]))
+            beams = dict(ranked[:beam_width])
+        ranked = sorted(beams.items(), key=lambda kv: -total(kv[1]))
+        for k, (prefix, probs) in enumerate(ranked[:top_paths]):
+            decoded[k, b, : len(prefix)] = prefix
+            scores[b, k] = total(probs)
+    return jnp.asarray(decoded), jnp.asarray(scores, dtype=score_dtype)

@@ -844,6 +844,13 @@ def slice(inputs, start_indices, shape):
         start_indices = [_t(i) for i in start_indices]
     else:
         start_indices = list(convert_to_tensor(start_indices))
+    shape = tuple(shape)
+    if builtins.any(d == -1 for d in shape):
+        # `-1` takes the rest of the axis: the start must be concrete.
+        shape = [
+            inputs.shape[i] - int(start_indices[i]) if d == -1 else d
+            for i, d in enumerate(shape)
+        ]
     return jax.lax.dynamic_slice(inputs, start_indices, tuple(shape))
 
 
@@ -865,12 +872,24 @@ def scatter(indices, values, shape):
     return zeros.at[key].add(values)
 
 
-def scatter_update(inputs, indices, updates):
+def scatter_update(inputs, indices, updates, reduction=None):
     inputs = convert_to_tensor(inputs)
     indices = convert_to_tensor(indices)
     updates = convert_to_tensor(updates, dtype=inputs.dtype)
     key = tuple(jnp.moveaxis(indices, -1, 0))
-    return inputs.at[key].set(updates)
+    methods = {
+        None: "set",
+        "add": "add",
+        "max": "max",
+        "min": "min",
+        "mul": "multiply",
+    }
+    if reduction not in methods:
+        raise ValueError(
+            "Argument `reduction` must be one of None, 'add', 'max', 'min' "
+            f"or 'mul'. Received: reduction={reduction}"
+        )
+    return getattr(inputs.at[key], methods[reduction])(updates)
 
 
 def unstack(x, num=None, axis=0):
@@ -906,12 +925,13 @@ def saturate_cast(x, dtype):
             lo = builtins.max(float(info.min), float(in_info.min))
             hi = builtins.min(float(info.max), float(in_info.max))
             if float(in_info.min) < lo:
-                x = jnp.maximum(x, jnp.asarray(lo).astype(x.dtype))
+                x = jnp.maximum(x, np.asarray(lo).astype(x.dtype))
             if float(in_info.max) > hi:
                 # The bound may round up when represented in `x.dtype`.
-                bound = jnp.asarray(hi).astype(x.dtype)
+                # NumPy keeps this a constant while `x` is traced.
+                bound = np.asarray(hi).astype(x.dtype)
                 if float(bound) > hi:
-                    bound = jnp.nextafter(bound, jnp.zeros_like(bound))
+                    bound = np.nextafter(bound, np.zeros_like(bound))
                 x = jnp.minimum(x, bound)
     return x.astype(dtype)
 
