@@ -10,14 +10,10 @@ from keras.src.quantizers.quantization_config import QuantizationConfig
 from keras.src.quantizers.quantizers import AbsMaxQuantizer  # noqa: F401
 from keras.src.quantizers.quantizers import Quantizer  # noqa: F401
 from keras.src.quantizers.quantizers import abs_max_quantize  # noqa: F401
-from keras.src.quantizers.quantizers import (  # noqa: F401
-    compute_float8_amax_history,
-)
+from keras.src.quantizers.quantizers import compute_float8_amax_history  # noqa: F401
 from keras.src.quantizers.quantizers import compute_float8_scale  # noqa: F401
 from keras.src.quantizers.quantizers import pack_int4  # noqa: F401
-from keras.src.quantizers.quantizers import (  # noqa: F401
-    quantize_and_dequantize,
-)
+from keras.src.quantizers.quantizers import quantize_and_dequantize  # noqa: F401
 from keras.src.quantizers.quantizers import unpack_int4  # noqa: F401
 
 # Quantizers (and configs) by class name and by snake-case alias.

@@ -1,7 +1,7 @@
 """Quantization configs: which quantizers a `layer.quantize()` call uses."""
 
 from keras.src.api_export import keras_export
-from keras.src.dtype_policies import dtype_policy as dtype_policy_lib
+from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
 
 # Modes whose settings are required (they cannot be built from defaults).
 _CONFIG_REQUIRED = {"gptq": "GPTQConfig", "awq": "AWQConfig"}
@@ -208,10 +208,10 @@ def validate_and_resolve_config(mode, config):
                 "Pass a quantization `mode` or a `config` to quantize."
             )
         mode = config.mode
-    if mode not in dtype_policy_lib.QUANTIZATION_MODES:
+    if mode not in QUANTIZATION_MODES:
         raise ValueError(
             f"Invalid quantization mode. Expected one of "
-            f"{dtype_policy_lib.QUANTIZATION_MODES}. Received: mode={mode}"
+            f"{QUANTIZATION_MODES}. Received: mode={mode}"
         )
     if config is not None and config.mode != mode:
         raise ValueError(

@@ -6,6 +6,8 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
+from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.saving import serialization_lib
@@ -52,6 +54,9 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             update: the low-rank product is multiplied by
             `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
             of 1).
+        quantization_config: Optional `keras.quantizers.QuantizationConfig`
+            used when the layer's dtype policy is quantized (e.g.
+            `"int8_from_float32"`); `None` uses the mode's defaults.
         **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
@@ -85,6 +90,7 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         bias_constraint=None,
         lora_rank=None,
         lora_alpha=None,
+        quantization_config=None,
         **kwargs,
     ):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
@@ -107,6 +113,12 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         self.lora_rank = lora_rank
         self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
         self.lora_enabled = False
+        if isinstance(quantization_config, dict):
+            quantization_config = serialization_lib.deserialize_keras_object(
+                quantization_config
+            )
+        self.quantization_config = quantization_config
+        self.inputs_quantizer = None
         self.supports_masking = True
         self.input_spec = InputSpec(min_ndim=2)
 
@@ -118,13 +130,20 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 "last dimension of its input is unknown (`None`) in input "
                 f"shape {tuple(input_shape)}."
             )
-        self._kernel = self.add_weight(
-            shape=(in_features, self.units),
-            name="kernel",
-            initializer=self.kernel_initializer,
-            constraint=self.kernel_constraint,
-            regularizer=self.kernel_regularizer,
-        )
+        if self.quantization_mode is not None:
+            self.quantized_build(
+                (in_features, self.units),
+                self.quantization_mode,
+                self.quantization_config,
+            )
+        else:
+            self._kernel = self.add_weight(
+                shape=(in_features, self.units),
+                name="kernel",
+                initializer=self.kernel_initializer,
+                constraint=self.kernel_constraint,
+                regularizer=self.kernel_regularizer,
+            )
         self.bias = None
         if self.use_bias:
             self.bias = self.add_weight(
@@ -177,7 +196,12 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         )
 
     def call(self, inputs):
-        y = ops.matmul(inputs, self._kernel)
+        if self.quantization_mode is not None:
+            return self.quantized_call(inputs)
+        return self._finish(inputs, ops.matmul(inputs, self._kernel))
+
+    def _finish(self, inputs, y):
+        """Adds the LoRA update and the bias, then applies the activation."""
         if self.lora_enabled:
             # `(x @ a) @ b` never materializes the full-size delta.
             low_rank = ops.matmul(inputs, self.lora_kernel_a)
@@ -187,6 +211,87 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         if self.use_bias and self.bias is not None:
             y = ops.add(y, self.bias)
         return y if self.activation is None else self.activation(y)
+
+    # ---------------------------------------------------------- quantization
+    def quantize(self, mode=None, type_check=True, config=None):
+        """Quantizes the kernel of the built layer in place.
+
+        Only `"int8"` is implemented: the kernel becomes an `int8`
+        variable with a per-unit `kernel_scale` (`kernel ~= int8 /
+        kernel_scale`), and by default the inputs are quantized per row
+        at call time, so that the matmul runs on integers. The dtype
+        policy becomes `"int8_from_<previous policy>"`.
+
+        Args:
+            mode: The quantization mode, e.g. `"int8"`. May be omitted when
+                `config` is given.
+            type_check: Whether to reject subclasses of `Dense`, whose
+                computation may differ.
+            config: Optional `keras.quantizers.QuantizationConfig` with
+                custom weight and input quantizers.
+
+        Example:
+
+        >>> layer = keras.layers.Dense(4)
+        >>> layer.build((None, 3))
+        >>> layer.quantize("int8")
+        >>> [w.name for w in layer.weights]
+        ['kernel', 'kernel_scale', 'bias']
+        """
+        config = self._resolve_quantize_args(mode, config, type_check, Dense)
+        mode = config.mode
+        _check_implemented_mode(mode)
+        old_kernel = self._kernel
+        quantized, scale = _quantize_kernel(
+            config.weight_quantizer, old_kernel, self.units
+        )
+        self.quantization_config = config
+        self._tracker.unlock()
+        self.quantized_build(tuple(old_kernel.shape), mode, config)
+        self._lock_state()
+        self._replace_variable(old_kernel, [self._kernel, self.kernel_scale])
+        self._kernel.assign(quantized)
+        self.kernel_scale.assign(scale)
+        self._set_dtype_policy(
+            QuantizedDTypePolicy(mode, source_name=self.dtype_policy.name)
+        )
+
+    def quantized_build(self, kernel_shape, mode, config=None):
+        """Creates the quantized `kernel` (and its scale) for `mode`."""
+        _check_implemented_mode(mode)
+        if config is None:
+            from keras.src.quantizers import quantization_config
+
+            config = quantization_config.validate_and_resolve_config(mode, None)
+        self.inputs_quantizer = config.activation_quantizer
+        self._kernel = self.add_weight(
+            shape=kernel_shape,
+            name="kernel",
+            initializer="zeros",
+            dtype="int8",
+            trainable=False,
+        )
+        self.kernel_scale = self.add_weight(
+            shape=(self.units,),
+            name="kernel_scale",
+            initializer="ones",
+            trainable=False,
+        )
+
+    def _int8_call(self, inputs):
+        kernel_scale = ops.cast(self.kernel_scale, self.compute_dtype)
+        if self.inputs_quantizer is None:
+            # Weight-only: the kernel is dequantized to the compute dtype.
+            kernel = ops.cast(self._kernel, self.compute_dtype)
+            y = ops.divide(ops.matmul(inputs, kernel), kernel_scale)
+        else:
+            x, x_scale = _quantize_inputs(self.inputs_quantizer, inputs)
+            y = ops.cast(ops.matmul(x, self._kernel), self.compute_dtype)
+            scale = ops.multiply(
+                ops.cast(x_scale, self.compute_dtype), kernel_scale
+            )
+            y = ops.divide(y, scale)
+        return self._finish(inputs, y)
 
     def compute_output_shape(self, input_shape):
         *leading, _ = tuple(input_shape)
@@ -215,4 +320,50 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             )
         if self.lora_rank:
             config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
+        if self.quantization_config is not None:
+            config["quantization_config"] = (
+                serialization_lib.serialize_keras_object(
+                    self.quantization_config
+                )
+            )
         return config
+
+
+def _check_implemented_mode(mode):
+    if mode not in QUANTIZATION_MODES:
+        raise NotImplementedError(
+            "Invalid quantization mode. Expected one of "
+            f"{QUANTIZATION_MODES}. Received: mode={mode}"
+        )
+    if mode != "int8":
+        raise NotImplementedError(
+            f"Quantization mode '{mode}' is not implemented in this fork "
+            "yet; only 'int8' is. Use mode='int8'."
+        )
+
+
+def _quantize_kernel(weight_quantizer, kernel, units, reduce_axes=0):
+    """Quantizes `kernel` with one scale per output unit.
+
+    Returns `(int8 values, scale of shape (units,))`.
+    """
+    from keras.src.quantizers import quantizers
+
+    if weight_quantizer is None:
+        weight_quantizer = quantizers.AbsMaxQuantizer(axis=reduce_axes)
+    quantized, scale = weight_quantizer(kernel, to_numpy=True)
+    if int(ops.size(scale)) != units:
+        raise ValueError(
+            f"The weight quantizer must produce one scale per output unit "
+            f"({units}), i.e. reduce the input axes of the kernel; got a "
+            f"scale of shape {tuple(scale.shape)}. Use "
+            "`AbsMaxQuantizer(axis=0)`."
+        )
+    return quantized, ops.reshape(scale, (units,))
+
+
+def _quantize_inputs(inputs_quantizer, inputs):
+    """Quantizes the layer inputs, one scale per row by default."""
+    if getattr(inputs_quantizer, "axis", None) is None:
+        return inputs_quantizer(inputs, axis=-1)
+    return inputs_quantizer(inputs)
