@@ -6,10 +6,9 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
-from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
-from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import utils as quantize_utils
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
 
@@ -239,30 +238,15 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         ['kernel', 'kernel_scale', 'bias']
         """
         config = self._resolve_quantize_args(mode, config, type_check, Dense)
-        mode = config.mode
-        _check_implemented_mode(mode)
-        old_kernel = self._kernel
-        quantized, scale = _quantize_kernel(
-            config.weight_quantizer, old_kernel, self.units
-        )
-        self.quantization_config = config
-        self._tracker.unlock()
-        self.quantized_build(tuple(old_kernel.shape), mode, config)
-        self._lock_state()
-        self._replace_variable(old_kernel, [self._kernel, self.kernel_scale])
-        self._kernel.assign(quantized)
-        self.kernel_scale.assign(scale)
-        self._set_dtype_policy(
-            QuantizedDTypePolicy(mode, source_name=self.dtype_policy.name)
+        quantize_utils.check_implemented_mode(config.mode)
+        quantize_utils.quantize_layer_weight(
+            self, "_kernel", config.mode, config, reduce_axes=(0,)
         )
 
     def quantized_build(self, kernel_shape, mode, config=None):
         """Creates the quantized `kernel` (and its scale) for `mode`."""
-        _check_implemented_mode(mode)
-        if config is None:
-            from keras.src.quantizers import quantization_config
-
-            config = quantization_config.validate_and_resolve_config(mode, None)
+        quantize_utils.check_implemented_mode(mode)
+        config = quantize_utils.default_config(mode, config)
         self.inputs_quantizer = config.activation_quantizer
         self._kernel = self.add_weight(
             shape=kernel_shape,
@@ -327,39 +311,6 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 )
             )
         return config
-
-
-def _check_implemented_mode(mode):
-    if mode not in QUANTIZATION_MODES:
-        raise NotImplementedError(
-            "Invalid quantization mode. Expected one of "
-            f"{QUANTIZATION_MODES}. Received: mode={mode}"
-        )
-    if mode != "int8":
-        raise NotImplementedError(
-            f"Quantization mode '{mode}' is not implemented in this fork "
-            "yet; only 'int8' is. Use mode='int8'."
-        )
-
-
-def _quantize_kernel(weight_quantizer, kernel, units, reduce_axes=0):
-    """Quantizes `kernel` with one scale per output unit.
-
-    Returns `(int8 values, scale of shape (units,))`.
-    """
-    from keras.src.quantizers import quantizers
-
-    if weight_quantizer is None:
-        weight_quantizer = quantizers.AbsMaxQuantizer(axis=reduce_axes)
-    quantized, scale = weight_quantizer(kernel, to_numpy=True)
-    if int(ops.size(scale)) != units:
-        raise ValueError(
-            f"The weight quantizer must produce one scale per output unit "
-            f"({units}), i.e. reduce the input axes of the kernel; got a "
-            f"scale of shape {tuple(scale.shape)}. Use "
-            "`AbsMaxQuantizer(axis=0)`."
-        )
-    return quantized, ops.reshape(scale, (units,))
 
 
 def _quantize_inputs(inputs_quantizer, inputs):
