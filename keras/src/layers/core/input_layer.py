@@ -137,9 +137,7 @@ class InputLayer(Layer):
             if dtype is None:
                 dtype = input_tensor.dtype
         if sparse and not backend.SUPPORTS_SPARSE_TENSORS:
-            raise ValueError(
-                "`sparse=True` is not supported by this backend."
-            )
+            raise ValueError("`sparse=True` is not supported by this backend.")
         if ragged and not backend.SUPPORTS_RAGGED_TENSORS:
             raise ValueError(
                 "`ragged=True` is not supported with the JAX backend of "
