@@ -1463,11 +1463,22 @@ class _variable_scope:
             scope.__exit__(*args)
 
 
+def _is_flat_shape(value):
+    return isinstance(value, (tuple, list)) and all(
+        d is None or (isinstance(d, int) and not isinstance(d, bool))
+        for d in value
+    )
+
+
 def _build_wrapper(build):
     @functools.wraps(build)
     def wrapped(self, *args, **kwargs):
         with backend.name_scope(self.name, caller=self):
             build(self, *args, **kwargs)
+        if len(args) == 1 and not kwargs and _is_flat_shape(args[0]):
+            # Kept so that a `Sequential` of built layers can be rebuilt
+            # (e.g. when loaded) without an `Input`.
+            self._built_input_shape = tuple(args[0])
         self.built = True
         self._lock_state()
 
