@@ -1174,6 +1174,10 @@ class Layer(Operation):
         """The quantization mode of the dtype policy (`None` if none)."""
         return getattr(self.dtype_policy, "quantization_mode", None)
 
+    @property
+    def _is_quantized(self):
+        return self.quantization_mode is not None
+
     # ---------------------------------------------------------- quantization
     def quantize(self, mode, type_check=True, config=None):
         """Quantizes the layer's weights (in place) for `mode`.
