@@ -272,7 +272,7 @@ class Model(JAXTrainer, Layer):
             self, filepath, skip_mismatch=skip_mismatch, **kwargs
         )
 
-    def quantize(self, mode=None, config=None, filters=None):
+    def quantize(self, mode=None, config=None, filters=None, **kwargs):
         """Quantizes the weights of the model's layers in place.
 
         Every sub-layer that implements `quantize()` (e.g. `Dense`,
@@ -287,6 +287,8 @@ class Model(JAXTrainer, Layer):
             filters: Optional selection of the layers to quantize: a regex
                 (or list of regexes) matched against layer paths, or a
                 callable taking a layer and returning a boolean.
+            **kwargs: Not accepted: any keyword argument raises a
+                `ValueError`.
 
         Example:
 
@@ -299,11 +301,18 @@ class Model(JAXTrainer, Layer):
 
         from keras.src.quantizers import quantization_config
 
+        if kwargs:
+            raise ValueError(
+                "Unrecognized keyword arguments passed to "
+                f"`Model.quantize()`: {sorted(kwargs)}. It accepts `mode`, "
+                "`config` and `filters`."
+            )
         config = quantization_config.validate_and_resolve_config(mode, config)
         if not self.built:
             raise ValueError(
-                f"Cannot quantize model '{self.name}': it is not built yet. "
-                "Build it (e.g. call it on data) first."
+                "Cannot quantize a layer that isn't yet built. Model "
+                f"'{self.name}' is not built: build it (e.g. call it on "
+                "data) first."
             )
         if filters is None:
             selected = lambda layer: True  # noqa: E731
