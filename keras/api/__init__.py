@@ -23,6 +23,7 @@ from keras.api import models as models
 from keras.api import ops as ops
 from keras.api import optimizers as optimizers
 from keras.api import preprocessing as preprocessing
+from keras.api import quantizers as quantizers
 from keras.api import random as random
 from keras.api import regularizers as regularizers
 from keras.api import saving as saving

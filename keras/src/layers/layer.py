@@ -9,6 +9,7 @@ from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
 from keras.src.backend.common import remat as remat_lib
+from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
 from keras.src.layers import input_spec as input_spec_lib
 from keras.src.ops.node import Node
 from keras.src.ops.operation import Operation
@@ -1142,6 +1143,15 @@ class Layer(Operation):
                 "needs calibration data, use `quantize('gptq', ...)`."
             )
         policy = _policy_from_arg(value)
+        mode = getattr(policy, "quantization_mode", None)
+        if mode is not None and self.built and self.quantization_mode is None:
+            # Setting a quantized policy on a built float layer quantizes
+            # its weights.
+            self.quantize(mode, type_check=False)
+        self._set_dtype_policy(policy)
+
+    def _set_dtype_policy(self, policy):
+        """Sets the policy (a policy object) without quantizing."""
         if _is_policy_map(self._dtype_policy):
             if _is_policy_map(policy):
                 self._dtype_policy = policy
@@ -1168,6 +1178,10 @@ class Layer(Operation):
         """The quantization mode of the dtype policy (`None` if none)."""
         return getattr(self.dtype_policy, "quantization_mode", None)
 
+    @property
+    def _is_quantized(self):
+        return self.quantization_mode is not None
+
     # ---------------------------------------------------------- quantization
     def quantize(self, mode, type_check=True, config=None):
         """Quantizes the layer's weights (in place) for `mode`.
@@ -1181,14 +1195,58 @@ class Layer(Operation):
         raise self._not_implemented("quantized_build")
 
     def quantized_call(self, *args, **kwargs):
-        """The computation used when the layer is quantized."""
-        raise self._not_implemented("quantized_call")
+        """Runs the computation of the policy's quantization mode, i.e.
+        `_<mode>_call` (e.g. `_int8_call`)."""
+        mode = self.quantization_mode
+        if mode not in QUANTIZATION_MODES:
+            raise NotImplementedError(
+                "Invalid quantization mode. Expected one of "
+                f"{QUANTIZATION_MODES}. Received: quantization_mode={mode}"
+            )
+        method = getattr(self, f"_{mode}_call", None)
+        if method is None:
+            raise self._not_implemented(f"_{mode}_call")
+        return method(*args, **kwargs)
 
     def _int8_call(self, *args, **kwargs):
         raise self._not_implemented("_int8_call")
 
     def _float8_call(self, *args, **kwargs):
         raise self._not_implemented("_float8_call")
+
+    def _resolve_quantize_args(self, mode, config, type_check, layer_class):
+        """Checks a `quantize()` call and returns its `QuantizationConfig`.
+
+        `type_check` rejects subclasses of `layer_class`: they may compute
+        something the quantized computation of `layer_class` does not.
+        """
+        from keras.src.quantizers import quantization_config
+
+        if type_check and type(self) is not layer_class:
+            raise self._not_implemented("quantize")
+        if not self.built:
+            raise ValueError(
+                "Cannot quantize a layer that isn't yet built. Layer "
+                f"'{self.name}' (of type '{self.__class__.__name__}') is "
+                "not built yet: call it on data or call `build()` first."
+            )
+        if self.quantization_mode is not None:
+            raise ValueError(
+                f"Layer '{self.name}' is already quantized with "
+                f"dtype_policy='{self.dtype_policy.name}'. A layer can be "
+                "quantized only once."
+            )
+        return quantization_config.validate_and_resolve_config(mode, config)
+
+    def _replace_variable(self, old, new_variables):
+        """Puts `new_variables` (created last) where `old` was in the order
+        of the layer's variables, and drops `old`."""
+        new_ids = {id(v) for v in new_variables}
+        remaining = [v for v in self._own_variables if id(v) not in new_ids]
+        index = next(i for i, v in enumerate(remaining) if v is old)
+        remaining[index : index + 1] = list(new_variables)
+        self._untrack_variable(old)
+        self._own_variables = remaining
 
     def _not_implemented(self, method):
         return NotImplementedError(
@@ -1419,6 +1477,13 @@ class _variable_scope:
             scope.__exit__(*args)
 
 
+def _is_flat_shape(value):
+    return isinstance(value, (tuple, list)) and all(
+        d is None or (isinstance(d, int) and not isinstance(d, bool))
+        for d in value
+    )
+
+
 def _build_wrapper(build):
     @functools.wraps(build)
     def wrapped(self, *args, **kwargs):
@@ -1429,6 +1494,10 @@ def _build_wrapper(build):
         shape = args[0] if args else kwargs.get("input_shape")
         if shape is not None and getattr(self, "_build_input_shape", 0) is None:
             self._build_input_shape = shape
+        if len(args) == 1 and not kwargs and _is_flat_shape(args[0]):
+            # Kept so that a `Sequential` of built layers can be rebuilt
+            # (e.g. when loaded) without an `Input`.
+            self._built_input_shape = tuple(args[0])
         self.built = True
         self._lock_state()
 

@@ -272,6 +272,74 @@ class Model(JAXTrainer, Layer):
             self, filepath, skip_mismatch=skip_mismatch, **kwargs
         )
 
+    def quantize(self, mode=None, config=None, filters=None, **kwargs):
+        """Quantizes the weights of the model's layers in place.
+
+        Every sub-layer that implements `quantize()` (e.g. `Dense`,
+        `EinsumDense`, `Embedding`) and is not quantized yet is quantized
+        with `mode`; other layers are left as they are. The compiled
+        train/predict functions are rebuilt on next use.
+
+        Args:
+            mode: The quantization mode, e.g. `"int8"`. May be omitted when
+                `config` is given.
+            config: Optional `keras.quantizers.QuantizationConfig`.
+            filters: Optional selection of the layers to quantize: a regex
+                (or list of regexes) matched against layer paths, or a
+                callable taking a layer and returning a boolean.
+            **kwargs: Not accepted: any keyword argument raises a
+                `ValueError`.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+        >>> model.quantize("int8")
+        >>> model.layers[0].dtype_policy.name
+        'int8_from_float32'
+        """
+        import re
+
+        from keras.src.quantizers import quantization_config
+
+        if kwargs:
+            raise ValueError(
+                "Unrecognized keyword arguments passed to "
+                f"`Model.quantize()`: {sorted(kwargs)}. It accepts `mode`, "
+                "`config` and `filters`."
+            )
+        config = quantization_config.validate_and_resolve_config(mode, config)
+        if not self.built:
+            raise ValueError(
+                "Cannot quantize a layer that isn't yet built. Model "
+                f"'{self.name}' is not built: build it (e.g. call it on "
+                "data) first."
+            )
+        if filters is None:
+            selected = lambda layer: True  # noqa: E731
+        elif callable(filters):
+            selected = filters
+        else:
+            patterns = [filters] if isinstance(filters, str) else filters
+            selected = lambda layer: any(  # noqa: E731
+                re.search(p, layer.path) for p in patterns
+            )
+        quantized = 0
+        for layer in self._flatten_layers(include_self=False):
+            implements = type(layer).quantize is not Layer.quantize
+            if not implements or layer.quantization_mode is not None:
+                continue
+            if not selected(layer):
+                continue
+            layer.quantize(config.mode, type_check=False, config=config)
+            quantized += 1
+        if quantized == 0:
+            raise ValueError(
+                f"No layer of model '{self.name}' was quantized with mode "
+                f"'{config.mode}': none supports quantization, is still "
+                "unquantized and matches `filters`."
+            )
+        self._reset_functions()
+
     def export(
         self,
         filepath,

@@ -246,6 +246,12 @@ class Sequential(Model):
     def get_build_config(self):
         if self.built and self._has_input_layer():
             return {"input_shape": list(self._layers_list[0].batch_shape)}
+        # Not built, but its first layer was built directly (e.g.
+        # `layer.build(shape)`): the model is rebuilt for that shape.
+        first = self._layers_list[0] if self._layers_list else None
+        shape = getattr(first, "_built_input_shape", None)
+        if not self.built and shape is not None:
+            return {"input_shape": list(shape)}
         return None
 
     def build_from_config(self, config):

@@ -1,7 +1,11 @@
 """`GPTQConfig`: the settings of a GPTQ weight quantization."""
 
+from keras.src.api_export import keras_export
+from keras.src.quantizers.quantization_config import QuantizationConfig
 
-class GPTQConfig:
+
+@keras_export("keras.quantizers.GPTQConfig")
+class GPTQConfig(QuantizationConfig):
     """Settings of a GPTQ (post-training, second-order) weight quantization.
 
     This fork validates and stores the settings; it has no GPTQ quantizer
@@ -64,6 +68,7 @@ class GPTQConfig:
                 "per channel) and positive integers. Received: "
                 f"group_size={group_size}"
             )
+        super().__init__()
         self.dataset = dataset
         self.tokenizer = tokenizer
         self.weight_bits = weight_bits
@@ -74,7 +79,29 @@ class GPTQConfig:
         self.group_size = group_size
         self.symmetric = symmetric
         self.activation_order = activation_order
-        self.quantization_method = "gptq"
+
+    @property
+    def mode(self):
+        return "gptq"
+
+    def get_config(self):
+        # The calibration data and tokenizer are not serializable settings.
+        return {
+            "dataset": None,
+            "tokenizer": None,
+            "weight_bits": self.weight_bits,
+            "num_samples": self.num_samples,
+            "per_channel": self.per_channel,
+            "sequence_length": self.sequence_length,
+            "hessian_damping": self.hessian_damping,
+            "group_size": self.group_size,
+            "symmetric": self.symmetric,
+            "activation_order": self.activation_order,
+        }
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
     def dtype_policy_string(self):
         """The name of the matching dtype policy mode, e.g. `"gptq/4/128"`."""

@@ -287,7 +287,7 @@ def variable_entries(model):
     optimizer = getattr(model, "optimizer", None)
     if optimizer is not None and _optimizer_built(optimizer):
         entries += [(OPTIMIZER_GROUP, v) for v in optimizer.variables]
-    entries = [(g, str(v.path), v) for g, v in entries]
+    entries = [(g, _entry_path(model, g, v), v) for g, v in entries]
     entries += [(SEED_GROUP, p, v) for p, v in _seed_states(model)]
     result = []
     for group in _GROUPS:
@@ -295,6 +295,18 @@ def variable_entries(model):
         keys = _unique_keys([p for g, p, _ in entries if g == group])
         result += [(group, k, v) for k, v in zip(keys, variables)]
     return result
+
+
+def _entry_path(model, group, variable):
+    """The variable's path; layer weights created outside the model (e.g.
+    a layer built before being put in a `Sequential`) get the model's
+    name in front, like those created inside it, so that their keys have
+    the same structure whichever way the model was built."""
+    path = str(variable.path)
+    name = getattr(model, "name", None)
+    if group == LAYERS_GROUP and name and not path.startswith(f"{name}/"):
+        return f"{name}/{path}"
+    return path
 
 
 def _model_entries(model):

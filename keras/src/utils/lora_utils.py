@@ -250,6 +250,14 @@ class LoraMixin:
         left out, so the store fits the same layer without LoRA."""
         if not self.lora_enabled:
             return super().save_own_variables(store)
+        if getattr(self, "quantization_mode", None) is not None:
+            raise NotImplementedError(
+                f"Saving the weights of layer '{self.name}', which is "
+                f"quantized ({self.quantization_mode}) with LoRA enabled, "
+                "is not implemented yet: the LoRA delta cannot be folded "
+                "into the quantized weight. Quantize after training and "
+                "merging LoRA (`merge_lora()`) instead."
+            )
         from keras.src import backend
 
         base = getattr(self, self._lora_base)

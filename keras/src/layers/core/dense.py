@@ -8,6 +8,7 @@ from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import utils as quantize_utils
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
 
@@ -52,9 +53,9 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             update: the low-rank product is multiplied by
             `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
             of 1).
-        quantization_config: Must be `None`: quantized layers are not
-            supported (the argument exists because upstream configs
-            record it).
+        quantization_config: Optional `keras.quantizers.QuantizationConfig`
+            used when the layer's dtype policy is quantized (e.g.
+            `"int8_from_float32"`); `None` uses the mode's defaults.
         **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
@@ -91,12 +92,6 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         quantization_config=None,
         **kwargs,
     ):
-        if quantization_config is not None:
-            raise ValueError(
-                "Quantization configs are not supported by this Keras. "
-                f"Received: quantization_config={quantization_config}. "
-                "Pass `quantization_config=None` (the default)."
-            )
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         is_count = isinstance(units, int) and not isinstance(units, bool)
         if not (is_count and units > 0):
@@ -117,6 +112,12 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         self.lora_rank = lora_rank
         self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
         self.lora_enabled = False
+        if isinstance(quantization_config, dict):
+            quantization_config = serialization_lib.deserialize_keras_object(
+                quantization_config
+            )
+        self.quantization_config = quantization_config
+        self.inputs_quantizer = None
         self.supports_masking = True
         self.input_spec = InputSpec(min_ndim=2)
 
@@ -128,13 +129,20 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 "last dimension of its input is unknown (`None`) in input "
                 f"shape {tuple(input_shape)}."
             )
-        self._kernel = self.add_weight(
-            shape=(in_features, self.units),
-            name="kernel",
-            initializer=self.kernel_initializer,
-            constraint=self.kernel_constraint,
-            regularizer=self.kernel_regularizer,
-        )
+        if self.quantization_mode is not None:
+            self.quantized_build(
+                (in_features, self.units),
+                self.quantization_mode,
+                self.quantization_config,
+            )
+        else:
+            self._kernel = self.add_weight(
+                shape=(in_features, self.units),
+                name="kernel",
+                initializer=self.kernel_initializer,
+                constraint=self.kernel_constraint,
+                regularizer=self.kernel_regularizer,
+            )
         self.bias = None
         if self.use_bias:
             self.bias = self.add_weight(
@@ -187,7 +195,12 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         )
 
     def call(self, inputs):
-        y = ops.matmul(inputs, self._kernel)
+        if self.quantization_mode is not None:
+            return self.quantized_call(inputs)
+        return self._finish(inputs, ops.matmul(inputs, self._kernel))
+
+    def _finish(self, inputs, y):
+        """Adds the LoRA update and the bias, then applies the activation."""
         if self.lora_enabled:
             # `(x @ a) @ b` never materializes the full-size delta.
             low_rank = ops.matmul(inputs, self.lora_kernel_a)
@@ -197,6 +210,72 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         if self.use_bias and self.bias is not None:
             y = ops.add(y, self.bias)
         return y if self.activation is None else self.activation(y)
+
+    # ---------------------------------------------------------- quantization
+    def quantize(self, mode=None, type_check=True, config=None):
+        """Quantizes the kernel of the built layer in place.
+
+        Only `"int8"` is implemented: the kernel becomes an `int8`
+        variable with a per-unit `kernel_scale` (`kernel ~= int8 /
+        kernel_scale`), and by default the inputs are quantized per row
+        at call time, so that the matmul runs on integers. The dtype
+        policy becomes `"int8_from_<previous policy>"`.
+
+        Args:
+            mode: The quantization mode, e.g. `"int8"`. May be omitted when
+                `config` is given.
+            type_check: Whether to reject subclasses of `Dense`, whose
+                computation may differ.
+            config: Optional `keras.quantizers.QuantizationConfig` with
+                custom weight and input quantizers.
+
+        Example:
+
+        >>> layer = keras.layers.Dense(4)
+        >>> layer.build((None, 3))
+        >>> layer.quantize("int8")
+        >>> [w.name for w in layer.weights]
+        ['kernel', 'kernel_scale', 'bias']
+        """
+        config = self._resolve_quantize_args(mode, config, type_check, Dense)
+        quantize_utils.check_implemented_mode(config.mode)
+        quantize_utils.quantize_layer_weight(
+            self, "_kernel", config.mode, config, reduce_axes=(0,)
+        )
+
+    def quantized_build(self, kernel_shape, mode, config=None):
+        """Creates the quantized `kernel` (and its scale) for `mode`."""
+        quantize_utils.check_implemented_mode(mode)
+        config = quantize_utils.default_config(mode, config)
+        self.inputs_quantizer = config.activation_quantizer
+        self._kernel = self.add_weight(
+            shape=kernel_shape,
+            name="kernel",
+            initializer="zeros",
+            dtype="int8",
+            trainable=False,
+        )
+        self.kernel_scale = self.add_weight(
+            shape=(self.units,),
+            name="kernel_scale",
+            initializer="ones",
+            trainable=False,
+        )
+
+    def _int8_call(self, inputs):
+        kernel_scale = ops.cast(self.kernel_scale, self.compute_dtype)
+        if self.inputs_quantizer is None:
+            # Weight-only: the kernel is dequantized to the compute dtype.
+            kernel = ops.cast(self._kernel, self.compute_dtype)
+            y = ops.divide(ops.matmul(inputs, kernel), kernel_scale)
+        else:
+            x, x_scale = _quantize_inputs(self.inputs_quantizer, inputs)
+            y = ops.cast(ops.matmul(x, self._kernel), self.compute_dtype)
+            scale = ops.multiply(
+                ops.cast(x_scale, self.compute_dtype), kernel_scale
+            )
+            y = ops.divide(y, scale)
+        return self._finish(inputs, y)
 
     def compute_output_shape(self, input_shape):
         *leading, _ = tuple(input_shape)
@@ -225,4 +304,17 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             )
         if self.lora_rank:
             config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
+        if self.quantization_config is not None:
+            config["quantization_config"] = (
+                serialization_lib.serialize_keras_object(
+                    self.quantization_config
+                )
+            )
         return config
+
+
+def _quantize_inputs(inputs_quantizer, inputs):
+    """Quantizes the layer inputs, one scale per row by default."""
+    if getattr(inputs_quantizer, "axis", None) is None:
+        return inputs_quantizer(inputs, axis=-1)
+    return inputs_quantizer(inputs)

@@ -9,6 +9,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import utils as quantize_utils
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
 
@@ -62,9 +63,9 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
             update: the low-rank product is multiplied by
             `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
             of 1).
-        quantization_config: Must be `None`: quantized layers are not
-            supported (the argument exists because upstream configs
-            record it).
+        quantization_config: Optional `keras.quantizers.QuantizationConfig`
+            used when the layer's dtype policy is quantized (e.g.
+            `"int8_from_float32"`); `None` uses the mode's defaults.
         **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
@@ -116,12 +117,6 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         quantization_config=None,
         **kwargs,
     ):
-        if quantization_config is not None:
-            raise ValueError(
-                "Quantization configs are not supported by this Keras. "
-                f"Received: quantization_config={quantization_config}. "
-                "Pass `quantization_config=None` (the default)."
-            )
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         _parse_equation(equation)  # fail fast on a malformed equation
         self.equation = equation
@@ -142,6 +137,12 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         self.lora_rank = lora_rank
         self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
         self.lora_enabled = False
+        if isinstance(quantization_config, dict):
+            quantization_config = serialization_lib.deserialize_keras_object(
+                quantization_config
+            )
+        self.quantization_config = quantization_config
+        self.inputs_quantizer = None
 
     def build(self, input_shape):
         shapes = _analyze_einsum_string(
@@ -152,13 +153,22 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         )
         kernel_dims, bias_dims, out_dims = shapes[:3]
         self.full_output_shape = tuple(out_dims)
-        self._kernel = self.add_weight(
-            shape=tuple(kernel_dims),
-            name="kernel",
-            initializer=_with_fan_axes(self.kernel_initializer, self.equation),
-            constraint=self.kernel_constraint,
-            regularizer=self.kernel_regularizer,
-        )
+        if self.quantization_mode is not None:
+            self.quantized_build(
+                tuple(kernel_dims),
+                self.quantization_mode,
+                self.quantization_config,
+            )
+        else:
+            self._kernel = self.add_weight(
+                shape=tuple(kernel_dims),
+                name="kernel",
+                initializer=_with_fan_axes(
+                    self.kernel_initializer, self.equation
+                ),
+                constraint=self.kernel_constraint,
+                regularizer=self.kernel_regularizer,
+            )
         self.bias = None
         if bias_dims is not None:
             self.bias = self.add_weight(
@@ -214,11 +224,129 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         )
 
     def call(self, inputs):
+        if self.quantization_mode is not None:
+            return self.quantized_call(inputs)
         # `self.kernel` includes the LoRA update when LoRA is enabled.
         y = ops.einsum(self.equation, inputs, self.kernel)
+        return self._finish(y)
+
+    def _finish(self, y):
         if self.bias is not None:
             y = ops.add(y, self.bias)
         return y if self.activation is None else self.activation(y)
+
+    # ---------------------------------------------------------- quantization
+    def quantize(self, mode=None, type_check=True, config=None):
+        """Quantizes the kernel of the built layer in place.
+
+        Only `"int8"` is implemented: the kernel becomes an `int8`
+        variable with a `kernel_scale` holding one scale per position of
+        the kernel's non-contracted axes (`kernel ~= int8 / scale`). By
+        default the inputs are quantized too at call time (one scale per
+        position of their non-contracted axes, whatever axis the input
+        quantizer was given), so that the einsum runs on integers. The
+        dtype policy becomes `"int8_from_<previous policy>"`.
+
+        Args:
+            mode: The quantization mode, e.g. `"int8"`. May be omitted when
+                `config` is given.
+            type_check: Whether to reject subclasses of `EinsumDense`,
+                whose computation may differ.
+            config: Optional `keras.quantizers.QuantizationConfig` with
+                custom weight and input quantizers.
+
+        Example:
+
+        >>> layer = keras.layers.EinsumDense("ab,bcd->acd", (2, 4))
+        >>> layer.build((None, 3))
+        >>> layer.quantize("int8")
+        >>> [tuple(w.shape) for w in layer.weights]
+        [(3, 2, 4), (2, 4)]
+        """
+        config = self._resolve_quantize_args(
+            mode, config, type_check, EinsumDense
+        )
+        quantize_utils.check_implemented_mode(config.mode)
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        reduce_axes = tuple(
+            i for i, c in enumerate(weight_spec) if c not in output_spec
+        )
+        quantize_utils.quantize_layer_weight(
+            self, "_kernel", config.mode, config, reduce_axes
+        )
+
+    def quantized_build(self, kernel_shape, mode, config=None):
+        """Creates the quantized `kernel` (and its scale) for `mode`."""
+        quantize_utils.check_implemented_mode(mode)
+        config = quantize_utils.default_config(mode, config)
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        self.inputs_quantizer = config.activation_quantizer
+        self._kernel = self.add_weight(
+            shape=kernel_shape,
+            name="kernel",
+            initializer="zeros",
+            dtype="int8",
+            trainable=False,
+        )
+        # One scale per position of the non-contracted kernel axes.
+        self.kernel_scale = self.add_weight(
+            shape=tuple(
+                d for d, c in zip(kernel_shape, weight_spec) if c in output_spec
+            ),
+            name="kernel_scale",
+            initializer="ones",
+            trainable=False,
+        )
+
+    def _int8_call(self, inputs):
+        input_spec, weight_spec, output_spec, elided = _parse_equation(
+            self.equation
+        )
+        x_scale = None
+        if self.inputs_quantizer is None:
+            # Weight-only: the kernel is dequantized to the compute dtype.
+            kernel = ops.cast(self._kernel, self.compute_dtype)
+            y = ops.einsum(self.equation, inputs, kernel)
+        else:
+            inputs = ops.convert_to_tensor(inputs)
+            offset = len(inputs.shape) - len(input_spec) if elided == 1 else 0
+            reduce_axes = tuple(
+                offset + i
+                for i, c in enumerate(input_spec)
+                if c not in output_spec
+            )
+            x, x_scale = self.inputs_quantizer(inputs, axis=reduce_axes)
+            y = ops.cast(
+                ops.einsum(self.equation, x, self._kernel), self.compute_dtype
+            )
+            x_scale = ops.squeeze(
+                ops.cast(x_scale, self.compute_dtype), axis=reduce_axes
+            )
+        out_ndim = len(y.shape)
+        scale = _to_output_layout(
+            ops.cast(self.kernel_scale, self.compute_dtype),
+            "".join(c for c in weight_spec if c in output_spec),
+            output_spec,
+            elided,
+            out_ndim,
+        )
+        if x_scale is not None:
+            x_chars = "".join(c for c in input_spec if c in output_spec)
+            scale = ops.multiply(
+                _to_output_layout(
+                    x_scale, x_chars, output_spec, elided, out_ndim
+                ),
+                scale,
+            )
+        y = ops.divide(y, scale)
+        if self.lora_enabled:
+            lora_kernel = lora_utils.lora_delta(
+                self.lora_kernel_a,
+                self.lora_kernel_b,
+                self.lora_alpha / self.lora_rank,
+            )
+            y = ops.add(y, ops.einsum(self.equation, inputs, lora_kernel))
+        return self._finish(y)
 
     def compute_output_shape(self, input_shape):
         out_dims = _analyze_einsum_string(
@@ -256,7 +384,42 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
             )
         if self.lora_rank:
             config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
+        if self.quantization_config is not None:
+            config["quantization_config"] = (
+                serialization_lib.serialize_keras_object(
+                    self.quantization_config
+                )
+            )
         return config
+
+
+def _to_output_layout(scale, chars, output_spec, elided, out_ndim):
+    """Arranges a scale whose explicit axes are `chars` like the output.
+
+    Its axes are transposed into the order of `output_spec` and size-1
+    axes are inserted for the output letters it lacks, so that it
+    broadcasts against the einsum's result. Ellipsis axes of `scale` (if
+    any) stay where the equation puts them; with a trailing ellipsis,
+    size-1 axes are appended up to the output rank `out_ndim`.
+    """
+    target = "".join(c for c in output_spec if c in chars)
+    if elided == 1:
+        scale = ops.einsum(f"...{chars}->...{target}", scale)
+        offset = len(scale.shape) - len(chars)
+    elif elided == 2:
+        scale = ops.einsum(f"{chars}...->{target}...", scale)
+        offset = 0
+    else:
+        scale = ops.einsum(f"{chars}->{target}", scale)
+        offset = 0
+    for i, c in enumerate(output_spec):
+        if c not in chars:
+            scale = ops.expand_dims(scale, offset + i)
+    if elided == 2:
+        # Trailing ellipsis axes the scale lacks are broadcast over.
+        missing = out_ndim - len(scale.shape)
+        scale = ops.reshape(scale, tuple(scale.shape) + (1,) * missing)
+    return scale
 
 
 _PATTERNS = (

@@ -7,6 +7,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import utils as quantize_utils
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
 
@@ -48,9 +49,9 @@ class Embedding(lora_utils.LoraMixin, Layer):
             update: the low-rank product is multiplied by
             `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
             of 1).
-        quantization_config: Must be `None`: quantized layers are not
-            supported (the argument exists because upstream configs
-            record it).
+        quantization_config: Optional `keras.quantizers.QuantizationConfig`
+            used when the layer's dtype policy is quantized (e.g.
+            `"int8_from_float32"`); `None` uses the mode's defaults.
         **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
 
     Input shape:
@@ -86,12 +87,6 @@ class Embedding(lora_utils.LoraMixin, Layer):
         quantization_config=None,
         **kwargs,
     ):
-        if quantization_config is not None:
-            raise ValueError(
-                "Quantization configs are not supported by this Keras. "
-                f"Received: quantization_config={quantization_config}. "
-                "Pass `quantization_config=None` (the default)."
-            )
         if kwargs.pop("input_length", None) is not None:
             raise ValueError(
                 "`Embedding` does not accept `input_length` any more: the "
@@ -124,6 +119,11 @@ class Embedding(lora_utils.LoraMixin, Layer):
         self.lora_rank = lora_rank
         self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
         self.lora_enabled = False
+        if isinstance(quantization_config, dict):
+            quantization_config = serialization_lib.deserialize_keras_object(
+                quantization_config
+            )
+        self.quantization_config = quantization_config
         if weights is None:
             return
         # Initial values given: create the table now and load them.
@@ -142,14 +142,19 @@ class Embedding(lora_utils.LoraMixin, Layer):
         if self.built:
             return
         table_shape = (self.input_dim, self.output_dim)
-        self._embeddings = self.add_weight(
-            shape=table_shape,
-            name="embeddings",
-            initializer=self.embeddings_initializer,
-            constraint=self.embeddings_constraint,
-            regularizer=self.embeddings_regularizer,
-            trainable=True,
-        )
+        if self.quantization_mode is not None:
+            self.quantized_build(
+                table_shape, self.quantization_mode, self.quantization_config
+            )
+        else:
+            self._embeddings = self.add_weight(
+                shape=table_shape,
+                name="embeddings",
+                initializer=self.embeddings_initializer,
+                constraint=self.embeddings_constraint,
+                regularizer=self.embeddings_regularizer,
+                trainable=True,
+            )
         self.built = True
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
@@ -204,7 +209,10 @@ class Embedding(lora_utils.LoraMixin, Layer):
         ids = inputs
         if backend.standardize_dtype(ids.dtype) not in ("int32", "int64"):
             ids = ops.cast(ids, "int32")
-        vectors = ops.take(self._embeddings, ids, axis=0)
+        if self.quantization_mode is not None:
+            vectors = self.quantized_call(ids)
+        else:
+            vectors = ops.take(self._embeddings, ids, axis=0)
         if self.lora_enabled:
             # Gather the rows of `a` first: `take(a @ b) == take(a) @ b`.
             a_rows = ops.take(self.lora_embeddings_a, ids, axis=0)
@@ -224,6 +232,9 @@ class Embedding(lora_utils.LoraMixin, Layer):
         """
         inputs = ops.cast(inputs, self.compute_dtype)
         kernel = ops.cast(self._embeddings, self.compute_dtype)
+        if self.quantization_mode is not None:
+            scale = ops.cast(self.embeddings_scale, self.compute_dtype)
+            kernel = ops.divide(kernel, ops.expand_dims(scale, -1))
         outputs = ops.matmul(inputs, ops.transpose(kernel))
         if self.lora_enabled:
             # `x @ (a @ b).T == (x @ b.T) @ a.T`: no full-size delta.
@@ -236,6 +247,61 @@ class Embedding(lora_utils.LoraMixin, Layer):
                 outputs, ops.multiply(delta, self.lora_alpha / self.lora_rank)
             )
         return outputs
+
+    # ---------------------------------------------------------- quantization
+    def quantize(self, mode=None, type_check=True, config=None):
+        """Quantizes the table of the built layer in place.
+
+        Only `"int8"` is implemented: the table becomes an `int8` variable
+        with one scale per row in `embeddings_scale`
+        (`embeddings ~= int8 / scale`); looked-up rows are dequantized.
+        The dtype policy becomes `"int8_from_<previous policy>"`.
+
+        Args:
+            mode: The quantization mode, e.g. `"int8"`. May be omitted when
+                `config` is given.
+            type_check: Whether to reject subclasses of `Embedding`, whose
+                computation may differ.
+            config: Optional `keras.quantizers.QuantizationConfig` with a
+                custom weight quantizer (reducing the feature axis).
+
+        Example:
+
+        >>> layer = keras.layers.Embedding(10, 4)
+        >>> layer.build()
+        >>> layer.quantize("int8")
+        >>> [tuple(w.shape) for w in layer.weights]
+        [(10, 4), (10,)]
+        """
+        config = self._resolve_quantize_args(
+            mode, config, type_check, Embedding
+        )
+        quantize_utils.check_implemented_mode(config.mode)
+        quantize_utils.quantize_layer_weight(
+            self, "_embeddings", config.mode, config, reduce_axes=(-1,)
+        )
+
+    def quantized_build(self, embeddings_shape, mode, config=None):
+        """Creates the quantized `embeddings` (and its scale) for `mode`."""
+        quantize_utils.check_implemented_mode(mode)
+        self._embeddings = self.add_weight(
+            shape=embeddings_shape,
+            name="embeddings",
+            initializer="zeros",
+            dtype="int8",
+            trainable=False,
+        )
+        self.embeddings_scale = self.add_weight(
+            shape=(embeddings_shape[0],),
+            name="embeddings_scale",
+            initializer="ones",
+            trainable=False,
+        )
+
+    def _int8_call(self, ids):
+        rows = ops.cast(ops.take(self._embeddings, ids, axis=0), "float32")
+        scale = ops.take(self.embeddings_scale, ids, axis=0)
+        return ops.divide(rows, ops.expand_dims(scale, -1))
 
     def compute_mask(self, inputs, mask=None):
         if self.mask_zero:
@@ -269,4 +335,10 @@ class Embedding(lora_utils.LoraMixin, Layer):
         )
         if self.lora_rank:
             config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
+        if self.quantization_config is not None:
+            config["quantization_config"] = (
+                serialization_lib.serialize_keras_object(
+                    self.quantization_config
+                )
+            )
         return config

@@ -1,0 +1,143 @@
+import os
+
+import numpy as np
+
+from keras.src import layers
+from keras.src import models
+from keras.src import ops
+from keras.src import quantizers
+from keras.src import saving
+from keras.src import testing
+from keras.src.quantizers.quantization_config import Int4QuantizationConfig
+from keras.src.quantizers.quantization_config import Int8QuantizationConfig
+from keras.src.quantizers.quantization_config import validate_and_resolve_config
+
+
+class QuantizerFunctionsTest(testing.TestCase):
+    def test_abs_max_quantize_round_trip(self):
+        x = np.random.uniform(-2, 2, (4, 6)).astype("float32")
+        q, scale = quantizers.abs_max_quantize(x, axis=-1)
+        self.assertEqual(str(q.dtype), "int8")
+        self.assertEqual(tuple(scale.shape), (4, 1))
+        self.assertAllClose(ops.divide(q, scale), x, atol=2e-2)
+        q_np, scale_np = quantizers.abs_max_quantize(x, axis=-1, to_numpy=True)
+        self.assertAllClose(q_np, q)
+        self.assertAllClose(scale_np, scale)
+
+    def test_abs_max_quantizer_rejects_out_of_range(self):
+        with self.assertRaisesRegex(ValueError, "value_range"):
+            quantizers.AbsMaxQuantizer(axis=0, value_range=(-300, 300))
+
+    def test_pack_unpack_int4_odd_length(self):
+        x = np.random.randint(-8, 8, (5, 3)).astype("int8")
+        packed, packed_shape, orig_len = quantizers.pack_int4(x, axis=0)
+        self.assertEqual(packed_shape, (3, 3))
+        self.assertAllEqual(quantizers.unpack_int4(packed, orig_len), x)
+
+    def test_float8_helpers(self):
+        self.assertAllClose(
+            quantizers.compute_float8_scale(2.0, 1.0, 448.0), 2.0 / 448.0
+        )
+        history = quantizers.compute_float8_amax_history(
+            np.array([-3.0, 1.0]), np.array([5.0, 6.0, 7.0])
+        )
+        self.assertAllClose(history, [3.0, 7.0, 5.0])
+        x = np.array([0.5, -0.25], "float32")
+        self.assertAllClose(
+            quantizers.quantize_and_dequantize(
+                x, 1.0, "float8_e4m3fn", "float32"
+            ),
+            x,
+        )
+
+    def test_get_and_serialize(self):
+        self.assertIsInstance(
+            quantizers.get("abs_max_quantizer"), quantizers.AbsMaxQuantizer
+        )
+        self.assertIsNone(quantizers.get(None))
+        with self.assertRaisesRegex(ValueError, "Unknown quantizer"):
+            quantizers.get("nope")
+        quantizer = quantizers.AbsMaxQuantizer(axis=(0, 1))
+        restored = quantizers.deserialize(quantizers.serialize(quantizer))
+        self.assertEqual(restored.axis, (0, 1))
+
+
+class QuantizationConfigTest(testing.TestCase):
+    def test_resolve(self):
+        self.assertIsInstance(
+            validate_and_resolve_config("int8", None), Int8QuantizationConfig
+        )
+        with self.assertRaisesRegex(ValueError, "Contradictory"):
+            validate_and_resolve_config("int4", Int8QuantizationConfig())
+        with self.assertRaisesRegex(ValueError, "GPTQConfig"):
+            validate_and_resolve_config("gptq", None)
+
+    def test_int4_subchannel_rejects_custom_quantizers(self):
+        with self.assertRaisesRegex(ValueError, "does not support"):
+            Int4QuantizationConfig(
+                weight_quantizer=quantizers.AbsMaxQuantizer(
+                    axis=0, value_range=(-8, 7)
+                )
+            )
+
+    def test_config_round_trip(self):
+        config = Int8QuantizationConfig(
+            weight_quantizer=quantizers.AbsMaxQuantizer(axis=0),
+            activation_quantizer=None,
+        )
+        restored = Int8QuantizationConfig.from_config(config.get_config())
+        self.assertEqual(restored.weight_quantizer.axis, (0,))
+        self.assertIsNone(restored.activation_quantizer)
+
+
+class Int8LayersTest(testing.TestCase):
+    def _check(self, make_layer, x, input_shape):
+        layer = make_layer()
+        layer.build(input_shape)
+        y_float = layer(x)
+        layer.quantize("int8")
+        self.assertEqual(layer.dtype_policy.name, "int8_from_float32")
+        self.assertLess(float(ops.mean(ops.square(y_float - layer(x)))), 1e-3)
+        with self.assertRaisesRegex(ValueError, "already quantized"):
+            layer.quantize("int8")
+
+    def test_dense(self):
+        x = np.random.random((2, 8)).astype("float32")
+        self._check(lambda: layers.Dense(4), x, (None, 8))
+
+    def test_einsum_dense(self):
+        x = np.random.random((2, 3, 8)).astype("float32")
+        self._check(
+            lambda: layers.EinsumDense(
+                "abc,cde->abde", (3, 2, 4), bias_axes="e"
+            ),
+            x,
+            (None, 3, 8),
+        )
+
+    def test_embedding(self):
+        x = np.random.randint(0, 10, (2, 3))
+        self._check(lambda: layers.Embedding(10, 4), x, None)
+
+    def test_unimplemented_mode_and_unbuilt_layer(self):
+        layer = layers.Dense(2)
+        with self.assertRaisesRegex(ValueError, "isn't yet built"):
+            layer.quantize("int8")
+        layer.build((None, 2))
+        with self.assertRaisesRegex(NotImplementedError, "'int4'"):
+            layer.quantize("int4")
+        self.assertIsNone(layer.quantization_mode)
+
+    def test_model_quantize_and_save(self):
+        model = models.Sequential(
+            [layers.Input((5,)), layers.Dense(3), layers.Dense(2)]
+        )
+        model.quantize("int8")
+        path = os.path.join(self.get_temp_dir(), "model.keras")
+        model.save(path)
+        loaded = saving.load_model(path)
+        x = np.random.random((4, 5))
+        self.assertAllClose(model.predict(x), loaded.predict(x))
+        self.assertEqual(
+            [len(layer.weights) for layer in loaded.layers], [3, 3]
+        )
