@@ -310,4 +310,6 @@ def set_max_steps_per_epoch(max_steps_per_epoch):
 def max_steps_per_epoch():
     """The cap set by `set_max_steps_per_epoch()`, or `None`."""
     return _MAX_STEPS_PER_EPOCH
+
+
 _apply_config_file()
