@@ -223,7 +223,7 @@ def test_fit_matches_single_process(
 ):
     script = f"CASES = {CASES!r}\n" + WORKER
     results = run_multi_process(
-        script, num_processes, devices_per_process, timeout=180
+        script, num_processes, devices_per_process, timeout=600
     )
     expected_shards = EXPECTED_SHARDS[(num_processes, devices_per_process)]
     for name, case in CASES.items():
@@ -290,7 +290,7 @@ emit(result)
 
 
 def test_unsharded_dataset_with_inconsistent_data_raises(reference):
-    results = run_multi_process(INCONSISTENT_WORKER, 2, 4, timeout=120)
+    results = run_multi_process(INCONSISTENT_WORKER, 2, 4, timeout=300)
     for r in results:
         np.testing.assert_allclose(
             r["consistent"], reference["losses"], rtol=RTOL

@@ -18,7 +18,7 @@ def _run(code, **env):
         env=environment,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
     )
 
 
