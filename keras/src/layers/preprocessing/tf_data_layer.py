@@ -20,6 +20,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import tree
 from keras.src.layers.layer import Layer
+from keras.src.trainers.data_adapters import data_adapter_utils
 
 _MODE = threading.local()
 
@@ -193,11 +194,7 @@ def _to_tf(x):
 def _from_tf(x):
     if not is_tf_tensor(x) or x.dtype.name == "string":
         return x
-    if type(x).__name__ == "SparseTensor":
-        from jax.experimental import sparse as jax_sparse
-
-        return jax_sparse.BCOO(
-            (x.values.numpy(), x.indices.numpy()),
-            shape=tuple(x.dense_shape.numpy()),
-        )
+    sparse = data_adapter_utils.to_bcoo(x)
+    if sparse is not None:
+        return sparse
     return backend.convert_to_tensor(x.numpy())
