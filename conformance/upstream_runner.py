@@ -244,6 +244,9 @@ def run(files, control, jobs, timeout, keep=None):
             for future in concurrent.futures.as_completed(futures):
                 rel = futures[future]
                 outcomes, messages, seconds = future.result()
+                # Re-read the store so that runs going on at the same time
+                # in this checkout do not drop each other's files.
+                store = load_store(control)
                 store[rel] = {
                     "outcomes": outcomes,
                     "messages": messages,

@@ -435,17 +435,6 @@ class Functional(Model):
             return {k: self._serialize_argument(v) for k, v in value.items()}
         return serialization_lib.serialize_keras_object(value)
 
-    @classmethod
-    def from_config(cls, config, custom_objects=None):
-        """Rebuilds a functional model from the output of `get_config`.
-
-        Args:
-            config: The config dict.
-            custom_objects: Optional dict of names to custom classes and
-                functions used by the model.
-        """
-        return functional_from_config(cls, config, custom_objects)
-
 
 # ------------------------------------------------------------------ graph
 def adjust_input_rank(x, expected_shape):

@@ -365,14 +365,31 @@ class Sequential(Model):
                 functions.
         """
         if isinstance(config, list):  # Legacy: a plain list of layers.
-            config = {"layers": config}
+            config = {"name": None, "layers": config}
+        if not (
+            isinstance(config, dict) and "name" in config and "layers" in config
+        ):
+            raise ValueError(
+                "A Sequential model configuration must be a dictionary "
+                "containing the 'name' and 'layers' keys. Received: "
+                f"config={config}"
+            )
+        for layer_config in config["layers"]:
+            if not (
+                isinstance(layer_config, dict) and "config" in layer_config
+            ):
+                raise ValueError(
+                    "Each entry of a Sequential configuration's 'layers' "
+                    "describes a layer. Expected a dictionary containing a "
+                    f"'config' key. Received: {layer_config}"
+                )
         model = cls(
             name=config.get("name"), trainable=config.get("trainable", True)
         )
         # Layers are rebuilt outside the model's name scope, as they were
         # first created: variables made in a layer's `__init__` keep the
         # path they were saved under.
-        for layer_config in config.get("layers", []):
+        for layer_config in config["layers"]:
             layer = serialization_lib.deserialize_keras_object(
                 layer_config, custom_objects=custom_objects
             )

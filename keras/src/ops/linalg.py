@@ -2,6 +2,8 @@
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.backend import KerasTensor
+from keras.src.backend.common import dtypes
 from keras.src.ops.operation import symbolic_op
 
 
@@ -9,16 +11,92 @@ def _export(name):
     return keras_export([f"keras.ops.{name}", f"keras.ops.linalg.{name}"])
 
 
+def _float_dtype(x):
+    dtype = dtypes.standardize_dtype(getattr(x, "dtype", "float32"))
+    if dtypes.is_float_dtype(dtype) or dtypes.is_complex_dtype(dtype):
+        return dtype
+    return backend.floatx()
+
+
+def _check_matrices(x, square=False):
+    """Checks that `x` holds matrices with known sizes; returns its shape."""
+    shape = tuple(x.shape)
+    if len(shape) < 2:
+        raise ValueError(
+            f"Input should have rank >= 2. Received: input.shape={shape}"
+        )
+    if shape[-1] is None or shape[-2] is None:
+        raise ValueError(
+            "Input should have its last 2 dimensions fully-defined. "
+            f"Received: input.shape={shape}"
+        )
+    if square and shape[-1] != shape[-2]:
+        raise ValueError(
+            "Input should be a batch of square matrices (last two sizes "
+            f"equal). Received: input.shape={shape}"
+        )
+    return shape
+
+
+def _square_spec(x, *args, **kwargs):
+    return KerasTensor(_check_matrices(x, square=True), _float_dtype(x))
+
+
+def _eigh_spec(x):
+    shape = _check_matrices(x, square=True)
+    dtype = _float_dtype(x)
+    return KerasTensor(shape[:-1], dtype), KerasTensor(shape, dtype)
+
+
+def _check_qr_mode(mode="reduced"):
+    if mode not in ("reduced", "complete"):
+        raise ValueError(
+            "`mode` argument value not supported. Expected one of "
+            f"{{'reduced', 'complete'}}. Received: mode={mode}"
+        )
+
+
+def _qr_spec(x, mode="reduced"):
+    _check_qr_mode(mode)
+    shape = _check_matrices(x)
+    m, n = shape[-2:]
+    k = m if mode == "complete" else min(m, n)
+    dtype = _float_dtype(x)
+    return (
+        KerasTensor(shape[:-2] + (m, k), dtype),
+        KerasTensor(shape[:-2] + (k, n), dtype),
+    )
+
+
+def _solve_spec(a, b):
+    a_shape = _check_matrices(a, square=True)
+    b_shape = tuple(b.shape)
+    vector = len(b_shape) == len(a_shape) - 1
+    if not b_shape:
+        rows = None
+    else:
+        rows = b_shape[-1] if vector else b_shape[-2]
+    if rows is None or rows != a_shape[-1]:
+        raise ValueError(
+            "`b` should have as many rows as the square matrices `a`. "
+            f"Received: a.shape={a_shape}, b.shape={b_shape}"
+        )
+    return KerasTensor(b_shape, _float_dtype(a))
+
+
 @_export("cholesky")
-@symbolic_op
-def cholesky(x):
+@symbolic_op(spec=_square_spec)
+def cholesky(x, upper=False):
     """Factors a symmetric positive-definite matrix as `L @ L^T`.
 
     Args:
         x: Batch of square matrices, shape `(..., M, M)`.
+        upper: If `True`, return the upper-triangular factor `L^T` instead.
 
     Returns:
-        The lower-triangular factor `L`, same shape as `x`.
+        The triangular factor, same shape as `x`. On concrete (not traced)
+        inputs, a matrix that is not positive definite raises a
+        `ValueError`.
 
     Example:
 
@@ -26,7 +104,7 @@ def cholesky(x):
     Array([[3., 0.],
            [2., 1.]], dtype=float32)
     """
-    return backend.linalg.cholesky(x)
+    return backend.linalg.cholesky(x, upper=upper)
 
 
 @_export("det")
@@ -60,7 +138,7 @@ def eig(x):
 
 
 @_export("eigh")
-@symbolic_op
+@symbolic_op(spec=_eigh_spec)
 def eigh(x):
     """Eigen-decomposition of a symmetric (or Hermitian) matrix.
 
@@ -128,7 +206,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
 
 
 @_export("qr")
-@symbolic_op
+@symbolic_op(spec=_qr_spec, check=_check_qr_mode)
 def qr(x, mode="reduced"):
     """Factors matrices as an orthonormal `q` times an upper-triangular `r`.
 
@@ -139,11 +217,12 @@ def qr(x, mode="reduced"):
     Returns:
         A tuple `(q, r)`.
     """
+    _check_qr_mode(mode)
     return backend.linalg.qr(x, mode=mode)
 
 
 @_export("solve")
-@symbolic_op
+@symbolic_op(spec=_solve_spec)
 def solve(a, b):
     """Finds `x` such that `a @ x = b` for square, invertible `a`.
 

@@ -217,3 +217,36 @@ def test_op_classes_take_static_arguments():
     assert core.Cast("int32")(np.array([1.7])).dtype == "int32"
     with pytest.raises(TypeError, match="unexpected argument"):
         kmath.TopK(q=1)
+
+
+def test_cholesky_upper_and_not_positive_definite():
+    lower = ops.cholesky(SPD)
+    upper = ops.cholesky(SPD, upper=True)
+    np.testing.assert_allclose(upper, np.asarray(lower).T, atol=1e-6)
+    np.testing.assert_allclose(
+        np.asarray(upper).T @ np.asarray(upper), SPD, atol=1e-4
+    )
+    with pytest.raises(ValueError, match="positive definite"):
+        ops.cholesky(-SPD)
+
+
+def test_linalg_symbolic_shapes_are_checked():
+    assert ops.cholesky(KerasTensor((None, 4, 4))).shape == (None, 4, 4)
+    w, v = ops.eigh(KerasTensor((2, 3, 3)))
+    assert (w.shape, v.shape) == ((2, 3), (2, 3, 3))
+    q, r = ops.qr(KerasTensor((5, 3)), mode="complete")
+    assert (q.shape, r.shape) == ((5, 5), (5, 3))
+    assert ops.solve(
+        KerasTensor((None, 3, 3)), KerasTensor((None, 3))
+    ).shape == (
+        None,
+        3,
+    )
+    with pytest.raises(ValueError, match="square"):
+        ops.cholesky(KerasTensor((4, 3)))
+    with pytest.raises(ValueError, match="fully-defined"):
+        ops.cholesky(KerasTensor((None, 3)))
+    with pytest.raises(ValueError, match="rows"):
+        ops.solve(KerasTensor((3, 3)), KerasTensor((4, 2)))
+    with pytest.raises(ValueError, match="mode=full"):
+        ops.Qr(mode="full")

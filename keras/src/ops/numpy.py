@@ -22,6 +22,11 @@ from keras.src.backend import KerasTensor
 from keras.src.backend import any_symbolic_tensors
 from keras.src.backend.common import dtypes
 from keras.src.ops.operation import Operation
+from keras.src.ops.operation_utils import canonical_axes as _canonical_axes
+from keras.src.ops.operation_utils import canonical_axis as _canonical_axis
+from keras.src.ops.operation_utils import compute_expand_dims_output_shape
+from keras.src.ops.operation_utils import compute_reshape_output_shape
+from keras.src.ops.operation_utils import reduce_shape as _reduce_shape
 
 
 def _export(*names):
@@ -121,38 +126,6 @@ def _traced_dtype(fn, *args, rank=None, **kwargs):
     while isinstance(spec, (list, tuple)):
         spec = spec[0]
     return spec.dtype
-
-
-def _canonical_axis(axis, ndim):
-    """Maps `axis` into `[0, ndim)`, or raises a `ValueError`."""
-    if not isinstance(axis, (int, np.integer)) or isinstance(axis, bool):
-        raise ValueError(f"Expected an integer axis. Received: axis={axis}")
-    if not -ndim <= axis < ndim:
-        raise ValueError(
-            f"axis {axis} is out of bounds for array of dimension {ndim}"
-        )
-    return int(axis) % ndim if ndim else 0
-
-
-def _canonical_axes(axis, ndim):
-    if isinstance(axis, (list, tuple)):
-        axes = [_canonical_axis(a, ndim) for a in axis]
-    else:
-        axes = [_canonical_axis(axis, ndim)]
-    if len(set(axes)) != len(axes):
-        raise ValueError(f"Repeated axis in argument `axis`: {axis}")
-    return axes
-
-
-def _reduce_shape(shape, axis=None, keepdims=False):
-    """Shape of a reduction of `shape` over `axis`."""
-    shape = list(shape)
-    if axis is None:
-        return tuple(1 for _ in shape) if keepdims else ()
-    axes = _canonical_axes(axis, len(shape))
-    if keepdims:
-        return tuple(1 if i in axes else d for i, d in enumerate(shape))
-    return tuple(d for i, d in enumerate(shape) if i not in axes)
 
 
 def _multiply_dims(*dims):
@@ -4083,51 +4056,10 @@ class Reshape(_NumpyOp):
         return backend.numpy.reshape(x, self.newshape)
 
     def compute_output_spec(self, x):
-        newshape = self.newshape
-        if isinstance(newshape, KerasTensor):
-            # The target shape is only known at run time.
-            length = newshape.shape[0] if newshape.shape else 1
-            return KerasTensor(
-                (None,) * length, dtype=_dtype_of(x), sparse=_is_sparse(x)
-            )
-        if isinstance(newshape, (int, np.integer)):
-            newshape = (newshape,)
-        newshape = [
-            int(d) if isinstance(d, (int, np.integer)) else None
-            for d in newshape
-        ]
-        if builtins.any(d is not None and d < -1 for d in newshape):
-            raise ValueError(
-                "Each entry of `newshape` must be a non-negative integer or "
-                "-1 (for one inferred dimension). Received: "
-                f"newshape={tuple(self.newshape)}"
-            )
-        if newshape.count(-1) > 1:
-            raise ValueError(
-                "`newshape` can have at most one unknown dimension (-1). "
-                f"Received: newshape={tuple(self.newshape)}"
-            )
-        size = _multiply_dims(*_shape_of(x))
-        known = _multiply_dims(*[d for d in newshape if d != -1])
-        if -1 in newshape:
-            if size is None or known is None:
-                fill = None
-            elif known == 0 or size % known:
-                raise ValueError(
-                    f"Cannot reshape a tensor of shape {_shape_of(x)} into "
-                    f"shape {tuple(self.newshape)}."
-                )
-            else:
-                fill = size // known
-            newshape = [fill if d == -1 else d for d in newshape]
-        elif size is not None and known is not None and size != known:
-            raise ValueError(
-                f"Cannot reshape a tensor of shape {_shape_of(x)} into shape "
-                f"{tuple(self.newshape)}."
-            )
-        return KerasTensor(
-            tuple(newshape), dtype=_dtype_of(x), sparse=_is_sparse(x)
+        shape = compute_reshape_output_shape(
+            _shape_of(x), self.newshape, "newshape"
         )
+        return KerasTensor(shape, dtype=_dtype_of(x), sparse=_is_sparse(x))
 
 
 @_export("reshape")
@@ -4253,17 +4185,8 @@ class ExpandDims(_NumpyOp):
         return backend.numpy.expand_dims(x, self.axis)
 
     def compute_output_spec(self, x):
-        shape = list(_shape_of(x))
-        axes = (
-            self.axis if isinstance(self.axis, (list, tuple)) else [self.axis]
-        )
-        ndim = len(shape) + len(axes)
-        axes = sorted(_canonical_axes(list(axes), ndim))
-        for a in axes:
-            shape.insert(a, 1)
-        return KerasTensor(
-            tuple(shape), dtype=_dtype_of(x), sparse=_is_sparse(x)
-        )
+        shape = compute_expand_dims_output_shape(_shape_of(x), self.axis)
+        return KerasTensor(shape, dtype=_dtype_of(x), sparse=_is_sparse(x))
 
 
 @_export("expand_dims")

@@ -264,7 +264,7 @@ def _static_parameters(fn, static):
     )
 
 
-def _operation_class(fn, static=None, spec=None, class_name=None):
+def _operation_class(fn, static=None, spec=None, class_name=None, check=None):
     """The `FunctionOperation` subclass of op function `fn`."""
     if class_name is None:
         class_name = "".join(part.title() for part in fn.__name__.split("_"))
@@ -293,6 +293,8 @@ def _operation_class(fn, static=None, spec=None, class_name=None):
                     f"Its constructor takes {static} and `name`."
                 )
             given[key] = value
+        if check is not None:
+            check(**given)
         FunctionOperation.__init__(
             self, fn, name=name, static_arguments=given, spec=spec
         )
@@ -326,7 +328,9 @@ def _operation_class(fn, static=None, spec=None, class_name=None):
     )
 
 
-def symbolic_op(fn=None, *, static=None, spec=None, class_name=None):
+def symbolic_op(
+    fn=None, *, static=None, spec=None, class_name=None, check=None
+):
     """Makes an op function accept KerasTensors.
 
     On concrete inputs `fn` runs as is. If any argument is a KerasTensor, the
@@ -344,12 +348,19 @@ def symbolic_op(fn=None, *, static=None, spec=None, class_name=None):
             arguments without tracing `fn`.
         class_name: Optional name of the operation class, when it is not
             the CamelCase form of the function's name.
+        check: Optional function that validates the static arguments given
+            to the operation class's constructor (passed as keywords) and
+            raises on a bad value.
     """
     if fn is None:
         return functools.partial(
-            symbolic_op, static=static, spec=spec, class_name=class_name
+            symbolic_op,
+            static=static,
+            spec=spec,
+            class_name=class_name,
+            check=check,
         )
-    op_class = _operation_class(fn, static, spec, class_name)
+    op_class = _operation_class(fn, static, spec, class_name, check)
     # Defined in the op's module, so `from module import *` exports it.
     op_class = fn.__globals__.setdefault(op_class.__name__, op_class)
 

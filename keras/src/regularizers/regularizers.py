@@ -182,8 +182,8 @@ class OrthogonalRegularizer(Regularizer):
         valid_modes = ("rows", "columns")
         if mode not in valid_modes:
             raise ValueError(
-                f"OrthogonalRegularizer got mode={mode!r}; it must be one "
-                f"of {valid_modes}."
+                "Invalid value for argument `mode`. Expected one of "
+                f'{{"rows", "columns"}}. Received: mode={mode}'
             )
         self.factor = ops.convert_to_tensor(
             validate_float_arg(factor, name="factor")
@@ -194,8 +194,8 @@ class OrthogonalRegularizer(Regularizer):
         rank = len(inputs.shape)
         if rank != 2:
             raise ValueError(
-                "OrthogonalRegularizer applies to 2D weights only; got a "
-                f"tensor of rank {rank} with shape {tuple(inputs.shape)}."
+                "Inputs to OrthogonalRegularizer must have rank 2. "
+                f"Received: inputs.shape={tuple(inputs.shape)}"
             )
         # Lay the vectors to compare out as rows, then take unit vectors.
         if self.mode == "columns":

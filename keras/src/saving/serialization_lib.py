@@ -292,6 +292,10 @@ def deserialize_keras_object(
             )
             for c in config
         ]
+    if hasattr(config, "shape") and hasattr(config, "dtype"):
+        # An array already (e.g. a legacy H5 file stores `Lambda`
+        # arguments as arrays): nothing to rebuild.
+        return config
     if not isinstance(config, dict):
         raise TypeError(f"Could not parse config: {config}")
     if "class_name" not in config or "config" not in config:

@@ -7,6 +7,9 @@ spatially flipped kernel, after padding the dilated input on both sides; the
 helpers below give those paddings and the resulting output lengths.
 """
 
+import operator
+import warnings
+
 from keras.src.utils.argument_validation import standardize_tuple
 
 
@@ -115,6 +118,164 @@ def compute_conv_transpose_padding_args_for_jax(
     ]
 
 
+def _get_output_shape_given_tf_padding(
+    input_size, kernel_size, strides, padding, output_padding, dilation_rate
+):
+    """Output length of a transposed convolution along one axis.
+
+    Args:
+        input_size: Input length along the axis, or `None`.
+        kernel_size: Kernel size along the axis (not dilated).
+        strides: Stride along the axis.
+        padding: `"valid"` or `"same"`.
+        output_padding: `None` or the extra length kept at the end.
+        dilation_rate: Kernel dilation along the axis.
+
+    Returns:
+        The output length, `None` when `input_size` is `None`.
+    """
+    if input_size is None:
+        return None
+    extra = _length_minus_strided_input(
+        _dilated(kernel_size, dilation_rate),
+        strides,
+        padding.lower(),
+        output_padding,
+    )
+    return (input_size - 1) * strides + extra
+
+
+def _convert_conv_transpose_padding_args_from_keras_to_torch(
+    kernel_size, stride, dilation_rate, padding, output_padding
+):
+    """`(padding, output_padding)` of a PyTorch-style transposed convolution.
+
+    PyTorch trims `padding` positions from both ends of the full scatter and
+    then appends `output_padding` positions, which must be smaller than the
+    stride. The pair returned gives the output length Keras defines for the
+    same arguments; when that needs an `output_padding` of the stride or
+    more, it is clamped to `stride - 1` and a warning says so.
+
+    Args:
+        kernel_size: Kernel size along the axis (not dilated).
+        stride: Stride along the axis.
+        dilation_rate: Kernel dilation along the axis.
+        padding: `"valid"` or `"same"`.
+        output_padding: `None` or the extra length kept at the end.
+
+    Returns:
+        A tuple `(padding, output_padding)` of ints.
+    """
+    padding = padding.lower()
+    kernel = _dilated(kernel_size, dilation_rate)
+    extra = _length_minus_strided_input(kernel, stride, padding, output_padding)
+    if padding == "valid":
+        trim = 0
+    elif output_padding is None:
+        # Keras drops `max(kernel - stride, 0)` positions in all, the
+        # larger half at the end; PyTorch drops `trim` at each end.
+        trim = (max(kernel - stride, 0) + 1) // 2
+    else:
+        trim = kernel // 2
+    appended = extra - kernel + 2 * trim
+    if padding == "same" and output_padding is not None:
+        warnings.warn(
+            "A transposed convolution with padding='same' and an explicit "
+            f"output_padding={output_padding} trims both ends symmetrically "
+            "in PyTorch's convention; outputs may be shifted by one position "
+            "relative to the JAX computation of the same arguments.",
+            stacklevel=2,
+        )
+    if appended >= stride:
+        warnings.warn(
+            f"output_padding={appended} is not smaller than stride={stride}, "
+            f"which PyTorch requires; it is clamped to {stride - 1}.",
+            stacklevel=2,
+        )
+        appended = stride - 1
+    return trim, max(appended, 0)
+
+
+def compute_conv_transpose_padding_args_for_torch(
+    input_shape,
+    kernel_shape,
+    strides,
+    padding,
+    output_padding,
+    dilation_rate,
+):
+    """Per-axis PyTorch `padding` and `output_padding` lists.
+
+    Args:
+        input_shape: Full input shape (batch and channel axes included).
+        kernel_shape: Kernel shape; its leading entries are the spatial
+            kernel sizes.
+        strides: Int or tuple of strides.
+        padding: `"valid"` or `"same"`.
+        output_padding: `None`, an int or a tuple.
+        dilation_rate: Int or tuple of dilation rates.
+
+    Returns:
+        A tuple `(paddings, output_paddings)` of lists, one entry per
+        spatial axis.
+    """
+    n = len(input_shape) - 2
+    kernel_size = standardize_tuple(tuple(kernel_shape[:n]), n, "kernel_size")
+    strides = standardize_tuple(strides, n, "strides")
+    dilation_rate = standardize_tuple(dilation_rate, n, "dilation_rate")
+    if output_padding is None:
+        output_padding = (None,) * n
+    else:
+        output_padding = standardize_tuple(
+            output_padding, n, "output_padding", allow_zero=True
+        )
+    pairs = [
+        _convert_conv_transpose_padding_args_from_keras_to_torch(
+            k, s, d, padding, op
+        )
+        for k, s, d, op in zip(
+            kernel_size, strides, dilation_rate, output_padding
+        )
+    ]
+    return [p for p, _ in pairs], [op for _, op in pairs]
+
+
+def canonicalize_axes(axes, rank):
+    """Non-negative axes, as a tuple, for a tensor of the given rank.
+
+    Args:
+        axes: An int (NumPy integers included) or a sequence of ints;
+            negative values count from the end.
+        rank: Rank of the tensor the axes index.
+
+    Returns:
+        A tuple of ints in `[0, rank)`.
+
+    Example:
+
+    >>> canonicalize_axes([1, -1], 3)
+    (1, 2)
+    """
+    if isinstance(axes, (list, tuple)):
+        entries = axes
+    else:
+        entries = (axes,)
+    result = []
+    for axis in entries:
+        try:
+            axis = operator.index(axis)
+        except TypeError:
+            raise TypeError(
+                f"Axes must be integers. Received: axes={axes!r}"
+            ) from None
+        if not -rank <= axis < rank:
+            raise ValueError(
+                f"Axis {axis} is out of bounds for a tensor of rank {rank}."
+            )
+        result.append(axis % rank)
+    return tuple(result)
+
+
 def compute_conv_transpose_output_shape(
     input_shape,
     kernel_size,
@@ -164,15 +325,12 @@ def compute_conv_transpose_output_shape(
         spatial = input_shape[1:-1]
     else:
         spatial = input_shape[2:]
-    sizes = []
-    for size, k, s, d, op in zip(
-        spatial, kernel_size, strides, dilation_rate, output_padding
-    ):
-        if size is None:
-            sizes.append(None)
-            continue
-        extra = _length_minus_strided_input(_dilated(k, d), s, padding, op)
-        sizes.append((size - 1) * s + extra)
+    sizes = [
+        _get_output_shape_given_tf_padding(size, k, s, padding, op, d)
+        for size, k, s, d, op in zip(
+            spatial, kernel_size, strides, dilation_rate, output_padding
+        )
+    ]
     if data_format == "channels_last":
         return (input_shape[0], *sizes, filters)
     return (input_shape[0], filters, *sizes)

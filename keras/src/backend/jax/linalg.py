@@ -17,8 +17,16 @@ def _float(x):
     return x
 
 
-def cholesky(x):
-    return jnp.linalg.cholesky(_float(x))
+def cholesky(x, upper=False):
+    factor = jnp.linalg.cholesky(_float(x))
+    if not isinstance(factor, jax.core.Tracer) and jnp.any(jnp.isnan(factor)):
+        raise ValueError(
+            "Cholesky factorization failed: the input is not symmetric "
+            "positive definite."
+        )
+    if upper:
+        factor = jnp.conj(jnp.swapaxes(factor, -1, -2))
+    return factor
 
 
 def det(x):
@@ -50,11 +58,6 @@ def norm(x, ord=None, axis=None, keepdims=False):
 
 
 def qr(x, mode="reduced"):
-    if mode not in ("reduced", "complete"):
-        raise ValueError(
-            "`mode` argument value not supported. Expected one of "
-            f"{{'reduced', 'complete'}}. Received: mode={mode}"
-        )
     return jnp.linalg.qr(_float(x), mode=mode)
 
 
