@@ -78,7 +78,7 @@ def test_orthogonal_regularizer_by_hand_and_rank_check():
     # The columns (2, 3) and (0, 3) of the same matrix.
     reg = regularizers.OrthogonalRegularizer(factor=1.0, mode="columns")
     np.testing.assert_allclose(reg(w), 3.0 / np.sqrt(13.0), rtol=1e-6)
-    with pytest.raises(ValueError, match="rank 3"):
+    with pytest.raises(ValueError, match="must have rank 2"):
         reg(np.zeros((2, 2, 2), dtype="float32"))
 
 

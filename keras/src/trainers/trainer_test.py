@@ -246,3 +246,37 @@ def test_validation_freq_and_model_metrics_attributes():
     np.testing.assert_allclose(
         history["val_extra"], np.array(history["val_loss"]) * 2, rtol=1e-6
     )
+
+
+def test_steps_per_execution_runs_each_group_in_one_call():
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(40, 2)).astype("float32")
+    y = rng.normal(size=(40, 1)).astype("float32")
+    model = _model()
+    model.compile(
+        optimizer=keras.optimizers.SGD(0.1), loss="mse", steps_per_execution=4
+    )
+    # Count the calls of the compiled step functions and the batches each
+    # call receives.
+    group_sizes = []
+    compile_step = model._jit
+
+    def counting_jit(fn, donate_argnums, out_shardings):
+        compiled = compile_step(fn, donate_argnums, out_shardings)
+
+        def call(*args):
+            group_sizes.append(len(args[-1]))
+            return compiled(*args)
+
+        return call
+
+    model._jit = counting_jit
+    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+    model.evaluate(x, y, batch_size=4, verbose=0)
+    predictions = model.predict(x, batch_size=4, verbose=0)
+    # Each loop: 10 batches in groups of 4, i.e. two full calls and one
+    # with the 2 batches left.
+    assert group_sizes == [4, 4, 2] * 3
+    np.testing.assert_allclose(
+        predictions, model.predict_on_batch(x), rtol=1e-6, atol=1e-6
+    )

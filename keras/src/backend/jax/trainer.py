@@ -14,8 +14,10 @@ loop and whenever a callback accesses `callback.model`
 (`jax_state_sync()`); after such a sync the next step reads the variables
 again, so that a callback may change them between batches.
 
-With `steps_per_execution=n`, each execution runs the (jitted) step on n
-consecutive batches, and the callbacks' batch hooks run once per execution.
+With `steps_per_execution=n`, each execution is one call of a jitted
+function that runs the step on n consecutive batches (a loop inside the
+compiled function; a shorter last group compiles once more), and the
+callbacks' batch hooks run once per execution.
 
 Data path, fit() to devices: the `JAXEpochIterator` takes NumPy batches
 from a data adapter (arrays are sliced to this process's rows, a tf.data
@@ -282,51 +284,61 @@ class JAXTrainer(Trainer):
         )
 
     def make_train_function(self, force=False):
-        """The function running one `train_step` (jitted unless
-        `run_eagerly` or `jit_compile=False`): `(state, data) -> (logs,
-        state)`, with the state buffers donated."""
+        """The function running `train_step` on a sequence of batches, one
+        after the other (jitted unless `run_eagerly` or
+        `jit_compile=False`): `(state, batches) -> (logs, state)`, the logs
+        of the last batch, with the state buffers donated."""
         if self.train_function is not None and not force:
             return self.train_function
 
-        def one_train_step(state, data):
-            return self.train_step(state, data)
+        def train_steps(state, batches):
+            for data in batches:
+                logs, state = self.train_step(state, data)
+            return logs, state
 
         self.train_function = _LazyFunction(
-            self, "train", one_train_step, donate_argnums=0
+            self, "train", train_steps, donate_argnums=0
         )
         return self.train_function
 
     def make_test_function(self, force=False):
-        """The function running one `test_step`: `(trainable_variables,
-        rest_of_state, data) -> (logs, rest_of_state)`, where the
-        trainable values are neither returned nor donated."""
+        """The function running `test_step` on a sequence of batches:
+        `(trainable_variables, rest_of_state, batches) -> (logs,
+        rest_of_state)`, the logs of the last batch, where the trainable
+        values are neither returned nor donated."""
         if self.test_function is not None and not force:
             return self.test_function
 
-        def one_test_step(trainable, rest, data):
-            logs, state = self.test_step((trainable,) + tuple(rest), data)
-            return logs, tuple(state[1:])
+        def test_steps(trainable, rest, batches):
+            for data in batches:
+                logs, state = self.test_step((trainable,) + tuple(rest), data)
+                rest = tuple(state[1:])
+            return logs, rest
 
         self.test_function = _LazyFunction(
-            self, "test", one_test_step, donate_argnums=1
+            self, "test", test_steps, donate_argnums=1
         )
         return self.test_function
 
     def make_predict_function(self, force=False):
-        """The function running one `predict_step`: `(trainable_variables,
-        (non_trainable_variables,), data) -> (outputs,
-        (non_trainable_variables,))`."""
+        """The function running `predict_step` on a sequence of batches:
+        `(trainable_variables, (non_trainable_variables,), batches) ->
+        (outputs of each batch, (non_trainable_variables,))`."""
         if self.predict_function is not None and not force:
             return self.predict_function
 
-        def one_predict_step(trainable, rest, data):
-            outputs, non_trainable = self.predict_step(
-                (trainable,) + tuple(rest), data
-            )
-            return outputs, (non_trainable,)
+        def predict_steps(trainable, rest, batches):
+            outputs = []
+            for data in batches:
+                batch_outputs, non_trainable = self.predict_step(
+                    (trainable,) + tuple(rest), data
+                )
+                rest = (non_trainable,)
+                outputs.append(batch_outputs)
+            return tuple(outputs), rest
 
         self.predict_function = _LazyFunction(
-            self, "predict", one_predict_step, donate_argnums=1
+            self, "predict", predict_steps, donate_argnums=1
         )
         return self.predict_function
 
@@ -691,8 +703,7 @@ class JAXTrainer(Trainer):
                     # The steps' logs stay on device: converting them here
                     # would wait for the step, so that the next batch's
                     # host work could not overlap with it.
-                    for data in batches:
-                        logs = self._run_step(train_function, data)
+                    logs = self._run_step(train_function, tuple(batches))
                     callbacks.on_train_batch_end(
                         end, DeferredLogs(logs, self._python_logs)
                     )
@@ -802,8 +813,7 @@ class JAXTrainer(Trainer):
                 if self._jax_loop.state is None:
                     self._symbolic_build(data_batch=batches[0])
                     self._start_state("test")
-                for data in batches:
-                    logs = self._run_step(test_function, data)
+                logs = self._run_step(test_function, tuple(batches))
                 callbacks.on_test_batch_end(
                     end, DeferredLogs(logs, self._python_logs)
                 )
@@ -853,12 +863,12 @@ class JAXTrainer(Trainer):
                 if self._jax_loop.state is None:
                     self._build_for_predict(batches[0])
                     self._start_state("predict")
-                execution = []
-                for data in batches:
-                    batch_outputs = self._run_step(predict_function, data)
-                    execution.append(
-                        tree.map_structure(_to_numpy, batch_outputs)
+                execution = [
+                    tree.map_structure(_to_numpy, batch_outputs)
+                    for batch_outputs in self._run_step(
+                        predict_function, tuple(batches)
                     )
+                ]
                 outputs += execution
                 if len(execution) > 1:
                     batch_outputs = _concatenate(execution)
@@ -961,7 +971,7 @@ class JAXTrainer(Trainer):
         outer = self._enter_loop()
         self._start_state("train")
         try:
-            logs = self._run_step(train_function, data)
+            logs = self._run_step(train_function, (data,))
         finally:
             self._exit_loop(outer)
         logs = self._python_logs(logs)
@@ -980,7 +990,7 @@ class JAXTrainer(Trainer):
         outer = self._enter_loop()
         self._start_state("test")
         try:
-            logs = self._run_step(test_function, data)
+            logs = self._run_step(test_function, (data,))
         finally:
             self._exit_loop(outer)
         logs = self._python_logs(logs)
@@ -996,7 +1006,7 @@ class JAXTrainer(Trainer):
         outer = self._enter_loop()
         self._start_state("predict")
         try:
-            outputs = self._run_step(predict_function, data)
+            (outputs,) = self._run_step(predict_function, (data,))
         finally:
             self._exit_loop(outer)
         return tree.map_structure(_to_numpy, outputs)
