@@ -12,71 +12,21 @@ outputs and optimizer iteration count.
 """
 
 import os
-import subprocess
 import sys
 
 import numpy as np
 import pytest
 
+from upstream_side import run_python as _run
+from upstream_side import upstream_python as _upstream_python
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 DRIVER = os.path.join(HERE, "interchange_models.py")
-UPSTREAM_VERSION = "3.15.1"
-VENV_VARIABLE = "KERAS_UPSTREAM_VENV"
-
-
-def _upstream_python():
-    venv = os.environ.get(VENV_VARIABLE)
-    if not venv:
-        pytest.skip(
-            f"{VENV_VARIABLE} is not set: create a side virtual environment "
-            "with upstream Keras (`bash shell/upstream_venv.sh DIR`) and set "
-            f"{VENV_VARIABLE}=DIR."
-        )
-    python = os.path.join(venv, "bin", "python")
-    if not os.path.exists(python):
-        pytest.skip(f"{VENV_VARIABLE}={venv} has no bin/python.")
-    return python
-
-
-def _run(python, *args, upstream):
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("PYTHONPATH", "XLA_FLAGS", "KERAS_HOME")
-    }
-    env["KERAS_BACKEND"] = "jax"
-    env["JAX_PLATFORMS"] = "cpu"
-    if not upstream:
-        env["PYTHONPATH"] = ROOT
-    # Outside the repository, so that upstream never imports this keras.
-    result = subprocess.run(
-        [python, *args],
-        cwd="/",
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-6000:]
-    return result.stdout
 
 
 @pytest.fixture(scope="module")
 def upstream_python():
-    python = _upstream_python()
-    version = _run(
-        python,
-        "-c",
-        "import keras; print(keras.__version__, keras.__file__)",
-        upstream=True,
-    ).split()
-    if version[0] != UPSTREAM_VERSION:
-        pytest.skip(
-            f"{VENV_VARIABLE} holds keras {version[0]}, not {UPSTREAM_VERSION}."
-        )
-    assert not version[1].startswith(ROOT), version
-    return python
+    return _upstream_python()
 
 
 def _models():
