@@ -10,10 +10,10 @@ import os
 import sys
 
 import numpy as np
-
-import keras
 from upstream_side import run_python
 from upstream_side import upstream_python
+
+import keras
 
 SCRIPT = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "mixed_precision_script.py"

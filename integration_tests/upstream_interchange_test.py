@@ -16,7 +16,6 @@ import sys
 
 import numpy as np
 import pytest
-
 from upstream_side import run_python as _run
 from upstream_side import upstream_python as _upstream_python
 
