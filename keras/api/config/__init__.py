@@ -24,6 +24,7 @@ from keras.src.dtype_policies.dtype_policy import dtype_policy as dtype_policy
 from keras.src.dtype_policies.dtype_policy import set_dtype_policy as set_dtype_policy
 from keras.src.saving.serialization_lib import SafeModeScope as SafeModeScope
 from keras.src.saving.serialization_lib import enable_unsafe_deserialization as enable_unsafe_deserialization
+from keras.src.utils.backend_utils import set_backend as set_backend
 from keras.src.utils.io_utils import disable_interactive_logging as disable_interactive_logging
 from keras.src.utils.io_utils import enable_interactive_logging as enable_interactive_logging
 from keras.src.utils.io_utils import is_interactive_logging_enabled as is_interactive_logging_enabled

@@ -5,6 +5,7 @@ since your modifications would be overwritten.
 """
 
 
+from keras.api.optimizers import legacy as legacy
 from keras.api.optimizers import schedules as schedules
 from keras.src.optimizers import deserialize as deserialize
 from keras.src.optimizers import get as get

@@ -7,6 +7,7 @@ dunders rely on it).
 # ruff: noqa: F401, F403
 from keras.src import random  # `keras.src.ops.random.uniform(...)`
 from keras.src.ops.core import *
+from keras.src.ops.einops import *
 from keras.src.ops.linalg import *
 from keras.src.ops.math import *
 from keras.src.ops.nn import *

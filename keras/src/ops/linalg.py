@@ -68,6 +68,16 @@ def _qr_spec(x, mode="reduced"):
     )
 
 
+def _rank_spec(x, tol=None):
+    shape = _check_matrices(x)
+    return KerasTensor(shape[:-2], "int32")
+
+
+def _pinv_spec(x, rcond=None):
+    shape = _check_matrices(x)
+    return KerasTensor(shape[:-2] + shape[-2:][::-1], _float_dtype(x))
+
+
 def _solve_spec(a, b):
     a_shape = _check_matrices(a, square=True)
     b_shape = tuple(b.shape)
@@ -287,3 +297,97 @@ def lstsq(a, b, rcond=None):
         A tensor of shape `(N,)` or `(N, K)`.
     """
     return backend.linalg.lstsq(a, b, rcond=rcond)
+
+
+@_export("cholesky_inverse")
+@symbolic_op(spec=_square_spec)
+def cholesky_inverse(x, upper=False):
+    """Inverse of a matrix given by its Cholesky factor.
+
+    For a lower-triangular `L` (or, with `upper=True`, an upper-triangular
+    `U`), returns the inverse of `L @ L^T` (or of `U^T @ U`) without forming
+    that product.
+
+    Args:
+        x: Batch of triangular Cholesky factors, shape `(..., M, M)`.
+        upper: Whether `x` holds upper-triangular factors.
+
+    Returns:
+        The inverses, shape `(..., M, M)`.
+
+    Example:
+
+    >>> factor = keras.ops.cholesky(np.array([[4.0, 2.0], [2.0, 2.0]]))
+    >>> keras.ops.cholesky_inverse(factor)
+    Array([[ 0.5, -0.5],
+           [-0.5,  1. ]], dtype=float32)
+    """
+    return backend.linalg.cholesky_inverse(x, upper=upper)
+
+
+@_export("matrix_rank")
+@symbolic_op(spec=_rank_spec)
+def matrix_rank(x, tol=None):
+    """Number of singular values of each matrix above a threshold.
+
+    Args:
+        x: Batch of matrices, shape `(..., M, N)`.
+        tol: Singular values at most `tol` count as zero. `None` uses the
+            largest singular value times `max(M, N)` times the float
+            precision.
+
+    Returns:
+        An int32 tensor of shape `(...,)`.
+
+    Example:
+
+    >>> keras.ops.matrix_rank(np.array([[1.0, 2.0], [2.0, 4.0]]))
+    Array(1, dtype=int32)
+    """
+    return backend.linalg.matrix_rank(x, tol=tol)
+
+
+@_export("pinv")
+@symbolic_op(spec=_pinv_spec)
+def pinv(x, rcond=None):
+    """Moore-Penrose pseudo-inverse of each matrix, from its SVD.
+
+    Args:
+        x: Batch of matrices, shape `(..., M, N)`.
+        rcond: Singular values at most `rcond` times the largest one are
+            treated as zero. `None` uses a machine-precision default.
+
+    Returns:
+        A tensor of shape `(..., N, M)`.
+
+    Example:
+
+    >>> keras.ops.pinv(np.array([[2.0, 0.0], [0.0, 0.0]]))
+    Array([[0.5, 0. ],
+           [0. , 0. ]], dtype=float32)
+    """
+    return backend.linalg.pinv(x, rcond=rcond)
+
+
+@_export("jvp")
+@symbolic_op(static=("fun", "has_aux"))
+def jvp(fun, primals, tangents, has_aux=False):
+    """Evaluates `fun` and its forward-mode derivative along `tangents`.
+
+    Args:
+        fun: A function of tensors, called as `fun(*primals)`. With
+            `has_aux=True` it returns a pair `(output, aux)`.
+        primals: Tuple of the points to evaluate `fun` at.
+        tangents: Tuple of the directions, one per primal (same shapes).
+        has_aux: Whether `fun` returns an auxiliary value, passed through.
+
+    Returns:
+        `(outputs, output_tangents)`, or `(outputs, output_tangents, aux)`
+        with `has_aux=True`.
+
+    Example:
+
+    >>> keras.ops.jvp(keras.ops.square, (np.array(3.0),), (np.array(1.0),))
+    (Array(9., dtype=float32), Array(6., dtype=float32))
+    """
+    return backend.linalg.jvp(fun, primals, tangents, has_aux=has_aux)

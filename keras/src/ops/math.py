@@ -133,6 +133,64 @@ def segment_max(data, segment_ids, num_segments=None, sorted=False):
     )
 
 
+@_export("segment_min")
+def segment_min(data, segment_ids, num_segments=None, sorted=False):
+    """Takes the smallest row of `data` within each segment id.
+
+    Args:
+        data: Input tensor.
+        segment_ids: A 1-D integer tensor with the segment of each row of
+            `data`.
+        num_segments: The number of segments (see `segment_sum`).
+        sorted: Whether `segment_ids` is sorted.
+
+    Returns:
+        A tensor of shape `(num_segments,) + data.shape[1:]`. A segment with
+        no row holds the dtype's largest value.
+
+    Example:
+
+    >>> keras.ops.segment_min(np.array([4, 2, 10]), np.array([0, 0, 1]), 2)
+    Array([ 2, 10], dtype=int32)
+    """
+    _check_segment_arguments(data, segment_ids)
+    if any_symbolic_tensors((data, segment_ids)):
+        return SegmentMin(num_segments, sorted).symbolic_call(data, segment_ids)
+    return backend.math.segment_min(
+        data, segment_ids, num_segments=num_segments, sorted=sorted
+    )
+
+
+@_export("segment_prod")
+def segment_prod(data, segment_ids, num_segments=None, sorted=False):
+    """Multiplies the rows of `data` that share a segment id.
+
+    Args:
+        data: Input tensor.
+        segment_ids: A 1-D integer tensor with the segment of each row of
+            `data`.
+        num_segments: The number of segments (see `segment_sum`).
+        sorted: Whether `segment_ids` is sorted.
+
+    Returns:
+        A tensor of shape `(num_segments,) + data.shape[1:]`. A segment with
+        no row holds 1.
+
+    Example:
+
+    >>> keras.ops.segment_prod(np.array([4, 2, 10]), np.array([0, 0, 1]), 2)
+    Array([ 8, 10], dtype=int32)
+    """
+    _check_segment_arguments(data, segment_ids)
+    if any_symbolic_tensors((data, segment_ids)):
+        return SegmentProd(num_segments, sorted).symbolic_call(
+            data, segment_ids
+        )
+    return backend.math.segment_prod(
+        data, segment_ids, num_segments=num_segments, sorted=sorted
+    )
+
+
 @_export("top_k")
 @symbolic_op(static=("k", "sorted"))
 def top_k(x, k, sorted=True):

@@ -250,3 +250,28 @@ def test_linalg_symbolic_shapes_are_checked():
         ops.solve(KerasTensor((3, 3)), KerasTensor((4, 2)))
     with pytest.raises(ValueError, match="mode=full"):
         ops.Qr(mode="full")
+
+
+def test_cholesky_inverse_pinv_matrix_rank_and_jvp():
+    np.testing.assert_allclose(
+        ops.cholesky_inverse(ops.cholesky(SPD)), np.linalg.inv(SPD), rtol=1e-4
+    )
+    upper = ops.cholesky(SPD, upper=True)
+    np.testing.assert_allclose(
+        ops.cholesky_inverse(upper, upper=True), np.linalg.inv(SPD), rtol=1e-4
+    )
+    np.testing.assert_allclose(ops.pinv(X), np.linalg.pinv(X), atol=1e-5)
+    assert ops.pinv(KerasTensor((None, 3, 4))).shape == (None, 4, 3)
+    rank_one = np.outer([1.0, 2.0, 3.0], [1.0, -1.0]).astype("float32")
+    assert int(ops.matrix_rank(rank_one)) == 1
+    assert int(ops.matrix_rank(X)) == 3
+    assert ops.matrix_rank(KerasTensor((5, 3, 4))).shape == (5,)
+    value, tangent = ops.jvp(ops.square, (np.float32(3.0),), (np.float32(1.0),))
+    assert (float(value), float(tangent)) == (9.0, 6.0)
+    value, tangent, aux = ops.jvp(
+        lambda x: (ops.exp(x), ops.sum(x)),
+        (KerasTensor((None, 4)),),
+        (KerasTensor((None, 4)),),
+        has_aux=True,
+    )
+    assert (value.shape, tangent.shape, aux.shape) == ((None, 4), (None, 4), ())

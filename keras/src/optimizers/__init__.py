@@ -139,3 +139,29 @@ def get(identifier):
             "made by `keras.optimizers.serialize()`."
         )
     return candidate
+
+
+# `keras.optimizers.legacy.*` exists so that code (and packages) importing
+# the Keras 2 legacy optimizers still import; using one is an error.
+@keras_export(
+    [
+        "keras.optimizers.legacy.Adagrad",
+        "keras.optimizers.legacy.Adam",
+        "keras.optimizers.legacy.Ftrl",
+        "keras.optimizers.legacy.RMSprop",
+        "keras.optimizers.legacy.SGD",
+        "keras.optimizers.legacy.Optimizer",
+    ]
+)
+class LegacyOptimizerWarning:
+    """Stands for every `keras.optimizers.legacy` optimizer: Keras 3 has
+    none, so creating one raises an `ImportError` saying what to do."""
+
+    def __init__(self, *args, **kwargs):
+        raise ImportError(
+            "`keras.optimizers.legacy` is not supported in Keras 3: use the "
+            "optimizers of `keras.optimizers`. Code written for the Keras 2 "
+            "legacy optimizers of `tf.keras` can keep them by installing "
+            "`tf_keras` (Keras 2) and setting the environment variable "
+            "`TF_USE_LEGACY_KERAS=True`, so that `tf.keras` is `tf_keras`."
+        )

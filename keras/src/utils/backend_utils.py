@@ -4,9 +4,11 @@
 when it has already been imported by the caller.
 """
 
+import os
 import sys
 
 from keras.src import backend
+from keras.src.api_export import keras_export
 
 
 def in_tf_graph():
@@ -43,3 +45,33 @@ def convert_tf_tensor(outputs, dtype=None):
     if is_tf_tensor(outputs):
         outputs = outputs.numpy()
     return backend.convert_to_tensor(outputs, dtype=dtype)
+
+
+@keras_export("keras.config.set_backend")
+def set_backend(backend):
+    """Selects the backend Keras runs on.
+
+    This fork runs on JAX only, so `"jax"` is the only accepted value; it
+    is already the active backend, so nothing is reloaded and objects made
+    before the call stay usable. Upstream Keras reloads the whole `keras`
+    package here to switch to another backend.
+
+    Args:
+        backend: The backend name; must be `"jax"`.
+
+    Raises:
+        ValueError: For any other backend name.
+
+    Example:
+
+    >>> keras.config.set_backend("jax")
+    >>> keras.config.backend()
+    'jax'
+    """
+    if backend != "jax":
+        raise ValueError(
+            "This Keras runs on the JAX backend only: "
+            f"`keras.config.set_backend` accepts 'jax'. Received: "
+            f"backend={backend!r}"
+        )
+    os.environ["KERAS_BACKEND"] = backend

@@ -9,7 +9,12 @@ from keras.src.api_export import keras_export
 _INTERACTIVE_LOGGING = {"enabled": True}
 
 
-@keras_export("keras.config.enable_interactive_logging")
+@keras_export(
+    [
+        "keras.config.enable_interactive_logging",
+        "keras.utils.enable_interactive_logging",
+    ]
+)
 def enable_interactive_logging():
     """Turns on interactive logging.
 
@@ -26,7 +31,12 @@ def enable_interactive_logging():
     _INTERACTIVE_LOGGING["enabled"] = True
 
 
-@keras_export("keras.config.disable_interactive_logging")
+@keras_export(
+    [
+        "keras.config.disable_interactive_logging",
+        "keras.utils.disable_interactive_logging",
+    ]
+)
 def disable_interactive_logging():
     """Turns off interactive logging.
 
@@ -42,7 +52,12 @@ def disable_interactive_logging():
     _INTERACTIVE_LOGGING["enabled"] = False
 
 
-@keras_export("keras.config.is_interactive_logging_enabled")
+@keras_export(
+    [
+        "keras.config.is_interactive_logging_enabled",
+        "keras.utils.is_interactive_logging_enabled",
+    ]
+)
 def is_interactive_logging_enabled():
     """Returns whether interactive logging is enabled.
 

@@ -80,3 +80,31 @@ def svd(x, full_matrices=True, compute_uv=True):
 def lstsq(a, b, rcond=None):
     a, b = _float(a), _float(b)
     return jnp.linalg.lstsq(a, b, rcond=rcond)[0]
+
+
+def cholesky_inverse(x, upper=False):
+    factor = _float(x)
+    identity = jnp.broadcast_to(
+        jnp.eye(factor.shape[-1], dtype=factor.dtype), factor.shape
+    )
+    return jax.scipy.linalg.cho_solve((factor, not upper), identity)
+
+
+def matrix_rank(x, tol=None):
+    x = _float(x)
+    singular_values = jnp.linalg.svd(x, compute_uv=False)
+    if tol is None:
+        eps = jnp.finfo(singular_values.dtype).eps
+        tol = singular_values.max(axis=-1, keepdims=True) * max(x.shape[-2:])
+        tol = tol * eps
+    else:
+        tol = jnp.asarray(tol, singular_values.dtype)[..., None]
+    return jnp.sum(singular_values > tol, axis=-1).astype("int32")
+
+
+def pinv(x, rcond=None):
+    return jnp.linalg.pinv(_float(x), rtol=rcond)
+
+
+def jvp(fun, primals, tangents, has_aux=False):
+    return jax.jvp(fun, primals, tangents, has_aux=has_aux)
