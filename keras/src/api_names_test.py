@@ -149,7 +149,6 @@ NOT_YET = {
     "keras.saving": {"KerasFileEditor"},
     "keras.tree": set(),
     "keras.utils": {
-        "Config",
         "FeatureSpace",
         "bounding_boxes",
         "legacy",
@@ -159,7 +158,7 @@ NOT_YET = {
 
 # The training namespaces, which must have every upstream name except
 # these: the bounding box utilities (the vision area's), names not written
-# yet (`TensorBoard`, `Config`, `FeatureSpace`, `split_dataset`, the Keras 2
+# yet (`TensorBoard`, `FeatureSpace`, `split_dataset`, the Keras 2
 # `legacy` serialization) and `OrbaxCheckpoint` (needs the `orbax` package,
 # which this project does not install).
 COMPLETE = {
@@ -168,7 +167,6 @@ COMPLETE = {
     "keras.optimizers": set(),
     "keras.callbacks": {"OrbaxCheckpoint", "TensorBoard"},
     "keras.utils": {
-        "Config",
         "FeatureSpace",
         "bounding_boxes",
         "legacy",

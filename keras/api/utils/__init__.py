@@ -24,6 +24,7 @@ from keras.src.trainers.data_adapters.data_adapter_utils import unpack_x_y_sampl
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as PyDataset
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset as Sequence
 from keras.src.utils.audio_dataset_utils import audio_dataset_from_directory as audio_dataset_from_directory
+from keras.src.utils.config import Config as Config
 from keras.src.utils.file_utils import get_file as get_file
 from keras.src.utils.image_dataset_utils import image_dataset_from_directory as image_dataset_from_directory
 from keras.src.utils.image_utils import array_to_img as array_to_img
