@@ -152,13 +152,12 @@ NOT_YET = {
         "FeatureSpace",
         "bounding_boxes",
         "legacy",
-        "split_dataset",
     },
 }
 
 # The training namespaces, which must have every upstream name except
 # these: the bounding box utilities (the vision area's), names not written
-# yet (`TensorBoard`, `FeatureSpace`, `split_dataset`, the Keras 2
+# yet (`TensorBoard`, `FeatureSpace`, the Keras 2
 # `legacy` serialization) and `OrbaxCheckpoint` (needs the `orbax` package,
 # which this project does not install).
 COMPLETE = {
@@ -170,7 +169,6 @@ COMPLETE = {
         "FeatureSpace",
         "bounding_boxes",
         "legacy",
-        "split_dataset",
     },
     "keras.config": set(),
     "keras.tree": set(),

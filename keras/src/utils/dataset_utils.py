@@ -1,0 +1,142 @@
+"""`keras.utils.split_dataset`: one dataset into two `tf.data` datasets."""
+
+import numpy as np
+
+from keras.src import tree
+from keras.src.api_export import keras_export
+
+
+@keras_export("keras.utils.split_dataset")
+def split_dataset(
+    dataset, left_size=None, right_size=None, shuffle=False, seed=None
+):
+    """Splits a dataset into a left and a right `tf.data.Dataset`.
+
+    The samples are taken in order (or in a seeded random order with
+    `shuffle=True`); the first `left_size` of them go to the left dataset
+    and the next `right_size` to the right one. A size is a fraction of the
+    samples (a float in `(0, 1)`) or a number of samples (an int). When one
+    size is `None`, it takes the samples the other one leaves; both cannot
+    be `None`, and together they cannot ask for more samples than there are.
+
+    Args:
+        dataset: A NumPy array, a tuple, list or dict of arrays with the same
+            number of rows, a `tf.data.Dataset` of unbatched samples (a
+            batched one is split by batches), or any object with `__len__`
+            and `__getitem__` (e.g. a PyTorch dataset).
+        left_size: Size of the left part (float fraction or int count).
+        right_size: Size of the right part (float fraction or int count).
+        shuffle: Whether to shuffle the samples before splitting.
+        seed: Seed of that shuffle.
+
+    Returns:
+        A tuple `(left_dataset, right_dataset)` of `tf.data.Dataset`s of
+        unbatched samples.
+
+    Example:
+
+    >>> x = np.arange(10)
+    >>> left, right = keras.utils.split_dataset(x, left_size=0.8)
+    >>> len(list(left)), len(list(right))
+    (8, 2)
+    """
+    import tensorflow as tf
+
+    samples = _samples(dataset)
+    total = len(samples)
+    left, right = _sizes(left_size, right_size, total)
+    order = np.arange(total)
+    if shuffle:
+        np.random.default_rng(seed).shuffle(order)
+    left_samples = [samples[i] for i in order[:left]]
+    right_samples = [samples[i] for i in order[left : left + right]]
+    return _to_dataset(tf, left_samples), _to_dataset(tf, right_samples)
+
+
+def _samples(dataset):
+    """The dataset as a list of samples (each a nested structure)."""
+    if type(dataset).__module__.startswith("tensorflow") and hasattr(
+        dataset, "as_numpy_iterator"
+    ):
+        return list(dataset.as_numpy_iterator())
+    if isinstance(dataset, (np.ndarray, tuple, list, dict)):
+        leaves = tree.flatten(dataset)
+        if not leaves:
+            raise ValueError("`dataset` holds no arrays to split.")
+        lengths = {len(leaf) for leaf in leaves}
+        if len(lengths) != 1:
+            raise ValueError(
+                "The arrays of `dataset` must have the same number of rows "
+                f"to be split together. Received row counts: {sorted(lengths)}"
+            )
+        count = lengths.pop()
+        arrays = tree.map_structure(np.asarray, dataset)
+        return [
+            tree.map_structure(lambda a, i=i: a[i], arrays)
+            for i in range(count)
+        ]
+    if hasattr(dataset, "__len__") and hasattr(dataset, "__getitem__"):
+        return [
+            tree.map_structure(np.asarray, dataset[i])
+            for i in range(len(dataset))
+        ]
+    raise TypeError(
+        "`dataset` must be a NumPy array, a tuple/list/dict of arrays, a "
+        "`tf.data.Dataset` or a sized indexable dataset. Received: "
+        f"{type(dataset).__name__}"
+    )
+
+
+def _size(value, total, name):
+    if value is None:
+        return None
+    if isinstance(value, float):
+        if not 0 < value < 1:
+            raise ValueError(
+                f"A float `{name}` is a fraction of the samples and must be "
+                f"between 0 and 1 (exclusive). Received: {name}={value}"
+            )
+        return int(round(value * total))
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        if not 0 < value <= total:
+            raise ValueError(
+                f"An int `{name}` is a number of samples and must be between "
+                f"1 and the dataset's {total} samples. Received: "
+                f"{name}={value}"
+            )
+        return int(value)
+    raise TypeError(
+        f"`{name}` must be a float fraction, an int count or None. "
+        f"Received: {name}={value!r} of type {type(value).__name__}"
+    )
+
+
+def _sizes(left_size, right_size, total):
+    if total == 0:
+        raise ValueError("`dataset` has no samples to split.")
+    left = _size(left_size, total, "left_size")
+    right = _size(right_size, total, "right_size")
+    if left is None and right is None:
+        raise ValueError(
+            "Pass `left_size`, `right_size` or both; received neither."
+        )
+    if left is None:
+        left = total - right
+    if right is None:
+        right = total - left
+    if left + right > total:
+        raise ValueError(
+            f"left_size={left_size} and right_size={right_size} ask for "
+            f"{left + right} samples; the dataset has {total}."
+        )
+    if left == 0 or right == 0:
+        raise ValueError(
+            f"With {total} samples, left_size={left_size} and "
+            f"right_size={right_size} leave one side empty."
+        )
+    return left, right
+
+
+def _to_dataset(tf, samples):
+    columns = tree.map_structure(lambda *values: np.stack(values), *samples)
+    return tf.data.Dataset.from_tensor_slices(columns)

@@ -1,0 +1,48 @@
+"""Tests of `keras.utils.split_dataset`."""
+
+import numpy as np
+import pytest
+
+import keras
+
+
+def _rows(dataset):
+    return [
+        tuple(np.asarray(v).tolist() for v in s)
+        if isinstance(s, tuple)
+        else np.asarray(s).tolist()
+        for s in dataset.as_numpy_iterator()
+    ]
+
+
+def test_split_arrays_by_fraction_and_count():
+    x = np.arange(10)
+    y = np.arange(10) * 10
+    left, right = keras.utils.split_dataset((x, y), left_size=0.7)
+    assert _rows(left) == [(i, 10 * i) for i in range(7)]
+    assert _rows(right) == [(i, 10 * i) for i in range(7, 10)]
+    left, right = keras.utils.split_dataset(x, left_size=2, right_size=3)
+    assert (_rows(left), _rows(right)) == ([0, 1], [2, 3, 4])
+
+
+def test_split_tf_dataset_shuffled_is_seeded_and_disjoint():
+    import tensorflow as tf
+
+    data = tf.data.Dataset.range(20)
+    a = keras.utils.split_dataset(data, right_size=5, shuffle=True, seed=3)
+    b = keras.utils.split_dataset(data, right_size=5, shuffle=True, seed=3)
+    assert _rows(a[0]) == _rows(b[0])
+    assert sorted(_rows(a[0]) + _rows(a[1])) == list(range(20))
+    assert _rows(a[0]) != list(range(15))
+
+
+def test_split_rejects_bad_sizes():
+    x = np.arange(10)
+    with pytest.raises(ValueError, match="neither"):
+        keras.utils.split_dataset(x)
+    with pytest.raises(ValueError, match="left_size=1.5"):
+        keras.utils.split_dataset(x, left_size=1.5)
+    with pytest.raises(ValueError, match="ask for 12 samples"):
+        keras.utils.split_dataset(x, left_size=6, right_size=6)
+    with pytest.raises(ValueError, match="same number of rows"):
+        keras.utils.split_dataset((x, np.arange(3)), left_size=0.5)
