@@ -68,6 +68,7 @@ from keras.src.layers.normalization.batch_normalization import BatchNormalizatio
 from keras.src.layers.normalization.group_normalization import GroupNormalization as GroupNormalization
 from keras.src.layers.normalization.layer_normalization import LayerNormalization as LayerNormalization
 from keras.src.layers.normalization.rms_normalization import RMSNormalization as RMSNormalization
+from keras.src.layers.normalization.spectral_normalization import SpectralNormalization as SpectralNormalization
 from keras.src.layers.normalization.unit_normalization import UnitNormalization as UnitNormalization
 from keras.src.layers.pooling.adaptive_average_pooling1d import AdaptiveAveragePooling1D as AdaptiveAveragePooling1D
 from keras.src.layers.pooling.adaptive_average_pooling2d import AdaptiveAveragePooling2D as AdaptiveAveragePooling2D

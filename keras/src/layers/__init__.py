@@ -62,6 +62,9 @@ from keras.src.layers.normalization.layer_normalization import (
     LayerNormalization,
 )
 from keras.src.layers.normalization.rms_normalization import RMSNormalization
+from keras.src.layers.normalization.spectral_normalization import (
+    SpectralNormalization,
+)
 from keras.src.layers.normalization.unit_normalization import UnitNormalization
 from keras.src.layers.pooling.adaptive_average_pooling1d import (
     AdaptiveAveragePooling1D,
