@@ -100,6 +100,31 @@ from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
 from keras.src.layers.preprocessing.discretization import Discretization
 from keras.src.layers.preprocessing.hashed_crossing import HashedCrossing
 from keras.src.layers.preprocessing.hashing import Hashing
+from keras.src.layers.preprocessing.image_preprocessing.aug_mix import AugMix
+from keras.src.layers.preprocessing.image_preprocessing.clahe import (
+    ContrastLimitedAdaptiveHistogramEqualization,
+)
+from keras.src.layers.preprocessing.image_preprocessing.cut_mix import CutMix
+from keras.src.layers.preprocessing.image_preprocessing.equalization import (
+    Equalization,
+)
+from keras.src.layers.preprocessing.image_preprocessing.max_num_bounding_box import (  # noqa: E501
+    MaxNumBoundingBoxes,
+)
+from keras.src.layers.preprocessing.image_preprocessing.mix_up import MixUp
+from keras.src.layers.preprocessing.image_preprocessing.pipeline import Pipeline
+from keras.src.layers.preprocessing.image_preprocessing.rand_augment import (
+    RandAugment,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_color_jitter import (  # noqa: E501
+    RandomColorJitter,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_erasing import (
+    RandomErasing,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_shear import (
+    RandomShear,
+)
 from keras.src.layers.preprocessing.image_preprocessing.auto_contrast import (
     AutoContrast,
 )
