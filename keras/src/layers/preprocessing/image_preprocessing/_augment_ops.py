@@ -110,3 +110,11 @@ def apply_chosen(layer, images, index, candidates, transformations, training):
         for op, transformation in zip(candidates, transformations)
     ]
     return ops.switch(index, branches, ops.cast(images, dtype))
+
+
+def transformation_of(op, images):
+    """The random transformation of `op` for `images`; `{}` for the
+    deterministic operations (so that the structure holds no `None` and
+    can leave a `tf.data` graph)."""
+    transformation = op.get_random_transformation(images, training=True)
+    return {} if transformation is None else transformation

@@ -27,8 +27,10 @@ def to_bins(layer, images, bins):
 
 def from_bins(layer, index, bins):
     low, high = layer.value_range
-    unit = layer.backend.cast(index, "float32") / float(bins - 1)
-    return unit * (high - low) + low
+    # Multiplying first keeps whole values exact (e.g. 256 bins over
+    # `(0, 255)` give integers).
+    scaled = layer.backend.cast(index, "float32") * float(high - low)
+    return scaled / float(bins - 1) + low
 
 
 def histograms(layer, index, groups, bins):

@@ -120,16 +120,17 @@ class AugMix(BaseImagePreprocessingLayer):
             len(self._augment_ops),
             seed=seed,
         )
-        chain_transforms = [
-            [
-                [
-                    op.get_random_transformation(images, training=True)
+        # Tuples, not lists: `tf.data` would try to stack lists.
+        chain_transforms = tuple(
+            tuple(
+                tuple(
+                    _augment_ops.transformation_of(op, images)
                     for _, op in self._augment_ops
-                ]
+                )
                 for _ in range(self.chain_depth)
-            ]
+            )
             for _ in range(self.num_chains)
-        ]
+        )
         return {
             "chain_mixing_weights": chain_mixing_weights,
             "weight_sample": weight_sample,

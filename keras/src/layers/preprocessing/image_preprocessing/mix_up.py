@@ -74,14 +74,10 @@ class MixUp(BaseImagePreprocessingLayer):
             self.backend.convert_to_tensor(transformation["mix_weight"]),
             values.dtype,
         )
-        if len(weight.shape) == 0:
-            weight = np_.expand_dims(weight, 0)
-        batched = len(values.shape) >= 1 and values.shape[0] == (
-            weight.shape[0]
-        )
-        if not batched:
-            values = np_.expand_dims(values, 0)
-        weight = np_.reshape(weight, (-1,) + (1,) * (len(values.shape) - 1))
+        if len(weight.shape) > 0:
+            weight = np_.reshape(
+                weight, (-1,) + (1,) * (len(values.shape) - 1)
+            )
         others = np_.take(values, permutation, axis=0)
         return weight * values + (1.0 - weight) * others
 

@@ -96,13 +96,14 @@ class RandAugment(BaseImagePreprocessingLayer):
         layer_idxes = self.backend.random.randint(
             (self.num_ops,), 0, len(self._augment_ops), seed=seed
         )
-        transforms = [
-            [
-                op.get_random_transformation(images, training=True)
+        # Tuples, not lists: `tf.data` would try to stack lists.
+        transforms = tuple(
+            tuple(
+                _augment_ops.transformation_of(op, images)
                 for _, op in self._augment_ops
-            ]
+            )
             for _ in range(self.num_ops)
-        ]
+        )
         return {"transforms": transforms, "layer_idxes": layer_idxes}
 
     def transform_images(self, images, transformation=None, training=True):

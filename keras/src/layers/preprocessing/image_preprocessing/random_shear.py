@@ -41,6 +41,7 @@ class RandomShear(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _BATCH_SINGLE_IMAGES = True
 
     def __init__(
         self,
@@ -142,8 +143,12 @@ class RandomShear(BaseImagePreprocessingLayer):
             self.backend.convert_to_tensor(transformation["shear_factor"]),
             "float32",
         )
+        boxes = self.backend.convert_to_tensor(bounding_boxes["boxes"])
+        if len(boxes.shape) == 2:
+            # Boxes of one image: a batch of one, like the shear factors.
+            boxes = np_.expand_dims(boxes, 0)
         boxes = converters.convert_format(
-            bounding_boxes["boxes"],
+            boxes,
             source=self.bounding_box_format,
             target="rel_xyxy",
             height=height,
