@@ -26,11 +26,14 @@ def to_bins(layer, images, bins):
 
 
 def from_bins(layer, index, bins):
+    """Bin indices back to values in `value_range` (clipped to it)."""
     low, high = layer.value_range
-    # Multiplying first keeps whole values exact (e.g. 256 bins over
-    # `(0, 255)` give integers).
-    scaled = layer.backend.cast(index, "float32") * float(high - low)
-    return scaled / float(bins - 1) + low
+    step = (high - low) / float(bins - 1)
+    index = layer.backend.cast(index, "float32")
+    # With a whole step (e.g. 256 bins over `(0, 255)`) the values are
+    # exact; a division could be compiled as an inexact reciprocal.
+    values = index * step + low
+    return layer.backend.numpy.clip(values, low, high)
 
 
 def histograms(layer, index, groups, bins):
