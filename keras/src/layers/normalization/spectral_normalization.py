@@ -96,9 +96,7 @@ class SpectralNormalization(Wrapper):
         sigma = ops.matmul(
             ops.matmul(vector_v, weights), ops.transpose(vector_u)
         )
-        kernel = ops.reshape(
-            ops.divide(self.kernel, sigma), self.kernel_shape
-        )
+        kernel = ops.reshape(ops.divide(self.kernel, sigma), self.kernel_shape)
         return ops.cast(vector_u, self.vector_u.dtype), ops.cast(
             kernel, self.kernel.dtype
         )

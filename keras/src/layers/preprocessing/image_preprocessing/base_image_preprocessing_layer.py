@@ -146,9 +146,7 @@ class BaseImagePreprocessingLayer(Layer):
                     data,
                 )
                 outputs = self._call_batched(batched, training)
-                return tree.map_structure(
-                    lambda x: np_.squeeze(x, 0), outputs
-                )
+                return tree.map_structure(lambda x: np_.squeeze(x, 0), outputs)
         return self._call_batched(data, training)
 
     def _call_batched(self, data, training):

@@ -81,9 +81,9 @@ class ContrastLimitedAdaptiveHistogramEqualization(BaseImagePreprocessingLayer):
         padded = index
         if pad_h or pad_w:
             padded = np_.pad(
-                index, ((0, 0), (0, pad_h), (0, pad_w), (0, 0)), mode="reflect"
-                if pad_h < height and pad_w < width
-                else "edge",
+                index,
+                ((0, 0), (0, pad_h), (0, pad_w), (0, 0)),
+                mode="reflect" if pad_h < height and pad_w < width else "edge",
             )
         # (batch, grid_h, tile_h, grid_w, tile_w, C) -> groups of tiles
         tiles = np_.reshape(
@@ -122,14 +122,17 @@ class ContrastLimitedAdaptiveHistogramEqualization(BaseImagePreprocessingLayer):
         c0, c1, fc = neighbours(width, tile_w, grid_w)
         # LUT values at (batch, C, H, W) for one (row tile, col tile).
         lut_t = np_.reshape(
-            np_.transpose(lut, (0, 3, 1, 2, 4)), (-1, channels, grid_h * grid_w * bins)
+            np_.transpose(lut, (0, 3, 1, 2, 4)),
+            (-1, channels, grid_h * grid_w * bins),
         )
         value_index = np_.reshape(
             np_.transpose(index, (0, 3, 1, 2)), (-1, channels, height * width)
         )
 
         def lookup(rows, cols):
-            tile = np_.reshape(rows, (-1, 1)) * grid_w + np_.reshape(cols, (1, -1))
+            tile = np_.reshape(rows, (-1, 1)) * grid_w + np_.reshape(
+                cols, (1, -1)
+            )
             flat = np_.reshape(tile, (1, 1, -1)) * bins + value_index
             values = np_.take_along_axis(lut_t, flat, axis=-1)
             return np_.reshape(values, (-1, channels, height, width))

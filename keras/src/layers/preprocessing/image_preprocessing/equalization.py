@@ -75,9 +75,7 @@ class Equalization(BaseImagePreprocessingLayer):
     def transform_images(self, images, transformation=None, training=True):
         images = self.backend.cast(images, self.compute_dtype)
         if len(images.shape) == 3:
-            return self._equalize(self.backend.numpy.expand_dims(images, 0))[
-                0
-            ]
+            return self._equalize(self.backend.numpy.expand_dims(images, 0))[0]
         return self._equalize(images)
 
     def get_config(self):

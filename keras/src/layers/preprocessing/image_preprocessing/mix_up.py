@@ -75,9 +75,7 @@ class MixUp(BaseImagePreprocessingLayer):
             values.dtype,
         )
         if len(weight.shape) > 0:
-            weight = np_.reshape(
-                weight, (-1,) + (1,) * (len(values.shape) - 1)
-            )
+            weight = np_.reshape(weight, (-1,) + (1,) * (len(values.shape) - 1))
         others = np_.take(values, permutation, axis=0)
         return weight * values + (1.0 - weight) * others
 

@@ -77,4 +77,3 @@ class Pipeline(Layer):
             ],
             "name": self.name,
         }
-

@@ -101,11 +101,17 @@ class RandomErasing(BaseImagePreprocessingLayer):
         ratio = np_.exp(log_ratio)
         box_h = np_.clip(np_.round(np_.sqrt(area * ratio)), 0, height)
         box_w = np_.clip(np_.round(np_.sqrt(area / ratio)), 0, width)
-        top = np_.floor(random.uniform((batch,), seed=seed) * (height - box_h + 1))
-        left = np_.floor(random.uniform((batch,), seed=seed) * (width - box_w + 1))
+        top = np_.floor(
+            random.uniform((batch,), seed=seed) * (height - box_h + 1)
+        )
+        left = np_.floor(
+            random.uniform((batch,), seed=seed) * (width - box_w + 1)
+        )
         masks = _masks.box_masks(self, images, box_h, box_w, top, left)
-        shape = tuple(images.shape) if len(images.shape) == 4 else (
-            (1,) + tuple(images.shape)
+        shape = (
+            tuple(images.shape)
+            if len(images.shape) == 4
+            else ((1,) + tuple(images.shape))
         )
         if self.fill_value is None:
             low, high = self.value_range

@@ -337,8 +337,10 @@ def encode_box_to_deltas(
     bx, by, bw, bh = _centers(boxes, box_format, image_shape)
     dx, dy = (bx - ax) / aw, (by - ay) / ah
     dw, dh = ops.log(bw / aw), ops.log(bh / ah)
-    parts = (dy, dx, dh, dw) if encoding_format == "center_yxhw" else (
-        dx, dy, dw, dh
+    parts = (
+        (dy, dx, dh, dw)
+        if encoding_format == "center_yxhw"
+        else (dx, dy, dw, dh)
     )
     deltas = ops.stack(parts, axis=-1)
     if variance is not None:

@@ -13,8 +13,11 @@ from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
 def _as_xyxy(boxes, fmt, image_shape):
     height, width = (None, None) if image_shape is None else image_shape[:2]
     return converters.convert_format(
-        boxes, fmt, "xyxy" if not fmt.startswith("rel_") else "rel_xyxy",
-        height, width,
+        boxes,
+        fmt,
+        "xyxy" if not fmt.startswith("rel_") else "rel_xyxy",
+        height,
+        width,
     )
 
 

@@ -27,8 +27,12 @@ def validate_bounding_boxes(bounding_boxes):
 
 
 def densify_bounding_boxes(
-    bounding_boxes, is_batched=False, max_boxes=None, boxes_default_value=0,
-    labels_default_value=-1, backend=None,
+    bounding_boxes,
+    is_batched=False,
+    max_boxes=None,
+    boxes_default_value=0,
+    labels_default_value=-1,
+    backend=None,
 ):
     """Pads (or truncates) the boxes and labels of `bounding_boxes` to
     `max_boxes` per image; ragged TF inputs are densified."""
@@ -36,9 +40,7 @@ def densify_bounding_boxes(
     labels = bounding_boxes["labels"]
     if hasattr(boxes, "to_tensor"):
         shape = [None, max_boxes, 4] if is_batched else [max_boxes, 4]
-        boxes = boxes.to_tensor(
-            default_value=boxes_default_value, shape=shape
-        )
+        boxes = boxes.to_tensor(default_value=boxes_default_value, shape=shape)
         labels = labels.to_tensor(
             default_value=labels_default_value, shape=shape[:-1]
         )
