@@ -47,3 +47,72 @@ def no_bounding_boxes(layer):
         f"{layer.__class__.__name__} does not transform bounding boxes "
         "yet; pass dict inputs without a 'bounding_boxes' entry."
     )
+
+
+def image_size(layer, transformation):
+    """`(height, width)` of the images a transformation was drawn for."""
+    shape = tuple(int(d) for d in transformation["input_shape"])
+    h_axis, w_axis = layer._spatial_axes()
+    return shape[h_axis], shape[w_axis]
+
+
+def boxes_as_xyxy(layer, bounding_boxes, height, width):
+    """The `"boxes"` of `bounding_boxes` in absolute `xyxy` coordinates,
+    split into `x1, y1, x2, y2`."""
+    from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (  # noqa: E501
+        converters,
+    )
+
+    _check_box_format(layer)
+    boxes = converters.convert_format(
+        bounding_boxes["boxes"],
+        source=layer.bounding_box_format,
+        target="xyxy",
+        height=height,
+        width=width,
+    )
+    return [boxes[..., i] for i in range(4)]
+
+
+def boxes_from_xyxy(layer, bounding_boxes, coords, height, width):
+    """`bounding_boxes` with new `xyxy` `coords`, clipped to the
+    `height x width` image and converted back to the layer's format."""
+    from keras.src import ops
+    from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (  # noqa: E501
+        converters,
+    )
+
+    result = dict(bounding_boxes)
+    result["boxes"] = ops.stack(coords, axis=-1)
+    result = converters.clip_to_image_size(
+        result, height=height, width=width, bounding_box_format="xyxy"
+    )
+    result["boxes"] = converters.convert_format(
+        result["boxes"],
+        source="xyxy",
+        target=layer.bounding_box_format,
+        height=height,
+        width=width,
+    )
+    return result
+
+
+def per_image(layer, values, coordinate):
+    """Per-image `values` (any shape with the batch first) shaped to
+    broadcast against a box coordinate `(batch, num_boxes)` (or
+    `(num_boxes,)` for the boxes of one image)."""
+    np_ = layer.backend.numpy
+    values = np_.reshape(layer.backend.convert_to_tensor(values), (-1,))
+    if len(coordinate.shape) >= 2:
+        return np_.reshape(values, (-1,) + (1,) * (len(coordinate.shape) - 1))
+    return values
+
+
+def _check_box_format(layer):
+    if layer.bounding_box_format is None:
+        raise ValueError(
+            "You passed an input with a 'bounding_boxes' key, but no "
+            "bounding box format. Pass a `bounding_box_format` argument to "
+            f"your {layer.__class__.__name__} layer, e.g. "
+            "`bounding_box_format='xyxy'`."
+        )

@@ -62,9 +62,45 @@ class CenterCrop(BaseImagePreprocessingLayer):
         self.height = height
         self.width = width
 
+    def get_random_transformation(self, data, training=True, seed=None):
+        images = data["images"] if isinstance(data, dict) else data
+        return {"input_shape": tuple(images.shape)}
+
     def transform_images(self, images, transformation=None, training=True):
         images = self.backend.cast(images, self.compute_dtype)
         return self._center(images)
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        from keras.src.layers.preprocessing.image_preprocessing import (
+            _geometry,
+        )
+
+        in_h, in_w = _geometry.image_size(self, transformation)
+        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
+            self, bounding_boxes, in_h, in_w
+        )
+        if in_h < self.height or in_w < self.width:
+            # The image is resized: first cropped to the target aspect
+            # ratio (centered), then scaled.
+            crop_h = max(min(in_h, int(in_w * self.height / self.width)), 1)
+            crop_w = max(min(in_w, int(in_h * self.width / self.height)), 1)
+            top, left = (in_h - crop_h) // 2, (in_w - crop_w) // 2
+            scale_y, scale_x = self.height / crop_h, self.width / crop_w
+        else:
+            top = (in_h - self.height) // 2
+            left = (in_w - self.width) // 2
+            scale_y = scale_x = 1.0
+        coords = [
+            (x1 - left) * scale_x,
+            (y1 - top) * scale_y,
+            (x2 - left) * scale_x,
+            (y2 - top) * scale_y,
+        ]
+        return _geometry.boxes_from_xyxy(
+            self, bounding_boxes, coords, self.height, self.width
+        )
 
     def _center(self, images):
         h_axis, w_axis = self._spatial_axes()
