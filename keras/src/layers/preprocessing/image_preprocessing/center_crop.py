@@ -1,6 +1,7 @@
 """`CenterCrop`: crops the central window of images."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
@@ -73,10 +74,6 @@ class CenterCrop(BaseImagePreprocessingLayer):
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
-        from keras.src.layers.preprocessing.image_preprocessing import (
-            _geometry,
-        )
-
         in_h, in_w = _geometry.image_size(self, transformation)
         x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
             self, bounding_boxes, in_h, in_w

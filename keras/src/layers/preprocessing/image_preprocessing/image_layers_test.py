@@ -91,8 +91,23 @@ class ImagePreprocessingLayersTest(testing.TestCase):
         with self.assertRaisesRegex(ValueError, "mode"):
             layers.RandomFlip("diagonal")
 
+    def test_flip_moves_bounding_boxes(self):
+        layer = layers.RandomFlip(
+            "horizontal",
+            seed=1,
+            bounding_box_format="xyxy",
+            data_format="channels_last",
+        )
+        boxes = {"boxes": np.array([[[1.0, 0.0, 2.0, 4.0]]]), "labels": [[1]]}
+        transformation = {
+            "flips": np.array([True]),
+            "input_shape": (1, 4, 4, 3),
+        }
+        out = layer.transform_bounding_boxes(boxes, transformation)
+        self.assertAllClose(out["boxes"], [[[2.0, 0.0, 3.0, 4.0]]])
+
     def test_bounding_boxes_not_supported_yet(self):
-        layer = layers.RandomFlip(seed=1, bounding_box_format="xyxy")
+        layer = layers.RandomRotation(0.1, seed=1, bounding_box_format="xyxy")
         data = {
             "images": np.random.rand(1, 4, 4, 3),
             "bounding_boxes": {"boxes": np.zeros((1, 1, 4))},
