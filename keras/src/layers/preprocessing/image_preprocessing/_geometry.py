@@ -116,3 +116,46 @@ def _check_box_format(layer):
             f"your {layer.__class__.__name__} layer, e.g. "
             "`bounding_box_format='xyxy'`."
         )
+
+
+def resize_boxes(
+    layer,
+    bounding_boxes,
+    in_size,
+    out_size,
+    crop_to_aspect_ratio=False,
+    pad_to_aspect_ratio=False,
+):
+    """`bounding_boxes` of `in_size` images resized to `out_size` the way
+    `keras.ops.image.resize` resizes the images (optionally cropping or
+    padding them, centered, to the target aspect ratio first)."""
+    in_h, in_w = in_size
+    out_h, out_w = out_size
+    x1, y1, x2, y2 = boxes_as_xyxy(layer, bounding_boxes, in_h, in_w)
+    top = left = 0
+    src_h, src_w = in_h, in_w
+    if crop_to_aspect_ratio:
+        src_h = max(min(in_h, int(in_w * out_h / out_w)), 1)
+        src_w = max(min(in_w, int(in_h * out_w / out_h)), 1)
+        top, left = (in_h - src_h) // 2, (in_w - src_w) // 2
+    elif pad_to_aspect_ratio:
+        src_h = max(in_h, int(in_w * out_h / out_w))
+        src_w = max(in_w, int(in_h * out_w / out_h))
+        top, left = -((src_h - in_h) // 2), -((src_w - in_w) // 2)
+    scale_y, scale_x = out_h / src_h, out_w / src_w
+    coords = [
+        (x1 - left) * scale_x,
+        (y1 - top) * scale_y,
+        (x2 - left) * scale_x,
+        (y2 - top) * scale_y,
+    ]
+    return boxes_from_xyxy(layer, bounding_boxes, coords, out_h, out_w)
+
+
+def crop_boxes(layer, bounding_boxes, in_size, top, left, out_size):
+    """`bounding_boxes` of `in_size` images cropped to the `out_size`
+    window at `(top, left)`."""
+    in_h, in_w = in_size
+    x1, y1, x2, y2 = boxes_as_xyxy(layer, bounding_boxes, in_h, in_w)
+    coords = [x1 - left, y1 - top, x2 - left, y2 - top]
+    return boxes_from_xyxy(layer, bounding_boxes, coords, *out_size)

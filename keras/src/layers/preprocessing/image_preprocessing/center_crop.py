@@ -74,29 +74,21 @@ class CenterCrop(BaseImagePreprocessingLayer):
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
-        in_h, in_w = _geometry.image_size(self, transformation)
-        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
-            self, bounding_boxes, in_h, in_w
-        )
-        if in_h < self.height or in_w < self.width:
-            # The image is resized: first cropped to the target aspect
-            # ratio (centered), then scaled.
-            crop_h = max(min(in_h, int(in_w * self.height / self.width)), 1)
-            crop_w = max(min(in_w, int(in_h * self.width / self.height)), 1)
-            top, left = (in_h - crop_h) // 2, (in_w - crop_w) // 2
-            scale_y, scale_x = self.height / crop_h, self.width / crop_w
-        else:
-            top = (in_h - self.height) // 2
-            left = (in_w - self.width) // 2
-            scale_y = scale_x = 1.0
-        coords = [
-            (x1 - left) * scale_x,
-            (y1 - top) * scale_y,
-            (x2 - left) * scale_x,
-            (y2 - top) * scale_y,
-        ]
-        return _geometry.boxes_from_xyxy(
-            self, bounding_boxes, coords, self.height, self.width
+        in_size = _geometry.image_size(self, transformation)
+        out_size = (self.height, self.width)
+        if in_size[0] < self.height or in_size[1] < self.width:
+            # Smaller images are resized (cropped to the aspect ratio).
+            return _geometry.resize_boxes(
+                self,
+                bounding_boxes,
+                in_size,
+                out_size,
+                crop_to_aspect_ratio=True,
+            )
+        top = (in_size[0] - self.height) // 2
+        left = (in_size[1] - self.width) // 2
+        return _geometry.crop_boxes(
+            self, bounding_boxes, in_size, top, left, out_size
         )
 
     def _center(self, images):
