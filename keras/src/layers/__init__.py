@@ -62,6 +62,9 @@ from keras.src.layers.normalization.layer_normalization import (
     LayerNormalization,
 )
 from keras.src.layers.normalization.rms_normalization import RMSNormalization
+from keras.src.layers.normalization.spectral_normalization import (
+    SpectralNormalization,
+)
 from keras.src.layers.normalization.unit_normalization import UnitNormalization
 from keras.src.layers.pooling.adaptive_average_pooling1d import (
     AdaptiveAveragePooling1D,
@@ -97,17 +100,36 @@ from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
 from keras.src.layers.preprocessing.discretization import Discretization
 from keras.src.layers.preprocessing.hashed_crossing import HashedCrossing
 from keras.src.layers.preprocessing.hashing import Hashing
+from keras.src.layers.preprocessing.image_preprocessing.aug_mix import AugMix
 from keras.src.layers.preprocessing.image_preprocessing.auto_contrast import (
     AutoContrast,
 )
 from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
     CenterCrop,
 )
+from keras.src.layers.preprocessing.image_preprocessing.clahe import (
+    ContrastLimitedAdaptiveHistogramEqualization,
+)
+from keras.src.layers.preprocessing.image_preprocessing.cut_mix import CutMix
+from keras.src.layers.preprocessing.image_preprocessing.equalization import (
+    Equalization,
+)
+from keras.src.layers.preprocessing.image_preprocessing.max_num_bounding_box import (  # noqa: E501
+    MaxNumBoundingBoxes,
+)
+from keras.src.layers.preprocessing.image_preprocessing.mix_up import MixUp
+from keras.src.layers.preprocessing.image_preprocessing.pipeline import Pipeline
+from keras.src.layers.preprocessing.image_preprocessing.rand_augment import (
+    RandAugment,
+)
 from keras.src.layers.preprocessing.image_preprocessing.random_brightness import (  # noqa: E501
     RandomBrightness,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneration import (  # noqa: E501
     RandomColorDegeneration,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_color_jitter import (  # noqa: E501
+    RandomColorJitter,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (
     RandomContrast,
@@ -117,6 +139,9 @@ from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_elastic_transform import (  # noqa: E501
     RandomElasticTransform,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_erasing import (
+    RandomErasing,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
     RandomFlip,
@@ -147,6 +172,9 @@ from keras.src.layers.preprocessing.image_preprocessing.random_saturation import
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_sharpness import (  # noqa: E501
     RandomSharpness,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_shear import (
+    RandomShear,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_translation import (  # noqa: E501
     RandomTranslation,

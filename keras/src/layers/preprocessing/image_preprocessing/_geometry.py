@@ -47,3 +47,115 @@ def no_bounding_boxes(layer):
         f"{layer.__class__.__name__} does not transform bounding boxes "
         "yet; pass dict inputs without a 'bounding_boxes' entry."
     )
+
+
+def image_size(layer, transformation):
+    """`(height, width)` of the images a transformation was drawn for."""
+    shape = tuple(int(d) for d in transformation["input_shape"])
+    h_axis, w_axis = layer._spatial_axes()
+    return shape[h_axis], shape[w_axis]
+
+
+def boxes_as_xyxy(layer, bounding_boxes, height, width):
+    """The `"boxes"` of `bounding_boxes` in absolute `xyxy` coordinates,
+    split into `x1, y1, x2, y2`."""
+    from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (  # noqa: E501
+        converters,
+    )
+
+    _check_box_format(layer)
+    boxes = converters.convert_format(
+        bounding_boxes["boxes"],
+        source=layer.bounding_box_format,
+        target="xyxy",
+        height=height,
+        width=width,
+    )
+    return [boxes[..., i] for i in range(4)]
+
+
+def boxes_from_xyxy(layer, bounding_boxes, coords, height, width):
+    """`bounding_boxes` with new `xyxy` `coords`, clipped to the
+    `height x width` image and converted back to the layer's format."""
+    from keras.src import ops
+    from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (  # noqa: E501
+        converters,
+    )
+
+    result = dict(bounding_boxes)
+    result["boxes"] = ops.stack(coords, axis=-1)
+    result = converters.clip_to_image_size(
+        result, height=height, width=width, bounding_box_format="xyxy"
+    )
+    result["boxes"] = converters.convert_format(
+        result["boxes"],
+        source="xyxy",
+        target=layer.bounding_box_format,
+        height=height,
+        width=width,
+    )
+    return result
+
+
+def per_image(layer, values, coordinate):
+    """Per-image `values` (any shape with the batch first) shaped to
+    broadcast against a box coordinate `(batch, num_boxes)` (or
+    `(num_boxes,)` for the boxes of one image)."""
+    np_ = layer.backend.numpy
+    values = np_.reshape(layer.backend.convert_to_tensor(values), (-1,))
+    if len(coordinate.shape) >= 2:
+        return np_.reshape(values, (-1,) + (1,) * (len(coordinate.shape) - 1))
+    return values
+
+
+def _check_box_format(layer):
+    if layer.bounding_box_format is None:
+        raise ValueError(
+            "You passed an input with a 'bounding_boxes' key, but no "
+            "bounding box format. Pass a `bounding_box_format` argument to "
+            f"your {layer.__class__.__name__} layer, e.g. "
+            "`bounding_box_format='xyxy'`."
+        )
+
+
+def resize_boxes(
+    layer,
+    bounding_boxes,
+    in_size,
+    out_size,
+    crop_to_aspect_ratio=False,
+    pad_to_aspect_ratio=False,
+):
+    """`bounding_boxes` of `in_size` images resized to `out_size` the way
+    `keras.ops.image.resize` resizes the images (optionally cropping or
+    padding them, centered, to the target aspect ratio first)."""
+    in_h, in_w = in_size
+    out_h, out_w = out_size
+    x1, y1, x2, y2 = boxes_as_xyxy(layer, bounding_boxes, in_h, in_w)
+    top = left = 0
+    src_h, src_w = in_h, in_w
+    if crop_to_aspect_ratio:
+        src_h = max(min(in_h, int(in_w * out_h / out_w)), 1)
+        src_w = max(min(in_w, int(in_h * out_w / out_h)), 1)
+        top, left = (in_h - src_h) // 2, (in_w - src_w) // 2
+    elif pad_to_aspect_ratio:
+        src_h = max(in_h, int(in_w * out_h / out_w))
+        src_w = max(in_w, int(in_h * out_w / out_h))
+        top, left = -((src_h - in_h) // 2), -((src_w - in_w) // 2)
+    scale_y, scale_x = out_h / src_h, out_w / src_w
+    coords = [
+        (x1 - left) * scale_x,
+        (y1 - top) * scale_y,
+        (x2 - left) * scale_x,
+        (y2 - top) * scale_y,
+    ]
+    return boxes_from_xyxy(layer, bounding_boxes, coords, out_h, out_w)
+
+
+def crop_boxes(layer, bounding_boxes, in_size, top, left, out_size):
+    """`bounding_boxes` of `in_size` images cropped to the `out_size`
+    window at `(top, left)`."""
+    in_h, in_w = in_size
+    x1, y1, x2, y2 = boxes_as_xyxy(layer, bounding_boxes, in_h, in_w)
+    coords = [x1 - left, y1 - top, x2 - left, y2 - top]
+    return boxes_from_xyxy(layer, bounding_boxes, coords, *out_size)

@@ -12,6 +12,8 @@ graph) the call is bridged with `tf.numpy_function`, so the same layer
 can be mapped over a `tf.data.Dataset`.
 """
 
+import functools
+
 import numpy as np
 
 from keras.src import backend
@@ -39,6 +41,10 @@ class BaseImagePreprocessingLayer(Layer):
     # Subclasses that interpret `factor` themselves set this to False.
     _USE_BASE_FACTOR = True
     _FACTOR_BOUNDS = (-1, 1)
+    # Layers that mix images of a batch (or draw per-batch masks) set
+    # this: a single 3D image is then processed as a batch of one, and
+    # every part of a dict input gains (and loses again) a batch axis.
+    _BATCH_SINGLE_IMAGES = False
 
     def __init__(
         self, factor=None, bounding_box_format=None, data_format=None, **kwargs
@@ -77,6 +83,16 @@ class BaseImagePreprocessingLayer(Layer):
         if bounds[0] < low or bounds[1] > high:
             raise ValueError(message)
         self.factor = (float(bounds[0]), float(bounds[1]))
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # Called directly on the tensors of a `tf.data` graph (e.g.
+        # `dataset.map(lambda x: layer.transform_bounding_boxes(...))`),
+        # these methods run through `tf.numpy_function` too.
+        for name in _GRAPH_BRIDGED:
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "_bridged", False):
+                setattr(cls, name, _bridge_tf_graph(method))
 
     # ------------------------------------------------- backend & seeds
     @property
@@ -119,6 +135,21 @@ class BaseImagePreprocessingLayer(Layer):
         return super().__call__(inputs, **kwargs)
 
     def call(self, data, training=True):
+        if self._BATCH_SINGLE_IMAGES:
+            images = data["images"] if isinstance(data, dict) else data
+            if len(images.shape) == 3:
+                np_ = self.backend.numpy
+                batched = tree.map_structure(
+                    lambda x: np_.expand_dims(
+                        self.backend.convert_to_tensor(x), 0
+                    ),
+                    data,
+                )
+                outputs = self._call_batched(batched, training)
+                return tree.map_structure(lambda x: np_.squeeze(x, 0), outputs)
+        return self._call_batched(data, training)
+
+    def _call_batched(self, data, training):
         if isinstance(data, dict):
             return self._call_on_dict(data, training)
         images = self.backend.convert_to_tensor(data)
@@ -259,6 +290,83 @@ def call_in_tf_graph(layer, inputs, **kwargs):
     for tensor, spec in zip(outputs, flat_out_spec):
         tensor.set_shape(spec.shape)
     return tree.pack_sequence_as(out_spec, list(outputs))
+
+
+_GRAPH_BRIDGED = (
+    "get_random_transformation",
+    "transform_images",
+    "transform_labels",
+    "transform_segmentation_masks",
+    "transform_bounding_boxes",
+)
+
+
+def _bridge_tf_graph(method):
+    """`method`, run through `tf.numpy_function` when it receives TF graph
+    tensors; its output structure comes from a trial run on zeros of the
+    static input shapes."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        if not backend_utils.in_tf_graph():
+            return method(self, *args, **kwargs)
+        import tensorflow as tf
+
+        structure = (args, kwargs)
+        flat = tree.flatten(structure)
+        positions = [i for i, x in enumerate(flat) if tf.is_tensor(x)]
+        if not positions:
+            return method(self, *args, **kwargs)
+
+        def rebuild(values):
+            filled = list(flat)
+            for i, value in zip(positions, values):
+                filled[i] = value
+            return tree.pack_sequence_as(structure, filled)
+
+        trial = [
+            np.zeros(
+                [1 if d is None else d for d in flat[i].shape],
+                dtype=flat[i].dtype.as_numpy_dtype,
+            )
+            for i in positions
+        ]
+        trial_args, trial_kwargs = rebuild(trial)
+        trial_out = method(self, *trial_args, **trial_kwargs)
+        # Array leaves of the output are computed in the graph; other
+        # leaves (`None`, Python numbers and shapes) are static.
+        flat_out = tree.flatten(trial_out)
+        arrays = [
+            i
+            for i, x in enumerate(flat_out)
+            if hasattr(x, "shape") and hasattr(x, "dtype")
+        ]
+        trial_arrays = [np.asarray(flat_out[i]) for i in arrays]
+        static = all(None not in tuple(flat[i].shape) for i in positions)
+
+        def run(*values):
+            run_args, run_kwargs = rebuild(list(values))
+            out = tree.flatten(method(self, *run_args, **run_kwargs))
+            return [
+                np.asarray(out[i]).astype(t.dtype)
+                for i, t in zip(arrays, trial_arrays)
+            ]
+
+        outputs = tf.numpy_function(
+            run,
+            [flat[i] for i in positions],
+            Tout=[tf.as_dtype(t.dtype) for t in trial_arrays],
+            stateful=True,
+        )
+        if static:
+            for tensor, t in zip(outputs, trial_arrays):
+                tensor.set_shape(t.shape)
+        for i, tensor in zip(arrays, outputs):
+            flat_out[i] = tensor
+        return tree.pack_sequence_as(trial_out, flat_out)
+
+    wrapper._bridged = True
+    return wrapper
 
 
 def from_tf(x):

@@ -1,6 +1,7 @@
 """`CenterCrop`: crops the central window of images."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
@@ -62,9 +63,33 @@ class CenterCrop(BaseImagePreprocessingLayer):
         self.height = height
         self.width = width
 
+    def get_random_transformation(self, data, training=True, seed=None):
+        images = data["images"] if isinstance(data, dict) else data
+        return {"input_shape": tuple(images.shape)}
+
     def transform_images(self, images, transformation=None, training=True):
         images = self.backend.cast(images, self.compute_dtype)
         return self._center(images)
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        in_size = _geometry.image_size(self, transformation)
+        out_size = (self.height, self.width)
+        if in_size[0] < self.height or in_size[1] < self.width:
+            # Smaller images are resized (cropped to the aspect ratio).
+            return _geometry.resize_boxes(
+                self,
+                bounding_boxes,
+                in_size,
+                out_size,
+                crop_to_aspect_ratio=True,
+            )
+        top = (in_size[0] - self.height) // 2
+        left = (in_size[1] - self.width) // 2
+        return _geometry.crop_boxes(
+            self, bounding_boxes, in_size, top, left, out_size
+        )
 
     def _center(self, images):
         h_axis, w_axis = self._spatial_axes()

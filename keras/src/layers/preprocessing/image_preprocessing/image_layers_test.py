@@ -91,8 +91,50 @@ class ImagePreprocessingLayersTest(testing.TestCase):
         with self.assertRaisesRegex(ValueError, "mode"):
             layers.RandomFlip("diagonal")
 
+    def test_flip_moves_bounding_boxes(self):
+        layer = layers.RandomFlip(
+            "horizontal",
+            seed=1,
+            bounding_box_format="xyxy",
+            data_format="channels_last",
+        )
+        boxes = {"boxes": np.array([[[1.0, 0.0, 2.0, 4.0]]]), "labels": [[1]]}
+        transformation = {
+            "flips": np.array([True]),
+            "input_shape": (1, 4, 4, 3),
+        }
+        out = layer.transform_bounding_boxes(boxes, transformation)
+        self.assertAllClose(out["boxes"], [[[2.0, 0.0, 3.0, 4.0]]])
+
+    def test_rotation_moves_bounding_boxes_with_pixels(self):
+        image = np.zeros((1, 10, 8, 1), "float32")
+        image[0, 1:3, 2:4, 0] = 1.0  # box x in [2, 4], y in [1, 3]
+        layer = layers.RandomRotation(
+            0.25,
+            fill_mode="constant",
+            interpolation="nearest",
+            bounding_box_format="xyxy",
+            data_format="channels_last",
+        )
+        transformation = {
+            "angle": np.array([np.pi / 2], "float32"),
+            "image_height": 10,
+            "image_width": 8,
+        }
+        rotated = np.asarray(layer.transform_images(image, transformation))
+        ys, xs = np.nonzero(rotated[0, :, :, 0] > 0.5)
+        boxes = layer.transform_bounding_boxes(
+            {"boxes": np.array([[[2.0, 1.0, 4.0, 3.0]]]), "labels": [[1]]},
+            transformation,
+        )["boxes"]
+        self.assertAllClose(
+            boxes, [[[xs.min(), ys.min(), xs.max() + 1, ys.max() + 1]]]
+        )
+
     def test_bounding_boxes_not_supported_yet(self):
-        layer = layers.RandomFlip(seed=1, bounding_box_format="xyxy")
+        layer = layers.RandomElasticTransform(
+            seed=1, bounding_box_format="xyxy"
+        )
         data = {
             "images": np.random.rand(1, 4, 4, 3),
             "bounding_boxes": {"boxes": np.zeros((1, 1, 4))},

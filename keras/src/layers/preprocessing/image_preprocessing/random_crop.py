@@ -53,11 +53,15 @@ class RandomCrop(BaseImagePreprocessingLayer):
         spare_h = max(in_h - self.height, 0)
         spare_w = max(in_w - self.width, 0)
         if not training:
-            return {"top": spare_h // 2, "left": spare_w // 2}
+            return {
+                "top": spare_h // 2,
+                "left": spare_w // 2,
+                "input_shape": tuple(images.shape),
+            }
         seed = seed if seed is not None else self._get_seed_generator()
         top = self.backend.random.randint((), 0, spare_h + 1, seed=seed)
         left = self.backend.random.randint((), 0, spare_w + 1, seed=seed)
-        return {"top": top, "left": left}
+        return {"top": top, "left": left, "input_shape": tuple(images.shape)}
 
     def _crop(self, images, transformation):
         h_axis, w_axis = self._spatial_axes()
@@ -71,6 +75,30 @@ class RandomCrop(BaseImagePreprocessingLayer):
         sizes[h_axis] = self.height
         sizes[w_axis] = self.width
         return self.backend.numpy.slice(images, starts, sizes)
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        from keras.src.layers.preprocessing.image_preprocessing import _geometry
+
+        in_size = _geometry.image_size(self, transformation)
+        out_size = (self.height, self.width)
+        if in_size[0] < self.height or in_size[1] < self.width:
+            return _geometry.resize_boxes(
+                self,
+                bounding_boxes,
+                in_size,
+                out_size,
+                crop_to_aspect_ratio=True,
+            )
+        return _geometry.crop_boxes(
+            self,
+            bounding_boxes,
+            in_size,
+            transformation["top"],
+            transformation["left"],
+            out_size,
+        )
 
     def transform_images(self, images, transformation, training=True):
         images = self.backend.cast(images, self.compute_dtype)

@@ -1,6 +1,7 @@
 """`RandomFlip`: randomly mirrors images while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
@@ -92,9 +93,26 @@ class RandomFlip(BaseImagePreprocessingLayer):
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
-        raise NotImplementedError(
-            "RandomFlip does not transform bounding boxes yet; pass dict "
-            "inputs without a 'bounding_boxes' entry."
+        if not training or transformation is None:
+            return bounding_boxes
+        height, width = _geometry.image_size(self, transformation)
+        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
+            self, bounding_boxes, height, width
+        )
+        flips = _geometry.per_image(self, transformation["flips"], x1)
+        np_ = self.backend.numpy
+        if self.mode in (HORIZONTAL, HORIZONTAL_AND_VERTICAL):
+            x1, x2 = (
+                np_.where(flips, width - x2, x1),
+                np_.where(flips, width - x1, x2),
+            )
+        if self.mode in (VERTICAL, HORIZONTAL_AND_VERTICAL):
+            y1, y2 = (
+                np_.where(flips, height - y2, y1),
+                np_.where(flips, height - y1, y2),
+            )
+        return _geometry.boxes_from_xyxy(
+            self, bounding_boxes, [x1, y1, x2, y2], height, width
         )
 
     def get_config(self):

@@ -40,6 +40,7 @@ class RandomPerspective(BaseImagePreprocessingLayer):
     """
 
     _FACTOR_BOUNDS = (0, 1)
+    _BATCH_SINGLE_IMAGES = True
 
     def __init__(
         self,
@@ -119,7 +120,63 @@ class RandomPerspective(BaseImagePreprocessingLayer):
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
-        _geometry.no_bounding_boxes(self)
+        if not training or transformation is None:
+            return bounding_boxes
+        from keras.src import ops
+
+        np_ = self.backend.numpy
+        height, width = _geometry.image_size(self, transformation)
+        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
+            self, bounding_boxes, height, width
+        )
+        start = ops.cast(transformation["start_points"], "float32")
+        end = ops.cast(transformation["end_points"], "float32")
+        start = np_.reshape(start, (-1, 4, 2))
+        end = np_.reshape(end, (-1, 4, 2))
+        # The projective map taking the start corners to the end corners:
+        # x' = (a x + b y + c) / (g x + h y + 1), likewise y'.
+        sx, sy = start[..., 0], start[..., 1]
+        ex, ey = end[..., 0], end[..., 1]
+        zeros, ones = np_.zeros_like(sx), np_.ones_like(sx)
+        rows_x = np_.stack(
+            [sx, sy, ones, zeros, zeros, zeros, -sx * ex, -sy * ex], axis=-1
+        )
+        rows_y = np_.stack(
+            [zeros, zeros, zeros, sx, sy, ones, -sx * ey, -sy * ey], axis=-1
+        )
+        system = np_.concatenate([rows_x, rows_y], axis=1)
+        target = np_.concatenate([ex, ey], axis=1)
+        coef = ops.linalg.solve(system, np_.expand_dims(target, -1))[..., 0]
+
+        batched = len(x1.shape) >= 2
+        if not batched:
+            x1, y1, x2, y2 = (np_.expand_dims(v, 0) for v in (x1, y1, x2, y2))
+        xs = np_.stack([x1, x2, x1, x2], axis=-1)
+        ys = np_.stack([y1, y1, y2, y2], axis=-1)
+
+        def c(k):
+            return np_.reshape(coef[:, k], (-1, 1, 1))
+
+        denominator = c(6) * xs + c(7) * ys + 1.0
+        new_x = (c(0) * xs + c(1) * ys + c(2)) / denominator
+        new_y = (c(3) * xs + c(4) * ys + c(5)) / denominator
+        coords = [
+            np_.min(new_x, axis=-1),
+            np_.min(new_y, axis=-1),
+            np_.max(new_x, axis=-1),
+            np_.max(new_y, axis=-1),
+        ]
+        apply = np_.reshape(
+            self.backend.convert_to_tensor(transformation["apply_perspective"]),
+            (-1, 1),
+        )
+        coords = [
+            np_.where(apply, new, old)
+            for new, old in zip(coords, (x1, y1, x2, y2))
+        ]
+        return _geometry.boxes_from_xyxy(
+            self, bounding_boxes, coords, height, width
+        )
 
     def get_config(self):
         config = super().get_config()

@@ -114,7 +114,41 @@ class RandomRotation(BaseImagePreprocessingLayer):
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
-        _geometry.no_bounding_boxes(self)
+        if not training or transformation is None:
+            return bounding_boxes
+        np_ = self.backend.numpy
+        height = transformation["image_height"]
+        width = transformation["image_width"]
+        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
+            self, bounding_boxes, height, width
+        )
+        batched = len(x1.shape) >= 2
+        if not batched:
+            x1, y1, x2, y2 = (np_.expand_dims(v, 0) for v in (x1, y1, x2, y2))
+        angle = np_.reshape(
+            self.backend.cast(transformation["angle"], x1.dtype), (-1, 1, 1)
+        )
+        cos, sin = np_.cos(angle), np_.sin(angle)
+        # Box coordinates run along pixel edges: the pixel-index center
+        # `(size - 1) / 2` of the image transform is `size / 2` here.
+        cx, cy = width / 2.0, height / 2.0
+        xs = np_.stack([x1, x2, x1, x2], axis=-1) - cx
+        ys = np_.stack([y1, y1, y2, y2], axis=-1) - cy
+        # The image maps output p to input R(angle) p (about the center),
+        # so an input corner shows at R(-angle) p.
+        new_x = cos * xs + sin * ys + cx
+        new_y = -sin * xs + cos * ys + cy
+        coords = [
+            np_.min(new_x, axis=-1),
+            np_.min(new_y, axis=-1),
+            np_.max(new_x, axis=-1),
+            np_.max(new_y, axis=-1),
+        ]
+        if not batched:
+            coords = [c[0] for c in coords]
+        return _geometry.boxes_from_xyxy(
+            self, bounding_boxes, coords, height, width
+        )
 
     def get_config(self):
         config = super().get_config()

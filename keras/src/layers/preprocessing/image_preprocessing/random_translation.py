@@ -117,7 +117,25 @@ class RandomTranslation(BaseImagePreprocessingLayer):
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
-        _geometry.no_bounding_boxes(self)
+        if not training or transformation is None:
+            return bounding_boxes
+        height, width = _geometry.image_size(self, transformation)
+        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
+            self, bounding_boxes, height, width
+        )
+        translations = self.backend.cast(
+            self.backend.convert_to_tensor(transformation["translations"]),
+            x1.dtype,
+        )
+        dx = _geometry.per_image(self, translations[:, 0], x1)
+        dy = _geometry.per_image(self, translations[:, 1], x1)
+        return _geometry.boxes_from_xyxy(
+            self,
+            bounding_boxes,
+            [x1 + dx, y1 + dy, x2 + dx, y2 + dy],
+            height,
+            width,
+        )
 
     def get_config(self):
         config = super().get_config()

@@ -41,6 +41,7 @@ class RandomZoom(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _BATCH_SINGLE_IMAGES = True
 
     def __init__(
         self,
@@ -80,19 +81,23 @@ class RandomZoom(BaseImagePreprocessingLayer):
             zoom_x = zoom_y
         else:
             zoom_x = 1.0 + self._uniform(images, *self.width_bounds)
-        h_axis, w_axis = self._spatial_axes()
         return {
-            "zoom_factor": self.backend.numpy.stack([zoom_x, zoom_y], axis=1),
-            "image_height": images.shape[h_axis],
-            "image_width": images.shape[w_axis],
+            "height_zoom": self.backend.numpy.reshape(zoom_y, (-1, 1)),
+            "width_zoom": self.backend.numpy.reshape(zoom_x, (-1, 1)),
+            "input_shape": tuple(images.shape),
         }
 
     def _transforms(self, transformation):
         np_ = self.backend.numpy
-        zoom = transformation["zoom_factor"]
-        zx, zy = zoom[:, 0], zoom[:, 1]
-        center_x = (transformation["image_width"] - 1) / 2.0
-        center_y = (transformation["image_height"] - 1) / 2.0
+        height, width = _geometry.image_size(self, transformation)
+        zx = np_.reshape(
+            self.backend.cast(transformation["width_zoom"], "float32"), (-1,)
+        )
+        zy = np_.reshape(
+            self.backend.cast(transformation["height_zoom"], "float32"), (-1,)
+        )
+        center_x = (width - 1) / 2.0
+        center_y = (height - 1) / 2.0
         zeros = np_.zeros_like(zx)
         # Output pixel p reads the input at center + (p - center) * zoom.
         return np_.stack(
@@ -137,7 +142,33 @@ class RandomZoom(BaseImagePreprocessingLayer):
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
-        _geometry.no_bounding_boxes(self)
+        if not training or transformation is None:
+            return bounding_boxes
+        np_ = self.backend.numpy
+        height, width = _geometry.image_size(self, transformation)
+        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
+            self, bounding_boxes, height, width
+        )
+        # One zoom per image, shaped (batch, 1): the boxes of one image
+        # come back as a batch of one.
+        zx = np_.reshape(
+            self.backend.cast(transformation["width_zoom"], x1.dtype), (-1, 1)
+        )
+        zy = np_.reshape(
+            self.backend.cast(transformation["height_zoom"], x1.dtype), (-1, 1)
+        )
+        cx, cy = (width - 1) / 2.0, (height - 1) / 2.0
+        # The inverse of the image mapping: input point p shows at
+        # center + (p - center) / zoom.
+        coords = [
+            (x1 - cx) / zx + cx,
+            (y1 - cy) / zy + cy,
+            (x2 - cx) / zx + cx,
+            (y2 - cy) / zy + cy,
+        ]
+        return _geometry.boxes_from_xyxy(
+            self, bounding_boxes, coords, height, width
+        )
 
     def get_config(self):
         config = super().get_config()

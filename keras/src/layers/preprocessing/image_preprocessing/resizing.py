@@ -82,6 +82,24 @@ class Resizing(BaseImagePreprocessingLayer):
         images = self.backend.cast(images, self.compute_dtype)
         return self._resize(images, self.interpolation)
 
+    def get_random_transformation(self, data, training=True, seed=None):
+        images = data["images"] if isinstance(data, dict) else data
+        return {"input_shape": tuple(images.shape)}
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        from keras.src.layers.preprocessing.image_preprocessing import _geometry
+
+        return _geometry.resize_boxes(
+            self,
+            bounding_boxes,
+            _geometry.image_size(self, transformation),
+            (self.height, self.width),
+            crop_to_aspect_ratio=self.crop_to_aspect_ratio,
+            pad_to_aspect_ratio=self.pad_to_aspect_ratio,
+        )
+
     def transform_segmentation_masks(
         self, segmentation_masks, transformation=None, training=True
     ):

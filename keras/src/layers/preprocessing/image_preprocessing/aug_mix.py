@@ -1,0 +1,176 @@
+"""`AugMix`: mixes several chains of random augmentations while
+training."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _augment_ops
+from keras.src.layers.preprocessing.image_preprocessing import _color
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.random.seed_generator import SeedGenerator
+
+AUG_MIX_OPS = (
+    "auto_contrast",
+    "equalization",
+    "random_posterization",
+    "random_rotation",
+    "solarization",
+    "random_shear",
+    "random_translation",
+)
+ALL_OPS_EXTRA = (
+    "random_color_degeneration",
+    "random_contrast",
+    "random_brightness",
+    "random_sharpness",
+)
+
+
+@keras_export("keras.layers.AugMix")
+class AugMix(BaseImagePreprocessingLayer):
+    """AugMix (Hendrycks et al., https://arxiv.org/abs/1912.02781).
+
+    `num_chains` chains of `chain_depth` randomly chosen operations
+    (auto-contrast, equalization, posterization, rotation, solarization,
+    shear, translation; with `all_ops` also color degeneration,
+    contrast, brightness and sharpness) are applied to the images; the
+    chain outputs are combined with weights from a `Dirichlet(alpha)`
+    distribution, and the result is blended with the original images
+    with a weight from `Beta(alpha, alpha)`. Only active while training.
+
+    Args:
+        value_range: Range `(low, high)` of the pixel values. Defaults
+            to `(0, 255)`.
+        num_chains: Number of augmentation chains. Defaults to `3`.
+        chain_depth: Operations per chain. Defaults to `3`.
+        factor: Float in `[0, 1]` (or pair, whose upper value is used),
+            the strength of the operations. Defaults to `0.3`.
+        alpha: Float > 0, the parameter of the Dirichlet and Beta
+            distributions. Defaults to `1.0`.
+        all_ops: Whether to use the color operations too. Defaults to
+            `True`.
+        interpolation: `"bilinear"` (default) or `"nearest"`.
+        seed: Optional integer seed.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.AugMix(value_range=(0, 1), seed=1)
+    >>> layer(np.random.rand(2, 8, 8, 3)).shape
+    (2, 8, 8, 3)
+    """
+
+    _FACTOR_BOUNDS = (0, 1)
+
+    def __init__(
+        self,
+        value_range=(0, 255),
+        num_chains=3,
+        chain_depth=3,
+        factor=0.3,
+        alpha=1.0,
+        all_ops=True,
+        interpolation="bilinear",
+        seed=None,
+        data_format=None,
+        **kwargs,
+    ):
+        super().__init__(factor=factor, data_format=data_format, **kwargs)
+        self.value_range = _color.check_value_range(value_range)
+        self.num_chains = int(num_chains)
+        self.chain_depth = int(chain_depth)
+        self.alpha = alpha
+        self.all_ops = all_ops
+        self.interpolation = interpolation
+        self.seed = seed
+        self.generator = SeedGenerator(seed)
+        names = AUG_MIX_OPS + (ALL_OPS_EXTRA if all_ops else ())
+        self._augment_ops = _augment_ops.make_ops(
+            self.value_range,
+            self.factor[1],
+            interpolation,
+            seed,
+            self.data_format,
+            names,
+        )
+        for name, op in self._augment_ops:
+            setattr(self, name, op)
+
+    def build(self, input_shape=None):
+        for _, op in self._augment_ops:
+            if not op.built:
+                op.build(input_shape)
+        self.built = True
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        seed = seed if seed is not None else self._get_seed_generator()
+        random = self.backend.random
+        np_ = self.backend.numpy
+        gammas = random.gamma((self.num_chains,), self.alpha, seed=seed)
+        chain_mixing_weights = gammas / np_.sum(gammas)
+        weight_sample = random.beta((), self.alpha, self.alpha, seed=seed)
+        layer_idxes = random.randint(
+            (self.num_chains, self.chain_depth),
+            0,
+            len(self._augment_ops),
+            seed=seed,
+        )
+        # Tuples, not lists: `tf.data` would try to stack lists.
+        chain_transforms = tuple(
+            tuple(
+                tuple(
+                    _augment_ops.transformation_of(op, images)
+                    for _, op in self._augment_ops
+                )
+                for _ in range(self.chain_depth)
+            )
+            for _ in range(self.num_chains)
+        )
+        return {
+            "chain_mixing_weights": chain_mixing_weights,
+            "weight_sample": weight_sample,
+            "layer_idxes": layer_idxes,
+            "chain_transforms": chain_transforms,
+        }
+
+    def transform_images(self, images, transformation=None, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        candidates = [op for _, op in self._augment_ops]
+        mixed = self.backend.numpy.zeros_like(images)
+        weights = transformation["chain_mixing_weights"]
+        for c in range(self.num_chains):
+            chained = images
+            for d in range(self.chain_depth):
+                chained = _augment_ops.apply_chosen(
+                    self,
+                    chained,
+                    transformation["layer_idxes"][c][d],
+                    candidates,
+                    transformation["chain_transforms"][c][d],
+                    training,
+                )
+            mixed = mixed + self.backend.cast(weights[c], images.dtype) * (
+                chained
+            )
+        m = self.backend.cast(transformation["weight_sample"], images.dtype)
+        return m * images + (1.0 - m) * mixed
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            value_range=self.value_range,
+            num_chains=self.num_chains,
+            chain_depth=self.chain_depth,
+            alpha=self.alpha,
+            all_ops=self.all_ops,
+            interpolation=self.interpolation,
+            seed=self.seed,
+        )
+        return config

@@ -1,0 +1,133 @@
+"""`RandAugment`: applies randomly chosen augmentations while training."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _augment_ops
+from keras.src.layers.preprocessing.image_preprocessing import _color
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.random.seed_generator import SeedGenerator
+
+RAND_AUGMENT_OPS = (
+    "random_shear",
+    "random_translation",
+    "random_rotation",
+    "random_brightness",
+    "random_color_degeneration",
+    "random_contrast",
+    "random_sharpness",
+    "random_posterization",
+    "solarization",
+    "auto_contrast",
+    "equalization",
+)
+
+
+@keras_export("keras.layers.RandAugment")
+class RandAugment(BaseImagePreprocessingLayer):
+    """RandAugment (Cubuk et al., https://arxiv.org/abs/1909.13719).
+
+    Each call applies `num_ops` operations in turn, each chosen at
+    random (for the whole batch) among shear, translation, rotation,
+    brightness, color degeneration, contrast, sharpness, posterization,
+    solarization, auto-contrast and equalization. The strength of the
+    operations grows with `factor`. Only active while training.
+
+    Args:
+        value_range: Range `(low, high)` of the pixel values. Defaults
+            to `(0, 255)`.
+        num_ops: Number of operations per call. Defaults to `2`.
+        factor: Float in `[0, 1]` (or pair, whose upper value is used),
+            the strength of the operations. Defaults to `0.5`.
+        interpolation: `"bilinear"` (default) or `"nearest"`, for the
+            geometric operations.
+        seed: Optional integer seed.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandAugment(value_range=(0, 1), seed=1)
+    >>> layer(np.random.rand(2, 8, 8, 3)).shape
+    (2, 8, 8, 3)
+    """
+
+    _FACTOR_BOUNDS = (0, 1)
+
+    def __init__(
+        self,
+        value_range=(0, 255),
+        num_ops=2,
+        factor=0.5,
+        interpolation="bilinear",
+        seed=None,
+        data_format=None,
+        **kwargs,
+    ):
+        super().__init__(factor=factor, data_format=data_format, **kwargs)
+        self.value_range = _color.check_value_range(value_range)
+        self.num_ops = int(num_ops)
+        self.interpolation = interpolation
+        self.seed = seed
+        self.generator = SeedGenerator(seed)
+        self._augment_ops = _augment_ops.make_ops(
+            self.value_range,
+            self.factor[1],
+            interpolation,
+            seed,
+            self.data_format,
+            RAND_AUGMENT_OPS,
+        )
+        for name, op in self._augment_ops:
+            setattr(self, name, op)
+
+    def build(self, input_shape=None):
+        for _, op in self._augment_ops:
+            if not op.built:
+                op.build(input_shape)
+        self.built = True
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training or self.num_ops == 0:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        seed = seed if seed is not None else self._get_seed_generator()
+        layer_idxes = self.backend.random.randint(
+            (self.num_ops,), 0, len(self._augment_ops), seed=seed
+        )
+        # Tuples, not lists: `tf.data` would try to stack lists.
+        transforms = tuple(
+            tuple(
+                _augment_ops.transformation_of(op, images)
+                for _, op in self._augment_ops
+            )
+            for _ in range(self.num_ops)
+        )
+        return {"transforms": transforms, "layer_idxes": layer_idxes}
+
+    def transform_images(self, images, transformation=None, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        candidates = [op for _, op in self._augment_ops]
+        for i in range(self.num_ops):
+            images = _augment_ops.apply_chosen(
+                self,
+                images,
+                transformation["layer_idxes"][i],
+                candidates,
+                transformation["transforms"][i],
+                training,
+            )
+        return images
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            value_range=self.value_range,
+            num_ops=self.num_ops,
+            interpolation=self.interpolation,
+            seed=self.seed,
+        )
+        return config

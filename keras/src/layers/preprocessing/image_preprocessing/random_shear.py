@@ -1,0 +1,195 @@
+"""`RandomShear`: randomly shears images while training."""
+
+from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    BaseImagePreprocessingLayer,
+)
+from keras.src.random.seed_generator import SeedGenerator
+
+
+@keras_export("keras.layers.RandomShear")
+class RandomShear(BaseImagePreprocessingLayer):
+    """Shears each image by random amounts along x and y while training.
+
+    In coordinates relative to the image size (origin at the top-left
+    corner), a point `(x, y)` moves to `x' = x - sx * y`, then
+    `y' = y - sy * x'`, with `sx` drawn per image from `x_factor` and
+    `sy` from `y_factor`. Uncovered pixels are filled according to
+    `fill_mode`; bounding boxes in dict inputs follow the points (and
+    are clipped to the image). At inference the images pass through
+    unchanged.
+
+    Args:
+        x_factor: Float `f` for shears in `[-f, f]`, or a pair
+            `(low, high)`, within `[-1, 1]`. Defaults to `0.0`.
+        y_factor: Same along y. Defaults to `0.0`.
+        interpolation: `"bilinear"` (default) or `"nearest"`.
+        fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
+            `"nearest"`.
+        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+        seed: Optional integer seed.
+        **kwargs: Standard `Layer` options.
+
+    Example:
+
+    >>> layer = keras.layers.RandomShear(x_factor=0.2, y_factor=0.2, seed=1)
+    >>> layer(np.random.rand(2, 8, 8, 3)).shape
+    (2, 8, 8, 3)
+    """
+
+    _USE_BASE_FACTOR = False
+    _BATCH_SINGLE_IMAGES = True
+
+    def __init__(
+        self,
+        x_factor=0.0,
+        y_factor=0.0,
+        interpolation="bilinear",
+        fill_mode="reflect",
+        fill_value=0.0,
+        data_format=None,
+        seed=None,
+        **kwargs,
+    ):
+        super().__init__(data_format=data_format, **kwargs)
+        self.x_factor = _geometry.parse_factor(x_factor, "x_factor")
+        self.y_factor = _geometry.parse_factor(y_factor, "y_factor")
+        _geometry.check_fill_and_interpolation(fill_mode, interpolation)
+        self.fill_mode = fill_mode
+        self.interpolation = interpolation
+        self.fill_value = fill_value
+        self.seed = seed
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        seed = seed if seed is not None else self._get_seed_generator()
+        batch = self._batch_size(images)
+        random = self.backend.random
+        shear_x = random.uniform((batch, 1), *self.x_factor, seed=seed)
+        shear_y = random.uniform((batch, 1), *self.y_factor, seed=seed)
+        return {
+            "shear_factor": self.backend.numpy.concatenate(
+                [shear_x, shear_y], axis=1
+            ),
+            "input_shape": tuple(images.shape),
+        }
+
+    def _size(self, transformation):
+        shape = transformation["input_shape"]
+        h_axis, w_axis = self._spatial_axes()
+        return shape[h_axis], shape[w_axis]
+
+    def _transforms(self, transformation):
+        np_ = self.backend.numpy
+        shear = self.backend.cast(
+            self.backend.convert_to_tensor(transformation["shear_factor"]),
+            "float32",
+        )
+        sx, sy = shear[:, 0], shear[:, 1]
+        height, width = self._size(transformation)
+        kx = width / height
+        ky = height / width
+        ones, zeros = np_.ones_like(sx), np_.zeros_like(sx)
+        # Output pixel (x', y') reads the input at the point that the
+        # shear moves there (the inverse of the box mapping).
+        return np_.stack(
+            [1.0 + sx * sy, sx * kx, zeros, sy * ky, ones, zeros, zeros, zeros],
+            axis=1,
+        )
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        return self._apply_transforms(
+            images,
+            self._transforms(transformation),
+            self.interpolation,
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation, training=True
+    ):
+        if not training or transformation is None:
+            return segmentation_masks
+        return self._apply_transforms(
+            segmentation_masks,
+            self._transforms(transformation),
+            "nearest",
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        if not training or transformation is None:
+            return bounding_boxes
+        from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (  # noqa: E501
+            converters,
+        )
+
+        np_ = self.backend.numpy
+        height, width = self._size(transformation)
+        shear = self.backend.cast(
+            self.backend.convert_to_tensor(transformation["shear_factor"]),
+            "float32",
+        )
+        boxes = self.backend.convert_to_tensor(bounding_boxes["boxes"])
+        if len(boxes.shape) == 2:
+            # Boxes of one image: a batch of one, like the shear factors.
+            boxes = np_.expand_dims(boxes, 0)
+        boxes = converters.convert_format(
+            boxes,
+            source=self.bounding_box_format,
+            target="rel_xyxy",
+            height=height,
+            width=width,
+        )
+        x1, y1, x2, y2 = (boxes[..., i] for i in range(4))
+        xs = np_.stack([x1, x2, x1, x2], axis=-1)
+        ys = np_.stack([y1, y1, y2, y2], axis=-1)
+        extra = len(xs.shape) - 1
+        sx = np_.reshape(shear[:, 0], (-1,) + (1,) * extra)
+        sy = np_.reshape(shear[:, 1], (-1,) + (1,) * extra)
+        new_x = xs - sx * ys
+        new_y = ys - sy * new_x
+        boxes = np_.stack(
+            [
+                np_.min(new_x, axis=-1),
+                np_.min(new_y, axis=-1),
+                np_.max(new_x, axis=-1),
+                np_.max(new_y, axis=-1),
+            ],
+            axis=-1,
+        )
+        boxes = np_.clip(boxes, 0.0, 1.0)
+        result = dict(bounding_boxes)
+        result["boxes"] = converters.convert_format(
+            boxes,
+            source="rel_xyxy",
+            target=self.bounding_box_format,
+            height=height,
+            width=width,
+        )
+        return result
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            x_factor=self.x_factor,
+            y_factor=self.y_factor,
+            fill_mode=self.fill_mode,
+            interpolation=self.interpolation,
+            seed=self.seed,
+            fill_value=self.fill_value,
+        )
+        return config
