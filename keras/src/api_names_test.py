@@ -143,8 +143,7 @@ NOT_YET = {
 }
 
 # The training namespaces, which must have every upstream name except
-# these: the bounding box utilities (the vision area's), names not written
-# yet (`TensorBoard`, `FeatureSpace`, the Keras 2
+# these: names not written yet (`TensorBoard`, `FeatureSpace`, the Keras 2
 # `legacy` serialization) and `OrbaxCheckpoint` (needs the `orbax` package,
 # which this project does not install).
 COMPLETE = {
