@@ -1,6 +1,8 @@
 """Reference image models (architectures only in this build: pretrained
 weights cannot be downloaded)."""
 
+from keras.src.applications import efficientnet
+from keras.src.applications import imagenet_utils
 from keras.src.applications import mobilenet
 
-__all__ = ["mobilenet"]
+__all__ = ["efficientnet", "imagenet_utils", "mobilenet"]
