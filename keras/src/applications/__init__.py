@@ -4,5 +4,6 @@ weights cannot be downloaded)."""
 from keras.src.applications import efficientnet
 from keras.src.applications import imagenet_utils
 from keras.src.applications import mobilenet
+from keras.src.applications import resnet
 
-__all__ = ["efficientnet", "imagenet_utils", "mobilenet"]
+__all__ = ["efficientnet", "imagenet_utils", "mobilenet", "resnet"]
