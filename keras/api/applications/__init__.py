@@ -5,5 +5,20 @@ since your modifications would be overwritten.
 """
 
 
+from keras.api.applications import efficientnet as efficientnet
+from keras.api.applications import imagenet_utils as imagenet_utils
 from keras.api.applications import mobilenet as mobilenet
+from keras.api.applications import resnet as resnet
+from keras.api.applications import resnet50 as resnet50
+from keras.src.applications.efficientnet import EfficientNetB0 as EfficientNetB0
+from keras.src.applications.efficientnet import EfficientNetB1 as EfficientNetB1
+from keras.src.applications.efficientnet import EfficientNetB2 as EfficientNetB2
+from keras.src.applications.efficientnet import EfficientNetB3 as EfficientNetB3
+from keras.src.applications.efficientnet import EfficientNetB4 as EfficientNetB4
+from keras.src.applications.efficientnet import EfficientNetB5 as EfficientNetB5
+from keras.src.applications.efficientnet import EfficientNetB6 as EfficientNetB6
+from keras.src.applications.efficientnet import EfficientNetB7 as EfficientNetB7
 from keras.src.applications.mobilenet import MobileNet as MobileNet
+from keras.src.applications.resnet import ResNet101 as ResNet101
+from keras.src.applications.resnet import ResNet152 as ResNet152
+from keras.src.applications.resnet import ResNet50 as ResNet50
