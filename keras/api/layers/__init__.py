@@ -128,6 +128,7 @@ from keras.src.layers.preprocessing.image_preprocessing.solarization import Sola
 from keras.src.layers.preprocessing.integer_lookup import IntegerLookup as IntegerLookup
 from keras.src.layers.preprocessing.normalization import Normalization as Normalization
 from keras.src.layers.preprocessing.rescaling import Rescaling as Rescaling
+from keras.src.layers.preprocessing.stft_spectrogram import STFTSpectrogram as STFTSpectrogram
 from keras.src.layers.preprocessing.string_lookup import StringLookup as StringLookup
 from keras.src.layers.preprocessing.text_vectorization import TextVectorization as TextVectorization
 from keras.src.layers.regularization.activity_regularization import ActivityRegularization as ActivityRegularization
