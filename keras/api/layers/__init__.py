@@ -126,6 +126,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_zoom import Rando
 from keras.src.layers.preprocessing.image_preprocessing.resizing import Resizing as Resizing
 from keras.src.layers.preprocessing.image_preprocessing.solarization import Solarization as Solarization
 from keras.src.layers.preprocessing.integer_lookup import IntegerLookup as IntegerLookup
+from keras.src.layers.preprocessing.mel_spectrogram import MelSpectrogram as MelSpectrogram
 from keras.src.layers.preprocessing.normalization import Normalization as Normalization
 from keras.src.layers.preprocessing.rescaling import Rescaling as Rescaling
 from keras.src.layers.preprocessing.stft_spectrogram import STFTSpectrogram as STFTSpectrogram

@@ -161,6 +161,7 @@ from keras.src.layers.preprocessing.image_preprocessing.solarization import (
 )
 from keras.src.layers.preprocessing.index_lookup import IndexLookup
 from keras.src.layers.preprocessing.integer_lookup import IntegerLookup
+from keras.src.layers.preprocessing.mel_spectrogram import MelSpectrogram
 from keras.src.layers.preprocessing.normalization import Normalization
 from keras.src.layers.preprocessing.rescaling import Rescaling
 from keras.src.layers.preprocessing.stft_spectrogram import STFTSpectrogram
