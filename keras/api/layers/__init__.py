@@ -45,6 +45,7 @@ from keras.src.layers.core.input_layer import Input as Input
 from keras.src.layers.core.input_layer import InputLayer as InputLayer
 from keras.src.layers.core.lambda_layer import Lambda as Lambda
 from keras.src.layers.core.masking import Masking as Masking
+from keras.src.layers.core.reversible_embedding import ReversibleEmbedding as ReversibleEmbedding
 from keras.src.layers.core.wrapper import Wrapper as Wrapper
 from keras.src.layers.input_spec import InputSpec as InputSpec
 from keras.src.layers.layer import Layer as Layer
@@ -137,8 +138,10 @@ from keras.src.layers.preprocessing.image_preprocessing.random_zoom import Rando
 from keras.src.layers.preprocessing.image_preprocessing.resizing import Resizing as Resizing
 from keras.src.layers.preprocessing.image_preprocessing.solarization import Solarization as Solarization
 from keras.src.layers.preprocessing.integer_lookup import IntegerLookup as IntegerLookup
+from keras.src.layers.preprocessing.mel_spectrogram import MelSpectrogram as MelSpectrogram
 from keras.src.layers.preprocessing.normalization import Normalization as Normalization
 from keras.src.layers.preprocessing.rescaling import Rescaling as Rescaling
+from keras.src.layers.preprocessing.stft_spectrogram import STFTSpectrogram as STFTSpectrogram
 from keras.src.layers.preprocessing.string_lookup import StringLookup as StringLookup
 from keras.src.layers.preprocessing.text_vectorization import TextVectorization as TextVectorization
 from keras.src.layers.regularization.activity_regularization import ActivityRegularization as ActivityRegularization

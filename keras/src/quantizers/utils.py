@@ -28,6 +28,17 @@ def default_config(mode, config):
     return quantization_config.validate_and_resolve_config(mode, None)
 
 
+def quantize_inputs(inputs_quantizer, inputs):
+    """Quantizes layer inputs to int8, one scale per row by default.
+
+    Returns:
+        `(int8 inputs, scale)`.
+    """
+    if getattr(inputs_quantizer, "axis", None) is None:
+        return inputs_quantizer(inputs, axis=-1)
+    return inputs_quantizer(inputs)
+
+
 def quantize_weight(weight_quantizer, weight, reduce_axes, scale_shape):
     """Quantizes `weight` to int8, one scale per non-reduced position.
 

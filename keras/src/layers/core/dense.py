@@ -269,7 +269,9 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             kernel = ops.cast(self._kernel, self.compute_dtype)
             y = ops.divide(ops.matmul(inputs, kernel), kernel_scale)
         else:
-            x, x_scale = _quantize_inputs(self.inputs_quantizer, inputs)
+            x, x_scale = quantize_utils.quantize_inputs(
+                self.inputs_quantizer, inputs
+            )
             y = ops.cast(ops.matmul(x, self._kernel), self.compute_dtype)
             scale = ops.multiply(
                 ops.cast(x_scale, self.compute_dtype), kernel_scale
@@ -311,10 +313,3 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 )
             )
         return config
-
-
-def _quantize_inputs(inputs_quantizer, inputs):
-    """Quantizes the layer inputs, one scale per row by default."""
-    if getattr(inputs_quantizer, "axis", None) is None:
-        return inputs_quantizer(inputs, axis=-1)
-    return inputs_quantizer(inputs)

@@ -141,6 +141,14 @@ class Embedding(lora_utils.LoraMixin, Layer):
     def build(self, input_shape=None):
         if self.built:
             return
+        self._build_tables()
+        self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    def _build_tables(self):
+        """Creates the table variables (quantized ones under a quantized
+        dtype policy); LoRA factors come after them."""
         table_shape = (self.input_dim, self.output_dim)
         if self.quantization_mode is not None:
             self.quantized_build(
@@ -155,9 +163,6 @@ class Embedding(lora_utils.LoraMixin, Layer):
                 regularizer=self.embeddings_regularizer,
                 trainable=True,
             )
-        self.built = True
-        if self.lora_rank:
-            self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
 
     @property
     def embeddings(self):
@@ -230,16 +235,20 @@ class Embedding(lora_utils.LoraMixin, Layer):
         Returns:
             Tensor of shape `(..., input_dim)` (e.g. tied output logits).
         """
-        inputs = ops.cast(inputs, self.compute_dtype)
-        kernel = ops.cast(self._embeddings, self.compute_dtype)
+        return self._attend(inputs, self.compute_dtype)
+
+    def _attend(self, inputs, dtype):
+        """`inputs @ embeddings.T` with every operand cast to `dtype`."""
+        inputs = ops.cast(inputs, dtype)
+        kernel = ops.cast(self._embeddings, dtype)
         if self.quantization_mode is not None:
-            scale = ops.cast(self.embeddings_scale, self.compute_dtype)
+            scale = ops.cast(self.embeddings_scale, dtype)
             kernel = ops.divide(kernel, ops.expand_dims(scale, -1))
         outputs = ops.matmul(inputs, ops.transpose(kernel))
         if self.lora_enabled:
             # `x @ (a @ b).T == (x @ b.T) @ a.T`: no full-size delta.
-            a = ops.cast(self.lora_embeddings_a, self.compute_dtype)
-            b = ops.cast(self.lora_embeddings_b, self.compute_dtype)
+            a = ops.cast(self.lora_embeddings_a, dtype)
+            b = ops.cast(self.lora_embeddings_b, dtype)
             delta = ops.matmul(
                 ops.matmul(inputs, ops.transpose(b)), ops.transpose(a)
             )
