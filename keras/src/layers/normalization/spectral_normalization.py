@@ -69,42 +69,46 @@ class SpectralNormalization(Wrapper):
 
     def call(self, inputs, training=False):
         if training:
-            new_vector_u, new_kernel = ops.cond(
-                ops.all(ops.equal(self.kernel.value, 0)),
-                lambda: (self.vector_u.value, self.kernel.value),
-                self.normalized_weights,
-            )
-            self.vector_u.assign(new_vector_u)
-            self.kernel.assign(new_kernel)
-        output = self.layer(inputs)
-        return ops.cast(output, inputs.dtype)
+            kernel = self.kernel.value
+            # An all-zero kernel has no spectral norm to divide by: keep it.
+            is_zero = ops.all(ops.equal(kernel, 0))
+            u, normalized = self.normalized_weights()
+            self.vector_u.assign(ops.where(is_zero, self.vector_u.value, u))
+            self.kernel.assign(ops.where(is_zero, kernel, normalized))
+        return ops.cast(self.layer(inputs), inputs.dtype)
 
     def compute_output_shape(self, input_shape):
         return self.layer.compute_output_shape(input_shape)
 
     def normalized_weights(self):
         """`(new_vector_u, normalized_kernel)` after power iteration."""
-        weights = ops.reshape(self.kernel, [-1, self.kernel_shape[-1]])
-        vector_u = self.vector_u.value
-        for _ in range(self.power_iterations):
-            vector_v = _l2_normalize(
-                ops.matmul(vector_u, ops.transpose(weights))
-            )
-            vector_u = _l2_normalize(ops.matmul(vector_v, weights))
-        vector_u = ops.stop_gradient(vector_u)
-        vector_v = ops.stop_gradient(vector_v)
-        sigma = ops.matmul(
-            ops.matmul(vector_v, weights), ops.transpose(vector_u)
+        units = self.kernel_shape[-1]
+        matrix = ops.reshape(self.kernel.value, (-1, units))
+        u, v = _power_iteration(
+            matrix, self.vector_u.value, self.power_iterations
         )
-        kernel = ops.reshape(ops.divide(self.kernel, sigma), self.kernel_shape)
-        return ops.cast(vector_u, self.vector_u.dtype), ops.cast(
-            kernel, self.kernel.dtype
+        # Estimate of the largest singular value: v^T W u.
+        sigma = ops.sum(ops.matmul(v, matrix) * u)
+        normalized = ops.reshape(matrix / sigma, self.kernel_shape)
+        return (
+            ops.cast(u, self.vector_u.dtype),
+            ops.cast(normalized, self.kernel.dtype),
         )
 
     def get_config(self):
         config = super().get_config()
         config["power_iterations"] = self.power_iterations
         return config
+
+
+def _power_iteration(matrix, u, steps):
+    """`steps` rounds of `v = normalize(W u)`, `u = normalize(W^T v)` for
+    `matrix` W of shape `(rows, units)` and `u` of shape `(1, units)`;
+    returns `(u, v)` with gradients stopped."""
+    for _ in range(steps):
+        v = _l2_normalize(ops.matmul(u, ops.transpose(matrix)))
+        u = _l2_normalize(ops.matmul(v, matrix))
+    return ops.stop_gradient(u), ops.stop_gradient(v)
 
 
 def _l2_normalize(x, epsilon=1e-12):
