@@ -5,5 +5,14 @@ from keras.src.applications import efficientnet
 from keras.src.applications import imagenet_utils
 from keras.src.applications import mobilenet
 from keras.src.applications import resnet
+from keras.src.applications import vgg16
+from keras.src.applications import vgg19
 
-__all__ = ["efficientnet", "imagenet_utils", "mobilenet", "resnet"]
+__all__ = [
+    "efficientnet",
+    "imagenet_utils",
+    "mobilenet",
+    "resnet",
+    "vgg16",
+    "vgg19",
+]
