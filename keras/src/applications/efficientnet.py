@@ -21,6 +21,7 @@ from keras.src import layers
 from keras.src.api_export import keras_export
 from keras.src.applications import imagenet_utils
 from keras.src.models import Functional
+from keras.src.ops import operation_utils
 
 # The seven stages of the B0 baseline: (kernel size, repeats, input filters,
 # output filters, expansion ratio, stride of the first block). Every block
@@ -288,7 +289,7 @@ def _efficientnet(
         x = layers.GlobalMaxPooling2D(name="max_pool")(x)
 
     if input_tensor is not None:
-        inputs = imagenet_utils.get_source_inputs(input_tensor)
+        inputs = operation_utils.get_source_inputs(input_tensor)
     else:
         inputs = img_input
     model = Functional(inputs, x, name=name)

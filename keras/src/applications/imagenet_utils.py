@@ -316,22 +316,6 @@ def validate_activation(classifier_activation, weights):
         )
 
 
-def get_source_inputs(tensor):
-    """The `keras.Input` tensors that `tensor` was computed from."""
-    history = getattr(tensor, "_keras_history", None)
-    if history is None:
-        return [tensor]
-    node = history.operation._inbound_nodes[history.node_index]
-    if node.is_input:
-        return [tensor]
-    sources = []
-    for x in node.input_tensors:
-        for source in get_source_inputs(x):
-            if all(source is not s for s in sources):
-                sources.append(source)
-    return sources
-
-
 def check_weights(weights):
     """Validates an application's `weights` argument.
 

@@ -109,13 +109,3 @@ def test_validate_activation():
     utils.validate_activation(None, "imagenet")
     with pytest.raises(ValueError, match="softmax"):
         utils.validate_activation("relu", "imagenet")
-
-
-def test_get_source_inputs():
-    a = keras.Input((3,))
-    b = keras.Input((3,))
-    c = keras.layers.add([keras.layers.Dense(3)(a), b])
-    sources = utils.get_source_inputs(c)
-    assert len(sources) == 2
-    assert sources[0] is a and sources[1] is b
-    assert utils.get_source_inputs(a)[0] is a

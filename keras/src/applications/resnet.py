@@ -13,6 +13,7 @@ from keras.src import layers
 from keras.src.api_export import keras_export
 from keras.src.applications import imagenet_utils
 from keras.src.models import Functional
+from keras.src.ops import operation_utils
 
 # Blocks per stage (conv2 .. conv5) of each depth; the stages' widths.
 _DEPTHS = {
@@ -120,7 +121,7 @@ def _resnet(
         x = layers.GlobalMaxPooling2D(name="max_pool")(x)
 
     if input_tensor is not None:
-        inputs = imagenet_utils.get_source_inputs(input_tensor)
+        inputs = operation_utils.get_source_inputs(input_tensor)
     else:
         inputs = img_input
     model = Functional(inputs, x, name=name)

@@ -12,6 +12,7 @@ from keras.src import layers
 from keras.src.api_export import keras_export
 from keras.src.applications import imagenet_utils
 from keras.src.models import Functional
+from keras.src.ops import operation_utils
 
 # Filters of the five blocks; convolutions per block for each depth.
 _FILTERS = (64, 128, 256, 512, 512)
@@ -79,7 +80,7 @@ def build_vgg(
         x = layers.GlobalMaxPooling2D()(x)
 
     if input_tensor is not None:
-        inputs = imagenet_utils.get_source_inputs(input_tensor)
+        inputs = operation_utils.get_source_inputs(input_tensor)
     else:
         inputs = img_input
     model = Functional(inputs, x, name=name)
