@@ -62,7 +62,11 @@ import public_decoder  # noqa: E402
 
 import keras  # noqa: E402
 
-UPSTREAM_VENV = os.path.join(HERE, ".upstream_venv")
+DEFAULT_UPSTREAM_VENV = os.path.join(HERE, ".upstream_venv")
+# An existing venv with upstream Keras on JAX can be named by
+# `KERAS_UPSTREAM_VENV` (as for integration_tests/upstream_interchange_test.py)
+# or `--upstream-venv`; only the default one is created when missing.
+UPSTREAM_VENV = os.environ.get("KERAS_UPSTREAM_VENV") or DEFAULT_UPSTREAM_VENV
 RESULTS = os.path.join(HERE, "results")
 EXAMPLE_DIR = os.path.join(ROOT, "examples", "gemma")
 
@@ -303,6 +307,13 @@ class PureJaxTrainer:
 
 
 # -------------------------------------------------------------- upstream
+def set_upstream_venv(path):
+    """Use the upstream venv at `path` (`--upstream-venv`)."""
+    global UPSTREAM_VENV
+    if path:
+        UPSTREAM_VENV = os.path.abspath(path)
+
+
 def upstream_python():
     return os.path.join(UPSTREAM_VENV, "bin", "python")
 
@@ -317,6 +328,9 @@ def ensure_upstream_venv():
         ok = subprocess.run(check, env=env, cwd=HERE, capture_output=True)
         if ok.returncode == 0:
             return True
+    if os.path.abspath(UPSTREAM_VENV) != DEFAULT_UPSTREAM_VENV:
+        log(f"{UPSTREAM_VENV} has no working upstream keras + jax")
+        return False
     log(f"creating {UPSTREAM_VENV} (upstream keras, jax=={jax.__version__})")
     subprocess.run([sys.executable, "-m", "venv", UPSTREAM_VENV], check=True)
     pip = [python, "-m", "pip", "install", "-q", "keras"]
@@ -329,13 +343,13 @@ def ensure_upstream_venv():
 
 
 class UpstreamWorker:
-    def __init__(self, payload):
+    def __init__(self, payload, script="upstream_worker.py"):
         env = dict(os.environ, KERAS_BACKEND="jax")
         env.pop("PYTHONPATH", None)
         self.proc = subprocess.Popen(
             [
                 upstream_python(),
-                os.path.join(HERE, "upstream_worker.py"),
+                os.path.join(HERE, script),
                 json.dumps(payload),
             ],
             stdin=subprocess.PIPE,
@@ -945,6 +959,11 @@ def parse_args(argv=None):
     p.add_argument("--steps", type=int, default=20, help="steps per round")
     p.add_argument("--batch-size", type=int, default=16)
     p.add_argument("--skip-upstream", action="store_true")
+    p.add_argument(
+        "--upstream-venv",
+        help="existing venv with upstream keras + jax (default: "
+        "$KERAS_UPSTREAM_VENV, else benchmarks/.upstream_venv, created)",
+    )
     p.add_argument("--skip-overhead", action="store_true")
     p.add_argument("--skip-imports", action="store_true")
     p.add_argument("--import-reps", type=int, default=5)
@@ -967,6 +986,7 @@ def parse_args(argv=None):
 
 def main(argv=None):
     args = parse_args(argv)
+    set_upstream_venv(args.upstream_venv)
     started = time.perf_counter()
     load_before = os.getloadavg()
     names = [n.strip() for n in args.layouts.split(",") if n.strip()]

@@ -36,6 +36,9 @@ def main():
     if cfg.get("mode") == "overhead":
         measure_overhead(cfg)
         return
+    if cfg.get("mode") == "zoo":
+        zoo(cfg)
+        return
     counter = bench_common.CompileCounter()
     devices = keras.distribution.list_devices()
     mesh = keras.distribution.DeviceMesh(
@@ -94,6 +97,47 @@ def main():
             result["compiles"] = after[0] - before[0]
             result["traces"] = after[1] - before[1]
             emit("RESULT", result)
+
+
+def serve_rounds(model, x, y, batch_size, steps, counter):
+    """Answers `ROUND` lines with `@@RESULT` until `QUIT`."""
+    for line in sys.stdin:
+        command = line.strip()
+        if command == "QUIT":
+            break
+        if command == "ROUND":
+            before = counter.snapshot()
+            result = bench_common.fit_round(model, x, y, batch_size, steps)
+            after = counter.snapshot()
+            result["compiles"] = after[0] - before[0]
+            result["traces"] = after[1] - before[1]
+            emit("RESULT", result)
+
+
+def zoo(cfg):
+    """A `zoo_models` model (CNN or LSTM) for `models_benchmark.py`."""
+    import zoo_models
+
+    counter = bench_common.CompileCounter()
+    steps, batch_size = cfg["steps"], cfg["batch_size"]
+    try:
+        model, x, y = zoo_models.setup(
+            cfg["model"], cfg["layout"], batch_size, steps
+        )
+        bench_common.fit_round(model, x, y, batch_size, steps)  # warm-up
+    except Exception as e:
+        emit("UNSUPPORTED", {"error": f"{type(e).__name__}: {e}"})
+        return
+    emit(
+        "READY",
+        {
+            "keras": keras.__version__,
+            "jax": jax.__version__,
+            "compiles": counter.snapshot(),
+            "shardings": zoo_models.shardings(model),
+        },
+    )
+    serve_rounds(model, x, y, batch_size, steps, counter)
 
 
 def measure_overhead(cfg):

@@ -126,7 +126,9 @@ class Attention(Layer):
             big = 65504.0 if scores.dtype == "float16" else 1.0e9
             excluded = ops.cast(ops.logical_not(scores_mask), scores.dtype)
             scores = scores - big * excluded
-        weights = ops.softmax(scores, axis=-1)
+        # The backend softmax: attending over a single key is legitimate,
+        # so `ops.softmax`'s single-entry warning does not apply.
+        weights = backend.nn.softmax(scores, axis=-1)
         if training and self.dropout > 0:
             weights = backend.random.dropout(
                 weights, self.dropout, seed=self.seed_generator

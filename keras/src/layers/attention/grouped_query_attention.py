@@ -1,5 +1,6 @@
 """`GroupedQueryAttention`: attention with fewer key/value heads."""
 
+from keras.src import backend
 from keras.src import constraints
 from keras.src import initializers
 from keras.src import ops
@@ -440,7 +441,9 @@ class GroupedQueryAttention(Layer):
         logits = ops.cast(logits, "float32")
         if mask is not None:
             logits = ops.where(mask, logits, _LARGE_NEGATIVE)
-        probs = ops.softmax(logits, axis=-1)
+        # The backend softmax: attending over a single key (a length-1
+        # sequence) is legitimate, so `ops.softmax`'s warning does not apply.
+        probs = backend.nn.softmax(logits, axis=-1)
         if mask is not None:
             # Exactly zero where masked, also for fully masked queries.
             probs = ops.where(mask, probs, 0.0)

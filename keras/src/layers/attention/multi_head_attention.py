@@ -3,6 +3,7 @@
 import inspect
 import string
 
+from keras.src import backend
 from keras.src import constraints
 from keras.src import initializers
 from keras.src import ops
@@ -486,7 +487,9 @@ class MultiHeadAttention(Layer):
             for _ in range(len(scores.shape) - len(mask.shape)):
                 mask = ops.expand_dims(mask, axis=expansion_axis)
             scores = ops.where(mask, scores, _LARGE_NEGATIVE)
-        probs = ops.softmax(scores, axis=self._norm_axes)
+        # The backend softmax: attending over a single key (a length-1
+        # sequence) is legitimate, so `ops.softmax`'s warning does not apply.
+        probs = backend.nn.softmax(scores, axis=self._norm_axes)
         if attention_mask is not None:
             # Exactly zero where masked, also for fully masked queries.
             probs = ops.where(mask, probs, 0.0)

@@ -177,3 +177,19 @@ def test_errors():
         layers.MultiHeadAttention(2, 4, attention_axes=0)(
             np.ones((1, 2, 3), "float32"), np.ones((1, 2, 3), "float32")
         )
+
+
+def test_single_key_no_softmax_warning():
+    # Attending over one key (a length-1 sequence, a single memory slot)
+    # is legitimate: `ops.softmax`'s single-entry warning is not raised.
+    import warnings
+
+    x = np.random.rand(2, 1, 8).astype("float32")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        out = layers.MultiHeadAttention(num_heads=2, key_dim=4)(x, x)
+        layers.GroupedQueryAttention(
+            head_dim=4, num_query_heads=2, num_key_value_heads=1
+        )(x, x)
+        layers.Attention()([x, x])
+    np.testing.assert_allclose(out.shape, (2, 1, 8))

@@ -177,3 +177,124 @@ class MaskingEquivalenceTest(testing.TestCase):
         expected = np.sum(outputs[..., 0] ** 2 * keep) / np.sum(keep)
         loss = model.evaluate(padded, targets, verbose=0)
         self.assertAllClose(loss, expected, atol=1e-6, rtol=1e-5)
+
+
+# Self-attention over an `Embedding(mask_zero=True)` output: the mask
+# reaches `MultiHeadAttention` as its query and value masks, so padded keys
+# get no attention weight; the padded queries' outputs are dropped by a
+# masked pooling or by the mask reaching the loss.
+ATTENTION = {
+    "pooled": dict(head="pool", causal=False),
+    "pooled_causal": dict(head="pool", causal=True),
+    "sequence_loss": dict(head="sequence", causal=False),
+    "sequence_loss_causal": dict(head="sequence", causal=True),
+}
+
+
+def attention_model(head, causal):
+    keras.utils.set_random_seed(11)
+    tokens = keras.Input((None,), dtype="int32")
+    h = layers.Embedding(VOCAB, 4, mask_zero=True)(tokens)
+    h = layers.MultiHeadAttention(num_heads=2, key_dim=3, name="mha")(
+        h, h, use_causal_mask=causal
+    )
+    if head == "pool":
+        h = layers.GlobalAveragePooling1D()(h)
+    model = keras.Model(tokens, layers.Dense(1)(h))
+    model.compile(optimizer="sgd", loss="mse")
+    return model
+
+
+def attention_targets(sequences, head):
+    rng = np.random.RandomState(2)
+    if head == "pool":
+        return [rng.normal(size=(1, 1)) for _ in sequences]
+    return [rng.normal(size=(1, len(s), 1)) for s in sequences]
+
+
+def pad_targets(targets, head, side):
+    if head == "pool":
+        return np.concatenate(targets)
+    padded = np.zeros((len(targets), MAX_LEN, 1), dtype="float32")
+    for i, t in enumerate(targets):
+        n = t.shape[1]
+        if side == "post":
+            padded[i, :n] = t[0]
+        else:
+            padded[i, MAX_LEN - n :] = t[0]
+    return padded
+
+
+class AttentionMaskingEquivalenceTest(testing.TestCase):
+    def _weights(self, sequences, head):
+        # The padded batch's loss averages over samples (pooled) or over
+        # the unmasked timesteps of all samples (sequence loss).
+        if head == "pool":
+            return np.full(len(sequences), 1.0 / len(sequences))
+        lengths = np.array([len(s) for s in sequences], dtype="float64")
+        return lengths / lengths.sum()
+
+    def test_padded_loss_matches_unpadded(self):
+        sequences = make_sequences()
+        for name, spec in ATTENTION.items():
+            for side in ("post", "pre"):
+                with self.subTest(name=name, side=side):
+                    model = attention_model(**spec)
+                    targets = attention_targets(sequences, spec["head"])
+                    padded = pad(sequences, side)
+                    outputs = np.asarray(model(padded))
+                    for i, seq in enumerate(sequences):
+                        alone = np.asarray(model(seq[None, :]))
+                        if spec["head"] == "pool":
+                            got = outputs[i : i + 1]
+                        elif side == "post":
+                            got = outputs[i : i + 1, : len(seq)]
+                        else:
+                            got = outputs[i : i + 1, MAX_LEN - len(seq) :]
+                        self.assertAllClose(got, alone, atol=1e-5, rtol=1e-5)
+                    padded_loss = model.evaluate(
+                        padded,
+                        pad_targets(targets, spec["head"], side),
+                        verbose=0,
+                    )
+                    losses = [
+                        model.evaluate(seq[None, :], targets[i], verbose=0)
+                        for i, seq in enumerate(sequences)
+                    ]
+                    expected = np.sum(
+                        self._weights(sequences, spec["head"]) * losses
+                    )
+                    self.assertAllClose(
+                        padded_loss, expected, atol=1e-6, rtol=1e-5
+                    )
+
+    def test_padded_training_step_matches_unpadded_gradient(self):
+        # One SGD step on the padded batch moves the weights as the
+        # loss-weighted mean of the unpadded per-sequence steps does.
+        sequences = make_sequences()
+        for name in ("pooled", "sequence_loss_causal"):
+            spec = ATTENTION[name]
+            with self.subTest(name):
+                model = attention_model(**spec)
+                targets = attention_targets(sequences, spec["head"])
+                padded = pad(sequences, "post")
+                model.build((None, MAX_LEN))
+                start = [np.asarray(w) for w in model.get_weights()]
+                model.train_on_batch(
+                    padded, pad_targets(targets, spec["head"], "post")
+                )
+                padded_step = [np.asarray(w) for w in model.get_weights()]
+                deltas = []
+                for i, seq in enumerate(sequences):
+                    model.set_weights(start)
+                    model.train_on_batch(seq[None, :], targets[i])
+                    deltas.append(
+                        [
+                            np.asarray(w) - s
+                            for w, s in zip(model.get_weights(), start)
+                        ]
+                    )
+                weights = self._weights(sequences, spec["head"])
+                for j, (s, p) in enumerate(zip(start, padded_step)):
+                    expected = sum(w * d[j] for w, d in zip(weights, deltas))
+                    self.assertAllClose(p - s, expected, atol=1e-6, rtol=1e-4)
