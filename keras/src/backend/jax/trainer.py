@@ -15,9 +15,10 @@ loop and whenever a callback accesses `callback.model`
 again, so that a callback may change them between batches.
 
 With `steps_per_execution=n`, each execution is one call of a jitted
-function that runs the step on n consecutive batches (a loop inside the
-compiled function; a shorter last group compiles once more), and the
-callbacks' batch hooks run once per execution.
+function that runs the step on n consecutive batches, stacked and looped
+over by `jax.lax.scan` (the step is traced once; a shorter last group
+compiles once more), and the callbacks' batch hooks run once per
+execution.
 
 Data path, fit() to devices: the `JAXEpochIterator` takes NumPy batches
 from a data adapter (arrays are sliced to this process's rows, a tf.data
@@ -292,9 +293,12 @@ class JAXTrainer(Trainer):
             return self.train_function
 
         def train_steps(state, batches):
-            for data in batches:
+            def body(state, data):
                 logs, state = self.train_step(state, data)
-            return logs, state
+                return state, logs
+
+            state, logs = _scan_batches(body, state, batches)
+            return logs[-1], state
 
         self.train_function = _LazyFunction(
             self, "train", train_steps, donate_argnums=0
@@ -310,10 +314,12 @@ class JAXTrainer(Trainer):
             return self.test_function
 
         def test_steps(trainable, rest, batches):
-            for data in batches:
+            def body(rest, data):
                 logs, state = self.test_step((trainable,) + tuple(rest), data)
-                rest = tuple(state[1:])
-            return logs, rest
+                return tuple(state[1:]), logs
+
+            rest, logs = _scan_batches(body, tuple(rest), batches)
+            return logs[-1], rest
 
         self.test_function = _LazyFunction(
             self, "test", test_steps, donate_argnums=1
@@ -328,14 +334,14 @@ class JAXTrainer(Trainer):
             return self.predict_function
 
         def predict_steps(trainable, rest, batches):
-            outputs = []
-            for data in batches:
-                batch_outputs, non_trainable = self.predict_step(
+            def body(rest, data):
+                outputs, non_trainable = self.predict_step(
                     (trainable,) + tuple(rest), data
                 )
-                rest = (non_trainable,)
-                outputs.append(batch_outputs)
-            return tuple(outputs), rest
+                return (non_trainable,), outputs
+
+            rest, outputs = _scan_batches(body, tuple(rest), batches)
+            return outputs, rest
 
         self.predict_function = _LazyFunction(
             self, "predict", predict_steps, donate_argnums=1
@@ -1010,6 +1016,48 @@ class JAXTrainer(Trainer):
         finally:
             self._exit_loop(outer)
         return tree.map_structure(_to_numpy, outputs)
+
+
+def _scan_batches(body, carry, batches):
+    """Runs `body(carry, batch) -> (carry, out)` over a sequence of batches;
+    returns the last carry and the tuple of each batch's `out`.
+
+    Consecutive batches of the same shapes are stacked along a new leading
+    axis and run by `jax.lax.scan`, so the step is traced once per run of
+    equal shapes (usually once: only a last, partial batch differs); a run
+    of one batch is a plain call.
+    """
+    outs = []
+    for run in _runs_of_equal_shapes(batches):
+        if len(run) == 1:
+            carry, out = body(carry, run[0])
+            outs.append(out)
+            continue
+        stacked = jax.tree_util.tree_map(
+            lambda *leaves: jnp.stack(leaves), *run
+        )
+        carry, stacked_outs = jax.lax.scan(body, carry, stacked)
+        outs += [
+            jax.tree_util.tree_map(lambda x, i=i: x[i], stacked_outs)
+            for i in range(len(run))
+        ]
+    return carry, tuple(outs)
+
+
+def _runs_of_equal_shapes(batches):
+    def signature(batch):
+        return jax.tree_util.tree_structure(batch), tuple(
+            (np.shape(leaf), str(getattr(leaf, "dtype", type(leaf))))
+            for leaf in jax.tree_util.tree_leaves(batch)
+        )
+
+    runs = []
+    for batch in batches:
+        if runs and signature(runs[-1][0]) == signature(batch):
+            runs[-1].append(batch)
+        else:
+            runs.append([batch])
+    return runs
 
 
 class JAXEpochIterator(EpochIterator):
