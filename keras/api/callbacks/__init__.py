@@ -19,4 +19,5 @@ from keras.src.callbacks.progbar_logger import ProgbarLogger as ProgbarLogger
 from keras.src.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau as ReduceLROnPlateau
 from keras.src.callbacks.remote_monitor import RemoteMonitor as RemoteMonitor
 from keras.src.callbacks.swap_ema_weights import SwapEMAWeights as SwapEMAWeights
+from keras.src.callbacks.tensorboard import TensorBoard as TensorBoard
 from keras.src.callbacks.terminate_on_nan import TerminateOnNaN as TerminateOnNaN

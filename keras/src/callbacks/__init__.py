@@ -14,6 +14,7 @@ from keras.src.callbacks.progbar_logger import ProgbarLogger
 from keras.src.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau
 from keras.src.callbacks.remote_monitor import RemoteMonitor
 from keras.src.callbacks.swap_ema_weights import SwapEMAWeights
+from keras.src.callbacks.tensorboard import TensorBoard
 from keras.src.callbacks.terminate_on_nan import TerminateOnNaN
 
 __all__ = [
@@ -31,5 +32,6 @@ __all__ = [
     "ReduceLROnPlateau",
     "RemoteMonitor",
     "SwapEMAWeights",
+    "TensorBoard",
     "TerminateOnNaN",
 ]
