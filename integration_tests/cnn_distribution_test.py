@@ -1,6 +1,8 @@
-"""A small CNN trained under `ModelParallel` (8 CPU devices) gives the same
-losses as without a distribution, with its conv kernels sharded over the
-output channels like any other variable."""
+"""A small CNN (conv, pooling, batch norm, dense head) trained under
+`DataParallel` on 8 CPU devices and under `ModelParallel` on (4, 2)
+("model", "batch") and (2, 4) ("batch", "model") meshes gives the same
+losses and weights as without a distribution, with its conv kernels sharded
+over the output channels like any other variable."""
 
 import numpy as np
 import pytest
@@ -40,6 +42,7 @@ def make_model():
         inputs
     )
     h = layers.MaxPooling2D()(h)
+    h = layers.BatchNormalization(name="batch_norm")(h)
     h = layers.Conv2D(16, 3, activation="relu", name="conv2d_b")(h)
     h = layers.Reshape((16, 16))(h)
     h = layers.Conv1D(8, 2, padding="causal", name="conv1d_mix")(h)
@@ -61,14 +64,21 @@ def train(model, data):
     return history.history["loss"]
 
 
-def make_distribution():
-    mesh = keras.distribution.DeviceMesh((4, 2), ("model", "batch"))
+def model_parallel(shape, axis_names):
+    mesh = keras.distribution.DeviceMesh(shape, axis_names)
     layout_map = keras.distribution.LayoutMap(mesh)
     for key, axes in LAYOUTS.items():
         layout_map[key] = axes
     return keras.distribution.ModelParallel(
         layout_map=layout_map, batch_dim_name="batch"
     )
+
+
+DISTRIBUTIONS = {
+    "data_parallel_8": lambda: keras.distribution.DataParallel(),
+    "model_parallel_4x2": lambda: model_parallel((4, 2), ("model", "batch")),
+    "model_parallel_2x4": lambda: model_parallel((2, 4), ("batch", "model")),
+}
 
 
 def expected_spec(variable):
@@ -80,7 +90,8 @@ def expected_spec(variable):
     return P(*([None] * len(variable.shape)))
 
 
-def test_cnn_under_model_parallel_matches_undistributed():
+@pytest.mark.parametrize("name", sorted(DISTRIBUTIONS))
+def test_cnn_under_distribution_matches_undistributed(name):
     global_state.clear_session()
     keras.distribution.set_distribution(None)
     data = make_data()
@@ -91,7 +102,7 @@ def test_cnn_under_model_parallel_matches_undistributed():
     }
     global_state.clear_session()
 
-    distribution = make_distribution()
+    distribution = DISTRIBUTIONS[name]()
     with distribution.scope():
         model = make_model()
         losses = train(model, data)
@@ -108,9 +119,12 @@ def test_cnn_under_model_parallel_matches_undistributed():
             atol=1e-6,
             err_msg=variable.path,
         )
-        spec = expected_spec(variable)
         assert variable.value.sharding.mesh == mesh, variable.path
+        if name == "data_parallel_8":
+            continue
+        spec = expected_spec(variable)
         assert variable.value.sharding.spec == spec, variable.path
         sharded += any(axis is not None for axis in spec)
-    # Both Conv2D kernels and biases, the Conv1D kernel and the head.
-    assert sharded == 6
+    if name != "data_parallel_8":
+        # Both Conv2D kernels and biases, the Conv1D kernel and the head.
+        assert sharded == 6
