@@ -37,32 +37,41 @@ class Pipeline(Layer):
     def layers(self):
         return self._pipeline_layers
 
-    def call(self, inputs, training=True):
+    def call(self, inputs, training=True, mask=None):
         for layer in self._pipeline_layers:
             kwargs = {}
             if layer._call_has_training_arg:
                 kwargs["training"] = training
+            if mask is not None and layer._call_has_mask_arg:
+                kwargs["mask"] = mask
             outputs = layer(inputs, **kwargs)
+            if mask is not None and layer._call_has_mask_arg:
+                mask = layer.compute_mask(inputs, mask)
             inputs = outputs
         return inputs
 
-    def compute_output_spec(self, inputs, training=True):
+    def compute_output_spec(self, inputs, training=True, mask=None):
         for layer in self._pipeline_layers:
             inputs = layer.compute_output_spec(inputs)
         return inputs
 
-    def __call__(self, inputs, training=True):
+    def __call__(self, inputs, training=True, mask=None):
         # Calls each layer directly, so that layers that bridge into a
         # `tf.data` graph do so themselves.
         from keras.src.utils import backend_utils
 
         if backend_utils.in_tf_graph():
-            return self.call(inputs, training=training)
-        return super().__call__(inputs, training=training)
+            return self.call(inputs, training=training, mask=mask)
+        return super().__call__(inputs, training=training, mask=mask)
 
     @classmethod
     def from_config(cls, config):
         config = dict(config)
+        if not isinstance(config.get("layers"), (list, tuple)):
+            raise ValueError(
+                "A Pipeline config needs a 'layers' list of serialized "
+                f"layers. Received: layers={config.get('layers')!r}"
+            )
         config["layers"] = [
             serialization_lib.deserialize_keras_object(x)
             for x in config["layers"]
