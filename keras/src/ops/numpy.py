@@ -26,6 +26,7 @@ from keras.src.ops.operation_utils import canonical_axes as _canonical_axes
 from keras.src.ops.operation_utils import canonical_axis as _canonical_axis
 from keras.src.ops.operation_utils import compute_expand_dims_output_shape
 from keras.src.ops.operation_utils import compute_reshape_output_shape
+from keras.src.ops.operation_utils import multiply_dims as _multiply_dims
 from keras.src.ops.operation_utils import reduce_shape as _reduce_shape
 
 
@@ -126,16 +127,6 @@ def _traced_dtype(fn, *args, rank=None, **kwargs):
     while isinstance(spec, (list, tuple)):
         spec = spec[0]
     return spec.dtype
-
-
-def _multiply_dims(*dims):
-    """Product of dimensions, `None` if any of them is unknown."""
-    out = 1
-    for d in dims:
-        if d is None:
-            return None
-        out *= d
-    return out
 
 
 def broadcast_shapes(shape1, shape2):

@@ -238,7 +238,8 @@ def validate_reshape_shape(newshape):
         )
 
 
-def _product(dims):
+def multiply_dims(*dims):
+    """Product of dimensions, `None` if any of them is unknown."""
     out = 1
     for d in dims:
         if d is None:
@@ -272,8 +273,8 @@ def compute_reshape_output_shape(input_shape, newshape, newshape_arg_name):
         newshape = (newshape,)
     validate_reshape_shape(newshape)
     dims = [int(d) if _is_static_dim(d) else None for d in newshape]
-    size = _product(input_shape)
-    known = _product(d for d in dims if d != -1)
+    size = multiply_dims(*input_shape)
+    known = multiply_dims(*(d for d in dims if d != -1))
     if -1 in dims:
         if size is None or known is None:
             fill = None

@@ -43,6 +43,27 @@ def _left_trim(kernel, stride, padding, output_padding):
     return kernel // 2
 
 
+def _per_axis(n, kernel_size, strides, dilation_rate, output_padding):
+    """The arguments of an `n`-D transposed convolution as `n`-tuples.
+
+    `kernel_size` may be an int, a tuple of spatial sizes or a full kernel
+    shape (only its leading `n` entries are read); a `None`
+    `output_padding` becomes a tuple of `None`.
+    """
+    if not isinstance(kernel_size, int):
+        kernel_size = tuple(kernel_size)[:n]
+    kernel_size = standardize_tuple(kernel_size, n, "kernel_size")
+    strides = standardize_tuple(strides, n, "strides")
+    dilation_rate = standardize_tuple(dilation_rate, n, "dilation_rate")
+    if output_padding is None:
+        output_padding = (None,) * n
+    else:
+        output_padding = standardize_tuple(
+            output_padding, n, "output_padding", allow_zero=True
+        )
+    return kernel_size, strides, dilation_rate, output_padding
+
+
 def _convert_conv_transpose_padding_args_from_keras_to_jax(
     kernel_size, stride, dilation_rate, padding, output_padding
 ):
@@ -98,16 +119,13 @@ def compute_conv_transpose_padding_args_for_jax(
     ...     (1, 6, 6, 2), (4, 4, 2, 2), 2, "valid", None, 1)
     [(3, 3), (3, 3)]
     """
-    n = len(input_shape) - 2
-    kernel_size = standardize_tuple(tuple(kernel_shape[:n]), n, "kernel_size")
-    strides = standardize_tuple(strides, n, "strides")
-    dilation_rate = standardize_tuple(dilation_rate, n, "dilation_rate")
-    if output_padding is None:
-        output_padding = (None,) * n
-    else:
-        output_padding = standardize_tuple(
-            output_padding, n, "output_padding", allow_zero=True
-        )
+    kernel_size, strides, dilation_rate, output_padding = _per_axis(
+        len(input_shape) - 2,
+        tuple(kernel_shape),
+        strides,
+        dilation_rate,
+        output_padding,
+    )
     return [
         _convert_conv_transpose_padding_args_from_keras_to_jax(
             k, s, d, padding, op
@@ -219,16 +237,13 @@ def compute_conv_transpose_padding_args_for_torch(
         A tuple `(paddings, output_paddings)` of lists, one entry per
         spatial axis.
     """
-    n = len(input_shape) - 2
-    kernel_size = standardize_tuple(tuple(kernel_shape[:n]), n, "kernel_size")
-    strides = standardize_tuple(strides, n, "strides")
-    dilation_rate = standardize_tuple(dilation_rate, n, "dilation_rate")
-    if output_padding is None:
-        output_padding = (None,) * n
-    else:
-        output_padding = standardize_tuple(
-            output_padding, n, "output_padding", allow_zero=True
-        )
+    kernel_size, strides, dilation_rate, output_padding = _per_axis(
+        len(input_shape) - 2,
+        tuple(kernel_shape),
+        strides,
+        dilation_rate,
+        output_padding,
+    )
     pairs = [
         _convert_conv_transpose_padding_args_from_keras_to_torch(
             k, s, d, padding, op
@@ -308,18 +323,13 @@ def compute_conv_transpose_output_shape(
     (None, 10, 8)
     """
     input_shape = tuple(input_shape)
-    n = len(input_shape) - 2
-    if not isinstance(kernel_size, int):
-        kernel_size = tuple(kernel_size)[:n]
-    kernel_size = standardize_tuple(kernel_size, n, "kernel_size")
-    strides = standardize_tuple(strides, n, "strides")
-    dilation_rate = standardize_tuple(dilation_rate, n, "dilation_rate")
-    if output_padding is None:
-        output_padding = (None,) * n
-    else:
-        output_padding = standardize_tuple(
-            output_padding, n, "output_padding", allow_zero=True
-        )
+    kernel_size, strides, dilation_rate, output_padding = _per_axis(
+        len(input_shape) - 2,
+        kernel_size,
+        strides,
+        dilation_rate,
+        output_padding,
+    )
     padding = padding.lower()
     if data_format == "channels_last":
         spatial = input_shape[1:-1]
