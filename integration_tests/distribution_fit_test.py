@@ -5,6 +5,8 @@ as training it without a distribution, and every variable (and its optimizer
 slot) carries the sharding its layout asks for.
 """
 
+import contextlib
+
 import jax
 import numpy as np
 import pytest
@@ -195,18 +197,31 @@ def test_tf_data_matches_numpy(name, reference):
 
 
 @pytest.mark.parametrize(
-    "name, batch_size, num_shards",
-    [("data_parallel_8", 12, 8), ("3d_two_batch_axes", 10, 4)],
+    "name, batch_size",
+    [("data_parallel_8", 12), ("3d_two_batch_axes", 10)],
 )
-def test_indivisible_global_batch_raises(name, batch_size, num_shards):
+def test_indivisible_batches_match_one_device(name, batch_size):
+    # The batch shards (8, and 4) divide neither the batches nor the last,
+    # partial batch (256 = 21 * 12 + 4 = 25 * 10 + 6): they are padded, and
+    # the padded rows are left out of the losses and predictions.
     x, y = make_data()
-    with make_distribution(name).scope():
-        model = make_model()
-        pattern = rf"\({batch_size}\).*\({num_shards}\b"
-        with pytest.raises(ValueError, match=pattern):
-            model.fit(x, y, batch_size=batch_size, epochs=1, verbose=0)
-        with pytest.raises(ValueError, match=pattern):
-            model.predict(x, batch_size=batch_size, verbose=0)
+
+    def run(distribution):
+        with distribution.scope() if distribution else contextlib.nullcontext():
+            model = make_model()
+            losses = model.fit(
+                x, y, batch_size=batch_size, epochs=2, shuffle=False, verbose=0
+            ).history["loss"]
+            loss = model.evaluate(x, y, batch_size=batch_size, verbose=0)
+            predictions = model.predict(x, batch_size=batch_size, verbose=0)
+        return losses, loss, predictions
+
+    reference = run(None)
+    losses, loss, predictions = run(make_distribution(name))
+    np.testing.assert_allclose(losses, reference[0], rtol=RTOL)
+    np.testing.assert_allclose(loss, reference[1], rtol=RTOL)
+    assert predictions.shape == reference[2].shape
+    np.testing.assert_allclose(predictions, reference[2], atol=1e-5)
 
 
 def forward_output_spec(model, x):

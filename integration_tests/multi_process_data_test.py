@@ -60,7 +60,21 @@ WORKER = (
 from jax.experimental import multihost_utils
 
 from keras.src.backend.jax import distribution_lib as backend_dlib
+from keras.src.distribution import data_consistency
+from keras.src.distribution import data_input
 from keras.src.distribution import distribution_lib as dl
+
+
+def distribute(per_process, dist, global_batch_size=None):
+    return jax.tree_util.tree_map(
+        lambda leaf: backend_dlib.distribute_data_input(
+            leaf,
+            dist.get_data_layout(leaf.shape),
+            dist.batch_dim_name,
+            global_batch_size=global_batch_size,
+        ),
+        per_process,
+    )
 
 
 class Var:
@@ -87,7 +101,7 @@ def run_case(shape, axis_names, batch_dim_name, kernel_axes):
     per_process = (
         local_rows(x, info, PROCESS_ID), local_rows(y, info, PROCESS_ID)
     )
-    gx, gy = dl.distribute_batch(per_process, dist, global_batch_size=16)
+    gx, gy = distribute(per_process, dist, global_batch_size=16)
     # every addressable shard holds the intended rows of the global batch
     for shard in gx.addressable_shards:
         np.testing.assert_array_equal(np.asarray(shard.data), x[shard.index])
@@ -100,17 +114,20 @@ def run_case(shape, axis_names, batch_dim_name, kernel_axes):
     losses = train(params, gx, gy)
     # a per-process batch of the wrong size is caught locally
     try:
-        dl.distribute_batch(per_process[0][:-1], dist, global_batch_size=16)
+        distribute(per_process[0][:-1], dist, global_batch_size=16)
         wrong_size_error = None
     except ValueError as e:
         wrong_size_error = str(e)
     # processes of one data-shard group fed different data are caught
     try:
-        dl.check_data_consistency(per_process[0] + PROCESS_ID, dist)
+        data_consistency.check_data_consistency(
+            per_process[0] + PROCESS_ID, dist
+        )
         consistency_error = None
     except ValueError as e:
         consistency_error = str(e)
-    dl.check_data_consistency(per_process, dist)  # consistent: no error
+    # consistent: no error
+    data_consistency.check_data_consistency(per_process, dist)
     return {
         "shards": list(info.shards_of(PROCESS_ID)),
         "groups": [list(g) for g in info.groups],
@@ -235,6 +252,7 @@ import numpy as np
 import tensorflow as tf
 from jax.experimental import multihost_utils
 
+from keras.src.distribution import data_input
 from keras.src.distribution import distribution_lib as dl
 
 results = {}
@@ -248,7 +266,9 @@ for name, (shape, axis_names, batch) in CASES.items():
     local = dist.distribute_dataset(dataset)
     steps = []
     for batch_x in local:
-        global_x = dl.distribute_batch(batch_x.numpy(), dist)
+        (global_x,), _ = data_input.distribute_batch(
+            (batch_x.numpy(),), dist, global_input=False
+        )
         steps.append(
             {
                 "local": batch_x.numpy()[:, 0].tolist(),

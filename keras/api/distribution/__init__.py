@@ -5,19 +5,19 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.distribution.data_consistency import check_data_consistency as check_data_consistency
 from keras.src.distribution.distribution_lib import DataParallel as DataParallel
 from keras.src.distribution.distribution_lib import DeviceMesh as DeviceMesh
 from keras.src.distribution.distribution_lib import Distribution as Distribution
 from keras.src.distribution.distribution_lib import LayoutMap as LayoutMap
 from keras.src.distribution.distribution_lib import ModelParallel as ModelParallel
 from keras.src.distribution.distribution_lib import TensorLayout as TensorLayout
-from keras.src.distribution.distribution_lib import check_data_consistency as check_data_consistency
-from keras.src.distribution.distribution_lib import check_layout_map_usage as check_layout_map_usage
 from keras.src.distribution.distribution_lib import distribute_tensor as distribute_tensor
 from keras.src.distribution.distribution_lib import distribution as distribution
 from keras.src.distribution.distribution_lib import get_device_count as get_device_count
 from keras.src.distribution.distribution_lib import initialize as initialize
-from keras.src.distribution.distribution_lib import layout_report as layout_report
 from keras.src.distribution.distribution_lib import list_devices as list_devices
-from keras.src.distribution.distribution_lib import print_layout_report as print_layout_report
 from keras.src.distribution.distribution_lib import set_distribution as set_distribution
+from keras.src.distribution.layout_report import check_layout_map_usage as check_layout_map_usage
+from keras.src.distribution.layout_report import layout_report as layout_report
+from keras.src.distribution.layout_report import print_layout_report as print_layout_report

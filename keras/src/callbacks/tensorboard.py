@@ -10,6 +10,7 @@ import numpy as np
 
 from keras.src.api_export import keras_export
 from keras.src.callbacks.callback import Callback
+from keras.src.distribution import distribution_lib
 
 
 @keras_export("keras.callbacks.TensorBoard")
@@ -154,9 +155,7 @@ class TensorBoard(Callback):
         return self._writers[name]
 
     def _is_writer_process(self):
-        import jax
-
-        return jax.process_index() == 0
+        return distribution_lib.process_id() == 0
 
     def _write_scalars(self, name, values, prefix, step, suffix=""):
         if not values or not self._is_writer_process():

@@ -7,7 +7,6 @@ devices each process addresses.
 
 import collections.abc
 import contextlib
-import hashlib
 import os
 import re
 import warnings
@@ -18,6 +17,7 @@ from keras.src.api_export import keras_export
 from keras.src.backend import distribution_lib as backend_dlib
 from keras.src.backend.common import data_sharding
 from keras.src.backend.common import global_state
+from keras.src.distribution import dataset_sharding
 
 DEFAULT_BATCH_DIM_NAME = "batch"
 GLOBAL_ATTRIBUTE_NAME = "distribution"
@@ -101,6 +101,40 @@ def initialize(job_addresses=None, num_processes=None, process_id=None):
         num_processes = len(job_addresses.split(","))
     backend_dlib.check_initialize_args(job_addresses, num_processes, process_id)
     backend_dlib.initialize(job_addresses, num_processes, process_id)
+
+
+def num_processes():
+    """The number of processes of the job (1 without `initialize()`)."""
+    return backend_dlib.num_processes()
+
+
+def process_id():
+    """The index of this process in the job."""
+    return backend_dlib.process_id()
+
+
+def all_gather_int(values):
+    """Gathers a 1D vector of ints from every process.
+
+    A collective: every process must call it, in the same order.
+
+    Args:
+        values: A sequence of ints (the same length on every process).
+
+    Returns:
+        An int32 array of shape `(num_processes, len(values))`.
+    """
+    return backend_dlib.all_gather_int(values)
+
+
+def to_host(value):
+    """The global value of `value` as a NumPy array, on every process.
+
+    A collective for an array sharded over the devices of several
+    processes (every process must call it for the same arrays, in the same
+    order).
+    """
+    return backend_dlib.to_host(value)
 
 
 def _format_axes(axes):
@@ -780,75 +814,13 @@ class Distribution:
         """
         if not self._is_multi_process or not self._auto_shard_dataset:
             return dataset
-        return _shard_dataset(dataset, self)
+        return dataset_sharding.shard_dataset(dataset, self)
 
     def __repr__(self):
         return (
             f"<{self.__class__.__name__} device_mesh={self._device_mesh}, "
             f"batch_dim_name={self._batch_dim_name!r}>"
         )
-
-
-def _tensorflow_if_dataset(dataset):
-    """The `tensorflow` module if `dataset` is a `tf.data.Dataset`."""
-    if "tensorflow" not in type(dataset).__module__:
-        return None
-    import tensorflow as tf
-
-    return tf if isinstance(dataset, tf.data.Dataset) else None
-
-
-def _dataset_global_batch_size(dataset, tf):
-    spec = tf.nest.flatten(dataset.element_spec)[0]
-    if spec.shape.rank and spec.shape[0] is not None:
-        return int(spec.shape[0])
-    try:
-        from tensorflow.python.data.experimental.ops import distribute
-
-        size = int(distribute.compute_batch_size(dataset))
-    except Exception:
-        size = -1
-    if size <= 0:
-        raise ValueError(
-            "The global batch size of the dataset is unknown: "
-            "`distribute_dataset` expects a dataset batched with "
-            "`dataset.batch(global_batch_size)`. Received element spec: "
-            f"{dataset.element_spec}"
-        )
-    return size
-
-
-def _shard_dataset(dataset, dist):
-    tf = _tensorflow_if_dataset(dataset)
-    if tf is None:
-        raise ValueError(
-            f"A dataset of type {type(dataset)} is not supported for "
-            "auto-sharding across processes: only a `tf.data.Dataset` "
-            "is. Pass a `tf.data.Dataset`, or use auto_shard_dataset=False "
-            "and feed each process its own rows."
-        )
-    global_batch = _dataset_global_batch_size(dataset, tf)
-    info = dist.data_sharding()
-    info.check_global_batch_size(global_batch)
-    if info.num_data_shards == 1:
-        return dataset
-    process = dist.process_id
-    sizes = {len(s) for s in info.process_shards.values()}
-    if len(sizes) != 1:
-        raise ValueError(
-            "Cannot shard a dataset when processes hold different numbers "
-            f"of batch shards: {info.process_shards}. Use "
-            "auto_shard_dataset=False and feed each process its rows."
-        )
-    per_process = info.per_process_batch_size(global_batch, process)
-
-    def is_full(*elements):
-        first = tf.nest.flatten(elements)[0]
-        return tf.equal(tf.shape(first)[0], global_batch)
-
-    dataset = dataset.filter(is_full)
-    dataset = dataset.rebatch(per_process, drop_remainder=True)
-    return dataset.shard(info.num_data_shards, info.data_shard_id(process))
 
 
 @keras_export("keras.distribution.DataParallel")
@@ -1036,243 +1008,3 @@ def distribute_tensor(tensor, layout):
     ```
     """
     return backend_dlib.distribute_tensor(tensor, layout)
-
-
-def _current_distribution():
-    return global_state.get_global_attribute(GLOBAL_ATTRIBUTE_NAME)
-
-
-def distribute_batch(
-    per_process_batch, distribution=None, global_batch_size=None
-):
-    """Builds global batch arrays from this process's batch.
-
-    Convenience wrapper for the trainer: each leaf gets
-    `distribution.get_data_layout(leaf.shape)` and the distribution's batch
-    axes. See `keras.src.backend.jax.distribution_lib.distribute_data_input`.
-
-    Args:
-        per_process_batch: array or pytree of arrays (batch on dim 0).
-        distribution: defaults to the current distribution.
-        global_batch_size: optional expected global batch size.
-
-    Returns:
-        The same structure of global `jax.Array`s.
-    """
-    import jax
-
-    dist = distribution if distribution is not None else _current_distribution()
-    if dist is None:
-        raise ValueError("No distribution is set or given.")
-
-    def layout_for(leaf):
-        return dist.get_data_layout(np.shape(leaf))
-
-    leaves = jax.tree_util.tree_leaves(per_process_batch)
-    if not leaves:
-        return per_process_batch
-    return jax.tree_util.tree_map(
-        lambda leaf: backend_dlib.distribute_data_input(
-            leaf,
-            layout_for(leaf),
-            dist.batch_dim_name,
-            global_batch_size=global_batch_size,
-        ),
-        per_process_batch,
-    )
-
-
-def _fingerprint(per_process_batch):
-    import jax
-
-    digest = hashlib.sha256()
-    for leaf in jax.tree_util.tree_leaves(per_process_batch):
-        array = np.ascontiguousarray(np.asarray(leaf))
-        digest.update(str((array.shape, array.dtype.str)).encode())
-        digest.update(array.tobytes())
-    raw = np.frombuffer(digest.digest()[:8], dtype=np.int32)
-    return raw.copy()
-
-
-@keras_export("keras.distribution.check_data_consistency")
-def check_data_consistency(per_process_batch, distribution=None):
-    """Checks that processes sharing batch shards were fed the same data.
-
-    Processes whose devices hold the same batch shards (a data-shard group)
-    must receive identical per-process batches. This fingerprints
-    `per_process_batch` (a hash of its bytes), gathers the fingerprints from
-    every process and raises if two processes of one group differ. Every
-    process must call it (it is a collective). A no-op with one process.
-
-    Args:
-        per_process_batch: This process's batch (array or pytree).
-        distribution: The distribution; defaults to the current one.
-
-    Returns:
-        The list of fingerprints (one per process).
-
-    Example:
-
-    ```python
-    x, y = next(iter(per_process_dataset))
-    keras.distribution.check_data_consistency((x, y))
-    ```
-    """
-    dist = distribution if distribution is not None else _current_distribution()
-    if dist is None:
-        raise ValueError("No distribution is set or given.")
-    gathered = backend_dlib.all_gather_int(_fingerprint(per_process_batch))
-    fingerprints = [tuple(int(v) for v in row) for row in gathered]
-    if len(fingerprints) <= 1:
-        return fingerprints
-    info = dist.data_sharding()
-    for group in info.groups:
-        values = {p: fingerprints[p] for p in group}
-        if len(set(values.values())) > 1:
-            reference = values[group[0]]
-            differ = [p for p in group if values[p] != reference]
-            raise ValueError(
-                f"Processes {list(group)} hold the same batch shards "
-                f"{list(info.process_shards[group[0]])} and must be fed "
-                f"identical per-process batches, but processes {differ} "
-                f"received different data than process {group[0]}. Feed "
-                "every process of a data-shard group the same data, or use "
-                "auto_shard_dataset=True."
-            )
-    return fingerprints
-
-
-def check_data_consistency_if_needed(per_process_batch, distribution):
-    """`check_data_consistency` where the input pipeline does not ensure it.
-
-    Called by the trainer on every batch. It only checks (one small
-    collective per batch) when there are several processes,
-    `auto_shard_dataset=False` (each process feeds its own data) and some
-    data-shard group has more than one process; otherwise it is a no-op.
-
-    Args:
-        per_process_batch: This process's batch (array or pytree).
-        distribution: The distribution.
-    """
-    if distribution.num_processes <= 1 or distribution.auto_shard_dataset:
-        return
-    if all(len(group) == 1 for group in distribution.data_sharding().groups):
-        return
-    check_data_consistency(per_process_batch, distribution)
-
-
-@keras_export("keras.distribution.check_layout_map_usage")
-def check_layout_map_usage(distribution, variables):
-    """Warns about `LayoutMap` keys that matched none of `variables`.
-
-    Call once the model is built. A no-op for distributions without a
-    `LayoutMap`.
-
-    Args:
-        distribution: A `Distribution` (or `None`).
-        variables: The model's variables (objects with a `path`).
-
-    Returns:
-        The list of unmatched keys.
-    """
-    layout_map = getattr(distribution, "layout_map", None)
-    if layout_map is None:
-        return []
-    return layout_map.warn_unmatched(variables)
-
-
-def _variable_array(variable):
-    for attr in ("value", "_value"):
-        try:
-            value = getattr(variable, attr)
-        except Exception:
-            continue
-        if value is not None and hasattr(value, "addressable_shards"):
-            return value
-    if hasattr(variable, "addressable_shards"):
-        return variable
-    return None
-
-
-def _variable_axes(variable, array):
-    layout = getattr(variable, "_layout", None)
-    if isinstance(layout, TensorLayout):
-        return layout.axes
-    spec = getattr(getattr(array, "sharding", None), "spec", None)
-    if spec is not None:
-        entries = tuple(spec) + (None,) * (len(array.shape) - len(spec))
-        return entries
-    return None
-
-
-@keras_export("keras.distribution.layout_report")
-def layout_report(model_or_variables):
-    """Returns a table of the variables' layouts.
-
-    One row per variable: path, shape, layout axes and bytes per device
-    (the largest addressable shard when the value is a sharded array).
-
-    Args:
-        model_or_variables: A model (anything with `variables`) or a list of
-            variables.
-
-    Returns:
-        The table as a string.
-
-    Example:
-
-    ```python
-    print(keras.distribution.layout_report(model))
-    ```
-    """
-    variables = getattr(model_or_variables, "variables", model_or_variables)
-    rows = [("path", "shape", "layout", "bytes/device")]
-    for v in variables:
-        array = _variable_array(v)
-        axes = _variable_axes(v, array)
-        if array is not None:
-            per_device = max(
-                (s.data.nbytes for s in array.addressable_shards), default=0
-            )
-        else:
-            dtype = np.dtype(str(getattr(v, "dtype", "float32")))
-            size = int(np.prod(tuple(v.shape))) * dtype.itemsize
-            layout = getattr(v, "_layout", None)
-            counts = (
-                layout.shard_counts()
-                if isinstance(layout, TensorLayout)
-                and layout.device_mesh is not None
-                else (1,)
-            )
-            per_device = size // int(np.prod(counts))
-        path = getattr(v, "path", getattr(v, "name", "?"))
-        rows.append(
-            (str(path), str(tuple(v.shape)), str(axes), str(per_device))
-        )
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = [
-        "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip()
-        for row in rows
-    ]
-    return "\n".join(lines)
-
-
-@keras_export("keras.distribution.print_layout_report")
-def print_layout_report(model_or_variables):
-    """Prints `layout_report(model_or_variables)` and returns it.
-
-    Args:
-        model_or_variables: A model or a list of variables.
-
-    Returns:
-        The report string.
-
-    Example:
-
-    ```python
-    keras.distribution.print_layout_report(model)
-    ```
-    """
-    report = layout_report(model_or_variables)
-    print(report)
-    return report

@@ -8,7 +8,10 @@ from jax.sharding import PartitionSpec as P
 
 from keras.src.backend.common import data_sharding
 from keras.src.backend.jax import distribution_lib as backend_dlib
+from keras.src.distribution import data_consistency
+from keras.src.distribution import data_input
 from keras.src.distribution import distribution_lib as dl
+from keras.src.distribution import layout_report
 
 pytestmark = pytest.mark.multi_device
 
@@ -196,7 +199,7 @@ def test_layout_map_unmatched_warning():
     layout_map["d1/output"] = ("batch", None)
     variables = [FakeVariable("seq/d1/kernel", (4, 8))]
     with pytest.warns(UserWarning, match=r"\['typo/kernel'\] matched no"):
-        unmatched = dl.check_layout_map_usage(
+        unmatched = layout_report.check_layout_map_usage(
             dl.ModelParallel(layout_map=layout_map), variables
         )
     assert unmatched == ["typo/kernel"]
@@ -210,7 +213,10 @@ def test_layout_map_unmatched_warning():
     ]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert dl.check_layout_map_usage(dl.DataParallel(), variables) == []
+        assert (
+            layout_report.check_layout_map_usage(dl.DataParallel(), variables)
+            == []
+        )
 
 
 # ------------------------------------------------------------ batch dims
@@ -259,7 +265,9 @@ def test_model_parallel_data_layout(shape, axis_names, batch, replicas):
     layout = dist.get_data_layout((16, 3, 5))
     assert layout.axes == (expected, None, None)
     x = np.arange(16 * 3 * 5, dtype="float32").reshape(16, 3, 5)
-    out = dl.distribute_batch(x, dist)
+    out, valid_rows = data_input.distribute_batch((x,), dist)
+    (out,) = out
+    assert valid_rows is None
     assert out.sharding.spec[0] == expected
     assert {s.data.shape[0] for s in out.addressable_shards} == {16 // replicas}
     np.testing.assert_array_equal(np.asarray(out), x)
@@ -460,14 +468,20 @@ def test_shard_dataset_with_fake_processes(monkeypatch):
 
 def test_check_data_consistency_single_process():
     dist = dl.DataParallel()
-    prints = dl.check_data_consistency((np.ones((4, 2)), np.zeros(4)), dist)
+    prints = data_consistency.check_data_consistency(
+        (np.ones((4, 2)), np.zeros(4)), dist
+    )
     assert len(prints) == 1
     dl.set_distribution(dist)
-    expected = tuple(int(v) for v in dl._fingerprint(np.ones((4, 2))))
-    assert dl.check_data_consistency(np.ones((4, 2))) == [expected]
+    expected = tuple(
+        int(v) for v in data_consistency.fingerprint(np.ones((4, 2)))
+    )
+    assert data_consistency.check_data_consistency(np.ones((4, 2))) == [
+        expected
+    ]
     assert (
-        dl._fingerprint(np.ones(3)).tolist()
-        != dl._fingerprint(np.ones(4)).tolist()
+        data_consistency.fingerprint(np.ones(3)).tolist()
+        != data_consistency.fingerprint(np.ones(4)).tolist()
     )
 
 
@@ -492,7 +506,7 @@ def test_check_data_consistency_reports_differing_processes(monkeypatch):
             "different data than process 2."
         ),
     ):
-        dl.check_data_consistency(np.ones(2), dist)
+        data_consistency.check_data_consistency(np.ones(2), dist)
 
 
 def test_layout_report():
@@ -512,7 +526,7 @@ def test_layout_report():
     class Model:
         variables = [kernel, bias, lazy]
 
-    report = dl.print_layout_report(Model())
+    report = layout_report.print_layout_report(Model())
     lines = report.splitlines()
     assert lines[0].split() == ["path", "shape", "layout", "bytes/device"]
     assert lines[1].split()[0] == "seq/d1/kernel"

@@ -54,6 +54,7 @@ import zipfile
 
 import numpy as np
 
+from keras.src.distribution import distribution_lib
 from keras.src.saving import object_registration
 from keras.src.saving import object_tree
 from keras.src.saving import serialization_lib
@@ -350,19 +351,12 @@ def _load_assets(model, store, saved_owners):
 
 # ------------------------------------------------------- multi-process
 def _process_count_and_index():
-    try:
-        import jax
-
-        return jax.process_count(), jax.process_index()
-    except Exception:
-        return 1, 0
+    return distribution_lib.num_processes(), distribution_lib.process_id()
 
 
 def _all_processes_flag(flag):
     """Gathers an int flag from every process (a collective: it also
     serves as a barrier). Returns the list of flags."""
-    from keras.src.backend.jax import distribution_lib
-
     gathered = distribution_lib.all_gather_int([int(flag)])
     return [int(row[0]) for row in np.asarray(gathered).reshape(-1, 1)]
 

@@ -91,6 +91,8 @@ import warnings
 
 import numpy as np
 
+from keras.src.distribution import distribution_lib
+
 FORMAT_NAME = "keras-weights"
 FORMAT_VERSION = 1
 LAYERS_GROUP = "layers"
@@ -439,20 +441,10 @@ def host_value(variable, needed=True):
 def host_array(value, needed=True):
     """Like `host_value`, for any value: a Keras variable, a `jax.Array`,
     a NumPy array or a Python scalar."""
-    import jax
-
     if hasattr(value, "path") and hasattr(value, "assign"):
         return host_value(value, needed)
-    if isinstance(value, jax.Array) and not value.is_fully_addressable:
-        if value.is_fully_replicated:
-            if not needed:
-                return None
-            return np.asarray(value.addressable_data(0))
-        from jax.experimental import multihost_utils
-
-        gathered = multihost_utils.process_allgather(value, tiled=True)
-        return np.asarray(gathered) if needed else None
-    return np.asarray(value) if needed else None
+    array = distribution_lib.to_host(value)
+    return array if needed else None
 
 
 def _write_root_attrs(f):

@@ -22,6 +22,7 @@ from keras.src import losses as losses_module
 from keras.src import metrics as metrics_module
 from keras.src import ops
 from keras.src import tree
+from keras.src.trainers import valid_rows
 
 _ACCURACY_NAMES = ("accuracy", "acc")
 _CROSSENTROPY_NAMES = ("crossentropy", "ce")
@@ -511,7 +512,7 @@ class CompileLoss(losses_module.Loss):
                 value = value * ops.cast(weight, backend.floatx())
             total = value if total is None else total + value
         if self._trackers:
-            batch_size = _batch_size(pred)
+            batch_size = valid_rows.count(_batch_size(pred))
             for tracker, value in zip(self._trackers, totals):
                 if value is not None:
                     tracker.update_state(value, sample_weight=batch_size)
@@ -815,13 +816,17 @@ class CompileMetrics(metrics_module.Metric):
         )
         if weights is None:
             weights = [sample_weight] * layout.count
+        # Padded rows of a partial batch (zero weight for weighted metrics)
+        # weigh zero for the unweighted metrics as well.
+        rows = valid_rows.current()
+        unweighted = None if rows is None else ops.cast(rows, "float32")
         for i, metric, is_weighted in self._flat_metrics:
             if true[i] is None:
                 continue
             metric.update_state(
                 true[i],
                 pred[i],
-                sample_weight=weights[i] if is_weighted else None,
+                sample_weight=weights[i] if is_weighted else unweighted,
             )
 
     def reset_state(self):

@@ -9,10 +9,12 @@ step (`compute_loss`, `compute_metrics`, `get_metrics_result`). The loops
 
 import warnings
 
+import jax
 import numpy as np
 
 from keras.src import backend
 from keras.src import ops
+from keras.src.distribution import distribution_lib
 from keras.src.trainers.compile_utils import CompileLoss
 from keras.src.trainers.compile_utils import CompileMetrics
 
@@ -569,21 +571,10 @@ def to_python_scalar(value):
         return value
     if isinstance(value, backend.KerasVariable):
         value = value.value
-    try:
-        import jax
-
-        if isinstance(value, jax.core.Tracer):
-            return value
-        if isinstance(value, jax.Array):
-            if not value.is_fully_addressable:
-                if value.is_fully_replicated:
-                    value = value.addressable_data(0)
-                else:
-                    from jax.experimental import multihost_utils
-
-                    value = multihost_utils.process_allgather(value, tiled=True)
-    except ImportError:
-        pass
+    if isinstance(value, jax.core.Tracer):
+        return value
+    if isinstance(value, jax.Array):
+        value = distribution_lib.to_host(value)
     if hasattr(value, "shape") and hasattr(value, "dtype"):
         if tuple(value.shape) in ((), (1,)):
             array = np.asarray(value).reshape(())

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 import keras
+from keras.src.distribution import data_input
 from keras.src.distribution import distribution_lib
 
 EPOCHS = 3
@@ -173,7 +174,7 @@ def _hand_written_loop():
                 y[start : start + BATCH_SIZE],
             )
             if distribution is not None:
-                batch = distribution_lib.distribute_batch(batch, distribution)
+                batch, _ = data_input.distribute_batch(batch, distribution)
             state = step(state, *batch)
         loss_values, mae_values = state[3]
         history["loss"].append(

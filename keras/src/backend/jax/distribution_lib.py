@@ -427,3 +427,21 @@ def all_gather_int(values):
     if jax.process_count() == 1:
         return values[None]
     return np.asarray(multihost_utils.process_allgather(values))
+
+
+def to_host(value):
+    """The global value of an array as a NumPy array, on every process.
+
+    An array spanning devices of several processes is gathered with
+    `multihost_utils.process_allgather` (a collective: every process must
+    call this for the same arrays, in the same order), unless it is fully
+    replicated, when a local copy is read. Anything else goes through
+    `np.asarray`.
+    """
+    if isinstance(value, jax.Array) and not value.is_fully_addressable:
+        if value.is_fully_replicated:
+            return np.asarray(value.addressable_data(0))
+        from jax.experimental import multihost_utils
+
+        return np.asarray(multihost_utils.process_allgather(value, tiled=True))
+    return np.asarray(value)

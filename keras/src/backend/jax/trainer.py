@@ -21,12 +21,17 @@ compiles once more), and the callbacks' batch hooks run once per
 execution.
 
 Data path, fit() to devices: the `JAXEpochIterator` takes NumPy batches
-from a data adapter (arrays are sliced to this process's rows, a tf.data
-dataset goes through `distribution.distribute_dataset`) and passes each
-through `_distribute_batch`, which turns every leaf into a global
-`jax.Array` laid out by `distribution.get_data_layout` (or a plain device
-array without a distribution); the jitted step consumes it together with
-the state, whose arrays keep their variables' shardings.
+from a data adapter (a tf.data dataset goes through
+`distribution.distribute_dataset`) and passes them through
+`keras.src.distribution.data_input.distribute_batches`, which checks that
+the processes agree, pads a partial batch and turns every leaf into a
+global `jax.Array` laid out by `distribution.get_data_layout` (a plain
+device array without a distribution). Each batch reaches the step
+functions as `(data, valid_rows)`; the step runs under
+`valid_rows.scope(valid_rows)` so that padded rows are left out of the
+losses and metrics, and `predict()` drops them from its outputs. The
+jitted step consumes the batch together with the state, whose arrays keep
+their variables' shardings.
 """
 
 import warnings
@@ -34,13 +39,17 @@ import warnings
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.experimental import sparse as jax_sparse
 
 from keras.src import backend
 from keras.src import tree
 from keras.src.callbacks.callback import DeferredLogs
+from keras.src.distribution import data_input
+from keras.src.distribution import distribution_lib
+from keras.src.distribution import layout_report
 from keras.src.trainers import trainer as base_trainer
+from keras.src.trainers import valid_rows
 from keras.src.trainers.data_adapters import data_adapter_utils
+from keras.src.trainers.data_adapters.array_data_adapter import ArrayDataAdapter
 from keras.src.trainers.epoch_iterator import EpochIterator
 from keras.src.trainers.epoch_iterator import _config_limit
 from keras.src.trainers.trainer import Trainer
@@ -97,6 +106,8 @@ class JAXTrainer(Trainer):
             training=training,
             return_losses=True,
         )
+        # Padded rows of a partial batch stay out of the losses.
+        y_pred = valid_rows.mask_outputs(y_pred)
         # `self.losses` (read by `compute_loss`) are the forward pass's.
         previous = self._losses_override
         self._losses_override = losses
@@ -143,7 +154,7 @@ class JAXTrainer(Trainer):
         with backend.StatelessScope(state_mapping=mapping) as scope:
             if self._loss_tracker is not None:
                 self._loss_tracker.update_state(
-                    loss, sample_weight=_batch_size(x)
+                    loss, sample_weight=valid_rows.count(_batch_size(x))
                 )
             logs = self.compute_metrics(x, y, y_pred, sample_weight)
         return logs, base_trainer._current_values(
@@ -255,8 +266,6 @@ class JAXTrainer(Trainer):
         Returns:
             The same structure of `jax.sharding.Sharding`s, or `None`.
         """
-        from keras.src.distribution import distribution_lib
-
         distribution = distribution_lib.distribution()
         if distribution is None:
             return None
@@ -293,8 +302,10 @@ class JAXTrainer(Trainer):
             return self.train_function
 
         def train_steps(state, batches):
-            def body(state, data):
-                logs, state = self.train_step(state, data)
+            def body(state, batch):
+                data, rows = batch
+                with valid_rows.scope(rows):
+                    logs, state = self.train_step(state, data)
                 return state, logs
 
             state, logs = _scan_batches(body, state, batches)
@@ -314,8 +325,12 @@ class JAXTrainer(Trainer):
             return self.test_function
 
         def test_steps(trainable, rest, batches):
-            def body(rest, data):
-                logs, state = self.test_step((trainable,) + tuple(rest), data)
+            def body(rest, batch):
+                data, rows = batch
+                with valid_rows.scope(rows):
+                    logs, state = self.test_step(
+                        (trainable,) + tuple(rest), data
+                    )
                 return tuple(state[1:]), logs
 
             rest, logs = _scan_batches(body, tuple(rest), batches)
@@ -334,7 +349,8 @@ class JAXTrainer(Trainer):
             return self.predict_function
 
         def predict_steps(trainable, rest, batches):
-            def body(rest, data):
+            def body(rest, batch):
+                data, _ = batch
                 outputs, non_trainable = self.predict_step(
                     (trainable,) + tuple(rest), data
                 )
@@ -401,16 +417,12 @@ class JAXTrainer(Trainer):
     def _warn_unused_layout_rules(self):
         """Once the model is built, warns (once per distribution) about
         `LayoutMap` rules that matched none of its variables."""
-        from keras.src.distribution import distribution_lib
-
         distribution = distribution_lib.distribution()
         if distribution is None:
             return
         if self._layout_checked_for is not distribution:
             self._layout_checked_for = distribution
-            distribution_lib.check_layout_map_usage(
-                distribution, self.variables
-            )
+            layout_report.check_layout_map_usage(distribution, self.variables)
 
     def jax_state_sync(self):
         """Writes the running loop's state back into the variables (the
@@ -704,7 +716,7 @@ class JAXTrainer(Trainer):
                     callbacks.on_train_batch_begin(begin, {})
                     if self._jax_loop.state is None:
                         if self._jax_loop.loop_variables is None:
-                            self._symbolic_build(data_batch=batches[0])
+                            self._symbolic_build(data_batch=batches[0][0])
                         self._start_state("train")
                     # The steps' logs stay on device: converting them here
                     # would wait for the step, so that the next batch's
@@ -817,7 +829,7 @@ class JAXTrainer(Trainer):
             for begin, end, batches in epoch_iterator.enumerate_epoch():
                 callbacks.on_test_batch_begin(begin, {})
                 if self._jax_loop.state is None:
-                    self._symbolic_build(data_batch=batches[0])
+                    self._symbolic_build(data_batch=batches[0][0])
                     self._start_state("test")
                 logs = self._run_step(test_function, tuple(batches))
                 callbacks.on_test_batch_end(
@@ -867,12 +879,13 @@ class JAXTrainer(Trainer):
             for begin, end, batches in epoch_iterator.enumerate_epoch():
                 callbacks.on_predict_batch_begin(begin, {})
                 if self._jax_loop.state is None:
-                    self._build_for_predict(batches[0])
+                    self._build_for_predict(batches[0][0])
                     self._start_state("predict")
                 execution = [
-                    tree.map_structure(_to_numpy, batch_outputs)
-                    for batch_outputs in self._run_step(
-                        predict_function, tuple(batches)
+                    _real_rows(tree.map_structure(_to_numpy, outputs), rows)
+                    for outputs, (_, rows) in zip(
+                        self._run_step(predict_function, tuple(batches)),
+                        batches,
                     )
                 ]
                 outputs += execution
@@ -945,7 +958,9 @@ class JAXTrainer(Trainer):
 
         data = tree.map_structure(convert, (x, y, sample_weight))
         data_adapter_utils.check_data_cardinality(data)
-        return _distribute_batch(data)
+        return data_input.distribute_batch(
+            data, distribution_lib.distribution()
+        )
 
     def train_on_batch(
         self,
@@ -969,15 +984,15 @@ class JAXTrainer(Trainer):
             for this batch (the metrics are reset first).
         """
         self._assert_compile_called("train_on_batch")
-        data = self._prepare_batch(x, y, sample_weight, class_weight)
-        self._symbolic_build(data_batch=data)
+        batch = self._prepare_batch(x, y, sample_weight, class_weight)
+        self._symbolic_build(data_batch=batch[0])
         train_function = self.make_train_function()
         self.reset_metrics()
         self._logs_order = None
         outer = self._enter_loop()
         self._start_state("train")
         try:
-            logs = self._run_step(train_function, (data,))
+            logs = self._run_step(train_function, (batch,))
         finally:
             self._exit_loop(outer)
         logs = self._python_logs(logs)
@@ -988,15 +1003,15 @@ class JAXTrainer(Trainer):
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         """Evaluates the model on one batch (see `train_on_batch`)."""
         self._assert_compile_called("test_on_batch")
-        data = self._prepare_batch(x, y, sample_weight)
-        self._symbolic_build(data_batch=data)
+        batch = self._prepare_batch(x, y, sample_weight)
+        self._symbolic_build(data_batch=batch[0])
         test_function = self.make_test_function()
         self.reset_metrics()
         self._logs_order = None
         outer = self._enter_loop()
         self._start_state("test")
         try:
-            logs = self._run_step(test_function, (data,))
+            logs = self._run_step(test_function, (batch,))
         finally:
             self._exit_loop(outer)
         logs = self._python_logs(logs)
@@ -1006,16 +1021,16 @@ class JAXTrainer(Trainer):
 
     def predict_on_batch(self, x):
         """Returns the predictions (NumPy) for one batch of inputs."""
-        data = self._prepare_batch(x)
-        self._build_for_predict(data)
+        batch = self._prepare_batch(x)
+        self._build_for_predict(batch[0])
         predict_function = self.make_predict_function()
         outer = self._enter_loop()
         self._start_state("predict")
         try:
-            (outputs,) = self._run_step(predict_function, (data,))
+            (outputs,) = self._run_step(predict_function, (batch,))
         finally:
             self._exit_loop(outer)
-        return tree.map_structure(_to_numpy, outputs)
+        return _real_rows(tree.map_structure(_to_numpy, outputs), batch[1])
 
 
 def _scan_batches(body, carry, batches):
@@ -1063,52 +1078,32 @@ def _runs_of_equal_shapes(batches):
 class JAXEpochIterator(EpochIterator):
     """`EpochIterator` whose batches are already on devices.
 
-    Every NumPy batch of the data adapter goes through `_distribute_batch`
-    when it is drawn, under the distribution current at that time: leaves
-    become global `jax.Array`s laid out by the distribution's data layout
-    (device arrays without a distribution); `None` leaves stay `None`.
+    Each pass over the data goes through `data_input.distribute_batches`
+    under the distribution current when the pass starts: every batch
+    becomes `(arrays, valid_rows)` (see `keras.src.distribution.data_input`).
+    Arrays given to `fit()` are global input (every process holds them
+    whole) unless the distribution has `auto_shard_dataset=False`.
     """
 
     def _get_iterator(self):
         """A new iterator over the distributed batches of the data."""
-        return map(_distribute_batch, self.data_adapter.get_numpy_iterator())
-
-
-def _distribute_batch(data):
-    """Puts a batch on devices (the only place the data path touches the
-    distribution).
-
-    Without a distribution, leaves become device arrays. With one, each
-    array leaf (this process's part of the global batch) becomes a global
-    `jax.Array` laid out by `distribution.get_data_layout`.
-    """
-    from keras.src.distribution import distribution_lib
-
-    distribution = distribution_lib.distribution()
-    if distribution is None:
-        return tree.map_structure(_to_device_array, data)
-    from keras.src.backend.jax import distribution_lib as jax_dlib
-
-    # With auto_shard_dataset=False, processes sharing batch shards must be
-    # fed identical batches: raise instead of silently diverging.
-    distribution_lib.check_data_consistency_if_needed(data, distribution)
-
-    def put(leaf):
-        if leaf is None or not hasattr(leaf, "shape"):
-            return leaf
-        if isinstance(leaf, jax_sparse.JAXSparse):
-            raise ValueError(
-                "Sparse inputs cannot be split over the devices of a "
-                f"distribution (received a {type(leaf).__name__} of shape "
-                f"{leaf.shape}). Densify them in the input pipeline, or "
-                "train without a distribution."
-            )
-        layout = distribution.get_data_layout(leaf.shape)
-        return jax_dlib.distribute_data_input(
-            leaf, layout, distribution.batch_dim_name
+        distribution = distribution_lib.distribution()
+        adapter = self.data_adapter
+        num_samples = data_fingerprint = None
+        global_input = isinstance(adapter, ArrayDataAdapter) and (
+            distribution is None or distribution.auto_shard_dataset
         )
-
-    return tree.map_structure(put, data)
+        if global_input and distribution is not None:
+            if distribution.num_processes > 1:
+                num_samples, data_fingerprint = adapter.fingerprint()
+        return data_input.distribute_batches(
+            adapter.get_numpy_iterator(),
+            distribution,
+            global_input=global_input,
+            num_batches=self._num_batches,
+            num_samples=num_samples,
+            data_fingerprint=data_fingerprint,
+        )
 
 
 def _move_onto_distribution(variables):
@@ -1120,8 +1115,6 @@ def _move_onto_distribution(variables):
     is placed as the distribution lays it out (`get_variable_layout`); its
     values are unchanged.
     """
-    from keras.src.distribution import distribution_lib
-
     distribution = distribution_lib.distribution()
     if distribution is None:
         return
@@ -1261,25 +1254,20 @@ def _concatenate(batches):
     )
 
 
-def _to_device_array(leaf):
-    if leaf is None or isinstance(leaf, (jax.Array, jax_sparse.JAXSparse)):
-        return leaf
-    if isinstance(leaf, np.ndarray) and leaf.dtype.kind not in "biuf":
-        return leaf
-    if not hasattr(leaf, "shape"):
-        return leaf
-    return jnp.asarray(leaf)
+def _real_rows(outputs, rows):
+    """The outputs of a batch without its padded rows (`rows`: `None` or
+    the batch's boolean vector of real rows)."""
+    if rows is None:
+        return outputs
+    real = _to_numpy(rows).astype(bool)
+    return tree.map_structure(lambda x: x[real], outputs)
 
 
 def _to_numpy(x):
     """A (possibly sharded, multi-process) array as a global NumPy array."""
     if x is None:
         return None
-    if isinstance(x, jax.Array) and not x.is_fully_addressable:
-        from jax.experimental import multihost_utils
-
-        return np.asarray(multihost_utils.process_allgather(x, tiled=True))
-    return np.asarray(x)
+    return distribution_lib.to_host(x)
 
 
 def _is_deleted(x):

@@ -347,9 +347,9 @@ def test_regularization_losses_are_added():
 def test_distributed_fit_matches_single_device(kind, monkeypatch):
     import jax
 
-    from keras.src.backend.jax import trainer as jax_trainer
+    from keras.src.distribution import data_input
 
-    original = jax_trainer._distribute_batch
+    original = data_input.distribute_batch
 
     if len(jax.devices()) < 8:
         pytest.skip("needs 8 devices")
@@ -373,12 +373,12 @@ def test_distributed_fit_matches_single_device(kind, monkeypatch):
         )
         batch_specs = []
 
-        def recording(data):
-            data = original(data)
+        def recording(data, *args):
+            data, rows = original(data, *args)
             batch_specs.append(data[0].sharding)
-            return data
+            return data, rows
 
-        monkeypatch.setattr(jax_trainer, "_distribute_batch", recording)
+        monkeypatch.setattr(data_input, "distribute_batch", recording)
         history = model.fit(
             x, y, epochs=3, batch_size=16, shuffle=False, verbose=0
         )
@@ -498,8 +498,8 @@ def test_epoch_iterator_distributes_batches_and_keeps_none():
     )
     with distribution.scope():
         iterator = jax_trainer.JAXEpochIterator(batches(), steps_per_epoch=1)
-        [(step, _, [(x, y)])] = list(iterator.enumerate_epoch())
-    assert step == 0 and y is None
+        [(step, _, [((x, y), rows)])] = list(iterator.enumerate_epoch())
+    assert step == 0 and y is None and rows is None
     assert x.sharding.spec[0] == "batch"
     assert len(x.sharding.device_set) == 8
 

@@ -35,6 +35,7 @@ import os
 
 import numpy as np
 
+from keras.src.distribution import distribution_lib
 from keras.src.saving import serialization_lib
 from keras.src.saving import weights_h5
 
@@ -81,12 +82,7 @@ def _weight_names(layer):
 
 
 def _process_index():
-    try:
-        import jax
-
-        return jax.process_index()
-    except Exception:
-        return 0
+    return distribution_lib.process_id()
 
 
 def save_model_to_hdf5(model, filepath, overwrite=True, include_optimizer=True):

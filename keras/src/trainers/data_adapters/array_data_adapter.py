@@ -48,9 +48,10 @@ class ArrayDataAdapter(DataAdapter):
             (see `set_epoch`).
         class_weight: Optional dict `{class_index: weight}` turned into
             sample weights.
-        distribution: Optional distribution. In a multi-process run every
-            process passes the same global arrays and receives, for each
-            global batch, only the rows held by its devices.
+        distribution: Optional distribution. In a multi-process run the
+            shuffling seed is agreed between the processes, so that each
+            builds the same global batches (the data path then takes each
+            process's rows of them).
 
     The last batch keeps the remaining samples (it may be smaller).
     """
@@ -117,21 +118,21 @@ class ArrayDataAdapter(DataAdapter):
         """A shuffling seed, the same on every process."""
         seed = int(np.random.randint(0, 2**31 - 1))
         if self._multi_process():
-            from keras.src.backend.jax import distribution_lib
+            from keras.src.distribution import distribution_lib
 
             seed = int(distribution_lib.all_gather_int([seed])[0][0])
         return seed
 
-    def _process_rows(self, indices):
-        """This process's rows of the global batch `indices`."""
-        if not self._multi_process():
-            return indices
-        info = self._distribution.data_sharding()
-        info.check_global_batch_size(len(indices))
-        size = len(indices) // info.num_batch_shards
-        shards = info.shards_of(self._distribution.process_id)
-        return np.concatenate(
-            [indices[s * size : (s + 1) * size] for s in shards]
+    def fingerprint(self):
+        """`(num_samples, fingerprint)` of the data: its sample count and a
+        hash of its shapes, dtypes and of rows sampled evenly from it (the
+        processes of a job compare them, see
+        `keras.src.distribution.data_consistency`)."""
+        from keras.src.distribution import data_consistency
+
+        rows = data_consistency.sampled_rows(self._num_samples)
+        return self._num_samples, data_consistency.fingerprint(
+            self._inputs, rows
         )
 
     def set_epoch(self, epoch):
@@ -151,15 +152,11 @@ class ArrayDataAdapter(DataAdapter):
                 yield order[start:stop]
             elif self._shuffle == "batch":
                 yield start + rng.permutation(stop - start)
-            elif self._multi_process():
-                yield np.arange(start, stop)
             else:
                 yield slice(start, stop)
 
     def get_numpy_iterator(self):
         for indices in self._batch_indices():
-            if not isinstance(indices, slice):
-                indices = self._process_rows(indices)
             yield tree.map_structure(
                 lambda a: None if a is None else a[indices], self._inputs
             )

@@ -1,0 +1,154 @@
+"""Processes that feed inconsistent input fail together, never hang.
+
+Real JAX processes (gloo CPU collectives), 2x4 and 4x2 devices. Every case
+runs on every process; a case that must fail records the error message of
+each process, and the test checks that every process raised it (a hang
+would be caught by the timeout of `run_multi_process`). Consistent input,
+including a partial last batch, trains to the losses of one process.
+"""
+
+import numpy as np
+import pytest
+
+from integration_tests.multi_process_utils import run_multi_process
+
+pytestmark = pytest.mark.multi_process
+
+MODEL_CODE = """
+import numpy as np
+
+import keras
+
+
+def make_data(samples=32):
+    rng = np.random.RandomState(0)
+    x = rng.normal(size=(samples, 6)).astype("float32")
+    y = rng.normal(size=(samples, 2)).astype("float32")
+    return x, y
+
+
+def make_model():
+    keras.utils.set_random_seed(3)
+    model = keras.Sequential(
+        [
+            keras.Input((6,)),
+            keras.layers.Dense(8, activation="tanh"),
+            keras.layers.Dense(2),
+        ]
+    )
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    return model
+
+
+def fit(x, y, batch_size=8, **kwargs):
+    model = make_model()
+    history = model.fit(
+        x, y, batch_size=batch_size, epochs=2, shuffle=False, verbose=0,
+        **kwargs
+    )
+    return history.history["loss"]
+"""
+
+WORKER = (
+    MODEL_CODE
+    + """
+import tensorflow as tf
+
+
+def distribution(shape, axis_names, auto_shard_dataset=True):
+    mesh = keras.distribution.DeviceMesh(shape, axis_names)
+    return keras.distribution.ModelParallel(
+        layout_map=keras.distribution.LayoutMap(mesh),
+        batch_dim_name="batch",
+        auto_shard_dataset=auto_shard_dataset,
+    )
+
+
+def dataset(x, y, batches, known_size=True):
+    data = tf.data.Dataset.from_tensor_slices((x, y)).take(batches * 4)
+    if not known_size:
+        data = data.filter(lambda a, b: True)
+    return data.batch(4)
+
+
+def attempt(fn):
+    try:
+        return {"losses": fn(), "error": None}
+    except ValueError as e:
+        return {"losses": None, "error": str(e)}
+
+
+data_parallel = distribution((8,), ("batch",))
+shared = distribution(SHARED_SHAPE, SHARED_AXES, auto_shard_dataset=False)
+own_data = distribution((8,), ("batch",), auto_shard_dataset=False)
+x, y = make_data()
+x10, y10 = make_data(10)
+results = {}
+with data_parallel.scope():
+    results["equal"] = attempt(lambda: fit(x, y))
+    results["partial"] = attempt(lambda: fit(x10, y10, batch_size=3))
+    results["global_differ"] = attempt(lambda: fit(x + PROCESS_ID, y))
+    rows = 32 + 8 * (PROCESS_ID % 2)
+    results["count_differ"] = attempt(lambda: fit(*make_data(rows)))
+with shared.scope():
+    results["group_equal"] = attempt(lambda: fit(x, y))
+    results["group_differ"] = attempt(lambda: fit(x + PROCESS_ID, y))
+with own_data.scope():
+    size = 4 + PROCESS_ID % 2
+    results["dataset_count_differ"] = attempt(
+        lambda: make_model().fit(dataset(x, y, size), verbose=0)
+    )
+    results["dataset_runs_out"] = attempt(
+        lambda: make_model().fit(
+            dataset(x, y, size, known_size=False), verbose=0
+        )
+    )
+emit(results)
+"""
+)
+
+
+def _reference():
+    namespace = {}
+    exec(MODEL_CODE, namespace)
+    x, y = namespace["make_data"]()
+    x10, y10 = namespace["make_data"](10)
+    return {
+        "equal": namespace["fit"](x, y),
+        "partial": namespace["fit"](x10, y10, batch_size=3),
+    }
+
+
+def _check(results):
+    reference = _reference()
+    for name in ("equal", "partial", "group_equal"):
+        expected = reference["partial" if name == "partial" else "equal"]
+        for process, r in enumerate(results):
+            assert r[name]["error"] is None, (name, process, r[name])
+            np.testing.assert_allclose(
+                r[name]["losses"], expected, rtol=1e-5, err_msg=name
+            )
+    expected_errors = {
+        "global_differ": "hold different data than process 0",
+        "count_differ": "different numbers of samples",
+        "group_differ": "must be fed identical per-process batches",
+        "dataset_count_differ": "different numbers of batches",
+        "dataset_runs_out": "ran out of data",
+    }
+    for name, message in expected_errors.items():
+        for process, r in enumerate(results):
+            error = r[name]["error"]
+            assert error is not None, (name, process, r[name])
+            assert message in error, (name, process, error)
+
+
+def test_two_processes_four_devices():
+    # (2, 4) ("model", "batch"): both processes hold every batch shard.
+    script = "SHARED_SHAPE, SHARED_AXES = (2, 4), ('model', 'batch')\n"
+    _check(run_multi_process(script + WORKER, 2, 4, timeout=400))
+
+
+def test_four_processes_two_devices():
+    # (2, 4) ("batch", "model"): processes {0, 1} and {2, 3} share shards.
+    script = "SHARED_SHAPE, SHARED_AXES = (2, 4), ('batch', 'model')\n"
+    _check(run_multi_process(script + WORKER, 4, 2, timeout=400))

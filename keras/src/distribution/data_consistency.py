@@ -1,0 +1,283 @@
+"""Checks that the processes of a job feed consistent data.
+
+Each check is one collective over a few int32 values per process, and every
+process reaches the same verdict from the same gathered table, so a
+mismatch is an error on every process, never a hang or a silent divergence:
+
+- `check_data_consistency(batch)`: the processes of one data-shard group
+  (processes whose devices hold the same batch shards, see
+  `keras.src.backend.common.data_sharding`) hold identical batches.
+- `InputAgreement`: used by the data path of `fit()`, `evaluate()` and
+  `predict()`. At the first batch of each pass over the data the processes
+  compare their number of batches, their number of samples (for arrays
+  given whole to every process), the shapes and dtypes of the batch and a
+  fingerprint of the data; later batches are compared when the number of
+  batches is unknown (so that a process running out of data early is
+  reported by all) and when processes share batch shards.
+"""
+
+import hashlib
+
+import numpy as np
+
+from keras.src.api_export import keras_export
+from keras.src.backend import distribution_lib as backend_dlib
+
+
+def _leaves(tree_of_arrays):
+    if tree_of_arrays is None:
+        return []
+    if isinstance(tree_of_arrays, dict):
+        return [
+            leaf
+            for key in sorted(tree_of_arrays, key=str)
+            for leaf in _leaves(tree_of_arrays[key])
+        ]
+    if isinstance(tree_of_arrays, (list, tuple)):
+        return [leaf for item in tree_of_arrays for leaf in _leaves(item)]
+    return [tree_of_arrays]
+
+
+def _digest_to_ints(digest):
+    return np.frombuffer(digest.digest()[:8], dtype=np.int32).copy()
+
+
+def signature(batch):
+    """Two int32 summarizing the shapes and dtypes of `batch`'s leaves."""
+    digest = hashlib.sha256()
+    for leaf in _leaves(batch):
+        array = np.asarray(leaf)
+        digest.update(str((array.shape, array.dtype.str)).encode())
+    return _digest_to_ints(digest)
+
+
+def fingerprint(batch, rows=None):
+    """Two int32 summarizing the content of `batch`'s leaves.
+
+    Args:
+        batch: An array or a structure of arrays.
+        rows: Optional indices of the rows (along dimension 0) to hash;
+            by default every row is.
+
+    Returns:
+        An int32 array of shape `(2,)`.
+    """
+    digest = hashlib.sha256()
+    for leaf in _leaves(batch):
+        array = np.asarray(leaf)
+        digest.update(str((array.shape, array.dtype.str)).encode())
+        if rows is not None and array.ndim:
+            array = array[rows]
+        if array.dtype.kind == "O":
+            digest.update(repr(array.tolist()).encode())
+        else:
+            digest.update(np.ascontiguousarray(array).tobytes())
+    return _digest_to_ints(digest)
+
+
+def sampled_rows(num_samples, count=64):
+    """Indices of `count` rows spread evenly over `num_samples` rows."""
+    return np.unique(
+        np.linspace(0, max(num_samples - 1, 0), min(num_samples, count))
+    ).astype(np.int64)
+
+
+def _differing(values, processes):
+    """The processes whose value differs from the first one's."""
+    reference = values[processes[0]]
+    return [p for p in processes if values[p] != reference]
+
+
+@keras_export("keras.distribution.check_data_consistency")
+def check_data_consistency(per_process_batch, distribution=None):
+    """Checks that processes sharing batch shards were fed the same data.
+
+    Processes whose devices hold the same batch shards (a data-shard group)
+    must receive identical per-process batches. This fingerprints
+    `per_process_batch` (a hash of its bytes), gathers the fingerprints from
+    every process and raises if two processes of one group differ. Every
+    process must call it (it is a collective). A no-op with one process.
+
+    Args:
+        per_process_batch: This process's batch (array or pytree).
+        distribution: The distribution; defaults to the current one.
+
+    Returns:
+        The list of fingerprints (one per process).
+
+    Example:
+
+    ```python
+    x, y = next(iter(per_process_dataset))
+    keras.distribution.check_data_consistency((x, y))
+    ```
+    """
+    from keras.src.distribution import distribution_lib
+
+    dist = distribution or distribution_lib.distribution()
+    if dist is None:
+        raise ValueError("No distribution is set or given.")
+    gathered = backend_dlib.all_gather_int(fingerprint(per_process_batch))
+    fingerprints = [tuple(int(v) for v in row) for row in gathered]
+    if len(fingerprints) > 1:
+        _check_groups(fingerprints, dist.data_sharding())
+    return fingerprints
+
+
+def _check_groups(contents, info):
+    for group in info.groups:
+        differ = _differing(contents, list(group))
+        if differ:
+            raise ValueError(
+                f"Processes {list(group)} hold the same batch shards "
+                f"{list(info.process_shards[group[0]])} and must be fed "
+                f"identical per-process batches, but processes {differ} "
+                f"received different data than process {group[0]}. Feed "
+                "every process of a data-shard group the same data."
+            )
+
+
+# Columns of the table gathered by `InputAgreement`.
+_HAS_BATCH, _NUM_BATCHES, _NUM_SAMPLES = 0, 1, 2
+_SIGNATURE = slice(3, 5)
+_CONTENT = slice(5, 7)
+
+
+class InputAgreement:
+    """Makes the processes of a job agree on their input, batch by batch.
+
+    Call `check(batch)` on every process before each batch of a pass over
+    the data, and `check(None)` when the data runs out before the number
+    of batches agreed on (or when that number is unknown).
+
+    Args:
+        distribution: The `Distribution` (with several processes).
+        global_input: `True` when every process holds the whole data
+            (arrays given to `fit()`; each process takes its rows of every
+            batch), so that all processes must hold the same data;
+            `False` when each process feeds its own part, so that only the
+            processes of one data-shard group must.
+        num_batches: Batches in the pass, or `None` if unknown.
+        num_samples: For global input, the number of samples.
+        data_fingerprint: For global input, a fingerprint of the whole
+            data (e.g. of sampled rows), compared with the first batch.
+    """
+
+    def __init__(
+        self,
+        distribution,
+        global_input,
+        num_batches=None,
+        num_samples=None,
+        data_fingerprint=None,
+    ):
+        self._info = distribution.data_sharding()
+        self._global_input = global_input
+        self._num_batches = num_batches
+        self._num_samples = num_samples
+        self._data_fingerprint = data_fingerprint
+        self._shared_groups = any(len(g) > 1 for g in self._info.groups)
+        self._checked = 0
+        self._done = False
+
+    def _needs_check(self):
+        if self._done:
+            return False
+        if self._checked == 0 or self._num_batches is None:
+            return True
+        return not self._global_input and self._shared_groups
+
+    def check(self, batch):
+        """Compares this process's next batch (`None`: no more data) with
+        the other processes'; raises `ValueError` on every process if they
+        disagree."""
+        if not self._needs_check():
+            return
+        row = np.full((7,), -1, dtype=np.int32)
+        row[_HAS_BATCH] = int(batch is not None)
+        if self._checked == 0:
+            row[_NUM_BATCHES] = (
+                -1 if self._num_batches is None else (self._num_batches)
+            )
+            if self._num_samples is not None:
+                row[_NUM_SAMPLES] = self._num_samples
+        if batch is not None:
+            row[_SIGNATURE] = signature(batch)
+            content = fingerprint(batch)
+            if self._checked == 0 and self._data_fingerprint is not None:
+                content = fingerprint((content, self._data_fingerprint))
+            row[_CONTENT] = content
+        table = backend_dlib.all_gather_int(row)
+        self._decide(table)
+        self._checked += 1
+
+    def _decide(self, table):
+        processes = list(range(len(table)))
+
+        def column(index):
+            return {
+                p: tuple(np.atleast_1d(table[p][index]).tolist())
+                for p in processes
+            }
+
+        has_batch = column(_HAS_BATCH)
+        if _differing(has_batch, processes):
+            ended = [p for p in processes if not has_batch[p][0]]
+            going = [p for p in processes if has_batch[p][0]]
+            raise ValueError(
+                f"Processes {ended} ran out of data after {self._checked} "
+                f"batches, while processes {going} still have batches. "
+                "Every process must feed the same number of batches: give "
+                "each process data of the same size (and the same "
+                "`batch_size` and `steps_per_epoch`)."
+            )
+        if not has_batch[0][0]:
+            self._done = True
+            return
+        if self._checked == 0:
+            self._check_sizes(column(_NUM_BATCHES), column(_NUM_SAMPLES))
+        shapes = column(_SIGNATURE)
+        differ = _differing(shapes, processes)
+        if differ:
+            raise ValueError(
+                f"The batches of processes {differ} differ in shapes or "
+                "dtypes from the batch of process 0 (after "
+                f"{self._checked} batches). Every process must feed "
+                "batches of the same structure, shapes and dtypes."
+            )
+        contents = column(_CONTENT)
+        if self._global_input:
+            differ = _differing(contents, processes)
+            if differ:
+                raise ValueError(
+                    f"Processes {differ} hold different data than process "
+                    "0. Arrays given to `fit()`, `evaluate()` or "
+                    "`predict()` are the global data: every process must "
+                    "pass the same arrays (each process then takes its "
+                    "rows of every batch). To feed each process its own "
+                    "part instead, set `auto_shard_dataset=False` on the "
+                    "distribution."
+                )
+        else:
+            _check_groups(contents, self._info)
+
+    def _check_sizes(self, num_batches, num_samples):
+        processes = sorted(num_samples)
+        if _differing(num_samples, processes):
+            counts = {p: num_samples[p][0] for p in processes}
+            raise ValueError(
+                "Every process must pass the same arrays, but they hold "
+                f"different numbers of samples (process: samples): {counts}."
+            )
+        if _differing(num_batches, processes):
+            counts = {
+                p: ("unknown" if n[0] < 0 else n[0])
+                for p, n in num_batches.items()
+            }
+            raise ValueError(
+                "The processes would run different numbers of batches "
+                f"(process: batches): {counts}. Every process must run "
+                "the same number of steps: give each process data of the "
+                "same size, the same `batch_size` and the same "
+                "`steps_per_epoch`."
+            )

@@ -1,0 +1,189 @@
+"""The data path: from a host batch to the arrays a step consumes.
+
+`Model.fit()`, `evaluate()`, `predict()` and the `*_on_batch` methods put
+every batch on the devices through `distribute_batch` (whole passes over the
+data through `distribute_batches`), and nothing else does. For one batch:
+
+1. with several processes, the processes agree on their input
+   (`data_consistency.InputAgreement`: one small collective);
+2. a global batch that the batch shards do not divide is padded at its end
+   to the next multiple of the number of batch shards, by repeating its last
+   row, and the padded rows get a zero sample weight;
+3. with several processes, a global batch is cut to this process's rows;
+4. every leaf becomes a global `jax.Array` through
+   `distribute_data_input(leaf, distribution.get_data_layout(shape),
+   distribution.batch_dim_name)`.
+
+A batch is *global* when every process holds all of it: arrays given to
+`fit()` (unless `auto_shard_dataset=False`), and any batch of a
+single-process job. Otherwise (datasets sharded per process, generators,
+arrays with `auto_shard_dataset=False`) each process holds its own part,
+whose size its batch shards must divide.
+
+`distribute_batch` returns the arrays together with `valid_rows`: `None`,
+or for a padded batch a boolean array (laid out like the batch) that is
+`True` on the real rows. The trainer excludes the other rows exactly: their
+sample weight is zero, losses average over the real rows only
+(`keras.src.trainers.valid_rows`), and `predict()` drops them.
+"""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import sparse as jax_sparse
+
+from keras.src import tree
+from keras.src.backend import distribution_lib as backend_dlib
+from keras.src.distribution import data_consistency
+from keras.src.trainers.data_adapters import data_adapter_utils
+
+
+def distribute_batch(batch, distribution, global_input=True):
+    """Puts one host batch on the devices.
+
+    Args:
+        batch: `(x,)`, `(x, y)` or `(x, y, sample_weight)`, each a NumPy
+            array or a structure of them (`None` entries allowed).
+        distribution: The current `Distribution`, or `None`.
+        global_input: Whether every process holds the whole batch (see the
+            module docstring). Ignored with a single process.
+
+    Returns:
+        `(arrays, valid_rows)`: the batch as device arrays (global
+        `jax.Array`s laid out by `distribution.get_data_layout` under a
+        distribution) and `None`, or a boolean device array marking the
+        real rows of a padded batch.
+    """
+    if distribution is None:
+        return tree.map_structure(_to_device, batch), None
+    multi_process = distribution.num_processes > 1
+    global_input = global_input or not multi_process
+    valid_rows = None
+    if global_input:
+        info = distribution.data_sharding()
+        num_rows = _num_rows(batch)
+        padded = -(-num_rows // info.num_batch_shards) * info.num_batch_shards
+        if num_rows and padded != num_rows:
+            batch = _pad(batch, num_rows, padded)
+            valid_rows = np.arange(padded) < num_rows
+        if multi_process:
+            rows = _process_rows(info, distribution.process_id, padded)
+            batch, valid_rows = tree.map_structure(
+                lambda leaf: _take(leaf, rows), (batch, valid_rows)
+            )
+
+    def put(leaf):
+        if leaf is None or not hasattr(leaf, "shape"):
+            return leaf
+        if isinstance(leaf, jax_sparse.JAXSparse):
+            raise ValueError(
+                "Sparse inputs cannot be split over the devices of a "
+                f"distribution (received a {type(leaf).__name__} of shape "
+                f"{leaf.shape}). Densify them in the input pipeline, or "
+                "train without a distribution."
+            )
+        return backend_dlib.distribute_data_input(
+            leaf,
+            distribution.get_data_layout(np.shape(leaf)),
+            distribution.batch_dim_name,
+        )
+
+    return tree.map_structure(put, (batch, valid_rows))
+
+
+def distribute_batches(
+    batches,
+    distribution,
+    global_input=True,
+    num_batches=None,
+    num_samples=None,
+    data_fingerprint=None,
+):
+    """`distribute_batch` over a pass of host batches, with the
+    multi-process agreement checks.
+
+    Args:
+        batches: An iterable of host batches.
+        distribution: The current `Distribution`, or `None`.
+        global_input: Whether every process holds the whole data.
+        num_batches: Batches in the pass, or `None` if unknown.
+        num_samples: For global input, the number of samples.
+        data_fingerprint: For global input, a fingerprint of the data
+            (compared between processes at the first batch).
+
+    Yields:
+        `(arrays, valid_rows)` per batch (see `distribute_batch`).
+    """
+    agreement = None
+    if distribution is not None and distribution.num_processes > 1:
+        agreement = data_consistency.InputAgreement(
+            distribution,
+            global_input,
+            num_batches=num_batches,
+            num_samples=num_samples,
+            data_fingerprint=data_fingerprint,
+        )
+    for batch in batches:
+        if agreement is not None:
+            agreement.check(batch)
+        yield distribute_batch(batch, distribution, global_input)
+    if agreement is not None:
+        agreement.check(None)
+
+
+def _num_rows(batch):
+    for leaf in tree.flatten(batch):
+        if leaf is not None and np.ndim(leaf):
+            return int(np.shape(leaf)[0])
+    return 0
+
+
+def _pad_leaf(leaf, padded, fill=None):
+    if leaf is None or not np.ndim(leaf):
+        return leaf
+    array = np.asarray(leaf)
+    missing = padded - array.shape[0]
+    if fill is None:
+        extra = np.repeat(array[-1:], missing, axis=0)
+    else:
+        extra = np.full((missing,) + array.shape[1:], fill, array.dtype)
+    return np.concatenate([array, extra])
+
+
+def _pad(batch, num_rows, padded):
+    """Pads every leaf to `padded` rows; the new rows weigh zero."""
+    x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(batch)
+    x, y = tree.map_structure(lambda leaf: _pad_leaf(leaf, padded), (x, y))
+    if sample_weight is not None:
+        sample_weight = tree.map_structure(
+            lambda leaf: _pad_leaf(leaf, padded, fill=0), sample_weight
+        )
+    elif y is not None:
+        sample_weight = (np.arange(padded) < num_rows).astype("float32")
+    if y is None and sample_weight is None:
+        return (x,)
+    return (x, y, sample_weight)
+
+
+def _process_rows(info, process, padded):
+    """Rows of a global batch of `padded` rows held by `process`."""
+    size = padded // info.num_batch_shards
+    return np.concatenate(
+        [np.arange(s * size, (s + 1) * size) for s in info.shards_of(process)]
+    )
+
+
+def _take(leaf, rows):
+    if leaf is None or not np.ndim(leaf):
+        return leaf
+    return np.asarray(leaf)[rows]
+
+
+def _to_device(leaf):
+    if leaf is None or isinstance(leaf, (jax.Array, jax_sparse.JAXSparse)):
+        return leaf
+    if isinstance(leaf, np.ndarray) and leaf.dtype.kind not in "biuf":
+        return leaf
+    if not hasattr(leaf, "shape"):
+        return leaf
+    return jnp.asarray(leaf)

@@ -1,0 +1,152 @@
+import contextlib
+
+import jax
+import numpy as np
+import pytest
+
+import keras
+from keras.src.backend.common import data_sharding
+from keras.src.distribution import data_input
+
+
+def test_pad_repeats_the_last_row_and_weighs_it_zero():
+    x = np.arange(6, dtype="float32").reshape(3, 2)
+    y = np.array([1.0, 2.0, 3.0])
+    padded = data_input._pad((x, y), 3, 8)
+    px, py, weights = padded
+    assert px.shape == (8, 2) and py.shape == (8,)
+    np.testing.assert_array_equal(px[3:], np.repeat(x[-1:], 5, axis=0))
+    np.testing.assert_array_equal(weights, [1, 1, 1, 0, 0, 0, 0, 0])
+    # Given weights keep their values; the new rows weigh zero.
+    _, _, weights = data_input._pad((x, y, np.array([2.0, 3.0, 4.0])), 3, 4)
+    np.testing.assert_array_equal(weights, [2, 3, 4, 0])
+    # Inputs alone (predict) get no weights.
+    assert len(data_input._pad((x,), 3, 4)) == 1
+
+
+def test_process_rows_follow_the_batch_shards():
+    info = data_sharding.DataSharding(
+        num_batch_shards=4,
+        process_shards={0: (0, 2), 1: (1, 3)},
+        groups=((0,), (1,)),
+    )
+    np.testing.assert_array_equal(
+        data_input._process_rows(info, 0, 8), [0, 1, 4, 5]
+    )
+    np.testing.assert_array_equal(
+        data_input._process_rows(info, 1, 8), [2, 3, 6, 7]
+    )
+
+
+def test_without_distribution_nothing_is_padded():
+    (x, y), rows = data_input.distribute_batch((np.ones((3, 2)), None), None)
+    assert isinstance(x, jax.Array) and y is None and rows is None
+
+
+@pytest.mark.multi_device
+def test_partial_batch_is_padded_with_its_real_rows_marked():
+    distribution = keras.distribution.DataParallel()
+    (x, y, weights), rows = data_input.distribute_batch(
+        (np.arange(3.0)[:, None], np.arange(3.0)), distribution
+    )
+    assert x.shape == (8, 1) and weights.shape == (8,)
+    assert len(x.sharding.device_set) == 8
+    np.testing.assert_array_equal(np.asarray(rows), np.arange(8) < 3)
+    np.testing.assert_array_equal(np.asarray(weights), np.arange(8) < 3)
+
+
+def _model(distribution):
+    keras.utils.set_random_seed(1)
+    scope = distribution.scope() if distribution else contextlib.nullcontext()
+    with scope:
+        model = keras.Sequential(
+            [
+                keras.Input((4,)),
+                keras.layers.Dense(8, activation="tanh", name="d1"),
+                keras.layers.Dense(2, name="d2"),
+            ]
+        )
+        model.compile(
+            optimizer=keras.optimizers.SGD(0.1),
+            loss="mse",
+            metrics=["mae", keras.metrics.MeanSquaredError(name="m")],
+            weighted_metrics=["mae"],
+        )
+    return model
+
+
+def _run(distribution):
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(10, 4)).astype("float32")
+    y = rng.normal(size=(10, 2)).astype("float32")
+    weights = rng.uniform(0.5, 2.0, size=(10,)).astype("float32")
+    model = _model(distribution)
+    scope = distribution.scope() if distribution else contextlib.nullcontext()
+    with scope:
+        history = model.fit(
+            x, y, batch_size=3, epochs=2, shuffle=False, verbose=0
+        )
+        weighted = model.fit(
+            x,
+            y,
+            sample_weight=weights,
+            batch_size=4,
+            epochs=1,
+            shuffle=False,
+            verbose=0,
+        )
+        evaluated = model.evaluate(x, y, batch_size=3, verbose=0)
+        predicted = model.predict(x, batch_size=3, verbose=0)
+        few = model.predict(x[:5], verbose=0)
+        on_batch = model.train_on_batch(x[:3], y[:3], return_dict=True)
+        tested = model.test_on_batch(x[:5], y[:5], return_dict=True)
+        predicted_on_batch = model.predict_on_batch(x[:1])
+    return {
+        "history": history.history,
+        "weighted": weighted.history,
+        "evaluate": evaluated,
+        "predict": predicted,
+        "few": few,
+        "on_batch": on_batch,
+        "test_on_batch": tested,
+        "predict_on_batch": predicted_on_batch,
+    }
+
+
+def _distributions():
+    mesh_2d = keras.distribution.DeviceMesh((4, 2), ("model", "batch"))
+    layout_2d = keras.distribution.LayoutMap(mesh_2d)
+    layout_2d["d1/kernel"] = (None, "model")
+    mesh_3d = keras.distribution.DeviceMesh((2, 2, 2), ("data", "model", "x"))
+    layout_3d = keras.distribution.LayoutMap(mesh_3d)
+    layout_3d["d1/kernel"] = (None, "model")
+    return {
+        "data_parallel": keras.distribution.DataParallel(),
+        "model_batch": keras.distribution.ModelParallel(
+            layout_map=layout_2d, batch_dim_name="batch"
+        ),
+        "3d": keras.distribution.ModelParallel(
+            layout_map=layout_3d, batch_dim_name=("data", "x")
+        ),
+    }
+
+
+@pytest.mark.multi_device
+@pytest.mark.parametrize("name", ["data_parallel", "model_batch", "3d"])
+def test_any_batch_size_matches_no_distribution(name):
+    if len(jax.devices()) < 8:
+        pytest.skip("needs 8 devices")
+    reference = _run(None)
+    result = _run(_distributions()[name])
+    for key in ("history", "weighted", "on_batch", "test_on_batch"):
+        assert result[key].keys() == reference[key].keys()
+        for metric, values in reference[key].items():
+            np.testing.assert_allclose(
+                result[key][metric], values, rtol=1e-5, err_msg=metric
+            )
+    np.testing.assert_allclose(
+        result["evaluate"], reference["evaluate"], rtol=1e-5
+    )
+    for key in ("predict", "few", "predict_on_batch"):
+        assert result[key].shape == reference[key].shape
+        np.testing.assert_allclose(result[key], reference[key], atol=1e-6)

@@ -1,0 +1,66 @@
+"""The real rows of a padded batch, while a step is traced.
+
+Under a distribution, a batch that the batch shards do not divide is padded
+(see `keras.src.distribution.data_input`); the trainer then traces its step
+inside `scope(valid_rows)`, a boolean vector that is `True` on the real
+rows. The padded rows already weigh zero; here the compiled losses learn to
+average over the real rows only (a row mask on the predictions, which the
+losses honour like any Keras mask) and the loss trackers to count only the
+real rows.
+"""
+
+import contextlib
+
+from keras.src import ops
+from keras.src import tree
+from keras.src.backend.common import global_state
+from keras.src.backend.common import masking
+
+_ATTRIBUTE = "valid_rows"
+
+
+@contextlib.contextmanager
+def scope(valid_rows):
+    """Runs the enclosed step with `valid_rows` (`None`: every row is
+    real)."""
+    previous = global_state.get_global_attribute(_ATTRIBUTE)
+    global_state.set_global_attribute(_ATTRIBUTE, valid_rows)
+    try:
+        yield
+    finally:
+        global_state.set_global_attribute(_ATTRIBUTE, previous)
+
+
+def current():
+    """The boolean vector of real rows of the traced step, or `None`."""
+    return global_state.get_global_attribute(_ATTRIBUTE)
+
+
+def count(batch_size):
+    """The number of real rows of a batch of `batch_size` rows."""
+    valid_rows = current()
+    if valid_rows is None:
+        return batch_size
+    return ops.sum(ops.cast(valid_rows, "float32"))
+
+
+def mask_outputs(y_pred):
+    """`y_pred` whose leaves carry the row mask (merged with their own
+    masks), so that the losses leave the padded rows out."""
+    valid_rows = current()
+    if valid_rows is None:
+        return y_pred
+
+    def mask(leaf):
+        if leaf is None or len(getattr(leaf, "shape", ())) == 0:
+            return leaf
+        rows = valid_rows
+        own = masking.get_keras_mask(leaf)
+        if own is not None:
+            own = ops.convert_to_tensor(own, dtype="bool")
+            rows = ops.reshape(rows, (-1,) + (1,) * (len(own.shape) - 1))
+            rows = ops.logical_and(own, rows)
+        masking.set_keras_mask(leaf, rows)
+        return leaf
+
+    return tree.map_structure(mask, y_pred)
