@@ -112,7 +112,7 @@ NOT_YET = {
     },
     "keras.random": set(),
     "keras.regularizers": set(),
-    "keras.saving": {"KerasFileEditor"},
+    "keras.saving": set(),
     "keras.tree": set(),
     "keras.utils": {
         "FeatureSpace",

@@ -5,6 +5,7 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.saving.file_editor import KerasFileEditor as KerasFileEditor
 from keras.src.saving.object_registration import CustomObjectScope as CustomObjectScope
 from keras.src.saving.object_registration import CustomObjectScope as custom_object_scope
 from keras.src.saving.object_registration import get_custom_objects as get_custom_objects

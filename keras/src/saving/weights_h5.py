@@ -68,7 +68,8 @@ the model's seed generators as they are (with a warning on a mismatch).
 Layers with their own `load_own_variables` are given their stores after
 everything was validated and read, before the other variables are
 assigned. Declared dataset sizes are checked against the bytes the file
-really stores (`safe_get_h5_dataset`), and links (soft or external) are
+really stores (`safe_get_h5_dataset`), and links (soft or external) and
+datasets whose values live elsewhere (virtual or external storage) are
 refused, so a crafted file cannot make the loader allocate without bound
 or read another file.
 
@@ -125,8 +126,17 @@ def _h5py():
 def check_dataset(dataset, name=None):
     """Returns `dataset`, or raises if its declared size is not backed by
     the bytes the file stores for it (a "shape bomb": a tiny file whose
-    dataset would expand to an enormous array when read)."""
+    dataset would expand to an enormous array when read), or if its values
+    are kept outside the file (virtual or external datasets, which could
+    make a read disclose other files)."""
     name = name or dataset.name
+    if dataset.is_virtual or dataset.external:
+        kind = "virtual" if dataset.is_virtual else "externally stored"
+        raise ValueError(
+            f"Refusing to read the HDF5 dataset '{name}': it is a {kind} "
+            "dataset, whose values live in other files. Weights files must "
+            "hold their own values."
+        )
     declared = int(dataset.size) * int(dataset.dtype.itemsize)
     if declared <= H5_BOMB_FLOOR_BYTES:
         return dataset

@@ -333,3 +333,26 @@ def test_seed_generator_states_are_optional(tmp_path):
     with pytest.warns(UserWarning, match="seed generator"):
         saving_api.load_weights(other, path)
     _assert_same(_seed_states(other), seeds)
+
+
+def test_datasets_stored_in_other_files_are_refused(tmp_path):
+    elsewhere = tmp_path / "elsewhere.bin"
+    np.arange(4, dtype="float32").tofile(elsewhere)
+    path = tmp_path / "w.h5"
+    with h5py.File(path, "w") as f:
+        f.create_dataset(
+            "external",
+            shape=(4,),
+            dtype="float32",
+            external=[(elsewhere, 0, 16)],
+        )
+        layout = h5py.VirtualLayout(shape=(4,), dtype="float32")
+        layout[:] = h5py.VirtualSource(str(tmp_path / "other.h5"), "x", (4,))
+        f.create_virtual_dataset("virtual", layout)
+        f.create_dataset("plain", data=np.zeros(4, "float32"))
+    with h5py.File(path, "r") as f:
+        assert weights_h5.safe_get_h5_dataset(f, "plain").shape == (4,)
+        with pytest.raises(ValueError, match="externally stored dataset"):
+            weights_h5.safe_get_h5_dataset(f, "external")
+        with pytest.raises(ValueError, match="'virtual': it is a virtual"):
+            weights_h5.safe_get_h5_dataset(f, "virtual")
