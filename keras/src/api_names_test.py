@@ -114,25 +114,19 @@ NOT_YET = {
     "keras.regularizers": set(),
     "keras.saving": set(),
     "keras.tree": set(),
-    "keras.utils": {
-        "FeatureSpace",
-        "legacy",
-    },
+    "keras.utils": {"legacy"},
 }
 
 # The training namespaces, which must have every upstream name except
-# these: names not written yet (`FeatureSpace`, the Keras 2
-# `legacy` serialization) and `OrbaxCheckpoint` (needs the `orbax` package,
-# which this project does not install).
+# these: a name not written yet (the Keras 2 `legacy` serialization) and
+# `OrbaxCheckpoint` (needs the `orbax` package, which this project does
+# not install).
 COMPLETE = {
     "keras.losses": set(),
     "keras.metrics": set(),
     "keras.optimizers": set(),
     "keras.callbacks": {"OrbaxCheckpoint"},
-    "keras.utils": {
-        "FeatureSpace",
-        "legacy",
-    },
+    "keras.utils": {"legacy"},
     "keras.config": set(),
     "keras.tree": set(),
     "keras.backend": set(),

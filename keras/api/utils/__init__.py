@@ -11,6 +11,7 @@ from keras.src.backend.common.dtypes import is_int_dtype as is_int_dtype
 from keras.src.backend.common.dtypes import standardize_dtype as standardize_dtype
 from keras.src.backend.common.global_state import clear_session as clear_session
 from keras.src.backend.common.keras_tensor import is_keras_tensor as is_keras_tensor
+from keras.src.layers.preprocessing.feature_space import FeatureSpace as FeatureSpace
 from keras.src.ops.operation_utils import get_source_inputs as get_source_inputs
 from keras.src.saving.object_registration import CustomObjectScope as CustomObjectScope
 from keras.src.saving.object_registration import CustomObjectScope as custom_object_scope

@@ -169,6 +169,8 @@ class Discretization(TFDataLayer):
 
     def get_config(self):
         config = super().get_config()
+        # Upstream writes no `trainable` for this layer (nothing to train).
+        config.pop("trainable", None)
         config.update(
             {
                 "bin_boundaries": self.bin_boundaries,

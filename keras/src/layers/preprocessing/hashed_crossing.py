@@ -151,6 +151,8 @@ class HashedCrossing(TFDataLayer):
 
     def get_config(self):
         config = super().get_config()
+        # Upstream writes no `trainable` for this layer (nothing to train).
+        config.pop("trainable", None)
         config.update(
             {
                 "num_bins": self.num_bins,

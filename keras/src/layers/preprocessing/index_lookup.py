@@ -77,6 +77,9 @@ class IndexLookup(TFDataLayer):
         name=None,
         **kwargs,
     ):
+        # Written by the configs of `StringLookup`/`IntegerLookup` for
+        # information; the vocabulary itself (or the saved assets) sets it.
+        kwargs.pop("vocabulary_size", None)
         if output_mode == "binary":
             output_mode = "multi_hot"
         if output_mode not in _OUTPUT_MODES:

@@ -89,3 +89,8 @@ class IntegerLookup(IndexLookup):
             name=name,
             **kwargs,
         )
+
+    def get_config(self):
+        config = super().get_config()
+        config["vocabulary_size"] = self.vocabulary_size()
+        return config

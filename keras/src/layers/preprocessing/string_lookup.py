@@ -88,6 +88,6 @@ class StringLookup(IndexLookup):
     def get_config(self):
         config = super().get_config()
         config["encoding"] = self.encoding
+        config["vocabulary_size"] = self.vocabulary_size()
         del config["vocabulary_dtype"]
-        del config["oov_method"]
         return config

@@ -104,6 +104,9 @@ class _TFOps:
     def max(self, x, axis=None):
         return self._tf.reduce_max(x, axis=axis)
 
+    def concatenate(self, xs, axis=0):
+        return self._tf.concat(list(xs), axis=axis)
+
     def one_hot(self, x, num_classes, dtype="float32"):
         return self._tf.one_hot(
             self._tf.cast(x, "int64"), num_classes, dtype=dtype
@@ -155,7 +158,13 @@ class TFDataLayer(Layer):
         tensors), and, outside a `tf.data` graph, numeric results come back
         as backend tensors (string results stay TF tensors) unless the class
         sets `_tf_outputs_to_backend = False`.
+
+        Inside a JAX trace (e.g. a jitted `predict`), numeric inputs have
+        no concrete values: the TensorFlow computation then runs on the
+        host through `jax.pure_callback`.
         """
+        if _has_jax_tracers(inputs):
+            return self._call_on_host(inputs, **kwargs)
         if isinstance(inputs, tuple) and all(
             hasattr(x, "shape") for x in inputs
         ):
@@ -167,6 +176,51 @@ class TFDataLayer(Layer):
             return outputs
         return tree.map_structure(_from_tf, outputs)
 
+    def _call_on_host(self, inputs, **kwargs):
+        import jax
+
+        if getattr(self, "sparse", False):
+            raise ValueError(
+                f"Layer '{self.name}' cannot return sparse outputs inside a "
+                "JAX-compiled function. Use `sparse=False`, or run the "
+                "model with `jit_compile=False`."
+            )
+        specs = tree.map_structure(
+            lambda x: backend.KerasTensor(tuple(x.shape), dtype=x.dtype),
+            inputs,
+        )
+        out_spec = self.compute_output_spec(specs, **kwargs)
+        flat_spec = tree.flatten(out_spec)
+        for spec in flat_spec:
+            if any(d is None for d in spec.shape):
+                raise ValueError(
+                    f"Layer '{self.name}' has outputs of unknown shape "
+                    f"{spec.shape} for inputs of shape(s) "
+                    f"{tree.map_structure(lambda s: s.shape, specs)}; it "
+                    "cannot run inside a JAX-compiled function. Run the "
+                    "model with `jit_compile=False`."
+                )
+        result_spec = [
+            jax.ShapeDtypeStruct(
+                tuple(spec.shape), jax.dtypes.canonicalize_dtype(spec.dtype)
+            )
+            for spec in flat_spec
+        ]
+
+        def host(*arrays):
+            structured = tree.pack_sequence_as(inputs, list(arrays))
+            structured = tree.map_structure(_to_tf, structured)
+            if isinstance(inputs, list):
+                structured = tuple(structured)
+            outputs = self._call_in_tf_graph(structured, **kwargs)
+            return [
+                np.asarray(out).astype(spec.dtype)
+                for out, spec in zip(tree.flatten(outputs), result_spec)
+            ]
+
+        flat = jax.pure_callback(host, result_spec, *tree.flatten(inputs))
+        return tree.pack_sequence_as(out_spec, list(flat))
+
     def _call_in_tf_graph(self, inputs, **kwargs):
         if not self.built:
             shapes = tree.map_structure(
@@ -177,6 +231,14 @@ class TFDataLayer(Layer):
             self.built = True
         with tf_mode():
             return self.call(inputs, **kwargs)
+
+
+def _has_jax_tracers(inputs):
+    if "jax" not in sys.modules:
+        return False
+    import jax
+
+    return any(isinstance(x, jax.core.Tracer) for x in tree.flatten(inputs))
 
 
 def _to_tf(x):

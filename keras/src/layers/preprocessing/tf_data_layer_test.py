@@ -38,3 +38,20 @@ def test_eager_string_layer_accepts_tf_tensors():
     tf = pytest.importorskip("tensorflow")
     out = layers.StringLookup(vocabulary=["a"])(tf.constant(["a", "b"]))
     np.testing.assert_array_equal(out, [1, 0])
+
+
+def test_tf_computing_layers_run_inside_jit():
+    pytest.importorskip("tensorflow")
+    import jax
+
+    lookup = layers.IntegerLookup(vocabulary=[10, 20], output_mode="one_hot")
+    crossing = layers.HashedCrossing(num_bins=16)
+    ids = np.array([[20], [30], [10]])
+
+    @jax.jit
+    def both(x):
+        return lookup(x), crossing((x, x))
+
+    encoded, crossed = both(ids)
+    np.testing.assert_allclose(encoded, [[0, 0, 1], [1, 0, 0], [0, 1, 0]])
+    np.testing.assert_array_equal(crossed, crossing((ids, ids)))
