@@ -97,10 +97,7 @@ def get_json_type(obj):
             "items": None if dims is None else obj.as_list(),
         }
     if hasattr(obj, "get_config"):
-        config = serialization.serialize_keras_object(obj)
-        if isinstance(config, dict):
-            config[serialization.PASSIVE_SERIALIZATION_KEY] = True
-        return config
+        return serialization.serialize_passively(obj)
     if _is_array(obj):
         return np.asarray(obj).tolist()
     if callable(obj) and hasattr(obj, "__name__"):

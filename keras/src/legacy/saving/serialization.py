@@ -37,11 +37,20 @@ def serialize_keras_class_and_config(
     cls_name, cls_config, obj=None, shared_object_id=None
 ):
     """Returns `{"class_name": cls_name, "config": cls_config}`, with a
-    `"shared_object_id"` when one is given (or when `obj` was already
-    serialized in the open `ObjectSharingScope`)."""
+    `"shared_object_id"` when one is given.
+
+    When `obj` (the object the config describes) is given and a
+    `keras.saving.ObjectSharingScope` is open, the config is recorded as
+    `obj`'s: serializing `obj` again in the scope marks both configs with
+    the same `"shared_object_id"`.
+    """
     base = {"class_name": cls_name, "config": cls_config}
     if shared_object_id is not None:
         base[SHARED_OBJECT_KEY] = shared_object_id
+    shared = serialization_lib._shared_configs()
+    if obj is not None and shared is not None:
+        # Keeps `obj` alive so that its id stays unique in the scope.
+        shared[id(obj)] = (obj, base)
     return base
 
 
@@ -60,7 +69,13 @@ def _serialize_config_item(item):
         hasattr(item, "get_config") or inspect.isfunction(item)
     ):
         return item
-    serialized = serialize_keras_object(item)
+    return serialize_passively(item)
+
+
+def serialize_passively(instance):
+    """`serialize_keras_object(instance)`, marked (when it is a dict) as
+    passively serialized, so that deserialization rebuilds it."""
+    serialized = serialize_keras_object(instance)
     if isinstance(serialized, dict):
         serialized[PASSIVE_SERIALIZATION_KEY] = True
     return serialized
@@ -115,11 +130,7 @@ def serialize_keras_object(instance):
             f"Received: {config}"
         )
     config = {key: _serialize_config_item(v) for key, v in config.items()}
-    serialized = serialize_keras_class_and_config(name, config, instance)
-    if shared is not None:
-        # Keeps `instance` alive so that its id stays unique in the scope.
-        shared[id(instance)] = (instance, serialized)
-    return serialized
+    return serialize_keras_class_and_config(name, config, instance)
 
 
 def _unknown(printable_module_name, name):
