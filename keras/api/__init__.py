@@ -16,6 +16,7 @@ from keras.api import distribution as distribution
 from keras.api import dtype_policies as dtype_policies
 from keras.api import initializers as initializers
 from keras.api import layers as layers
+from keras.api import legacy as legacy
 from keras.api import losses as losses
 from keras.api import metrics as metrics
 from keras.api import mixed_precision as mixed_precision

@@ -23,7 +23,6 @@ NAMES_FILE = os.path.join(
 # Namespaces that do not exist here yet at all.
 MISSING_NAMESPACES = {
     "keras.export",
-    "keras.legacy",
     "keras.visualization",
     "keras.wrappers",
 }
@@ -36,7 +35,6 @@ NOT_YET = {
         "Quantizer",
         "distillation",
         "export",
-        "legacy",
         "name_scope",
         "visualization",
         "wrappers",
@@ -94,6 +92,7 @@ NOT_YET = {
         "TFSMLayer",
         "TorchModuleWrapper",
     },
+    "keras.legacy": set(),
     "keras.losses": set(),
     "keras.metrics": set(),
     "keras.mixed_precision": set(),
@@ -114,19 +113,18 @@ NOT_YET = {
     "keras.regularizers": set(),
     "keras.saving": set(),
     "keras.tree": set(),
-    "keras.utils": {"legacy"},
+    "keras.utils": set(),
 }
 
 # The training namespaces, which must have every upstream name except
-# these: a name not written yet (the Keras 2 `legacy` serialization) and
-# `OrbaxCheckpoint` (needs the `orbax` package, which this project does
-# not install).
+# `OrbaxCheckpoint` (needs the `orbax` package, which this project does not
+# install).
 COMPLETE = {
     "keras.losses": set(),
     "keras.metrics": set(),
     "keras.optimizers": set(),
     "keras.callbacks": {"OrbaxCheckpoint"},
-    "keras.utils": {"legacy"},
+    "keras.utils": set(),
     "keras.config": set(),
     "keras.tree": set(),
     "keras.backend": set(),

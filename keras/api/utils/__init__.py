@@ -6,6 +6,7 @@ since your modifications would be overwritten.
 
 
 from keras.api.utils import bounding_boxes as bounding_boxes
+from keras.api.utils import legacy as legacy
 from keras.src.backend.common.dtypes import is_float_dtype as is_float_dtype
 from keras.src.backend.common.dtypes import is_int_dtype as is_int_dtype
 from keras.src.backend.common.dtypes import standardize_dtype as standardize_dtype

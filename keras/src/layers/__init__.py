@@ -278,8 +278,17 @@ def deserialize(config, custom_objects=None):
     >>> keras.layers.deserialize(config).rate
     0.2
     """
-    from keras.src import models
     from keras.src.saving import serialization_lib
+
+    return serialization_lib.deserialize_keras_object(
+        config, custom_objects=custom_objects, module_objects=builtin_layers()
+    )
+
+
+def builtin_layers():
+    """`{class name: class}` of the built-in layers and models: what a
+    layer config without a module (a Keras 2 one) may name."""
+    from keras.src import models
 
     known = {
         name: value
@@ -291,6 +300,4 @@ def deserialize(config, custom_objects=None):
         Functional=models.Functional,
         Model=models.Model,
     )
-    return serialization_lib.deserialize_keras_object(
-        config, custom_objects=custom_objects, module_objects=known
-    )
+    return known

@@ -680,25 +680,16 @@ def _deserialize_operation(layer_data, custom_objects):
             if "batch_input_shape" in config:
                 config["batch_shape"] = config.pop("batch_input_shape")
         layer_data["config"] = config
+        from keras.src import layers
+
         return serialization_lib.deserialize_keras_object(
             layer_data,
             custom_objects=custom_objects,
-            module_objects=_builtin_layer_classes(),
+            module_objects=layers.builtin_layers(),
         )
     return serialization_lib.deserialize_keras_object(
         layer_data, custom_objects=custom_objects
     )
-
-
-def _builtin_layer_classes():
-    """`{class name: class}` of the layers in `keras.layers`."""
-    from keras.src import layers
-
-    return {
-        name: value
-        for name, value in vars(layers).items()
-        if isinstance(value, type) and issubclass(value, Layer)
-    }
 
 
 def _standard_node(node_data):

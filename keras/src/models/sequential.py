@@ -6,6 +6,7 @@ from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
+from keras.src.models import functional
 from keras.src.models.functional import adjust_input_rank
 from keras.src.models.model import Model
 from keras.src.saving import serialization_lib
@@ -390,8 +391,10 @@ class Sequential(Model):
         # first created: variables made in a layer's `__init__` keep the
         # path they were saved under.
         for layer_config in config["layers"]:
-            layer = serialization_lib.deserialize_keras_object(
-                layer_config, custom_objects=custom_objects
+            # Configs without a module (Keras 2 ones) name built-in
+            # layers by class name; functional models read them the same.
+            layer = functional._deserialize_operation(
+                layer_config, custom_objects
             )
             model.add(layer, rebuild=False)
         with backend.name_scope(model.name, caller=model):

@@ -6,8 +6,10 @@ Layout written by `save_model_to_hdf5` (no pickle anywhere):
 /                      attrs: keras_version, backend,
                               model_config   JSON of
                                              `serialize_keras_object(model)`
-                              training_config  JSON of the model's compile
-                                               config (when compiled)
+                              training_config  JSON of the compile
+                                               arguments in the Keras 2
+                                               format (when compiled; see
+                                               `saving_utils`)
 /model_weights         attrs: layer_names    the model's layers, in order
                               keras_version, backend
 /model_weights/<layer name>
@@ -28,14 +30,23 @@ Keras 2 loader did, so a file also loads into an equivalent model with
 other generated names. Files whose root holds `layer_names` directly (a
 Keras 2 `save_weights()` file) load the same way. Links (soft or external)
 and datasets whose declared size is not backed by the file are refused.
+
+The model config is read in either format: the current one (with
+`"module"`, as written here) or the Keras 2 one (as Keras 2 and upstream
+Keras 3 write it, see `serialization`); the training config too (the
+current compile config format, or a Keras 2 one with an
+`"optimizer_config"`).
 """
 
 import json
 import os
+import warnings
 
 import numpy as np
 
 from keras.src.distribution import distribution_lib
+from keras.src.legacy.saving import json_utils
+from keras.src.legacy.saving import saving_utils
 from keras.src.saving import serialization_lib
 from keras.src.saving import weights_h5
 
@@ -107,15 +118,12 @@ def save_model_to_hdf5(model, filepath, overwrite=True, include_optimizer=True):
         )
     config = json.dumps(serialization_lib.serialize_keras_object(model))
     training_config = None
-    get_compile_config = getattr(model, "get_compile_config", None)
-    if (
-        include_optimizer
-        and get_compile_config is not None
-        and getattr(model, "compiled", False)
-    ):
-        compile_config = get_compile_config()
+    if include_optimizer and hasattr(model, "get_compile_config"):
+        compile_config = saving_utils.training_config(model)
         if compile_config:
-            training_config = json.dumps(compile_config)
+            training_config = json.dumps(
+                compile_config, default=json_utils.get_json_type
+            )
     writer = _process_index() == 0
     layers = [(layer, _weight_names(layer)) for layer in _layers(model)]
     # Every process reads the values (sharded ones are gathered
@@ -246,8 +254,6 @@ def load_weights_from_hdf5_group_by_name(group, model, skip_mismatch=False):
 
 
 def _assign_all(jobs, skip_mismatch):
-    import warnings
-
     assignments = []
     for layer, arrays, source in jobs:
         result = _assign_layer(layer, arrays, source, skip_mismatch)
@@ -301,19 +307,53 @@ def load_model_from_hdf5(
                 f"'{filepath}' holds no model config: it is a weights file. "
                 "Create the model and call `model.load_weights()` instead."
             )
-        config = json.loads(_as_text(config))
+        config = json_utils.decode(_as_text(config))
         training_config = f.attrs.get("training_config")
         with object_registration.CustomObjectScope(custom_objects):
-            model = serialization_lib.deserialize_keras_object(
-                config, custom_objects=custom_objects, safe_mode=safe_mode
-            )
+            if saving_utils.is_legacy_config(config):
+                # Keras 2 format (as Keras 2 and upstream Keras 3 write).
+                with serialization_lib.SafeModeScope(
+                    safe_mode and serialization_lib.in_safe_mode()
+                ):
+                    model = saving_utils.model_from_config(
+                        config, custom_objects=custom_objects
+                    )
+            else:
+                model = serialization_lib.deserialize_keras_object(
+                    config, custom_objects=custom_objects, safe_mode=safe_mode
+                )
             load_weights_from_hdf5_group(_weights_group(f), model)
             if compile and training_config is not None:
-                compile_config = json.loads(_as_text(training_config))
-                saving_lib._compile_from_config(
-                    model, compile_config, safe_mode
+                compile_config = _compile_config(
+                    json_utils.decode(_as_text(training_config)),
+                    custom_objects,
                 )
+                if compile_config is not None:
+                    saving_lib._compile_from_config(
+                        model, compile_config, safe_mode
+                    )
     return model
+
+
+def _compile_config(training_config, custom_objects):
+    """The model's compile config (the format of `get_compile_config()`)
+    from a file's training config, which is in the Keras 2 format (with an
+    `"optimizer_config"`) in files of Keras 2 and upstream Keras 3."""
+    if "optimizer_config" not in training_config:
+        return training_config
+    try:
+        args = saving_utils.compile_args_from_training_config(
+            training_config, custom_objects
+        )
+    except Exception as e:
+        warnings.warn(
+            "The model could not be compiled from its saved (Keras 2) "
+            "training config, so it was loaded uncompiled. Call "
+            f"`model.compile()` to compile it. Error: {e}",
+            stacklevel=3,
+        )
+        return None
+    return serialization_lib.serialize_keras_object(args)
 
 
 def is_legacy_h5(filepath):
