@@ -138,17 +138,19 @@ def _check_groups(contents, info):
 
 
 # Columns of the table gathered by `InputAgreement`.
-_HAS_BATCH, _NUM_BATCHES, _NUM_SAMPLES = 0, 1, 2
-_SIGNATURE = slice(3, 5)
-_CONTENT = slice(5, 7)
+_INDEX, _HAS_BATCH, _NUM_BATCHES, _NUM_SAMPLES = 0, 1, 2, 3
+_SIGNATURE = slice(4, 6)
+_CONTENT = slice(6, 8)
 
 
 class InputAgreement:
     """Makes the processes of a job agree on their input, batch by batch.
 
-    Call `check(batch)` on every process before each batch of a pass over
-    the data, and `check(None)` when the data runs out before the number
-    of batches agreed on (or when that number is unknown).
+    For each batch of a pass over the data, every process summarizes its
+    batch (`summarize(batch, index)`, host work that may run ahead of the
+    training loop) and then compares the summaries (`agree(summary)`, a
+    collective, in the order of the batches). When the number of batches is
+    unknown, the end of the data is summarized too, as `batch=None`.
 
     Args:
         distribution: The `Distribution` (with several processes).
@@ -177,39 +179,41 @@ class InputAgreement:
         self._num_samples = num_samples
         self._data_fingerprint = data_fingerprint
         self._shared_groups = any(len(g) > 1 for g in self._info.groups)
-        self._checked = 0
-        self._done = False
 
-    def _needs_check(self):
-        if self._done:
-            return False
-        if self._checked == 0 or self._num_batches is None:
-            return True
-        return not self._global_input and self._shared_groups
-
-    def check(self, batch):
-        """Compares this process's next batch (`None`: no more data) with
-        the other processes'; raises `ValueError` on every process if they
-        disagree."""
-        if not self._needs_check():
-            return
-        row = np.full((7,), -1, dtype=np.int32)
+    def summarize(self, batch, index):
+        """This process's summary of batch number `index` (`batch=None`:
+        the data ended before it), or `None` when the processes need not
+        compare it: after the first batch, batches are compared only when
+        the number of batches is unknown or processes share batch shards
+        of per-process input."""
+        if batch is None:
+            if self._num_batches is not None:
+                return None
+        elif index > 0 and self._num_batches is not None:
+            if self._global_input or not self._shared_groups:
+                return None
+        row = np.full((8,), -1, dtype=np.int32)
+        row[_INDEX] = index
         row[_HAS_BATCH] = int(batch is not None)
-        if self._checked == 0:
-            row[_NUM_BATCHES] = (
-                -1 if self._num_batches is None else (self._num_batches)
-            )
+        if index == 0:
+            if self._num_batches is not None:
+                row[_NUM_BATCHES] = self._num_batches
             if self._num_samples is not None:
                 row[_NUM_SAMPLES] = self._num_samples
         if batch is not None:
             row[_SIGNATURE] = signature(batch)
             content = fingerprint(batch)
-            if self._checked == 0 and self._data_fingerprint is not None:
+            if index == 0 and self._data_fingerprint is not None:
                 content = fingerprint((content, self._data_fingerprint))
             row[_CONTENT] = content
-        table = backend_dlib.all_gather_int(row)
-        self._decide(table)
-        self._checked += 1
+        return row
+
+    def agree(self, summary):
+        """Compares `summary` (from `summarize`) with the other processes'
+        summaries of the same batch; raises `ValueError` on every process
+        if they disagree. A collective, unless `summary` is `None`."""
+        if summary is not None:
+            self._decide(backend_dlib.all_gather_int(summary))
 
     def _decide(self, table):
         processes = list(range(len(table)))
@@ -220,21 +224,21 @@ class InputAgreement:
                 for p in processes
             }
 
+        index = int(table[0][_INDEX])
         has_batch = column(_HAS_BATCH)
         if _differing(has_batch, processes):
             ended = [p for p in processes if not has_batch[p][0]]
             going = [p for p in processes if has_batch[p][0]]
             raise ValueError(
-                f"Processes {ended} ran out of data after {self._checked} "
+                f"Processes {ended} ran out of data after {index} "
                 f"batches, while processes {going} still have batches. "
                 "Every process must feed the same number of batches: give "
                 "each process data of the same size (and the same "
                 "`batch_size` and `steps_per_epoch`)."
             )
         if not has_batch[0][0]:
-            self._done = True
             return
-        if self._checked == 0:
+        if index == 0:
             self._check_sizes(column(_NUM_BATCHES), column(_NUM_SAMPLES))
         shapes = column(_SIGNATURE)
         differ = _differing(shapes, processes)
@@ -242,7 +246,7 @@ class InputAgreement:
             raise ValueError(
                 f"The batches of processes {differ} differ in shapes or "
                 "dtypes from the batch of process 0 (after "
-                f"{self._checked} batches). Every process must feed "
+                f"{index} batches). Every process must feed "
                 "batches of the same structure, shapes and dtypes."
             )
         contents = column(_CONTENT)

@@ -27,6 +27,9 @@ sample weight is zero, losses average over the real rows only
 (`keras.src.trainers.valid_rows`), and `predict()` drops them.
 """
 
+import queue
+import threading
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -98,9 +101,17 @@ def distribute_batches(
     num_batches=None,
     num_samples=None,
     data_fingerprint=None,
+    prefetch=1,
 ):
-    """`distribute_batch` over a pass of host batches, with the
-    multi-process agreement checks.
+    """`distribute_batch` over a pass of host batches, one batch ahead.
+
+    A background thread draws the host batches and puts them on the
+    devices, `prefetch` batches ahead of the consumer, so that batch n + 1
+    is read and transferred while step n runs. With several processes,
+    the processes compare their batches (`data_consistency.InputAgreement`)
+    on the consumer's thread, in order, before each batch is handed out; a
+    batch that failed to distribute raises only after that comparison, so
+    that a mismatch between processes is reported by all of them.
 
     Args:
         batches: An iterable of host batches.
@@ -110,6 +121,8 @@ def distribute_batches(
         num_samples: For global input, the number of samples.
         data_fingerprint: For global input, a fingerprint of the data
             (compared between processes at the first batch).
+        prefetch: How many batches to prepare ahead (0: none, everything
+            runs on the consumer's thread).
 
     Yields:
         `(arrays, valid_rows)` per batch (see `distribute_batch`).
@@ -123,12 +136,72 @@ def distribute_batches(
             num_samples=num_samples,
             data_fingerprint=data_fingerprint,
         )
-    for batch in batches:
+
+    def prepared():
+        index = 0
+        for index, batch in enumerate(batches):
+            summary = agreement and agreement.summarize(batch, index)
+            try:
+                result = distribute_batch(batch, distribution, global_input)
+            except Exception as error:
+                result = error
+            yield summary, result
+            index += 1
         if agreement is not None:
-            agreement.check(batch)
-        yield distribute_batch(batch, distribution, global_input)
-    if agreement is not None:
-        agreement.check(None)
+            yield agreement.summarize(None, index), None
+
+    for summary, result in _ahead(prepared(), prefetch):
+        if agreement is not None:
+            agreement.agree(summary)
+        if isinstance(result, Exception):
+            raise result
+        if result is not None:
+            yield result
+
+
+_END = object()
+
+
+def _ahead(iterator, depth):
+    """Yields the items of `iterator`, drawn by a background thread up to
+    `depth` items ahead (errors of the iterator are raised here, in
+    order)."""
+    if depth <= 0:
+        yield from iterator
+        return
+    items = queue.Queue(maxsize=depth)
+    stop = threading.Event()
+
+    def put(item):
+        while not stop.is_set():
+            try:
+                items.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def work():
+        try:
+            for item in iterator:
+                if not put((item, None)):
+                    return
+            put((_END, None))
+        except BaseException as error:
+            put((None, error))
+
+    thread = threading.Thread(target=work, name="keras-prefetch", daemon=True)
+    thread.start()
+    try:
+        while True:
+            item, error = items.get()
+            if error is not None:
+                raise error
+            if item is _END:
+                return
+            yield item
+    finally:
+        stop.set()
 
 
 def _num_rows(batch):

@@ -1,4 +1,5 @@
 import contextlib
+import time
 
 import jax
 import numpy as np
@@ -41,6 +42,37 @@ def test_process_rows_follow_the_batch_shards():
 def test_without_distribution_nothing_is_padded():
     (x, y), rows = data_input.distribute_batch((np.ones((3, 2)), None), None)
     assert isinstance(x, jax.Array) and y is None and rows is None
+
+
+def test_batches_are_prepared_one_ahead():
+    drawn = []
+
+    def host_batches():
+        for i in range(3):
+            drawn.append(i)
+            yield (np.full((2, 1), i, "float32"),)
+
+    iterator = data_input.distribute_batches(host_batches(), None)
+    (first,), rows = next(iterator)
+    assert isinstance(first, jax.Array) and rows is None
+    # While batch 0 is in use, batch 1 is drawn (and put on the device).
+    deadline = time.monotonic() + 10
+    while len(drawn) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert drawn[:2] == [0, 1]
+    rest = [float(x[0, 0]) for (x,), _ in iterator]
+    assert [float(first[0, 0])] + rest == [0.0, 1.0, 2.0]
+
+
+def test_errors_of_the_input_reach_the_consumer_in_order():
+    def host_batches():
+        yield (np.ones((2, 1), "float32"),)
+        raise RuntimeError("the input pipeline broke")
+
+    iterator = data_input.distribute_batches(host_batches(), None)
+    next(iterator)
+    with pytest.raises(RuntimeError, match="the input pipeline broke"):
+        next(iterator)
 
 
 @pytest.mark.multi_device

@@ -23,8 +23,9 @@ execution.
 Data path, fit() to devices: the `JAXEpochIterator` takes NumPy batches
 from a data adapter (a tf.data dataset goes through
 `distribution.distribute_dataset`) and passes them through
-`keras.src.distribution.data_input.distribute_batches`, which checks that
-the processes agree, pads a partial batch and turns every leaf into a
+`keras.src.distribution.data_input.distribute_batches`, which (one batch
+ahead, on a background thread) checks that the processes agree, pads a
+partial batch and turns every leaf into a
 global `jax.Array` laid out by `distribution.get_data_layout` (a plain
 device array without a distribution). Each batch reaches the step
 functions as `(data, valid_rows)`; the step runs under
@@ -34,6 +35,7 @@ jitted step consumes the batch together with the state, whose arrays keep
 their variables' shardings.
 """
 
+import contextlib
 import warnings
 
 import jax
@@ -477,6 +479,60 @@ class JAXTrainer(Trainer):
             variable._value = None
         outer.synced = False
 
+    @contextlib.contextmanager
+    def _loop(self):
+        """Runs the enclosed loop with a state of its own (see
+        `_enter_loop`)."""
+        outer = self._enter_loop()
+        try:
+            yield
+        finally:
+            self._exit_loop(outer)
+
+    def _run_batches(self, kind, groups, on_begin=None, on_end=None):
+        """The loop of `fit()` (one epoch), `evaluate()`, `predict()` and
+        the `*_on_batch` methods.
+
+        Args:
+            kind: `"train"`, `"test"` or `"predict"`.
+            groups: Iterable of `(begin_step, end_step, batches)`, each
+                batch a `(data, valid_rows)` pair of device arrays (see
+                `keras.src.distribution.data_input`).
+            on_begin: Optional `on_begin(begin_step)`, called before each
+                group runs.
+            on_end: Optional `on_end(end_step, outputs, batches)`, called
+                after each group; returning `True` ends the loop.
+
+        Returns:
+            The outputs of the last group (the logs for `"train"` and
+            `"test"`, the tuple of each batch's outputs for `"predict"`),
+            or `None` if there was no batch.
+        """
+        function = {
+            "train": self.make_train_function,
+            "test": self.make_test_function,
+            "predict": self.make_predict_function,
+        }[kind]()
+        outputs = None
+        for begin, end, batches in groups:
+            if on_begin is not None:
+                on_begin(begin)
+            if self._jax_loop.state is None:
+                if self._jax_loop.loop_variables is None:
+                    data = batches[0][0]
+                    if kind == "predict":
+                        self._build_for_predict(data)
+                    else:
+                        self._symbolic_build(data_batch=data)
+                self._start_state(kind)
+            # The outputs stay on device: converting them here would wait
+            # for the step, so that the next batch's host work could not
+            # overlap with it.
+            outputs = self._run_step(function, tuple(batches))
+            if on_end is not None and on_end(end, outputs, batches):
+                break
+        return outputs
+
     def _run_step(self, function, data):
         """Runs a step function on the current state; returns its first
         output."""
@@ -693,7 +749,7 @@ class JAXTrainer(Trainer):
         callbacks = self._callback_list(
             callbacks, verbose, epochs, epoch_iterator, add_history=True
         )
-        train_function = self.make_train_function()
+        self.make_train_function()
         self.stop_training = False
         self._eval_epoch_iterator = None
         self._logs_order = None
@@ -704,29 +760,25 @@ class JAXTrainer(Trainer):
         if self._initial_epoch is not None:
             initial_epoch = self._initial_epoch
         training_logs = None
-        outer = self._enter_loop()
-        try:
+
+        def on_batch_end(end, logs, batches):
+            callbacks.on_train_batch_end(
+                end, DeferredLogs(logs, self._python_logs)
+            )
+            return self.stop_training
+
+        with self._loop():
             for epoch in range(initial_epoch, epochs):
                 self.reset_metrics()
                 callbacks.on_epoch_begin(epoch, {})
-                logs = {}
-                for begin, end, batches in epoch_iterator.enumerate_epoch(
-                    epoch
-                ):
-                    callbacks.on_train_batch_begin(begin, {})
-                    if self._jax_loop.state is None:
-                        if self._jax_loop.loop_variables is None:
-                            self._symbolic_build(data_batch=batches[0][0])
-                        self._start_state("train")
-                    # The steps' logs stay on device: converting them here
-                    # would wait for the step, so that the next batch's
-                    # host work could not overlap with it.
-                    logs = self._run_step(train_function, tuple(batches))
-                    callbacks.on_train_batch_end(
-                        end, DeferredLogs(logs, self._python_logs)
-                    )
-                    if self.stop_training:
-                        break
+                logs = self._run_batches(
+                    "train",
+                    epoch_iterator.enumerate_epoch(epoch),
+                    on_begin=lambda begin: callbacks.on_train_batch_begin(
+                        begin, {}
+                    ),
+                    on_end=on_batch_end,
+                )
                 self._end_state()
                 if logs:
                     epoch_logs = self._python_logs(logs)
@@ -765,9 +817,7 @@ class JAXTrainer(Trainer):
                     for v in self._jax_loop.loop_variables[0]
                     if not getattr(v, "_is_seed_state", False)
                 ]
-        finally:
-            self._exit_loop(outer)
-            self._eval_epoch_iterator = None
+        self._eval_epoch_iterator = None
         finalize = getattr(self.optimizer, "finalize_variable_values", None)
         if finalize is not None and epochs > initial_epoch:
             if trainable is None:
@@ -817,28 +867,25 @@ class JAXTrainer(Trainer):
                 x, y, sample_weight, batch_size, steps
             )
         callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
-        test_function = self.make_test_function()
         self.stop_evaluating = False
         if not use_cached:
             self._logs_order = None
         callbacks.on_test_begin({})
         self.reset_metrics()
-        logs = {}
-        outer = self._enter_loop()
-        try:
-            for begin, end, batches in epoch_iterator.enumerate_epoch():
-                callbacks.on_test_batch_begin(begin, {})
-                if self._jax_loop.state is None:
-                    self._symbolic_build(data_batch=batches[0][0])
-                    self._start_state("test")
-                logs = self._run_step(test_function, tuple(batches))
-                callbacks.on_test_batch_end(
-                    end, DeferredLogs(logs, self._python_logs)
-                )
-                if self.stop_evaluating:
-                    break
-        finally:
-            self._exit_loop(outer)
+
+        def on_batch_end(end, logs, batches):
+            callbacks.on_test_batch_end(
+                end, DeferredLogs(logs, self._python_logs)
+            )
+            return self.stop_evaluating
+
+        with self._loop():
+            logs = self._run_batches(
+                "test",
+                epoch_iterator.enumerate_epoch(),
+                on_begin=lambda begin: callbacks.on_test_batch_begin(begin, {}),
+                on_end=on_batch_end,
+            )
         if logs:
             logs = self._python_logs(logs)
         else:
@@ -870,34 +917,30 @@ class JAXTrainer(Trainer):
             x, batch_size=batch_size, steps=steps
         )
         callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
-        predict_function = self.make_predict_function()
         self.stop_predicting = False
         callbacks.on_predict_begin({})
         outputs = []
-        outer = self._enter_loop()
-        try:
-            for begin, end, batches in epoch_iterator.enumerate_epoch():
-                callbacks.on_predict_batch_begin(begin, {})
-                if self._jax_loop.state is None:
-                    self._build_for_predict(batches[0][0])
-                    self._start_state("predict")
-                execution = [
-                    _real_rows(tree.map_structure(_to_numpy, outputs), rows)
-                    for outputs, (_, rows) in zip(
-                        self._run_step(predict_function, tuple(batches)),
-                        batches,
-                    )
-                ]
-                outputs += execution
-                if len(execution) > 1:
-                    batch_outputs = _concatenate(execution)
-                else:
-                    batch_outputs = execution[0]
-                callbacks.on_predict_batch_end(end, {"outputs": batch_outputs})
-                if self.stop_predicting:
-                    break
-        finally:
-            self._exit_loop(outer)
+
+        def on_batch_end(end, batch_outputs, batches):
+            execution = [
+                _real_rows(tree.map_structure(_to_numpy, values), rows)
+                for values, (_, rows) in zip(batch_outputs, batches)
+            ]
+            outputs.extend(execution)
+            if len(execution) > 1:
+                execution = [_concatenate(execution)]
+            callbacks.on_predict_batch_end(end, {"outputs": execution[0]})
+            return self.stop_predicting
+
+        with self._loop():
+            self._run_batches(
+                "predict",
+                epoch_iterator.enumerate_epoch(),
+                on_begin=lambda begin: callbacks.on_predict_batch_begin(
+                    begin, {}
+                ),
+                on_end=on_batch_end,
+            )
         callbacks.on_predict_end({})
         if not outputs:
             raise ValueError(
@@ -984,18 +1027,9 @@ class JAXTrainer(Trainer):
             for this batch (the metrics are reset first).
         """
         self._assert_compile_called("train_on_batch")
-        batch = self._prepare_batch(x, y, sample_weight, class_weight)
-        self._symbolic_build(data_batch=batch[0])
-        train_function = self.make_train_function()
-        self.reset_metrics()
-        self._logs_order = None
-        outer = self._enter_loop()
-        self._start_state("train")
-        try:
-            logs = self._run_step(train_function, (batch,))
-        finally:
-            self._exit_loop(outer)
-        logs = self._python_logs(logs)
+        logs = self._run_on_batch(
+            "train", self._prepare_batch(x, y, sample_weight, class_weight)
+        )
         if return_dict:
             return logs
         return self._flatten_metrics_in_order(logs)
@@ -1003,18 +1037,9 @@ class JAXTrainer(Trainer):
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         """Evaluates the model on one batch (see `train_on_batch`)."""
         self._assert_compile_called("test_on_batch")
-        batch = self._prepare_batch(x, y, sample_weight)
-        self._symbolic_build(data_batch=batch[0])
-        test_function = self.make_test_function()
-        self.reset_metrics()
-        self._logs_order = None
-        outer = self._enter_loop()
-        self._start_state("test")
-        try:
-            logs = self._run_step(test_function, (batch,))
-        finally:
-            self._exit_loop(outer)
-        logs = self._python_logs(logs)
+        logs = self._run_on_batch(
+            "test", self._prepare_batch(x, y, sample_weight)
+        )
         if return_dict:
             return logs
         return self._flatten_metrics_in_order(logs)
@@ -1022,15 +1047,21 @@ class JAXTrainer(Trainer):
     def predict_on_batch(self, x):
         """Returns the predictions (NumPy) for one batch of inputs."""
         batch = self._prepare_batch(x)
-        self._build_for_predict(batch[0])
-        predict_function = self.make_predict_function()
-        outer = self._enter_loop()
-        self._start_state("predict")
-        try:
-            (outputs,) = self._run_step(predict_function, (batch,))
-        finally:
-            self._exit_loop(outer)
+        (outputs,) = self._run_on_batch("predict", batch)
         return _real_rows(tree.map_structure(_to_numpy, outputs), batch[1])
+
+    def _run_on_batch(self, kind, batch):
+        """Runs one `kind` step on `batch` (metrics reset first); returns
+        the logs as Python values, or the predictions' tuple for
+        `"predict"`."""
+        if kind != "predict":
+            self.reset_metrics()
+            self._logs_order = None
+        with self._loop():
+            outputs = self._run_batches(kind, [(0, 0, [batch])])
+        if kind == "predict":
+            return outputs
+        return self._python_logs(outputs)
 
 
 def _scan_batches(body, carry, batches):
@@ -1080,7 +1111,8 @@ class JAXEpochIterator(EpochIterator):
 
     Each pass over the data goes through `data_input.distribute_batches`
     under the distribution current when the pass starts: every batch
-    becomes `(arrays, valid_rows)` (see `keras.src.distribution.data_input`).
+    becomes `(arrays, valid_rows)` (see `keras.src.distribution.data_input`),
+    prepared by a background thread one batch ahead of the step.
     Arrays given to `fit()` are global input (every process holds them
     whole) unless the distribution has `auto_shard_dataset=False`.
     """
