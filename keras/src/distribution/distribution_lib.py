@@ -693,11 +693,9 @@ class Distribution:
         (processes that must be fed identical data) and per-process batch
         sizes. See `keras.src.backend.common.data_sharding`.
         """
-        if getattr(self, "_data_sharding", None) is None:
-            self._data_sharding = data_sharding.compute_data_sharding(
-                self._device_mesh.backend_mesh, self._batch_dim_name
-            )
-        return self._data_sharding
+        return backend_dlib.data_sharding_info(
+            self._device_mesh, self._batch_dim_name
+        )
 
     @property
     def data_shard_id(self):

@@ -352,7 +352,9 @@ def data_sharding_info(layout_or_mesh, batch_dim_name):
         mesh = _sharding_of(_to_backend_layout(layout_or_mesh)).mesh
     else:
         mesh = _to_backend_mesh(layout_or_mesh)
-    return data_sharding.compute_data_sharding(mesh, batch_dim_name)
+    return _cached_data_sharding(
+        mesh, data_sharding.normalize_batch_axes(batch_dim_name)
+    )
 
 
 def check_initialize_args(job_addresses, num_processes, process_id):

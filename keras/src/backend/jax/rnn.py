@@ -168,11 +168,24 @@ def rnn(
         last_output = tree.tree_map(lambda x: x[-1], outputs)
         return _finish(last_output, outputs, states, time_major)
 
-    # The loop carries the last output: its shape is that of the first
-    # step's output, so the first step runs before the scan.
     if mask is None:
         keep_all = jnp.ones((num_steps, _batch_size(inputs)), dtype="bool")
         mask = keep_all
+    alias = _state_aliased_by_output(call_step, step_input(0), initial_states)
+    if alias is not None:
+        return _masked_scan_of_aliased_output(
+            call_step,
+            select,
+            inputs,
+            initial_states,
+            mask,
+            alias,
+            zero_output_for_mask,
+            return_all_outputs,
+            time_major,
+        )
+    # The loop carries the last output: its shape is that of the first
+    # step's output, so the first step runs before the scan.
     first_output, _ = jax.eval_shape(call_step, step_input(0), initial_states)
     zeros = tree.tree_map(lambda s: jnp.zeros(s.shape, s.dtype), first_output)
 
@@ -186,6 +199,66 @@ def rnn(
     )
     if not return_all_outputs:
         outputs = tree.tree_map(lambda x: x[None], last_output)
+    return _finish(last_output, outputs, states, time_major)
+
+
+def _state_aliased_by_output(call_step, x_t, states):
+    """The index of the state leaf that the step returns as its output
+    (an LSTM's or GRU's `h`), or `None` if the output is not one array
+    that is also a state."""
+    closed = jax.make_jaxpr(call_step)(x_t, states)
+    outvars = closed.jaxpr.outvars
+    num_states = len(jax.tree_util.tree_leaves(states))
+    if len(outvars) != num_states + 1:
+        return None
+    output = outvars[0]
+    if not hasattr(output, "aval") or type(output).__name__ != "Var":
+        return None
+    for index, var in enumerate(outvars[1:]):
+        if var is output:
+            return index
+    return None
+
+
+def _masked_scan_of_aliased_output(
+    call_step,
+    select,
+    inputs,
+    initial_states,
+    mask,
+    alias,
+    zero_output_for_mask,
+    return_all_outputs,
+    time_major,
+):
+    """The masked loop when the output is the state leaf `alias`.
+
+    The output then need not be carried: after the masked update, that
+    state holds the output of the sample's last kept step, and a sample
+    with no kept step yet outputs zeros (`started`, precomputed from the
+    mask, tells which samples have had one).
+    """
+    started = jnp.cumsum(mask.astype("int32"), axis=0) > 0
+
+    def pick_output(states, keep_or_started):
+        output = jax.tree_util.tree_leaves(states)[alias]
+        return select(keep_or_started, output, jnp.zeros_like(output))
+
+    def scan_body(states, step):
+        x_t, keep, started_t = step
+        _, new_states = call_step(x_t, states)
+        new_states = select(keep, new_states, states)
+        if not return_all_outputs:
+            return new_states, None
+        shown = keep if zero_output_for_mask else started_t
+        return new_states, pick_output(new_states, shown)
+
+    states, outputs = jax.lax.scan(
+        scan_body, initial_states, (inputs, mask, started)
+    )
+    last_output = pick_output(states, started[-1])
+    if not return_all_outputs:
+        outputs = last_output[None]
     return _finish(last_output, outputs, states, time_major)
 
 
