@@ -182,3 +182,36 @@ def test_any_batch_size_matches_no_distribution(name):
     for key in ("predict", "few", "predict_on_batch"):
         assert result[key].shape == reference[key].shape
         np.testing.assert_allclose(result[key], reference[key], atol=1e-6)
+
+
+@pytest.mark.multi_device
+def test_padded_rows_stay_out_of_batch_normalization_statistics():
+    if len(jax.devices()) < 8:
+        pytest.skip("needs 8 devices")
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(10, 3)).astype("float32")
+    y = rng.normal(size=(10, 1)).astype("float32")
+
+    def run(distribution):
+        scope = distribution.scope() if distribution else None
+        with scope or contextlib.nullcontext():
+            keras.utils.set_random_seed(4)
+            model = keras.Sequential(
+                [
+                    keras.Input((3,)),
+                    keras.layers.Dense(4),
+                    keras.layers.BatchNormalization(momentum=0.5),
+                    keras.layers.Dense(1),
+                ]
+            )
+            model.compile(optimizer="sgd", loss="mse")
+            losses = model.fit(
+                x, y, batch_size=3, epochs=2, shuffle=False, verbose=0
+            ).history["loss"]
+            return losses, [np.asarray(w) for w in model.get_weights()]
+
+    reference_losses, reference_weights = run(None)
+    losses, weights = run(keras.distribution.DataParallel())
+    np.testing.assert_allclose(losses, reference_losses, rtol=1e-5)
+    for got, expected in zip(weights, reference_weights):
+        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)

@@ -5,8 +5,8 @@ Under a distribution, a batch that the batch shards do not divide is padded
 inside `scope(valid_rows)`, a boolean vector that is `True` on the real
 rows. The padded rows already weigh zero; here the compiled losses learn to
 average over the real rows only (a row mask on the predictions, which the
-losses honour like any Keras mask) and the loss trackers to count only the
-real rows.
+losses honour like any Keras mask), the loss trackers to count only the
+real rows, and batch normalization to leave them out of its statistics.
 """
 
 import contextlib
@@ -42,6 +42,23 @@ def count(batch_size):
     if valid_rows is None:
         return batch_size
     return ops.sum(ops.cast(valid_rows, "float32"))
+
+
+def merge_into_mask(mask, x):
+    """`mask` (or `None`) combined with the row mask, for a layer that
+    computes statistics over the rows of `x` (batch normalization): the
+    padded rows then leave them out. Unchanged when no batch is padded or
+    `x` does not have the padded batch's rows."""
+    valid_rows = current()
+    if valid_rows is None or not len(x.shape):
+        return mask
+    if x.shape[0] != valid_rows.shape[0]:
+        return mask
+    if mask is None:
+        return valid_rows
+    mask = ops.convert_to_tensor(mask, dtype="bool")
+    rows = ops.reshape(valid_rows, (-1,) + (1,) * (len(mask.shape) - 1))
+    return ops.logical_and(mask, rows)
 
 
 def mask_outputs(y_pred):

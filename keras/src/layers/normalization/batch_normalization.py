@@ -9,6 +9,7 @@ from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.saving import serialization_lib
+from keras.src.trainers import valid_rows
 
 
 @keras_export("keras.layers.BatchNormalization")
@@ -248,6 +249,10 @@ class BatchNormalization(Layer):
         )
         x = ops.cast(inputs, dtype)
         use_batch_stats = bool(training) and self.trainable
+        if use_batch_stats:
+            # Rows that pad a partial batch under a distribution stay out
+            # of the batch statistics.
+            mask = valid_rows.merge_into_mask(mask, x)
         if use_batch_stats and self.renorm:
             outputs = self._renorm_training(x, mask, dtype)
             return ops.cast(outputs, input_dtype)
