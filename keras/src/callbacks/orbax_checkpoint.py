@@ -22,7 +22,9 @@ class OrbaxCheckpoint(MonitorCallback):
     count with batch-level saving) holding the model's variables with
     their shardings, the optimizer and metrics state, the model's config
     (with its compile config) and the files of layers with assets; with
-    `save_weights_only=True`, only the layers' variables. Sharded
+    `save_weights_only=True`, only the layers' variables. The logs of the
+    epoch (or batch) are recorded as the checkpoint's metrics in Orbax's
+    metadata (`checkpointer.latest.metrics`). Sharded
     variables are written shard by shard by the devices (and processes)
     that hold them, without gathering them anywhere, and are read back
     laid out like the variables that receive them, so a checkpoint loads
@@ -31,7 +33,9 @@ class OrbaxCheckpoint(MonitorCallback):
     `keras.saving.load_model(directory)` rebuilds the model of the latest
     checkpoint (compiled, with the optimizer state), and
     `model.load_weights(directory)` loads its variables into an existing
-    model, matched by variable path. Training can be resumed from there
+    model, matched by variable path (or, for another instance of the same
+    architecture whose layers got other automatic names, by position).
+    Training can be resumed from there
     with the same `directory`: with batch-level saving, the restored
     optimizer's iteration count numbers the next checkpoints; with
     `save_freq="epoch"`, pass `initial_epoch` to `fit()`, since a step

@@ -1,3 +1,4 @@
+import json
 import os
 import subprocess
 import sys
@@ -250,6 +251,40 @@ def test_load_weights_into_a_model_with_other_layer_names(tmp_path):
     assert_same_values(model.get_weights(), other.get_weights())
     # The optimizer is built and its state loaded (matched by position).
     assert other.optimizer.built
+    assert_same_values(
+        [v.numpy() for v in model.optimizer.variables],
+        [v.numpy() for v in other.optimizer.variables],
+    )
+
+
+@needs_orbax
+def test_checkpoints_without_variable_order_match_by_structure(tmp_path):
+    """Upstream Keras does not store the variable order: paths that differ
+    by automatic numbers only still match, and so do the optimizer slots
+    named after them."""
+    model = mlp(names=False, dropout=True)
+    x, y = data()
+    model.fit(
+        x,
+        y,
+        epochs=1,
+        batch_size=10,
+        verbose=0,
+        callbacks=[keras.callbacks.OrbaxCheckpoint(tmp_path)],
+    )
+    metadata_path = tmp_path / "0" / "_CHECKPOINT_METADATA"
+    metadata = json.loads(metadata_path.read_text())
+    del metadata["custom_metadata"]["variable_order"]
+    metadata_path.write_text(json.dumps(metadata))
+    for _ in range(11):
+        # Moves the automatic numbering past `dense_10`.
+        keras.layers.Dense(1)
+    other = mlp(names=False, dropout=True)
+    other.load_weights(tmp_path)
+    assert_same_values(
+        [v.numpy() for v in model.variables],
+        [v.numpy() for v in other.variables],
+    )
     assert_same_values(
         [v.numpy() for v in model.optimizer.variables],
         [v.numpy() for v in other.optimizer.variables],

@@ -25,7 +25,9 @@ the `orbax-checkpoint` package, into a folder named after the step:
 - The custom metadata also lists the variable paths in the model's order
   (`variable_order`), so that variables whose paths differ in the loading
   model (auto-generated layer names, numbered seed generators) are
-  matched by position when counts and shapes agree.
+  matched by position when counts and shapes agree. Checkpoints without
+  it (written by upstream Keras) are matched by structure instead: paths
+  equal but for the automatic numbers of the names.
 
 Arrays are written with their shardings. They are read back laid out like
 the variables that receive them, so a checkpoint loads under any
@@ -34,6 +36,7 @@ distribution, or none. Finding checkpoints only looks at file names, so
 """
 
 import os
+import re
 import shutil
 import tempfile
 import warnings
@@ -264,23 +267,88 @@ def _match_paths(variables, saved):
     return pairs, problems
 
 
-def _match(variables, saved, saved_order):
-    """Pairs variables with saved entries: by path, or else by position
-    in `saved_order` (the saved paths in the saving model's order) when
-    the counts and every shape agree. Returns `(pairs, problems)` as
-    `_match_paths` does."""
-    pairs, problems = _match_paths(variables, saved)
-    if not problems or not saved_order:
-        return pairs, problems
-    if len(saved_order) != len(variables) or set(saved_order) != set(saved):
-        return pairs, problems
-    by_position = []
+def _match_positions(variables, saved, saved_order):
+    """Pairs the variables with the saved paths of `saved_order` (the
+    saving model's order) one by one; `None` unless counts and every shape
+    agree."""
+    if not saved_order or len(saved_order) != len(variables):
+        return None
+    if set(saved_order) != set(saved):
+        return None
+    pairs = []
     for variable, path in zip(variables, saved_order):
         group, metadata = saved[path]
         if tuple(metadata.shape) != tuple(variable.shape):
-            return pairs, problems
-        by_position.append((variable, group, path))
-    return by_position, []
+            return None
+        pairs.append((variable, group, path))
+    return pairs
+
+
+def _natural(path):
+    """Sort key putting `dense_2` before `dense_10`."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", path)]
+
+
+def _structures(paths):
+    """`{structural key: path}` (see `weights_h5.structural_keys`) of
+    paths taken in natural order, so that automatic numbers count in
+    creation order."""
+    paths = sorted(paths, key=_natural)
+    # The structural form drops the first component (a model name), which
+    # the paths of functional models do not have: add one.
+    keys = weights_h5.structural_keys([f"model/{path}" for path in paths])
+    return dict(zip(keys, paths))
+
+
+def _match_structures(variables, saved):
+    """Pairs variables with saved entries whose paths differ only by the
+    automatic numbers of their names (another instance of the same
+    architecture); `None` unless all of them pair up with equal shapes."""
+    model_paths = {v.path: v for v in variables}
+    model_by_key = _structures(model_paths)
+    saved_by_key = _structures(saved)
+    if len(model_by_key) != len(variables) or len(saved_by_key) != len(saved):
+        return None
+    if set(model_by_key) != set(saved_by_key):
+        return None
+    pairs = []
+    for key, path in model_by_key.items():
+        variable = model_paths[path]
+        group, metadata = saved[saved_by_key[key]]
+        if tuple(metadata.shape) != tuple(variable.shape):
+            return None
+        pairs.append((variable, group, saved_by_key[key]))
+    return pairs
+
+
+def _match_slot_names(variables, saved, layer_pairs):
+    """Pairs optimizer variables with the saved ones of the same name once
+    the layer variable paths in the names (`adam/dense_2_kernel_momentum`
+    for `dense_2/kernel`) are replaced by the paths they were loaded from;
+    `None` unless all of them pair up with equal shapes."""
+    renames = sorted(
+        (
+            (variable.path.replace("/", "_") + "_", path.replace("/", "_"))
+            for variable, _, path in layer_pairs
+        ),
+        key=lambda rename: -len(rename[0]),
+    )
+    saved_by_name = {path.split("/", 1)[-1]: path for path in saved}
+    pairs = []
+    for variable in variables:
+        name = variable.path.split("/", 1)[-1]
+        for prefix, saved_prefix in renames:
+            if name.startswith(prefix):
+                name = f"{saved_prefix}_{name[len(prefix) :]}"
+                break
+        path = saved_by_name.get(name)
+        if path is None:
+            return None
+        group, metadata = saved[path]
+        if tuple(metadata.shape) != tuple(variable.shape):
+            return None
+        pairs.append((variable, group, path))
+    return pairs if len(pairs) == len(saved) else None
 
 
 def _saved_entries(saved_state, groups):
@@ -305,7 +373,10 @@ def _restore_state(model, step_path, found, skip_mismatch):
     """Loads the saved variables into `model`'s variables, laid out like
     them.
 
-    Variables are matched by path, or else by position (see `_match`).
+    Variables are matched by path; if some do not match, by position in
+    the saved order (checkpoints written here), or else, for layer
+    variables, by structure (paths equal but for automatic numbers) and,
+    for the optimizer, by slot names (`_match_slot_names`).
     Layer variables (trainable or not: a frozen layer still matches) must
     all match unless `skip_mismatch`; the optimizer's state is loaded only
     if all of it matches (with a warning otherwise), after building the
@@ -314,11 +385,15 @@ def _restore_state(model, step_path, found, skip_mismatch):
         model.jax_state_sync()
     saved_state = found.metadata[STATE_KEY]
     order = (found.custom_metadata or {}).get(VARIABLE_ORDER_KEY) or {}
-    pairs, problems = _match(
-        _layer_variables(model),
-        _saved_entries(saved_state, WEIGHT_GROUPS),
-        order.get("layers"),
-    )
+    layer_vars = _layer_variables(model)
+    saved_layers = _saved_entries(saved_state, WEIGHT_GROUPS)
+    pairs, problems = _match_paths(layer_vars, saved_layers)
+    if problems:
+        found_pairs = _match_positions(
+            layer_vars, saved_layers, order.get("layers")
+        ) or _match_structures(layer_vars, saved_layers)
+        if found_pairs is not None:
+            pairs, problems = found_pairs, []
     if problems and not skip_mismatch:
         raise ValueError(
             f"Cannot load the Orbax checkpoint '{step_path}' into model "
@@ -337,9 +412,16 @@ def _restore_state(model, step_path, found, skip_mismatch):
         # Built only now, so that a refused checkpoint leaves it as is.
         if not weights_h5._optimizer_built(optimizer):
             optimizer.build(model.trainable_variables)
-        optimizer_pairs, optimizer_problems = _match(
-            list(optimizer.variables), saved_optimizer, order.get("optimizer")
+        optimizer_vars = list(optimizer.variables)
+        optimizer_pairs, optimizer_problems = _match_paths(
+            optimizer_vars, saved_optimizer
         )
+        if optimizer_problems:
+            found_pairs = _match_positions(
+                optimizer_vars, saved_optimizer, order.get("optimizer")
+            ) or _match_slot_names(optimizer_vars, saved_optimizer, pairs)
+            if found_pairs is not None:
+                optimizer_pairs, optimizer_problems = found_pairs, []
         if optimizer_problems:
             warnings.warn(
                 "Not loading the optimizer state of the Orbax checkpoint "
