@@ -4,16 +4,19 @@ This file imports `keras` and runs under either package; it is used by
 `upstream_interchange_test.py`:
 
     python interchange_models.py save DIR    writes, for each model of
-        `MODELS`: `<name>.weights.h5` and `<name>.keras` (after one
-        training step, so the optimizer has state), and `<name>.ref.npz`:
-        the outputs on fixed inputs, then the loss and outputs after one
-        more training step.
+        `MODELS`: `<name>.weights.h5`, `<name>.keras` and the Orbax
+        checkpoint folder `<name>.orbax` (`OrbaxCheckpoint`; only when
+        `orbax-checkpoint` is installed), after one training step, so the
+        optimizer has state; and `<name>.ref.npz`: the outputs on fixed
+        inputs, then the loss and outputs after one more training step.
     python interchange_models.py check DIR   loads those files into fresh
-        models (`load_weights` and `load_model`), and writes
-        `<name>.<weights|model>.got.npz` with the same quantities (or
-        `<name>.<weights|model>.error.txt` with the error).
+        models (`load_weights` and `load_model`; both on the Orbax
+        folder too), and writes `<name>.<how>.got.npz` with the same
+        quantities (or `<name>.<how>.error.txt` with the error), `how`
+        being one of `HOWS`.
 """
 
+import importlib.util
 import os
 import sys
 import traceback
@@ -145,6 +148,12 @@ _INPUT_SHAPES = {
 }
 
 
+HAS_ORBAX = importlib.util.find_spec("orbax") is not None
+HOWS = ("weights", "model") + (
+    ("orbax_weights", "orbax_model") if HAS_ORBAX else ()
+)
+
+
 def data(name):
     """Fixed `(x, y)` for the model `name`."""
     rng = np.random.RandomState(0)
@@ -184,6 +193,13 @@ def save(directory):
         model.train_on_batch(x, y)
         model.save_weights(os.path.join(directory, f"{name}.weights.h5"))
         model.save(os.path.join(directory, f"{name}.keras"))
+        if HAS_ORBAX:
+            checkpoint = keras.callbacks.OrbaxCheckpoint(
+                os.path.join(directory, f"{name}.orbax")
+            )
+            checkpoint.set_model(model)
+            checkpoint.on_epoch_end(0, {})
+            checkpoint.on_train_end()
         ref = {"before": _outputs(model, x)}
         ref.update(_after_step(model, x, y))
         np.savez(os.path.join(directory, f"{name}.ref.npz"), **ref)
@@ -193,7 +209,7 @@ def check(directory):
     """Loads each file; a failure is written to `<name>.<how>.error.txt`
     (so that one model failing does not hide the others)."""
     for name, build in MODELS.items():
-        for how in ("weights", "model"):
+        for how in HOWS:
             try:
                 got = _check_one(directory, name, build, how)
             except Exception:
@@ -208,15 +224,20 @@ def check(directory):
 def _check_one(directory, name, build, how):
     x, y = data(name)
     keras.utils.set_random_seed(2)
-    if how == "weights":
+    suffix = {
+        "weights": "weights.h5",
+        "model": "keras",
+        "orbax_weights": "orbax",
+        "orbax_model": "orbax",
+    }[how]
+    path = os.path.join(directory, f"{name}.{suffix}")
+    if how in ("weights", "orbax_weights"):
         model = build()
         _compile(model)
         model.optimizer.build(model.trainable_variables)
-        model.load_weights(os.path.join(directory, f"{name}.weights.h5"))
+        model.load_weights(path)
     else:
-        model = keras.saving.load_model(
-            os.path.join(directory, f"{name}.keras")
-        )
+        model = keras.saving.load_model(path)
     got = {"before": _outputs(model, x)}
     got.update(_after_step(model, x, y))
     return got

@@ -11,7 +11,7 @@ VERSION=3.15.1
 WHEEL="$HOME/.cache/keras-conformance/$VERSION/keras-$VERSION-py3-none-any.whl"
 python3 -m venv "$DIR"
 "$DIR/bin/pip" install -q jax jaxlib numpy h5py ml-dtypes namex rich optree \
-    absl-py packaging
+    absl-py packaging orbax-checkpoint==0.12.8
 if [ -f "$WHEEL" ]; then
     "$DIR/bin/pip" install -q --no-deps "$WHEEL"
 else

@@ -79,7 +79,7 @@ NOT_YET = {
     },
     "keras.activations": set(),
     "keras.backend": set(),
-    "keras.callbacks": {"OrbaxCheckpoint"},
+    "keras.callbacks": set(),
     "keras.config": set(),
     "keras.constraints": set(),
     "keras.datasets": set(),
@@ -116,14 +116,12 @@ NOT_YET = {
     "keras.utils": set(),
 }
 
-# The training namespaces, which must have every upstream name except
-# `OrbaxCheckpoint` (needs the `orbax` package, which this project does not
-# install).
+# The training namespaces, which must have every upstream name.
 COMPLETE = {
     "keras.losses": set(),
     "keras.metrics": set(),
     "keras.optimizers": set(),
-    "keras.callbacks": {"OrbaxCheckpoint"},
+    "keras.callbacks": set(),
     "keras.utils": set(),
     "keras.config": set(),
     "keras.tree": set(),

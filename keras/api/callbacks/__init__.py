@@ -15,6 +15,7 @@ from keras.src.callbacks.lambda_callback import LambdaCallback as LambdaCallback
 from keras.src.callbacks.learning_rate_scheduler import LearningRateScheduler as LearningRateScheduler
 from keras.src.callbacks.model_checkpoint import ModelCheckpoint as ModelCheckpoint
 from keras.src.callbacks.monitor_callback import MonitorCallback as MonitorCallback
+from keras.src.callbacks.orbax_checkpoint import OrbaxCheckpoint as OrbaxCheckpoint
 from keras.src.callbacks.progbar_logger import ProgbarLogger as ProgbarLogger
 from keras.src.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau as ReduceLROnPlateau
 from keras.src.callbacks.remote_monitor import RemoteMonitor as RemoteMonitor

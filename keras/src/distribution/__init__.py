@@ -9,6 +9,7 @@ from keras.src.distribution.distribution_lib import ModelParallel
 from keras.src.distribution.distribution_lib import TensorLayout
 from keras.src.distribution.distribution_lib import distribute_tensor
 from keras.src.distribution.distribution_lib import distribution
+from keras.src.distribution.distribution_lib import get_device_count
 from keras.src.distribution.distribution_lib import initialize
 from keras.src.distribution.distribution_lib import list_devices
 from keras.src.distribution.distribution_lib import set_distribution
@@ -22,6 +23,7 @@ __all__ = [
     "TensorLayout",
     "distribute_tensor",
     "distribution",
+    "get_device_count",
     "initialize",
     "list_devices",
     "set_distribution",

@@ -261,7 +261,8 @@ class Model(JAXTrainer, Layer):
         """Loads weights saved by `save_weights` (or in a `.keras` file).
 
         Args:
-            filepath: Path of the weights (or `.keras`) file.
+            filepath: Path of the weights (or `.keras`) file, or a folder
+                of Orbax checkpoints (`keras.callbacks.OrbaxCheckpoint`).
             skip_mismatch: Whether to skip variables whose shapes don't
                 match instead of raising.
             **kwargs: Passed to `keras.saving.load_weights`.

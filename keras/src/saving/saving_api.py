@@ -5,6 +5,7 @@ import os
 import zipfile
 
 from keras.src.api_export import keras_export
+from keras.src.saving import orbax_util
 from keras.src.saving import saving_lib
 from keras.src.utils import file_utils
 
@@ -120,8 +121,10 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     unless `safe_mode=False`.
 
     Args:
-        filepath: Path of the `.keras` file (or unzipped directory), or of
-            a legacy `.h5` model file.
+        filepath: Path of the `.keras` file (or unzipped directory), of
+            a legacy `.h5` model file, or of a folder written by
+            `keras.callbacks.OrbaxCheckpoint` (its latest checkpoint is
+            loaded).
         custom_objects: Optional dict mapping names to custom classes or
             functions used by the model.
         compile: Whether to compile the model after loading, with its saved
@@ -146,6 +149,10 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         return legacy_h5_format.load_model_from_hdf5(
             filepath, custom_objects, compile, safe_mode
         )
+    if orbax_util.is_orbax_checkpoint(filepath):
+        return orbax_util.load_model(
+            filepath, custom_objects, compile, safe_mode
+        )
     is_keras_dir = os.path.isdir(filepath) and os.path.exists(
         os.path.join(filepath, saving_lib.CONFIG_FILENAME)
     )
@@ -158,8 +165,9 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         raise ValueError(
             "File format not supported: filepath="
             f"{filepath}. Keras 3 loads `{_MODEL_SUFFIX}` files (saved with "
-            "`model.save()`) and legacy `.h5` files; load `.weights.h5` "
-            "files with `model.load_weights()`."
+            "`model.save()`), legacy `.h5` files and folders of Orbax "
+            "checkpoints (written by `keras.callbacks.OrbaxCheckpoint`); "
+            "load `.weights.h5` files with `model.load_weights()`."
         )
     # Same argument order as `saving_lib.load_model`.
     return saving_lib.load_model(filepath, custom_objects, compile, safe_mode)
@@ -233,7 +241,9 @@ def load_weights(model, filepath, skip_mismatch=False, **kwargs):
     Args:
         model: The Keras model to load into.
         filepath: Path of a `.weights.h5`, sharded `.weights.json`,
-            `.keras` or legacy `.h5` file.
+            `.keras` or legacy `.h5` file, or of a folder written by
+            `keras.callbacks.OrbaxCheckpoint` (its latest checkpoint is
+            loaded, matching variables by path).
         skip_mismatch: If `True`, variables whose shape differs, that are
             missing from the file or that the model lacks are skipped with
             a warning instead of raising a `ValueError`.
@@ -274,11 +284,15 @@ def load_weights(model, filepath, skip_mismatch=False, **kwargs):
             skip_mismatch=skip_mismatch,
             by_name=kwargs.get("by_name", False),
         )
+    elif orbax_util.is_orbax_checkpoint(path):
+        _refuse_kwargs(kwargs, path, allowed=())
+        orbax_util.load_weights(model, path, skip_mismatch=skip_mismatch)
     else:
         raise ValueError(
             f"File format not supported: filepath={filepath}. Keras 3 loads "
             f"weights from `{_WEIGHTS_SUFFIX}`, `{_SHARDED_SUFFIX}`, "
-            f"`{_MODEL_SUFFIX}` and legacy `.h5`/`.hdf5` files."
+            f"`{_MODEL_SUFFIX}` and legacy `.h5`/`.hdf5` files, and from "
+            "folders of Orbax checkpoints."
         )
 
 

@@ -861,16 +861,10 @@ def _load_model(filepath, custom_objects, compile, safe_mode):
             )
             if not isinstance(metadata, dict):
                 metadata = {}
-        compile_config = config.pop("compile_config", None)
-        lora_state = config.pop(LORA_STATE_KEY, None)
         with object_registration.CustomObjectScope(custom_objects):
-            model = serialization_lib.deserialize_keras_object(
-                config, custom_objects=custom_objects, safe_mode=safe_mode
+            model = model_from_saved_config(
+                config, custom_objects, compile, safe_mode
             )
-            if lora_state is not None:
-                lora_utils.restore_lora_state(model, lora_state)
-            if compile and compile_config:
-                _compile_from_config(model, compile_config, safe_mode)
             with archive.weights() as weights_file:
                 object_tree.load_weights_into(
                     model,
@@ -884,6 +878,24 @@ def _load_model(filepath, custom_objects, compile, safe_mode):
                     _load_assets(model, store, owners)
                 finally:
                     store.close()
+    return model
+
+
+def model_from_saved_config(config, custom_objects, compile, safe_mode):
+    """Builds the model described by a saved config (the content of
+    `config.json`, which `_config_json` writes) and, with `compile`,
+    compiles it with the saved compile config. Its weights are left as
+    initialized. `config` is consumed (its `compile_config` and LoRA entries
+    are removed)."""
+    compile_config = config.pop("compile_config", None)
+    lora_state = config.pop(LORA_STATE_KEY, None)
+    model = serialization_lib.deserialize_keras_object(
+        config, custom_objects=custom_objects, safe_mode=safe_mode
+    )
+    if lora_state is not None:
+        lora_utils.restore_lora_state(model, lora_state)
+    if compile and compile_config:
+        _compile_from_config(model, compile_config, safe_mode)
     return model
 
 
@@ -910,7 +922,7 @@ def _compile_from_config(model, compile_config, safe_mode):
             "also overrides `compile_from_config(config)` (and "
             "`get_compile_config()`); otherwise call `compile()` yourself "
             "after loading.",
-            stacklevel=3,
+            stacklevel=4,
         )
         return
     try:
@@ -923,7 +935,7 @@ def _compile_from_config(model, compile_config, safe_mode):
             "The model could not be compiled from its saved compile "
             f"config, so it was loaded uncompiled. Call `model.compile()` "
             f"to compile it. Error: {e}",
-            stacklevel=3,
+            stacklevel=4,
         )
 
 

@@ -1,0 +1,236 @@
+"""`OrbaxCheckpoint`: checkpoints the training state with Orbax."""
+
+import numbers
+import os
+import warnings
+
+from keras.src import backend
+from keras.src.api_export import keras_export
+from keras.src.callbacks.monitor_callback import MonitorCallback
+from keras.src.distribution import distribution_lib
+from keras.src.saving import orbax_util
+from keras.src.utils import io_utils
+from keras.src.utils.module_utils import ocp
+
+
+@keras_export("keras.callbacks.OrbaxCheckpoint")
+class OrbaxCheckpoint(MonitorCallback):
+    """Checkpoints the model during training with the Orbax library.
+
+    Each checkpoint is a numbered folder of `directory` (the step: the
+    zero-based epoch with `save_freq="epoch"`, the optimizer's iteration
+    count with batch-level saving) holding the model's variables with
+    their shardings, the optimizer and metrics state, the model's config
+    (with its compile config) and the files of layers with assets; with
+    `save_weights_only=True`, only the layers' variables. The logs of the
+    epoch (or batch) are recorded as the checkpoint's metrics in Orbax's
+    metadata (`checkpointer.latest.metrics`). Sharded
+    variables are written shard by shard by the devices (and processes)
+    that hold them, without gathering them anywhere, and are read back
+    laid out like the variables that receive them, so a checkpoint loads
+    under any distribution.
+
+    `keras.saving.load_model(directory)` rebuilds the model of the latest
+    checkpoint (compiled, with the optimizer state), and
+    `model.load_weights(directory)` loads its variables into an existing
+    model, matched by variable path (or, for another instance of the same
+    architecture whose layers got other automatic names, by position).
+    Training can be resumed from there
+    with the same `directory`: with batch-level saving, the restored
+    optimizer's iteration count numbers the next checkpoints; with
+    `save_freq="epoch"`, pass `initial_epoch` to `fit()`, since a step
+    that already exists cannot be written again.
+
+    With `save_on_background=True`, `fit()` goes on as soon as the values
+    are copied off the devices, while the files are written in the
+    background; the next save, the end of `fit()` and
+    `wait_until_finished()` wait for the write. This callback needs the
+    `orbax-checkpoint` package (`pip install orbax-checkpoint`). In a
+    multi-process run, every process runs it with the same `directory`,
+    on storage that all of them reach.
+
+    Args:
+        directory: Path of the folder of the checkpoints (created if
+            missing).
+        monitor: Logged value that decides which checkpoint is the best
+            one, when `save_best_only` is set.
+        verbose: `0` (silent) or `1` (print a line per checkpoint
+            written or skipped).
+        save_best_only: If `True`, a checkpoint is written only when the
+            monitored value beats every earlier one.
+        mode: One of `"auto"`, `"min"`, `"max"`: whether a better
+            monitored value is smaller or larger (`"auto"` infers it from
+            the metric).
+        save_freq: `"epoch"` to save at the end of each epoch, or an
+            integer `N` to save every `N` training batches (every `N`
+            executions with `steps_per_execution`).
+        initial_value_threshold: Initial "best" value of the monitored
+            metric for `save_best_only`.
+        max_to_keep: How many of the latest checkpoints to keep (older
+            ones are deleted); `None` keeps them all.
+        save_on_background: Whether to write the files in a background
+            thread while training goes on.
+        save_weights_only: If `True`, only the layers' variables are
+            saved: load them with `model.load_weights()`.
+
+    Example:
+
+    ```python
+    ckpt = keras.callbacks.OrbaxCheckpoint(
+        "/tmp/run_7/ckpt", save_freq=200, max_to_keep=3
+    )
+    model.fit(dataset, epochs=4, callbacks=[ckpt])
+    # Later, or in another process: the state of the latest save.
+    model = keras.saving.load_model("/tmp/run_7/ckpt")
+    model.fit(dataset, epochs=4, callbacks=[
+        keras.callbacks.OrbaxCheckpoint(
+            "/tmp/run_7/ckpt", save_freq=200, max_to_keep=3
+        )
+    ])
+    ```
+    """
+
+    def __init__(
+        self,
+        directory,
+        monitor="val_loss",
+        verbose=0,
+        save_best_only=False,
+        mode="auto",
+        save_freq="epoch",
+        initial_value_threshold=None,
+        max_to_keep=1,
+        save_on_background=True,
+        save_weights_only=False,
+    ):
+        super().__init__(monitor=monitor, mode=mode)
+        per_batches = (
+            isinstance(save_freq, int)
+            and not isinstance(save_freq, bool)
+            and save_freq > 0
+        )
+        if save_freq != "epoch" and not per_batches:
+            raise ValueError(
+                f"Unrecognized save_freq: {save_freq!r}. Use 'epoch' or a "
+                "positive number of batches."
+            )
+        if max_to_keep is not None and (
+            not isinstance(max_to_keep, int)
+            or isinstance(max_to_keep, bool)
+            or max_to_keep < 1
+        ):
+            raise ValueError(
+                "`max_to_keep` must be a positive integer or None; "
+                f"received max_to_keep={max_to_keep!r}."
+            )
+        self.directory = os.fspath(directory)
+        self.verbose = verbose
+        self.save_best_only = save_best_only
+        self.save_freq = save_freq
+        self.initial_value_threshold = initial_value_threshold
+        self.best = initial_value_threshold
+        self.max_to_keep = max_to_keep
+        self.save_on_background = save_on_background
+        self.save_weights_only = save_weights_only
+        self._batches_seen_since_last_saving = 0
+        policies = ocp.v1.training.preservation_policies
+        self.checkpointer = ocp.v1.training.Checkpointer(
+            self.directory,
+            preservation_policy=(
+                policies.PreserveAll()
+                if max_to_keep is None
+                else policies.LatestN(max_to_keep)
+            ),
+        )
+
+    def is_multihost_enabled(self):
+        """Whether this run has several JAX processes."""
+        return distribution_lib.num_processes() > 1
+
+    def is_primary_host(self):
+        """Whether this process is process 0 (the one that logs)."""
+        return distribution_lib.process_id() == 0
+
+    def wait_until_finished(self):
+        """Waits until the checkpoint being written in the background, if
+        any, is complete."""
+        self.checkpointer.wait()
+
+    def on_train_begin(self, logs=None):
+        self._batches_seen_since_last_saving = 0
+
+    def on_train_batch_end(self, batch, logs=None):
+        if self.save_freq == "epoch":
+            return
+        self._batches_seen_since_last_saving += 1
+        if self._batches_seen_since_last_saving >= self.save_freq:
+            self._batches_seen_since_last_saving = 0
+            iterations = self.model.optimizer.iterations
+            step = int(backend.convert_to_numpy(iterations))
+            self._maybe_save(step, f"Batch {batch + 1}", logs)
+
+    def on_epoch_end(self, epoch, logs=None):
+        if self.save_freq == "epoch":
+            self._maybe_save(epoch, f"Epoch {epoch + 1}", logs)
+
+    def on_train_end(self, logs=None):
+        self.wait_until_finished()
+
+    def _maybe_save(self, step, when, logs):
+        """Saves `step` unless `save_best_only` finds no improvement."""
+        if self.save_best_only:
+            current = (logs or {}).get(self.monitor)
+            if current is None:
+                # Nothing to compare with: save rather than lose the step.
+                warnings.warn(
+                    f"`save_best_only` compares `{self.monitor}`, which the "
+                    f"logs lack (they have: {', '.join(logs or {})}); the "
+                    "checkpoint is written without comparison.",
+                    stacklevel=3,
+                )
+            elif not self._is_improvement(current, self.best):
+                self._log(
+                    f"{when}: {self.monitor} did not improve from "
+                    f"{float(self.best):.5f}"
+                )
+                return
+            else:
+                previous = (
+                    "" if self.best is None else f" from {float(self.best):.5f}"
+                )
+                self._log(
+                    f"{when}: {self.monitor} improved{previous} to "
+                    f"{float(current):.5f}"
+                )
+                self.best = current
+        self._log(f"{when}: saving checkpoint {step} to {self.directory}")
+        self._save_checkpoint(step, logs)
+
+    def _log(self, message):
+        if self.verbose > 0 and self.is_primary_host():
+            io_utils.print_msg(f"\n{message}")
+
+    def _save_checkpoint(self, step, logs=None):
+        """Writes the checkpoint of number `step` (in the background with
+        `save_on_background`). The scalar `logs` are recorded as the
+        checkpoint's metrics in its Orbax metadata."""
+        checkpointables, metadata = orbax_util.model_checkpointables(
+            self.model, weights_only=self.save_weights_only
+        )
+        metrics = {
+            name: float(value)
+            for name, value in (logs or {}).items()
+            if isinstance(value, numbers.Real)
+        }
+        save = (
+            self.checkpointer.save_checkpointables_async
+            if self.save_on_background
+            else self.checkpointer.save_checkpointables
+        )
+        save(
+            step,
+            checkpointables,
+            force=True,
+            metrics=metrics,
+            custom_metadata=metadata,
+        )
