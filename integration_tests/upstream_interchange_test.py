@@ -66,7 +66,9 @@ def _compare(directory, name, how):
     )
     assert int(got["iterations"]) == int(ref["iterations"]) == 2
     np.testing.assert_allclose(got["loss"], ref["loss"], rtol=1e-5)
-    np.testing.assert_allclose(got["after"], ref["after"], rtol=1e-5, atol=1e-6)
+    # One more step runs each framework's own compiled program: float32
+    # sums in another order differ by a few 1e-6 on the convolution model.
+    np.testing.assert_allclose(got["after"], ref["after"], rtol=1e-5, atol=5e-6)
 
 
 @pytest.fixture(scope="module")
