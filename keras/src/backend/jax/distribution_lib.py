@@ -249,11 +249,10 @@ def distribute_tensor(tensor, layout):
     return jax.device_put(tensor, target)
 
 
-def _check_batch_entry(sharding, batch_dim_name):
+def _check_batch_entry(sharding, expected, batch_dim_name):
     spec = getattr(sharding, "spec", None)
     if spec is None or len(spec) == 0:
         return
-    expected = data_sharding.batch_partition_entry(batch_dim_name)
     if spec[0] != expected:
         raise ValueError(
             "The data layout must shard dimension 0 over the batch axes "
@@ -290,13 +289,12 @@ def distribute_data_input(
     """
     target = _simplify(_to_backend_layout(layout))
     sharding = _sharding_of(target)
-    _check_batch_entry(sharding, batch_dim_name)
+    batch_axes = data_sharding.normalize_batch_axes(batch_dim_name)
+    batch_entry = data_sharding.batch_partition_entry(batch_axes)
+    _check_batch_entry(sharding, batch_entry, batch_dim_name)
     mesh = sharding.mesh
-    batch_entry = data_sharding.batch_partition_entry(batch_dim_name)
     multi_process = not sharding.is_fully_addressable
-    info = _cached_data_sharding(
-        mesh, data_sharding.normalize_batch_axes(batch_dim_name)
-    )
+    info = _cached_data_sharding(mesh, batch_axes)
     process = jax.process_index()
 
     def leaf_sharding(ndim):
