@@ -2,6 +2,8 @@
 dynamic slicing and scatter.
 """
 
+import numpy as np
+
 from keras.src import backend
 from keras.src import tree
 from keras.src.api_export import keras_export
@@ -16,8 +18,18 @@ def _export(name):
     return keras_export([f"keras.ops.{name}", f"keras.ops.core.{name}"])
 
 
+def _cast_spec(x, dtype):
+    # The requested dtype as is: tracing would turn 64-bit dtypes into
+    # 32-bit ones when JAX runs without x64.
+    return KerasTensor(
+        x.shape if hasattr(x, "shape") else np.shape(x),
+        dtype=_dtypes.standardize_dtype(dtype),
+        sparse=getattr(x, "sparse", False),
+    )
+
+
 @_export("cast")
-@symbolic_op(static=("dtype",))
+@symbolic_op(static=("dtype",), spec=_cast_spec)
 def cast(x, dtype):
     """Changes the element type of a tensor.
 

@@ -7,10 +7,8 @@ Deserializing resolves the class from custom objects, the registry, or a
 `safe_mode=False`.
 """
 
-import base64
 import importlib
 import inspect
-import marshal
 import types
 
 import numpy as np
@@ -18,6 +16,7 @@ import numpy as np
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
 from keras.src.saving import object_registration
+from keras.src.utils import python_utils
 
 
 @keras_export(["keras.saving.SafeModeScope", "keras.config.SafeModeScope"])
@@ -91,34 +90,6 @@ def _public_module(obj):
     return cls.__module__
 
 
-def _dump_lambda(fn):
-    """`[code, defaults, closure]` of a lambda: its marshalled bytecode in
-    base64, then its default argument values and the values of the
-    variables it closes over (lists, or `None` when it has none)."""
-    code = base64.b64encode(marshal.dumps(fn.__code__)).decode("ascii")
-    defaults = list(fn.__defaults__) if fn.__defaults__ else None
-    closure = (
-        [cell.cell_contents for cell in fn.__closure__]
-        if fn.__closure__
-        else None
-    )
-    return [code, defaults, closure]
-
-
-def _load_lambda(value):
-    """Rebuilds a lambda from `_dump_lambda`'s output (or from the bare
-    base64 code string of older files)."""
-    if isinstance(value, str):
-        value = [value, None, None]
-    code, defaults, closure = value
-    code = marshal.loads(base64.b64decode(code))
-    cells = None
-    if closure is not None:
-        cells = tuple(types.CellType(v) for v in closure)
-    defaults = tuple(defaults) if defaults is not None else None
-    return types.FunctionType(code, globals(), None, defaults, cells)
-
-
 @keras_export(
     [
         "keras.saving.serialize_keras_object",
@@ -184,7 +155,7 @@ def serialize_keras_object(obj):
     if isinstance(obj, types.FunctionType) and obj.__name__ == "<lambda>":
         return {
             "class_name": "__lambda__",
-            "config": {"value": _dump_lambda(obj)},
+            "config": {"value": python_utils.func_dump(obj)},
         }
     if inspect.isfunction(obj) or inspect.isclass(obj):
         registered = object_registration.get_registered_name(obj)
@@ -365,7 +336,7 @@ def _deserialize_config(config, custom_objects, safe_mode, module_objects):
                 "`safe_mode=False` to the loading function, or call "
                 "`keras.config.enable_unsafe_deserialization()`."
             )
-        return _load_lambda(inner["value"])
+        return python_utils.func_load(inner["value"])
     module = config.get("module")
     registered_name = config.get("registered_name") or None
     if class_name in ("function", "type"):

@@ -18,3 +18,32 @@ def test_set_backend_other_raises(name):
     with pytest.raises(ValueError, match=f"backend='{name}'"):
         keras.config.set_backend(name)
     assert keras.config.backend() == "jax"
+
+
+def test_dynamic_backend_forwards_to_jax():
+    import jax
+    import numpy as np
+
+    from keras.src.utils import backend_utils
+
+    dynamic = backend_utils.DynamicBackend()
+    assert dynamic.name == "jax"
+    y = dynamic.numpy.log10(np.array([1.0, 1000.0], dtype="float32"))
+    assert isinstance(y, jax.Array)
+    np.testing.assert_allclose(np.asarray(y), [0.0, 3.0])
+    assert dynamic.cast(np.array([1.7]), "int32").dtype == "int32"
+    dynamic.set_backend("jax")
+    dynamic.reset()
+    assert dynamic.name == "jax"
+
+
+@pytest.mark.parametrize("name", ["tensorflow", "torch", "numpy"])
+def test_dynamic_backend_refuses_other_backends(name):
+    from keras.src.utils import backend_utils
+
+    dynamic = backend_utils.DynamicBackend()
+    with pytest.raises(ValueError, match="Available backends are"):
+        dynamic.set_backend(name)
+    assert dynamic.name == "jax"
+    with pytest.raises(ValueError, match=f"backend='{name}'"):
+        backend_utils.DynamicBackend(name).numpy

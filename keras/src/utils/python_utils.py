@@ -1,0 +1,145 @@
+"""Plain Python helpers: turning functions into data and back, string
+affixes, sequence filtering and axis checks."""
+
+import base64
+import binascii
+import marshal
+import types
+
+
+def func_dump(func):
+    """Turns a Python function into plain data that `func_load` rebuilds.
+
+    The bytecode is marshalled and base64 encoded, so the result only
+    loads in the Python version that wrote it.
+
+    Args:
+        func: A Python function (typically a `lambda`).
+
+    Returns:
+        A tuple `(code, defaults, closure)`: the base64 text of the
+        bytecode, the tuple of default argument values (or `None`), and
+        the tuple of values the function closes over (or `None`).
+    """
+    code = base64.encodebytes(marshal.dumps(func.__code__)).decode("ascii")
+    closure = None
+    if func.__closure__:
+        closure = tuple(cell.cell_contents for cell in func.__closure__)
+    return code, func.__defaults__, closure
+
+
+def func_load(code, defaults=None, closure=None, globs=None):
+    """Rebuilds a function from what `func_dump` produced.
+
+    Args:
+        code: The base64 bytecode text, or the whole `(code, defaults,
+            closure)` sequence returned by `func_dump` (also as a list, the
+            way it comes back from JSON).
+        defaults: Default argument values (any sequence), or `None`.
+        closure: Values of the variables the function closes over, or
+            `None`.
+        globs: Globals the function sees; this module's when `None`.
+
+    Returns:
+        The rebuilt function.
+
+    Raises:
+        AttributeError: If `code` does not decode to Python bytecode.
+
+    Example:
+
+    >>> data = func_dump(lambda x, k=3: x * k)
+    >>> func_load(data)(2)
+    6
+    """
+    if isinstance(code, (tuple, list)):
+        code, defaults, closure = code
+    try:
+        raw = base64.decodebytes(code.encode("ascii"))
+    except (UnicodeEncodeError, binascii.Error):
+        # Not base64: the text itself holds the marshalled bytes.
+        raw = code.encode("raw_unicode_escape")
+    try:
+        code = marshal.loads(raw)
+    except (EOFError, ValueError, TypeError):
+        code = None
+    if not isinstance(code, types.CodeType):
+        raise AttributeError(
+            "`func_load` expected base64-encoded Python bytecode, but the "
+            f"given text does not decode to a code object: {raw[:40]!r}"
+        )
+    if defaults is not None:
+        defaults = tuple(defaults)
+    if closure is not None:
+        closure = tuple(types.CellType(value) for value in closure)
+    if globs is None:
+        globs = globals()
+    return types.FunctionType(code, globs, code.co_name, defaults, closure)
+
+
+def removeprefix(x, prefix):
+    """`x` without `prefix` at its start (`x` itself when absent).
+
+    Example:
+
+    >>> removeprefix("layer_norm", "layer_")
+    'norm'
+    """
+    if prefix and x.startswith(prefix):
+        return x[len(prefix) :]
+    return x
+
+
+def removesuffix(x, suffix):
+    """`x` without `suffix` at its end (`x` itself when absent).
+
+    Example:
+
+    >>> removesuffix("weights.h5", ".h5")
+    'weights'
+    """
+    if suffix and x.endswith(suffix):
+        return x[: -len(suffix)]
+    return x
+
+
+def remove_long_seq(maxlen, seq, label):
+    """Keeps the sequences shorter than `maxlen`, with their labels.
+
+    Args:
+        maxlen: Sequences of this length or longer are dropped.
+        seq: List of sequences.
+        label: Labels, one per sequence.
+
+    Returns:
+        A pair `(new_seq, new_label)` of lists.
+
+    Example:
+
+    >>> remove_long_seq(2, [[7], [8, 9], [5]], ["a", "b", "c"])
+    ([[7], [5]], ['a', 'c'])
+    """
+    new_seq, new_label = [], []
+    for sequence, target in zip(seq, label):
+        if len(sequence) < maxlen:
+            new_seq.append(sequence)
+            new_label.append(target)
+    return new_seq, new_label
+
+
+def is_continuous_axis(axis):
+    """Whether the axes in `axis` are consecutive integers.
+
+    Counting up (`[1, 2, 3]`) and counting down (`[-1, -2]`) both qualify;
+    a single axis (an int or a one-element list) always does.
+
+    Example:
+
+    >>> is_continuous_axis([2, 3]), is_continuous_axis([0, 2])
+    (True, False)
+    """
+    if isinstance(axis, int):
+        return True
+    axis = list(axis)
+    steps = {b - a for a, b in zip(axis, axis[1:])}
+    return steps <= {1} or steps <= {-1}
