@@ -18,6 +18,8 @@ flax = module_utils.LazyModule("flax")
 
 _CALL_FN_ARGUMENTS = ("params", "state", "rng", "inputs", "training")
 _INIT_FN_ARGUMENTS = ("rng", "inputs", "training")
+# Folded into the key given to `init_fn` (the bytes of "init").
+_INIT_KEY_SALT = 0x696E6974
 
 
 def _is_variable(x):
@@ -219,9 +221,16 @@ class JaxLayer(Layer):
         )
 
     def _get_init_rng(self):
-        if self.seed_generator is not None:
-            return self.seed_generator.next()
-        return seed_generator_lib.draw_seed(self.seed)
+        # Not drawn from a `SeedGenerator`: a model's first (symbolic)
+        # build runs in a stateless scope, which would drop the generator's
+        # advance (two layers would get the same key, or the first call
+        # would reuse it). Folding in a constant keeps this key apart from
+        # the call keys `[seed, i]` of `seed_generator`.
+        seed = self.seed
+        if seed is None:
+            seed = seed_generator_lib.make_default_seed()
+        key = seed_generator_lib.draw_seed(int(seed))
+        return jax.random.fold_in(key, _INIT_KEY_SALT)
 
     def _get_call_rng(self):
         return self.seed_generator.next()

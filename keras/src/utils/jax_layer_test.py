@@ -49,6 +49,10 @@ def counter_call(state, inputs, training):
     return inputs * 2.0, state
 
 
+def mlp_call_with_rng(params, rng, inputs):
+    return mlp_call(params, inputs)
+
+
 def noisy_call(rng, inputs, training):
     if training:
         return inputs + jax.random.normal(rng, inputs.shape)
@@ -150,6 +154,38 @@ class JaxLayerTest(testing.TestCase):
         x = np.array([[0.5, 0.0, 0.0]], "float32")
         self.assertAllClose(layer(x), [[np.tanh(0.5) + 1.0]], atol=1e-6)
         self.assertEqual(layer.params["out"]["b"].dtype, "float32")
+
+    def test_init_keys_differ_between_layers_of_one_model(self):
+        class TwoLayers(keras.Model):
+            def __init__(self):
+                super().__init__()
+                # Call functions taking `rng`: each layer has a seed
+                # generator.
+                self.a = JaxLayer(mlp_call_with_rng, mlp_init)
+                self.b = JaxLayer(mlp_call_with_rng, mlp_init)
+
+            def call(self, x):
+                return self.a(x) + self.b(x)
+
+        keras.utils.set_random_seed(5)
+        model = TwoLayers()
+        model.compile(optimizer="sgd", loss="mse")
+        x, y = regression_data(8)
+        model.fit(x, y, epochs=1, verbose=0)  # built in a stateless scope
+        self.assertNotAllClose(
+            model.a.params["hidden"]["w"].numpy(),
+            model.b.params["hidden"]["w"].numpy(),
+        )
+        # `set_random_seed` makes the initial values reproducible.
+        keras.utils.set_random_seed(5)
+        again = JaxLayer(mlp_call, mlp_init)
+        again.build((None, 3))
+        keras.utils.set_random_seed(5)
+        same = JaxLayer(mlp_call, mlp_init)
+        same.build((None, 3))
+        self.assertAllClose(
+            again.params["out"]["w"].numpy(), same.params["out"]["w"].numpy()
+        )
 
     def test_signature_validation(self):
         with self.assertRaisesRegex(ValueError, "`call_fn`.*`inputs`"):
