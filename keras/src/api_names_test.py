@@ -87,8 +87,6 @@ NOT_YET = {
     "keras.dtype_policies": {"DTypePolicyMap", "Int4DTypePolicy"},
     "keras.initializers": set(),
     "keras.layers": {
-        "FlaxLayer",
-        "JaxLayer",
         "TFSMLayer",
         "TorchModuleWrapper",
     },

@@ -178,3 +178,5 @@ from keras.src.layers.rnn.simple_rnn import SimpleRNN as SimpleRNN
 from keras.src.layers.rnn.simple_rnn import SimpleRNNCell as SimpleRNNCell
 from keras.src.layers.rnn.stacked_rnn_cells import StackedRNNCells as StackedRNNCells
 from keras.src.layers.rnn.time_distributed import TimeDistributed as TimeDistributed
+from keras.src.utils.jax_layer import FlaxLayer as FlaxLayer
+from keras.src.utils.jax_layer import JaxLayer as JaxLayer
