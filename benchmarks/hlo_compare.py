@@ -23,7 +23,12 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-OPCODE = re.compile(r"=\s*\S+\s+([a-z][a-z0-9\-]*)\(")
+# `%name = SHAPE opcode(`; SHAPE may be a tuple with spaces and
+# `/*index=5*/` comments, e.g. a combined all-reduce
+# `(f32[8,32]{1,0}, f32[64]{0}) all-reduce(`.
+OPCODE = re.compile(
+    r"=\s*(?:\((?:[^()]|\([^()]*\))*\)|\S+)\s+([a-z][a-z0-9\-]*)\("
+)
 
 
 def dump(model_name, layout, out):

@@ -870,7 +870,9 @@ class ModelParallel(Distribution):
 
     Variables matching a `LayoutMap` key (see `LayoutMap` for the rule) use
     that layout; others are replicated. Data batches are sharded over
-    `batch_dim_name`.
+    `batch_dim_name`, and inside a jitted step the intermediate tensors of
+    a functional model keep their batch dimension on those axes (unless
+    the layout map gives a layer's output a layout of its own).
 
     Args:
         device_mesh: Optional `DeviceMesh`. Without `layout_map`, every
@@ -948,6 +950,33 @@ class ModelParallel(Distribution):
         """Layout of the tensor at `path` (see `LayoutMap.output_layout`),
         or `None`."""
         return self._layout_map.output_layout(path)
+
+    def _constrain_batch_dim(self, tensor):
+        """Keeps dimension 0 of an intermediate tensor on the batch axes.
+
+        A functional model applies this, while traced, to every tensor of
+        its graph whose first dimension is the batch dimension (`None` in
+        the symbolic shape) and whose layer has no `/output` layout. The
+        other dimensions are left to the partitioner.
+
+        Without it, XLA infers the activations' layout from the variables,
+        and when the layout map also splits weights over the batch axes
+        (FSDP) it may replicate the batch over those axes and split the
+        weights' other dimension instead: every device then computes on
+        the whole batch. Pinned to the batch axes, the activations stay
+        split as the data is, and the weights are all-gathered where they
+        are used.
+
+        Args:
+            tensor: The tensor (a tracer inside `jax.jit`; anything else
+                is returned unchanged).
+
+        Returns:
+            The constrained tensor.
+        """
+        return backend_dlib.constrain_batch_dim(
+            tensor, self._device_mesh, self._batch_dim_name
+        )
 
 
 @keras_export("keras.distribution.distribution")

@@ -547,3 +547,60 @@ def test_default_batch_axis_warns_once_when_another_axis_is_named_batch():
         dl.DataParallel(device_mesh=mesh)  # warned once already
         dl.ModelParallel(layout_map=dl.LayoutMap(mesh), batch_dim_name="batch")
         dl.DataParallel(dl.DeviceMesh((2, 4), ("batch", "model")))
+
+
+def _constraint_specs(model, rows):
+    """PartitionSpecs of the sharding constraints in the traced forward
+    pass of `model` on `rows` rows."""
+    trainable = [v.value for v in model.trainable_variables]
+    jaxpr = jax.make_jaxpr(lambda t, x: model.stateless_call(t, [], x)[0])(
+        trainable, np.ones((rows, 8), "float32")
+    )
+    return [
+        eqn.params["sharding"].spec
+        for eqn in jaxpr.eqns
+        if eqn.primitive.name == "sharding_constraint"
+    ]
+
+
+def test_model_parallel_pins_batch_dim_of_functional_activations():
+    from keras.src import layers
+    from keras.src import models
+
+    mesh = dl.DeviceMesh((4, 2), ("model", "batch"))
+    layout_map = dl.LayoutMap(mesh)
+    layout_map["d1/kernel"] = ("batch", "model")
+    layout_map["d2/output"] = (None, "model")
+    distribution = dl.ModelParallel(
+        layout_map=layout_map, batch_dim_name="batch"
+    )
+    with distribution.scope():
+        inputs = layers.Input((8,))
+        h = layers.Dense(16, name="d1")(inputs)
+        h = layers.Dense(16, name="d2")(h)
+        outputs = layers.Dense(4, name="d3")(h)
+        model = models.Model(inputs, outputs)
+        free = P.UNCONSTRAINED
+        # d1 and d3: dim 0 on the batch axis, the rest left to XLA; d2
+        # keeps the layout of its "d2/output" key, and only that one.
+        assert _constraint_specs(model, 8) == [
+            P("batch", free),
+            P(None, "model"),
+            P("batch", free),
+        ]
+        # 3 rows do not split over 2 batch shards: only d2's own layout.
+        assert _constraint_specs(model, 3) == [P(None, "model")]
+        # Eager calls are not constrained.
+        eager = model(np.ones((8, 8), "float32"))
+        assert eager.shape == (8, 4)
+
+
+def test_data_parallel_leaves_functional_activations_free():
+    from keras.src import layers
+    from keras.src import models
+
+    with dl.DataParallel().scope():
+        inputs = layers.Input((8,))
+        outputs = layers.Dense(4, name="d1")(layers.Dense(16)(inputs))
+        model = models.Model(inputs, outputs)
+        assert _constraint_specs(model, 8) == []

@@ -8,6 +8,7 @@ from keras.src import dtype_policies
 from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
+from keras.src.backend.common import masking
 from keras.src.backend.common import remat as remat_lib
 from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
 from keras.src.layers import input_spec as input_spec_lib
@@ -580,7 +581,9 @@ class Layer(Operation):
             return outputs
         return tree.map_structure(
             lambda x: (
-                distribution_lib.distribute_tensor(x, layout)
+                masking.with_mask_of(
+                    x, distribution_lib.distribute_tensor(x, layout)
+                )
                 if backend.is_tensor(x)
                 else x
             ),

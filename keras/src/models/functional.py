@@ -7,6 +7,7 @@ import warnings
 
 from keras.src import backend
 from keras.src import tree
+from keras.src.backend.common import masking
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
@@ -190,6 +191,7 @@ class Functional(Model):
                 return values[id(value)]
             return value
 
+        keep_batch = _batch_dim_constraint()
         for node in self._nodes:
             operation = node.operation
             if node.is_input and isinstance(operation, InputLayer):
@@ -202,7 +204,10 @@ class Functional(Model):
                 # wins over a mode fixed when the graph was built.
                 kwargs["training"] = training
             outputs = operation(*args, **kwargs)
-            for ref, value in zip(node.outputs, tree.flatten(outputs)):
+            flat = tree.flatten(outputs)
+            if keep_batch is not None:
+                flat = keep_batch(operation, node.outputs, flat)
+            for ref, value in zip(node.outputs, flat):
                 values[id(ref)] = value
         results = [values[id(x)] for x in self._outputs]
         return _unpack_singleton(
@@ -634,6 +639,43 @@ def _build_graph(inputs, outputs):
                 "All operation names should be unique."
             )
     return nodes, operations
+
+
+def _batch_dim_constraint():
+    """How `Functional.call` pins batch dimensions, or `None`.
+
+    Under a distribution with a `_constrain_batch_dim` method
+    (`ModelParallel`), returns `keep_batch(operation, refs, values)`,
+    which applies it to the values of a node whose symbolic output has a
+    `None` (batch) first dimension, unless the layer's output has a layout
+    of its own (a `"<layer path>/output"` key of the layout map).
+    """
+    from keras.src.distribution import distribution_lib
+
+    distribution = distribution_lib.distribution()
+    constrain = getattr(distribution, "_constrain_batch_dim", None)
+    if constrain is None:
+        return None
+
+    def keep_batch(operation, refs, values):
+        if not any(backend.is_tensor(v) for v in values):
+            return values
+        path = getattr(operation, "_path", None)
+        if path is not None and (
+            distribution.get_tensor_layout(f"{path}/output") is not None
+        ):
+            return values
+        return [
+            masking.with_mask_of(value, constrain(value))
+            if isinstance(ref, KerasTensor)
+            and ref.shape
+            and ref.shape[0] is None
+            and backend.is_tensor(value)
+            else value
+            for ref, value in zip(refs, values)
+        ]
+
+    return keep_batch
 
 
 def _unpack_singleton(x):

@@ -69,3 +69,16 @@ def get_keras_mask(x):
     if entry is not None and entry[0]() is x:
         return entry[1]
     return None
+
+
+def with_mask_of(source, result):
+    """Returns `result` carrying the mask of `source` (if it has one).
+
+    For functions that return a new tensor standing for the same values,
+    such as a sharding constraint: the mask would otherwise be lost.
+    """
+    if result is not source:
+        mask = get_keras_mask(source)
+        if mask is not None:
+            set_keras_mask(result, mask)
+    return result

@@ -249,6 +249,44 @@ def distribute_tensor(tensor, layout):
     return jax.device_put(tensor, target)
 
 
+@functools.lru_cache(maxsize=64)
+def _batch_dim_sharding(mesh, batch_dim_name, ndim):
+    free = jax.sharding.PartitionSpec.UNCONSTRAINED
+    spec = jax.sharding.PartitionSpec(
+        data_sharding.batch_partition_entry(batch_dim_name),
+        *(free,) * (ndim - 1),
+    )
+    return jax.sharding.NamedSharding(mesh, spec)
+
+
+def constrain_batch_dim(tensor, device_mesh, batch_dim_name):
+    """Inside a trace, keeps dimension 0 of `tensor` on the batch axes.
+
+    Only dimension 0 is pinned (to the batch axes of `device_mesh`); the
+    other dimensions stay free, so the partitioner still places e.g. the
+    attention heads or hidden units on a model axis. Outside a trace, for
+    scalars and when the batch axes do not divide dimension 0, `tensor`
+    is returned as is.
+
+    Args:
+        tensor: An array or a tracer.
+        device_mesh: The `keras.distribution.DeviceMesh`.
+        batch_dim_name: The batch mesh axis name or tuple of names.
+
+    Returns:
+        `tensor`, constrained when traced.
+    """
+    if not isinstance(tensor, jax.core.Tracer) or tensor.ndim == 0:
+        return tensor
+    mesh = _to_backend_mesh(device_mesh)
+    axes = data_sharding.normalize_batch_axes(batch_dim_name)
+    shards = int(np.prod([mesh.shape[a] for a in axes]))
+    if shards == 1 or tensor.shape[0] % shards:
+        return tensor
+    sharding = _batch_dim_sharding(mesh, axes, tensor.ndim)
+    return jax.lax.with_sharding_constraint(tensor, sharding)
+
+
 def _check_batch_entry(sharding, expected, batch_dim_name):
     spec = getattr(sharding, "spec", None)
     if spec is None or len(spec) == 0:

@@ -1,7 +1,8 @@
 """An `Embedding + LSTM + Dense` model (padded, masked sequences) trained
 under `DataParallel` on 8 CPU devices gives the same losses and weights as
 without a distribution; so does a bidirectional GRU under `ModelParallel`
-with its kernels sharded over the units."""
+with its kernels sharded over the units, also when the masked embedding
+output has a layout of its own (the mask survives the constraint)."""
 
 import numpy as np
 import pytest
@@ -103,12 +104,18 @@ def test_lstm_under_data_parallel_matches_undistributed():
     ]
 
 
-def test_bidirectional_gru_under_model_parallel_matches_undistributed():
+@pytest.mark.parametrize("embedding_output_layout", [False, True])
+def test_bidirectional_gru_under_model_parallel_matches_undistributed(
+    embedding_output_layout,
+):
     mesh = keras.distribution.DeviceMesh((4, 2), ("model", "batch"))
     layout_map = keras.distribution.LayoutMap(mesh)
     # Kernels hold the three gates side by side on their last axis.
     layout_map["bi/.*/kernel"] = (None, "model")
     layout_map["bi/.*/recurrent_kernel"] = (None, "model")
+    if embedding_output_layout:
+        # The constrained embedding output keeps its padding mask.
+        layout_map["embedding/output"] = ("batch", None, None)
     distribution = keras.distribution.ModelParallel(
         layout_map=layout_map, batch_dim_name="batch"
     )
