@@ -108,13 +108,24 @@ class Adadelta(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         grad_avg = self._grad_averages[index]
         update_avg = self._delta_averages[index]
-        grad_avg.assign(rho * grad_avg.value + (1 - rho) * ops.square(grad))
-        delta = (
+        self.assign(
+            grad_avg,
+            ops.add(
+                rho * grad_avg.value, ops.multiply(ops.square(grad), 1 - rho)
+            ),
+        )
+        # `delta` is as sparse as the gradient: the variable only changes
+        # where the gradient is stored.
+        delta = ops.multiply(
             -ops.sqrt(update_avg.value + self.epsilon)
-            / ops.sqrt(grad_avg.value + self.epsilon)
-            * grad
+            / ops.sqrt(grad_avg.value + self.epsilon),
+            grad,
         )
-        update_avg.assign(
-            rho * update_avg.value + (1 - rho) * ops.square(delta)
+        self.assign(
+            update_avg,
+            ops.add(
+                rho * update_avg.value,
+                ops.multiply(ops.square(delta), 1 - rho),
+            ),
         )
-        variable.assign(variable.value + lr * delta)
+        self.assign_add(variable, ops.multiply(delta, lr))

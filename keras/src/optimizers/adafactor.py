@@ -142,6 +142,7 @@ class Adafactor(optimizer.Optimizer):
 
     @staticmethod
     def _rms(x):
+        x = ops.convert_to_tensor(x, sparse=False)
         return ops.sqrt(ops.mean(ops.square(x)))
 
     def update_step(self, gradient, variable, learning_rate):
@@ -154,22 +155,29 @@ class Adafactor(optimizer.Optimizer):
         # The step size never exceeds 1 / sqrt(t).
         lr = ops.minimum(lr, 1.0 / ops.sqrt(step))
         alpha = ops.maximum(self.epsilon_2, self._rms(variable.value)) * lr
-        squared = ops.square(grad) + self.epsilon_1
+        squared = ops.add(ops.square(grad), self.epsilon_1)
         index = self._get_variable_index(variable)
         v = self._v[index]
         if len(variable.shape) >= 2:
             r = self._r[index]
             c = self._c[index]
-            r.assign(rho * r.value + (1 - rho) * ops.mean(squared, axis=-1))
-            c.assign(rho * c.value + (1 - rho) * ops.mean(squared, axis=-2))
+            self.assign(
+                r, rho * r.value + (1 - rho) * ops.mean(squared, axis=-1)
+            )
+            self.assign(
+                c, rho * c.value + (1 - rho) * ops.mean(squared, axis=-2)
+            )
             row_share = r.value / ops.mean(r.value, axis=-1, keepdims=True)
-            v.assign(
-                ops.expand_dims(row_share, -1) * ops.expand_dims(c.value, -2)
+            self.assign(
+                v,
+                ops.expand_dims(row_share, -1) * ops.expand_dims(c.value, -2),
             )
         else:
-            v.assign(rho * v.value + (1 - rho) * squared)
-        update = grad / ops.sqrt(v.value)
-        update = update / ops.maximum(
-            1.0, self._rms(update) / self.clip_threshold
+            self.assign(v, rho * v.value + (1 - rho) * squared)
+        # A sparse gradient gives a sparse `update`: only the rows it
+        # touches change.
+        update = ops.multiply(grad, ops.rsqrt(v.value))
+        update = ops.divide(
+            update, ops.maximum(1.0, self._rms(update) / self.clip_threshold)
         )
-        variable.assign(variable.value - alpha * update)
+        self.assign_sub(variable, ops.multiply(update, alpha))

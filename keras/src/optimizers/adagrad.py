@@ -103,8 +103,12 @@ class Adagrad(optimizer.Optimizer):
         grad = ops.cast(gradient, dtype)
         lr = ops.cast(learning_rate, dtype)
         accumulator = self._accumulators[self._get_variable_index(variable)]
-        accumulator.assign(accumulator.value + ops.square(grad))
-        variable.assign(
-            variable.value
-            - lr * grad / ops.sqrt(accumulator.value + self.epsilon)
+        # With a sparse gradient, both updates only touch its rows.
+        self.assign_add(accumulator, ops.square(grad))
+        self.assign_sub(
+            variable,
+            ops.divide(
+                ops.multiply(grad, lr),
+                ops.sqrt(accumulator.value + self.epsilon),
+            ),
         )

@@ -59,6 +59,8 @@ class Adam(optimizer.Optimizer):
     """
 
     _config_attributes = ("beta_1", "beta_2", "epsilon", "amsgrad")
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
 
     def __init__(
         self,
@@ -139,22 +141,25 @@ class Adam(optimizer.Optimizer):
         second_moment = self._velocities[index]
         # `x + (target - x) * (1 - beta)` is the moving average
         # `beta * x + (1 - beta) * target`.
-        first_moment.assign(
-            first_moment.value + (grad - first_moment.value) * (1 - beta_1)
+        self.assign(
+            first_moment,
+            first_moment.value + (grad - first_moment.value) * (1 - beta_1),
         )
-        second_moment.assign(
+        self.assign(
+            second_moment,
             second_moment.value
-            + (ops.square(grad) - second_moment.value) * (1 - beta_2)
+            + (ops.square(grad) - second_moment.value) * (1 - beta_2),
         )
         denominator_moment = second_moment.value
         if self.amsgrad:
             running_max = self._velocity_hats[index]
-            running_max.assign(
-                ops.maximum(running_max.value, denominator_moment)
+            self.assign(
+                running_max, ops.maximum(running_max.value, denominator_moment)
             )
             denominator_moment = running_max.value
-        variable.assign(
+        self.assign(
+            variable,
             variable.value
             - (first_moment.value * step_size)
-            / (ops.sqrt(denominator_moment) + self.epsilon)
+            / (ops.sqrt(denominator_moment) + self.epsilon),
         )

@@ -47,6 +47,8 @@ class Adamax(optimizer.Optimizer):
         "beta_2",
         "epsilon",
     )
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
 
     def __init__(
         self,
@@ -105,10 +107,11 @@ class Adamax(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         m = self._m[index]
         u = self._u[index]
-        m.assign(m.value + (grad - m.value) * (1 - beta_1))
-        u.assign(ops.maximum(self.beta_2 * u.value, ops.abs(grad)))
+        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
+        self.assign(u, ops.maximum(self.beta_2 * u.value, ops.abs(grad)))
         correction = 1 - ops.power(beta_1, step)
-        variable.assign(
+        self.assign(
+            variable,
             variable.value
-            - lr / correction * m.value / (u.value + self.epsilon)
+            - lr / correction * m.value / (u.value + self.epsilon),
         )

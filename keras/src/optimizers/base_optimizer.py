@@ -8,7 +8,9 @@ variable updates. One step runs this pipeline:
 2. undo the loss scaling (`loss_scale_factor`),
 3. clip the gradients (`clipnorm`, `clipvalue` or `global_clipnorm`),
 4. decay the weights (`weight_decay`),
-5. call the subclass's `update_step()` once per variable,
+5. call the subclass's `update_step()` once per variable (sparse
+   gradients are densified first, unless the class declares that its
+   rule takes them: see `_update_step_takes_sparse`),
 6. update the moving averages (`use_ema`), and copy them into the
    variables every `ema_overwrite_frequency` steps,
 7. count the step and apply the variables' constraints.
@@ -25,6 +27,7 @@ import warnings
 from keras.src import backend
 from keras.src import initializers
 from keras.src import ops
+from keras.src.backend.jax import sparse as sparse_ops
 from keras.src.optimizers.schedules import learning_rate_schedule
 from keras.src.utils.naming import auto_name
 
@@ -60,6 +63,11 @@ class BaseOptimizer:
     """
 
     _config_attributes = ()
+    # Whether `update_step()` receives sparse gradients as they come. Rules
+    # written with `ops` and `self.assign*()` handle them (and may then
+    # update only the touched rows); the others set this to `False` and get
+    # dense gradients.
+    _update_step_takes_sparse = True
 
     def __init__(
         self,
@@ -446,7 +454,9 @@ class BaseOptimizer:
                 self._iterations.assign_add(1)
                 return
             if self.loss_scale_factor is not None:
-                grads = [grad / self.loss_scale_factor for grad in grads]
+                grads = [
+                    ops.divide(grad, self.loss_scale_factor) for grad in grads
+                ]
             self._run_step(grads, variables)
             for variable in variables:
                 constraint = getattr(variable, "constraint", None)
@@ -545,8 +555,10 @@ class BaseOptimizer:
         variable and updates the moving averages."""
         learning_rate = self.learning_rate
         grads = self._clip_gradients(grads)
-        self._decay_weights(variables, learning_rate)
+        self._apply_weight_decay(variables)
         for grad, variable in zip(grads, variables):
+            if not self._update_step_takes_sparse:
+                grad = _densify(grad)
             self.update_step(grad, variable, learning_rate)
         self._update_moving_averages(variables)
 
@@ -566,7 +578,7 @@ class BaseOptimizer:
             for v in variables
         ]
         sums = [
-            acc.value + ops.cast(grad, acc.dtype)
+            ops.add(acc.value, ops.cast(grad, acc.dtype))
             for grad, acc in zip(grads, accumulators)
         ]
         mean_grads = [total / window for total in sums]
@@ -588,15 +600,18 @@ class BaseOptimizer:
             return [ops.clip(grad, -limit, limit) for grad in grads]
         return grads
 
-    def _decay_weights(self, variables, learning_rate):
+    def _apply_weight_decay(self, variables):
+        """Shrinks the decayed `variables` by `weight_decay` times the
+        learning rate (decoupled weight decay)."""
         if self.weight_decay is None:
             return
+        learning_rate = self.learning_rate
         for variable in variables:
             if not self._is_decayed(variable):
                 continue
             rate = ops.cast(self.weight_decay, variable.dtype)
             lr = ops.cast(learning_rate, variable.dtype)
-            variable.assign(variable.value - variable.value * rate * lr)
+            self.assign(variable, variable.value - variable.value * rate * lr)
 
     def _update_moving_averages(self, variables):
         if not self.use_ema:
@@ -693,29 +708,37 @@ class BaseOptimizer:
     def assign(self, variable, value):
         """Sets `variable` to `value`.
 
+        Update rules write their variables through this method (and
+        `assign_add()` / `assign_sub()`) rather than through the variable's
+        own methods. A sparse `value` (a `BCOO` tensor, as a sparse
+        gradient yields) is densified first: its implicit entries count as
+        zeros.
+
         Args:
             variable: The variable to modify.
             value: The new value.
         """
-        variable.assign(value)
+        variable.assign(_densify(value))
 
     def assign_add(self, variable, value):
         """Adds `value` to `variable`.
 
         Args:
             variable: The variable to modify.
-            value: The value to add.
+            value: The value to add; a sparse one changes only the entries
+                it stores.
         """
-        variable.assign_add(value)
+        variable.assign_add(_densify(value))
 
     def assign_sub(self, variable, value):
         """Subtracts `value` from `variable`.
 
         Args:
             variable: The variable to modify.
-            value: The value to subtract.
+            value: The value to subtract; a sparse one changes only the
+                entries it stores.
         """
-        variable.assign_sub(value)
+        variable.assign_sub(_densify(value))
 
     # --------------------------------------------------------- weight decay
     def exclude_from_weight_decay(self, var_list=None, var_names=None):
@@ -961,6 +984,13 @@ def _drop_missing_gradients(grads, variables):
             stacklevel=3,
         )
     return [g for g, _ in kept], [v for _, v in kept]
+
+
+def _densify(value):
+    """`value`, or its dense form if it is a sparse tensor."""
+    if sparse_ops.is_sparse(value):
+        return value.todense()
+    return value
 
 
 def _check_value_count(argument, values, variables):

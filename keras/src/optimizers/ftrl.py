@@ -68,6 +68,8 @@ class Ftrl(optimizer.Optimizer):
         "l2_shrinkage_regularization_strength",
         "beta",
     )
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
 
     def __init__(
         self,
@@ -160,11 +162,11 @@ class Ftrl(optimizer.Optimizer):
             ops.power(new_accumulator, power)
             - ops.power(accumulator.value, power)
         ) / lr
-        linear.assign(linear.value + shrunk_grad - sigma * variable.value)
+        self.assign(linear, linear.value + shrunk_grad - sigma * variable.value)
         quadratic = ops.power(new_accumulator, power) / lr + 2.0 * l2
         clipped = ops.clip(linear.value, -l1, l1)
-        variable.assign((clipped - linear.value) / quadratic)
-        accumulator.assign(new_accumulator)
+        self.assign(variable, (clipped - linear.value) / quadratic)
+        self.assign(accumulator, new_accumulator)
 
 
 def _check_signs(**values):

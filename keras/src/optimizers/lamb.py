@@ -49,6 +49,8 @@ class Lamb(optimizer.Optimizer):
         "beta_2",
         "epsilon",
     )
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
 
     def __init__(
         self,
@@ -110,8 +112,8 @@ class Lamb(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         m = self._momentums[index]
         v = self._velocities[index]
-        m.assign(m.value + (grad - m.value) * (1 - beta_1))
-        v.assign(v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
+        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
         m_hat = m.value / (1 - ops.power(beta_1, step))
         v_hat = v.value / (1 - ops.power(beta_2, step))
         direction = m_hat / (ops.sqrt(v_hat) + self.epsilon)
@@ -123,4 +125,4 @@ class Lamb(optimizer.Optimizer):
             weight_norm / ops.where(both_positive, direction_norm, 1),
             ops.ones_like(weight_norm),
         )
-        variable.assign(variable.value - lr * trust * direction)
+        self.assign(variable, variable.value - lr * trust * direction)

@@ -50,6 +50,8 @@ class Lion(optimizer.Optimizer):
         "beta_1",
         "beta_2",
     )
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
 
     def __init__(
         self,
@@ -109,5 +111,5 @@ class Lion(optimizer.Optimizer):
         lr = ops.cast(learning_rate, dtype)
         m = self._momentums[self._get_variable_index(variable)]
         direction = ops.sign(m.value * self.beta_1 + grad * (1.0 - self.beta_1))
-        variable.assign(variable.value - lr * direction)
-        m.assign(m.value * self.beta_2 + grad * (1.0 - self.beta_2))
+        self.assign(variable, variable.value - lr * direction)
+        self.assign(m, m.value * self.beta_2 + grad * (1.0 - self.beta_2))

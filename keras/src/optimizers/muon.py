@@ -87,6 +87,8 @@ class Muon(optimizer.Optimizer):
         "nesterov",
         "rms_rate",
     )
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
 
     def __init__(
         self,
@@ -197,13 +199,13 @@ class Muon(optimizer.Optimizer):
         grad = ops.cast(gradient, dtype)
         lr = ops.cast(learning_rate, dtype)
         m = self._muon_momentums[id(variable)]
-        m.assign(self.momentum * m.value + grad)
+        self.assign(m, self.momentum * m.value + grad)
         update = grad + self.momentum * m.value if self.nesterov else m.value
         shape = tuple(variable.shape)
         matrix = ops.reshape(update, (-1, shape[-1]))
         orthogonal = self.zeropower_via_newtonschulz5(matrix, self.ns_steps)
         orthogonal = ops.reshape(self.lr_adjust(orthogonal), shape)
-        variable.assign(variable.value - lr * ops.cast(orthogonal, dtype))
+        self.assign(variable, variable.value - lr * ops.cast(orthogonal, dtype))
 
     def _adamw_update_step(self, gradient, variable, learning_rate):
         dtype = variable.dtype
@@ -214,16 +216,17 @@ class Muon(optimizer.Optimizer):
         beta_2 = ops.cast(self.adam_beta_2, dtype)
         m = self._adam_momentums[id(variable)]
         v = self._adam_velocities[id(variable)]
-        m.assign(m.value + (grad - m.value) * (1 - beta_1))
-        v.assign(v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
+        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
         step_size = (
             lr
             * ops.sqrt(1 - ops.power(beta_2, step))
             / (1 - ops.power(beta_1, step))
         )
-        variable.assign(
+        self.assign(
+            variable,
             variable.value
-            - step_size * m.value / (ops.sqrt(v.value) + self.epsilon)
+            - step_size * m.value / (ops.sqrt(v.value) + self.epsilon),
         )
 
     def lr_adjust(self, x):
@@ -270,7 +273,4 @@ class Muon(optimizer.Optimizer):
             factor = ops.cast(rate, variable.dtype) * ops.cast(
                 lr, variable.dtype
             )
-            variable.assign(variable.value - variable.value * factor)
-
-    def _decay_weights(self, variables, learning_rate):
-        self._apply_weight_decay(variables)
+            self.assign(variable, variable.value - variable.value * factor)

@@ -55,6 +55,8 @@ class Nadam(optimizer.Optimizer):
         "beta_2",
         "epsilon",
     )
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
 
     def __init__(
         self,
@@ -124,7 +126,7 @@ class Nadam(optimizer.Optimizer):
         # variable has used its current value.
         dtype = self._u_product.dtype
         _, mu_t, _ = self._momentum_factors(dtype)
-        self._u_product.assign(self._u_product.value * mu_t)
+        self.assign(self._u_product, self._u_product.value * mu_t)
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Nadam update rule to `variable`."""
@@ -139,12 +141,13 @@ class Nadam(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         m = self._momentums[index]
         v = self._velocities[index]
-        m.assign(m.value + (grad - m.value) * (1 - beta_1))
-        v.assign(v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
+        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
         m_hat = mu_next * m.value / (1 - product_next) + (
             (1 - mu_t) * grad / (1 - product_t)
         )
         v_hat = v.value / (1 - ops.power(beta_2, step))
-        variable.assign(
-            variable.value - lr * m_hat / (ops.sqrt(v_hat) + self.epsilon)
+        self.assign(
+            variable,
+            variable.value - lr * m_hat / (ops.sqrt(v_hat) + self.epsilon),
         )

@@ -64,6 +64,16 @@ class Optimizer(base_optimizer.BaseOptimizer):
     rule needs per-variable state, create it in `build(variables)` (see the
     example).
 
+    Gradients may be sparse (`jax.experimental.sparse.BCOO`, e.g. the
+    gradient of an embedding table over the rows a batch looked up).
+    `update_step()` receives them as they are, so write it with
+    `keras.ops` functions, and write the variables with `self.assign()`,
+    `self.assign_add()` or `self.assign_sub()` (which accept sparse
+    values) rather than with the variables' own methods. SGD (without
+    momentum), Adagrad, Adadelta, RMSprop (without momentum) and Adafactor
+    keep a sparse gradient sparse up to the variable update; the other
+    built-in optimizers densify it before `update_step()`.
+
     Args:
         learning_rate: The step size: a number, a
             `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
@@ -88,10 +98,19 @@ class Optimizer(base_optimizer.BaseOptimizer):
             self.trends = self.add_optimizer_variables(variables, "trend")
 
         def update_step(self, gradient, variable, learning_rate):
+            # `keras.ops` and `self.assign*()` also accept a sparse
+            # `gradient` (e.g. the gradient of an `Embedding` table).
+            ops = keras.ops
             trend = self.trends[self._get_variable_index(variable)]
-            trend.assign(self.beta * trend.value + (1 - self.beta) * gradient)
-            lr = keras.ops.cast(learning_rate, variable.dtype)
-            variable.assign(variable.value - lr * keras.ops.sign(trend.value))
+            self.assign(
+                trend,
+                ops.add(
+                    ops.multiply(trend.value, self.beta),
+                    ops.multiply(gradient, 1 - self.beta),
+                ),
+            )
+            lr = ops.cast(learning_rate, variable.dtype)
+            self.assign_sub(variable, lr * ops.sign(trend.value))
 
         def get_config(self):
             return {**super().get_config(), "beta": self.beta}

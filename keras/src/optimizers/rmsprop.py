@@ -113,20 +113,26 @@ class RMSprop(optimizer.Optimizer):
 
         def track(slot, target):
             # Moving average with discount `rho`; returns the new value.
-            slot.assign(rho * slot.value + (1 - rho) * target)
+            self.assign(
+                slot, ops.add(rho * slot.value, ops.multiply(target, 1 - rho))
+            )
             return slot.value
 
         mean_square = track(self.velocities[index], ops.square(grad))
         if self.centered:
             mean = track(self.average_gradients[index], grad)
             mean_square = mean_square - ops.square(mean)
-        increment = (
-            ops.cast(learning_rate, variable.dtype)
-            * grad
-            / ops.sqrt(mean_square + self.epsilon)
+        # As sparse as the gradient: without momentum, only the rows a
+        # sparse gradient touches change.
+        increment = ops.divide(
+            ops.multiply(grad, ops.cast(learning_rate, variable.dtype)),
+            ops.sqrt(mean_square + self.epsilon),
         )
         if self.momentum > 0:
             accumulated = self.momentums[index]
-            accumulated.assign(self.momentum * accumulated.value + increment)
+            self.assign(
+                accumulated,
+                ops.add(self.momentum * accumulated.value, increment),
+            )
             increment = accumulated.value
-        variable.assign(variable.value - increment)
+        self.assign_sub(variable, increment)

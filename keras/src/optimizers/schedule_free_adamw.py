@@ -63,6 +63,8 @@ class ScheduleFreeAdamW(optimizer.Optimizer):
         "epsilon",
         "warmup_steps",
     )
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
 
     def __init__(
         self,
@@ -122,7 +124,7 @@ class ScheduleFreeAdamW(optimizer.Optimizer):
             shape=(), initializer="zeros", name="weight_sum"
         )
 
-    def _decay_weights(self, variables, learning_rate):
+    def _apply_weight_decay(self, variables):
         # Weight decay is part of the `z` step (see `update_step`).
         return
 
@@ -155,17 +157,17 @@ class ScheduleFreeAdamW(optimizer.Optimizer):
         y = variable.value
         # The average `x` is recovered from `y` and `z`.
         x = (y - (1 - beta_1) * z.value) / beta_1
-        v.assign(v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
         v_hat = v.value / (1 - ops.power(beta_2, step))
         direction = grad / (ops.sqrt(v_hat) + self.epsilon)
         if self.weight_decay is not None and self._is_decayed(variable):
             direction = direction + ops.cast(self.weight_decay, dtype) * y
-        z.assign(z.value - lr * direction)
+        self.assign(z, z.value - lr * direction)
         weight = ops.square(lr)
         total = ops.cast(self._new_weight_sum, dtype)
         mix = ops.where(total > 0, weight / ops.where(total > 0, total, 1), 0)
         x = (1 - mix) * x + mix * z.value
-        variable.assign((1 - beta_1) * z.value + beta_1 * x)
+        self.assign(variable, (1 - beta_1) * z.value + beta_1 * x)
 
     def finalize_variable_values(self, var_list):
         """Gives the variables their averaged values `x` (and, with

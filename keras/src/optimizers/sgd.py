@@ -98,19 +98,27 @@ class SGD(optimizer.Optimizer):
     def update_step(self, gradient, variable, learning_rate):
         """Applies the SGD update rule to `variable`."""
         dtype = variable.dtype
-        lr_times_grad = ops.cast(gradient, dtype) * ops.cast(
-            learning_rate, dtype
+        # Written with `ops` so that a sparse gradient stays sparse: without
+        # momentum, only the rows it touches change.
+        lr_times_grad = ops.multiply(
+            ops.cast(gradient, dtype), ops.cast(learning_rate, dtype)
         )
         if self.momentum == 0:
-            variable.assign(variable.value - lr_times_grad)
+            self.assign_sub(variable, lr_times_grad)
             return
         velocity = self.momentums[self._get_variable_index(variable)]
         momentum = ops.cast(self.momentum, dtype)
-        velocity.assign(velocity.value * momentum - lr_times_grad)
+        self.assign(
+            velocity,
+            ops.subtract(velocity.value * momentum, lr_times_grad),
+        )
         if self.nesterov:
             # Nesterov's look-ahead form of the momentum update.
-            variable.assign(
-                variable.value + velocity.value * momentum - lr_times_grad
+            self.assign(
+                variable,
+                ops.subtract(
+                    variable.value + velocity.value * momentum, lr_times_grad
+                ),
             )
         else:
-            variable.assign(variable.value + velocity.value)
+            self.assign_add(variable, velocity.value)

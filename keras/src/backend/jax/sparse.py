@@ -125,11 +125,14 @@ def intersection_op(fn):
 def _may_be_zero_or_nan(x):
     if isinstance(x, jax.core.Tracer):
         return True
-    x = jnp.asarray(x)
-    invalid = x == 0
-    if jnp.issubdtype(x.dtype, jnp.inexact):
-        invalid = invalid | jnp.isnan(x)
-    return bool(jnp.any(invalid))
+    # A concrete divisor (e.g. a Python float met while tracing a jitted
+    # function) is checked right away rather than traced.
+    with jax.ensure_compile_time_eval():
+        x = jnp.asarray(x)
+        invalid = x == 0
+        if jnp.issubdtype(x.dtype, jnp.inexact):
+            invalid = invalid | jnp.isnan(x)
+        return bool(jnp.any(invalid))
 
 
 def division_op(fn):
