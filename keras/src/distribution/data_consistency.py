@@ -20,22 +20,13 @@ import hashlib
 
 import numpy as np
 
+from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend import distribution_lib as backend_dlib
 
 
-def _leaves(tree_of_arrays):
-    if tree_of_arrays is None:
-        return []
-    if isinstance(tree_of_arrays, dict):
-        return [
-            leaf
-            for key in sorted(tree_of_arrays, key=str)
-            for leaf in _leaves(tree_of_arrays[key])
-        ]
-    if isinstance(tree_of_arrays, (list, tuple)):
-        return [leaf for item in tree_of_arrays for leaf in _leaves(item)]
-    return [tree_of_arrays]
+def _leaves(batch):
+    return [leaf for leaf in tree.flatten(batch) if leaf is not None]
 
 
 def _digest_to_ints(digest):

@@ -138,17 +138,19 @@ def distribute_batches(
         )
 
     def prepared():
-        index = 0
-        for index, batch in enumerate(batches):
-            summary = agreement and agreement.summarize(batch, index)
+        count = 0
+        for batch in batches:
+            summary = None
+            if agreement is not None:
+                summary = agreement.summarize(batch, count)
             try:
                 result = distribute_batch(batch, distribution, global_input)
             except Exception as error:
                 result = error
             yield summary, result
-            index += 1
+            count += 1
         if agreement is not None:
-            yield agreement.summarize(None, index), None
+            yield agreement.summarize(None, count), None
 
     for summary, result in _ahead(prepared(), prefetch):
         if agreement is not None:

@@ -71,13 +71,8 @@ def mask_outputs(y_pred):
     def mask(leaf):
         if leaf is None or len(getattr(leaf, "shape", ())) == 0:
             return leaf
-        rows = valid_rows
         own = masking.get_keras_mask(leaf)
-        if own is not None:
-            own = ops.convert_to_tensor(own, dtype="bool")
-            rows = ops.reshape(rows, (-1,) + (1,) * (len(own.shape) - 1))
-            rows = ops.logical_and(own, rows)
-        masking.set_keras_mask(leaf, rows)
+        masking.set_keras_mask(leaf, merge_into_mask(own, leaf))
         return leaf
 
     return tree.map_structure(mask, y_pred)
