@@ -210,28 +210,6 @@ class BaseImagePreprocessingLayer(Layer):
             seed=self._get_seed_generator(),
         )
 
-    def _apply_transforms(
-        self, images, transforms, interpolation, fill_mode, fill_value
-    ):
-        """Resamples `images` through `(batch, 8)` `transforms` (see
-        `keras.ops.image.affine_transform`)."""
-        from keras.src.ops import image as image_ops
-
-        unbatched = len(images.shape) == 3
-        if unbatched:
-            images = self.backend.numpy.expand_dims(images, 0)
-        outputs = image_ops.affine_transform(
-            images,
-            transforms,
-            interpolation=interpolation,
-            fill_mode=fill_mode,
-            fill_value=fill_value,
-            data_format=self.data_format,
-        )
-        if unbatched:
-            outputs = self.backend.numpy.squeeze(outputs, 0)
-        return outputs
-
     def _check_rank(self, images):
         if len(images.shape) not in (3, 4):
             raise ValueError(
@@ -374,3 +352,62 @@ def from_tf(x):
     if backend_utils.is_tf_tensor(x):
         return x.numpy()
     return x
+
+
+class AffineTransformLayer(BaseImagePreprocessingLayer):
+    """Base of the layers that move pixels with one affine transform per
+    image (rotation, shear, translation, zoom).
+
+    A subclass defines `_transforms(transformation)`, the `(batch, 8)`
+    transforms of `keras.ops.image.affine_transform` for a drawn
+    transformation, and the attributes `interpolation`, `fill_mode` and
+    `fill_value`. Images are resampled with `interpolation`, segmentation
+    masks with `"nearest"` so that class ids stay whole.
+    """
+
+    def transform_images(self, images, transformation, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        return self._apply_transforms(
+            images,
+            self._transforms(transformation),
+            self.interpolation,
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation, training=True
+    ):
+        if not training or transformation is None:
+            return segmentation_masks
+        return self._apply_transforms(
+            segmentation_masks,
+            self._transforms(transformation),
+            "nearest",
+            self.fill_mode,
+            self.fill_value,
+        )
+
+    def _apply_transforms(
+        self, images, transforms, interpolation, fill_mode, fill_value
+    ):
+        """Resamples `images` through `(batch, 8)` `transforms` (see
+        `keras.ops.image.affine_transform`)."""
+        from keras.src.ops import image as image_ops
+
+        unbatched = len(images.shape) == 3
+        if unbatched:
+            images = self.backend.numpy.expand_dims(images, 0)
+        outputs = image_ops.affine_transform(
+            images,
+            transforms,
+            interpolation=interpolation,
+            fill_mode=fill_mode,
+            fill_value=fill_value,
+            data_format=self.data_format,
+        )
+        if unbatched:
+            outputs = self.backend.numpy.squeeze(outputs, 0)
+        return outputs

@@ -5,13 +5,13 @@ import math
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    AffineTransformLayer,
 )
 from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomRotation")
-class RandomRotation(BaseImagePreprocessingLayer):
+class RandomRotation(AffineTransformLayer):
     """Rotates each image by a random angle while training.
 
     The angle is drawn uniformly from `factor * 2 * pi` (positive values
@@ -84,31 +84,6 @@ class RandomRotation(BaseImagePreprocessingLayer):
         zeros = np_.zeros_like(cos)
         return np_.stack(
             [cos, -sin, x_offset, sin, cos, y_offset, zeros, zeros], axis=1
-        )
-
-    def transform_images(self, images, transformation, training=True):
-        images = self.backend.cast(images, self.compute_dtype)
-        if not training or transformation is None:
-            return images
-        return self._apply_transforms(
-            images,
-            self._transforms(transformation),
-            self.interpolation,
-            self.fill_mode,
-            self.fill_value,
-        )
-
-    def transform_segmentation_masks(
-        self, segmentation_masks, transformation, training=True
-    ):
-        if not training or transformation is None:
-            return segmentation_masks
-        return self._apply_transforms(
-            segmentation_masks,
-            self._transforms(transformation),
-            "nearest",
-            self.fill_mode,
-            self.fill_value,
         )
 
     def transform_bounding_boxes(

@@ -3,13 +3,13 @@
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    AffineTransformLayer,
 )
 from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomTranslation")
-class RandomTranslation(BaseImagePreprocessingLayer):
+class RandomTranslation(AffineTransformLayer):
     """Shifts each image by a random offset while training.
 
     The vertical shift is a random fraction (from `height_factor`) of the
@@ -87,31 +87,6 @@ class RandomTranslation(BaseImagePreprocessingLayer):
         # Output pixel (x, y) reads input (x - dx, y - dy).
         return np_.stack(
             [ones, zeros, -dx, zeros, ones, -dy, zeros, zeros], axis=1
-        )
-
-    def transform_images(self, images, transformation, training=True):
-        images = self.backend.cast(images, self.compute_dtype)
-        if not training or transformation is None:
-            return images
-        return self._apply_transforms(
-            images,
-            self._transforms(transformation),
-            self.interpolation,
-            self.fill_mode,
-            self.fill_value,
-        )
-
-    def transform_segmentation_masks(
-        self, segmentation_masks, transformation, training=True
-    ):
-        if not training or transformation is None:
-            return segmentation_masks
-        return self._apply_transforms(
-            segmentation_masks,
-            self._transforms(transformation),
-            "nearest",
-            self.fill_mode,
-            self.fill_value,
         )
 
     def transform_bounding_boxes(
