@@ -57,23 +57,37 @@ def distribute_batch(batch, distribution, global_input=True):
         distribution) and `None`, or a boolean device array marking the
         real rows of a padded batch.
     """
+    batch, valid_rows = _prepare_on_host(batch, distribution, global_input)
+    return _put_on_devices(batch, valid_rows, distribution)
+
+
+def _prepare_on_host(batch, distribution, global_input):
+    """Steps 2 and 3 of the module docstring, in host memory: returns
+    `(batch, valid_rows)`, `valid_rows` a NumPy mask or `None`."""
+    if distribution is None:
+        return batch, None
+    multi_process = distribution.num_processes > 1
+    if multi_process and not global_input:
+        return batch, None
+    valid_rows = None
+    info = distribution.data_sharding()
+    num_rows = _num_rows(batch)
+    padded = -(-num_rows // info.num_batch_shards) * info.num_batch_shards
+    if num_rows and padded != num_rows:
+        batch = _pad(batch, num_rows, padded)
+        valid_rows = np.arange(padded) < num_rows
+    if multi_process:
+        rows = _process_rows(info, distribution.process_id, padded)
+        batch, valid_rows = tree.map_structure(
+            lambda leaf: _take(leaf, rows), (batch, valid_rows)
+        )
+    return batch, valid_rows
+
+
+def _put_on_devices(batch, valid_rows, distribution):
+    """Step 4 of the module docstring."""
     if distribution is None:
         return tree.map_structure(_to_device, batch), None
-    multi_process = distribution.num_processes > 1
-    global_input = global_input or not multi_process
-    valid_rows = None
-    if global_input:
-        info = distribution.data_sharding()
-        num_rows = _num_rows(batch)
-        padded = -(-num_rows // info.num_batch_shards) * info.num_batch_shards
-        if num_rows and padded != num_rows:
-            batch = _pad(batch, num_rows, padded)
-            valid_rows = np.arange(padded) < num_rows
-        if multi_process:
-            rows = _process_rows(info, distribution.process_id, padded)
-            batch, valid_rows = tree.map_structure(
-                lambda leaf: _take(leaf, rows), (batch, valid_rows)
-            )
 
     def put(leaf):
         if leaf is None or not hasattr(leaf, "shape"):
@@ -105,13 +119,20 @@ def distribute_batches(
 ):
     """`distribute_batch` over a pass of host batches, one batch ahead.
 
-    A background thread draws the host batches and puts them on the
-    devices, `prefetch` batches ahead of the consumer, so that batch n + 1
-    is read and transferred while step n runs. With several processes,
-    the processes compare their batches (`data_consistency.InputAgreement`)
-    on the consumer's thread, in order, before each batch is handed out; a
-    batch that failed to distribute raises only after that comparison, so
-    that a mismatch between processes is reported by all of them.
+    A background thread draws the host batches and prepares them in host
+    memory (padding, this process's rows), `prefetch` batches ahead of the
+    consumer. The consumer's thread puts each batch on the devices when it
+    takes it: the trainer takes batch n + 1 right after dispatching step n,
+    so the transfer runs while step n computes. Device work is issued from
+    one thread only: on XLA's CPU client, transfers issued by a second
+    thread while steps with collectives run can leave a collective waiting
+    forever for some of its devices.
+
+    With several processes, the processes compare their batches
+    (`data_consistency.InputAgreement`) on the consumer's thread, in
+    order, before each batch is handed out; a batch that failed to prepare
+    raises only after that comparison, so that a mismatch between
+    processes is reported by all of them.
 
     Args:
         batches: An iterable of host batches.
@@ -144,7 +165,7 @@ def distribute_batches(
             if agreement is not None:
                 summary = agreement.summarize(batch, count)
             try:
-                result = distribute_batch(batch, distribution, global_input)
+                result = _prepare_on_host(batch, distribution, global_input)
             except Exception as error:
                 result = error
             yield summary, result
@@ -158,7 +179,7 @@ def distribute_batches(
         if isinstance(result, Exception):
             raise result
         if result is not None:
-            yield result
+            yield _put_on_devices(*result, distribution)
 
 
 _END = object()

@@ -1,4 +1,5 @@
 import contextlib
+import threading
 import time
 
 import jax
@@ -55,13 +56,50 @@ def test_batches_are_prepared_one_ahead():
     iterator = data_input.distribute_batches(host_batches(), None)
     (first,), rows = next(iterator)
     assert isinstance(first, jax.Array) and rows is None
-    # While batch 0 is in use, batch 1 is drawn (and put on the device).
+    # While batch 0 is in use, batch 1 is drawn (and prepared on the host).
     deadline = time.monotonic() + 10
     while len(drawn) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert drawn[:2] == [0, 1]
     rest = [float(x[0, 0]) for (x,), _ in iterator]
     assert [float(first[0, 0])] + rest == [0.0, 1.0, 2.0]
+
+
+@pytest.mark.multi_device
+@pytest.mark.parametrize("source", ["arrays", "generator"])
+def test_batches_reach_the_devices_from_the_training_thread(
+    source, monkeypatch
+):
+    # Transfers issued from a second thread while steps with collectives
+    # run can hang XLA's CPU client, so only the loop's thread may put
+    # batches on the devices.
+    from keras.src.backend.jax import distribution_lib as backend_dlib
+
+    threads = []
+    original = backend_dlib.distribute_data_input
+
+    def recording(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(backend_dlib, "distribute_data_input", recording)
+    x = np.ones((64, 4), "float32")
+    y = np.ones((64, 1), "float32")
+    data = (x, y)
+    if source == "generator":
+
+        def generator():
+            for i in range(0, 64, 8):
+                yield x[i : i + 8], y[i : i + 8]
+
+        data = (generator(),)
+    with keras.distribution.DataParallel().scope():
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+        model.compile(optimizer="sgd", loss="mse")
+        kwargs = {"batch_size": 8} if source == "arrays" else {}
+        model.fit(*data, epochs=1, verbose=0, **kwargs)
+    assert len(threads) == 16
+    assert set(threads) == {threading.current_thread()}
 
 
 def test_errors_of_the_input_reach_the_consumer_in_order():

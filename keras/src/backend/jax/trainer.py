@@ -1111,8 +1111,11 @@ class JAXEpochIterator(EpochIterator):
 
     Each pass over the data goes through `data_input.distribute_batches`
     under the distribution current when the pass starts: every batch
-    becomes `(arrays, valid_rows)` (see `keras.src.distribution.data_input`),
-    prepared by a background thread one batch ahead of the step.
+    becomes `(arrays, valid_rows)` (see `keras.src.distribution.data_input`).
+    Batches of in-memory arrays are sliced when the step asks for them
+    (a background thread would cost more than the slicing); other inputs
+    (datasets, generators, `PyDataset`) are read one batch ahead by a
+    background thread.
     Arrays given to `fit()` are global input (every process holds them
     whole) unless the distribution has `auto_shard_dataset=False`.
     """
@@ -1135,6 +1138,7 @@ class JAXEpochIterator(EpochIterator):
             num_batches=self._num_batches,
             num_samples=num_samples,
             data_fingerprint=data_fingerprint,
+            prefetch=0 if isinstance(adapter, ArrayDataAdapter) else 1,
         )
 
 
