@@ -5,10 +5,10 @@ weights over the model axis and ALSO over the batch axis. Left alone, XLA's
 sharding propagation may then replicate the batch over the batch axis and
 split the weights' `width` dimension instead, so that every device computes
 on the whole batch (and the step needs about twice the collectives). A
-functional model pins the batch dimension of its intermediate tensors to the
-distribution's batch axes, so the compiled step has each device work on its
-own rows only: no matrix product in the optimized program has as many rows
-as the whole batch (tokens).
+functional (or Sequential) model pins the batch dimension of its
+intermediate tensors to the distribution's batch axes, so the compiled step
+has each device work on its own rows only: no matrix product in the
+optimized program has as many rows as the whole batch (tokens).
 """
 
 import collections
@@ -71,3 +71,43 @@ def test_data_parallel_is_not_constrained():
             trainable, tokens
         )
     assert "sharding_constraint" not in str(jaxpr)
+
+
+def sequential_gradient_hlo(distribution, batch_size):
+    """Optimized HLO of the gradient of a Sequential MLP's output."""
+    with distribution.scope():
+        model = keras.Sequential(
+            [
+                keras.Input((64,)),
+                keras.layers.Dense(256, activation="relu", name="up"),
+                keras.layers.Dense(64, name="down"),
+            ]
+        )
+        x = np.ones((batch_size, 64), "float32")
+        x = jax.device_put(
+            x, distribution.get_data_layout(x.shape).backend_layout
+        )
+
+        def loss(trainable, x):
+            y, _ = model.stateless_call(trainable, [], x)
+            return (y**2).mean()
+
+        trainable = [v.value for v in model.trainable_variables]
+        return jax.jit(jax.grad(loss)).lower(trainable, x).compile().as_text()
+
+
+def test_sequential_model_keeps_activations_on_the_batch_axes():
+    # FSDP: both kernels split over the batch AND the model axis.
+    global_state.clear_session()
+    mesh = keras.distribution.DeviceMesh((4, 2), ("model", "batch"))
+    layout_map = keras.distribution.LayoutMap(mesh)
+    layout_map["up/kernel"] = ("batch", "model")
+    layout_map["down/kernel"] = ("model", "batch")
+    distribution = keras.distribution.ModelParallel(
+        layout_map=layout_map, batch_dim_name="batch"
+    )
+    batch_size = 24  # no kernel dimension has that size
+    text = sequential_gradient_hlo(distribution, batch_size)
+    rows = collections.Counter(int(r) for r in DOT_ROWS.findall(text))
+    assert rows[batch_size] == 0, sorted(rows.items())
+    assert rows[batch_size // 2] >= 2, sorted(rows.items())

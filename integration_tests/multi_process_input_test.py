@@ -64,6 +64,12 @@ def distribution(shape, axis_names, auto_shard_dataset=True):
     )
 
 
+def own_part(x, y, rows):
+    # This process's `rows` rows of `x` and `y` (see `_own_parts`).
+    start = PROCESS_ID * rows
+    return x[start : start + rows], y[start : start + rows]
+
+
 def dataset(x, y, batches, known_size=True):
     data = tf.data.Dataset.from_tensor_slices((x, y)).take(batches * 4)
     if not known_size:
@@ -103,26 +109,79 @@ with own_data.scope():
             dataset(x, y, size, known_size=False), verbose=0
         )
     )
+    # 7 rows each, batch 3: the last batch (1 row) is padded on every
+    # process.
+    results["own_partial"] = attempt(
+        lambda: fit(*own_part(*make_data(7 * NUM_PROCESSES), 7), batch_size=3)
+    )
+    # 7 or 8 rows, batch 3: as many batches, but last batches of 1 and 2.
+    rows = 7 + PROCESS_ID % 2
+    part = own_part(*make_data(8 * NUM_PROCESSES), 8)
+    results["own_last_differs"] = attempt(
+        lambda: fit(part[0][:rows], part[1][:rows], batch_size=3)
+    )
 emit(results)
 """
 )
 
 
-def _reference():
+def _own_parts(x, y, num_processes, rows, batch_size):
+    """The global batches of processes that each feed `rows` rows of `x`
+    and `y` (process p its p-th block) in batches of `batch_size`: batch i
+    is the processes' i-th batches, one after the other, as one array."""
+    order = [
+        p * rows + i
+        for start in range(0, rows, batch_size)
+        for p in range(num_processes)
+        for i in range(start, min(start + batch_size, rows))
+    ]
+    return x[order], y[order]
+
+
+def _reference(num_processes):
     namespace = {}
     exec(MODEL_CODE, namespace)
     x, y = namespace["make_data"]()
     x10, y10 = namespace["make_data"](10)
+    own_x, own_y = _own_parts(
+        *namespace["make_data"](7 * num_processes), num_processes, 7, 3
+    )
+    # The same batches as the processes' (sizes 3P, 3P, P).
+    batches = [3 * num_processes] * 2 + [num_processes]
+    own_losses = _fit_batches(namespace, own_x, own_y, batches)
     return {
         "equal": namespace["fit"](x, y),
         "partial": namespace["fit"](x10, y10, batch_size=3),
+        "own_partial": own_losses,
     }
 
 
+def _fit_batches(namespace, x, y, sizes):
+    """Two epochs on one process over batches of the given sizes."""
+    import tensorflow as tf
+
+    def batches():
+        start = 0
+        for size in sizes:
+            yield x[start : start + size], y[start : start + size]
+            start += size
+
+    data = tf.data.Dataset.from_generator(
+        batches,
+        output_signature=(
+            tf.TensorSpec((None, 6), tf.float32),
+            tf.TensorSpec((None, 2), tf.float32),
+        ),
+    )
+    model = namespace["make_model"]()
+    history = model.fit(data, epochs=2, verbose=0)
+    return history.history["loss"]
+
+
 def _check(results):
-    reference = _reference()
-    for name in ("equal", "partial", "group_equal"):
-        expected = reference["partial" if name == "partial" else "equal"]
+    reference = _reference(len(results))
+    for name in ("equal", "partial", "group_equal", "own_partial"):
+        expected = reference["equal" if name == "group_equal" else name]
         for process, r in enumerate(results):
             assert r[name]["error"] is None, (name, process, r[name])
             np.testing.assert_allclose(
@@ -134,6 +193,7 @@ def _check(results):
         "group_differ": "must be fed identical per-process batches",
         "dataset_count_differ": "different numbers of batches",
         "dataset_runs_out": "ran out of data",
+        "own_last_differs": "differ in shapes or dtypes",
     }
     for name, message in expected_errors.items():
         for process, r in enumerate(results):

@@ -13,7 +13,9 @@ mismatch is an error on every process, never a hang or a silent divergence:
   given whole to every process), the shapes and dtypes of the batch and a
   fingerprint of the data; later batches are compared when the number of
   batches is unknown (so that a process running out of data early is
-  reported by all) and when processes share batch shards.
+  reported by all), when processes share batch shards, and at the last
+  batch of per-process input (a partial batch must have the same size on
+  every process).
 """
 
 import hashlib
@@ -175,13 +177,15 @@ class InputAgreement:
         """This process's summary of batch number `index` (`batch=None`:
         the data ended before it), or `None` when the processes need not
         compare it: after the first batch, batches are compared only when
-        the number of batches is unknown or processes share batch shards
-        of per-process input."""
+        the number of batches is unknown, when processes share batch
+        shards of per-process input, and at the last batch of per-process
+        input (which may be partial, and must be partial alike)."""
         if batch is None:
             if self._num_batches is not None:
                 return None
         elif index > 0 and self._num_batches is not None:
-            if self._global_input or not self._shared_groups:
+            last = index == self._num_batches - 1
+            if self._global_input or not (self._shared_groups or last):
                 return None
         row = np.full((8,), -1, dtype=np.int32)
         row[_INDEX] = index

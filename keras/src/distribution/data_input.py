@@ -6,9 +6,9 @@ data through `distribute_batches`), and nothing else does. For one batch:
 
 1. with several processes, the processes agree on their input
    (`data_consistency.InputAgreement`: one small collective);
-2. a global batch that the batch shards do not divide is padded at its end
-   to the next multiple of the number of batch shards, by repeating its last
-   row, and the padded rows get a zero sample weight;
+2. a batch that its batch shards do not divide is padded at its end to the
+   next multiple of the number of shards, by repeating its last row, and
+   the padded rows get a zero sample weight;
 3. with several processes, a global batch is cut to this process's rows;
 4. every leaf becomes a global `jax.Array` through
    `distribute_data_input(leaf, distribution.get_data_layout(shape),
@@ -17,8 +17,9 @@ data through `distribute_batches`), and nothing else does. For one batch:
 A batch is *global* when every process holds all of it: arrays given to
 `fit()` (unless `auto_shard_dataset=False`), and any batch of a
 single-process job. Otherwise (datasets sharded per process, generators,
-arrays with `auto_shard_dataset=False`) each process holds its own part,
-whose size its batch shards must divide.
+arrays with `auto_shard_dataset=False`) each process holds its own part;
+a part that this process's batch shards do not divide is padded the same
+way (the processes first check that their parts have the same shapes).
 
 `distribute_batch` returns the arrays together with `valid_rows`: `None`,
 or for a padded batch a boolean array (laid out like the batch) that is
@@ -67,16 +68,21 @@ def _prepare_on_host(batch, distribution, global_input):
     if distribution is None:
         return batch, None
     multi_process = distribution.num_processes > 1
-    if multi_process and not global_input:
-        return batch, None
-    valid_rows = None
+    per_process = multi_process and not global_input
     info = distribution.data_sharding()
+    # A global batch is split over all the batch shards, a per-process
+    # one over this process's shards (the processes compared the shapes
+    # of their batches, so that they all pad alike).
+    shards = info.num_batch_shards
+    if per_process:
+        shards = len(info.shards_of(distribution.process_id))
+    valid_rows = None
     num_rows = _num_rows(batch)
-    padded = -(-num_rows // info.num_batch_shards) * info.num_batch_shards
+    padded = -(-num_rows // shards) * shards
     if num_rows and padded != num_rows:
         batch = _pad(batch, num_rows, padded)
         valid_rows = np.arange(padded) < num_rows
-    if multi_process:
+    if multi_process and not per_process:
         rows = _process_rows(info, distribution.process_id, padded)
         batch, valid_rows = tree.map_structure(
             lambda leaf: _take(leaf, rows), (batch, valid_rows)

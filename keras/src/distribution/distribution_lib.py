@@ -954,9 +954,11 @@ class ModelParallel(Distribution):
     def _constrain_batch_dim(self, tensor):
         """Keeps dimension 0 of an intermediate tensor on the batch axes.
 
-        A functional model applies this, while traced, to every tensor of
-        its graph whose first dimension is the batch dimension (`None` in
-        the symbolic shape) and whose layer has no `/output` layout. The
+        Functional and Sequential models apply this, while traced, to
+        every tensor of their graph whose first dimension is the batch
+        dimension (`None` in the symbolic shape) and whose layer has no
+        `/output` layout (subclassed models have no graph to read this
+        from, and are left as they are). The
         other dimensions are left to the partitioner.
 
         Without it, XLA infers the activations' layout from the variables,

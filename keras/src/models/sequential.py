@@ -272,6 +272,13 @@ class Sequential(Model):
             if backend.is_tensor(inputs):
                 inputs = adjust_input_rank(inputs, first.batch_shape)
         x = inputs
+        # Under `ModelParallel`, the batch dimension of each layer's output
+        # stays on the batch axes, as in a functional model (see
+        # `ModelParallel._constrain_batch_dim`); the symbolic outputs of
+        # the built graph tell which dimension is the batch.
+        keep_batch = None
+        if self._layer_outputs:
+            keep_batch = functional._batch_dim_constraint()
         for layer in self.layers:
             kwargs = {}
             if training is not None and getattr(
@@ -279,6 +286,12 @@ class Sequential(Model):
             ):
                 kwargs["training"] = training
             x = layer(x, **kwargs)
+            ref = self._layer_outputs.get(id(layer))
+            if keep_batch is not None and ref is not None:
+                refs, values = tree.flatten(ref), tree.flatten(x)
+                if len(refs) == len(values):
+                    values = keep_batch(layer, refs, values)
+                    x = tree.pack_sequence_as(x, values)
         return x
 
     # -------------------------------------------------------------- layers
