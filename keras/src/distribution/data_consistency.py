@@ -238,11 +238,18 @@ class InputAgreement:
         shapes = column(_SIGNATURE)
         differ = _differing(shapes, processes)
         if differ:
+            hint = ""
+            if not self._global_input:
+                hint = (
+                    " When only the last batch differs, give every process "
+                    "the same number of samples, or drop the remainder "
+                    "(e.g. `dataset.batch(batch_size, drop_remainder=True)`)."
+                )
             raise ValueError(
                 f"The batches of processes {differ} differ in shapes or "
                 "dtypes from the batch of process 0 (after "
                 f"{index} batches). Every process must feed "
-                "batches of the same structure, shapes and dtypes."
+                f"batches of the same structure, shapes and dtypes.{hint}"
             )
         contents = column(_CONTENT)
         if self._global_input:
