@@ -3,8 +3,10 @@
 Real JAX processes (gloo CPU collectives), 2x4 and 4x2 devices. Every case
 runs on every process; a case that must fail records the error message of
 each process, and the test checks that every process raised it (a hang
-would be caught by the timeout of `run_multi_process`). Consistent input,
-including a partial last batch, trains to the losses of one process.
+would be caught by the timeout of `run_multi_process`). Consistent input
+trains to the losses of one process, including a partial last batch of
+global arrays, per-process parts of different sizes, and a dataset sharded
+by the distribution whose last batch leaves some processes without rows.
 """
 
 import numpy as np
@@ -114,12 +116,23 @@ with own_data.scope():
     results["own_partial"] = attempt(
         lambda: fit(*own_part(*make_data(7 * NUM_PROCESSES), 7), batch_size=3)
     )
-    # 7 or 8 rows, batch 3: as many batches, but last batches of 1 and 2.
+    # 7 or 8 rows, batch 3: as many batches, but last batches of 1 and 2
+    # rows: every part is padded to 2 rows per batch shard.
     rows = 7 + PROCESS_ID % 2
     part = own_part(*make_data(8 * NUM_PROCESSES), 8)
-    results["own_last_differs"] = attempt(
+    results["own_uneven"] = attempt(
         lambda: fit(part[0][:rows], part[1][:rows], batch_size=3)
     )
+with data_parallel.scope():
+    # A dataset sharded by the distribution: global batches of 8 and 2;
+    # of the last, some processes hold no row.
+    def fit_and_evaluate_dataset():
+        data = tf.data.Dataset.from_tensor_slices((x10, y10)).batch(8)
+        model = make_model()
+        history = model.fit(data, epochs=2, verbose=0)
+        return history.history["loss"] + [model.evaluate(data, verbose=0)]
+
+    results["dataset_partial"] = attempt(fit_and_evaluate_dataset)
 emit(results)
 """
 )
@@ -139,6 +152,8 @@ def _own_parts(x, y, num_processes, rows, batch_size):
 
 
 def _reference(num_processes):
+    import tensorflow as tf
+
     namespace = {}
     exec(MODEL_CODE, namespace)
     x, y = namespace["make_data"]()
@@ -149,10 +164,33 @@ def _reference(num_processes):
     # The same batches as the processes' (sizes 3P, 3P, P).
     batches = [3 * num_processes] * 2 + [num_processes]
     own_losses = _fit_batches(namespace, own_x, own_y, batches)
+    # Parts of 7 and 8 rows: last batches of 1 and 2 rows.
+    uneven_x, uneven_y = namespace["make_data"](8 * num_processes)
+    uneven_batches = [[], [], []]
+    for p in range(num_processes):
+        rows = 7 + p % 2
+        for i, start in enumerate(range(0, rows, 3)):
+            end = min(start + 3, rows)
+            uneven_batches[i] += range(8 * p + start, 8 * p + end)
+    order = sum(uneven_batches, [])
+    uneven_losses = _fit_batches(
+        namespace,
+        uneven_x[order],
+        uneven_y[order],
+        [len(b) for b in uneven_batches],
+    )
+    data = tf.data.Dataset.from_tensor_slices((x10, y10)).batch(8)
+    model = namespace["make_model"]()
+    history = model.fit(data, epochs=2, verbose=0)
+    dataset_results = history.history["loss"] + [
+        model.evaluate(data, verbose=0)
+    ]
     return {
         "equal": namespace["fit"](x, y),
         "partial": namespace["fit"](x10, y10, batch_size=3),
         "own_partial": own_losses,
+        "own_uneven": uneven_losses,
+        "dataset_partial": dataset_results,
     }
 
 
@@ -180,7 +218,14 @@ def _fit_batches(namespace, x, y, sizes):
 
 def _check(results):
     reference = _reference(len(results))
-    for name in ("equal", "partial", "group_equal", "own_partial"):
+    for name in (
+        "equal",
+        "partial",
+        "group_equal",
+        "own_partial",
+        "own_uneven",
+        "dataset_partial",
+    ):
         expected = reference["equal" if name == "group_equal" else name]
         for process, r in enumerate(results):
             assert r[name]["error"] is None, (name, process, r[name])
@@ -193,7 +238,6 @@ def _check(results):
         "group_differ": "must be fed identical per-process batches",
         "dataset_count_differ": "different numbers of batches",
         "dataset_runs_out": "ran out of data",
-        "own_last_differs": "differ in shapes or dtypes",
     }
     for name, message in expected_errors.items():
         for process, r in enumerate(results):

@@ -14,8 +14,8 @@ mismatch is an error on every process, never a hang or a silent divergence:
   fingerprint of the data; later batches are compared when the number of
   batches is unknown (so that a process running out of data early is
   reported by all), when processes share batch shards, and at the last
-  batch of per-process input (a partial batch must have the same size on
-  every process).
+  batch of per-process input (its parts may have different numbers of
+  rows; `agree` returns them, and every part is padded to the largest).
 """
 
 import hashlib
@@ -35,12 +35,22 @@ def _digest_to_ints(digest):
     return np.frombuffer(digest.digest()[:8], dtype=np.int32).copy()
 
 
+def num_rows(batch):
+    """Rows of a batch: dimension 0 of its first leaf that has one."""
+    for leaf in tree.flatten(batch):
+        if leaf is not None and np.ndim(leaf):
+            return int(np.shape(leaf)[0])
+    return 0
+
+
 def signature(batch):
-    """Two int32 summarizing the shapes and dtypes of `batch`'s leaves."""
+    """Two int32 summarizing the structure, dtypes and shapes (but for
+    the rows, dimension 0) of `batch`'s leaves."""
     digest = hashlib.sha256()
+    digest.update(str(tree.map_structure(lambda _: 0, batch)).encode())
     for leaf in _leaves(batch):
         array = np.asarray(leaf)
-        digest.update(str((array.shape, array.dtype.str)).encode())
+        digest.update(str((array.shape[1:], array.dtype.str)).encode())
     return _digest_to_ints(digest)
 
 
@@ -134,6 +144,8 @@ def _check_groups(contents, info):
 _INDEX, _HAS_BATCH, _NUM_BATCHES, _NUM_SAMPLES = 0, 1, 2, 3
 _SIGNATURE = slice(4, 6)
 _CONTENT = slice(6, 8)
+_ROWS = 8
+_COLUMNS = 9
 
 
 class InputAgreement:
@@ -179,7 +191,8 @@ class InputAgreement:
         compare it: after the first batch, batches are compared only when
         the number of batches is unknown, when processes share batch
         shards of per-process input, and at the last batch of per-process
-        input (which may be partial, and must be partial alike)."""
+        input (whose parts may differ in rows: comparing them tells every
+        process the size to pad its part to)."""
         if batch is None:
             if self._num_batches is not None:
                 return None
@@ -187,7 +200,7 @@ class InputAgreement:
             last = index == self._num_batches - 1
             if self._global_input or not (self._shared_groups or last):
                 return None
-        row = np.full((8,), -1, dtype=np.int32)
+        row = np.full((_COLUMNS,), -1, dtype=np.int32)
         row[_INDEX] = index
         row[_HAS_BATCH] = int(batch is not None)
         if index == 0:
@@ -196,6 +209,7 @@ class InputAgreement:
             if self._num_samples is not None:
                 row[_NUM_SAMPLES] = self._num_samples
         if batch is not None:
+            row[_ROWS] = num_rows(batch)
             row[_SIGNATURE] = signature(batch)
             content = fingerprint(batch)
             if index == 0 and self._data_fingerprint is not None:
@@ -206,9 +220,19 @@ class InputAgreement:
     def agree(self, summary):
         """Compares `summary` (from `summarize`) with the other processes'
         summaries of the same batch; raises `ValueError` on every process
-        if they disagree. A collective, unless `summary` is `None`."""
-        if summary is not None:
-            self._decide(backend_dlib.all_gather_int(summary))
+        if they disagree. A collective, unless `summary` is `None`.
+
+        Returns:
+            `None` when `summary` is `None` (nothing compared), else the
+            rows of each process's batch (a list indexed by process; for
+            per-process input they may differ, and the data path pads
+            every part to the largest).
+        """
+        if summary is None:
+            return None
+        table = backend_dlib.all_gather_int(summary)
+        self._decide(table)
+        return [int(row[_ROWS]) for row in table]
 
     def _decide(self, table):
         processes = list(range(len(table)))
@@ -236,20 +260,17 @@ class InputAgreement:
         if index == 0:
             self._check_sizes(column(_NUM_BATCHES), column(_NUM_SAMPLES))
         shapes = column(_SIGNATURE)
+        if self._global_input:
+            # Every process takes its rows of the same global batch.
+            shapes = {p: shapes[p] + column(_ROWS)[p] for p in processes}
         differ = _differing(shapes, processes)
         if differ:
-            hint = ""
-            if not self._global_input:
-                hint = (
-                    " When only the last batch differs, give every process "
-                    "the same number of samples, or drop the remainder "
-                    "(e.g. `dataset.batch(batch_size, drop_remainder=True)`)."
-                )
             raise ValueError(
-                f"The batches of processes {differ} differ in shapes or "
-                "dtypes from the batch of process 0 (after "
-                f"{index} batches). Every process must feed "
-                f"batches of the same structure, shapes and dtypes.{hint}"
+                f"The batches of processes {differ} differ in structure, "
+                "dtypes or shapes from the batch of process 0 (after "
+                f"{index} batches). Every process must feed batches of "
+                "the same structure, dtypes and shapes (for data fed per "
+                "process, only the number of rows may differ)."
             )
         contents = column(_CONTENT)
         if self._global_input:

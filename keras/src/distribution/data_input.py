@@ -18,8 +18,10 @@ A batch is *global* when every process holds all of it: arrays given to
 `fit()` (unless `auto_shard_dataset=False`), and any batch of a
 single-process job. Otherwise (datasets sharded per process, generators,
 arrays with `auto_shard_dataset=False`) each process holds its own part;
-a part that this process's batch shards do not divide is padded the same
-way (the processes first check that their parts have the same shapes).
+parts are padded the same way, over this process's batch shards, to a size
+that every process pads to (when the processes compare a batch, e.g. the
+last one, its parts may differ in rows: every part is then padded to the
+largest).
 
 `distribute_batch` returns the arrays together with `valid_rows`: `None`,
 or for a padded batch a boolean array (laid out like the batch) that is
@@ -63,31 +65,69 @@ def distribute_batch(batch, distribution, global_input=True):
 
 
 def _prepare_on_host(batch, distribution, global_input):
-    """Steps 2 and 3 of the module docstring, in host memory: returns
-    `(batch, valid_rows)`, `valid_rows` a NumPy mask or `None`."""
+    """Steps 2 and 3 of the module docstring for a global batch, in host
+    memory: returns `(batch, valid_rows)`, `valid_rows` a NumPy mask or
+    `None`. The per-process batches of a multi-process job are returned
+    as they are: `_pad_own_part` pads them once the processes have
+    compared their sizes."""
     if distribution is None:
         return batch, None
     multi_process = distribution.num_processes > 1
-    per_process = multi_process and not global_input
+    if multi_process and not global_input:
+        return batch, None
     info = distribution.data_sharding()
-    # A global batch is split over all the batch shards, a per-process
-    # one over this process's shards (the processes compared the shapes
-    # of their batches, so that they all pad alike).
-    shards = info.num_batch_shards
-    if per_process:
-        shards = len(info.shards_of(distribution.process_id))
-    valid_rows = None
-    num_rows = _num_rows(batch)
-    padded = -(-num_rows // shards) * shards
-    if num_rows and padded != num_rows:
-        batch = _pad(batch, num_rows, padded)
-        valid_rows = np.arange(padded) < num_rows
-    if multi_process and not per_process:
+    batch, valid_rows = _pad_to_multiple(batch, info.num_batch_shards)
+    if multi_process:
+        padded = data_consistency.num_rows(batch)
         rows = _process_rows(info, distribution.process_id, padded)
         batch, valid_rows = tree.map_structure(
             lambda leaf: _take(leaf, rows), (batch, valid_rows)
         )
     return batch, valid_rows
+
+
+def _pad_own_part(batch, distribution, rows_of_processes):
+    """Pads this process's part of a per-process batch over its batch
+    shards.
+
+    Args:
+        batch: This process's host batch.
+        distribution: The `Distribution` (several processes).
+        rows_of_processes: The rows of every process's part of this batch,
+            when the processes compared it (`InputAgreement.agree`), else
+            `None`.
+
+    Returns:
+        `(batch, valid_rows)`. Every process pads to the same number of
+        rows per batch shard (the most any process needs), so that the
+        parts form one global batch; when the parts differ in size, every
+        process pads (possibly by no row), so that all of them hand the
+        step the same structure.
+    """
+    info = distribution.data_sharding()
+    shards = len(info.shards_of(distribution.process_id))
+    if rows_of_processes is None:
+        return _pad_to_multiple(batch, shards)
+    per_shard = max(
+        -(-int(rows) // len(info.shards_of(process)))
+        for process, rows in enumerate(rows_of_processes)
+    )
+    uneven = len(set(int(r) for r in rows_of_processes)) > 1
+    return _pad_to_multiple(
+        batch, shards, at_least=per_shard * shards, always=uneven
+    )
+
+
+def _pad_to_multiple(batch, multiple, at_least=0, always=False):
+    """Pads `batch` to the smallest multiple of `multiple` rows that holds
+    its rows and `at_least` rows; returns `(batch, valid_rows)`, with
+    `valid_rows` `None` when no row was added (unless `always`)."""
+    num_rows = data_consistency.num_rows(batch)
+    target = max(num_rows, at_least)
+    padded = -(-target // multiple) * multiple
+    if padded == num_rows and not always:
+        return batch, None
+    return _pad(batch, num_rows, padded), np.arange(padded) < num_rows
 
 
 def _put_on_devices(batch, valid_rows, distribution):
@@ -179,13 +219,21 @@ def distribute_batches(
         if agreement is not None:
             yield agreement.summarize(None, count), None
 
+    own_parts = agreement is not None and not global_input
     for summary, result in _ahead(prepared(), prefetch):
+        rows_of_processes = None
         if agreement is not None:
-            agreement.agree(summary)
+            rows_of_processes = agreement.agree(summary)
         if isinstance(result, Exception):
             raise result
-        if result is not None:
-            yield _put_on_devices(*result, distribution)
+        if result is None:
+            continue
+        batch, valid_rows = result
+        if own_parts:
+            batch, valid_rows = _pad_own_part(
+                batch, distribution, rows_of_processes
+            )
+        yield _put_on_devices(batch, valid_rows, distribution)
 
 
 _END = object()
@@ -233,22 +281,17 @@ def _ahead(iterator, depth):
         stop.set()
 
 
-def _num_rows(batch):
-    for leaf in tree.flatten(batch):
-        if leaf is not None and np.ndim(leaf):
-            return int(np.shape(leaf)[0])
-    return 0
-
-
-def _pad_leaf(leaf, padded, fill=None):
+def _pad_leaf(leaf, padded, zeros=False):
     if leaf is None or not np.ndim(leaf):
         return leaf
     array = np.asarray(leaf)
     missing = padded - array.shape[0]
-    if fill is None:
+    if not zeros and array.shape[0]:
         extra = np.repeat(array[-1:], missing, axis=0)
     else:
-        extra = np.full((missing,) + array.shape[1:], fill, array.dtype)
+        # Weights, or a part without rows (a process may hold no row of
+        # the last batch): zeros.
+        extra = np.zeros((missing,) + array.shape[1:], array.dtype)
     return np.concatenate([array, extra])
 
 
@@ -258,7 +301,7 @@ def _pad(batch, num_rows, padded):
     x, y = tree.map_structure(lambda leaf: _pad_leaf(leaf, padded), (x, y))
     if sample_weight is not None:
         sample_weight = tree.map_structure(
-            lambda leaf: _pad_leaf(leaf, padded, fill=0), sample_weight
+            lambda leaf: _pad_leaf(leaf, padded, zeros=True), sample_weight
         )
     elif y is not None:
         sample_weight = (np.arange(padded) < num_rows).astype("float32")

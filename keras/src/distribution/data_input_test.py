@@ -40,6 +40,50 @@ def test_process_rows_follow_the_batch_shards():
     )
 
 
+class _Process:
+    """What `_pad_own_part` reads of a distribution: process `process_id`
+    of two, each holding two of four batch shards."""
+
+    def __init__(self, process_id):
+        self.process_id = process_id
+
+    def data_sharding(self):
+        return data_sharding.DataSharding(
+            num_batch_shards=4,
+            process_shards={0: (0, 1), 1: (2, 3)},
+            groups=((0,), (1,)),
+        )
+
+
+def test_parts_of_different_sizes_are_padded_alike():
+    # Parts of 1 and 2 rows: both become 2 rows (1 per shard), and both
+    # carry weights and a mask, so that every process hands the step the
+    # same structure.
+    x = np.array([[5.0]])
+    (px, py, weights), rows = data_input._pad_own_part(
+        (x, np.array([1.0])), _Process(0), [1, 2]
+    )
+    np.testing.assert_array_equal(px, [[5.0], [5.0]])
+    np.testing.assert_array_equal(weights, [1, 0])
+    np.testing.assert_array_equal(rows, [True, False])
+    (px, py, weights), rows = data_input._pad_own_part(
+        (np.array([[1.0], [2.0]]), np.array([1.0, 2.0])), _Process(1), [1, 2]
+    )
+    np.testing.assert_array_equal(px, [[1.0], [2.0]])
+    np.testing.assert_array_equal(weights, [1, 1])
+    np.testing.assert_array_equal(rows, [True, True])
+    # A part without rows is padded with zeros.
+    (px, py, weights), rows = data_input._pad_own_part(
+        (np.zeros((0, 1)), np.zeros((0,))), _Process(1), [3, 0]
+    )
+    assert px.shape == (4, 1) and not rows.any() and not weights.any()
+    # Parts compared and equal: padded to a multiple of the shards only.
+    (px,), rows = data_input._pad_own_part((x,), _Process(0), [1, 1])
+    assert px.shape == (2, 1) and rows.tolist() == [True, False]
+    (px,), rows = data_input._pad_own_part((px,), _Process(0), [2, 2])
+    assert px.shape == (2, 1) and rows is None
+
+
 def test_without_distribution_nothing_is_padded():
     (x, y), rows = data_input.distribute_batch((np.ones((3, 2)), None), None)
     assert isinstance(x, jax.Array) and y is None and rows is None

@@ -35,7 +35,7 @@ def _dataset_global_batch_size(dataset, tf):
     return size
 
 
-def shard_dataset(dataset, dist):
+def shard_dataset(dataset, dist, keep_partial_batches=False):
     """Gives this process its part of every global batch of `dataset`.
 
     See `Distribution.distribute_dataset`, which calls it with several
@@ -44,6 +44,8 @@ def shard_dataset(dataset, dist):
     Args:
         dataset: A `tf.data.Dataset` batched to the global batch size.
         dist: The `Distribution`.
+        keep_partial_batches: Whether to keep partial global batches (see
+            `Distribution._distribute_dataset`) instead of dropping them.
 
     Returns:
         The per-process dataset.
@@ -69,12 +71,27 @@ def shard_dataset(dataset, dist):
             f"of batch shards: {info.process_shards}. Use "
             "auto_shard_dataset=False and feed each process its rows."
         )
-    per_process = info.per_process_batch_size(global_batch, process)
+    num_shards = info.num_batch_shards
+    own_shards = tf.constant(info.shards_of(process), tf.int64)
 
-    def is_full(*elements):
-        first = tf.nest.flatten(elements)[0]
-        return tf.equal(tf.shape(first)[0], global_batch)
+    def own_rows(*elements):
+        # The rows of this process's batch shards: a global batch of n
+        # rows padded to a multiple of the batch shards puts rows
+        # [s * m, (s + 1) * m) on shard s, m = ceil(n / shards); padding
+        # rows are left out (the data path pads every process's part to
+        # the same size).
+        structure = elements[0] if len(elements) == 1 else elements
+        n = tf.shape(tf.nest.flatten(structure)[0], out_type=tf.int64)[0]
+        m = (n + num_shards - 1) // num_shards
+        rows = tf.reshape(own_shards[:, None] * m + tf.range(m)[None], [-1])
+        rows = tf.boolean_mask(rows, rows < n)
+        return tf.nest.map_structure(lambda t: tf.gather(t, rows), structure)
 
-    dataset = dataset.filter(is_full)
-    dataset = dataset.rebatch(per_process, drop_remainder=True)
-    return dataset.shard(info.num_data_shards, info.data_shard_id(process))
+    if not keep_partial_batches:
+
+        def is_full(*elements):
+            first = tf.nest.flatten(elements)[0]
+            return tf.equal(tf.shape(first)[0], global_batch)
+
+        dataset = dataset.filter(is_full)
+    return dataset.map(own_rows)

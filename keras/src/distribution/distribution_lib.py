@@ -795,14 +795,16 @@ class Distribution:
 
         With one process, or with `auto_shard_dataset=False`, the dataset is
         returned unchanged. Otherwise the dataset's global batch size is
-        checked against the number of batch shards, and each data-shard
-        group (processes holding the same batch shards) reads a distinct
-        part of each global batch: the dataset is rebatched to the
-        per-process batch size and sharded with
-        `dataset.shard(num_data_shards, data_shard_id)`. Incomplete final
-        global batches are dropped, so every process runs the same number
-        of steps. When every process holds all batch shards (one data
-        shard), the dataset is returned unchanged.
+        checked against the number of batch shards, and each process keeps
+        the rows of every global batch that its batch shards hold (shard
+        `s` holds rows `s * n / num_batch_shards` to
+        `(s + 1) * n / num_batch_shards` of a batch of `n` rows).
+        Incomplete final global batches are dropped, so that every process
+        gets parts of the same size (`fit()`, `evaluate()` and `predict()`
+        keep them: their data path pads the parts to a common size and
+        leaves the padding out of every result). When every process holds
+        all batch shards (one data shard), the dataset is returned
+        unchanged.
 
         Args:
             dataset: A batched `tf.data.Dataset` yielding global batches.
@@ -810,9 +812,18 @@ class Distribution:
         Returns:
             The per-process dataset.
         """
+        return self._distribute_dataset(dataset, keep_partial_batches=False)
+
+    def _distribute_dataset(self, dataset, keep_partial_batches):
+        """`distribute_dataset`, optionally keeping partial batches, whose
+        parts may then differ in rows between processes (some may have
+        none): only a consumer that pads the parts to a common size, as
+        the data path of `fit()` does, can use them."""
         if not self._is_multi_process or not self._auto_shard_dataset:
             return dataset
-        return dataset_sharding.shard_dataset(dataset, self)
+        return dataset_sharding.shard_dataset(
+            dataset, self, keep_partial_batches=keep_partial_batches
+        )
 
     def __repr__(self):
         return (

@@ -444,14 +444,21 @@ def test_shard_dataset_with_fake_processes(monkeypatch):
         (a.numpy().tolist(), b.numpy().tolist())
         for a, b in dist.distribute_dataset(dataset)
     ]
-    # second half of each complete global batch; the partial batch of 2 is
-    # dropped so every process runs the same number of steps
-    assert batches == [
+    # The second half of each complete global batch (shard 1); the
+    # partial batch [16, 17] is dropped, unless kept for `fit()` (shard 1
+    # holds its second row).
+    full = [
         ([2, 3], [-2, -3]),
         ([6, 7], [-6, -7]),
         ([10, 11], [-10, -11]),
         ([14, 15], [-14, -15]),
     ]
+    assert batches == full
+    kept = [
+        (a.numpy().tolist(), b.numpy().tolist())
+        for a, b in dist._distribute_dataset(dataset, True)
+    ]
+    assert kept == full + [([17], [-17])]
     with pytest.raises(ValueError, match=r"global batch size \(3\)"):
         dist.distribute_dataset(
             tf.data.Dataset.from_tensor_slices(x).batch(3, drop_remainder=True)

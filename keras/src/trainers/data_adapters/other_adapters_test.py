@@ -135,7 +135,7 @@ def test_tf_dataset_adapter():
         get_data_adapter(dataset, y=y)
 
 
-def test_tf_dataset_goes_through_distribute_dataset():
+def test_tf_dataset_is_sharded_by_the_distribution_keeping_partial_batches():
     import tensorflow as tf
 
     from keras.src.trainers.data_adapters import TFDatasetAdapter
@@ -143,11 +143,11 @@ def test_tf_dataset_goes_through_distribute_dataset():
     calls = []
 
     class FakeDistribution:
-        def distribute_dataset(self, dataset):
-            calls.append(dataset)
+        def _distribute_dataset(self, dataset, keep_partial_batches):
+            calls.append((dataset, keep_partial_batches))
             return dataset.take(1)
 
     dataset = tf.data.Dataset.from_tensor_slices(np.arange(8)).batch(2)
     adapter = TFDatasetAdapter(dataset, distribution=FakeDistribution())
-    assert calls == [dataset]
+    assert calls == [(dataset, True)]
     assert len(list(adapter.get_numpy_iterator())) == 1

@@ -32,9 +32,11 @@ class TFDatasetAdapter(DataAdapter):
         dataset: A `tf.data.Dataset` yielding `x`, `(x, y)` or
             `(x, y, sample_weight)` batches.
         class_weight: Optional dict `{class_index: weight}`.
-        distribution: Optional distribution; the dataset then goes through
-            `distribution.distribute_dataset` (which gives each process its
-            part of every global batch).
+        distribution: Optional distribution; the dataset is then sharded
+            as `distribution.distribute_dataset` does (each process gets
+            its part of every global batch), keeping a partial last batch
+            (the data path pads its parts, see
+            `keras.src.distribution.data_input`).
     """
 
     def __init__(self, dataset, class_weight=None, distribution=None):
@@ -48,7 +50,9 @@ class TFDatasetAdapter(DataAdapter):
         if class_weight is not None:
             dataset = dataset.map(make_class_weight_map_fn(class_weight))
         if distribution is not None:
-            dataset = distribution.distribute_dataset(dataset)
+            dataset = distribution._distribute_dataset(
+                dataset, keep_partial_batches=True
+            )
         self._dataset = dataset
 
     def get_numpy_iterator(self):
