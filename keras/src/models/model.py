@@ -7,6 +7,7 @@ from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.jax.trainer import JAXTrainer
 from keras.src.layers.layer import Layer
+from keras.src.utils import python_utils
 
 
 @keras_export(["keras.Model", "keras.models.Model"])
@@ -439,7 +440,7 @@ class Model(JAXTrainer, Layer):
                     f"Unknown entry {key!r} in the state tree; expected "
                     f"some of {list(groups)}."
                 )
-            values = _flatten_by_path(subtree)
+            values = python_utils.flatten_by_path(subtree)
             for variable in groups[key]():
                 if variable.path in values:
                     variable.assign(values[variable.path])
@@ -521,38 +522,20 @@ def _nest_by_path(variables, value_format):
             f"Invalid value_format={value_format!r}: use 'backend_tensor' "
             "or 'numpy_array'."
         )
-    nested = {}
-    seen = set()
+    flat = {}
     for variable in variables:
         path = variable.path
-        if path in seen:
+        if path in flat:
             raise ValueError(
                 "The following variable path is found twice in the model, "
                 f"so it cannot key a state tree: {path!r}. Give the layers "
                 "(and other objects holding variables) distinct names."
             )
-        seen.add(path)
         value = variable.value
         if value_format == "numpy_array":
             value = backend.convert_to_numpy(value)
-        parts = path.split("/")
-        node = nested
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-        node[parts[-1]] = value
-    return nested
-
-
-def _flatten_by_path(tree_of_values, prefix=""):
-    """`{path: value}` from nested dicts keyed by path parts."""
-    flat = {}
-    for key, value in tree_of_values.items():
-        path = f"{prefix}/{key}" if prefix else str(key)
-        if isinstance(value, dict):
-            flat.update(_flatten_by_path(value, path))
-        else:
-            flat[path] = value
-    return flat
+        flat[path] = value
+    return python_utils.nest_by_path(flat)
 
 
 @keras_export("keras.models.model_from_json")

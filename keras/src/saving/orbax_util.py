@@ -49,6 +49,7 @@ from keras.src.saving import weights_h5
 from keras.src.saving.io_stores import DiskIOStore
 from keras.src.saving.weights_h5 import _format_problems as _listing
 from keras.src.utils import file_utils
+from keras.src.utils import python_utils
 from keras.src.utils.module_utils import ocp
 
 STATE_KEY = "pytree"
@@ -155,51 +156,24 @@ def _collect_assets(model):
     folder = tempfile.mkdtemp(prefix="keras-orbax-assets-")
     try:
         owners = saving_lib._save_assets(model, DiskIOStore(folder))
-        tree = {}
+        contents = {}
         empty_files = []
         for dirpath, _, filenames in os.walk(folder):
             for filename in sorted(filenames):
                 full = os.path.join(dirpath, filename)
-                parts = os.path.relpath(full, folder).split(os.sep)
+                path = "/".join(os.path.relpath(full, folder).split(os.sep))
                 with open(full, "rb") as f:
                     data = f.read()
                 if not data:
-                    empty_files.append("/".join(parts))
+                    empty_files.append(path)
                     continue
-                node = tree
-                for part in parts[:-1]:
-                    node = node.setdefault(part, {})
-                node[parts[-1]] = np.frombuffer(data, dtype=np.uint8).copy()
-        return tree, owners, empty_files
+                contents[path] = np.frombuffer(data, dtype=np.uint8).copy()
+        return python_utils.nest_by_path(contents), owners, empty_files
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 # ----------------------------------------------------------------- loading
-def _flatten(tree, prefix=""):
-    """`{"a/b": leaf}` from a dict nested by path parts."""
-    flat = {}
-    for key, value in tree.items():
-        path = f"{prefix}/{key}" if prefix else str(key)
-        if isinstance(value, dict):
-            flat.update(_flatten(value, path))
-        else:
-            flat[path] = value
-    return flat
-
-
-def _nest(flat):
-    """The inverse of `_flatten`."""
-    tree = {}
-    for path, value in flat.items():
-        parts = path.split("/")
-        node = tree
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-        node[parts[-1]] = value
-    return tree
-
-
 def _layer_variables(model):
     """The model's trainable and non-trainable variables, in the order of
     `model.variables` (layer by layer)."""
@@ -355,7 +329,9 @@ def _saved_entries(saved_state, groups):
     """`{path: (group, array metadata)}` of the saved `groups`."""
     entries = {}
     for group in groups:
-        for path, metadata in _flatten(saved_state.get(group) or {}).items():
+        for path, metadata in python_utils.flatten_by_path(
+            saved_state.get(group) or {}
+        ).items():
             entries[path] = (group, metadata)
     return entries
 
@@ -440,7 +416,10 @@ def _restore_state(model, step_path, found, skip_mismatch):
     abstract = {}
     for variable, group, path in pairs:
         abstract.setdefault(group, {})[path] = _abstract(variable)
-    abstract = {group: _nest(flat) for group, flat in abstract.items()}
+    abstract = {
+        group: python_utils.nest_by_path(flat)
+        for group, flat in abstract.items()
+    }
     context = ocp.v1.Context()
     # Entries that are not asked for (e.g. unbuilt metrics) stay unread.
     context.pytree.loading.partial_load = True
@@ -448,7 +427,10 @@ def _restore_state(model, step_path, found, skip_mismatch):
         restored = ocp.v1.load_checkpointables(
             step_path, {STATE_KEY: abstract}
         )[STATE_KEY]
-    restored = {group: _flatten(tree) for group, tree in restored.items()}
+    restored = {
+        group: python_utils.flatten_by_path(tree)
+        for group, tree in restored.items()
+    }
     for variable, group, path in pairs:
         variable.assign(restored[group][path])
 
@@ -464,7 +446,9 @@ def _restore_assets(model, step_path, found):
             tree = ocp.v1.load_checkpointables(step_path, {ASSETS_KEY: None})
             files = {
                 path: np.asarray(data, dtype=np.uint8).tobytes()
-                for path, data in _flatten(tree[ASSETS_KEY]).items()
+                for path, data in python_utils.flatten_by_path(
+                    tree[ASSETS_KEY]
+                ).items()
             }
         custom = found.custom_metadata or {}
         for path in custom.get(EMPTY_ASSET_FILES_KEY) or []:

@@ -143,3 +143,31 @@ def is_continuous_axis(axis):
     axis = list(axis)
     steps = {b - a for a, b in zip(axis, axis[1:])}
     return steps <= {1} or steps <= {-1}
+
+
+def nest_by_path(flat):
+    """Nested dicts from a dict keyed by `/`-separated paths.
+
+    Example: `{"dense/kernel": k, "dense/bias": b}` becomes
+    `{"dense": {"kernel": k, "bias": b}}`.
+    """
+    nested = {}
+    for path, value in flat.items():
+        parts = path.split("/")
+        node = nested
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    return nested
+
+
+def flatten_by_path(nested, prefix=""):
+    """The inverse of `nest_by_path`: `{"a/b": leaf}` from nested dicts."""
+    flat = {}
+    for key, value in nested.items():
+        path = f"{prefix}/{key}" if prefix else str(key)
+        if isinstance(value, dict):
+            flat.update(flatten_by_path(value, path))
+        else:
+            flat[path] = value
+    return flat
