@@ -262,7 +262,8 @@ class InputAgreement:
         shapes = column(_SIGNATURE)
         if self._global_input:
             # Every process takes its rows of the same global batch.
-            shapes = {p: shapes[p] + column(_ROWS)[p] for p in processes}
+            rows = column(_ROWS)
+            shapes = {p: shapes[p] + rows[p] for p in processes}
         differ = _differing(shapes, processes)
         if differ:
             raise ValueError(
