@@ -21,6 +21,11 @@ def pytest_configure(config):
     )
     config.addinivalue_line(
         "markers",
+        "parity: the test compares two computations numerically (rerun in "
+        ".ci/run under another --xla_cpu_max_isa)",
+    )
+    config.addinivalue_line(
+        "markers",
         "requires_trainable_backend: the test trains (always true on JAX)",
     )
 
