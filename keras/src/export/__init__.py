@@ -10,7 +10,6 @@ from keras.src.export.saved_model import ExportArchive
 from keras.src.export.saved_model import export_saved_model
 from keras.src.export.tfsm_layer import TFSMLayer
 
-
 # format -> (module of `keras.src.export`, exporter function).
 _EXPORTERS = {
     "tf_saved_model": ("saved_model", "export_saved_model"),

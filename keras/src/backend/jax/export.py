@@ -137,9 +137,8 @@ def to_tf_function(
         (`variable_values` is absent when `static_values` is given), where
         `new_values` holds the values of `written` after the call.
     """
-    from jax.experimental import jax2tf
-
     import tensorflow as tf
+    from jax.experimental import jax2tf
 
     def call(values, *args):
         # `jax2tf` traces this inside a `tf.function`; Keras code must not
