@@ -50,6 +50,9 @@ def test_unknown_export_options_are_refused(tmp_path):
         model.export(str(tmp_path / "m.txt"), format="litert")
     with pytest.raises(ValueError, match="Unrecognized format='nope'"):
         model.export(str(tmp_path / "m"), format="nope")
+    for format in ("onnx", "openvino"):
+        with pytest.raises(NotImplementedError, match="XlaCallModule"):
+            model.export(str(tmp_path / "m"), format=format)
 
 
 def test_existing_folder_keeps_its_other_files(tmp_path):

@@ -353,8 +353,7 @@ class Model(JAXTrainer, Layer):
         input_signature=None,
         **kwargs,
     ):
-        """Exports the model for inference: SavedModel, ONNX, LiteRT or
-        OpenVINO.
+        """Exports the model for inference, as a SavedModel or for LiteRT.
 
         The exported function is `model(inputs, training=False)`, with the
         batch dimension left unknown (any batch size is served). The
@@ -365,15 +364,15 @@ class Model(JAXTrainer, Layer):
         (an error on one process is raised on all of them).
 
         Each format needs its package only when used: TensorFlow for
-        `"tf_saved_model"`, `tf2onnx` and `onnx` for `"onnx"`,
-        `ai-edge-litert` for `"litert"`, `openvino` for `"openvino"`
-        (`pip install keras[export]` installs them all).
+        `"tf_saved_model"` and `"litert"` (run by `ai-edge-litert`); `pip
+        install keras[export]` installs them. The `"onnx"` and
+        `"openvino"` formats are not available yet (a
+        `NotImplementedError` says so).
 
         Args:
             filepath: Where to write: a folder for `"tf_saved_model"`, a
-                `.onnx`, `.tflite` or `.xml` file for the others.
-            format: `"tf_saved_model"` (default), `"onnx"`, `"litert"` or
-                `"openvino"`.
+                `.tflite` file for `"litert"`.
+            format: `"tf_saved_model"` (default) or `"litert"`.
             verbose: Whether to print a message once exported (default:
                 `True`).
             input_signature: Optional specs of the model's inputs (a list,
@@ -383,9 +382,9 @@ class Model(JAXTrainer, Layer):
                 model when `None`.
             **kwargs: Options of the format. `"tf_saved_model"`:
                 `is_static` (embed the weights in the computation) and
-                `jax2tf_kwargs` (arguments of `jax2tf.convert`). `"onnx"`:
-                `opset_version`. `"litert"`: attributes of
-                `tf.lite.TFLiteConverter`, such as `optimizations`.
+                `jax2tf_kwargs` (arguments of `jax2tf.convert`).
+                `"litert"`: attributes of `tf.lite.TFLiteConverter`, such
+                as `optimizations`.
 
         Example:
 
