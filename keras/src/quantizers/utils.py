@@ -149,6 +149,69 @@ def file_order(layer, first):
     return first + rest
 
 
+# --------------------------------------------------------------- layouts
+def float_weight_layout(layer, name, shape):
+    """`(axes, mesh)` of the float weight `name` (of `shape`) that a
+    quantized variable replaces, under the current distribution: the
+    layout of the existing float variable, else the one the distribution
+    would give a float variable of that path. `None` without a
+    distribution (or when the layout does not fit `shape`)."""
+    from keras.src.backend.common.name_scope import current_path
+    from keras.src.distribution import distribution_lib
+    from keras.src.layers import layer as layer_module
+
+    distribution = distribution_lib.distribution()
+    if distribution is None:
+        return None
+    with layer_module._variable_scope(layer):
+        path = f"{current_path()}/{name}"
+    existing = getattr(layer, f"_{name}", None)
+    if existing is None or tuple(existing.shape) != tuple(shape):
+        existing = None
+    probe = _LayoutProbe(path, shape, getattr(existing, "_layout", None))
+    layout = distribution.get_variable_layout(probe)
+    if layout is None or len(layout.axes) != len(shape):
+        return None
+    return tuple(layout.axes), layout.device_mesh
+
+
+class _LayoutProbe:
+    """What `Distribution.get_variable_layout` reads from a variable."""
+
+    def __init__(self, path, shape, layout):
+        self.path = path
+        self.shape = tuple(shape)
+        self._layout = layout
+
+
+def derived_layout(base, picks, shape):
+    """The layout of a quantized variable of `shape` whose axis `i` takes
+    the mesh axes of the float weight's axis `picks[i]` (`None`:
+    replicated), given `base = float_weight_layout(...)`. An axis whose
+    size the mesh axes do not divide (e.g. a packed int4 axis) is
+    replicated. `None` when `base` is."""
+    from keras.src.distribution import distribution_lib
+
+    if base is None:
+        return None
+    axes, mesh = base
+    derived = []
+    for size, pick in zip(shape, picks):
+        entry = None if pick is None else axes[pick]
+        if entry is not None and size % _mesh_size(mesh, entry):
+            entry = None
+        derived.append(entry)
+    return distribution_lib.TensorLayout(tuple(derived), mesh)
+
+
+def _mesh_size(mesh, entry):
+    names = entry if isinstance(entry, (tuple, list)) else (entry,)
+    size = 1
+    for name in names:
+        size *= mesh.shape[list(mesh.axis_names).index(name)]
+    return size
+
+
 # ----------------------------------------------------------- activations
 def quantize_inputs(inputs_quantizer, inputs):
     """Quantizes layer inputs to int8, one scale per row unless the
@@ -193,6 +256,25 @@ def quantize_weight(weight_quantizer, weight, reduce_axes, scale_shape):
 
 
 # ------------------------------------------------------------------ int4
+def int4_quantize_rows(weight, weight_quantizer=None):
+    """Quantizes a `(channels, features)` weight to int4 values, one
+    symmetric scale per row (per channel).
+
+    Returns:
+        `(q, scale)`: `q` is `int8` of the weight's shape, `scale` has
+        shape `(channels,)`.
+    """
+    from keras.src.quantizers import quantizers
+
+    if weight_quantizer is None:
+        weight_quantizer = quantizers.AbsMaxQuantizer(
+            axis=-1, value_range=INT4_RANGE, output_dtype="int8"
+        )
+    return quantize_weight(
+        weight_quantizer, weight, (-1,), (int(weight.shape[0]),)
+    )
+
+
 def int4_quantize_matrix(matrix, block_size, weight_quantizer=None):
     """Quantizes a `(rows, columns)` matrix to int4 values in `[-8, 7]`.
 
@@ -243,16 +325,20 @@ def group_index(rows, block_size):
     return (np.arange(rows) // block_size).astype("float32")
 
 
-def int4_grouped_build(layer, prefix, groups, columns, rows, transpose=False):
+def int4_grouped_build(
+    layer, prefix, groups, columns, rows, transpose=False, layout=None
+):
     """Creates `<prefix>_scale`, `<prefix>_zero` and `g_idx` for grouped
     int4 scales of `groups` groups over `rows` rows and `columns`
-    columns (`(columns, groups)` when `transpose`)."""
+    columns (`(columns, groups)` when `transpose`); `layout` is the
+    layout of the scales and zero points."""
     shape = (columns, groups) if transpose else (groups, columns)
     scale = layer.add_weight(
         name=f"{prefix}_scale",
         shape=shape,
         initializer="ones",
         trainable=False,
+        layout=layout,
     )
     zero = layer.add_weight(
         name=f"{prefix}_zero",
@@ -260,6 +346,7 @@ def int4_grouped_build(layer, prefix, groups, columns, rows, transpose=False):
         initializer="zeros",
         dtype="int8",
         trainable=False,
+        layout=layout,
     )
     g_idx = layer.add_weight(
         name="g_idx",

@@ -301,18 +301,23 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
     def _int8_build(self, kernel_shape, config):
         config = quantize_utils.default_config("int8", config)
         self.inputs_quantizer = config.activation_quantizer
+        # Under a distribution the kernel keeps the float kernel's layout
+        # and the scale that of its units axis.
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
         self._kernel = self.add_weight(
             shape=kernel_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, (0, 1), kernel_shape),
         )
         self.kernel_scale = self.add_weight(
             shape=(self.units,),
             name="kernel_scale",
             initializer="ones",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, (1,), (self.units,)),
         )
 
     def _int4_build(self, kernel_shape, config):
@@ -320,12 +325,15 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         self.inputs_quantizer = getattr(config, "activation_quantizer", None)
         self._int4_block_size = quantize_utils.int4_block_size(self, config)
         self._orig_output_dim = units
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        packed_shape = (in_features, (units + 1) // 2)
         self._kernel = self.add_weight(
-            shape=(in_features, (units + 1) // 2),
+            shape=packed_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
         )
         if not quantize_utils.is_grouped(self._int4_block_size):
             self.kernel_scale = self.add_weight(
@@ -333,12 +341,20 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 name="kernel_scale",
                 initializer="ones",
                 trainable=False,
+                layout=quantize_utils.derived_layout(base, (1,), (units,)),
             )
             return
         groups = quantize_utils.group_count(in_features, self._int4_block_size)
         self.kernel_scale, self.kernel_zero, self.g_idx = (
             quantize_utils.int4_grouped_build(
-                self, "kernel", groups, units, in_features
+                self,
+                "kernel",
+                groups,
+                units,
+                in_features,
+                layout=quantize_utils.derived_layout(
+                    base, (None, 1), (groups, units)
+                ),
             )
         )
 
@@ -410,6 +426,8 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         return []
 
     def _own_weights(self):
+        if not self.built:
+            return super()._own_weights()
         # The order of upstream Keras' weights files: kernel, bias, then
         # the variables of the quantization mode.
         return quantize_utils.file_order(

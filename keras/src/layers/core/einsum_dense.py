@@ -332,18 +332,31 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
     def _int8_build(self, kernel_shape, config):
         config = quantize_utils.default_config("int8", config)
         self.inputs_quantizer = config.activation_quantizer
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        # Under a distribution the kernel keeps the float kernel's layout
+        # and the scale that of the kernel axes it spans.
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
         self._kernel = self.add_weight(
             shape=kernel_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(
+                base, tuple(range(len(kernel_shape))), kernel_shape
+            ),
+        )
+        scale_shape = self._int8_scale_shape(kernel_shape)
+        picks = tuple(
+            weight_spec.index(c) if c in weight_spec else None
+            for c in output_spec
         )
         self.kernel_scale = self.add_weight(
-            shape=self._int8_scale_shape(kernel_shape),
+            shape=scale_shape,
             name="kernel_scale",
             initializer="ones",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, picks, scale_shape),
         )
 
     def _int8_scale_shape(self, kernel_shape):
@@ -357,17 +370,27 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
 
     def _int4_build(self, kernel_shape, config):
         self.inputs_quantizer = getattr(config, "activation_quantizer", None)
-        self._int4_block_size = quantize_utils.int4_block_size(self, config)
-        self._int4_kernel_shape = tuple(kernel_shape)
+        block_size = quantize_utils.int4_block_size(self, config)
+        # Per-channel scales are recorded as `None` (upstream's value).
+        self._int4_block_size = (
+            block_size if quantize_utils.is_grouped(block_size) else None
+        )
+        self.original_kernel_shape = tuple(kernel_shape)
         rows, columns = self._int4_matrix_shape(kernel_shape)
         self._int4_rows = rows
         self._int4_unpacked_column_size = columns
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        row_pick, column_pick = self._int4_matrix_picks(base)
+        packed_shape = (rows, (columns + 1) // 2)
         self._kernel = self.add_weight(
-            shape=(rows, (columns + 1) // 2),
+            shape=packed_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(
+                base, (row_pick, column_pick), packed_shape
+            ),
         )
         if not quantize_utils.is_grouped(self._int4_block_size):
             self.kernel_scale = self.add_weight(
@@ -375,14 +398,44 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
                 name="kernel_scale",
                 initializer="ones",
                 trainable=False,
+                layout=quantize_utils.derived_layout(
+                    base, (column_pick,), (columns,)
+                ),
             )
             return
         groups = quantize_utils.group_count(rows, self._int4_block_size)
         self.kernel_scale, self.kernel_zero, self.g_idx = (
             quantize_utils.int4_grouped_build(
-                self, "kernel", groups, columns, rows
+                self,
+                "kernel",
+                groups,
+                columns,
+                rows,
+                layout=quantize_utils.derived_layout(
+                    base, (None, column_pick), (groups, columns)
+                ),
             )
         )
+
+    def _int4_matrix_picks(self, base):
+        """The float kernel axes whose layout the rows and the columns of
+        the int4 matrix take: the leading contracted axis and the leading
+        kept axis, when they lead their (contiguous) part of the kernel
+        and the other axes of that part are not sharded."""
+        if base is None:
+            return None, None
+        axes = base[0]
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        reduced = [i for i, c in enumerate(weight_spec) if c not in output_spec]
+        kept = [i for i, c in enumerate(weight_spec) if c in output_spec]
+        picks = []
+        for part, start in ((reduced, 0), (kept, len(reduced))):
+            contiguous = part == list(range(start, start + len(part)))
+            inner_replicated = all(axes[i] is None for i in part[1:])
+            picks.append(
+                part[0] if part and contiguous and inner_replicated else None
+            )
+        return tuple(picks)
 
     def _int4_matrix_shape(self, kernel_shape):
         """`(rows, columns)` of the int4 matrix: rows span the contracted
@@ -465,7 +518,7 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
             self.g_idx if grouped else None,
             dtype,
         )
-        return ops.reshape(matrix, self._int4_kernel_shape)
+        return ops.reshape(matrix, self.original_kernel_shape)
 
     def _kernel_scale_like_kernel(self, dtype):
         """The int8 `kernel_scale` arranged to broadcast against the
@@ -482,7 +535,7 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
 
     def _lora_base_shape(self):
         if self.quantization_mode == "int4":
-            return self._int4_kernel_shape
+            return self.original_kernel_shape
         return tuple(self._kernel.shape)
 
     def _quantization_weights(self):
@@ -499,6 +552,8 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         return []
 
     def _own_weights(self):
+        if not self.built:
+            return super()._own_weights()
         # The order of upstream Keras' weights files: kernel, bias, then
         # the variables of the quantization mode.
         return quantize_utils.file_order(

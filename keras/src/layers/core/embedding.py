@@ -328,29 +328,45 @@ class Embedding(lora_utils.LoraMixin, Layer):
             self._int4_build(embeddings_shape, config)
 
     def _int8_build(self, embeddings_shape, config):
+        # Under a distribution the table keeps the float table's layout
+        # and the scales that of its vocabulary axis.
+        base = quantize_utils.float_weight_layout(
+            self, "embeddings", embeddings_shape
+        )
         self._embeddings = self.add_weight(
             shape=embeddings_shape,
             name="embeddings",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(
+                base, (0, 1), embeddings_shape
+            ),
         )
         self.embeddings_scale = self.add_weight(
             shape=(embeddings_shape[0],),
             name="embeddings_scale",
             initializer="ones",
             trainable=False,
+            layout=quantize_utils.derived_layout(
+                base, (0,), embeddings_shape[:1]
+            ),
         )
 
     def _int4_build(self, embeddings_shape, config):
         vocabulary, features = embeddings_shape
         self._int4_block_size = quantize_utils.int4_block_size(self, config)
+        base = quantize_utils.float_weight_layout(
+            self, "embeddings", embeddings_shape
+        )
+        packed_shape = (vocabulary, (features + 1) // 2)
         self._embeddings = self.add_weight(
-            shape=(vocabulary, (features + 1) // 2),
+            shape=packed_shape,
             name="embeddings",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
         )
         if not quantize_utils.is_grouped(self._int4_block_size):
             self.embeddings_scale = self.add_weight(
@@ -358,6 +374,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
                 name="embeddings_scale",
                 initializer="ones",
                 trainable=False,
+                layout=quantize_utils.derived_layout(base, (0,), (vocabulary,)),
             )
             return
         groups = quantize_utils.group_count(features, self._int4_block_size)
@@ -369,6 +386,9 @@ class Embedding(lora_utils.LoraMixin, Layer):
                 vocabulary,
                 features,
                 transpose=True,
+                layout=quantize_utils.derived_layout(
+                    base, (0, None), (vocabulary, groups)
+                ),
             )
         )
 
@@ -380,21 +400,25 @@ class Embedding(lora_utils.LoraMixin, Layer):
                 config.weight_quantizer, table, (-1,), (table.shape[0],)
             )
             return {"_embeddings": q, "embeddings_scale": scale}
-        # The matrix view has the features as rows: transpose.
         block_size = quantize_utils.int4_block_size(self, config)
+        if not quantize_utils.is_grouped(block_size):
+            q, scale = quantize_utils.int4_quantize_rows(
+                table, config.weight_quantizer
+            )
+            return {
+                "_embeddings": quantizers.pack_int4(q, axis=-1)[0],
+                "embeddings_scale": scale,
+            }
+        # The matrix view has the features as rows: transpose.
         q, scale, zero = quantize_utils.int4_quantize_matrix(
-            ops.transpose(table), block_size, config.weight_quantizer
+            ops.transpose(table), block_size
         )
-        values = {
+        return {
             "_embeddings": quantizers.pack_int4(ops.transpose(q), axis=-1)[0],
             "embeddings_scale": ops.transpose(scale),
+            "embeddings_zero": ops.transpose(zero),
+            "g_idx": quantize_utils.group_index(table.shape[1], block_size),
         }
-        if zero is not None:
-            values["embeddings_zero"] = ops.transpose(zero)
-            values["g_idx"] = quantize_utils.group_index(
-                table.shape[1], block_size
-            )
-        return values
 
     def _dequantized_base(self, dtype):
         """The float table the int8/int4 variables stand for."""
@@ -428,6 +452,8 @@ class Embedding(lora_utils.LoraMixin, Layer):
         return [self.embeddings_scale]
 
     def _own_weights(self):
+        if not self.built:
+            return super()._own_weights()
         # The order of upstream Keras' weights files.
         return quantize_utils.file_order(
             self, [self._embeddings] + self._quantization_weights()

@@ -187,23 +187,33 @@ class ReversibleEmbedding(Embedding):
             return
         features, vocabulary = self.output_dim, self.input_dim
         int4 = mode == "int4"
+        base = quantize_utils.float_weight_layout(
+            self, "reverse_embeddings", (features, vocabulary)
+        )
+        packed_shape = ((features + 1) // 2 if int4 else features, vocabulary)
         self.reverse_embeddings = self.add_weight(
-            shape=((features + 1) // 2 if int4 else features, vocabulary),
+            shape=packed_shape,
             name="reverse_embeddings",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
         )
         if int4 and quantize_utils.is_grouped(self._int4_block_size):
             groups = quantize_utils.group_count(features, self._int4_block_size)
             shape = (groups, vocabulary)
         else:
             shape = (vocabulary,)
+        # The scales take the layout of the vocabulary axis.
+        layout = quantize_utils.derived_layout(
+            base, (None, 1) if len(shape) == 2 else (1,), shape
+        )
         self.reverse_embeddings_scale = self.add_weight(
             shape=shape,
             name="reverse_embeddings_scale",
             initializer="ones",
             trainable=False,
+            layout=layout,
         )
         if len(shape) == 2:
             # Stored as float32, as upstream Keras does.
@@ -213,6 +223,7 @@ class ReversibleEmbedding(Embedding):
                 initializer="zeros",
                 dtype="float32",
                 trainable=False,
+                layout=layout,
             )
 
     def _quantized_base_values(self, weight, mode, config):
@@ -230,16 +241,23 @@ class ReversibleEmbedding(Embedding):
                 "reverse_embeddings_scale": scale,
             }
         block_size = quantize_utils.int4_block_size(self, config)
-        q, scale, zero = quantize_utils.int4_quantize_matrix(
-            weight, block_size, config.weight_quantizer
-        )
-        values = {
+        if not quantize_utils.is_grouped(block_size):
+            # One scale per vocabulary column, as for int8.
+            q, scale = quantize_utils.int4_quantize_rows(
+                ops.transpose(weight), config.weight_quantizer
+            )
+            return {
+                "reverse_embeddings": quantizers.pack_int4(
+                    ops.transpose(q), axis=0
+                )[0],
+                "reverse_embeddings_scale": scale,
+            }
+        q, scale, zero = quantize_utils.int4_quantize_matrix(weight, block_size)
+        return {
             "reverse_embeddings": quantizers.pack_int4(q, axis=0)[0],
             "reverse_embeddings_scale": scale,
+            "reverse_embeddings_zero": ops.cast(zero, "float32"),
         }
-        if zero is not None:
-            values["reverse_embeddings_zero"] = ops.cast(zero, "float32")
-        return values
 
     def _dequantized_reverse(self, dtype):
         """The float `(output_dim, input_dim)` matrix of the reverse
@@ -266,6 +284,8 @@ class ReversibleEmbedding(Embedding):
         )
 
     def _own_weights(self):
+        if not self.built:
+            return super()._own_weights()
         # The order of upstream Keras' weights files: the table and its
         # quantization variables, then the reverse ones.
         reverse = []
