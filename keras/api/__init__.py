@@ -12,6 +12,7 @@ from keras.api import callbacks as callbacks
 from keras.api import config as config
 from keras.api import constraints as constraints
 from keras.api import datasets as datasets
+from keras.api import distillation as distillation
 from keras.api import distribution as distribution
 from keras.api import dtype_policies as dtype_policies
 from keras.api import initializers as initializers
