@@ -408,10 +408,25 @@ def random_seed_dtype():
 _PROBE_SIZES = (83, 89)
 
 
+def _sparse_shape_dtype_struct(shape, dtype):
+    """A `BCOO` whose data and indices are `ShapeDtypeStruct`s (one stored
+    value), to trace functions on a sparse `KerasTensor`."""
+    template = jax_sparse.BCOO(
+        (np.zeros((1,), dtype), np.zeros((1, len(shape)), "int32")),
+        shape=shape,
+    )
+    leaves, treedef = jax.tree_util.tree_flatten(template)
+    return jax.tree_util.tree_unflatten(
+        treedef, [jax.ShapeDtypeStruct(x.shape, x.dtype) for x in leaves]
+    )
+
+
 def _to_shape_dtype_structs(structure, probe):
     def convert(x):
         if isinstance(x, KerasTensor):
             shape = tuple(probe if d is None else d for d in x.shape)
+            if x.sparse:
+                return _sparse_shape_dtype_struct(shape, x.dtype)
             return jax.ShapeDtypeStruct(shape, x.dtype)
         if isinstance(x, KerasVariable):
             return jax.ShapeDtypeStruct(x.shape, x.dtype)
@@ -458,9 +473,14 @@ def compute_output_spec(fn, *args, **kwargs):
             dims[0] if all(d == dims[0] for d in dims) else None
             for dims in zip(*(s.shape for s in specs))
         )
-        return KerasTensor(shape, dtype=specs[0].dtype)
+        sparse = isinstance(specs[0], jax_sparse.JAXSparse)
+        return KerasTensor(shape, dtype=specs[0].dtype, sparse=sparse)
 
-    return jax.tree_util.tree_map(merge, *results)
+    return jax.tree_util.tree_map(
+        merge,
+        *results,
+        is_leaf=lambda x: isinstance(x, jax_sparse.JAXSparse),
+    )
 
 
 def _eval_shape(fn, args, kwargs):

@@ -514,6 +514,8 @@ def tensordot(x1, x2, axes=2):
 
 
 def einsum(subscripts, *operands, **kwargs):
+    if operands and builtins.all(sparse_ops.is_sparse(x) for x in operands):
+        return sparse_ops.einsum(subscripts, *operands, **kwargs)
     operands = [convert_to_tensor(x) for x in operands]
     if (
         builtins.all(x.dtype == jnp.int8 for x in operands)
