@@ -334,10 +334,10 @@ def test_clone_subclassed():
 
 
 def test_variable_map_covers_model_optimizer_and_metrics():
-    inputs = keras.Input((3,))
-    hidden = keras.layers.Dense(4, name="d1")(inputs)
-    outputs = keras.layers.BatchNormalization(name="bn")(hidden)
-    model = keras.Model(inputs, outputs)
+    inputs = Input((3,))
+    hidden = layers.Dense(4, name="d1")(inputs)
+    outputs = layers.BatchNormalization(name="bn")(hidden)
+    model = Model(inputs, outputs)
     model.compile(optimizer="adam", loss="mse")
     model.optimizer.build(model.trainable_variables)
     variable_map = model._get_variable_map()
