@@ -324,10 +324,14 @@ class Layer(Operation):
 
     def compute_output_spec(self, *args, **kwargs):
         # `compute_output_shape` sees input shapes only: it is used when no
-        # other call argument could change the outputs.
+        # other call argument could change the outputs, and no input is
+        # sparse (tracing `call` tells whether the outputs are).
         shape_only = all(
             v is None or k == "training" or k.endswith("mask")
             for k, v in kwargs.items()
+        ) and not any(
+            isinstance(x, backend.KerasTensor) and x.sparse
+            for x in tree.flatten(args)
         )
         shapes = [_shapes_of(a) for a in args]
         if (

@@ -407,6 +407,16 @@ class Model(JAXTrainer, Layer):
         )
 
     # ----------------------------------------------------------- state tree
+    def _get_variable_map(self):
+        """`{path: variable}` of the whole training state: the model's
+        variables, then its optimizer's and its metrics' (e.g.
+        `"dense/kernel"`, `"adam/learning_rate"`, `"loss/total"`)."""
+        variables = list(self.variables)
+        if self.optimizer is not None:
+            variables += self.optimizer.variables
+        variables += self.metrics_variables
+        return {variable.path: variable for variable in variables}
+
     def get_state_tree(self, value_format="backend_tensor"):
         """Returns the values of the model's state as nested dicts.
 
