@@ -41,6 +41,17 @@ def require(module, pip_name, format):
         ) from e
 
 
+def reject_options(options, format, accepted):
+    """Raises a `ValueError` naming `options` (the leftover keyword
+    arguments of an exporter) when there are any."""
+    if options:
+        raise ValueError(
+            f"Unrecognized arguments for format='{format}': "
+            f"{sorted(options)}. It takes `verbose` and "
+            f"{', '.join(f'`{name}`' for name in accepted)}."
+        )
+
+
 # ------------------------------------------------------------ the signature
 def get_input_signature(model):
     """Infers the input signature of a model's `call`.

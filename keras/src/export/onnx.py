@@ -63,7 +63,9 @@ def export_onnx(
     predictions = session.run(None, {"features": x})
     ```
     """
-    _check_no_options(kwargs, "onnx")
+    export_utils.reject_options(
+        kwargs, "onnx", ["input_signature", "opset_version"]
+    )
     onnx = export_utils.require("onnx", "onnx", "onnx")
     opset = DEFAULT_OPSET if opset_version is None else int(opset_version)
     traced = trace_model(model, input_signature)
@@ -72,15 +74,6 @@ def export_onnx(
     )
     if (verbose is None or verbose) and distribution_lib.process_id() == 0:
         io_utils.print_msg(f"Saved the ONNX model to '{filepath}'.")
-
-
-def _check_no_options(kwargs, format):
-    if kwargs:
-        raise ValueError(
-            f"Unrecognized arguments for format='{format}': "
-            f"{sorted(kwargs)}. It takes `input_signature` and `verbose`"
-            + (" and `opset_version`." if format == "onnx" else ".")
-        )
 
 
 def trace_model(model, input_signature=None):
