@@ -102,13 +102,14 @@ def trace_model(model, input_signature=None):
     read, _ = jax_export.trace_state(fn, specs, poly)
     jaxpr, outputs = jax_export.to_jaxpr(fn, read, specs, poly)
     weights = [(v.path, distribution_lib.to_host(v.value)) for v in read]
-    input_names = _unique(
-        [
-            spec.name or f"input_{i}"
-            for i, spec in enumerate(tree.flatten(specs))
-        ]
+    input_names = [
+        spec.name or f"input_{i}" for i, spec in enumerate(tree.flatten(specs))
+    ]
+    # One name per value: inputs first, then outputs.
+    names = _unique(input_names + _output_names(outputs))
+    return TracedModel(
+        jaxpr, weights, names[: len(input_names)], names[len(input_names) :]
     )
-    return TracedModel(jaxpr, weights, input_names, _output_names(outputs))
 
 
 def to_onnx_model(traced, opset=DEFAULT_OPSET):
@@ -125,14 +126,14 @@ def to_onnx_model(traced, opset=DEFAULT_OPSET):
 
 
 def _output_names(outputs):
+    """The keys of a dict of outputs (joined by `/` when nested), else
+    `output_<i>`."""
     if isinstance(outputs, dict):
-        names = [
+        return [
             "/".join(str(key) for key in path)
             for path, _ in tree.flatten_with_path(outputs)
         ]
-    else:
-        names = [f"output_{i}" for i in range(len(tree.flatten(outputs)))]
-    return _unique(names)
+    return [f"output_{i}" for i in range(len(tree.flatten(outputs)))]
 
 
 def _unique(names):

@@ -36,6 +36,7 @@ MIN_OPSET = 13
 # From this opset on, every `Reduce*` takes its axes as an input.
 _REDUCE_AXES_INPUT_OPSET = 18
 _INT64_MIN = np.iinfo(np.int64).min
+_PROTOBUF_LIMIT = 2**31
 # The type of a value that no jaxpr variable describes (a loop's counter).
 _Aval = collections.namedtuple("_Aval", ["shape", "dtype"])
 _INT64_SCALAR = _Aval((), np.int64)
@@ -96,7 +97,7 @@ def jaxpr_to_onnx(
         lowering.root.nodes,
         graph_name,
         [_value_info(n, v.aval) for n, v in zip(input_names, input_vars)],
-        [_value_info(n, _aval(v)) for n, v in zip(output_names, jaxpr.outvars)],
+        [_value_info(n, v.aval) for n, v in zip(output_names, jaxpr.outvars)],
         lowering.initializers,
     )
     opset_id = helper.make_opsetid("", opset)
@@ -104,15 +105,18 @@ def jaxpr_to_onnx(
         graph, opset_imports=[opset_id], producer_name="keras"
     )
     model.ir_version = helper.find_min_ir_version_for([opset_id])
+    size = model.ByteSize()
+    if size >= _PROTOBUF_LIMIT:
+        raise ValueError(
+            f"The ONNX model takes {size} bytes, over the 2 GiB that one "
+            "protobuf holds; this export does not store weights as "
+            "external data. Export a SavedModel instead."
+        )
     onnx.checker.check_model(model)
     return model
 
 
 # ----------------------------------------------------------------- helpers
-def _aval(var):
-    return var.aval
-
-
 def _is_literal(var):
     return isinstance(var, jax.extend.core.Literal)
 
