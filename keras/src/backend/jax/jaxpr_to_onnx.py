@@ -353,7 +353,9 @@ class _Lowering:
         return self.node("Transpose", [value], perm=perm)
 
     def reshape(self, value, from_dims, to_dims):
-        if tuple(from_dims) == tuple(to_dims):
+        """Reshapes `value` to `to_dims` (unless `from_dims`, its shape
+        when known, is already that)."""
+        if from_dims is not None and tuple(from_dims) == tuple(to_dims):
             return value
         return self.node("Reshape", [value, self.shape(to_dims)])
 
@@ -500,6 +502,12 @@ def _integer_pow(lowering, eqn, inputs):
     if exponent < 0:
         result = lowering.node("Reciprocal", [result])
     return result
+
+
+@_rule("erfc")
+def _erfc(lowering, eqn, inputs):
+    one = lowering.const(1, eqn.invars[0].aval.dtype)
+    return lowering.node("Sub", [one, lowering.node("Erf", inputs)])
 
 
 @_rule("exp2")
@@ -882,11 +890,6 @@ def _dot_general(lowering, eqn, inputs):
 @_rule("conv_general_dilated")
 def _conv(lowering, eqn, inputs):
     params = eqn.params
-    if any(d != 1 for d in params["lhs_dilation"]):
-        raise NotImplementedError(
-            "The ONNX export cannot lower a transposed convolution "
-            "(`conv_general_dilated` with `lhs_dilation`)."
-        )
     if params["batch_group_count"] != 1:
         raise NotImplementedError(
             "The ONNX export cannot lower a convolution with "
@@ -899,16 +902,55 @@ def _conv(lowering, eqn, inputs):
     # ONNX's layouts: (batch, feature, spatial...) and (out, in, spatial...).
     lhs = lowering.transpose(lhs, lhs_spec)
     rhs = lowering.transpose(rhs, rhs_spec)
-    padding = params["padding"]
+    lhs_shape = [eqn.invars[0].aval.shape[a] for a in lhs_spec]
+    # A transposed convolution dilates its input: zeros between elements.
+    for i, factor in enumerate(params["lhs_dilation"]):
+        if factor != 1:
+            lhs, lhs_shape = _dilate(lowering, lhs, lhs_shape, 2 + i, factor)
+    # Negative padding crops the input; ONNX pads only.
+    padding = [(int(lo), int(hi)) for lo, hi in params["padding"]]
+    if any(lo < 0 or hi < 0 for lo, hi in padding):
+        spatial = lhs_shape[2:]
+        starts = [0, 0] + [max(-lo, 0) for lo, _ in padding]
+        ends = lhs_shape[:2] + [
+            dim + min(hi, 0) for dim, (_, hi) in zip(spatial, padding)
+        ]
+        lhs = lowering.node(
+            "Slice", [lhs, lowering.shape(starts), lowering.shape(ends)]
+        )
+        padding = [(max(lo, 0), max(hi, 0)) for lo, hi in padding]
     result = lowering.node(
         "Conv",
         [lhs, rhs],
         strides=[int(s) for s in params["window_strides"]],
-        pads=[int(lo) for lo, _ in padding] + [int(hi) for _, hi in padding],
+        pads=[lo for lo, _ in padding] + [hi for _, hi in padding],
         dilations=[int(d) for d in params["rhs_dilation"]],
         group=int(params["feature_group_count"]),
     )
     return lowering.transpose(result, np.argsort(out_spec))
+
+
+def _dilate(lowering, x, shape, axis, factor):
+    """Puts `factor - 1` zeros between the elements of `x` along `axis`;
+    returns the result and its shape."""
+    size = shape[axis]
+    x = lowering.node("Unsqueeze", [x, lowering.const([axis + 1], np.int64)])
+    pads = [0] * (2 * (len(shape) + 1))
+    pads[len(shape) + 1 + axis + 1] = factor - 1
+    x = lowering.node("Pad", [x, lowering.const(pads, np.int64)])
+    spread = shape[:axis] + [size * factor] + shape[axis + 1 :]
+    x = lowering.reshape(x, None, spread)
+    dilated = shape[:axis] + [(size - 1) * factor + 1] + shape[axis + 1 :]
+    x = lowering.node(
+        "Slice",
+        [
+            x,
+            lowering.const([0], np.int64),
+            lowering.dim(dilated[axis]),
+            lowering.const([axis], np.int64),
+        ],
+    )
+    return x, dilated
 
 
 @_rule("reduce_window_max", "reduce_window_sum")

@@ -63,7 +63,18 @@ def _conv_pool(x, w):
     summed = lax.reduce_window(
         y, 0.0, lax.add, (1, 2, 2, 1), (1, 1, 1, 1), "SAME"
     )
-    return maxed, summed, jnp.mean(y, axis=(1, 2))
+    transposed = lax.conv_transpose(
+        x, w, (2, 3), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC")
+    )
+    cropped = lax.conv_general_dilated(
+        x,
+        w,
+        (1, 1),
+        [(-1, 1), (0, -1)],
+        lhs_dilation=(2, 1),
+        dimension_numbers=("NHWC", "HWIO", "NHWC"),
+    )
+    return maxed, summed, jnp.mean(y, axis=(1, 2)), transposed, cropped
 
 
 def _loops(xs, h):
@@ -128,6 +139,7 @@ def _elementwise(x, y, k):
         lax.rem(x * 5, y),
         jnp.isfinite(x / (y - y)),
         lax.erf(x),
+        lax.erfc(x),
         jnp.log1p(jnp.abs(x)),
         jnp.expm1(x),
         jax.nn.relu(x) ** 1.5,
