@@ -316,11 +316,21 @@ def load_control_files():
 
 
 def save_control_ids(store):
-    passing = sorted(
+    """Writes the committed control list: the files of `store` with their
+    new outcomes, every other file as the list already had it (so that a
+    control run of a few files updates just those)."""
+    ran = set(store)
+    passing = {
         test
         for entry in store.values()
         for test, outcome in entry["outcomes"].items()
         if outcome in PASSED
+    }
+    kept_files = load_control_files() - ran
+    passing.update(
+        test
+        for test in load_control_ids() or ()
+        if test.split("::")[0] in kept_files
     )
     with open(control_ids_path(), "w") as f:
         f.write(
@@ -329,8 +339,8 @@ def save_control_ids(store):
             "# Written by: bash shell/upstream_tests.sh --control "
             "--save-control\n"
         )
-        f.writelines(f"# ran: {rel}\n" for rel in sorted(store))
-        f.writelines(test + "\n" for test in passing)
+        f.writelines(f"# ran: {rel}\n" for rel in sorted(ran | kept_files))
+        f.writelines(test + "\n" for test in sorted(passing))
     print(f"{len(passing)} upstream-passing tests -> {control_ids_path()}")
 
 

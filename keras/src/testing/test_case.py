@@ -115,8 +115,8 @@ class TestCase(parameterized.TestCase):
         )
 
     def assertAllEqual(self, x1, x2, msg=None):
-        """Asserts that two arrays have the same shape and values."""
-        self.assertEqual(len(x1), len(x2), msg=msg)
+        """Asserts that two arrays have the same shape and values (a
+        scalar equals an array whose every element is that scalar)."""
         np.testing.assert_array_equal(
             _to_numpy(x1), _to_numpy(x2), err_msg=msg or ""
         )

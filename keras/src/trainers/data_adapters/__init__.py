@@ -1,5 +1,5 @@
-"""Data adapters: turn user inputs (arrays, tf.data, generators, PyDataset)
-into iterables of NumPy batches."""
+"""Data adapters: turn user inputs (arrays, tf.data, torch `DataLoader`s,
+grain datasets, generators, PyDataset) into iterables of NumPy batches."""
 
 from keras.src.trainers.data_adapters import array_data_adapter
 from keras.src.trainers.data_adapters import data_adapter_utils
@@ -9,10 +9,22 @@ from keras.src.trainers.data_adapters.generator_data_adapter import (
     GeneratorDataAdapter,
 )
 from keras.src.trainers.data_adapters.generator_data_adapter import is_generator
+from keras.src.trainers.data_adapters.grain_dataset_adapter import (
+    GrainDatasetAdapter,
+)
+from keras.src.trainers.data_adapters.grain_dataset_adapter import (
+    is_grain_dataset,
+)
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDatasetAdapter
 from keras.src.trainers.data_adapters.tf_dataset_adapter import TFDatasetAdapter
 from keras.src.trainers.data_adapters.tf_dataset_adapter import is_tf_dataset
+from keras.src.trainers.data_adapters.torch_data_loader_adapter import (
+    TorchDataLoaderAdapter,
+)
+from keras.src.trainers.data_adapters.torch_data_loader_adapter import (
+    is_torch_dataloader,
+)
 
 
 def get_data_adapter(
@@ -27,10 +39,12 @@ def get_data_adapter(
     """Returns the `DataAdapter` for `x`.
 
     Arrays (and nested structures of arrays) are sliced into batches of
-    `batch_size`; `tf.data.Dataset`s, `PyDataset`s and generators provide
-    their own batches, so `y`, `sample_weight` and `batch_size` must not
-    be given with them. When a distribution is active, it is passed to the
-    adapters that need it (dataset sharding, per-process rows).
+    `batch_size`; `tf.data.Dataset`s, torch `DataLoader`s, grain datasets,
+    `PyDataset`s and generators provide their own batches, so `y` and
+    `sample_weight` must not be given with them. When a distribution is
+    active, it is passed to the adapters that need it (dataset sharding,
+    per-process rows). PyTorch and grain are imported only when `x` is one
+    of their objects.
     """
     from keras.src.distribution import distribution_lib
 
@@ -53,6 +67,14 @@ def get_data_adapter(
         return TFDatasetAdapter(
             x, class_weight=class_weight, distribution=distribution
         )
+    if is_torch_dataloader(x):
+        _check_no_extra_args("a torch DataLoader", y, sample_weight)
+        _check_shardable(x, distribution)
+        return TorchDataLoaderAdapter(x, class_weight=class_weight)
+    if is_grain_dataset(x):
+        _check_no_extra_args("a grain dataset", y, sample_weight)
+        _check_shardable(x, distribution)
+        return GrainDatasetAdapter(x, class_weight=class_weight)
     if isinstance(x, PyDataset):
         _check_no_extra_args("a PyDataset", y, sample_weight)
         _check_shardable(x, distribution)
@@ -65,7 +87,8 @@ def get_data_adapter(
         "Unrecognized data type: x="
         f"{_short_repr(x)} (of type {type(x)}). Expected NumPy/JAX arrays "
         "(or a list/tuple/dict of them), a tf.data.Dataset, a "
-        "keras.utils.PyDataset or a Python generator."
+        "torch.utils.data.DataLoader, a grain.MapDataset, grain.IterDataset "
+        "or grain.DataLoader, a keras.utils.PyDataset or a Python generator."
     )
 
 
@@ -84,9 +107,9 @@ def _check_no_extra_args(kind, y, sample_weight):
 
 
 def _check_shardable(x, distribution):
-    """Generators and `PyDataset`s cannot be split between processes: with
-    several processes and automatic sharding, each process would feed the
-    whole data."""
+    """Generators, `PyDataset`s, torch `DataLoader`s and grain datasets
+    cannot be split between processes: with several processes and
+    automatic sharding, each process would feed the whole data."""
     if (
         distribution is not None
         and getattr(distribution, "_is_multi_process", False)
@@ -110,9 +133,11 @@ __all__ = [
     "ArrayDataAdapter",
     "DataAdapter",
     "GeneratorDataAdapter",
+    "GrainDatasetAdapter",
     "PyDataset",
     "PyDatasetAdapter",
     "TFDatasetAdapter",
+    "TorchDataLoaderAdapter",
     "data_adapter_utils",
     "get_data_adapter",
 ]

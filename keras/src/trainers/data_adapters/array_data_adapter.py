@@ -73,15 +73,21 @@ class ArrayDataAdapter(DataAdapter):
                 f"shuffle={shuffle}"
             )
 
+        _check_array_like(x, y, sample_weight)
+
         def convert(t):
             if t is None:
                 return None
+            if type(t).__module__.startswith("pandas") and t.ndim == 1:
+                # A pandas Series is one column.
+                t = t.to_numpy().reshape(-1, 1)
             return data_adapter_utils.standardize_dtype_for_backend(
                 data_adapter_utils.to_numpy(t)
             )
 
         x, y, sample_weight = tree.map_structure(convert, (x, y, sample_weight))
         data_adapter_utils.check_data_cardinality((x, y, sample_weight))
+        sample_weight = _sample_weight_per_output(y, sample_weight)
         if class_weight is not None:
             x, y, sample_weight = data_adapter_utils.apply_class_weight(
                 (x, y, sample_weight), class_weight
@@ -176,3 +182,58 @@ class ArrayDataAdapter(DataAdapter):
     @property
     def partial_batch_size(self):
         return self._partial or None
+
+
+def _check_array_like(x, y, sample_weight):
+    invalid = {
+        name: part
+        for name, part in (("x", x), ("y", y), ("sample_weight", sample_weight))
+        if part is not None
+        and not all(
+            leaf is None or len(getattr(leaf, "shape", ())) > 0
+            for leaf in tree.flatten(part)
+        )
+    }
+    if invalid:
+        received = ", ".join(
+            f"{name}={_short(part)}" for name, part in invalid.items()
+        )
+        raise ValueError(
+            "Expected all elements of `x` to be array-like (NumPy, JAX, "
+            "TensorFlow or PyTorch arrays, sparse matrices, pandas objects; "
+            "at least 1D), or a structure of them. Received invalid types: "
+            f"{received}"
+        )
+
+
+def _short(value):
+    text = repr(value)
+    return text if len(text) < 200 else text[:200] + "..."
+
+
+def _sample_weight_per_output(y, sample_weight):
+    """`sample_weight` with the structure of `y` (a model with several
+    outputs): one array is repeated for every output."""
+    if sample_weight is None or y is None or not tree.is_nested(y):
+        return sample_weight
+    if tree.is_nested(sample_weight):
+        try:
+            tree.assert_same_structure(y, sample_weight)
+        except (ValueError, TypeError):
+            raise ValueError(
+                "You should provide one `sample_weight` array per output in "
+                "`y` (the same structure), or a single 1D array for all of "
+                "them. The two structures did not match:\n"
+                f"- y: {tree.map_structure(np.shape, y)}\n"
+                "- sample_weight: "
+                f"{tree.map_structure(np.shape, sample_weight)}"
+            ) from None
+        return sample_weight
+    if np.ndim(sample_weight) != 1:
+        raise ValueError(
+            "For a model with multiple outputs, when providing a single "
+            "`sample_weight` array, it should only have one dimension (one "
+            "weight per sample, applied to every output). Received: "
+            f"sample_weight.shape={np.shape(sample_weight)}"
+        )
+    return tree.map_structure(lambda _: sample_weight, y)

@@ -72,17 +72,21 @@ def test_class_weight_becomes_sample_weight():
     )
     _, _, sw = _batches(adapter)[0]
     np.testing.assert_allclose(sw, [1.0, 2.0, 1.0, 2.0])
-    # One-hot targets use the argmax; sample weights are multiplied in.
+    # One-hot targets use the argmax; classes without a weight weigh 1.
     y = np.eye(3)[[0, 1, 2]]
     adapter = ArrayDataAdapter(
-        np.zeros((3, 1)),
-        y,
-        sample_weight=np.array([1.0, 0.5, 2.0]),
-        batch_size=3,
-        class_weight={0: 3.0, 2: 0.5},
+        np.zeros((3, 1)), y, batch_size=3, class_weight={0: 3.0, 2: 0.5}
     )
     _, _, sw = _batches(adapter)[0]
-    np.testing.assert_allclose(sw, [3.0, 0.5, 1.0])
+    np.testing.assert_allclose(sw, [3.0, 1.0, 0.5])
+    # Class weights and sample weights cannot be combined.
+    with pytest.raises(ValueError, match="`class_weight` and `sample_weight`"):
+        ArrayDataAdapter(
+            np.zeros((3, 1)),
+            y,
+            sample_weight=np.ones(3),
+            class_weight={0: 3.0},
+        )
 
 
 def test_mismatched_lengths_error_names_sizes():

@@ -1,5 +1,7 @@
 """Base class of the objects turning user data into batches."""
 
+from keras.src import tree
+
 
 class DataAdapter:
     """Turns one kind of user input into an iterable of batches.
@@ -24,13 +26,33 @@ class DataAdapter:
         """Returns the batches as a `tf.data.Dataset` (imports TensorFlow)."""
         import tensorflow as tf
 
-        first = next(iter(self.get_numpy_iterator()))
+        def batches():
+            # tf.data takes tuples, not lists.
+            for batch in self.get_numpy_iterator():
+                yield tree.lists_to_tuples(batch)
+
+        first = next(batches())
         signature = tf.nest.map_structure(
             lambda a: tf.TensorSpec((None,) + a.shape[1:], a.dtype), first
         )
         return tf.data.Dataset.from_generator(
-            self.get_numpy_iterator, output_signature=signature
+            batches, output_signature=signature
         )
+
+    def get_torch_dataloader(self):
+        """Returns the batches as a `torch.utils.data.DataLoader` of
+        tensors (imports PyTorch)."""
+        import torch
+
+        adapter = self
+
+        class Batches(torch.utils.data.IterableDataset):
+            def __iter__(self):
+                for batch in adapter.get_numpy_iterator():
+                    yield tree.map_structure(torch.as_tensor, batch)
+
+        # The batches are whole already: no further batching.
+        return torch.utils.data.DataLoader(Batches(), batch_size=None)
 
     @property
     def num_batches(self):

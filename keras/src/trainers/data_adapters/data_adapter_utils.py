@@ -223,7 +223,20 @@ def class_weight_to_sample_weights(y, class_weight):
     return table[y]
 
 
+CLASS_AND_SAMPLE_WEIGHT_ERROR = (
+    "You cannot `class_weight` and `sample_weight` at the same time: "
+    "either give per-class weights (`class_weight`) or per-sample weights "
+    "(the third element of each batch, or `sample_weight`), and fold the "
+    "class weights into the sample weights yourself to use both."
+)
+SINGLE_OUTPUT_ERROR = (
+    "`class_weight` is only supported for Models with a single output. "
+    "For several outputs, pass per-sample weights for each output instead."
+)
+
+
 def validate_class_weight(class_weight, y):
+    """Checks that `class_weight` is a dict and `y` a single output."""
     if class_weight is None:
         return
     if not isinstance(class_weight, dict):
@@ -231,28 +244,27 @@ def validate_class_weight(class_weight, y):
             "`class_weight` must be a dict mapping class indices to weights."
             f" Received: class_weight={class_weight}"
         )
-    if isinstance(y, (list, tuple, dict)) and len(tree.flatten(y)) > 1:
-        raise ValueError(
-            "`class_weight` is only supported for models with a single output."
-        )
+    if isinstance(y, (list, tuple, dict)):
+        raise ValueError(SINGLE_OUTPUT_ERROR)
 
 
 def apply_class_weight(data, class_weight):
-    """Returns `(x, y, sample_weight)` with class weights folded in.
+    """Returns `(x, y, sample_weight)` with the class weights of `y` as
+    sample weights.
 
-    The class weight of each sample multiplies its sample weight (if any).
+    Raises a `ValueError` when `data` already has sample weights (the two
+    cannot be combined) or several outputs.
     """
     x, y, sample_weight = data
     if not class_weight:
         return data
     validate_class_weight(class_weight, y)
+    if sample_weight is not None:
+        raise ValueError(CLASS_AND_SAMPLE_WEIGHT_ERROR)
     if y is None:
         raise ValueError("`class_weight` requires targets `y`.")
     y_leaf = tree.flatten(y)[0]
-    weights = class_weight_to_sample_weights(y_leaf, class_weight)
-    if sample_weight is not None:
-        weights = weights * np.asarray(sample_weight, dtype="float32")
-    return (x, y, weights)
+    return (x, y, class_weight_to_sample_weights(y_leaf, class_weight))
 
 
 def to_numpy(x):
@@ -267,12 +279,47 @@ def to_numpy(x):
     sparse = to_bcoo(x)
     if sparse is not None:
         return sparse
+    if type(x).__module__.startswith("torch"):
+        # Leaves a tensor's autograd graph and device behind.
+        return x.detach().cpu().numpy()
     if hasattr(x, "numpy") and callable(x.numpy):
         try:
             return np.asarray(x.numpy())
         except Exception:
             pass
     return np.asarray(x)
+
+
+def standardize_batch(batch, class_weight=None, keep_jax_arrays=False):
+    """A batch from a user's pipeline, ready for the data path.
+
+    A list at the top becomes a tuple (`(x, y)` and `[x, y]` mean the
+    same); any other structure (a dict, an array) is kept. Leaves become
+    NumPy arrays (sparse ones JAX `BCOO`s, see `to_numpy`), and class
+    weights become sample weights.
+
+    Args:
+        batch: `x`, `(x,)`, `(x, y)` or `(x, y, sample_weight)`.
+        class_weight: Optional dict `{class_index: weight}`.
+        keep_jax_arrays: Whether JAX arrays stay as they are (already on
+            a device) instead of being copied to NumPy.
+
+    Returns:
+        The standardized batch.
+    """
+    import jax
+
+    def convert(leaf):
+        if keep_jax_arrays and isinstance(leaf, jax.Array):
+            return leaf
+        return to_numpy(leaf)
+
+    batch = tree.map_structure(convert, list_to_tuple(batch))
+    if class_weight:
+        batch = apply_class_weight(
+            unpack_x_y_sample_weight(batch), class_weight
+        )
+    return batch
 
 
 def to_bcoo(x):

@@ -1,8 +1,8 @@
 """Batches from a Python generator (or any iterator)."""
 
 import inspect
+import itertools
 
-from keras.src import tree
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.data_adapters.data_adapter import DataAdapter
 
@@ -17,9 +17,10 @@ class GeneratorDataAdapter(DataAdapter):
     """Batches from a generator yielding `x`, `(x, y)` or
     `(x, y, sample_weight)`.
 
-    A generator can be consumed only once: epochs after the one that
-    exhausts it receive no data (use `steps_per_epoch` with an infinite
-    generator to train several epochs).
+    The first batch is drawn when the adapter is created (an empty
+    generator is an error). A generator can be consumed only once: epochs
+    after the one that exhausts it receive no data (use `steps_per_epoch`
+    with an infinite generator to train several epochs).
 
     Args:
         generator: The generator or iterator.
@@ -34,21 +35,27 @@ class GeneratorDataAdapter(DataAdapter):
                 "Expected a Python generator or iterator. Received: "
                 f"{type(generator)}"
             )
-        self._generator = generator
+        try:
+            first = next(generator)
+        except StopIteration:
+            raise ValueError(
+                "The generator passed as `x` yielded nothing: the generator "
+                "must yield at least one batch (`x`, `(x, y)` or "
+                "`(x, y, sample_weight)`)."
+            ) from None
+        self._batches = itertools.chain([first], generator)
         self._class_weight = class_weight
 
     def get_numpy_iterator(self):
-        for batch in self._generator:
-            yield _standardize_batch(batch, self._class_weight)
+        for batch in self._batches:
+            yield data_adapter_utils.standardize_batch(
+                batch, self._class_weight
+            )
 
-
-def _standardize_batch(batch, class_weight):
-    """Tuple of NumPy arrays, with class weights folded in."""
-    batch = data_adapter_utils.list_to_tuple(batch)
-    if not isinstance(batch, tuple):
-        batch = (batch,)
-    batch = tree.map_structure(data_adapter_utils.to_numpy, batch)
-    if class_weight:
-        x, y, sw = data_adapter_utils.unpack_x_y_sample_weight(batch)
-        batch = data_adapter_utils.apply_class_weight((x, y, sw), class_weight)
-    return batch
+    def get_jax_iterator(self):
+        """Like `get_numpy_iterator`, but JAX arrays stay on their
+        devices."""
+        for batch in self._batches:
+            yield data_adapter_utils.standardize_batch(
+                batch, self._class_weight, keep_jax_arrays=True
+            )

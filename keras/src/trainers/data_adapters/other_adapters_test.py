@@ -27,13 +27,24 @@ class ArrayPyDataset(PyDataset):
         self.epochs_ended += 1
 
 
-def test_import_keras_does_not_import_tensorflow():
+def test_optional_input_packages_are_imported_only_when_used():
+    # `import keras`, and training on arrays, import none of the packages
+    # whose objects the data adapters also take.
     import subprocess
 
-    code = (
-        "import keras, sys; "
-        "assert 'tensorflow' not in sys.modules, 'tensorflow imported'"
-    )
+    code = """
+import sys
+import numpy as np
+import keras
+
+optional = ("tensorflow", "torch", "grain", "pandas")
+assert not [m for m in optional if m in sys.modules], sys.modules.keys()
+model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+model.compile("sgd", "mse")
+model.fit(np.zeros((4, 2)), np.zeros((4, 1)), verbose=0)
+imported = [m for m in optional if m in sys.modules]
+assert not imported, imported
+"""
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -140,14 +151,25 @@ def test_tf_dataset_is_sharded_by_the_distribution_keeping_partial_batches():
 
     from keras.src.trainers.data_adapters import TFDatasetAdapter
 
+    from keras.src.distribution import distribution_lib
+
     calls = []
 
-    class FakeDistribution:
+    class RecordingDistribution(distribution_lib.DataParallel):
         def _distribute_dataset(self, dataset, keep_partial_batches):
             calls.append((dataset, keep_partial_batches))
             return dataset.take(1)
 
     dataset = tf.data.Dataset.from_tensor_slices(np.arange(8)).batch(2)
-    adapter = TFDatasetAdapter(dataset, distribution=FakeDistribution())
+    adapter = TFDatasetAdapter(dataset, distribution=RecordingDistribution())
     assert calls == [(dataset, True)]
     assert len(list(adapter.get_numpy_iterator())) == 1
+
+    # Another object standing for a distribution: its public
+    # `distribute_dataset` is used.
+    class OtherDistribution:
+        def distribute_dataset(self, dataset):
+            return dataset.take(2)
+
+    adapter = TFDatasetAdapter(dataset, distribution=OtherDistribution())
+    assert len(list(adapter.get_numpy_iterator())) == 2

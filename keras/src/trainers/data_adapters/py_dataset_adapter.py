@@ -1,12 +1,15 @@
 """`keras.utils.PyDataset` and its data adapter."""
 
+import collections
+import concurrent.futures
+import itertools
+import multiprocessing
+
 import numpy as np
 
 from keras.src.api_export import keras_export
+from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.data_adapters.data_adapter import DataAdapter
-from keras.src.trainers.data_adapters.generator_data_adapter import (
-    _standardize_batch,
-)
 
 
 @keras_export(["keras.utils.PyDataset", "keras.utils.Sequence"])
@@ -19,13 +22,20 @@ class PyDataset:
     every epoch; override it to change the data between epochs.
 
     Batches are read in order (in a shuffled order of indices when `fit` is
-    called with `shuffle=True`), in the calling thread.
+    called with `shuffle=True`). With `workers > 1`, that many threads read
+    batches ahead of training, up to `max_queue_size` batches; with
+    `use_multiprocessing=True`, worker processes do (forked from this one,
+    so `__getitem__` should produce NumPy data, not use JAX). Batches reach
+    the model in index order either way. Iterating over the dataset itself
+    (`for batch in dataset`) reads the batches in order, in this thread.
 
     Args:
-        workers: Number of workers (accepted for API compatibility; batches
-            are read in the calling thread).
-        use_multiprocessing: Accepted for API compatibility.
-        max_queue_size: Accepted for API compatibility.
+        workers: Number of threads (or processes) reading batches; `0` or
+            `1` reads them in the training loop's own reader thread.
+        use_multiprocessing: Whether the workers are processes instead of
+            threads (for `__getitem__`s that hold Python's lock, such as
+            pure-Python decoding).
+        max_queue_size: How many batches the workers may read ahead.
 
     Example:
 
@@ -98,6 +108,11 @@ class PyDataset:
             return None
         return len(self)
 
+    def __iter__(self):
+        """Yields the batches in index order: `num_batches` of them, or,
+        when that is `None`, until `__getitem__` raises `IndexError`."""
+        return _read_in_order(self, _batch_indices(self.num_batches, None))
+
     def on_epoch_begin(self):
         """Called at the beginning of every epoch."""
         pass
@@ -134,25 +149,27 @@ class PyDatasetAdapter(DataAdapter):
         """Makes the next pass over the data use epoch `epoch`'s order."""
         self._epoch = int(epoch)
 
-    def get_numpy_iterator(self):
-        num_batches = self.py_dataset.num_batches
+    def _next_order(self):
         epoch = self._epoch
         self._epoch += 1
-        if num_batches is None:
-            order = _count()
-        elif self._shuffle:
+        rng = None
+        if self._shuffle:
             rng = np.random.default_rng([self._seed, epoch])
-            order = rng.permutation(num_batches)
-        else:
-            order = range(num_batches)
-        for index in order:
-            try:
-                batch = self.py_dataset[int(index)]
-            except IndexError:
-                if num_batches is None:
-                    return
-                raise
-            yield _standardize_batch(batch, self._class_weight)
+        return _batch_indices(self.py_dataset.num_batches, rng)
+
+    def get_numpy_iterator(self):
+        for batch in _read_in_order(self.py_dataset, self._next_order()):
+            yield data_adapter_utils.standardize_batch(
+                batch, self._class_weight
+            )
+
+    def get_jax_iterator(self):
+        """Like `get_numpy_iterator`, but JAX arrays stay on their
+        devices."""
+        for batch in _read_in_order(self.py_dataset, self._next_order()):
+            yield data_adapter_utils.standardize_batch(
+                batch, self._class_weight, keep_jax_arrays=True
+            )
 
     @property
     def num_batches(self):
@@ -165,8 +182,74 @@ class PyDatasetAdapter(DataAdapter):
         self.py_dataset.on_epoch_end()
 
 
-def _count():
-    i = 0
-    while True:
-        yield i
-        i += 1
+def _batch_indices(num_batches, rng):
+    """The indices of one epoch: `0, 1, ...` (without end when
+    `num_batches` is `None`), permuted by `rng` if given."""
+    if num_batches is None:
+        return itertools.count()
+    if rng is not None:
+        return (int(i) for i in rng.permutation(num_batches))
+    return iter(range(num_batches))
+
+
+def _read_in_order(dataset, indices):
+    """Yields `dataset[i]` for each of `indices`, in order, read by the
+    dataset's workers if it has several. With no end to the indices, an
+    `IndexError` from `__getitem__` ends the epoch."""
+    unbounded = isinstance(indices, itertools.count)
+    workers = dataset.workers or 0
+    if dataset.use_multiprocessing:
+        executor = concurrent.futures.ProcessPoolExecutor(
+            max(workers, 1),
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_hold_dataset,
+            initargs=(dataset,),
+        )
+        read = _read_held
+    elif workers > 1:
+        executor = concurrent.futures.ThreadPoolExecutor(
+            workers, thread_name_prefix="keras-py-dataset"
+        )
+        read = dataset.__getitem__
+    else:
+        for index in indices:
+            try:
+                batch = dataset[index]
+            except IndexError:
+                if unbounded:
+                    return
+                raise
+            yield batch
+        return
+    depth = max(dataset.max_queue_size or 0, workers, 1)
+    pending = collections.deque(
+        executor.submit(read, index)
+        for index in itertools.islice(indices, depth)
+    )
+    try:
+        while pending:
+            try:
+                batch = pending.popleft().result()
+            except IndexError:
+                if unbounded:
+                    return
+                raise
+            for index in itertools.islice(indices, 1):
+                pending.append(executor.submit(read, index))
+            yield batch
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+# The dataset of a worker process (set when the process starts; a forked
+# process inherits it without pickling).
+_held_dataset = None
+
+
+def _hold_dataset(dataset):
+    global _held_dataset
+    _held_dataset = dataset
+
+
+def _read_held(index):
+    return _held_dataset[index]
