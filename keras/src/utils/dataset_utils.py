@@ -1,4 +1,7 @@
-"""`keras.utils.split_dataset`: one dataset into two `tf.data` datasets."""
+"""`keras.utils.split_dataset`: one dataset into two (`tf.data` or
+PyTorch) datasets."""
+
+import sys
 
 import numpy as np
 
@@ -8,9 +11,14 @@ from keras.src.api_export import keras_export
 
 @keras_export("keras.utils.split_dataset")
 def split_dataset(
-    dataset, left_size=None, right_size=None, shuffle=False, seed=None
+    dataset,
+    left_size=None,
+    right_size=None,
+    shuffle=False,
+    seed=None,
+    preferred_backend=None,
 ):
-    """Splits a dataset into a left and a right `tf.data.Dataset`.
+    """Splits a dataset into a left and a right dataset.
 
     The samples are taken in order (or in a seeded random order with
     `shuffle=True`); the first `left_size` of them go to the left dataset
@@ -18,6 +26,10 @@ def split_dataset(
     samples (a float in `(0, 1)`) or a number of samples (an int). When one
     size is `None`, it takes the samples the other one leaves; both cannot
     be `None`, and together they cannot ask for more samples than there are.
+
+    The two parts are `tf.data.Dataset`s, or, for a PyTorch dataset or with
+    `preferred_backend="torch"`, `torch.utils.data.Subset`s (a PyTorch
+    dataset is then not read: the subsets index into it).
 
     Args:
         dataset: A NumPy array, a tuple, list or dict of arrays with the same
@@ -28,10 +40,13 @@ def split_dataset(
         right_size: Size of the right part (float fraction or int count).
         shuffle: Whether to shuffle the samples before splitting.
         seed: Seed of that shuffle.
+        preferred_backend: `"tensorflow"` for `tf.data.Dataset` parts,
+            `"torch"` for `torch.utils.data.Subset` parts, or `None`: torch
+            parts for a PyTorch dataset, `tf.data` parts otherwise.
 
     Returns:
-        A tuple `(left_dataset, right_dataset)` of `tf.data.Dataset`s of
-        unbatched samples.
+        A tuple `(left_dataset, right_dataset)` of datasets of unbatched
+        samples.
 
     Example:
 
@@ -40,17 +55,65 @@ def split_dataset(
     >>> len(list(left)), len(list(right))
     (8, 2)
     """
-    import tensorflow as tf
-
-    samples = _samples(dataset)
-    total = len(samples)
+    if preferred_backend not in (None, "tensorflow", "torch"):
+        raise ValueError(
+            "`preferred_backend` must be None, 'tensorflow' or 'torch'. "
+            f"Received: preferred_backend={preferred_backend!r}"
+        )
+    torch_input = _is_torch_dataset(dataset)
+    to_torch = preferred_backend == "torch" or (
+        preferred_backend is None and torch_input
+    )
+    if to_torch and torch_input:
+        samples, total = dataset, len(dataset)
+    else:
+        samples = _samples(dataset)
+        total = len(samples)
     left, right = _sizes(left_size, right_size, total)
     order = np.arange(total)
     if shuffle:
         np.random.default_rng(seed).shuffle(order)
-    left_samples = [samples[i] for i in order[:left]]
-    right_samples = [samples[i] for i in order[left : left + right]]
-    return _to_dataset(tf, left_samples), _to_dataset(tf, right_samples)
+    parts = (order[:left], order[left : left + right])
+    if to_torch:
+        return tuple(_torch_subset(samples, rows) for rows in parts)
+    import tensorflow as tf
+
+    return tuple(_to_dataset(tf, [samples[i] for i in rows]) for rows in parts)
+
+
+def _is_torch_dataset(dataset):
+    """Whether `dataset` is a `torch.utils.data.Dataset` (without importing
+    PyTorch when it is not loaded)."""
+    if "torch" not in sys.modules:
+        return False
+    import torch
+
+    return isinstance(dataset, torch.utils.data.Dataset)
+
+
+def _torch_subset(samples, rows):
+    """A `torch.utils.data.Subset` of `samples` (a PyTorch dataset, or a
+    list of NumPy samples, served as tensors) at `rows`."""
+    import torch
+
+    if not isinstance(samples, torch.utils.data.Dataset):
+        samples = _TensorSamples(samples)
+    return torch.utils.data.Subset(samples, [int(i) for i in rows])
+
+
+class _TensorSamples:
+    """A list of samples as a PyTorch map-style dataset of tensors."""
+
+    def __init__(self, samples):
+        self._samples = samples
+
+    def __len__(self):
+        return len(self._samples)
+
+    def __getitem__(self, index):
+        import torch
+
+        return tree.map_structure(torch.as_tensor, self._samples[index])
 
 
 def _samples(dataset):
@@ -139,4 +202,5 @@ def _sizes(left_size, right_size, total):
 
 def _to_dataset(tf, samples):
     columns = tree.map_structure(lambda *values: np.stack(values), *samples)
-    return tf.data.Dataset.from_tensor_slices(columns)
+    # tf.data reads a list as one tensor: the columns of a list are a tuple.
+    return tf.data.Dataset.from_tensor_slices(tree.lists_to_tuples(columns))

@@ -46,3 +46,45 @@ def test_split_rejects_bad_sizes():
         keras.utils.split_dataset(x, left_size=6, right_size=6)
     with pytest.raises(ValueError, match="same number of rows"):
         keras.utils.split_dataset((x, np.arange(3)), left_size=0.5)
+
+
+def test_split_into_torch_subsets():
+    torch = pytest.importorskip("torch")
+
+    class Squares(torch.utils.data.Dataset):
+        reads = 0
+
+        def __len__(self):
+            return 10
+
+        def __getitem__(self, index):
+            Squares.reads += 1
+            return torch.tensor([float(index)]), index * index
+
+    # A PyTorch dataset gives Subsets of itself, read only when indexed.
+    left, right = keras.utils.split_dataset(Squares(), left_size=0.3)
+    assert isinstance(left, torch.utils.data.Subset)
+    assert (len(left), len(right), Squares.reads) == (3, 7, 0)
+    assert [right[i][1] for i in range(2)] == [9, 16]
+    # Arrays become Subsets of tensors when asked for.
+    x = np.arange(6.0).reshape(3, 2)
+    left, right = keras.utils.split_dataset(
+        (x, x[:, :1]), left_size=1, preferred_backend="torch"
+    )
+    features, label = right[0]
+    assert isinstance(features, torch.Tensor)
+    np.testing.assert_array_equal(features.numpy(), [2.0, 3.0])
+    assert label.shape == (1,)
+    # A PyTorch dataset can become tf.data datasets too.
+    left, right = keras.utils.split_dataset(
+        Squares(), left_size=2, preferred_backend="tensorflow"
+    )
+    assert [int(s[1]) for s in left.as_numpy_iterator()] == [0, 1]
+    with pytest.raises(ValueError, match="preferred_backend"):
+        keras.utils.split_dataset(x, left_size=1, preferred_backend="jax")
+
+
+def test_split_list_of_arrays_gives_tuples():
+    x, y = np.arange(8.0).reshape(4, 2), np.arange(4)
+    left, _ = keras.utils.split_dataset([x, y], left_size=2)
+    assert _rows(left) == [([0.0, 1.0], 0), ([2.0, 3.0], 1)]
