@@ -149,9 +149,8 @@ def test_tf_dataset_adapter():
 def test_tf_dataset_is_sharded_by_the_distribution_keeping_partial_batches():
     import tensorflow as tf
 
-    from keras.src.trainers.data_adapters import TFDatasetAdapter
-
     from keras.src.distribution import distribution_lib
+    from keras.src.trainers.data_adapters import TFDatasetAdapter
 
     calls = []
 
@@ -173,3 +172,66 @@ def test_tf_dataset_is_sharded_by_the_distribution_keeping_partial_batches():
 
     adapter = TFDatasetAdapter(dataset, distribution=OtherDistribution())
     assert len(list(adapter.get_numpy_iterator())) == 2
+
+
+class RecordingPyDataset(PyDataset):
+    """Batch `i` is `[[i]]`; remembers the threads that read batches and
+    fails at index `fail_at`."""
+
+    def __init__(self, num_batches=6, fail_at=None, **kwargs):
+        super().__init__(**kwargs)
+        self.size, self.fail_at = num_batches, fail_at
+        self.threads = set()
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, index):
+        import threading
+
+        self.threads.add(threading.current_thread().name)
+        if index == self.fail_at:
+            raise KeyError(f"batch {index} is broken")
+        return np.array([[float(index)]])
+
+
+@pytest.mark.parametrize(
+    "workers, use_multiprocessing", [(0, False), (3, False), (2, True)]
+)
+def test_py_dataset_workers_keep_the_order(workers, use_multiprocessing):
+    dataset = RecordingPyDataset(
+        workers=workers,
+        use_multiprocessing=use_multiprocessing,
+        max_queue_size=2,
+    )
+    adapter = PyDatasetAdapter(dataset)
+    seen = [b[0, 0] for b in adapter.get_numpy_iterator()]
+    assert seen == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+    # Threads read in a pool of their own; processes leave no trace here.
+    pool_threads = {t for t in dataset.threads if "keras-py-dataset" in t}
+    assert bool(pool_threads) == (workers > 1 and not use_multiprocessing)
+    assert not dataset.threads if use_multiprocessing else dataset.threads
+    # An error of `__getitem__` reaches the consumer at its batch.
+    failing = RecordingPyDataset(
+        fail_at=2, workers=workers, use_multiprocessing=use_multiprocessing
+    )
+    batches = PyDatasetAdapter(failing).get_numpy_iterator()
+    assert [next(batches)[0, 0] for _ in range(2)] == [0.0, 1.0]
+    with pytest.raises(KeyError, match="batch 2 is broken"):
+        next(batches)
+
+
+def test_py_dataset_iterates_in_order_until_index_error():
+    assert [b[0, 0] for b in RecordingPyDataset(3)] == [0.0, 1.0, 2.0]
+
+    class Endless(PyDataset):
+        # No length: batches until `__getitem__` raises IndexError.
+        def __getitem__(self, index):
+            if index == 4:
+                raise IndexError(index)
+            return np.full((1, 1), index)
+
+    assert [int(b[0, 0]) for b in Endless()] == [0, 1, 2, 3]
+    adapter = PyDatasetAdapter(Endless(workers=2))
+    assert adapter.num_batches is None
+    assert len(list(adapter.get_numpy_iterator())) == 4
