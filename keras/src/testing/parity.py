@@ -1,0 +1,94 @@
+"""Bounds for parity tests: two computations that must agree numerically.
+
+A parity test (marked `@pytest.mark.parity`) compares two computations
+that are equal in exact arithmetic: a model trained on a device mesh and
+on one device, in several processes and in one, by this package and by
+upstream Keras. In float32 they differ by round-off only: sums are taken
+in another order (sharded reductions, other fusions) and each instruction
+set (`XLA_FLAGS=--xla_cpu_max_isa=...`) rounds differently. The bounds
+below follow from that round-off, not from what one processor happens to
+produce, so that they hold on any CPU while a real error (a batch shard
+dropped, a gradient not reduced over the batch, a wrong layout) still
+exceeds them by orders of magnitude.
+
+- `EPS` (2**-23) is the spacing of float32 numbers near 1: one rounding
+  changes a value by at most `EPS / 2` of its magnitude.
+- Losses, metrics and model outputs pass through reductions of at most a
+  few thousand terms, summed in another order: the difference is bounded
+  by about `n * EPS / 2` of the reduced magnitudes, and in practice grows
+  like `sqrt(n)`. `OUTPUT_RTOL = 1e-5` (about 80 `EPS`) covers this over a
+  few training steps; applied to the largest output magnitude too, so that
+  outputs near zero (whose own relative error is unbounded) are covered.
+- Gradients: the same, relative to their scale; `GRADIENT_RTOL = 1e-4`
+  also covers the growth of these differences through a few steps.
+- Weights after gradient descent (SGD, with or without momentum) are the
+  initial weights minus a linear combination of the gradients: they differ
+  by at most `GRADIENT_RTOL` of the largest update of their variable, plus
+  one rounding of the weight per step.
+- Weights after Adam (or other optimizers that normalize the gradients by
+  their running magnitude) are NOT comparable elementwise: where a
+  gradient is near zero, the normalized update turns its round-off into a
+  step of up to the learning rate, of either sign. Compare the losses of
+  Adam runs, and the weights of SGD runs.
+"""
+
+import numpy as np
+
+EPS = float(np.finfo("float32").eps)
+OUTPUT_RTOL = 1e-5
+GRADIENT_RTOL = 1e-4
+
+
+def assert_outputs_close(actual, desired, err_msg=""):
+    """Asserts that losses, metrics or outputs agree to float32 round-off.
+
+    Each element may differ by `OUTPUT_RTOL` of its own magnitude plus
+    `OUTPUT_RTOL` of the largest magnitude in `desired`.
+
+    Args:
+        actual: Array-like (or number) computed one way.
+        desired: Array-like (or number) computed the other way.
+        err_msg: Text added to the failure message.
+    """
+    desired = np.asarray(desired)
+    scale = float(np.max(np.abs(desired))) if desired.size else 0.0
+    np.testing.assert_allclose(
+        actual,
+        desired,
+        rtol=OUTPUT_RTOL,
+        atol=OUTPUT_RTOL * scale,
+        err_msg=err_msg,
+    )
+
+
+def assert_sgd_weights_close(actual, desired, initial, steps, err_msg=""):
+    """Asserts that weights trained by SGD agree to gradient round-off.
+
+    `desired` was trained from `initial` by `steps` steps of gradient
+    descent (with or without momentum), `actual` by the other computation
+    from equal initial values. Each element may differ by `GRADIENT_RTOL`
+    of the largest change of the variable (`|desired - initial|`), plus
+    one float32 rounding per step and two for the initializers (a jitted
+    and an eager initializer may round differently). Integer variables
+    (seed generator states, step counters) must be equal.
+
+    Args:
+        actual: The weights trained one way.
+        desired: The weights trained the other way.
+        initial: The weights `desired` started from.
+        steps: The number of optimizer steps.
+        err_msg: Text added to the failure message.
+    """
+    desired = np.asarray(desired)
+    if not np.issubdtype(desired.dtype, np.floating):
+        np.testing.assert_array_equal(actual, desired, err_msg=err_msg)
+        return
+    update = desired - np.asarray(initial)
+    largest_update = float(np.max(np.abs(update))) if update.size else 0.0
+    np.testing.assert_allclose(
+        actual,
+        desired,
+        rtol=(steps + 2) * EPS,
+        atol=GRADIENT_RTOL * largest_update,
+        err_msg=err_msg,
+    )
