@@ -216,16 +216,12 @@ def test_only_lora_weights_change(runs):
 @pytest.mark.parity
 def test_same_initial_and_final_weights_across_layouts(runs, sgd_runs):
     for name in LAYOUTS:
-        # Equal up to two float32 roundings: sharded variables are
-        # initialized by a jitted initializer, unsharded ones op by op.
+        # Sharded variables are initialized by a jitted initializer,
+        # unsharded ones op by op.
         initial = runs["none"]["initial_weights"]
         for path, value in runs[name]["initial_weights"].items():
-            np.testing.assert_allclose(
-                value,
-                initial[path],
-                rtol=2 * parity.EPS,
-                atol=0,
-                err_msg=f"{name}: {path}",
+            parity.assert_initial_weights_close(
+                value, initial[path], err_msg=f"{name}: {path}"
             )
         # Plain gradient descent: `w0 - lr * sum(gradients)`.
         reference = sgd_runs["none"]
