@@ -166,14 +166,12 @@ def test_fit_evaluate_predict_match_undistributed(name, reference):
     parity.assert_outputs_close(evaluate, reference["evaluate"])
     parity.assert_outputs_close(predict, reference["predict"])
     # SGD with momentum: the weights are linear in the gradients.
-    for variable in model.weights:
-        parity.assert_sgd_weights_close(
-            np.asarray(variable.value),
-            reference["weights"][variable.path],
-            reference["initial_weights"][variable.path],
-            steps=EPOCHS * NUM_SAMPLES // BATCH_SIZE,
-            err_msg=variable.path,
-        )
+    parity.assert_sgd_weights_close(
+        {v.path: np.asarray(v.value) for v in model.weights},
+        reference["weights"],
+        reference["initial_weights"],
+        steps=EPOCHS * NUM_SAMPLES // BATCH_SIZE,
+    )
 
     # The variables keep their layouts through training, and each momentum
     # slot is laid out like its variable.

@@ -300,7 +300,6 @@ def test_padded_rows_stay_out_of_batch_normalization_statistics():
     parity.assert_outputs_close(losses, reference_losses)
     # SGD, and batch norm's moving statistics: linear in the gradients and
     # the batch statistics. 2 epochs of 4 batches.
-    for got, expected, initial in zip(
-        weights, reference_weights, initial_weights
-    ):
-        parity.assert_sgd_weights_close(got, expected, initial, steps=8)
+    parity.assert_sgd_weights_close(
+        weights, reference_weights, initial_weights, steps=8
+    )

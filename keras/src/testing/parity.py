@@ -27,8 +27,8 @@ exceeds them by orders of magnitude.
   also covers the growth of these differences through a few steps.
 - Weights after gradient descent (SGD, with or without momentum) are the
   initial weights minus a linear combination of the gradients: they differ
-  by at most `GRADIENT_RTOL` of the largest update of their variable, plus
-  one rounding of the weight per step.
+  by at most `GRADIENT_RTOL` of the model's largest update, plus one
+  rounding of the weight per step.
 - Weights after Adam (or other optimizers that normalize the gradients by
   their running magnitude) are NOT comparable elementwise: where a
   gradient is near zero, the normalized update turns its round-off into a
@@ -97,32 +97,53 @@ def assert_sgd_weights_close(actual, desired, initial, steps, err_msg=""):
     `desired` was trained from `initial` by `steps` steps of gradient
     descent (with or without momentum), `actual` by the other computation
     from equal initial values. Each element may differ by `GRADIENT_RTOL`
-    of the largest change of the variable (`|desired - initial|`), plus
-    one float32 rounding per step and what `assert_initial_weights_close`
-    allows. Integer variables
+    of the largest change of any weight of the model, plus one float32
+    rounding per step and what `assert_initial_weights_close` allows.
+
+    The whole model's largest change, not the variable's own: a gradient
+    that cancels in exact arithmetic (the bias of a layer followed by batch
+    normalization) still sums terms of the size of the model's gradients,
+    and its round-off is all that moves its variable. Integer variables
     (seed generator states, step counters) must be equal.
 
     Args:
-        actual: The weights trained one way.
-        desired: The weights trained the other way.
-        initial: The weights `desired` started from.
+        actual: The weights trained one way: a list of arrays, or a dict
+            `{name: array}`.
+        desired: The weights trained the other way, in the same structure.
+        initial: The weights `desired` started from, in the same structure.
         steps: The number of optimizer steps.
-        err_msg: Text added to the failure message.
+        err_msg: Text added to the failure message (before the weight's
+            name or index).
     """
-    desired = np.asarray(desired)
-    if not np.issubdtype(desired.dtype, np.floating):
-        np.testing.assert_array_equal(actual, desired, err_msg=err_msg)
-        return
-    initial = np.asarray(initial)
-    if not desired.size:
-        return
-    largest_update = float(np.max(np.abs(desired - initial)))
-    largest_initial = float(np.max(np.abs(initial)))
-    np.testing.assert_allclose(
-        actual,
-        desired,
-        rtol=steps * EPS + INITIALIZER_RTOL,
-        atol=GRADIENT_RTOL * largest_update
-        + INITIALIZER_RTOL * largest_initial,
-        err_msg=err_msg,
+    names = list(desired) if isinstance(desired, dict) else None
+    keys = names if names is not None else range(len(desired))
+    triples = [
+        (
+            np.asarray(actual[key]),
+            np.asarray(desired[key]),
+            np.asarray(initial[key]),
+        )
+        for key in keys
+    ]
+    largest_update = max(
+        (
+            float(np.max(np.abs(want - start)))
+            for _, want, start in triples
+            if np.issubdtype(want.dtype, np.floating) and want.size
+        ),
+        default=0.0,
     )
+    for key, (got, want, start) in zip(keys, triples):
+        message = f"{err_msg} weight {key!s}".strip()
+        if not np.issubdtype(want.dtype, np.floating):
+            np.testing.assert_array_equal(got, want, err_msg=message)
+            continue
+        largest_initial = float(np.max(np.abs(start))) if start.size else 0.0
+        np.testing.assert_allclose(
+            got,
+            want,
+            rtol=steps * EPS + INITIALIZER_RTOL,
+            atol=GRADIENT_RTOL * largest_update
+            + INITIALIZER_RTOL * largest_initial,
+            err_msg=message,
+        )

@@ -206,8 +206,9 @@ def test_steps_per_execution_matches_single_steps():
     parity.assert_outputs_close(single["loss"], grouped["loss"])
     # Plain SGD from ones and zeros: 2 epochs of 10 steps.
     initial = [np.ones((2, 1), "float32"), np.zeros((1,), "float32")]
-    for a, b, start in zip(single_weights, grouped_weights, initial):
-        parity.assert_sgd_weights_close(a, b, start, steps=20)
+    parity.assert_sgd_weights_close(
+        single_weights, grouped_weights, initial, steps=20
+    )
     # The begin hooks get empty dicts; 10 batches per epoch in executions
     # of 3: batches 0, 3, 6 and 9 begin one, ending at begin + 2.
     assert recorder.events[:2] == [("train_begin", {}), ("epoch_begin", {})]

@@ -203,10 +203,12 @@ def _assert_same(result, reference):
             history[key], reference_history[key], err_msg=key
         )
     # Plain SGD: the weights are linear in the gradients.
-    for value, expected, initial in zip(weights, reference_weights, _weights()):
-        parity.assert_sgd_weights_close(
-            value, expected, initial, steps=EPOCHS * NUM_SAMPLES // BATCH_SIZE
-        )
+    parity.assert_sgd_weights_close(
+        weights,
+        reference_weights,
+        _weights(),
+        steps=EPOCHS * NUM_SAMPLES // BATCH_SIZE,
+    )
 
 
 @pytest.mark.parity

@@ -81,15 +81,13 @@ def run_both(make_model, distribution):
         model, _, losses = train(make_model, data)
     assert len(losses) == EPOCHS
     parity.assert_outputs_close(losses, reference)
-    for variable in model.weights:
-        # SGD with momentum: the weights are linear in the gradients.
-        parity.assert_sgd_weights_close(
-            np.asarray(variable.value),
-            reference_weights[variable.path],
-            initial_weights[variable.path],
-            steps=EPOCHS * NUM_SAMPLES // BATCH_SIZE,
-            err_msg=variable.path,
-        )
+    # SGD with momentum: the weights are linear in the gradients.
+    parity.assert_sgd_weights_close(
+        {v.path: np.asarray(v.value) for v in model.weights},
+        reference_weights,
+        initial_weights,
+        steps=EPOCHS * NUM_SAMPLES // BATCH_SIZE,
+    )
     return model
 
 
