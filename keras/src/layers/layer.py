@@ -175,7 +175,11 @@ class Layer(Operation):
         if self.built:
             return
         shapes = self._build_shapes(args, kwargs)
-        if shapes is None:
+        if shapes is None and not (args or kwargs):
+            self.build()
+        elif shapes is None and not self._build_takes_positional():
+            # Inputs without a shape (strings, Python numbers) and a
+            # `build(self)` that takes no shape.
             self.build()
         elif self._is_build_kwargs(shapes):
             self.build(**shapes)
@@ -183,6 +187,15 @@ class Layer(Operation):
             self.build(shapes)
         self.built = True
         self._lock_state()
+
+    def _build_takes_positional(self):
+        kinds = (
+            inspect.Parameter.POSITIONAL_ONLY,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            inspect.Parameter.VAR_POSITIONAL,
+        )
+        params = inspect.signature(self.build).parameters.values()
+        return any(p.kind in kinds for p in params)
 
     def _is_build_kwargs(self, shapes):
         """Whether `_build_shapes` returned keyword arguments of `build`
@@ -199,6 +212,10 @@ class Layer(Operation):
         """Maps call arguments to `build` arguments (shapes)."""
 
         def shape_of(x):
+            # Inputs with no shaped leaf at all (strings, lists of them)
+            # have no shape.
+            if not any(hasattr(t, "shape") for t in tree.flatten(x)):
+                return None
             return tree.map_structure(
                 lambda t: tuple(t.shape) if hasattr(t, "shape") else None, x
             )
