@@ -58,6 +58,19 @@ class SKLearnWrapperTest(testing.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(result.stdout.strip(), "[]")
 
+    def test_missing_sklearn_is_a_clear_error(self):
+        result = _run_python(
+            "import sys\n"
+            "sys.modules['sklearn'] = None  # as if not installed\n"
+            "import keras\n"
+            "try:\n"
+            "    keras.wrappers.SKLearnRegressor(model=None)\n"
+            "except ImportError as e:\n"
+            "    print(e)\n"
+        )
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("pip install scikit-learn", result.stdout)
+
     def test_classes_defined_before_sklearn_get_its_bases(self):
         # A user subclass made before any wrapper exists is rebased too.
         result = _run_python(
