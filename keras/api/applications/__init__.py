@@ -10,6 +10,7 @@ from keras.api.applications import imagenet_utils as imagenet_utils
 from keras.api.applications import mobilenet as mobilenet
 from keras.api.applications import resnet as resnet
 from keras.api.applications import resnet50 as resnet50
+from keras.api.applications import resnet_v2 as resnet_v2
 from keras.api.applications import vgg16 as vgg16
 from keras.api.applications import vgg19 as vgg19
 from keras.src.applications.efficientnet import EfficientNetB0 as EfficientNetB0
@@ -24,5 +25,8 @@ from keras.src.applications.mobilenet import MobileNet as MobileNet
 from keras.src.applications.resnet import ResNet101 as ResNet101
 from keras.src.applications.resnet import ResNet152 as ResNet152
 from keras.src.applications.resnet import ResNet50 as ResNet50
+from keras.src.applications.resnet_v2 import ResNet101V2 as ResNet101V2
+from keras.src.applications.resnet_v2 import ResNet152V2 as ResNet152V2
+from keras.src.applications.resnet_v2 import ResNet50V2 as ResNet50V2
 from keras.src.applications.vgg16 import VGG16 as VGG16
 from keras.src.applications.vgg19 import VGG19 as VGG19

@@ -5,6 +5,7 @@ from keras.src.applications import efficientnet
 from keras.src.applications import imagenet_utils
 from keras.src.applications import mobilenet
 from keras.src.applications import resnet
+from keras.src.applications import resnet_v2
 from keras.src.applications import vgg16
 from keras.src.applications import vgg19
 
@@ -13,6 +14,7 @@ __all__ = [
     "imagenet_utils",
     "mobilenet",
     "resnet",
+    "resnet_v2",
     "vgg16",
     "vgg19",
 ]

@@ -15,13 +15,10 @@ identity.
 
 import math
 
-from keras.src import backend
 from keras.src import initializers
 from keras.src import layers
-from keras.src.api_export import keras_export
 from keras.src.applications import imagenet_utils
-from keras.src.models import Functional
-from keras.src.ops import operation_utils
+from keras.src.applications import model_builder
 
 # The seven stages of the B0 baseline: (kernel size, repeats, input filters,
 # output filters, expansion ratio, stride of the first block). Every block
@@ -191,30 +188,18 @@ def _efficientnet(
     name,
 ):
     width, depth, default_size, dropout_rate = _VARIANTS[variant]
-    imagenet_utils.check_weights(weights)
-    if pooling not in (None, "avg", "max"):
-        raise ValueError(
-            f"`pooling` must be None, 'avg' or 'max'. Received: {pooling}"
-        )
-    if include_top:
-        imagenet_utils.validate_activation(classifier_activation, weights)
-
-    data_format = backend.image_data_format()
-    channel_axis = 1 if data_format == "channels_first" else 3
-    input_shape = imagenet_utils.obtain_input_shape(
+    model_builder.check_arguments(
+        weights, include_top, classifier_activation, pooling
+    )
+    channel_axis = model_builder.channel_axis()
+    shape = model_builder.input_shape(
         input_shape,
         default_size=default_size,
         min_size=32,
-        data_format=data_format,
         require_flatten=include_top,
         weights=weights,
     )
-    if input_tensor is None:
-        img_input = layers.Input(shape=input_shape)
-    elif backend.is_keras_tensor(input_tensor):
-        img_input = input_tensor
-    else:
-        img_input = layers.Input(tensor=input_tensor, shape=input_shape)
+    img_input = model_builder.image_input(input_tensor, shape)
 
     # Pixel values in [0, 255] -> [0, 1] -> per-channel standardization
     # (the identity until statistics are set or loaded).
@@ -283,19 +268,9 @@ def _efficientnet(
             kernel_initializer=_dense_initializer(),
             name="predictions",
         )(x)
-    elif pooling == "avg":
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-    elif pooling == "max":
-        x = layers.GlobalMaxPooling2D(name="max_pool")(x)
-
-    if input_tensor is not None:
-        inputs = operation_utils.get_source_inputs(input_tensor)
     else:
-        inputs = img_input
-    model = Functional(inputs, x, name=name)
-    if weights is not None:
-        model.load_weights(weights)
-    return model
+        x = model_builder.global_pool(x, pooling)
+    return model_builder.finish(img_input, x, input_tensor, name, weights)
 
 
 _DOC = """Builds the EfficientNet{variant} model.
@@ -328,71 +303,32 @@ _DOC = """Builds the EfficientNet{variant} model.
     """
 
 
-def _make(variant):
-    suffix = variant.upper()
-
-    def builder(
-        include_top=True,
-        weights="imagenet",
-        input_tensor=None,
-        input_shape=None,
-        pooling=None,
-        classes=1000,
-        classifier_activation="softmax",
-        name=f"efficientnet{variant}",
-    ):
-        return _efficientnet(
-            variant,
-            include_top=include_top,
-            weights=weights,
-            input_tensor=input_tensor,
-            input_shape=input_shape,
-            pooling=pooling,
-            classes=classes,
-            classifier_activation=classifier_activation,
-            name=name,
-        )
-
-    builder.__name__ = builder.__qualname__ = f"EfficientNet{suffix}"
-    builder.__doc__ = _DOC.format(variant=suffix, size=_VARIANTS[variant][2])
-    return keras_export(
+def _export(variant):
+    title = f"EfficientNet{variant.upper()}"
+    return model_builder.export_application(
+        _efficientnet,
+        title,
+        __name__,
         [
-            f"keras.applications.efficientnet.EfficientNet{suffix}",
-            f"keras.applications.EfficientNet{suffix}",
-        ]
-    )(builder)
+            f"keras.applications.efficientnet.{title}",
+            f"keras.applications.{title}",
+        ],
+        _DOC.format(variant=variant.upper(), size=_VARIANTS[variant][2]),
+        model_builder.STANDARD_PARAMETERS
+        + (("name", f"efficientnet{variant}"),),
+        variant=variant,
+    )
 
 
-EfficientNetB0 = _make("b0")
-EfficientNetB1 = _make("b1")
-EfficientNetB2 = _make("b2")
-EfficientNetB3 = _make("b3")
-EfficientNetB4 = _make("b4")
-EfficientNetB5 = _make("b5")
-EfficientNetB6 = _make("b6")
-EfficientNetB7 = _make("b7")
+EfficientNetB0 = _export("b0")
+EfficientNetB1 = _export("b1")
+EfficientNetB2 = _export("b2")
+EfficientNetB3 = _export("b3")
+EfficientNetB4 = _export("b4")
+EfficientNetB5 = _export("b5")
+EfficientNetB6 = _export("b6")
+EfficientNetB7 = _export("b7")
 
-
-@keras_export("keras.applications.efficientnet.preprocess_input")
-def preprocess_input(x, data_format=None):
-    """Returns `x` unchanged: EfficientNet models rescale and normalize
-    their inputs themselves (they take pixel values in `[0, 255]`).
-
-    Kept so that all applications offer the same functions.
-
-    Args:
-        x: A NumPy array or a tensor of images.
-        data_format: Unused.
-
-    Returns:
-        `x`.
-    """
-    del data_format
-    return x
-
-
-@keras_export("keras.applications.efficientnet.decode_predictions")
-def decode_predictions(preds, top=5):
-    """Decodes ImageNet predictions; see
-    `keras.applications.imagenet_utils.decode_predictions`."""
-    return imagenet_utils.decode_predictions(preds, top=top)
+preprocess_input, decode_predictions = model_builder.export_preprocessing(
+    __name__, mode=None
+)
