@@ -4,6 +4,8 @@ weights cannot be downloaded)."""
 from keras.src.applications import efficientnet
 from keras.src.applications import imagenet_utils
 from keras.src.applications import mobilenet
+from keras.src.applications import mobilenet_v2
+from keras.src.applications import mobilenet_v3
 from keras.src.applications import resnet
 from keras.src.applications import resnet_v2
 from keras.src.applications import vgg16
@@ -13,6 +15,8 @@ __all__ = [
     "efficientnet",
     "imagenet_utils",
     "mobilenet",
+    "mobilenet_v2",
+    "mobilenet_v3",
     "resnet",
     "resnet_v2",
     "vgg16",
