@@ -5,6 +5,7 @@ since your modifications would be overwritten.
 """
 
 
+from keras.api.applications import densenet as densenet
 from keras.api.applications import efficientnet as efficientnet
 from keras.api.applications import imagenet_utils as imagenet_utils
 from keras.api.applications import mobilenet as mobilenet
@@ -15,6 +16,10 @@ from keras.api.applications import resnet50 as resnet50
 from keras.api.applications import resnet_v2 as resnet_v2
 from keras.api.applications import vgg16 as vgg16
 from keras.api.applications import vgg19 as vgg19
+from keras.api.applications import xception as xception
+from keras.src.applications.densenet import DenseNet121 as DenseNet121
+from keras.src.applications.densenet import DenseNet169 as DenseNet169
+from keras.src.applications.densenet import DenseNet201 as DenseNet201
 from keras.src.applications.efficientnet import EfficientNetB0 as EfficientNetB0
 from keras.src.applications.efficientnet import EfficientNetB1 as EfficientNetB1
 from keras.src.applications.efficientnet import EfficientNetB2 as EfficientNetB2
@@ -35,3 +40,4 @@ from keras.src.applications.resnet_v2 import ResNet152V2 as ResNet152V2
 from keras.src.applications.resnet_v2 import ResNet50V2 as ResNet50V2
 from keras.src.applications.vgg16 import VGG16 as VGG16
 from keras.src.applications.vgg19 import VGG19 as VGG19
+from keras.src.applications.xception import Xception as Xception

@@ -1,6 +1,7 @@
 """Reference image models (architectures only in this build: pretrained
 weights cannot be downloaded)."""
 
+from keras.src.applications import densenet
 from keras.src.applications import efficientnet
 from keras.src.applications import imagenet_utils
 from keras.src.applications import mobilenet
@@ -10,8 +11,10 @@ from keras.src.applications import resnet
 from keras.src.applications import resnet_v2
 from keras.src.applications import vgg16
 from keras.src.applications import vgg19
+from keras.src.applications import xception
 
 __all__ = [
+    "densenet",
     "efficientnet",
     "imagenet_utils",
     "mobilenet",
@@ -21,4 +24,5 @@ __all__ = [
     "resnet_v2",
     "vgg16",
     "vgg19",
+    "xception",
 ]
