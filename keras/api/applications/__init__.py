@@ -8,6 +8,8 @@ since your modifications would be overwritten.
 from keras.api.applications import densenet as densenet
 from keras.api.applications import efficientnet as efficientnet
 from keras.api.applications import imagenet_utils as imagenet_utils
+from keras.api.applications import inception_resnet_v2 as inception_resnet_v2
+from keras.api.applications import inception_v3 as inception_v3
 from keras.api.applications import mobilenet as mobilenet
 from keras.api.applications import mobilenet_v2 as mobilenet_v2
 from keras.api.applications import mobilenet_v3 as mobilenet_v3
@@ -28,6 +30,8 @@ from keras.src.applications.efficientnet import EfficientNetB4 as EfficientNetB4
 from keras.src.applications.efficientnet import EfficientNetB5 as EfficientNetB5
 from keras.src.applications.efficientnet import EfficientNetB6 as EfficientNetB6
 from keras.src.applications.efficientnet import EfficientNetB7 as EfficientNetB7
+from keras.src.applications.inception_resnet_v2 import InceptionResNetV2 as InceptionResNetV2
+from keras.src.applications.inception_v3 import InceptionV3 as InceptionV3
 from keras.src.applications.mobilenet import MobileNet as MobileNet
 from keras.src.applications.mobilenet_v2 import MobileNetV2 as MobileNetV2
 from keras.src.applications.mobilenet_v3 import MobileNetV3Large as MobileNetV3Large

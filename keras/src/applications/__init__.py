@@ -4,6 +4,8 @@ weights cannot be downloaded)."""
 from keras.src.applications import densenet
 from keras.src.applications import efficientnet
 from keras.src.applications import imagenet_utils
+from keras.src.applications import inception_resnet_v2
+from keras.src.applications import inception_v3
 from keras.src.applications import mobilenet
 from keras.src.applications import mobilenet_v2
 from keras.src.applications import mobilenet_v3
@@ -17,6 +19,8 @@ __all__ = [
     "densenet",
     "efficientnet",
     "imagenet_utils",
+    "inception_resnet_v2",
+    "inception_v3",
     "mobilenet",
     "mobilenet_v2",
     "mobilenet_v3",
