@@ -7,6 +7,7 @@ since your modifications would be overwritten.
 
 from keras.api.applications import densenet as densenet
 from keras.api.applications import efficientnet as efficientnet
+from keras.api.applications import efficientnet_v2 as efficientnet_v2
 from keras.api.applications import imagenet_utils as imagenet_utils
 from keras.api.applications import inception_resnet_v2 as inception_resnet_v2
 from keras.api.applications import inception_v3 as inception_v3
@@ -30,6 +31,13 @@ from keras.src.applications.efficientnet import EfficientNetB4 as EfficientNetB4
 from keras.src.applications.efficientnet import EfficientNetB5 as EfficientNetB5
 from keras.src.applications.efficientnet import EfficientNetB6 as EfficientNetB6
 from keras.src.applications.efficientnet import EfficientNetB7 as EfficientNetB7
+from keras.src.applications.efficientnet_v2 import EfficientNetV2B0 as EfficientNetV2B0
+from keras.src.applications.efficientnet_v2 import EfficientNetV2B1 as EfficientNetV2B1
+from keras.src.applications.efficientnet_v2 import EfficientNetV2B2 as EfficientNetV2B2
+from keras.src.applications.efficientnet_v2 import EfficientNetV2B3 as EfficientNetV2B3
+from keras.src.applications.efficientnet_v2 import EfficientNetV2L as EfficientNetV2L
+from keras.src.applications.efficientnet_v2 import EfficientNetV2M as EfficientNetV2M
+from keras.src.applications.efficientnet_v2 import EfficientNetV2S as EfficientNetV2S
 from keras.src.applications.inception_resnet_v2 import InceptionResNetV2 as InceptionResNetV2
 from keras.src.applications.inception_v3 import InceptionV3 as InceptionV3
 from keras.src.applications.mobilenet import MobileNet as MobileNet

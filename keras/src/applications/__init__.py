@@ -3,6 +3,7 @@ weights cannot be downloaded)."""
 
 from keras.src.applications import densenet
 from keras.src.applications import efficientnet
+from keras.src.applications import efficientnet_v2
 from keras.src.applications import imagenet_utils
 from keras.src.applications import inception_resnet_v2
 from keras.src.applications import inception_v3
@@ -18,6 +19,7 @@ from keras.src.applications import xception
 __all__ = [
     "densenet",
     "efficientnet",
+    "efficientnet_v2",
     "imagenet_utils",
     "inception_resnet_v2",
     "inception_v3",

@@ -49,16 +49,16 @@ _VARIANTS = {
 
 _DROP_CONNECT_RATE = 0.2
 _DEPTH_DIVISOR = 8
-_ACTIVATION = "silu"
+ACTIVATION = "silu"
 
 
-def _conv_initializer():
+def conv_initializer():
     return initializers.VarianceScaling(
         scale=2.0, mode="fan_out", distribution="truncated_normal"
     )
 
 
-def _dense_initializer():
+def dense_initializer():
     return initializers.VarianceScaling(
         scale=1.0 / 3.0, mode="fan_out", distribution="uniform"
     )
@@ -75,8 +75,44 @@ def _round_filters(filters, width_coefficient):
     return int(rounded)
 
 
-def _round_repeats(repeats, depth_coefficient):
+def round_repeats(repeats, depth_coefficient):
     return int(math.ceil(depth_coefficient * repeats))
+
+
+def squeeze_excite(x, filters, filters_se, prefix, channel_axis):
+    """Squeeze-and-excitation: weights each of the `filters` channels of
+    `x` by a sigmoid of its global average, through a 1x1 bottleneck of
+    `filters_se` channels."""
+    se = layers.GlobalAveragePooling2D(name=f"{prefix}se_squeeze")(x)
+    se_shape = (filters, 1, 1) if channel_axis == 1 else (1, 1, filters)
+    se = layers.Reshape(se_shape, name=f"{prefix}se_reshape")(se)
+    se = layers.Conv2D(
+        filters_se,
+        1,
+        padding="same",
+        activation=ACTIVATION,
+        kernel_initializer=conv_initializer(),
+        name=f"{prefix}se_reduce",
+    )(se)
+    se = layers.Conv2D(
+        filters,
+        1,
+        padding="same",
+        activation="sigmoid",
+        kernel_initializer=conv_initializer(),
+        name=f"{prefix}se_expand",
+    )(se)
+    return layers.multiply([x, se], name=f"{prefix}se_excite")
+
+
+def residual_add(x, inputs, drop_rate, prefix):
+    """Adds a block's input to its output, after stochastic depth (dropping
+    the whole residual branch per sample) when `drop_rate > 0`."""
+    if drop_rate > 0:
+        x = layers.Dropout(
+            drop_rate, noise_shape=(None, 1, 1, 1), name=f"{prefix}drop"
+        )(x)
+    return layers.add([x, inputs], name=f"{prefix}add")
 
 
 def _mbconv_block(
@@ -91,7 +127,6 @@ def _mbconv_block(
     channel_axis,
 ):
     """One mobile inverted-bottleneck block with squeeze-and-excitation."""
-    channels_first = channel_axis == 1
     filters = filters_in * expand_ratio
 
     x = inputs
@@ -101,13 +136,13 @@ def _mbconv_block(
             1,
             padding="same",
             use_bias=False,
-            kernel_initializer=_conv_initializer(),
+            kernel_initializer=conv_initializer(),
             name=f"{prefix}expand_conv",
         )(x)
         x = layers.BatchNormalization(
             axis=channel_axis, name=f"{prefix}expand_bn"
         )(x)
-        x = layers.Activation(_ACTIVATION, name=f"{prefix}expand_activation")(x)
+        x = layers.Activation(ACTIVATION, name=f"{prefix}expand_activation")(x)
 
     if strides == 2:
         x = layers.ZeroPadding2D(
@@ -122,42 +157,22 @@ def _mbconv_block(
         strides=strides,
         padding=padding,
         use_bias=False,
-        depthwise_initializer=_conv_initializer(),
+        depthwise_initializer=conv_initializer(),
         name=f"{prefix}dwconv",
     )(x)
     x = layers.BatchNormalization(axis=channel_axis, name=f"{prefix}bn")(x)
-    x = layers.Activation(_ACTIVATION, name=f"{prefix}activation")(x)
+    x = layers.Activation(ACTIVATION, name=f"{prefix}activation")(x)
 
-    # Squeeze-and-excitation: channel weights from globally pooled
-    # features, through a bottleneck sized on the block's input filters.
-    filters_se = max(1, int(filters_in * _SE_RATIO))
-    se = layers.GlobalAveragePooling2D(name=f"{prefix}se_squeeze")(x)
-    se_shape = (filters, 1, 1) if channels_first else (1, 1, filters)
-    se = layers.Reshape(se_shape, name=f"{prefix}se_reshape")(se)
-    se = layers.Conv2D(
-        filters_se,
-        1,
-        padding="same",
-        activation=_ACTIVATION,
-        kernel_initializer=_conv_initializer(),
-        name=f"{prefix}se_reduce",
-    )(se)
-    se = layers.Conv2D(
-        filters,
-        1,
-        padding="same",
-        activation="sigmoid",
-        kernel_initializer=_conv_initializer(),
-        name=f"{prefix}se_expand",
-    )(se)
-    x = layers.multiply([x, se], name=f"{prefix}se_excite")
+    x = squeeze_excite(
+        x, filters, max(1, int(filters_in * _SE_RATIO)), prefix, channel_axis
+    )
 
     x = layers.Conv2D(
         filters_out,
         1,
         padding="same",
         use_bias=False,
-        kernel_initializer=_conv_initializer(),
+        kernel_initializer=conv_initializer(),
         name=f"{prefix}project_conv",
     )(x)
     x = layers.BatchNormalization(
@@ -165,14 +180,7 @@ def _mbconv_block(
     )(x)
 
     if strides == 1 and filters_in == filters_out:
-        if drop_rate > 0:
-            # Stochastic depth: drops the whole residual branch per sample.
-            x = layers.Dropout(
-                drop_rate,
-                noise_shape=(None, 1, 1, 1),
-                name=f"{prefix}drop",
-            )(x)
-        x = layers.add([x, inputs], name=f"{prefix}add")
+        x = residual_add(x, inputs, drop_rate, prefix)
     return x
 
 
@@ -215,22 +223,22 @@ def _efficientnet(
         strides=2,
         padding="valid",
         use_bias=False,
-        kernel_initializer=_conv_initializer(),
+        kernel_initializer=conv_initializer(),
         name="stem_conv",
     )(x)
     x = layers.BatchNormalization(axis=channel_axis, name="stem_bn")(x)
-    x = layers.Activation(_ACTIVATION, name="stem_activation")(x)
+    x = layers.Activation(ACTIVATION, name="stem_activation")(x)
 
     # The stochastic-depth rate grows linearly with the block's index.
     total_blocks = float(
-        sum(_round_repeats(stage[1], depth) for stage in _STAGES)
+        sum(round_repeats(stage[1], depth) for stage in _STAGES)
     )
     block_index = 0
     for stage_index, stage in enumerate(_STAGES):
         kernel_size, repeats, filters_in, filters_out, expand, strides = stage
         filters_in = _round_filters(filters_in, width)
         filters_out = _round_filters(filters_out, width)
-        for repeat in range(_round_repeats(repeats, depth)):
+        for repeat in range(round_repeats(repeats, depth)):
             if repeat > 0:
                 strides = 1
                 filters_in = filters_out
@@ -252,11 +260,11 @@ def _efficientnet(
         1,
         padding="same",
         use_bias=False,
-        kernel_initializer=_conv_initializer(),
+        kernel_initializer=conv_initializer(),
         name="top_conv",
     )(x)
     x = layers.BatchNormalization(axis=channel_axis, name="top_bn")(x)
-    x = layers.Activation(_ACTIVATION, name="top_activation")(x)
+    x = layers.Activation(ACTIVATION, name="top_activation")(x)
 
     if include_top:
         x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
@@ -265,7 +273,7 @@ def _efficientnet(
         x = layers.Dense(
             classes,
             activation=classifier_activation,
-            kernel_initializer=_dense_initializer(),
+            kernel_initializer=dense_initializer(),
             name="predictions",
         )(x)
     else:
