@@ -14,6 +14,7 @@ from keras.api.applications import inception_v3 as inception_v3
 from keras.api.applications import mobilenet as mobilenet
 from keras.api.applications import mobilenet_v2 as mobilenet_v2
 from keras.api.applications import mobilenet_v3 as mobilenet_v3
+from keras.api.applications import nasnet as nasnet
 from keras.api.applications import resnet as resnet
 from keras.api.applications import resnet50 as resnet50
 from keras.api.applications import resnet_v2 as resnet_v2
@@ -44,6 +45,8 @@ from keras.src.applications.mobilenet import MobileNet as MobileNet
 from keras.src.applications.mobilenet_v2 import MobileNetV2 as MobileNetV2
 from keras.src.applications.mobilenet_v3 import MobileNetV3Large as MobileNetV3Large
 from keras.src.applications.mobilenet_v3 import MobileNetV3Small as MobileNetV3Small
+from keras.src.applications.nasnet import NASNetLarge as NASNetLarge
+from keras.src.applications.nasnet import NASNetMobile as NASNetMobile
 from keras.src.applications.resnet import ResNet101 as ResNet101
 from keras.src.applications.resnet import ResNet152 as ResNet152
 from keras.src.applications.resnet import ResNet50 as ResNet50

@@ -10,6 +10,7 @@ from keras.src.applications import inception_v3
 from keras.src.applications import mobilenet
 from keras.src.applications import mobilenet_v2
 from keras.src.applications import mobilenet_v3
+from keras.src.applications import nasnet
 from keras.src.applications import resnet
 from keras.src.applications import resnet_v2
 from keras.src.applications import vgg16
@@ -26,6 +27,7 @@ __all__ = [
     "mobilenet",
     "mobilenet_v2",
     "mobilenet_v3",
+    "nasnet",
     "resnet",
     "resnet_v2",
     "vgg16",
