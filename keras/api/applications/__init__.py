@@ -5,6 +5,7 @@ since your modifications would be overwritten.
 """
 
 
+from keras.api.applications import convnext as convnext
 from keras.api.applications import densenet as densenet
 from keras.api.applications import efficientnet as efficientnet
 from keras.api.applications import efficientnet_v2 as efficientnet_v2
@@ -21,6 +22,11 @@ from keras.api.applications import resnet_v2 as resnet_v2
 from keras.api.applications import vgg16 as vgg16
 from keras.api.applications import vgg19 as vgg19
 from keras.api.applications import xception as xception
+from keras.src.applications.convnext import ConvNeXtBase as ConvNeXtBase
+from keras.src.applications.convnext import ConvNeXtLarge as ConvNeXtLarge
+from keras.src.applications.convnext import ConvNeXtSmall as ConvNeXtSmall
+from keras.src.applications.convnext import ConvNeXtTiny as ConvNeXtTiny
+from keras.src.applications.convnext import ConvNeXtXLarge as ConvNeXtXLarge
 from keras.src.applications.densenet import DenseNet121 as DenseNet121
 from keras.src.applications.densenet import DenseNet169 as DenseNet169
 from keras.src.applications.densenet import DenseNet201 as DenseNet201

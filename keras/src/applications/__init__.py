@@ -1,6 +1,7 @@
 """Reference image models (architectures only in this build: pretrained
 weights cannot be downloaded)."""
 
+from keras.src.applications import convnext
 from keras.src.applications import densenet
 from keras.src.applications import efficientnet
 from keras.src.applications import efficientnet_v2
@@ -18,6 +19,7 @@ from keras.src.applications import vgg19
 from keras.src.applications import xception
 
 __all__ = [
+    "convnext",
     "densenet",
     "efficientnet",
     "efficientnet_v2",
