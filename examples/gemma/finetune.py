@@ -165,15 +165,23 @@ def make_recorder():
     return StepRecorder()
 
 
-def build_lora_model(config, seed=1, lora_rank=4, lora_pattern=LORA_PATTERN):
+def build_lora_model(
+    config, seed=1, lora_rank=4, lora_pattern=LORA_PATTERN, quantize=None
+):
     """The decoder with LoRA enabled (other weights frozen), not compiled.
 
-    Call it under the distribution's scope.
+    Call it under the distribution's scope. With `quantize` (`"int8"` or
+    `"int4"`), the decoder is quantized first (`Model.quantize`), so that
+    LoRA trains on a quantized base (QLoRA with `"int4"`): the quantized
+    variables take the layouts of the float weights they replace, and the
+    LoRA factors those of the float weights.
     """
     import keras
     from examples.gemma import decoder
 
     model = decoder.build_decoder(config, seed=seed)
+    if quantize is not None:
+        model.quantize(quantize)
     keras.utils.enable_lora(model, rank=lora_rank, pattern=lora_pattern)
     return model
 
@@ -189,6 +197,7 @@ def train(
     seed=1,
     verbose=1,
     snapshot=False,
+    quantize=None,
 ):
     """Builds, LoRA-enables, compiles and fits the decoder under `dist`.
 
@@ -205,6 +214,8 @@ def train(
         snapshot: Whether to also return the weights before and after
             training, as `{path: np.ndarray}` dicts `initial_weights` and
             `final_weights` (single-process runs only).
+        quantize: Optional quantization mode of the base model (`"int8"`
+            or `"int4"`, see `build_lora_model`).
 
     Returns:
         A dict with `losses` (per step), `seconds` (per step) and `model`.
@@ -217,7 +228,9 @@ def train(
 
     scope = dist.scope() if dist is not None else contextlib.nullcontext()
     with scope:
-        model = build_lora_model(config, seed=seed, lora_rank=lora_rank)
+        model = build_lora_model(
+            config, seed=seed, lora_rank=lora_rank, quantize=quantize
+        )
         keras.distribution.check_layout_map_usage(dist, model.variables)
         model.compile(
             optimizer=keras.optimizers.Adam(learning_rate=learning_rate),
@@ -334,6 +347,12 @@ def parse_args(argv=None):
     parser.add_argument("--lora-rank", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--quantize",
+        choices=("int8", "int4"),
+        default=None,
+        help="Quantize the base model first (int4: QLoRA).",
+    )
+    parser.add_argument(
         "--tiny",
         action="store_true",
         help="Use the tiny test configuration (vocab 256, width 64).",
@@ -419,6 +438,7 @@ def main(argv=None):
             lora_rank=args.lora_rank,
             seed=args.seed,
             verbose=args.verbose if process == 0 else 0,
+            quantize=args.quantize,
         )
         del result["model"]
         results[name] = result

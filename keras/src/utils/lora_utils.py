@@ -81,31 +81,44 @@ def variable_scope_of(base_variable, layer):
         global_state.set_global_attribute("name_scope_stack", saved)
 
 
-def lora_layouts(base_variable, shape=None):
+def lora_layouts(base_variable, shape=None, layer=None):
     """Layouts `(layout_a, layout_b)` of the LoRA factors of a weight.
 
     `a` covers every axis of the base weight but the last one, plus a
-    trailing `rank` axis; `b` is `(rank, last axis)`. Both are `None` when
-    the base weight has no layout, or when its layout does not have one
-    entry per axis of `shape` (the weight's logical shape, by default the
-    variable's: an int4 weight is stored packed or reshaped).
+    trailing `rank` axis; `b` is `(rank, last axis)`, with the layout
+    entries of the base weight's axes. `shape` is the weight's logical
+    shape (by default the variable's). An int4 weight is stored packed or
+    reshaped, so its layout has no entry per logical axis: the factors of
+    a quantized weight of `layer` then follow the layout its float weight
+    had (`quantizers.utils.float_weight_layout`). Both layouts are `None`
+    without a distribution or a layout to follow.
     """
     from keras.src.distribution import distribution_lib
+    from keras.src.quantizers import utils as quantize_utils
 
+    if shape is None:
+        shape = base_variable.shape
     base_layout = getattr(base_variable, "_layout", None)
-    if base_layout is None:
-        return None, None
     if isinstance(base_layout, distribution_lib.TensorLayout):
         axes = tuple(base_layout.axes)
         mesh = base_layout.device_mesh
-    else:
+    elif base_layout is not None:
         axes = tuple(base_layout)
         mesh = None
-    if mesh is None and distribution_lib.distribution() is None:
+    else:
+        axes = mesh = None
+    if axes is not None and len(axes) != len(shape):
+        axes = None
+        quantized = getattr(layer, "quantization_mode", None) is not None
+        if quantized:
+            float_layout = quantize_utils.float_weight_layout(
+                layer, base_variable.name, shape
+            )
+            if float_layout is not None:
+                axes, mesh = float_layout
+    if axes is None:
         return None, None
-    if shape is None:
-        shape = base_variable.shape
-    if len(axes) != len(shape):
+    if mesh is None and distribution_lib.distribution() is None:
         return None, None
     layout_a = distribution_lib.TensorLayout(axes[:-1] + (None,), mesh)
     layout_b = distribution_lib.TensorLayout((None, axes[-1]), mesh)
@@ -132,7 +145,7 @@ def add_lora_weights(
     from keras.src import initializers
 
     shape = tuple(base_variable.shape if shape is None else shape)
-    layout_a, layout_b = lora_layouts(base_variable, shape)
+    layout_a, layout_b = lora_layouts(base_variable, shape, layer)
     # The factors are penalized like the (now frozen) base weight.
     regularizer = None
     for variable, candidate in getattr(layer, "_regularized_variables", ()):
