@@ -350,11 +350,23 @@ def test_qlora_save_reload_and_merge(qlora_runs, tmp_path):
         # loads into the int4 decoder without LoRA.
         weights_path = os.path.join(tmp_path, "qlora.weights.h5")
         model.save_weights(weights_path)
+        # Sharded weights files hold the same (shards of 16 KiB here).
+        sharded_path = os.path.join(tmp_path, "qlora.weights.json")
+        model.save_weights(sharded_path, max_shard_size=16 * 1024 / 1024**3)
+        resumed = finetune.build_lora_model(CONFIG, seed=3, quantize="int4")
+        resumed.load_weights(sharded_path)
+        np.testing.assert_allclose(
+            resumed.predict(x, verbose=0), expected, atol=ROUNDOFF * scale
+        )
     plain = _plain_int4_decoder(dist)
+    plain_from_shards = _plain_int4_decoder(dist)
     layer = model.get_layer("decoder_block_0").ffw_down
     with dist.scope():
         plain.load_weights(weights_path)
         merged_from_file = plain.predict(x, verbose=0)
+        plain_from_shards.load_weights(sharded_path)
+        for a, b in zip(plain.variables, plain_from_shards.variables):
+            np.testing.assert_array_equal(a.value, b.value, err_msg=a.path)
         effective = np.asarray(layer._lora_effective_weight())
         keras.utils.merge_lora(model)
         assert not any("lora" in v.path for v in model.variables)
