@@ -127,8 +127,8 @@ def predict(cfg):
     The float layouts (`cfg["layouts"]`) are given by exact path. When
     upstream cannot quantize under them (its int4 kernels are packed to
     another rank than the float kernels, whose layout it applies to
-    them), the model is built again with every variable replicated, and
-    `READY` carries the error as `note`."""
+    them: JAX raises), the model is built again with every variable
+    replicated, and `READY` carries the error as `note`."""
     counter = bench_common.CompileCounter()
     devices = keras.distribution.list_devices()
     mesh = keras.distribution.DeviceMesh(
@@ -158,7 +158,7 @@ def predict(cfg):
     try:
         try:
             model = build(cfg["layouts"])
-        except ValueError as e:
+        except Exception as e:  # e.g. ValueError, IndexError from JAX
             note = f"{type(e).__name__}: {e}"
             model = build({})
         bench_common.predict_round(model, x, batch_size, steps)  # warm-up

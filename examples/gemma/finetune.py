@@ -24,6 +24,9 @@ One process with 8 CPU devices (the script sets `XLA_FLAGS` itself):
 
     python examples/gemma/finetune.py
     python examples/gemma/finetune.py --steps 20 --layouts none,4x2
+    python examples/gemma/finetune.py --quantize int4   # QLoRA
+
+(`--quantize int8|int4` quantizes the base model before LoRA is enabled.)
 
 Two processes with 4 CPU devices each (the same 8-device meshes, spanning
 both processes; run both commands, e.g. in two terminals):
