@@ -84,42 +84,43 @@ def variable_scope_of(base_variable, layer):
 def lora_layouts(base_variable, shape=None, layer=None):
     """Layouts `(layout_a, layout_b)` of the LoRA factors of a weight.
 
-    `a` covers every axis of the base weight but the last one, plus a
-    trailing `rank` axis; `b` is `(rank, last axis)`, with the layout
-    entries of the base weight's axes. `shape` is the weight's logical
-    shape (by default the variable's). An int4 weight is stored packed or
-    reshaped, so its layout has no entry per logical axis: the factors of
-    a quantized weight of `layer` then follow the layout its float weight
-    had (`quantizers.utils.float_weight_layout`). Both layouts are `None`
-    without a distribution or a layout to follow.
+    `a` covers every axis of the weight but the last one, plus a trailing
+    `rank` axis; `b` is `(rank, last axis)`; both take the layout entries
+    of the weight's axes. `shape` is the weight's logical shape (by
+    default the variable's). The weight of an int8/int4 `layer` is stored
+    quantized (an int4 one packed or reshaped): the factors then follow
+    the layout the current distribution gives its float weight
+    (`quantizers.utils.float_weight_layout`). Otherwise, and outside a
+    distribution's scope, they follow the layout of the stored weight;
+    both are `None` when it has none, or not one entry per axis of
+    `shape`.
     """
     from keras.src.distribution import distribution_lib
     from keras.src.quantizers import utils as quantize_utils
 
     if shape is None:
         shape = base_variable.shape
-    base_layout = getattr(base_variable, "_layout", None)
-    if isinstance(base_layout, distribution_lib.TensorLayout):
-        axes = tuple(base_layout.axes)
-        mesh = base_layout.device_mesh
-    elif base_layout is not None:
-        axes = tuple(base_layout)
-        mesh = None
+    float_layout = None
+    if getattr(layer, "quantization_mode", None) in ("int8", "int4"):
+        float_layout = quantize_utils.float_weight_layout(
+            layer, base_variable.name, shape
+        )
+    if float_layout is not None:
+        axes, mesh = float_layout
     else:
-        axes = mesh = None
-    if axes is not None and len(axes) != len(shape):
-        axes = None
-        quantized = getattr(layer, "quantization_mode", None) is not None
-        if quantized:
-            float_layout = quantize_utils.float_weight_layout(
-                layer, base_variable.name, shape
-            )
-            if float_layout is not None:
-                axes, mesh = float_layout
-    if axes is None:
-        return None, None
-    if mesh is None and distribution_lib.distribution() is None:
-        return None, None
+        base_layout = getattr(base_variable, "_layout", None)
+        if base_layout is None:
+            return None, None
+        if isinstance(base_layout, distribution_lib.TensorLayout):
+            axes = tuple(base_layout.axes)
+            mesh = base_layout.device_mesh
+        else:
+            axes = tuple(base_layout)
+            mesh = None
+        if mesh is None and distribution_lib.distribution() is None:
+            return None, None
+        if len(axes) != len(shape):
+            return None, None
     layout_a = distribution_lib.TensorLayout(axes[:-1] + (None,), mesh)
     layout_b = distribution_lib.TensorLayout((None, axes[-1]), mesh)
     return layout_a, layout_b
