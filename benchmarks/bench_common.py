@@ -106,6 +106,35 @@ def fit_round(model, x, y, batch_size, steps):
     }
 
 
+def predict_wall(model, x, batch_size, steps):
+    """Seconds for one `predict()` of `steps` batches (`verbose=0`); the
+    logits come back as NumPy, so the last step has finished."""
+    start = time.perf_counter()
+    model.predict(x[: batch_size * steps], batch_size=batch_size, verbose=0)
+    return time.perf_counter() - start
+
+
+def predict_round(model, x, batch_size, steps):
+    """One measurement round of `predict()`, as `fit_round` measures
+    `fit()`: `ms` is the wall time of a `steps`-batch predict() minus
+    that of a `SHORT_STEPS`-batch one, over the difference in steps (the
+    per-call set-up cancels); `overhead_ms` the fixed cost of one call."""
+    short = predict_wall(model, x, batch_size, SHORT_STEPS)
+    long = predict_wall(model, x, batch_size, steps)
+    ms = (long - short) / (steps - SHORT_STEPS) * 1e3
+    return {"ms": ms, "overhead_ms": short * 1e3 - SHORT_STEPS * ms}
+
+
+def bytes_per_device(model):
+    """The bytes of `model`'s variables that the most loaded device holds
+    (what each device holds when every variable is evenly split)."""
+    held = collections.Counter()
+    for variable in model.variables:
+        for shard in variable.value.addressable_shards:
+            held[shard.device.id] += shard.data.nbytes
+    return max(held.values(), default=0)
+
+
 def tiny_model():
     """`Dense(1)` on 8 features, SGD + MSE: a model whose step costs
     almost nothing, so that `fit()`'s time per step is the framework's own

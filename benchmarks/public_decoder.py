@@ -188,12 +188,28 @@ class DecoderBlock(keras.layers.Layer):
         return tuple(input_shape)
 
 
-def build_decoder(config=DecoderConfig(), seed=None, name="gemma_decoder"):
-    """Functional model: int tokens (batch, seq_len) -> logits."""
+def build_decoder(
+    config=DecoderConfig(),
+    seed=None,
+    name="gemma_decoder",
+    reversible_embedding=False,
+):
+    """Functional model: int tokens (batch, seq_len) -> logits.
+
+    `reversible_embedding=True` ties the logits through
+    `keras.layers.ReversibleEmbedding` instead of `TiedEmbedding`: the
+    same math, and a layer that `Model.quantize` quantizes (it leaves
+    subclasses of `Embedding` float).
+    """
     if seed is not None:
         keras.utils.set_random_seed(seed)
     token_ids = keras.Input((config.seq_len,), dtype="int32", name="tokens")
-    token_embedding = TiedEmbedding(
+    embedding_class = (
+        keras.layers.ReversibleEmbedding
+        if reversible_embedding
+        else TiedEmbedding
+    )
+    token_embedding = embedding_class(
         config.vocab_size,
         config.width,
         embeddings_initializer=keras.initializers.RandomNormal(

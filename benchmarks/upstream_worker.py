@@ -39,6 +39,9 @@ def main():
     if cfg.get("mode") == "zoo":
         zoo(cfg)
         return
+    if cfg.get("mode") == "predict":
+        predict(cfg)
+        return
     counter = bench_common.CompileCounter()
     devices = keras.distribution.list_devices()
     mesh = keras.distribution.DeviceMesh(
@@ -112,6 +115,75 @@ def serve_rounds(model, x, y, batch_size, steps, counter):
             result["compiles"] = after[0] - before[0]
             result["traces"] = after[1] - before[1]
             emit("RESULT", result)
+
+
+def predict(cfg):
+    """`predict()` of `public_decoder` (tied `ReversibleEmbedding`, which
+    upstream quantizes) under `ModelParallel`, quantized with
+    `cfg["quantize"]` unless it is `"float32"`, for
+    `quantized_predict_benchmark.py`. Answers `ROUND` lines with one
+    `bench_common.predict_round` each.
+
+    The float layouts (`cfg["layouts"]`) are given by exact path. When
+    upstream cannot quantize under them (its int4 kernels are packed to
+    another rank than the float kernels, whose layout it applies to
+    them: JAX raises), the model is built again with every variable
+    replicated, and `READY` carries the error as `note`."""
+    counter = bench_common.CompileCounter()
+    devices = keras.distribution.list_devices()
+    mesh = keras.distribution.DeviceMesh(
+        tuple(cfg["mesh_shape"]), tuple(cfg["axis_names"]), devices
+    )
+    config = public_decoder.DecoderConfig(**cfg["config"])
+    steps, batch_size = cfg["steps"], cfg["batch_size"]
+    x, _ = bench_common.make_tokens(
+        batch_size * steps, config.seq_len, config.vocab_size
+    )
+
+    def build(layouts):
+        layout_map = bench_common.build_exact_layout_map(mesh, layouts)
+        keras.distribution.set_distribution(
+            keras.distribution.ModelParallel(
+                layout_map=layout_map, batch_dim_name=cfg["batch_dim_name"]
+            )
+        )
+        model = public_decoder.build_decoder(
+            config, seed=0, reversible_embedding=True
+        )
+        if cfg["quantize"] != "float32":
+            model.quantize(cfg["quantize"])
+        return model
+
+    note = None
+    try:
+        try:
+            model = build(cfg["layouts"])
+        except Exception as e:  # e.g. ValueError, IndexError from JAX
+            note = f"{type(e).__name__}: {e}"
+            model = build({})
+        bench_common.predict_round(model, x, batch_size, steps)  # warm-up
+    except Exception as e:
+        emit("UNSUPPORTED", {"error": f"{type(e).__name__}: {e}"})
+        return
+    emit(
+        "READY",
+        {
+            "keras": keras.__version__,
+            "jax": jax.__version__,
+            "compiles": counter.snapshot(),
+            "bytes_per_device": bench_common.bytes_per_device(model),
+            "note": note,
+        },
+    )
+    for line in sys.stdin:
+        command = line.strip()
+        if command == "QUIT":
+            break
+        if command == "ROUND":
+            emit(
+                "RESULT",
+                bench_common.predict_round(model, x, batch_size, steps),
+            )
 
 
 def zoo(cfg):

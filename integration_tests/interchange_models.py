@@ -150,9 +150,10 @@ _INPUT_SHAPES = {
 
 
 HAS_ORBAX = importlib.util.find_spec("orbax") is not None
-HOWS = ("weights", "model") + (
+HOWS = ("weights", "sharded_weights", "model") + (
     ("orbax_weights", "orbax_model") if HAS_ORBAX else ()
 )
+SHARD_GIB = 2048 / 1024**3
 
 
 def data(name):
@@ -199,6 +200,12 @@ def save(directory):
         x, y = data(name)
         model.train_on_batch(x, y)
         model.save_weights(os.path.join(directory, f"{name}.weights.h5"))
+        # Shards of at most 2 KiB: the weights and optimizer state of each
+        # model span several of them.
+        model.save_weights(
+            os.path.join(directory, f"{name}.weights.json"),
+            max_shard_size=SHARD_GIB,
+        )
         model.save(os.path.join(directory, f"{name}.keras"))
         if HAS_ORBAX:
             checkpoint = keras.callbacks.OrbaxCheckpoint(
@@ -233,12 +240,13 @@ def _check_one(directory, name, build, how):
     keras.utils.set_random_seed(2)
     suffix = {
         "weights": "weights.h5",
+        "sharded_weights": "weights.json",
         "model": "keras",
         "orbax_weights": "orbax",
         "orbax_model": "orbax",
     }[how]
     path = os.path.join(directory, f"{name}.{suffix}")
-    if how in ("weights", "orbax_weights"):
+    if how in ("weights", "sharded_weights", "orbax_weights"):
         model = build()
         _compile(model)
         model.optimizer.build(model.trainable_variables)

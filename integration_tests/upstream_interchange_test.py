@@ -5,11 +5,12 @@ it with `bash shell/upstream_venv.sh DIR`), named by the environment
 variable `KERAS_UPSTREAM_VENV=DIR`; skipped otherwise. For each model of
 `interchange_models.MODELS` (Dense, EinsumDense, Embedding,
 MultiHeadAttention, LayerNormalization, BatchNormalization, Conv2D, nested
-functional and subclassed models), one side saves `.weights.h5` and
-`.keras` files with optimizer state, the other loads them: outputs must
-agree to float32 round-off (`keras.src.testing.parity`), and one more
-(Adam) training step must give the same loss, loss after the step and
-optimizer iteration count. The same goes for Orbax checkpoint
+functional and subclassed models), one side saves `.weights.h5`, sharded
+`.weights.json` (`max_shard_size`) and `.keras` files with optimizer
+state, the other loads them: outputs must agree to float32 round-off
+(`keras.src.testing.parity`), and one more (Adam) training step must give
+the same loss, loss after the step and optimizer iteration count. The
+same goes for Orbax checkpoint
 folders (`keras.callbacks.OrbaxCheckpoint`, loaded with `load_weights` and
 `load_model`) when `orbax-checkpoint` is installed on both sides.
 """
@@ -44,11 +45,11 @@ def _models():
 
 
 MODEL_NAMES = _models()
-HOWS = ["weights", "model", "orbax_weights", "orbax_model"]
+HOWS = ["weights", "sharded_weights", "model", "orbax_weights", "orbax_model"]
 # Upstream matches Orbax checkpoint entries by exact path only: it loads
 # no optimizer state with `load_weights`, and the sublayers of the
 # subclassed model, rebuilt with new automatic names, match nothing.
-HOWS_TO_UPSTREAM = ["weights", "model", "orbax_model"]
+HOWS_TO_UPSTREAM = ["weights", "sharded_weights", "model", "orbax_model"]
 UPSTREAM_CANNOT = {("subclassed", "orbax_model")}
 
 

@@ -94,16 +94,25 @@ class DecoderBlock(layers.Layer):
     `n = norm(h)`. The attention is causal, with rotary embeddings on the
     queries and keys.
 
+    The sublayers get the block's `dtype` as it is given: a
+    `keras.dtype_policies.DTypePolicyMap` gives each of them the policy of
+    its path. A quantized block records such a map in its config (the
+    quantized policy of each quantized projection), so that it is rebuilt
+    quantized when a saved model is loaded.
+
     Args:
         config: A `GemmaConfig`.
+        dtype: Optional dtype policy, or a `DTypePolicyMap`.
         **kwargs: Base layer keyword arguments, such as `name`.
     """
 
-    def __init__(self, config, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, config, dtype=None, **kwargs):
+        super().__init__(dtype=dtype, **kwargs)
         self.config = config
         self.pre_attention_norm = layers.RMSNormalization(
-            epsilon=config.layer_norm_epsilon, name="pre_attention_norm"
+            epsilon=config.layer_norm_epsilon,
+            name="pre_attention_norm",
+            dtype=dtype,
         )
         self.attention = layers.GroupedQueryAttention(
             head_dim=config.head_dim,
@@ -111,27 +120,31 @@ class DecoderBlock(layers.Layer):
             num_key_value_heads=config.num_key_value_heads,
             use_bias=False,
             rotary_embedding=layers.RotaryEmbedding(
-                max_wavelength=config.rope_max_wavelength
+                max_wavelength=config.rope_max_wavelength, dtype=dtype
             ),
             name="attention",
+            dtype=dtype,
         )
         self.pre_ffw_norm = layers.RMSNormalization(
-            epsilon=config.layer_norm_epsilon, name="pre_ffw_norm"
+            epsilon=config.layer_norm_epsilon, name="pre_ffw_norm", dtype=dtype
         )
         self.ffw_gating = layers.EinsumDense(
             "btd,df->btf",
             output_shape=(None, config.hidden_dim),
             name="ffw_gating",
+            dtype=dtype,
         )
         self.ffw_up = layers.EinsumDense(
             "btd,df->btf",
             output_shape=(None, config.hidden_dim),
             name="ffw_up",
+            dtype=dtype,
         )
         self.ffw_down = layers.EinsumDense(
             "btf,fd->btd",
             output_shape=(None, config.width),
             name="ffw_down",
+            dtype=dtype,
         )
 
     def build(self, input_shape):
@@ -157,15 +170,43 @@ class DecoderBlock(layers.Layer):
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)
 
+    def projections(self):
+        """The block's quantizable layers: the attention projections and
+        the feed-forward layers."""
+        attention = self.attention
+        return [
+            attention.query_dense,
+            attention.key_dense,
+            attention.value_dense,
+            attention.output_dense,
+            self.ffw_gating,
+            self.ffw_up,
+            self.ffw_down,
+        ]
+
     def get_config(self):
         config = super().get_config()
         config["config"] = dataclasses.asdict(self.config)
+        quantized = [
+            layer
+            for layer in self.projections()
+            if layer.quantization_mode is not None
+        ]
+        if quantized:
+            policy_map = keras.dtype_policies.DTypePolicyMap(
+                default_policy=self.dtype_policy
+            )
+            for layer in quantized:
+                policy_map[layer.path] = layer.dtype_policy
+            config["dtype"] = keras.dtype_policies.serialize(policy_map)
         return config
 
     @classmethod
     def from_config(cls, config):
         config = dict(config)
         config["config"] = GemmaConfig(**config["config"])
+        if isinstance(config.get("dtype"), dict):
+            config["dtype"] = keras.dtype_policies.deserialize(config["dtype"])
         return cls(**config)
 
 

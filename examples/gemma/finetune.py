@@ -24,6 +24,9 @@ One process with 8 CPU devices (the script sets `XLA_FLAGS` itself):
 
     python examples/gemma/finetune.py
     python examples/gemma/finetune.py --steps 20 --layouts none,4x2
+    python examples/gemma/finetune.py --quantize int4   # QLoRA
+
+(`--quantize int8|int4` quantizes the base model before LoRA is enabled.)
 
 Two processes with 4 CPU devices each (the same 8-device meshes, spanning
 both processes; run both commands, e.g. in two terminals):
@@ -167,15 +170,23 @@ def make_recorder():
     return StepRecorder()
 
 
-def build_lora_model(config, seed=1, lora_rank=4, lora_pattern=LORA_PATTERN):
+def build_lora_model(
+    config, seed=1, lora_rank=4, lora_pattern=LORA_PATTERN, quantize=None
+):
     """The decoder with LoRA enabled (other weights frozen), not compiled.
 
-    Call it under the distribution's scope.
+    Call it under the distribution's scope. With `quantize` (`"int8"` or
+    `"int4"`), the decoder is quantized first (`Model.quantize`), so that
+    LoRA trains on a quantized base (QLoRA with `"int4"`): the quantized
+    variables take the layouts of the float weights they replace, and the
+    LoRA factors those of the float weights.
     """
     import keras
     from examples.gemma import decoder
 
     model = decoder.build_decoder(config, seed=seed)
+    if quantize is not None:
+        model.quantize(quantize)
     keras.utils.enable_lora(model, rank=lora_rank, pattern=lora_pattern)
     return model
 
@@ -192,6 +203,7 @@ def train(
     seed=1,
     verbose=1,
     snapshot=False,
+    quantize=None,
 ):
     """Builds, LoRA-enables, compiles and fits the decoder under `dist`.
 
@@ -211,6 +223,8 @@ def train(
         snapshot: Whether to also return the weights before and after
             training, as `{path: np.ndarray}` dicts `initial_weights` and
             `final_weights` (single-process runs only).
+        quantize: Optional quantization mode of the base model (`"int8"`
+            or `"int4"`, see `build_lora_model`).
 
     Returns:
         A dict with `losses` (per step), `seconds` (per step) and `model`.
@@ -229,7 +243,9 @@ def train(
     optimizer_class = getattr(keras.optimizers, OPTIMIZERS[optimizer])
     scope = dist.scope() if dist is not None else contextlib.nullcontext()
     with scope:
-        model = build_lora_model(config, seed=seed, lora_rank=lora_rank)
+        model = build_lora_model(
+            config, seed=seed, lora_rank=lora_rank, quantize=quantize
+        )
         keras.distribution.check_layout_map_usage(dist, model.variables)
         model.compile(
             optimizer=optimizer_class(learning_rate=learning_rate),
@@ -346,6 +362,12 @@ def parse_args(argv=None):
     parser.add_argument("--lora-rank", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--quantize",
+        choices=("int8", "int4"),
+        default=None,
+        help="Quantize the base model first (int4: QLoRA).",
+    )
+    parser.add_argument(
         "--tiny",
         action="store_true",
         help="Use the tiny test configuration (vocab 256, width 64).",
@@ -431,6 +453,7 @@ def main(argv=None):
             lora_rank=args.lora_rank,
             seed=args.seed,
             verbose=args.verbose if process == 0 else 0,
+            quantize=args.quantize,
         )
         del result["model"]
         results[name] = result

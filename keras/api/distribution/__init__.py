@@ -20,4 +20,5 @@ from keras.src.distribution.distribution_lib import list_devices as list_devices
 from keras.src.distribution.distribution_lib import set_distribution as set_distribution
 from keras.src.distribution.layout_report import check_layout_map_usage as check_layout_map_usage
 from keras.src.distribution.layout_report import layout_report as layout_report
+from keras.src.distribution.layout_report import layout_report_rows as layout_report_rows
 from keras.src.distribution.layout_report import print_layout_report as print_layout_report

@@ -535,12 +535,24 @@ def test_layout_report():
 
     report = layout_report.print_layout_report(Model())
     lines = report.splitlines()
-    assert lines[0].split() == ["path", "shape", "layout", "bytes/device"]
+    assert lines[0].split() == [
+        "path",
+        "shape",
+        "dtype",
+        "layout",
+        "bytes/device",
+    ]
     assert lines[1].split()[0] == "seq/d1/kernel"
     assert lines[1].endswith(" 128")  # 16 * 2 float32
+    assert "float32" in lines[1]
     assert "(None, 'model')" in lines[1]
     assert lines[2].endswith(" 32")  # replicated bias
     assert lines[3].endswith(" 32")  # 8 * 1 float32, not materialized
+    assert lines[4].split() == ["total", "192"]
+    rows = layout_report.layout_report_rows(Model())
+    assert [r.bytes_per_device for r in rows] == [128, 32, 32]
+    assert rows[0].layout == (None, "model")
+    assert rows[0].shape == (16, 8)
 
 
 def test_default_batch_axis_warns_once_when_another_axis_is_named_batch():

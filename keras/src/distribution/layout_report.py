@@ -2,8 +2,11 @@
 a per-variable table, and warnings for `LayoutMap` rules that match
 nothing."""
 
+import collections
+
 import numpy as np
 
+from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.distribution.distribution_lib import TensorLayout
 
@@ -52,12 +55,86 @@ def _variable_axes(variable, array):
     return None
 
 
+class LayoutReportRow(
+    collections.namedtuple(
+        "LayoutReportRow",
+        ["path", "shape", "dtype", "layout", "bytes_per_device"],
+    )
+):
+    """One variable of a layout report.
+
+    Fields: `path`, `shape` (a tuple), `dtype` (a string), `layout` (the
+    mesh axes of each dimension, `None` when the variable has no layout)
+    and `bytes_per_device` (what the device holding the largest shard
+    holds of it).
+    """
+
+
+def _bytes_per_device(variable, array):
+    if array is not None:
+        return max((s.data.nbytes for s in array.addressable_shards), default=0)
+    dtype = np.dtype(
+        backend.standardize_dtype(getattr(variable, "dtype", "float32"))
+    )
+    size = int(np.prod(tuple(variable.shape))) * dtype.itemsize
+    layout = getattr(variable, "_layout", None)
+    counts = (
+        layout.shard_counts()
+        if isinstance(layout, TensorLayout) and layout.device_mesh is not None
+        else (1,)
+    )
+    return size // int(np.prod(counts))
+
+
+@keras_export("keras.distribution.layout_report_rows")
+def layout_report_rows(model_or_variables):
+    """Returns the rows of `layout_report`: one `LayoutReportRow` per
+    variable.
+
+    A quantized model lists its quantized variables (e.g. an `int8`
+    kernel and its `kernel_scale`) with their own dtype and layout, so
+    the sum of `bytes_per_device` is what the model's weights take on a
+    device.
+
+    Args:
+        model_or_variables: A model (anything with `variables`) or a list of
+            variables.
+
+    Returns:
+        A list of `LayoutReportRow`s, in the order of the variables.
+
+    Example:
+
+    ```python
+    rows = keras.distribution.layout_report_rows(model)
+    total = sum(row.bytes_per_device for row in rows)
+    ```
+    """
+    variables = getattr(model_or_variables, "variables", model_or_variables)
+    rows = []
+    for v in variables:
+        array = _variable_array(v)
+        axes = _variable_axes(v, array)
+        rows.append(
+            LayoutReportRow(
+                path=str(getattr(v, "path", getattr(v, "name", "?"))),
+                shape=tuple(v.shape),
+                dtype=backend.standardize_dtype(getattr(v, "dtype", "float32")),
+                layout=axes,
+                bytes_per_device=_bytes_per_device(v, array),
+            )
+        )
+    return rows
+
+
 @keras_export("keras.distribution.layout_report")
 def layout_report(model_or_variables):
     """Returns a table of the variables' layouts.
 
-    One row per variable: path, shape, layout axes and bytes per device
-    (the largest addressable shard when the value is a sharded array).
+    One row per variable: path, shape, dtype, layout axes and bytes per
+    device (the largest addressable shard when the value is a sharded
+    array), then the total bytes per device. The same data, as values:
+    `layout_report_rows`.
 
     Args:
         model_or_variables: A model (anything with `variables`) or a list of
@@ -72,34 +149,21 @@ def layout_report(model_or_variables):
     print(keras.distribution.layout_report(model))
     ```
     """
-    variables = getattr(model_or_variables, "variables", model_or_variables)
-    rows = [("path", "shape", "layout", "bytes/device")]
-    for v in variables:
-        array = _variable_array(v)
-        axes = _variable_axes(v, array)
-        if array is not None:
-            per_device = max(
-                (s.data.nbytes for s in array.addressable_shards), default=0
-            )
-        else:
-            dtype = np.dtype(str(getattr(v, "dtype", "float32")))
-            size = int(np.prod(tuple(v.shape))) * dtype.itemsize
-            layout = getattr(v, "_layout", None)
-            counts = (
-                layout.shard_counts()
-                if isinstance(layout, TensorLayout)
-                and layout.device_mesh is not None
-                else (1,)
-            )
-            per_device = size // int(np.prod(counts))
-        path = getattr(v, "path", getattr(v, "name", "?"))
-        rows.append(
-            (str(path), str(tuple(v.shape)), str(axes), str(per_device))
-        )
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    rows = layout_report_rows(model_or_variables)
+    cells = [("path", "shape", "dtype", "layout", "bytes/device")]
+    cells += [
+        (r.path, str(r.shape), r.dtype, str(r.layout), str(r.bytes_per_device))
+        for r in rows
+    ]
+    total = sum(r.bytes_per_device for r in rows)
+    cells.append(("total", "", "", "", str(total)))
+    widths = [max(len(row[i]) for row in cells) for i in range(5)]
     lines = [
-        "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip()
-        for row in rows
+        "  ".join(
+            cell.rjust(w) if i == 4 else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths))
+        ).rstrip()
+        for row in cells
     ]
     return "\n".join(lines)
 

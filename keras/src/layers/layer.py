@@ -1533,6 +1533,10 @@ def _build_wrapper(build):
     @functools.wraps(build)
     def wrapped(self, *args, **kwargs):
         with backend.name_scope(self.name, caller=self):
+            # A layer built by its parent's `build` (and maybe never called)
+            # gets its path here, where its variables get theirs: variables
+            # added later (e.g. by `quantize`) then share that path.
+            self._path = self._path or backend.current_path()
             build(self, *args, **kwargs)
         # Models keep the shape a custom `build` got (for their summary and
         # build config).

@@ -243,6 +243,34 @@ class QuantizedLayoutTest(testing.TestCase):
             # Same stored integers: only float32 summation order differs.
             self.assertAllClose(got, expected, rtol=1e-5, atol=1e-5)
 
+    def test_lora_factors_follow_float_layout(self):
+        # The packed int4 kernel (16, 2) cannot split its 2 columns over
+        # the 4 devices of "model", the float kernel's 4 units can: the
+        # LoRA factors follow the float kernel.
+        devices = distribution.list_devices()
+        mesh = distribution.DeviceMesh((4, 2), ("model", "batch"), devices)
+        layout_map = distribution.LayoutMap(mesh)
+        layout_map["d1/kernel"] = ("batch", "model")
+        dist = distribution.ModelParallel(
+            layout_map=layout_map, batch_dim_name="batch"
+        )
+        with dist.scope():
+            model = models.Sequential(
+                [layers.Input((16,)), layers.Dense(4, name="d1")]
+            )
+            model.quantize("int4", config=Int4QuantizationConfig(block_size=-1))
+            dense = model.layers[0]
+            self.assertEqual(
+                tuple(dense._kernel.value.sharding.spec), ("batch", None)
+            )
+            dense.enable_lora(2)
+        self.assertEqual(
+            tuple(dense.lora_kernel_a.value.sharding.spec), ("batch", None)
+        )
+        self.assertEqual(
+            tuple(dense.lora_kernel_b.value.sharding.spec), (None, "model")
+        )
+
 
 class QuantizerHelpersTest(testing.TestCase):
     def test_grouped_quantize_round_trip(self):

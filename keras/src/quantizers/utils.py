@@ -326,12 +326,20 @@ def group_index(rows, block_size):
 
 
 def int4_grouped_build(
-    layer, prefix, groups, columns, rows, transpose=False, layout=None
+    layer,
+    prefix,
+    groups,
+    columns,
+    rows,
+    transpose=False,
+    layout=None,
+    rows_layout=None,
 ):
     """Creates `<prefix>_scale`, `<prefix>_zero` and `g_idx` for grouped
     int4 scales of `groups` groups over `rows` rows and `columns`
     columns (`(columns, groups)` when `transpose`); `layout` is the
-    layout of the scales and zero points."""
+    layout of the scales and zero points, `rows_layout` that of `g_idx`
+    (one entry per row: the layout of the float weight's row axis)."""
     shape = (columns, groups) if transpose else (groups, columns)
     scale = layer.add_weight(
         name=f"{prefix}_scale",
@@ -354,6 +362,7 @@ def int4_grouped_build(
         initializer="zeros",
         dtype="float32",
         trainable=False,
+        layout=rows_layout,
     )
     return scale, zero, g_idx
 

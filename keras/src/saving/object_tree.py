@@ -52,11 +52,20 @@ Loading checks everything (missing groups, counts and shapes) before
 assigning any variable, so a failed load leaves the model unchanged (for
 files over `weights_h5.PREFETCH_BYTES`, corrupted data is found while
 streaming, see `weights_h5`). An object without variables needs no group.
-Groups of the file that the model does not reach are ignored. Sharded
-files, and files in this package's earlier path-keyed layout (root
-attribute `format="keras-weights"`), are read and written by `weights_h5`.
+Groups of the file that the model does not reach are ignored.
+
+Sharded files (`save_weights(..., max_shard_size=...)`, as upstream
+writes them): the same tree, its datasets spread over
+`<name>_00000.weights.h5`, `<name>_00001.weights.h5`, ... of at most
+`max_shard_size` GiB of values each (a group may continue in the next
+shard), next to the index `<name>.weights.json`:
+`{"metadata": {"total_size": ..., ...}, "weight_map": {"/<group>":
+["<shard file>", ...]}}`. Files in this package's earlier path-keyed
+layout (root attribute `format="keras-weights"`, or that value under
+`metadata.format` in a sharded index) are read by `weights_h5`.
 """
 
+import os
 import re
 import warnings
 
@@ -338,21 +347,23 @@ def _write_dataset(group, key, array):
 def write_weights(model, filepath, objects_to_skip=None):
     """Writes `model`'s weights (and optimizer state) to `filepath`.
 
-    Same contract as `weights_h5.write_weights` (which this calls for a
-    `weights_h5.ShardedWriter` target): `filepath` is a path, a binary file
-    object, or `None` on the processes of a multi-process run that only
-    join the gathers of sharded variables. Values are read one variable at
-    a time. An error is raised once every variable has been visited.
+    Same contract as `weights_h5.write_weights`: `filepath` is a path, a
+    binary file object, a `ShardedWriter` (closed by the caller), or
+    `None` on the processes of a multi-process run that only join the
+    gathers of sharded variables. Values are read one variable at a time.
+    An error is raised once every variable has been visited.
     """
-    if isinstance(filepath, weights_h5.ShardedWriter):
-        return weights_h5.write_weights(model, filepath, objects_to_skip)
     nodes = walk(model)
     skipped = weights_h5._skipped_ids(objects_to_skip)
     error = None
     f = None
-    if filepath is not None:
+    own_file = False
+    if isinstance(filepath, ShardedWriter):
+        f = filepath
+    elif filepath is not None:
         try:
             f = weights_h5._h5py().File(filepath, "w")
+            own_file = True
         except Exception as e:
             error = e
     try:
@@ -393,7 +404,7 @@ def write_weights(model, filepath, objects_to_skip=None):
             if extension is not None:
                 _write_lora_state(f, node, extension, needed, skipped)
     finally:
-        if f is not None:
+        if own_file:
             try:
                 f.close()
             except Exception as e:
@@ -417,6 +428,143 @@ def _write_lora_state(f, node, variables, needed, skipped):
         array = weights_h5.host_value(variable, needed=needed)
         if array is not None:
             _write_dataset(group, str(i), array)
+
+
+class ShardedWriter:
+    """Writes the tree layout into shards of at most `max_shard_size` GiB.
+
+    `write_weights` uses it like an HDF5 file (`create_group`, then the
+    group's `attrs` and `create_dataset`). A dataset that does not fit in
+    the current shard starts the next one, where its group is continued.
+    Shards are named `<stem>_<n:05d>.weights.h5` after the index file
+    `<stem>.weights.json`; they are written under temporary names
+    (`tmp_prefix` + name) in the same folder, and the caller renames them
+    into place and then writes the index (`config()`) last, or removes
+    them with `abort()` on failure.
+    """
+
+    def __init__(self, json_path, max_shard_size, tmp_prefix=".tmp-"):
+        json_path = os.path.abspath(os.fspath(json_path))
+        self.dirname, name = os.path.split(json_path)
+        stem = name[: -len(".json")] if name.endswith(".json") else name
+        if stem.endswith(".weights"):
+            stem = stem[: -len(".weights")]
+        self.stem = stem
+        self.max_bytes = max(
+            1, int(float(max_shard_size) * weights_h5._SHARD_UNIT)
+        )
+        self.tmp_prefix = tmp_prefix
+        self.shards = []
+        self.weight_map = {}
+        self.total_size = 0
+        self._file = None
+        self._size = 0
+        self._groups = []
+
+    def create_group(self, name, track_order=True):
+        if self._file is None:
+            self._new_shard()
+        group = _ShardGroup(self, name)
+        self._groups.append(group)
+        group.h5_group(self._file)
+        return group
+
+    def create_dataset_in(self, group, key, data, **options):
+        size = int(np.asarray(data).nbytes)
+        if size > self.max_bytes:
+            raise ValueError(
+                f"The value '{group.name}/{key}' ({size} bytes) exceeds the "
+                f"maximum shard size ({self.max_bytes} bytes). Pass a "
+                "larger `max_shard_size`."
+            )
+        if self._size and self._size + size > self.max_bytes:
+            self._new_shard()
+        dataset = group.h5_group(self._file).create_dataset(
+            key, data=data, **options
+        )
+        self._size += size
+        self.total_size += size
+        shards = self.weight_map.setdefault(f"/{group.name}", [])
+        if self.shards[-1] not in shards:
+            shards.append(self.shards[-1])
+        return dataset
+
+    def _new_shard(self):
+        if self._file is not None:
+            self._file.close()
+        name = f"{self.stem}_{len(self.shards):05d}.weights.h5"
+        self.shards.append(name)
+        path = os.path.join(self.dirname, self.tmp_prefix + name)
+        self._file = weights_h5._h5py().File(path, "w")
+        self._size = 0
+
+    def close(self):
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def config(self):
+        from keras.src.version import __version__
+
+        return {
+            "metadata": {
+                "total_size": self.total_size,
+                "keras_version": __version__,
+                "shards": list(self.shards),
+            },
+            "weight_map": self.weight_map,
+        }
+
+    def temp_paths(self):
+        return [
+            os.path.join(self.dirname, self.tmp_prefix + name)
+            for name in self.shards
+        ]
+
+    def abort(self):
+        self.close()
+        for path in self.temp_paths():
+            try:
+                os.remove(path)
+            except OSError:
+                pass
+
+
+class _ShardGroup:
+    """A group of a `ShardedWriter`: one HDF5 group per shard it spans,
+    each with the group's attributes."""
+
+    def __init__(self, writer, name):
+        self._writer = writer
+        self.name = name
+        self.attrs = _ShardGroupAttrs(self)
+        self._copies = {}
+
+    def h5_group(self, f):
+        """The group's copy in the open shard `f` (created if needed)."""
+        copy = self._copies.get(f.filename)
+        if copy is None:
+            copy = f.create_group(self.name, track_order=True)
+            for key, value in self.attrs.items():
+                copy.attrs[key] = value
+            self._copies[f.filename] = copy
+        return copy
+
+    def create_dataset(self, key, data, **options):
+        return self._writer.create_dataset_in(self, key, data, **options)
+
+
+class _ShardGroupAttrs(dict):
+    """The attributes of a `_ShardGroup`, set on each of its copies."""
+
+    def __init__(self, group):
+        super().__init__()
+        self._group = group
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        for copy in self._group._copies.values():
+            copy.attrs[key] = value
 
 
 # ------------------------------------------------------------------ read
@@ -544,9 +692,30 @@ def load_weights_into(
     """
     display_name = display_name or str(filepath)
     if weights_h5.is_sharded_index(filepath):
-        return weights_h5.load_weights_into(
-            model, filepath, skip_mismatch, display_name, objects_to_skip
-        )
+        config, paths = weights_h5.read_sharded_index(filepath)
+        metadata = config.get("metadata")
+        if (
+            isinstance(metadata, dict)
+            and metadata.get("format") == weights_h5.FORMAT_NAME
+        ):
+            return weights_h5.load_weights_into(
+                model, filepath, skip_mismatch, display_name, objects_to_skip
+            )
+        files = []
+        try:
+            for path in paths:
+                files.append(weights_h5.open_h5(path, path))
+            _load_tree(
+                model,
+                _TreeFiles(files),
+                skip_mismatch,
+                display_name,
+                objects_to_skip,
+            )
+        finally:
+            for f in files:
+                f.close()
+        return
     if hasattr(filepath, "seek"):
         filepath.seek(0)
     f = weights_h5.open_h5(filepath, display_name)
@@ -559,7 +728,13 @@ def load_weights_into(
                 f"corrupted. ({e})"
             ) from e
         if not legacy:
-            _load_tree(model, f, skip_mismatch, display_name, objects_to_skip)
+            _load_tree(
+                model,
+                _TreeFiles([f]),
+                skip_mismatch,
+                display_name,
+                objects_to_skip,
+            )
     finally:
         f.close()
     if legacy:
@@ -570,7 +745,41 @@ def load_weights_into(
         )
 
 
-def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
+class _TreeFiles:
+    """The open HDF5 file(s) of a weights file in this layout: one file,
+    or the shards of a sharded one (where a group may span shards)."""
+
+    def __init__(self, files):
+        self.files = files
+
+    def __contains__(self, group_name):
+        return any(group_name in f for f in self.files)
+
+    def entries(self, group_name, display_name):
+        """`{key: _Entry}` of a `vars` group over all the files, or `None`
+        when no file has it."""
+        found = None
+        for f in self.files:
+            entries = _group_entries(f, group_name, display_name)
+            if entries is None:
+                continue
+            found = found or {}
+            for key, entry in entries.items():
+                if key in found:
+                    raise ValueError(
+                        f"Could not read the weights file '{display_name}': "
+                        f"the value '{group_name}/{key}' is stored in "
+                        "several shards."
+                    )
+                found[key] = entry
+        return found
+
+    def check_links(self):
+        for f in self.files:
+            weights_h5._check_links_recursively(f)
+
+
+def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
     skipped = weights_h5._skipped_ids(objects_to_skip)
     pairs = []
     hooks = []
@@ -579,7 +788,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
 
     def collect(node):
         """Adds the node's `(variable, entry)` pairs (or its problem)."""
-        entries = _group_entries(f, node.group, display_name)
+        entries = source.entries(node.group, display_name)
         if node.kind == "layer" and _is_user_hooked(
             node.obj, "load_own_variables"
         ):
@@ -591,7 +800,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
             return
         extension = lora_state(node)
         if extension is not None:
-            lora_entries = _group_entries(f, node.lora_group, display_name)
+            lora_entries = source.entries(node.lora_group, display_name)
             if _entries_fit(lora_entries, extension):
                 # The exact LoRA state (unmerged weights and factors).
                 exact_lora.add(id(node.obj))
@@ -636,7 +845,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
 
     def read_file(kinds):
         try:
-            for node in walk(model, lambda group: group in f):
+            for node in walk(model, lambda group: group in source):
                 if node.kind in kinds and id(node.obj) not in skipped:
                     collect(node)
         except ValueError:
@@ -648,7 +857,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
             ) from e
 
     try:
-        weights_h5._check_links_recursively(f)
+        source.check_links()
     except ValueError:
         raise
     except Exception as e:
@@ -674,7 +883,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
     if (
         optimizer is not None
         and id(optimizer) not in skipped
-        and f"{OPTIMIZER_KEY}/{VARS_GROUP}" in f
+        and f"{OPTIMIZER_KEY}/{VARS_GROUP}" in source
     ):
         # Built only now, so that a refused file leaves the model as is.
         if not weights_h5._optimizer_built(optimizer) and hasattr(
@@ -693,7 +902,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
             )
     seed_problems = problems["seed"]
     if seed_problems and any(
-        _group_entries(f, n.group, display_name) is not None
+        source.entries(n.group, display_name) is not None
         for n, _ in seed_problems
     ):
         warnings.warn(

@@ -25,7 +25,7 @@ read, as are HDF5 datasets that declare more bytes than they store.
 
 Weights-only files: `save_weights_only` writes one `.weights.h5` file (see
 `object_tree`), or, with `max_shard_size`, a `.weights.json` index and its
-shards (in the path-keyed layout of `weights_h5`). Remote paths
+shards (the same layout spread over several files). Remote paths
 (`gs://...`, see `file_utils.is_remote_path`) are written to a local
 temporary file that is then copied, and read from a local copy.
 
@@ -380,7 +380,7 @@ def _write_from_process_0(filepath, model, write, objects_to_skip=None):
 
     `write(write_weights)` writes the file, calling
     `write_weights(target)` (once) to write the weights (`target`: a path,
-    a file object or a `weights_h5.ShardedWriter`). Process 0 runs it; the
+    a file object or an `object_tree.ShardedWriter`). Process 0 runs it; the
     other processes only join the gathers of sharded variables. Then every
     process waits for the others, and raises if process 0 failed.
     """
@@ -600,7 +600,7 @@ def _write_sharded(write_weights, filepath, max_shard_size):
     earlier save that the new index no longer lists."""
     filepath = os.path.abspath(filepath)
     prefix = f".{os.path.basename(filepath)}.{os.getpid()}."
-    writer = weights_h5.ShardedWriter(filepath, max_shard_size, prefix)
+    writer = object_tree.ShardedWriter(filepath, max_shard_size, prefix)
     try:
         write_weights(writer)
         writer.close()

@@ -2,6 +2,7 @@
 objects and structural matching, with real Keras models."""
 
 import io
+import json
 import os
 import zipfile
 
@@ -123,6 +124,88 @@ def test_sharded_weights_round_trip_and_stale_shards(tmp_path):
     np.testing.assert_allclose(_predict(other), _predict(model))
     with pytest.raises(ValueError, match="weights.json"):
         model.save_weights(tmp_path / "w.weights.h5", max_shard_size=1)
+
+
+def _h5_values(paths):
+    """`{dataset path: value}` over the HDF5 files `paths`."""
+    values = {}
+
+    def collect(name, obj):
+        if isinstance(obj, h5py.Dataset):
+            assert name not in values, name
+            values[name] = np.asarray(obj)
+
+    for path in paths:
+        with h5py.File(path, "r") as f:
+            f.visititems(collect)
+    return values
+
+
+def _lora_sequential():
+    model = _sequential(units=(64, 64, 2))
+    model.layers[0].enable_lora(4)
+    model.layers[0].lora_kernel_b.assign(np.full((4, 64), 0.01, "float32"))
+    return model
+
+
+def test_sharded_weights_hold_what_one_file_holds(tmp_path):
+    # The same groups and values as `.weights.h5` (LoRA layers: merged
+    # kernel in `vars`, exact state in `lora_state/vars`), spread over
+    # shards; a group may continue in the next shard.
+    model = _lora_sequential()
+    model.save_weights(tmp_path / "one.weights.h5")
+    path = tmp_path / "w.weights.json"
+    model.save_weights(path, max_shard_size=17 * 1024 / 1024**3)
+    with open(path) as f:
+        index = json.load(f)
+    shards = index["metadata"]["shards"]
+    assert len(shards) > 1
+    assert "format" not in index["metadata"]
+    assert set(index["weight_map"]) == {
+        "/layers/dense/vars",
+        "/layers/dense/lora_state/vars",
+        "/layers/dense_1/vars",
+        "/layers/dense_2/vars",
+    }
+    one = _h5_values([tmp_path / "one.weights.h5"])
+    sharded = _h5_values([tmp_path / name for name in shards])
+    assert sorted(sharded) == sorted(one)
+    for name, value in one.items():
+        np.testing.assert_array_equal(sharded[name], value, err_msg=name)
+    dense = model.layers[0]
+    merged = np.asarray(dense.kernel)  # kernel + delta
+    np.testing.assert_allclose(sharded["layers/dense/vars/0"], merged)
+    np.testing.assert_array_equal(
+        sharded["layers/dense/lora_state/vars/0"], dense._kernel.numpy()
+    )
+    # A LoRA model resumes exactly; a plain one gets the merged kernel.
+    resumed = _lora_sequential()
+    resumed.layers[0].lora_kernel_b.assign(np.zeros((4, 64), "float32"))
+    resumed.load_weights(path)
+    np.testing.assert_array_equal(
+        resumed.layers[0].lora_kernel_b.numpy(), dense.lora_kernel_b.numpy()
+    )
+    np.testing.assert_allclose(_predict(resumed), _predict(model))
+    plain = _sequential(units=(64, 64, 2))
+    plain.load_weights(path)
+    np.testing.assert_allclose(np.asarray(plain.layers[0].kernel), merged)
+    np.testing.assert_allclose(_predict(plain), _predict(model), atol=1e-6)
+
+
+def test_earlier_path_keyed_sharded_files_still_load(tmp_path):
+    model = _sequential()
+    weights_h5.write_weights(model, str(tmp_path / "w_00000.weights.h5"))
+    with open(tmp_path / "w.weights.json", "w") as f:
+        json.dump(
+            {
+                "metadata": {"format": weights_h5.FORMAT_NAME},
+                "weight_map": {"/layers": ["w_00000.weights.h5"]},
+            },
+            f,
+        )
+    other = _sequential()
+    other.load_weights(tmp_path / "w.weights.json")
+    np.testing.assert_allclose(_predict(other), _predict(model))
 
 
 def test_file_object_round_trip():

@@ -1,9 +1,9 @@
 """The earlier `.weights.h5` layout of this package: variables keyed by path.
 
 `save_weights` now writes the object-tree layout of upstream Keras (see
-`object_tree`); this module still writes sharded weights files, reads files
-in this layout, and holds the helpers both layouts share (safe reads,
-gathering of sharded values, assignment under any sharding).
+`object_tree`, also for sharded files); this module reads files in this
+layout (single and sharded), and holds the helpers both layouts share
+(safe reads, gathering of sharded values, assignment under any sharding).
 
 File format (HDF5, read and written with `h5py`; no pickle anywhere):
 
@@ -40,10 +40,10 @@ filter, so corrupted data is detected when read. Datasets also carry
 `structure`, the key's structural form (see below); those under
 /own_variables/ carry `owner` (the layer's key) and `name` (the store key).
 
-Sharded files: with a maximum shard size, the datasets are spread over
-`<name>_00000.weights.h5`, `<name>_00001.weights.h5`, ... (each one laid
-out as above) next to `<name>.weights.json`, which holds
-`{"metadata": {...}, "weight_map": {"/<dataset>": ["<shard file>"]}}`.
+Sharded files: the datasets are spread over `<name>_00000.weights.h5`,
+`<name>_00001.weights.h5`, ... (each one laid out as above) next to
+`<name>.weights.json`, which holds `{"metadata": {"format":
+"keras-weights", ...}, "weight_map": {"/<dataset>": ["<shard file>"]}}`.
 
 Loading matches file entries to variables by their structural key: the
 path without its first component (the model's or optimizer's own name),
@@ -466,94 +466,6 @@ def _write_root_attrs(f):
     f.create_group(LAYERS_GROUP)
 
 
-class ShardedWriter:
-    """Writes datasets into shard files of at most `max_shard_size` GiB.
-
-    Shards are named `<stem>_<n:05d>.weights.h5` after the index file
-    `<stem>.weights.json`. They are written under temporary names
-    (`tmp_prefix` + name) in the same folder; the caller renames them into
-    place and then writes the index file (`config()`) last, or removes
-    them with `abort()` on failure.
-    """
-
-    def __init__(self, json_path, max_shard_size, tmp_prefix=".tmp-"):
-        json_path = os.path.abspath(os.fspath(json_path))
-        self.json_path = json_path
-        self.dirname, name = os.path.split(json_path)
-        stem = name[: -len(".json")] if name.endswith(".json") else name
-        if stem.endswith(".weights"):
-            stem = stem[: -len(".weights")]
-        self.stem = stem
-        self.max_bytes = max(1, int(float(max_shard_size) * _SHARD_UNIT))
-        self.tmp_prefix = tmp_prefix
-        self.shards = []
-        self.weight_map = {}
-        self.total_size = 0
-        self._file = None
-        self._size = 0
-
-    def _new_shard(self):
-        if self._file is not None:
-            self._file.close()
-        name = f"{self.stem}_{len(self.shards):05d}.weights.h5"
-        self.shards.append(name)
-        path = os.path.join(self.dirname, self.tmp_prefix + name)
-        self._file = _h5py().File(path, "w")
-        _write_root_attrs(self._file)
-        self._size = 0
-
-    def create_dataset(self, name, data, **options):
-        size = int(np.asarray(data).nbytes)
-        if size > self.max_bytes:
-            raise ValueError(
-                f"The variable '{name}' ({size} bytes) exceeds the maximum "
-                f"shard size ({self.max_bytes} bytes). Pass a larger "
-                "`max_shard_size`."
-            )
-        if self._file is None or (
-            self._size and self._size + size > self.max_bytes
-        ):
-            self._new_shard()
-        dataset = self._file.create_dataset(name, data=data, **options)
-        self._size += size
-        self.total_size += size
-        self.weight_map[f"/{name}"] = [self.shards[-1]]
-        return dataset
-
-    def close(self):
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-
-    def config(self):
-        from keras.src.version import __version__
-
-        return {
-            "metadata": {
-                "format": FORMAT_NAME,
-                "format_version": FORMAT_VERSION,
-                "keras_version": __version__,
-                "total_size": self.total_size,
-                "shards": list(self.shards),
-            },
-            "weight_map": self.weight_map,
-        }
-
-    def temp_paths(self):
-        return [
-            os.path.join(self.dirname, self.tmp_prefix + name)
-            for name in self.shards
-        ]
-
-    def abort(self):
-        self.close()
-        for path in self.temp_paths():
-            try:
-                os.remove(path)
-            except OSError:
-                pass
-
-
 class _OwnVariablesWriter:
     """The store given to a layer's `save_own_variables()`."""
 
@@ -634,8 +546,8 @@ def write_weights(model, filepath, objects_to_skip=None):
 
     Args:
         model: The model.
-        filepath: The file to write: a path, a binary file object, or a
-            `ShardedWriter`. `None` on the processes of a multi-process run
+        filepath: The file to write: a path or a binary file object.
+            `None` on the processes of a multi-process run
             that do not write: they only take part in the gathers of
             sharded variables (see `host_value`).
         objects_to_skip: Optional layers (or other objects with
@@ -647,9 +559,7 @@ def write_weights(model, filepath, objects_to_skip=None):
     error = None
     f = None
     own_file = False
-    if isinstance(filepath, ShardedWriter):
-        f = filepath
-    elif filepath is not None:
+    if filepath is not None:
         try:
             f = _h5py().File(filepath, "w")
             own_file = True

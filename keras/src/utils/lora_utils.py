@@ -81,32 +81,46 @@ def variable_scope_of(base_variable, layer):
         global_state.set_global_attribute("name_scope_stack", saved)
 
 
-def lora_layouts(base_variable, shape=None):
+def lora_layouts(base_variable, shape=None, layer=None):
     """Layouts `(layout_a, layout_b)` of the LoRA factors of a weight.
 
-    `a` covers every axis of the base weight but the last one, plus a
-    trailing `rank` axis; `b` is `(rank, last axis)`. Both are `None` when
-    the base weight has no layout, or when its layout does not have one
-    entry per axis of `shape` (the weight's logical shape, by default the
-    variable's: an int4 weight is stored packed or reshaped).
+    `a` covers every axis of the weight but the last one, plus a trailing
+    `rank` axis; `b` is `(rank, last axis)`; both take the layout entries
+    of the weight's axes. `shape` is the weight's logical shape (by
+    default the variable's). The weight of an int8/int4 `layer` is stored
+    quantized (an int4 one packed or reshaped): the factors then follow
+    the layout the current distribution gives its float weight
+    (`quantizers.utils.float_weight_layout`). Otherwise, and outside a
+    distribution's scope, they follow the layout of the stored weight;
+    both are `None` when it has none, or not one entry per axis of
+    `shape`.
     """
     from keras.src.distribution import distribution_lib
+    from keras.src.quantizers import utils as quantize_utils
 
-    base_layout = getattr(base_variable, "_layout", None)
-    if base_layout is None:
-        return None, None
-    if isinstance(base_layout, distribution_lib.TensorLayout):
-        axes = tuple(base_layout.axes)
-        mesh = base_layout.device_mesh
-    else:
-        axes = tuple(base_layout)
-        mesh = None
-    if mesh is None and distribution_lib.distribution() is None:
-        return None, None
     if shape is None:
         shape = base_variable.shape
-    if len(axes) != len(shape):
-        return None, None
+    float_layout = None
+    if getattr(layer, "quantization_mode", None) in ("int8", "int4"):
+        float_layout = quantize_utils.float_weight_layout(
+            layer, base_variable.name, shape
+        )
+    if float_layout is not None:
+        axes, mesh = float_layout
+    else:
+        base_layout = getattr(base_variable, "_layout", None)
+        if base_layout is None:
+            return None, None
+        if isinstance(base_layout, distribution_lib.TensorLayout):
+            axes = tuple(base_layout.axes)
+            mesh = base_layout.device_mesh
+        else:
+            axes = tuple(base_layout)
+            mesh = None
+        if mesh is None and distribution_lib.distribution() is None:
+            return None, None
+        if len(axes) != len(shape):
+            return None, None
     layout_a = distribution_lib.TensorLayout(axes[:-1] + (None,), mesh)
     layout_b = distribution_lib.TensorLayout((None, axes[-1]), mesh)
     return layout_a, layout_b
@@ -132,7 +146,7 @@ def add_lora_weights(
     from keras.src import initializers
 
     shape = tuple(base_variable.shape if shape is None else shape)
-    layout_a, layout_b = lora_layouts(base_variable, shape)
+    layout_a, layout_b = lora_layouts(base_variable, shape, layer)
     # The factors are penalized like the (now frozen) base weight.
     regularizer = None
     for variable, candidate in getattr(layer, "_regularized_variables", ()):

@@ -236,7 +236,7 @@ class GroupedQueryAttention(Layer):
         # Queries are multiplied by this before the dot product.
         self._inverse_sqrt_head_dim = head_dim**-0.5
         self._dropout_layer = Dropout(
-            rate=dropout, seed=seed, dtype=self.dtype_policy
+            rate=dropout, seed=seed, dtype=self._dtype_policy
         )
 
     # Read-only views of the projection sublayers (created in `build`).
@@ -260,7 +260,9 @@ class GroupedQueryAttention(Layer):
             activity_regularizer=self._activity_regularizer,
             kernel_constraint=self.kernel_constraint,
             bias_constraint=self.bias_constraint,
-            dtype=self.dtype_policy,
+            # The policy argument as given: a `DTypePolicyMap` is shared,
+            # so that each sublayer finds its own policy by its path.
+            dtype=self._dtype_policy,
         )
 
     def build(self, query_shape, value_shape, key_shape=None):

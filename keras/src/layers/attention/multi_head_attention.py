@@ -232,7 +232,7 @@ class MultiHeadAttention(Layer):
         # Queries are multiplied by this before the dot product.
         self._inverse_sqrt_key_dim = key_dim**-0.5
         self._dropout_layer = Dropout(
-            rate=dropout, seed=seed, dtype=self.dtype_policy
+            rate=dropout, seed=seed, dtype=self._dtype_policy
         )
 
     # Read-only views of the constructor arguments and sublayers.
@@ -268,7 +268,9 @@ class MultiHeadAttention(Layer):
             activity_regularizer=self._activity_regularizer,
             kernel_constraint=self._kernel_constraint,
             bias_constraint=self._bias_constraint,
-            dtype=self.dtype_policy,
+            # The policy argument as given: a `DTypePolicyMap` is shared,
+            # so that each sublayer finds its own policy by its path.
+            dtype=self._dtype_policy,
         )
 
     @staticmethod

@@ -355,6 +355,9 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 layout=quantize_utils.derived_layout(
                     base, (None, 1), (groups, units)
                 ),
+                rows_layout=quantize_utils.derived_layout(
+                    base, (0,), (in_features,)
+                ),
             )
         )
 

@@ -414,6 +414,9 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
                 layout=quantize_utils.derived_layout(
                     base, (None, column_pick), (groups, columns)
                 ),
+                rows_layout=quantize_utils.derived_layout(
+                    base, (row_pick,), (rows,)
+                ),
             )
         )
 

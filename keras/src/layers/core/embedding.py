@@ -402,6 +402,9 @@ class Embedding(lora_utils.LoraMixin, Layer):
                 layout=quantize_utils.derived_layout(
                     base, (0, None), (vocabulary, groups)
                 ),
+                rows_layout=quantize_utils.derived_layout(
+                    base, (1,), (features,)
+                ),
             )
         )
 
