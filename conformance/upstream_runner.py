@@ -61,6 +61,8 @@ OTHER_BACKEND_FILES = {
     "export/torch_test.py": "export through the PyTorch backend",
     "export/litert_torch_test.py": "LiteRT export through the PyTorch backend",
     "utils/torch_utils_test.py": "TorchModuleWrapper, PyTorch backend only",
+    "export/litert_test.py": "LiteRT export, TensorFlow backend only",
+    "export/tfsm_layer_test.py": "TFSMLayer reloading, TensorFlow backend only",
 }
 # Files slower than `--timeout` allows under load; a file's limit is the
 # larger of the two, so that no control run stops halfway through one.
@@ -550,8 +552,8 @@ def write_report(store, all_files, command):
         ("scope", "Files whose module exists here"),
         (
             "all",
-            f"All {len(all_files) - excluded} upstream test files not "
-            f"for other backends ({excluded} more are)",
+            f"All {len(all_files) - excluded} upstream test files "
+            f"({excluded} more, for other backends, not counted)",
         ),
     ):
         files, upstream, fork, ran, measured = totals[key]
