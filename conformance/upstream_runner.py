@@ -596,6 +596,8 @@ def select(all_files, selectors, in_scope):
         if in_scope and not module_exists_here(rel):
             continue
         if other_backend(rel):
+            if selectors:
+                print(f"not run: {rel} ({other_backend(rel)})")
             continue
         chosen.append(rel)
     unknown = [
