@@ -2,15 +2,18 @@
 
 The `*_test.py` files of the upstream `keras` wheel are extracted into a
 scratch folder outside the repository and run with pytest, one process per
-file (with a timeout, so that one hang cannot stop the run). Outcomes are
-kept per test in `conformance/.results/`, so partial runs add to earlier
-ones.
+file (with a timeout, so that one hang cannot stop the run; the slowest
+files have longer ones, `FILE_TIMEOUTS`). Outcomes are kept per test in
+`conformance/.results/`, so partial runs add to earlier ones. Files that
+test another backend's own modules (`OTHER_BACKEND_FILES`) are never run.
 
 Modes:
   (default)  run the selected files against this repository's `keras`;
   --control  run them against upstream Keras itself (the wheel, unpacked in
              the cache), which says what upstream passes on this machine;
-             `--save-control` stores those ids in `conformance/`;
+             `--save-control` merges those ids into the committed list in
+             `conformance/` (the files run replace their earlier ids, the
+             others keep theirs), so a few files can be re-measured;
   --report   write `conformance/upstream-<version>.md` from the cache;
   --check    fail if a test that upstream passes fails here and is not
              listed in `conformance/deviations.md`.
@@ -48,6 +51,36 @@ DEVIATION_CLASSES = {
     "intentional": "intentional behaviour",
     "missing-area": "needs an area we do not have yet",
     "backend": "needs another backend or an unavailable package",
+}
+# Files that test another backend's own modules (JAX is this fork's only
+# backend): never run, shown in the report with the reason, and left out
+# of the totals. Fnmatch patterns relative to `keras/src`.
+OTHER_BACKEND_FILES = {
+    "backend/tensorflow/*": "TensorFlow backend's own modules",
+    "backend/torch/*": "PyTorch backend's own modules",
+    "export/torch_test.py": "export through the PyTorch backend",
+    "export/litert_torch_test.py": "LiteRT export through the PyTorch backend",
+    "utils/torch_utils_test.py": "TorchModuleWrapper, PyTorch backend only",
+    "export/litert_test.py": "LiteRT export, TensorFlow backend only",
+    "export/tfsm_layer_test.py": "TFSMLayer reloading, TensorFlow backend only",
+}
+# Why upstream passes none of a file's tests here (checked by running it
+# alone); the report shows the reason beside the 0.
+CONTROL_ZERO_REASONS = {
+    "applications/applications_test.py": "downloads ImageNet weights; "
+    "no network here",
+    "backend/jax/core_test.py": "every test skips: NNX is not enabled",
+    "export/onnx_test.py": "needs jax2onnx, whose orbax-checkpoint<0.11.37 "
+    "pin would downgrade orbax-checkpoint 0.12.8",
+    "export/openvino_test.py": "every test skips on JAX (XlaCallModule)",
+    "layers/preprocessing/image_preprocessing/bounding_boxes/"
+    "validation_test.py": "every test skips: TensorFlow ragged tensors",
+}
+# Files slower than `--timeout` allows under load; a file's limit is the
+# larger of the two, so that no control run stops halfway through one.
+FILE_TIMEOUTS = {
+    "ops/numpy_test.py": 3 * 3600,
+    "backend/common/variables_test.py": 3600,
 }
 # Outcomes that count as a pass (an expected failure that failed passes).
 PASSED = ("passed", "xfailed")
@@ -97,6 +130,14 @@ def upstream_test_files():
             for name in wheel.namelist()
             if name.startswith("keras/src/") and name.endswith("_test.py")
         )
+
+
+def other_backend(test_file):
+    """Why `test_file` is left out as another backend's, or None."""
+    for pattern, reason in OTHER_BACKEND_FILES.items():
+        if fnmatch.fnmatchcase(test_file, pattern):
+            return reason
+    return None
 
 
 def module_exists_here(test_file):
@@ -238,7 +279,13 @@ def run(files, control, jobs, timeout, keep=None):
     try:
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
             futures = {
-                pool.submit(run_file, rel, scratch, control, timeout): rel
+                pool.submit(
+                    run_file,
+                    rel,
+                    scratch,
+                    control,
+                    max(timeout, FILE_TIMEOUTS.get(rel, 0)),
+                ): rel
                 for rel in order
             }
             for future in concurrent.futures.as_completed(futures):
@@ -289,59 +336,69 @@ def control_ids_path():
     return os.path.join(CONFORMANCE, f"upstream-{VERSION}-passing.txt")
 
 
-def load_control_ids():
-    """Ids of the tests upstream passes here, from the committed list."""
+def load_control():
+    """The committed control run: `(ids, ran, incomplete)`, i.e. the ids of
+    the tests upstream passes here, the files it covered (`# ran:` lines),
+    and `{file: why}` for those it did not finish (`# incomplete:` lines).
+    `ids` is None when nothing is committed."""
     path = control_ids_path()
     if not os.path.exists(path):
-        return None
+        return None, set(), {}
+    ids, ran, incomplete = set(), set(), {}
     with open(path) as f:
-        return {
-            line.strip()
-            for line in f
-            if line.strip() and not line.startswith("#")
-        }
+        for line in f:
+            line = line.strip()
+            if line.startswith("# ran: "):
+                ran.add(line[len("# ran: ") :])
+            elif line.startswith("# incomplete: "):
+                rel, _, why = line[len("# incomplete: ") :].partition(" -- ")
+                incomplete[rel] = why
+            elif line and not line.startswith("#"):
+                ids.add(line)
+    return ids, ran, incomplete
+
+
+def load_control_ids():
+    """Ids of the tests upstream passes here, from the committed list."""
+    return load_control()[0]
 
 
 def load_control_files():
     """The files the committed control run covered (`# ran:` lines)."""
-    path = control_ids_path()
-    if not os.path.exists(path):
-        return set()
-    with open(path) as f:
-        return {
-            line[len("# ran: ") :].strip()
-            for line in f
-            if line.startswith("# ran: ")
-        }
+    return load_control()[1]
 
 
 def save_control_ids(store):
-    """Writes the committed control list: the files of `store` with their
-    new outcomes, every other file as the list already had it (so that a
-    control run of a few files updates just those)."""
-    ran = set(store)
-    passing = {
-        test
-        for entry in store.values()
-        for test, outcome in entry["outcomes"].items()
-        if outcome in PASSED
-    }
-    kept_files = load_control_files() - ran
-    passing.update(
-        test
-        for test in load_control_ids() or ()
-        if test.split("::")[0] in kept_files
-    )
+    """Merges the control outcomes in `store` into the committed list: the
+    files in `store` replace their earlier lines, the others keep them, so
+    rerunning a few files updates just those."""
+    ids, ran, incomplete = load_control()
+    ids = ids or set()
+    for rel, entry in store.items():
+        if other_backend(rel):
+            continue
+        ids = {t for t in ids if not t.startswith(rel + "::")}
+        ids.update(t for t, o in entry["outcomes"].items() if o in PASSED)
+        ran.add(rel)
+        incomplete.pop(rel, None)
+        if entry["outcomes"].get(rel) in ("timeout", "crashed"):
+            incomplete[rel] = entry["messages"].get(rel, "")
     with open(control_ids_path(), "w") as f:
         f.write(
             f"# Tests of upstream Keras {VERSION} that pass with upstream "
             "Keras itself on this project's machines (JAX, 8 CPU devices).\n"
             "# Written by: bash shell/upstream_tests.sh --control "
-            "--save-control\n"
+            "--save-control [FILES] (merged per file into this list)\n"
         )
-        f.writelines(f"# ran: {rel}\n" for rel in sorted(ran | kept_files))
-        f.writelines(test + "\n" for test in sorted(passing))
-    print(f"{len(passing)} upstream-passing tests -> {control_ids_path()}")
+        f.writelines(f"# ran: {rel}\n" for rel in sorted(ran))
+        f.writelines(
+            f"# incomplete: {rel} -- {why}\n"
+            for rel, why in sorted(incomplete.items())
+        )
+        f.writelines(test + "\n" for test in sorted(ids))
+    print(f"{len(ids)} upstream-passing tests -> {control_ids_path()}")
+    for rel, why in sorted(incomplete.items()):
+        print(f"WARNING: the control of {rel} is incomplete ({why})")
 
 
 # --------------------------------------------------------------- deviations
@@ -430,8 +487,8 @@ def check(store, files, allowed_classes):
 
 # ------------------------------------------------------------------- report
 def write_report(store, all_files, command):
-    control_ids = load_control_ids() or set()
-    control_files = load_control_files()
+    control_ids, control_files, incomplete = load_control()
+    control_ids = control_ids or set()
     deviations = load_deviations()
     lines = [
         f"# Upstream Keras {VERSION} test suite on this fork",
@@ -444,7 +501,10 @@ def write_report(store, all_files, command):
         "counts those of them that pass here. A file with no module at "
         "the same path here is *out of scope* and counts as not passing. "
         "Where the control run has not covered a file, its upstream count "
-        "reads *not measured* and it is left out of the totals.",
+        "reads *not measured* and it is left out of the totals; where it "
+        "did not finish a file (a timeout), the count is marked *partial*. "
+        "Files that test another backend's own modules are not run and not "
+        "counted.",
         "",
     ]
     rows = []
@@ -453,7 +513,16 @@ def write_report(store, all_files, command):
         "scope": [0, 0, 0, 0, 0],
         "all": [0, 0, 0, 0, 0],
     }
+    excluded = 0
     for rel in all_files:
+        reason = other_backend(rel)
+        if reason:
+            excluded += 1
+            rows.append(
+                f"| `{rel}` | other backend | not run: {reason} "
+                "| | | | not counted | | | |"
+            )
+            continue
         in_scope = module_exists_here(rel)
         upstream = {t for t in control_ids if t.startswith(rel + "::")}
         entry = store.get(rel, {"outcomes": {}})
@@ -483,7 +552,14 @@ def write_report(store, all_files, command):
                 else "not run | | | | "
             )
             + (
-                f"{len(upstream)} | {len(fork)} | "
+                f"{len(upstream)}"
+                + (" (partial)" if rel in incomplete else "")
+                + (
+                    f" ({CONTROL_ZERO_REASONS[rel]})"
+                    if not upstream and rel in CONTROL_ZERO_REASONS
+                    else ""
+                )
+                + f" | {len(fork)} | "
                 f"{_percent(len(fork), len(upstream))} | {unexplained} |"
                 if measured
                 else "not measured | | | |"
@@ -491,7 +567,11 @@ def write_report(store, all_files, command):
         )
     for key, title in (
         ("scope", "Files whose module exists here"),
-        ("all", f"All {len(all_files)} upstream test files"),
+        (
+            "all",
+            f"All {len(all_files) - excluded} upstream test files "
+            f"({excluded} more, for other backends, not counted)",
+        ),
     ):
         files, upstream, fork, ran, measured = totals[key]
         lines.append(
@@ -500,6 +580,12 @@ def write_report(store, all_files, command):
             f"**{fork} of {upstream}** upstream-passing tests "
             f"(**{_percent(fork, upstream)}**)."
         )
+    lines += [
+        f"- The control did not finish {len(incomplete)} files: "
+        + (", ".join(f"`{r}` ({w})" for r, w in sorted(incomplete.items())))
+        if incomplete
+        else "- The control finished every file it ran.",
+    ]
     lines += [
         "",
         "| file | in scope | collected | passed | failed/errors | skipped "
@@ -526,6 +612,10 @@ def select(all_files, selectors, in_scope):
             continue
         if in_scope and not module_exists_here(rel):
             continue
+        if other_backend(rel):
+            if selectors:
+                print(f"not run: {rel} ({other_backend(rel)})")
+            continue
         chosen.append(rel)
     unknown = [
         s
@@ -543,7 +633,10 @@ def select(all_files, selectors, in_scope):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("selectors", nargs="*")
     parser.add_argument("--control", action="store_true")
     parser.add_argument("--save-control", action="store_true")

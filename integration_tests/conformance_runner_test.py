@@ -110,3 +110,61 @@ def test_selectors_pick_files_and_areas(runner):
     assert runner.select(files, ["ops/numpy_test.py"], False) == [files[1]]
     with pytest.raises(SystemExit, match="No upstream test file matches"):
         runner.select(files, ["nothing"], False)
+
+
+def test_other_backend_files_are_not_selected(runner, capsys):
+    files = ["backend/tensorflow/name_scope_test.py", "backend/jax/x_test.py"]
+    assert runner.select(files, ["backend"], False) == [files[1]]
+    assert "not run: backend/tensorflow/name_scope_test.py" in (
+        capsys.readouterr().out
+    )
+    assert runner.select(files, [], False) == [files[1]]
+
+
+def test_saving_the_control_replaces_only_the_files_rerun(runner, tmp_path):
+    path = tmp_path / f"upstream-{runner.VERSION}-passing.txt"
+    _write(
+        path,
+        "# header\n# ran: a/b_test.py\n# ran: a/c_test.py\n"
+        "a/b_test.py::T::test_old\na/c_test.py::T::test_kept\n",
+    )
+    store = {
+        "a/b_test.py": {
+            "outcomes": {
+                "a/b_test.py::T::test_new": "passed",
+                "a/b_test.py::T::test_failing": "failed",
+            },
+            "messages": {},
+        },
+        "a/d_test.py": {
+            "outcomes": {
+                "a/d_test.py::T::test_first": "passed",
+                "a/d_test.py": "timeout",
+            },
+            "messages": {"a/d_test.py": "no result within 10 s"},
+        },
+        "backend/torch/core_test.py": {
+            "outcomes": {"backend/torch/core_test.py::T::test": "passed"},
+            "messages": {},
+        },
+    }
+    runner.save_control_ids(store)
+    ids, ran, incomplete = runner.load_control()
+    assert ids == {
+        "a/b_test.py::T::test_new",
+        "a/c_test.py::T::test_kept",
+        "a/d_test.py::T::test_first",
+    }
+    assert ran == {"a/b_test.py", "a/c_test.py", "a/d_test.py"}
+    assert incomplete == {"a/d_test.py": "no result within 10 s"}
+
+    # A later complete run of the file clears its incomplete mark.
+    store = {
+        "a/d_test.py": {
+            "outcomes": {"a/d_test.py::T::test_first": "passed"},
+            "messages": {},
+        }
+    }
+    runner.save_control_ids(store)
+    assert runner.load_control()[2] == {}
+    assert len(runner.load_control()[0]) == 3

@@ -7,6 +7,10 @@
 #                                                 here, then the report
 #   bash shell/upstream_tests.sh --control --save-control
 #                                                 what upstream itself passes
+#   bash shell/upstream_tests.sh --control --save-control ops/numpy_test.py
+#                                                 re-measure some files; their
+#                                                 ids replace theirs in the
+#                                                 committed control list
 #   bash shell/upstream_tests.sh --check FILES    fail on unexplained failures
 # The upstream wheel is downloaded once (no dependencies) into
 # ~/.cache/keras-conformance; the test files are extracted into a scratch
