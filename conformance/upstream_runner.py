@@ -33,6 +33,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 import zipfile
@@ -70,12 +71,17 @@ CONTROL_ZERO_REASONS = {
     "applications/applications_test.py": "downloads ImageNet weights; "
     "no network here",
     "backend/jax/core_test.py": "every test skips: NNX is not enabled",
-    "export/onnx_test.py": "needs jax2onnx, whose orbax-checkpoint<0.11.37 "
-    "pin would downgrade orbax-checkpoint 0.12.8",
     "export/openvino_test.py": "every test skips on JAX (XlaCallModule)",
     "layers/preprocessing/image_preprocessing/bounding_boxes/"
     "validation_test.py": "every test skips: TensorFlow ragged tensors",
 }
+# Packages only upstream's side needs: its ONNX export on JAX goes through
+# jax2onnx, whose pins (orbax-checkpoint<0.11.37, flax, ...) would
+# downgrade this project's environment. They are installed, with their
+# dependencies, into a folder that control runs put on their path after
+# this environment's packages, so that it only adds what is missing here.
+CONTROL_ONLY_PACKAGES = ("jax2onnx==0.17.1",)
+CONTROL_ONLY_SITE = os.path.join(CACHE, "control-only-site")
 # Files slower than `--timeout` allows under load; a file's limit is the
 # larger of the two, so that no control run stops halfway through one.
 FILE_TIMEOUTS = {
@@ -154,6 +160,19 @@ def upstream_site():
     return site
 
 
+def control_pythonpath():
+    """PYTHONPATH of control runs: the unpacked wheel, this environment's
+    packages, then `CONTROL_ONLY_SITE` (installed on first use)."""
+    if not os.path.isdir(CONTROL_ONLY_SITE):
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q"]
+            + ["--target", CONTROL_ONLY_SITE, *CONTROL_ONLY_PACKAGES],
+            check=True,
+        )
+    packages = sysconfig.get_paths()["purelib"]
+    return os.pathsep.join([upstream_site(), packages, CONTROL_ONLY_SITE])
+
+
 def extract_tests(scratch):
     """Extracts the selected files, and every other test file too (some
     import helpers from others), into `scratch`."""
@@ -182,7 +201,7 @@ def run_file(rel, scratch, control, timeout):
     env["JAX_PLATFORMS"] = "cpu"
     env["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
     env["KERAS_CONFORMANCE_RESULTS"] = results
-    env["PYTHONPATH"] = upstream_site() if control else REPO
+    env["PYTHONPATH"] = control_pythonpath() if control else REPO
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     command = [
         sys.executable,
@@ -272,6 +291,8 @@ def run(files, control, jobs, timeout, keep=None):
     else:
         scratch = tempfile.mkdtemp(prefix="keras-upstream-tests-")
     extract_tests(scratch)
+    if control:
+        control_pythonpath()  # installs its packages before workers start
     store = load_store(control)
     side = "upstream" if control else "fork"
     # Longest files first keeps both workers busy until the end.
