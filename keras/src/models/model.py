@@ -282,6 +282,14 @@ class Model(JAXTrainer, Layer):
         with `mode`; other layers are left as they are. The compiled
         train/predict functions are rebuilt on next use.
 
+        `"gptq"` and `"awq"` need a `GPTQConfig` / `AWQConfig` with a
+        calibration dataset and tokenizer, and the model's blocks (the
+        config's `quantization_layer_structure`, else
+        `get_quantization_layer_structure(mode)`): only the `Dense` and
+        `EinsumDense` layers inside those blocks are quantized, each one
+        calibrated on the inputs it receives from the calibration data
+        (see `keras.src.quantizers.calibration`).
+
         Args:
             mode: The quantization mode, e.g. `"int8"`. May be omitted when
                 `config` is given.
@@ -316,6 +324,9 @@ class Model(JAXTrainer, Layer):
                 f"'{self.name}' is not built: build it (e.g. call it on "
                 "data) first."
             )
+        if config.mode in ("gptq", "awq"):
+            self._quantize_with_calibration(config, filters)
+            return
         if filters is None:
             selected = lambda layer: True  # noqa: E731
         elif callable(filters):
@@ -341,6 +352,48 @@ class Model(JAXTrainer, Layer):
                 "unquantized and matches `filters`."
             )
         self._reset_functions()
+
+    def _quantize_with_calibration(self, config, filters):
+        """GPTQ/AWQ: quantizes the layers of the model's blocks, calibrated
+        on `config.dataset` (`keras.src.quantizers.calibration`)."""
+        from keras.src.quantizers import awq_core
+        from keras.src.quantizers import gptq_core
+
+        mode = config.mode
+        structure = config.quantization_layer_structure
+        if structure is None:
+            structure = self.get_quantization_layer_structure(mode)
+        if structure is None:
+            raise ValueError(
+                f"For mode='{mode}', a valid quantization structure must be "
+                "provided either via `config.quantization_layer_structure` "
+                "or by overriding `model.get_quantization_layer_structure"
+                "(mode)`. The structure should be a dictionary with keys "
+                "'pre_block_layers' and 'sequential_blocks'."
+            )
+        quantize = gptq_core.gptq_quantize if mode == "gptq" else (
+            awq_core.awq_quantize
+        )
+        quantize(config, structure, filters)
+        self._reset_functions()
+
+    def get_quantization_layer_structure(self, mode=None):
+        """The blocks GPTQ and AWQ calibrate, for models that know them.
+
+        `Model.quantize("gptq" | "awq")` uses this when the config has no
+        `quantization_layer_structure`. Models made of repeated blocks
+        (e.g. transformer decoders) override it.
+
+        Args:
+            mode: The quantization mode asking (`"gptq"` or `"awq"`).
+
+        Returns:
+            `None` (no structure known), or a dict with the keys
+            `"pre_block_layers"` (the layers that turn token ids into the
+            first block's input) and `"sequential_blocks"` (the blocks,
+            in order).
+        """
+        return None
 
     def export(
         self,

@@ -96,3 +96,38 @@ def quantize_layer_weight(layer, attribute, mode, config, reduce_axes):
     layer._set_dtype_policy(
         QuantizedDTypePolicy(mode, source_name=layer.dtype_policy.name)
     )
+
+
+def should_quantize_layer(layer, filters):
+    """Whether `Model.quantize(filters=...)` selects `layer`.
+
+    Args:
+        layer: The candidate layer.
+        filters: `None` (every layer), a regex searched in `layer.name`, a
+            list or tuple of such regexes (any may match), or a callable
+            taking the layer and returning a boolean.
+
+    Returns:
+        A boolean.
+
+    Example:
+
+    >>> layer = keras.layers.Dense(2, name="ffn_up")
+    >>> should_quantize_layer(layer, ["attn", "ffn"])
+    True
+    """
+    import re
+
+    if filters is None:
+        return True
+    if isinstance(filters, str):
+        return re.search(filters, layer.name) is not None
+    if isinstance(filters, (list, tuple)):
+        return any(re.search(f, layer.name) is not None for f in filters)
+    if callable(filters):
+        return bool(filters(layer))
+    raise ValueError(
+        "The `filters` argument must be a regex string, a list of regex "
+        "strings, or a callable taking a layer. Received: "
+        f"filters={filters!r} (of type {type(filters).__name__})"
+    )

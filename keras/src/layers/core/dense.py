@@ -9,12 +9,15 @@ from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import utils as quantize_utils
+from keras.src.quantizers import zero_point_kernel
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.Dense")
-class Dense(lora_utils.LoraKernelMixin, Layer):
+class Dense(
+    zero_point_kernel.ZeroPointKernelMixin, lora_utils.LoraKernelMixin, Layer
+):
     """Fully connected layer: an affine map followed by an activation.
 
     Computes `activation(inputs @ kernel + bias)`. The layer owns a
@@ -199,6 +202,10 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             return self.quantized_call(inputs)
         return self._finish(inputs, ops.matmul(inputs, self._kernel))
 
+    def _apply_kernel(self, inputs, kernel):
+        """The output for a float `kernel` (GPTQ/AWQ computation)."""
+        return self._finish(inputs, ops.matmul(inputs, kernel))
+
     def _finish(self, inputs, y):
         """Adds the LoRA update and the bias, then applies the activation."""
         if self.lora_enabled:
@@ -221,6 +228,11 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         at call time, so that the matmul runs on integers. The dtype
         policy becomes `"int8_from_<previous policy>"`.
 
+        `"gptq"` and `"awq"` (with a `GPTQConfig` / `AWQConfig`) create
+        the code, scale and zero-point variables described in
+        `keras.src.quantizers.zero_point_kernel`; the layer computes with
+        its float kernel until `Model.quantize` calibrates it.
+
         Args:
             mode: The quantization mode, e.g. `"int8"`. May be omitted when
                 `config` is given.
@@ -238,6 +250,8 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         ['kernel', 'kernel_scale', 'bias']
         """
         config = self._resolve_quantize_args(mode, config, type_check, Dense)
+        if config.mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_quantize(config)
         quantize_utils.check_implemented_mode(config.mode)
         quantize_utils.quantize_layer_weight(
             self, "_kernel", config.mode, config, reduce_axes=(0,)
@@ -245,6 +259,8 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
 
     def quantized_build(self, kernel_shape, mode, config=None):
         """Creates the quantized `kernel` (and its scale) for `mode`."""
+        if mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_build(kernel_shape, mode)
         quantize_utils.check_implemented_mode(mode)
         config = quantize_utils.default_config(mode, config)
         self.inputs_quantizer = config.activation_quantizer

@@ -10,12 +10,15 @@ from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import utils as quantize_utils
+from keras.src.quantizers import zero_point_kernel
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.EinsumDense")
-class EinsumDense(lora_utils.LoraKernelMixin, Layer):
+class EinsumDense(
+    zero_point_kernel.ZeroPointKernelMixin, lora_utils.LoraKernelMixin, Layer
+):
     """Dense layer whose contraction is spelled as an einsum equation.
 
     Where `Dense` always contracts the last input axis, `EinsumDense`
@@ -98,6 +101,9 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
     >>> per_position(np.ones((2, 6, 8, 10))).shape
     (2, 6, 8, 3)
     """
+
+    # GPTQ/AWQ zero points are stored under this variable name.
+    _zero_point_variable_name = "zero_point"
 
     def __init__(
         self,
@@ -230,6 +236,10 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         y = ops.einsum(self.equation, inputs, self.kernel)
         return self._finish(y)
 
+    def _apply_kernel(self, inputs, kernel):
+        """The output for a float `kernel` (GPTQ/AWQ computation)."""
+        return self._finish(ops.einsum(self.equation, inputs, kernel))
+
     def _finish(self, y):
         if self.bias is not None:
             y = ops.add(y, self.bias)
@@ -246,6 +256,12 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         position of their non-contracted axes, whatever axis the input
         quantizer was given), so that the einsum runs on integers. The
         dtype policy becomes `"int8_from_<previous policy>"`.
+
+        `"gptq"` and `"awq"` (with a `GPTQConfig` / `AWQConfig`) create
+        the code, scale and zero-point variables described in
+        `keras.src.quantizers.zero_point_kernel` (for kernels of rank 2 or
+        3); the layer computes with its float kernel until
+        `Model.quantize` calibrates it.
 
         Args:
             mode: The quantization mode, e.g. `"int8"`. May be omitted when
@@ -266,6 +282,8 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         config = self._resolve_quantize_args(
             mode, config, type_check, EinsumDense
         )
+        if config.mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_quantize(config)
         quantize_utils.check_implemented_mode(config.mode)
         _, weight_spec, output_spec, _ = _parse_equation(self.equation)
         reduce_axes = tuple(
@@ -277,6 +295,8 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
 
     def quantized_build(self, kernel_shape, mode, config=None):
         """Creates the quantized `kernel` (and its scale) for `mode`."""
+        if mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_build(kernel_shape, mode)
         quantize_utils.check_implemented_mode(mode)
         config = quantize_utils.default_config(mode, config)
         _, weight_spec, output_spec, _ = _parse_equation(self.equation)

@@ -1,0 +1,300 @@
+"""GPTQ: rounds a layer's kernel column by column, compensating each
+column's rounding error on the columns not yet rounded.
+
+`GPTQ(layer, config)` accumulates the Hessian `H = 2 / n * X^T X` of the
+layer's inputs `X` (`update_hessian_with_batch`), then
+`quantize_and_correct_layer()` rounds the kernel with
+`gptq_quantize_matrix` and stores the codes in the layer (see
+`keras.src.quantizers.zero_point_kernel`). `Model.quantize("gptq")` drives
+this for every layer of a model (`keras.src.quantizers.gptq_core`).
+"""
+
+from keras.src import ops
+from keras.src.layers import Dense
+from keras.src.layers import EinsumDense
+from keras.src.quantizers import zero_point_kernel
+from keras.src.quantizers.gptq_config import GPTQConfig
+from keras.src.quantizers.quantizers import GPTQQuantizer
+from keras.src.quantizers.quantizers import compute_quantization_parameters
+from keras.src.quantizers.quantizers import dequantize_with_zero_point
+from keras.src.quantizers.quantizers import quantize_with_zero_point
+
+
+def _stable_permutation(metric):
+    """The indices of `metric` from largest to smallest value; equal
+    values keep their order."""
+    metric = ops.convert_to_tensor(metric)
+    # The sort is stable: an ascending sort of the negated values.
+    return ops.argsort(ops.negative(metric))
+
+
+def gptq_quantize_matrix(
+    weights_transpose,
+    inv_hessian,
+    *,
+    blocksize=128,
+    group_size=-1,
+    activation_order=False,
+    order_metric=None,
+    compute_scale_zero=compute_quantization_parameters,
+):
+    """Rounds a weight matrix with GPTQ's error compensation.
+
+    Columns (input features) are rounded in order (or, with
+    `activation_order`, from the largest `order_metric` down). The error
+    `e = (w - dequantized) / inv_hessian[j, j]` of column `j` is subtracted
+    from each later column `k` in proportion to `inv_hessian[j, k]`: within
+    a block of `blocksize` columns at once, and from the following columns
+    once the block is done. The scale and zero point of a group are
+    computed when its first column is reached, from the group's columns as
+    they were at the start of the block.
+
+    Args:
+        weights_transpose: The weight `[out_features, in_features]`.
+        inv_hessian: The inverse of the damped input Hessian,
+            `[in_features, in_features]`, used as given.
+        blocksize: Columns whose errors are propagated to later blocks
+            together.
+        group_size: Columns sharing a scale, or `-1` for one scale per
+            row over all columns.
+        activation_order: Whether to round the columns in decreasing order
+            of `order_metric`.
+        order_metric: `[in_features]` importance of each column; defaults
+            to `-diag(inv_hessian)`.
+        compute_scale_zero: Called as `compute_scale_zero(columns)` on a
+            `[out_features, width]` slice; returns `(scale, zero, maxq)`
+            with one scale and zero point per row. Defaults to
+            `compute_quantization_parameters`, which then needs its
+            keyword arguments bound (e.g. `functools.partial`).
+
+    Returns:
+        `(codes, scale, zero, g_idx)`: `int32` codes
+        `[out_features, in_features]` in the original column order,
+        the scales and zero points `[out_features, num_groups]` (as
+        `compute_scale_zero` returns them; groups in rounding order), and
+        the `float32` group index of each column (its integer part;
+        `position / group_size` in rounding order).
+    """
+    weights = ops.cast(ops.convert_to_tensor(weights_transpose), "float32")
+    inv_hessian = ops.cast(ops.convert_to_tensor(inv_hessian), "float32")
+    rows, columns = weights.shape
+    permutation = None
+    if activation_order:
+        if order_metric is None:
+            order_metric = ops.negative(ops.diagonal(inv_hessian))
+        permutation = _stable_permutation(order_metric)
+        weights = ops.take(weights, permutation, axis=1)
+        inv_hessian = ops.take(
+            ops.take(inv_hessian, permutation, axis=0), permutation, axis=1
+        )
+    codes = []
+    scales, zeros = [], []
+    scale = zero = maxq = None
+    if group_size == -1:
+        scale, zero, maxq = compute_scale_zero(weights)
+        scales.append(scale)
+        zeros.append(zero)
+    for start in range(0, columns, blocksize):
+        end = min(start + blocksize, columns)
+        block = weights[:, start:end]
+        errors = []
+        for i in range(end - start):
+            column = start + i
+            if group_size != -1 and column % group_size == 0:
+                # From the columns as they were at the block's start.
+                scale, zero, maxq = compute_scale_zero(
+                    weights[:, column : column + group_size]
+                )
+                scales.append(scale)
+                zeros.append(zero)
+            w = block[:, i : i + 1]
+            q = quantize_with_zero_point(w, scale, zero, maxq)
+            error = ops.divide(
+                ops.subtract(w, dequantize_with_zero_point(q, scale, zero)),
+                inv_hessian[column, column],
+            )
+            update = ops.multiply(
+                error, inv_hessian[column : column + 1, start + i : end]
+            )
+            block = ops.concatenate(
+                [block[:, :i], ops.subtract(block[:, i:], update)], axis=1
+            )
+            codes.append(q)
+            errors.append(error)
+        if end < columns:
+            block_errors = ops.concatenate(errors, axis=1)
+            weights = ops.concatenate(
+                [
+                    weights[:, :end],
+                    ops.subtract(
+                        weights[:, end:],
+                        ops.matmul(block_errors, inv_hessian[start:end, end:]),
+                    ),
+                ],
+                axis=1,
+            )
+    codes = ops.cast(ops.concatenate(codes, axis=1), "int32")
+    size = columns if group_size == -1 else group_size
+    g_idx = ops.divide(ops.arange(columns, dtype="float32"), float(size))
+    if permutation is not None:
+        inverse = ops.argsort(permutation)
+        codes = ops.take(codes, inverse, axis=1)
+        g_idx = ops.take(g_idx, inverse, axis=0)
+    scale = ops.concatenate(scales, axis=1)
+    zero = ops.concatenate(zeros, axis=1)
+    return codes, scale, zero, g_idx
+
+
+class GPTQ:
+    """GPTQ state of one layer: its input Hessian and its quantization.
+
+    Args:
+        layer: A built `Dense` or `EinsumDense` (rank 2 or 3 kernel). To
+            store the result, the layer must have been quantized first
+            (`layer.quantize("gptq", config=config)`).
+        config: A `keras.quantizers.GPTQConfig`; its `weight_bits`,
+            `per_channel`, `symmetric`, `group_size`, `hessian_damping`
+            and `activation_order` are used.
+
+    Example:
+
+    ```python
+    layer.quantize("gptq", config=config)
+    gptq = GPTQ(layer, config)
+    gptq.update_hessian_with_batch(layer_inputs)
+    gptq.quantize_and_correct_layer()
+    gptq.free()
+    ```
+    """
+
+    def __init__(self, layer, config=None):
+        if config is None:
+            config = GPTQConfig(dataset=None, tokenizer=None)
+        if not isinstance(layer, (Dense, EinsumDense)):
+            raise TypeError(
+                f"Unsupported layer type for GPTQ: {type(layer)}. GPTQ "
+                "quantizes `Dense` and `EinsumDense` layers."
+            )
+        kernel = getattr(layer, "_kernel", None)
+        if kernel is None:
+            raise ValueError(
+                f"Layer '{layer.name}' has no float kernel to quantize: it "
+                "holds GPTQ/AWQ codes already (calibrated or loaded)."
+            )
+        try:
+            self.rows, self.columns = zero_point_kernel.kernel_geometry(
+                type(layer).__name__, kernel.shape, "gptq"
+            )
+        except ValueError as error:
+            raise TypeError(
+                f"Unsupported layer type for GPTQ: {type(layer)} with a "
+                f"kernel of shape {tuple(kernel.shape)}. {error}"
+            ) from None
+        self.original_layer = layer
+        self.layer = layer
+        self.config = config
+        self.quantizer = GPTQQuantizer(config, compute_dtype=layer.variable_dtype)
+        self.kernel_shape = tuple(kernel.shape)
+        self.num_samples = 0
+        self.hessian = ops.zeros((self.rows, self.rows), dtype="float32")
+
+    def update_hessian_with_batch(self, input_batch, valid_rows=None):
+        """Adds a batch of layer inputs to the Hessian estimate.
+
+        The Hessian is the running mean `2 / n * sum(x x^T)` over the `n`
+        input rows seen so far (inputs of rank above 2 are flattened to
+        rows of `in_features` values).
+
+        Args:
+            input_batch: Inputs `(..., in_features)`.
+            valid_rows: Optional boolean mask over the batch's first axis:
+                rows where it is `False` (padding) are left out.
+        """
+        if input_batch is None:
+            raise ValueError("Input tensor 'input_batch' cannot be None.")
+        x = ops.convert_to_tensor(input_batch)
+        if len(x.shape) < 2:
+            raise ValueError(
+                "The input batch must have a rank of at least 2. Received "
+                f"shape {tuple(x.shape)}."
+            )
+        if x.shape[0] == 0:
+            raise ValueError("Input tensor 'input_batch' cannot be empty.")
+        if x.shape[-1] != self.rows:
+            raise ValueError(
+                f"Hessian dimensions ({self.rows}) do not match input "
+                f"features ({x.shape[-1]}) of layer "
+                f"'{self.layer.name}'."
+            )
+        x, count = _rows_of(x, valid_rows)
+        total = self.num_samples + count
+        weighted = ops.matmul(ops.transpose(x), x)
+        self.hessian = ops.add(
+            ops.multiply(self.hessian, self.num_samples / max(total, 1)),
+            ops.multiply(weighted, 2.0 / max(total, 1)),
+        )
+        self.num_samples = total
+
+    def quantize_and_correct_layer(self, blocksize=128):
+        """Rounds the kernel with `gptq_quantize_matrix` and stores the
+        result in the layer (which must have been quantized with
+        `"gptq"`), dropping its float kernel.
+
+        Columns whose inputs were always zero get a unit Hessian diagonal;
+        `hessian_damping` times the mean diagonal is added to the
+        diagonal before inverting.
+
+        Args:
+            blocksize: Columns whose errors are propagated together.
+        """
+        if self.layer.quantization_mode != "gptq":
+            raise ValueError(
+                f"Layer '{self.layer.name}' must be quantized with "
+                "`layer.quantize('gptq', config=...)` before GPTQ can store "
+                f"its result; its quantization mode is "
+                f"{self.layer.quantization_mode!r}."
+            )
+        kernel = ops.cast(self.layer._kernel, "float32")
+        weights = ops.transpose(
+            ops.reshape(kernel, (self.rows, self.columns))
+        )
+        hessian = self.hessian
+        diagonal = ops.diagonal(hessian)
+        dead = ops.equal(diagonal, 0.0)
+        hessian = ops.add(hessian, ops.diag(ops.cast(dead, "float32")))
+        damping = self.config.hessian_damping * ops.mean(ops.diagonal(hessian))
+        hessian = ops.add(
+            hessian, ops.multiply(damping, ops.eye(self.rows, dtype="float32"))
+        )
+        codes, scale, zero, g_idx = gptq_quantize_matrix(
+            weights,
+            ops.inv(hessian),
+            blocksize=blocksize,
+            group_size=self.config.group_size,
+            activation_order=self.config.activation_order,
+            order_metric=ops.diagonal(hessian),
+            compute_scale_zero=self.quantizer.find_params,
+        )
+        self.layer._assign_zero_point_kernel(codes, scale, zero, g_idx, None)
+
+    def free(self):
+        """Releases the Hessian and the layer."""
+        del self.hessian
+        del self.layer
+
+
+def _rows_of(x, valid_rows):
+    """`x` flattened to `[rows, features]` with padding rows zeroed, and
+    the number of real rows."""
+    features = x.shape[-1]
+    x = ops.cast(x, "float32")
+    if valid_rows is None:
+        flat = ops.reshape(x, (-1, features))
+        return flat, flat.shape[0]
+    per_row = 1
+    for size in x.shape[1:-1]:
+        per_row *= size
+    mask = ops.cast(valid_rows, "float32")
+    mask = ops.reshape(mask, (-1,) + (1,) * (len(x.shape) - 1))
+    flat = ops.reshape(ops.multiply(x, mask), (-1, features))
+    return flat, int(ops.sum(ops.cast(valid_rows, "int32"))) * per_row
