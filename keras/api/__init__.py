@@ -38,6 +38,7 @@ from keras.src.backend.common.stateless_scope import StatelessScope as Stateless
 from keras.src.backend.common.symbolic_scope import SymbolicScope as SymbolicScope
 from keras.src.backend.jax.core import Variable as Variable
 from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
+from keras.src.dtype_policies.dtype_policy import FloatDTypePolicy as FloatDTypePolicy
 from keras.src.initializers.initializer import Initializer as Initializer
 from keras.src.layers.core.input_layer import Input as Input
 from keras.src.layers.input_spec import InputSpec as InputSpec
@@ -48,5 +49,6 @@ from keras.src.models.model import Model as Model
 from keras.src.models.sequential import Sequential as Sequential
 from keras.src.ops.operation import Operation as Operation
 from keras.src.optimizers.optimizer import Optimizer as Optimizer
+from keras.src.quantizers.quantizers import Quantizer as Quantizer
 from keras.src.regularizers.regularizers import Regularizer as Regularizer
 from keras.src.version import version as version

@@ -277,10 +277,13 @@ class Model(JAXTrainer, Layer):
     def quantize(self, mode=None, config=None, filters=None, **kwargs):
         """Quantizes the weights of the model's layers in place.
 
-        Every sub-layer that implements `quantize()` (e.g. `Dense`,
-        `EinsumDense`, `Embedding`) and is not quantized yet is quantized
-        with `mode`; other layers are left as they are. The compiled
-        train/predict functions are rebuilt on next use.
+        Every sub-layer that implements `quantize()` (`Dense`,
+        `EinsumDense`, `Embedding`, `ReversibleEmbedding`) and passes
+        `filters` is quantized with `mode`. A layer that refuses the mode
+        (e.g. `Embedding` with `"float8"`, or a subclass of a quantizable
+        layer, whose computation may differ) is left as it is with a
+        warning; a layer that is already quantized is an error. The
+        compiled train/predict functions are rebuilt on next use.
 
         `"gptq"` and `"awq"` need a `GPTQConfig` / `AWQConfig` with a
         calibration dataset and tokenizer, and the model's blocks (the
@@ -291,11 +294,11 @@ class Model(JAXTrainer, Layer):
         (see `keras.src.quantizers.calibration`).
 
         Args:
-            mode: The quantization mode, e.g. `"int8"`. May be omitted when
-                `config` is given.
+            mode: `"int8"`, `"int4"`, `"float8"`, `"gptq"` or `"awq"`. May
+                be omitted when `config` is given.
             config: Optional `keras.quantizers.QuantizationConfig`.
             filters: Optional selection of the layers to quantize: a regex
-                (or list of regexes) matched against layer paths, or a
+                (or list of regexes) searched in layer names, or a
                 callable taking a layer and returning a boolean.
             **kwargs: Not accepted: any keyword argument raises a
                 `ValueError`.
@@ -307,9 +310,10 @@ class Model(JAXTrainer, Layer):
         >>> model.layers[0].dtype_policy.name
         'int8_from_float32'
         """
-        import re
+        import warnings
 
         from keras.src.quantizers import quantization_config
+        from keras.src.quantizers import utils as quantize_utils
 
         if kwargs:
             raise ValueError(
@@ -327,29 +331,26 @@ class Model(JAXTrainer, Layer):
         if config.mode in ("gptq", "awq"):
             self._quantize_with_calibration(config, filters)
             return
-        if filters is None:
-            selected = lambda layer: True  # noqa: E731
-        elif callable(filters):
-            selected = filters
-        else:
-            patterns = [filters] if isinstance(filters, str) else filters
-            selected = lambda layer: any(  # noqa: E731
-                re.search(p, layer.path) for p in patterns
-            )
         quantized = 0
         for layer in self._flatten_layers(include_self=False):
-            implements = type(layer).quantize is not Layer.quantize
-            if not implements or layer.quantization_mode is not None:
+            if type(layer).quantize is Layer.quantize:
                 continue
-            if not selected(layer):
+            if not quantize_utils.should_quantize_layer(layer, filters):
                 continue
-            layer.quantize(config.mode, type_check=False, config=config)
+            try:
+                layer.quantize(config.mode, config=config)
+            except NotImplementedError as e:
+                warnings.warn(
+                    f"Layer '{layer.path}' was not quantized: {e}",
+                    stacklevel=2,
+                )
+                continue
             quantized += 1
         if quantized == 0:
             raise ValueError(
                 f"No layer of model '{self.name}' was quantized with mode "
-                f"'{config.mode}': none supports quantization, is still "
-                "unquantized and matches `filters`."
+                f"'{config.mode}': none supports that mode and matches "
+                "`filters`."
             )
         self._reset_functions()
 

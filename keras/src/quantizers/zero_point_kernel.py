@@ -26,9 +26,9 @@ model is loaded) has no float kernel and computes with its codes.
 """
 
 from keras.src import ops
-from keras.src.backend.common.name_scope import current_path
 from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy
 from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy
+from keras.src.quantizers import utils as quantize_utils
 
 # The quantization modes stored as zero-point codes.
 ZERO_POINT_MODES = ("gptq", "awq")
@@ -112,22 +112,29 @@ class ZeroPointKernelMixin:
         rows, columns = kernel_geometry(type(self).__name__, kernel_shape, mode)
         groups = num_groups(rows, policy.group_size)
         self._zero_point_kernel_shape = tuple(kernel_shape)
-        row_axis, column_axis = _matrix_axes(self, kernel_shape, rows, columns)
+        # Under a distribution the codes, scales and zero points keep the
+        # float kernel's mesh axes (transposed, see `_matrix_picks`).
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        row_pick, column_pick = _matrix_picks(base, kernel_shape, rows)
         packed_columns = -(-columns // 2) if policy.weight_bits == 4 else columns
+
+        def layout(shape, picks):
+            return quantize_utils.derived_layout(base, picks, shape)
+
         self.quantized_kernel = self.add_weight(
             name="kernel",
             shape=(packed_columns, rows),
             initializer="zeros",
             dtype="uint8",
             trainable=False,
-            layout=_layout((packed_columns, rows), (column_axis, row_axis)),
+            layout=layout((packed_columns, rows), (column_pick, row_pick)),
         )
         self.kernel_scale = self.add_weight(
             name="kernel_scale",
             shape=(columns, groups),
             initializer="ones",
             trainable=False,
-            layout=_layout((columns, groups), (column_axis, None)),
+            layout=layout((columns, groups), (column_pick, None)),
         )
         self.kernel_zero = self.add_weight(
             name=self._zero_point_variable_name,
@@ -135,7 +142,7 @@ class ZeroPointKernelMixin:
             initializer="zeros",
             dtype="uint8",
             trainable=False,
-            layout=_layout((columns, groups), (column_axis, None)),
+            layout=layout((columns, groups), (column_pick, None)),
         )
         if mode == "awq":
             self.awq_scales = self.add_weight(
@@ -143,7 +150,7 @@ class ZeroPointKernelMixin:
                 shape=(rows,),
                 initializer="ones",
                 trainable=False,
-                layout=_layout((rows,), (None,)),
+                layout=layout((rows,), (None,)),
             )
         self.g_idx = self.add_weight(
             name="g_idx",
@@ -153,7 +160,7 @@ class ZeroPointKernelMixin:
             ),
             dtype="float32",
             trainable=False,
-            layout=_layout((rows,), (None,)),
+            layout=layout((rows,), (None,)),
         )
         # Built from the policy (e.g. when loading), the codes are the
         # layer's weights; `_zero_point_quantize` marks them as pending.
@@ -186,6 +193,14 @@ class ZeroPointKernelMixin:
             self._untrack_variable(self._kernel)
             del self._kernel
         setattr(self, f"is_{mode}_calibrated", True)
+
+    def _zero_point_weights(self):
+        """The GPTQ/AWQ variables in the order of upstream's weights
+        files (after the bias)."""
+        weights = [self.quantized_kernel, self.kernel_scale, self.kernel_zero]
+        if self.quantization_mode == "awq":
+            weights.append(self.awq_scales)
+        return weights + [self.g_idx]
 
     def _zero_point_codes(self):
         """The codes `[columns, rows]`, unpacked (`uint8`)."""
@@ -234,87 +249,31 @@ class ZeroPointKernelMixin:
     def _awq_call(self, inputs, training=False):
         return self._zero_point_call(inputs)
 
-    @property
-    def kernel(self):
-        """In GPTQ/AWQ mode: the unpacked codes `[columns, rows]` once
-        calibrated, the float kernel before. Otherwise the layer's usual
-        kernel."""
-        if self.quantization_mode not in ZERO_POINT_MODES:
-            return super().kernel
+    def _zero_point_kernel(self):
+        """What `layer.kernel` returns in GPTQ/AWQ mode: the unpacked codes
+        `[columns, rows]` once calibrated, the float kernel before."""
         if self._is_calibrated():
             return self._zero_point_codes()
         return getattr(self, "_kernel", None)
 
 
 # --------------------------------------------------------------- layouts
-def _matrix_axes(layer, kernel_shape, rows, columns):
-    """The mesh axes `(row_axis, column_axis)` of the `[rows, columns]`
-    view of the float kernel under the current distribution (`None` when
-    unsharded). A merged view dimension keeps the axis of its leading
-    kernel dimension when the other merged dimensions are unsharded."""
-    axes = _float_kernel_axes(layer, kernel_shape)
-    if axes is None:
+def _matrix_picks(base, kernel_shape, rows):
+    """Which float-kernel axis the `(rows, columns)` view's dimensions take
+    their mesh axes from: the leading kernel axis of each merged group of
+    axes, when the group's other axes are unsharded (`None` otherwise, or
+    without a distribution)."""
+    if base is None:
         return None, None
+    axes = base[0]
     split, size = 0, 1
     while size < rows:
         size *= kernel_shape[split]
         split += 1
 
-    def merged(dims):
-        if not dims or any(axis is not None for axis in dims[1:]):
+    def pick(first, last):
+        if first == last or any(a is not None for a in axes[first + 1 : last]):
             return None
-        return dims[0]
+        return first
 
-    return merged(axes[:split]), merged(axes[split:])
-
-
-def _float_kernel_axes(layer, kernel_shape):
-    """The layout axes of the float kernel (the existing one, or the one
-    the distribution gives a kernel of `kernel_shape` at this layer)."""
-    from keras.src.distribution import distribution_lib
-
-    distribution = distribution_lib.distribution()
-    if distribution is None:
-        return None
-    kernel = getattr(layer, "_kernel", None)
-    if kernel is None:
-        from keras.src.layers.layer import _variable_scope
-
-        with _variable_scope(layer):
-            path = f"{current_path()}/kernel"
-        kernel = _KernelProbe(path, kernel_shape)
-    layout = distribution.get_variable_layout(kernel)
-    axes = getattr(layout, "axes", None)
-    if axes is None or len(axes) != len(kernel_shape):
-        return None
-    return tuple(axes)
-
-
-class _KernelProbe:
-    """Stands for a float kernel in a layout lookup (path and shape)."""
-
-    def __init__(self, path, shape):
-        self.path = path
-        self.name = path.rsplit("/", 1)[-1]
-        self.shape = tuple(shape)
-        self._layout = None
-
-
-def _layout(shape, axes):
-    """The layout of a new variable of `shape` under the current
-    distribution: `axes`, less those that do not divide their dimension
-    (`None` without a distribution). It is always explicit, so that a
-    `LayoutMap` key meant for the float kernel (same path) never applies
-    to the transposed codes."""
-    from keras.src.distribution import distribution_lib
-
-    distribution = distribution_lib.distribution()
-    if distribution is None:
-        return None
-    mesh = distribution.device_mesh
-    kept = tuple(
-        axis if axis is not None and size % mesh.axis_size(axis) == 0
-        else None
-        for size, axis in zip(shape, axes)
-    )
-    return distribution_lib.TensorLayout(kept, mesh)
+    return pick(0, split), pick(split, len(kernel_shape))

@@ -244,6 +244,16 @@ def own_values(node):
     return list(node.obj._own_weights())
 
 
+def values_to_write(node):
+    """What a node writes, one entry per variable of `own_values`: the
+    variable itself, or a value standing for it (a LoRA layer writes its
+    merged weight, see `LoraMixin._weights_to_save`)."""
+    to_save = getattr(node.obj, "_weights_to_save", None)
+    if node.kind == "layer" and to_save is not None:
+        return list(to_save())
+    return own_values(node)
+
+
 # ----------------------------------------------------------------- write
 def _storable(array):
     """`(array h5py can store, dtype attribute or None)`."""
@@ -345,10 +355,10 @@ def write_weights(model, filepath, objects_to_skip=None):
                 except Exception as e:
                     error = error or e
                 continue
-            for i, variable in enumerate(own_values(node)):
+            for i, variable in enumerate(values_to_write(node)):
                 if id(variable) in skipped:
                     continue
-                array = weights_h5.host_value(variable, needed=needed)
+                array = weights_h5.host_array(variable, needed=needed)
                 if array is None:
                     continue
                 try:
@@ -646,6 +656,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
         _run_hooks(hooks)
         for (variable, _), value in zip(pairs, values):
             weights_h5._assign(variable, value.__getitem__)
+        _finish_loading(model, skipped)
         return
     _run_hooks(hooks)
     for variable, entry in pairs:
@@ -655,11 +666,22 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
                 entry, display_name, partial=True, index=index
             ),
         )
+    _finish_loading(model, skipped)
 
 
 def _run_hooks(hooks):
     for layer, store in hooks:
         layer.load_own_variables(store)
+
+
+def _finish_loading(model, skipped):
+    """Lets layers react to their new weights (a LoRA layer restarts its
+    delta from zero)."""
+    for node in walk(model):
+        hook = getattr(node.obj, "_after_weights_loaded", None)
+        if node.kind == "layer" and hook is not None:
+            if id(node.obj) not in skipped:
+                hook()
 
 
 def _listing(problems):
