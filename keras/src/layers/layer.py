@@ -259,8 +259,10 @@ class Layer(Operation):
         input_mask = self._fill_masks(args, kwargs)
         self._called = True
         with backend.name_scope(self.name, caller=self):
-            self._maybe_build(args, kwargs)
+            # The path is known while building: a `DTypePolicyMap` gives
+            # the layer its policy (and so its variables) by path.
             self._path = self._path or backend.current_path()
+            self._maybe_build(args, kwargs)
             with _CallContext(context_values):
                 if backend.any_symbolic_tensors(args, kwargs):
                     outputs = self._symbolic_call(args, kwargs, user_kwargs)

@@ -36,7 +36,14 @@ the `vars` group as its store instead. The optimizer stores
 Extensions, which upstream ignores when loading: the state of each
 `SeedGenerator` held in a layer attribute is saved as the child named after
 that attribute (so training resumes with the same random numbers); loading
-restores it when present and leaves it alone otherwise. Dtypes HDF5 cannot
+restores it when present and leaves it alone otherwise. A LoRA-enabled
+layer (see `keras.src.utils.lora_utils`) writes in `vars` what upstream
+does, its base weight with the LoRA delta merged in (quantized again for
+an int8/int4 layer) and no factors, so that the file fits the layer
+without LoRA; its unmerged weights and factors go to the extension group
+`lora_state/vars` beside it. A LoRA-enabled layer loads that group when
+present (resuming exactly), else the merged weight with the delta reset to
+zero. Dtypes HDF5 cannot
 represent (`bfloat16`, `float8_*`, ...) are stored as opaque bytes of the
 same size with a `dtype` attribute, as upstream does. Non-scalar datasets
 use the Fletcher-32 checksum filter.
@@ -58,6 +65,8 @@ import numpy as np
 from keras.src.saving import weights_h5
 
 VARS_GROUP = "vars"
+# Extension group of a LoRA layer: its unmerged weights and factors.
+LORA_GROUP = "lora_state"
 OPTIMIZER_KEY = "optimizer"
 _SNAKE_1 = re.compile(r"(.)([A-Z][a-z0-9]+)")
 _SNAKE_2 = re.compile(r"([a-z])([A-Z])")
@@ -83,6 +92,11 @@ class Node:
     @property
     def group(self):
         return f"{self.path}/{VARS_GROUP}" if self.path else VARS_GROUP
+
+    @property
+    def lora_group(self):
+        prefix = f"{self.path}/" if self.path else ""
+        return f"{prefix}{LORA_GROUP}/{VARS_GROUP}"
 
     @property
     def name(self):
@@ -244,6 +258,15 @@ def own_values(node):
     return list(node.obj._own_weights())
 
 
+def lora_state(node):
+    """The variables of a LoRA layer's extension group (`None` if the
+    node is not a LoRA-enabled layer)."""
+    exact = getattr(node.obj, "_lora_exact_state", None)
+    if node.kind != "layer" or exact is None:
+        return None
+    return exact()
+
+
 def values_to_write(node):
     """What a node writes, one entry per variable of `own_values`: the
     variable itself, or a value standing for it (a LoRA layer writes its
@@ -366,6 +389,9 @@ def write_weights(model, filepath, objects_to_skip=None):
                 except Exception as e:
                     error = error or e
                 del array
+            extension = lora_state(node)
+            if extension is not None:
+                _write_lora_state(f, node, extension, needed, skipped)
     finally:
         if f is not None:
             try:
@@ -374,6 +400,23 @@ def write_weights(model, filepath, objects_to_skip=None):
                 error = error or e
     if error is not None:
         raise error
+
+
+def _write_lora_state(f, node, variables, needed, skipped):
+    """Writes a LoRA layer's unmerged weights and factors to its
+    extension group: the `vars` group holds the merged weight (what
+    upstream Keras writes and reads), this one lets a LoRA layer resume
+    exactly. Upstream Keras ignores the group."""
+    group = None
+    if needed:
+        group = f.create_group(node.lora_group, track_order=True)
+        group.attrs["name"] = LORA_GROUP
+    for i, variable in enumerate(variables):
+        if id(variable) in skipped:
+            continue
+        array = weights_h5.host_value(variable, needed=needed)
+        if array is not None:
+            _write_dataset(group, str(i), array)
 
 
 # ------------------------------------------------------------------ read
@@ -531,6 +574,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
     skipped = weights_h5._skipped_ids(objects_to_skip)
     pairs = []
     hooks = []
+    exact_lora = set()
     problems = {"layer": [], "optimizer": [], "seed": []}
 
     def collect(node):
@@ -545,6 +589,18 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
         variables = own_values(node)
         if not variables:
             return
+        extension = lora_state(node)
+        if extension is not None:
+            lora_entries = _group_entries(f, node.lora_group, display_name)
+            if _entries_fit(lora_entries, extension):
+                # The exact LoRA state (unmerged weights and factors).
+                exact_lora.add(id(node.obj))
+                pairs.extend(
+                    (v, lora_entries[str(i)])
+                    for i, v in enumerate(extension)
+                    if id(v) not in skipped
+                )
+                return
         target = problems[node.kind]
         if entries is None or len(entries) != len(variables):
             received = 0 if entries is None else len(entries)
@@ -656,7 +712,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
         _run_hooks(hooks)
         for (variable, _), value in zip(pairs, values):
             weights_h5._assign(variable, value.__getitem__)
-        _finish_loading(model, skipped)
+        _finish_loading(model, skipped | exact_lora)
         return
     _run_hooks(hooks)
     for variable, entry in pairs:
@@ -666,7 +722,17 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
                 entry, display_name, partial=True, index=index
             ),
         )
-    _finish_loading(model, skipped)
+    _finish_loading(model, skipped | exact_lora)
+
+
+def _entries_fit(entries, variables):
+    """Whether a group's entries match `variables` one by one."""
+    if entries is None or len(entries) != len(variables):
+        return False
+    return all(
+        str(i) in entries and entries[str(i)].shape == _shape(v)
+        for i, v in enumerate(variables)
+    )
 
 
 def _run_hooks(hooks):

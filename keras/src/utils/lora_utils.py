@@ -298,9 +298,18 @@ class LoraMixin:
         merged = {id(v): value for v, value in self._lora_merged_values()}
         return [merged.get(id(v), v) for v in weights]
 
+    def _lora_exact_state(self):
+        """With LoRA enabled, the variables that restore the layer exactly
+        (its own weights unmerged, then the factors), which weights files
+        keep beside the merged weight (see `keras.src.saving.object_tree`);
+        else `None`."""
+        if not self.lora_enabled:
+            return None
+        return self._own_weights() + list(self._lora_factors())
+
     def _after_weights_loaded(self):
-        """Loaded weights hold the merged weight: the LoRA delta restarts
-        from zero (`b = 0`)."""
+        """Loaded weights that hold the merged weight: the LoRA delta
+        restarts from zero (`b = 0`)."""
         if self.lora_enabled:
             _, lora_b = self._lora_factors()
             lora_b.assign(lora_b.numpy() * 0)
@@ -386,13 +395,18 @@ def enable_lora(
     sharding of their base weight (see `Dense.enable_lora`). Compile the
     model (again) after calling this.
 
-    Saving: LoRA weights are saved like other weights, under their paths
-    (e.g. `.../query/lora_kernel_a`). `load_weights` needs a model with
-    the same LoRA layers (call `enable_lora` on it first).
-    `keras.models.load_model` restores them, nested ones (e.g. inside
-    `MultiHeadAttention`) included, with their ranks, scales and the
-    frozen weights: `model.save` records them next to the config. Call
-    `keras.utils.merge_lora(model)` before saving to export a plain model.
+    Saving: as in upstream Keras, a weights file (and a `.keras` file)
+    holds for each LoRA layer its base weight with the delta merged in
+    (quantized again for an int8/int4 layer) and no factors, so it loads
+    into the same model without LoRA, here and in upstream Keras. Beside
+    it, the file keeps the unmerged weight and the factors (an extension
+    group upstream ignores): loading into a model with the same LoRA layers
+    (call `enable_lora` on it first) restores them exactly, so training
+    resumes where it stopped. `keras.models.load_model` re-enables LoRA,
+    nested layers (e.g. inside `MultiHeadAttention`) included, with their
+    ranks, scales and the frozen weights: `model.save` records them next
+    to the config. `keras.utils.merge_lora(model)` folds the factors in
+    for good.
 
     Args:
         model: A built `keras.Model` (or layer).
