@@ -372,8 +372,10 @@ class Model(JAXTrainer, Layer):
                 "(mode)`. The structure should be a dictionary with keys "
                 "'pre_block_layers' and 'sequential_blocks'."
             )
-        quantize = gptq_core.gptq_quantize if mode == "gptq" else (
-            awq_core.awq_quantize
+        quantize = (
+            gptq_core.gptq_quantize
+            if mode == "gptq"
+            else (awq_core.awq_quantize)
         )
         quantize(config, structure, filters)
         self._reset_functions()

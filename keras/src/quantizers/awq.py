@@ -234,9 +234,7 @@ class AWQ:
                 f"{self.layer.quantization_mode!r}."
             )
         kernel = ops.cast(self.layer._kernel, "float32")
-        weights = ops.transpose(
-            ops.reshape(kernel, (self.rows, self.columns))
-        )
+        weights = ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
         codes, scale, zero, awq_scales, g_idx = awq_quantize_matrix(
             weights,
             self.activation_magnitudes,

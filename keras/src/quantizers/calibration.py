@@ -136,7 +136,9 @@ def _window_starts(strategy, max_start, num_samples, seed, stride):
         rng = np.random.default_rng(seed)
         return rng.integers(0, positions, size=num_samples)
     if strategy == "strided":
-        step = stride if stride is not None else max(1, positions // num_samples)
+        step = (
+            stride if stride is not None else max(1, positions // num_samples)
+        )
         first = np.random.default_rng(seed).integers(0, positions)
         return (first + np.arange(num_samples) * step) % positions
     raise ValueError(

@@ -9,6 +9,8 @@ layer's inputs `X` (`update_hessian_with_batch`), then
 this for every layer of a model (`keras.src.quantizers.gptq_core`).
 """
 
+import numpy as np
+
 from keras.src import ops
 from keras.src.layers import Dense
 from keras.src.layers import EinsumDense
@@ -87,49 +89,58 @@ def gptq_quantize_matrix(
         inv_hessian = ops.take(
             ops.take(inv_hessian, permutation, axis=0), permutation, axis=1
         )
-    codes = []
     scales, zeros = [], []
-    scale = zero = maxq = None
+    maxq = None
     if group_size == -1:
         scale, zero, maxq = compute_scale_zero(weights)
         scales.append(scale)
         zeros.append(zero)
+    codes = []
     for start in range(0, columns, blocksize):
         end = min(start + blocksize, columns)
-        block = weights[:, start:end]
-        errors = []
-        for i in range(end - start):
-            column = start + i
-            if group_size != -1 and column % group_size == 0:
-                # From the columns as they were at the block's start.
+        if group_size == -1:
+            groups = np.zeros(end - start, "int32")
+        else:
+            # The groups starting in this block, from the columns as they
+            # are at the block's start.
+            first = -(-start // group_size) * group_size
+            for group_start in range(first, end, group_size):
+                window = ops.arange(
+                    group_start, min(group_start + group_size, columns)
+                )
                 scale, zero, maxq = compute_scale_zero(
-                    weights[:, column : column + group_size]
+                    ops.take(weights, window, axis=1)
                 )
                 scales.append(scale)
                 zeros.append(zero)
-            w = block[:, i : i + 1]
-            q = quantize_with_zero_point(w, scale, zero, maxq)
-            error = ops.divide(
-                ops.subtract(w, dequantize_with_zero_point(q, scale, zero)),
-                inv_hessian[column, column],
-            )
-            update = ops.multiply(
-                error, inv_hessian[column : column + 1, start + i : end]
-            )
-            block = ops.concatenate(
-                [block[:, :i], ops.subtract(block[:, i:], update)], axis=1
-            )
-            codes.append(q)
-            errors.append(error)
+            groups = np.arange(start, end, dtype="int32") // group_size
+        columns_of_block = ops.arange(start, end)
+        block_codes, block_errors = _quantize_block(
+            ops.take(weights, columns_of_block, axis=1),
+            ops.take(
+                ops.take(inv_hessian, columns_of_block, axis=0),
+                columns_of_block,
+                axis=1,
+            ),
+            ops.take(_per_row(scales, rows), groups, axis=1),
+            ops.take(_per_row(zeros, rows), groups, axis=1),
+            maxq,
+        )
+        codes.append(block_codes)
         if end < columns:
-            block_errors = ops.concatenate(errors, axis=1)
+            later = ops.arange(end, columns)
+            correction = ops.matmul(
+                block_errors,
+                ops.take(
+                    ops.take(inv_hessian, columns_of_block, axis=0),
+                    later,
+                    axis=1,
+                ),
+            )
             weights = ops.concatenate(
                 [
-                    weights[:, :end],
-                    ops.subtract(
-                        weights[:, end:],
-                        ops.matmul(block_errors, inv_hessian[start:end, end:]),
-                    ),
+                    ops.take(weights, ops.arange(0, end), axis=1),
+                    ops.subtract(ops.take(weights, later, axis=1), correction),
                 ],
                 axis=1,
             )
@@ -143,6 +154,65 @@ def gptq_quantize_matrix(
     scale = ops.concatenate(scales, axis=1)
     zero = ops.concatenate(zeros, axis=1)
     return codes, scale, zero, g_idx
+
+
+def _per_row(values, rows):
+    """Per-group `(rows, 1)` (or broadcastable) values as one float32
+    `(rows, groups)` table."""
+    return ops.concatenate(
+        [ops.broadcast_to(ops.cast(v, "float32"), (rows, 1)) for v in values],
+        axis=1,
+    )
+
+
+def _quantize_block(block, inv_hessian, scales, zeros, maxq):
+    """Rounds the columns of a block in order, each column's error
+    compensated on the block's later columns.
+
+    Args:
+        block: `[rows, width]` weights.
+        inv_hessian: The `[width, width]` part of the inverse Hessian.
+        scales: `[rows, width]` scale of each weight's group.
+        zeros: `[rows, width]` zero point of each weight's group.
+        maxq: The largest code.
+
+    Returns:
+        `(codes, errors)`, both `[rows, width]`: the float codes and the
+        scaled rounding errors `(w - dequantized) / inv_hessian[j, j]`.
+    """
+    state = (
+        block,
+        ops.zeros_like(block),
+        ops.zeros_like(block),
+        inv_hessian,
+        scales,
+        zeros,
+        ops.cast(maxq, "float32"),
+    )
+    state = ops.fori_loop(0, block.shape[1], _round_column, state)
+    return state[1], state[2]
+
+
+def _round_column(j, state):
+    """One step of `_quantize_block`: rounds column `j`. The whole row `j`
+    of the inverse Hessian is applied, as the columns before `j` are not
+    read again."""
+    block, codes, errors, inv_hessian, scales, zeros, maxq = state
+    rows, width = block.shape
+    w = ops.slice(block, (0, j), (rows, 1))
+    scale = ops.slice(scales, (0, j), (rows, 1))
+    zero = ops.slice(zeros, (0, j), (rows, 1))
+    q = quantize_with_zero_point(w, scale, zero, maxq)
+    error = ops.divide(
+        ops.subtract(w, dequantize_with_zero_point(q, scale, zero)),
+        ops.slice(inv_hessian, (j, j), (1, 1)),
+    )
+    block = ops.subtract(
+        block, ops.multiply(error, ops.slice(inv_hessian, (j, 0), (1, width)))
+    )
+    codes = ops.slice_update(codes, (0, j), q)
+    errors = ops.slice_update(errors, (0, j), error)
+    return block, codes, errors, inv_hessian, scales, zeros, maxq
 
 
 class GPTQ:
@@ -193,7 +263,9 @@ class GPTQ:
         self.original_layer = layer
         self.layer = layer
         self.config = config
-        self.quantizer = GPTQQuantizer(config, compute_dtype=layer.variable_dtype)
+        self.quantizer = GPTQQuantizer(
+            config, compute_dtype=layer.variable_dtype
+        )
         self.kernel_shape = tuple(kernel.shape)
         self.num_samples = 0
         self.hessian = ops.zeros((self.rows, self.rows), dtype="float32")
@@ -255,9 +327,7 @@ class GPTQ:
                 f"{self.layer.quantization_mode!r}."
             )
         kernel = ops.cast(self.layer._kernel, "float32")
-        weights = ops.transpose(
-            ops.reshape(kernel, (self.rows, self.columns))
-        )
+        weights = ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
         hessian = self.hessian
         diagonal = ops.diagonal(hessian)
         dead = ops.equal(diagonal, 0.0)

@@ -661,9 +661,7 @@ def dequantize_with_zero_point(input_tensor, scale, zero):
     """
     scale = ops.convert_to_tensor(scale)
     dtype = scale.dtype
-    codes = ops.subtract(
-        ops.cast(input_tensor, dtype), ops.cast(zero, dtype)
-    )
+    codes = ops.subtract(ops.cast(input_tensor, dtype), ops.cast(zero, dtype))
     return ops.multiply(scale, codes)
 
 
@@ -674,7 +672,9 @@ def _gather_groups(values, g_idx, group_axis):
     return ops.take(values, groups, axis=group_axis)
 
 
-def quantize_with_sz_map(weights_matrix, scale, zero, g_idx, maxq, group_axis=-1):
+def quantize_with_sz_map(
+    weights_matrix, scale, zero, g_idx, maxq, group_axis=-1
+):
     """`quantize_with_zero_point` with per-group scales and zero points.
 
     Args:

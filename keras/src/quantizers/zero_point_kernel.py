@@ -116,7 +116,9 @@ class ZeroPointKernelMixin:
         # float kernel's mesh axes (transposed, see `_matrix_picks`).
         base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
         row_pick, column_pick = _matrix_picks(base, kernel_shape, rows)
-        packed_columns = -(-columns // 2) if policy.weight_bits == 4 else columns
+        packed_columns = (
+            -(-columns // 2) if policy.weight_bits == 4 else columns
+        )
 
         def layout(shape, picks):
             return quantize_utils.derived_layout(base, picks, shape)
@@ -209,7 +211,9 @@ class ZeroPointKernelMixin:
         codes = self.quantized_kernel
         if self.dtype_policy.weight_bits == 4:
             columns = self.kernel_scale.shape[0]
-            codes = quantizers.unpack_int4(codes, columns, axis=0, dtype="uint8")
+            codes = quantizers.unpack_int4(
+                codes, columns, axis=0, dtype="uint8"
+            )
         return codes
 
     def _zero_point_float_kernel(self):
