@@ -14,6 +14,7 @@ from keras.api import constraints as constraints
 from keras.api import datasets as datasets
 from keras.api import distribution as distribution
 from keras.api import dtype_policies as dtype_policies
+from keras.api import export as export
 from keras.api import initializers as initializers
 from keras.api import layers as layers
 from keras.api import legacy as legacy

@@ -81,6 +81,9 @@ class Model(JAXTrainer, Layer):
         if self.built:
             return
         if self._has_custom_build():
+            # The shapes of the first call's arguments, which `export()`
+            # turns into an input signature.
+            self._build_call_shapes = self._build_shapes(args, kwargs)
             super()._maybe_build(args, kwargs)
             return
         # No custom `build`: sublayers build themselves when first called.
@@ -406,30 +409,49 @@ class Model(JAXTrainer, Layer):
         input_signature=None,
         **kwargs,
     ):
-        """Exports the model for inference (e.g. as a TF SavedModel).
+        """Exports the model for inference, as a SavedModel or for LiteRT.
+
+        The exported function is `model(inputs, training=False)`, with the
+        batch dimension left unknown (any batch size is served). The
+        variables are read from wherever they live: sharded over a device
+        mesh or spread over several processes, they are gathered to the
+        host. With several processes, every process calls `export()`;
+        process 0 writes the file and the others wait until it is complete
+        (an error on one process is raised on all of them).
+
+        Each format needs its package only when used: TensorFlow for
+        `"tf_saved_model"` and `"litert"` (run by `ai-edge-litert`); `pip
+        install keras[export]` installs them. The `"onnx"` and
+        `"openvino"` formats are not available yet (a
+        `NotImplementedError` says so).
 
         Args:
-            filepath: Where to write the exported artifact.
-            format: One of `"tf_saved_model"`, `"onnx"`, `"openvino"` or
-                `"litert"`.
-            verbose: Whether to print a message once exported.
-            input_signature: Optional input specs of the exported function.
-            **kwargs: Options of the chosen format.
+            filepath: Where to write: a folder for `"tf_saved_model"`, a
+                `.tflite` file for `"litert"`.
+            format: `"tf_saved_model"` (default) or `"litert"`.
+            verbose: Whether to print a message once exported (default:
+                `True`).
+            input_signature: Optional specs of the model's inputs (a list,
+                one entry per positional argument of `call`, of
+                `keras.InputSpec`s, `keras.KerasTensor`s or
+                `tf.TensorSpec`s, or structures of them). Inferred from the
+                model when `None`.
+            **kwargs: Options of the format. `"tf_saved_model"`:
+                `is_static` (embed the weights in the computation) and
+                `jax2tf_kwargs` (arguments of `jax2tf.convert`).
+                `"litert"`: attributes of `tf.lite.TFLiteConverter`, such
+                as `optimizations`.
+
+        Example:
+
+        ```python
+        model.export("exported_model")  # a TF SavedModel folder
+        reloaded = tf.saved_model.load("exported_model")
+        predictions = reloaded.serve(x)
+        ```
         """
-        if format not in _EXPORT_FORMATS:
-            raise ValueError(
-                f"Unrecognized format={format!r}: `export()` writes one of "
-                f"the formats {list(_EXPORT_FORMATS)}."
-            )
-        try:
-            from keras.src import export as export_lib
-        except ImportError:
-            export_lib = None
-        if export_lib is None or not hasattr(export_lib, "export_model"):
-            raise NotImplementedError(
-                f"Exporting as {format!r} needs `keras.src.export`, which "
-                "this build does not include yet."
-            )
+        from keras.src import export as export_lib
+
         return export_lib.export_model(
             self,
             filepath,
@@ -566,9 +588,6 @@ class Model(JAXTrainer, Layer):
         return (
             f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
         )
-
-
-_EXPORT_FORMATS = ("tf_saved_model", "onnx", "openvino", "litert")
 
 
 def _nest_by_path(variables, value_format):

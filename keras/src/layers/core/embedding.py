@@ -147,6 +147,19 @@ class Embedding(lora_utils.LoraMixin, Layer):
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
 
+    def get_build_config(self):
+        """Marks a built layer in its saved config (as upstream Keras
+        does), so that loading builds it before reading its weights: an
+        embedding needs no input shape to build, and may have been built
+        with `build()` alone."""
+        if not self.built:
+            return None
+        return {"shapes_dict": {}}
+
+    def build_from_config(self, config):
+        if config is not None:
+            self.build()
+
     def _build_tables(self):
         """Creates the table variables (quantized ones under a quantized
         dtype policy); LoRA factors come after them."""
