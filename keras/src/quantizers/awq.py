@@ -9,6 +9,7 @@ kernel rows multiplied by `s` and stores the codes and `s` in the layer
 drives this for every layer of a model (`keras.src.quantizers.awq_core`).
 """
 
+from keras.src import backend
 from keras.src import ops
 from keras.src.layers import Dense
 from keras.src.layers import EinsumDense
@@ -203,24 +204,12 @@ class AWQ:
                 f"Activation dimensions ({self.rows}) do not match input "
                 f"features ({x.shape[-1]}) of layer '{self.layer.name}'."
             )
-        x = ops.abs(ops.cast(x, "float32"))
-        count = 1
-        for size in x.shape[1:-1]:
-            count *= size
-        if valid_rows is not None:
-            mask = ops.reshape(
-                ops.cast(valid_rows, "float32"),
-                (-1,) + (1,) * (len(x.shape) - 1),
-            )
-            x = ops.multiply(x, mask)
-            count *= int(ops.sum(ops.cast(valid_rows, "int32")))
-        else:
-            count *= x.shape[0]
-        batch_max = ops.max(ops.reshape(x, (-1, self.rows)), axis=0)
-        self.activation_magnitudes = ops.maximum(
-            self.activation_magnitudes, batch_max
+        if valid_rows is None:
+            valid_rows = ops.ones((x.shape[0],), dtype="bool")
+        self.activation_magnitudes, count = _magnitude_step(
+            self.activation_magnitudes, x, valid_rows
         )
-        self.num_samples += count
+        self.num_samples += int(count)
 
     def quantize_layer(self):
         """Rounds the kernel with `awq_quantize_matrix` and stores the
@@ -233,11 +222,14 @@ class AWQ:
                 "its result; its quantization mode is "
                 f"{self.layer.quantization_mode!r}."
             )
-        kernel = ops.cast(self.layer._kernel, "float32")
+        # Rounded on replicated copies (see `zero_point_kernel.replicated`).
+        kernel = ops.cast(
+            zero_point_kernel.replicated(self.layer._kernel.value), "float32"
+        )
         weights = ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
         codes, scale, zero, awq_scales, g_idx = awq_quantize_matrix(
             weights,
-            self.activation_magnitudes,
+            zero_point_kernel.replicated(self.activation_magnitudes),
             num_grid_points=self.config.num_grid_points,
             group_size=self.config.group_size,
         )
@@ -249,3 +241,25 @@ class AWQ:
         """Releases the magnitudes and the layer."""
         del self.activation_magnitudes
         del self.layer
+
+
+def _accumulate_magnitudes(magnitudes, x, valid_rows):
+    """`(magnitudes, count)` after folding the largest absolute value of
+    each feature over the `count` real rows of `x` into `magnitudes`."""
+    count = 1
+    for size in x.shape[1:-1]:
+        count *= size
+    mask = ops.cast(valid_rows, "float32")
+    x = ops.multiply(
+        ops.abs(ops.cast(x, "float32")),
+        ops.reshape(mask, (-1,) + (1,) * (len(x.shape) - 1)),
+    )
+    batch_max = ops.max(ops.reshape(x, (-1, x.shape[-1])), axis=0)
+    return (
+        ops.maximum(magnitudes, batch_max),
+        ops.multiply(ops.sum(mask), float(count)),
+    )
+
+
+# One computation per update (see `backend.compile_function`).
+_magnitude_step = backend.compile_function(_accumulate_magnitudes)

@@ -14,19 +14,23 @@
    token embedding). This gives the first block's inputs.
 3. For each of the structure's `sequential_blocks`: its layers are
    quantized (`layer.quantize(mode, config=config)`, which keeps their
-   float kernels for now), the block runs on every batch while an
-   observer per layer (a `GPTQ` or `AWQ` object) records the layer's
-   inputs (padding rows left out), each observer then stores its layer's
-   codes, and the block, now quantized, runs again to give the next
-   block's inputs.
+   float kernels for now), the block runs on every batch and returns the
+   inputs each of these layers received, which an observer per layer (a
+   `GPTQ` or `AWQ` object) folds into its statistics (padding rows left
+   out); each observer then stores its layer's codes, and the block, now
+   quantized, runs again to give the next block's inputs.
 
 Everything runs on the model's devices, under whatever distribution is
-current (the Hessians and magnitudes are reductions over the batch,
-replicated on every device), so it works with several processes too.
+current, as compiled computations (each pass of the pre-block layers or
+of a block is one, like a training step; so is each statistics update),
+so it works with several processes too. The Hessians and magnitudes are
+reductions over the batch, replicated on every device; the rounding of a
+kernel runs on a replicated copy of it.
 """
 
 import numpy as np
 
+from keras.src import backend
 from keras.src import ops
 from keras.src import tree
 from keras.src.layers import Dense
@@ -209,11 +213,11 @@ def quantize_layerwise(config, structure, filters, make_observer):
         num_samples=config.num_samples,
     )
     tokens = tokens.reshape(tokens.shape[0], -1)
-    hidden = []
-    for inputs, valid_rows in _distributed_batches(tokens):
-        for layer in pre_block_layers:
-            inputs = layer(inputs)
-        hidden.append((inputs, valid_rows))
+    embed = _CompiledSteps(pre_block_layers)
+    hidden = [
+        (embed(inputs)[0], valid_rows)
+        for inputs, valid_rows in _distributed_batches(tokens)
+    ]
     for block in blocks:
         layers = [
             layer
@@ -223,9 +227,10 @@ def quantize_layerwise(config, structure, filters, make_observer):
             and not getattr(layer, f"is_{mode}_calibrated", False)
         ]
         _calibrate_block(block, layers, hidden, config, make_observer)
+        # The block's output, now with its quantized layers.
+        forward = _CompiledSteps([block])
         hidden = [
-            (_block_output(block(inputs)), valid_rows)
-            for inputs, valid_rows in hidden
+            (forward(inputs)[0], valid_rows) for inputs, valid_rows in hidden
         ]
 
 
@@ -234,25 +239,73 @@ def _calibrate_block(block, layers, hidden, config, make_observer):
         if layer.quantization_mode is None:
             layer.quantize(config.mode, config=config, type_check=False)
     observers = [make_observer(layer) for layer in layers]
-    current = {}
-    for layer, observer in zip(layers, observers):
-        layer._calibration_observer = _recorder(observer, current)
-    try:
-        for inputs, valid_rows in hidden:
-            current["valid_rows"] = valid_rows
-            block(inputs)
-    finally:
-        for layer in layers:
-            del layer._calibration_observer
+    record = _CompiledSteps(
+        [block], {layer: o.in_features for layer, o in zip(layers, observers)}
+    )
+    for inputs, valid_rows in hidden:
+        _, recorded = record(inputs)
+        for observer, layer_inputs in zip(observers, recorded):
+            for x in layer_inputs:
+                observer.observe(x, valid_rows)
     for observer in observers:
         observer.finish()
         observer.free()
 
 
-def _recorder(observer, current):
+class _CompiledSteps:
+    """Applies `steps` (layers, or functions of a tensor) in order to a
+    batch, as one compiled computation.
+
+    Every eager operation on sharded arrays would be a computation of its
+    own, with its collectives; compiled, a block runs like a training
+    step does.
+
+    Args:
+        steps: The layers (or functions) applied in order.
+        recorded: `{layer: in_features}` of the GPTQ/AWQ layers (not
+            calibrated yet) whose inputs are returned too, merged to rows
+            of `in_features` values (see `_merge_feature_axes`).
+
+    Calling it on a batch returns `(outputs, recorded)`: the output of
+    the last step and, for each recorded layer, the list of its inputs
+    during the call.
+    """
+
+    def __init__(self, steps, recorded=None):
+        self.steps = list(steps)
+        self.recorded = dict(recorded or {})
+        seen = set()
+        self.variables = []
+        for step in self.steps:
+            for variable in getattr(step, "variables", ()):
+                if id(variable) not in seen:
+                    seen.add(id(variable))
+                    self.variables.append(variable)
+        self.compiled = backend.compile_function(self._run)
+
+    def __call__(self, inputs):
+        return self.compiled([v.value for v in self.variables], inputs)
+
+    def _run(self, values, inputs):
+        recorded = [[] for _ in self.recorded]
+        for (layer, in_features), layer_inputs in zip(
+            self.recorded.items(), recorded
+        ):
+            layer._calibration_observer = _recorder(layer_inputs, in_features)
+        try:
+            mapping = list(zip(self.variables, values))
+            with backend.StatelessScope(state_mapping=mapping):
+                for step in self.steps:
+                    inputs = _block_output(step(inputs))
+        finally:
+            for layer in self.recorded:
+                del layer._calibration_observer
+        return inputs, recorded
+
+
+def _recorder(layer_inputs, in_features):
     def record(inputs):
-        inputs = _merge_feature_axes(inputs, observer.in_features)
-        observer.observe(inputs, current["valid_rows"])
+        layer_inputs.append(_merge_feature_axes(inputs, in_features))
 
     return record
 

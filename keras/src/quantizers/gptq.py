@@ -11,6 +11,7 @@ this for every layer of a model (`keras.src.quantizers.gptq_core`).
 
 import numpy as np
 
+from keras.src import backend
 from keras.src import ops
 from keras.src.layers import Dense
 from keras.src.layers import EinsumDense
@@ -298,14 +299,12 @@ class GPTQ:
                 f"features ({x.shape[-1]}) of layer "
                 f"'{self.layer.name}'."
             )
-        x, count = _rows_of(x, valid_rows)
-        total = self.num_samples + count
-        weighted = ops.matmul(ops.transpose(x), x)
-        self.hessian = ops.add(
-            ops.multiply(self.hessian, self.num_samples / max(total, 1)),
-            ops.multiply(weighted, 2.0 / max(total, 1)),
+        if valid_rows is None:
+            valid_rows = ops.ones((x.shape[0],), dtype="bool")
+        self.hessian, count = _hessian_step(
+            self.hessian, x, valid_rows, float(self.num_samples)
         )
-        self.num_samples = total
+        self.num_samples += int(count)
 
     def quantize_and_correct_layer(self, blocksize=128):
         """Rounds the kernel with `gptq_quantize_matrix` and stores the
@@ -326,9 +325,12 @@ class GPTQ:
                 f"its result; its quantization mode is "
                 f"{self.layer.quantization_mode!r}."
             )
-        kernel = ops.cast(self.layer._kernel, "float32")
+        # Rounded on replicated copies (see `zero_point_kernel.replicated`).
+        kernel = ops.cast(
+            zero_point_kernel.replicated(self.layer._kernel.value), "float32"
+        )
         weights = ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
-        hessian = self.hessian
+        hessian = zero_point_kernel.replicated(self.hessian)
         diagonal = ops.diagonal(hessian)
         dead = ops.equal(diagonal, 0.0)
         hessian = ops.add(hessian, ops.diag(ops.cast(dead, "float32")))
@@ -353,18 +355,27 @@ class GPTQ:
         del self.layer
 
 
-def _rows_of(x, valid_rows):
-    """`x` flattened to `[rows, features]` with padding rows zeroed, and
-    the number of real rows."""
+def _accumulate_hessian(hessian, x, valid_rows, seen):
+    """`(hessian, count)` after adding the `count` real rows of `x` to the
+    running mean `2 / n * sum(x x^T)` over `seen` rows."""
     features = x.shape[-1]
-    x = ops.cast(x, "float32")
-    if valid_rows is None:
-        flat = ops.reshape(x, (-1, features))
-        return flat, flat.shape[0]
     per_row = 1
     for size in x.shape[1:-1]:
         per_row *= size
     mask = ops.cast(valid_rows, "float32")
-    mask = ops.reshape(mask, (-1,) + (1,) * (len(x.shape) - 1))
-    flat = ops.reshape(ops.multiply(x, mask), (-1, features))
-    return flat, int(ops.sum(ops.cast(valid_rows, "int32"))) * per_row
+    x = ops.multiply(
+        ops.cast(x, "float32"),
+        ops.reshape(mask, (-1,) + (1,) * (len(x.shape) - 1)),
+    )
+    flat = ops.reshape(x, (-1, features))
+    count = ops.multiply(ops.sum(mask), float(per_row))
+    total = ops.maximum(ops.add(seen, count), 1.0)
+    hessian = ops.add(
+        ops.multiply(hessian, ops.divide(seen, total)),
+        ops.multiply(ops.matmul(ops.transpose(flat), flat), 2.0 / total),
+    )
+    return hessian, count
+
+
+# One computation per update (see `backend.compile_function`).
+_hessian_step = backend.compile_function(_accumulate_hessian)

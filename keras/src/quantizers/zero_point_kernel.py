@@ -29,6 +29,7 @@ from keras.src import ops
 from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy
 from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy
 from keras.src.quantizers import utils as quantize_utils
+from keras.src.utils import lora_utils
 
 # The quantization modes stored as zero-point codes.
 ZERO_POINT_MODES = ("gptq", "awq")
@@ -95,7 +96,10 @@ class ZeroPointKernelMixin:
         self.quantization_config = config
         self._set_dtype_policy(policy)
         self._tracker.unlock()
-        self._zero_point_build(tuple(self._kernel.shape), mode)
+        # The new variables' paths sit next to the float kernel's, wherever
+        # `quantize` is called from.
+        with lora_utils.variable_scope_of(self._kernel, self):
+            self._zero_point_build(tuple(self._kernel.shape), mode)
         self._lock_state()
         setattr(self, f"is_{mode}_calibrated", False)
 
@@ -262,6 +266,25 @@ class ZeroPointKernelMixin:
 
 
 # --------------------------------------------------------------- layouts
+def replicated(value):
+    """`value` with a full copy on every device of the current
+    distribution (unchanged without one).
+
+    GPTQ and AWQ round a kernel with many small computations (a loop over
+    its columns, a grid search); on a replicated copy they run on each
+    device without any collective, instead of exchanging shards of a
+    sharded kernel at every step."""
+    from keras.src.distribution import distribution_lib
+
+    distribution = distribution_lib.distribution()
+    if distribution is None:
+        return value
+    layout = distribution_lib.TensorLayout(
+        (None,) * len(value.shape), distribution.device_mesh
+    )
+    return distribution_lib.distribute_tensor(value, layout)
+
+
 def _matrix_picks(base, kernel_shape, rows):
     """Which float-kernel axis the `(rows, columns)` view's dimensions take
     their mesh axes from: the leading kernel axis of each merged group of
