@@ -2,22 +2,24 @@
 
 - Under a `(4, 2)` `("model", "batch")` mesh (FSDP: every big weight split
   over both axes), the decoder is LoRA fine-tuned for two steps, then
-  exported as a SavedModel as it is and again after merging its LoRA
-  weights; a fresh process that only has TensorFlow serves both on a
-  batch of 3 (a batch size the export never saw: its batch dimension is
-  symbolic) and gets `predict`'s logits.
+  exported (as a SavedModel, as ONNX and as OpenVINO IR) as it is and again
+  after merging its LoRA weights; a fresh process that only has the
+  format's runtime serves both on a batch of 3 (a batch size the export
+  never saw: its batch dimension is symbolic) and gets `predict`'s logits.
 - In two real processes of 4 devices each, under a `(2, 4)`
   `("batch", "model")` mesh (no process holds a whole weight), both
-  processes call `export()`; process 0 alone writes, and the SavedModel
-  serves the logits of the same decoder built on one device. An export
-  that fails on process 0 raises on both processes.
+  processes call `export()` in each format; process 0 alone writes, and
+  each artifact serves the logits of the same decoder built on one device.
+  An export that fails on process 0 raises on both processes.
 
 Tolerance: the served logits are the same float32 computation, reordered
-by the sharding and by TensorFlow's XLA fusion; the decoder's logits are
-sums over at most 128 float32 terms of order 1, so they agree to a few
-ulps of those sums: `rtol=1e-5, atol=1e-5`.
+by the sharding and by each runtime's fusion and kernels; the decoder's
+logits are sums over at most 128 float32 terms of order 1, so they agree
+to a few ulps of those sums: `rtol=1e-5, atol=1e-5`.
 """
 
+import importlib.util
+import json
 import os
 
 import numpy as np
@@ -47,21 +49,35 @@ def _merge_lora(model):
             layer.merge_lora()
 
 
-@pytest.mark.parity
-@pytest.mark.multi_device
-def test_decoder_exported_from_a_4x2_mesh_with_and_without_merged_lora(
-    tmp_path,
-):
+# format -> (file name, packages that export and serve it).
+FORMATS = {
+    "tf_saved_model": ("decoder", ["tensorflow"]),
+    "onnx": ("decoder.onnx", ["onnx", "onnxruntime"]),
+    "openvino": ("decoder.xml", ["onnx", "openvino"]),
+}
+
+
+def _missing_packages(format):
+    return [
+        p for p in FORMATS[format][1] if importlib.util.find_spec(p) is None
+    ]
+
+
+@pytest.fixture(scope="module")
+def exported_from_a_4x2_mesh(tmp_path_factory):
+    """Trains the decoder under `(4, 2)` and exports it in every format
+    whose packages are installed, before and after merging LoRA; returns
+    the folder and `predict`'s logits of each state."""
     x, y = data.make_dataset(
         16, seq_len=CONFIG.seq_len, vocab_size=CONFIG.vocab_size
     )
     dist = finetune.make_distribution("4x2")
-    result = finetune.train(
+    model = finetune.train(
         CONFIG, dist, x, y, batch_size=8, learning_rate=2e-2, verbose=0
-    )
-    model = result["model"]
+    )["model"]
+    folder = tmp_path_factory.mktemp("4x2")
     tokens = _tokens(SERVE_BATCH).astype("int32")
-    requests, expected = [], []
+    expected = {}
     with dist.scope():
         embeddings = model.get_layer("token_embedding").embeddings.value
         assert len(embeddings.sharding.device_set) == 8
@@ -69,32 +85,59 @@ def test_decoder_exported_from_a_4x2_mesh_with_and_without_merged_lora(
             CONFIG.vocab_size // 4,
             CONFIG.width // 2,
         )
-        for name in ("lora", "merged"):
-            if name == "merged":
+        for state in ("lora", "merged"):
+            if state == "merged":
                 _merge_lora(model)
                 assert not any(
                     "lora" in v.path for v in model.trainable_variables
                 )
-            path = str(tmp_path / name)
-            model.export(path, verbose=False)
-            requests.append(("tf_saved_model", path, {"tokens": tokens}))
-            expected.append(model.predict(tokens, verbose=0))
+            for format, (filename, _) in FORMATS.items():
+                if not _missing_packages(format):
+                    path = str(folder / state / filename)
+                    model.export(path, format=format, verbose=False)
+            expected[state] = model.predict(tokens, verbose=0)
     # LoRA moved the model: the merged export is the trained one.
     base = decoder.build_decoder(CONFIG, seed=1).predict(tokens, verbose=0)
-    assert np.abs(expected[1] - base).max() > 1e-3
-    served = export_serving.serve_in_fresh_process(requests)
-    for outputs, logits in zip(served, expected):
+    assert np.abs(expected["merged"] - base).max() > 1e-3
+    return folder, expected
+
+
+@pytest.mark.parity
+@pytest.mark.multi_device
+@pytest.mark.parametrize("format", list(FORMATS))
+def test_decoder_exported_from_a_4x2_mesh_with_and_without_merged_lora(
+    exported_from_a_4x2_mesh, format
+):
+    missing = _missing_packages(format)
+    if missing:
+        pytest.skip(f"format={format!r} needs the packages {missing}")
+    folder, expected = exported_from_a_4x2_mesh
+    tokens = _tokens(SERVE_BATCH).astype("int32")
+    states = list(expected)
+    served = export_serving.serve_in_fresh_process(
+        [
+            (
+                format,
+                str(folder / state / FORMATS[format][0]),
+                {"tokens": tokens},
+            )
+            for state in states
+        ]
+    )
+    for outputs, state in zip(served, states):
+        assert list(outputs) == ["output_0"]
         assert outputs["output_0"].shape == (
             SERVE_BATCH,
             CONFIG.seq_len,
             CONFIG.vocab_size,
         )
         np.testing.assert_allclose(
-            outputs["output_0"], logits, rtol=1e-5, atol=1e-5
+            outputs["output_0"], expected[state], rtol=1e-5, atol=1e-5
         )
 
 
 WORKER = """
+import json
 import os
 
 import jax
@@ -108,7 +151,10 @@ dist = finetune.make_distribution("2x4")
 with dist.scope():
     model = decoder.build_decoder(decoder.TINY_CONFIG, seed=1)
     embeddings = model.get_layer("token_embedding").embeddings.value
-    model.export(os.path.join(export_dir, "decoder"), verbose=False)
+    for format, filename in json.loads(os.environ["EXPORTS"]).items():
+        model.export(
+            os.path.join(export_dir, filename), format=format, verbose=False
+        )
     try:
         # `blocker` is a file: process 0 cannot write below it.
         model.export(
@@ -130,13 +176,15 @@ emit(
 @pytest.mark.parity
 @pytest.mark.multi_process
 def test_decoder_exported_by_two_processes(tmp_path):
+    formats = [f for f in FORMATS if not _missing_packages(f)]
+    exports = {f: FORMATS[f][0] for f in formats}
     (tmp_path / "blocker").write_text("not a folder")
     results = run_multi_process(
         WORKER,
         num_processes=2,
         devices_per_process=4,
-        timeout=240,
-        env={"EXPORT_DIR": str(tmp_path)},
+        timeout=300,
+        env={"EXPORT_DIR": str(tmp_path), "EXPORTS": json.dumps(exports)},
     )
     assert [r["sharded_across_processes"] for r in results] == [True, True]
     # Process 0's own error, and a clear error (not a hang) on process 1.
@@ -148,9 +196,16 @@ def test_decoder_exported_by_two_processes(tmp_path):
     tokens = _tokens(SERVE_BATCH).astype("int32")
     keras.distribution.set_distribution(None)
     expected = decoder.build_decoder(CONFIG, seed=1).predict(tokens, verbose=0)
-    (served,) = export_serving.serve_in_fresh_process(
-        [("tf_saved_model", str(tmp_path / "decoder"), {"tokens": tokens})]
+    served = export_serving.serve_in_fresh_process(
+        [
+            (format, str(tmp_path / filename), {"tokens": tokens})
+            for format, filename in exports.items()
+        ]
     )
-    np.testing.assert_allclose(
-        served["output_0"], expected, rtol=1e-5, atol=1e-5
-    )
+    for outputs in served:
+        np.testing.assert_allclose(
+            outputs["output_0"], expected, rtol=1e-5, atol=1e-5
+        )
+    missing = {f: _missing_packages(f) for f in FORMATS if f not in formats}
+    if missing:
+        pytest.skip(f"Checked {formats}; not installed: {missing}")

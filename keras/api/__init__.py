@@ -12,6 +12,7 @@ from keras.api import callbacks as callbacks
 from keras.api import config as config
 from keras.api import constraints as constraints
 from keras.api import datasets as datasets
+from keras.api import distillation as distillation
 from keras.api import distribution as distribution
 from keras.api import dtype_policies as dtype_policies
 from keras.api import export as export
@@ -31,8 +32,11 @@ from keras.api import regularizers as regularizers
 from keras.api import saving as saving
 from keras.api import tree as tree
 from keras.api import utils as utils
+from keras.api import visualization as visualization
+from keras.api import wrappers as wrappers
 from keras.src.backend import device as device
 from keras.src.backend.common.keras_tensor import KerasTensor as KerasTensor
+from keras.src.backend.common.name_scope import name_scope as name_scope
 from keras.src.backend.common.remat import RematScope as RematScope
 from keras.src.backend.common.remat import remat as remat
 from keras.src.backend.common.stateless_scope import StatelessScope as StatelessScope
@@ -48,6 +52,7 @@ from keras.src.losses.loss import Loss as Loss
 from keras.src.metrics.metric import Metric as Metric
 from keras.src.models.model import Model as Model
 from keras.src.models.sequential import Sequential as Sequential
+from keras.src.ops.function import Function as Function
 from keras.src.ops.operation import Operation as Operation
 from keras.src.optimizers.optimizer import Optimizer as Optimizer
 from keras.src.quantizers.quantizers import Quantizer as Quantizer

@@ -22,6 +22,14 @@ from keras.src import ops
 from keras.src.testing import export_serving
 
 BATCH = 5
+# The key of an input without a name, replaced by the format's name for it.
+UNNAMED_INPUT = "unnamed"
+UNNAMED_INPUT_NAMES = {
+    "tf_saved_model": "args_0",
+    "litert": "args_0",
+    "onnx": "input_0",
+    "openvino": "input_0",
+}
 EXTENSIONS = {
     "tf_saved_model": "",
     "litert": ".tflite",
@@ -86,7 +94,7 @@ def subclassed():
     model = Subclassed()
     x = _rng().normal(size=(BATCH, 4)).astype("float32")
     model(x[:2])
-    return model, {"args_0": x}, x
+    return model, {UNNAMED_INPUT: x}, x
 
 
 def masked_lstm():
@@ -138,7 +146,18 @@ def _flat_outputs(outputs):
     return {"output_0": np.asarray(outputs)}
 
 
+# The packages that write each format (its runtime is checked too).
+EXPORT_PACKAGES = {
+    "tf_saved_model": ["tensorflow"],
+    "litert": ["tensorflow"],
+    "onnx": ["onnx"],
+    "openvino": ["onnx"],
+}
+
+
 def _export_and_serve(format, tmp_path):
+    for package in EXPORT_PACKAGES[format]:
+        pytest.importorskip(package)
     pytest.importorskip(export_serving.RUNTIME_PACKAGES[format])
     requests, expected = [], []
     names = [n for n in MODELS if n not in UNSUPPORTED.get(format, ())]
@@ -148,13 +167,17 @@ def _export_and_serve(format, tmp_path):
         model, named_inputs, predict_inputs = make()
         path = str(tmp_path / f"{name}{EXTENSIONS[format]}")
         model.export(path, format=format, verbose=False)
+        if UNNAMED_INPUT in named_inputs:
+            named_inputs = {
+                UNNAMED_INPUT_NAMES[format]: named_inputs[UNNAMED_INPUT]
+            }
         requests.append((format, path, named_inputs))
         expected.append(_flat_outputs(model.predict(predict_inputs)))
     served = export_serving.serve_in_fresh_process(requests)
     return format, dict(zip(names, zip(served, expected)))
 
 
-@pytest.fixture(scope="module", params=["tf_saved_model", "litert"])
+@pytest.fixture(scope="module", params=list(EXTENSIONS))
 def served(request, tmp_path_factory):
     format = request.param
     return _export_and_serve(format, tmp_path_factory.mktemp(format))

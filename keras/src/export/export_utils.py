@@ -1,10 +1,11 @@
 """Input signatures of exported functions, and where export files go.
 
 An input signature is the list of the positional arguments of the exported
-function, each a structure (tensor, list, tuple or dict) of
-`tf.TensorSpec`s. This module infers one from a model, turns the specs a
-user may pass (`keras.InputSpec`, `keras.KerasTensor`, `tf.TensorSpec`,
-arrays) into `tf.TensorSpec`s, derives the `jax2tf` shape polymorphism
+function, each a structure (tensor, list, tuple or dict) of specs. This
+module infers one from a model (as `keras.InputSpec`s, so that formats
+without TensorFlow need no TensorFlow), turns the specs a user may pass
+(`keras.InputSpec`, `keras.KerasTensor`, `tf.TensorSpec`, arrays) into
+`keras.InputSpec`s or `tf.TensorSpec`s, derives the shape polymorphism
 from them, and writes an export artifact once, from process 0, when
 several processes export together.
 """
@@ -15,6 +16,7 @@ import shutil
 from keras.src import backend
 from keras.src import tree
 from keras.src.distribution import distribution_lib
+from keras.src.layers.input_spec import InputSpec
 from keras.src.utils.module_utils import tensorflow as tf
 
 # The name of the symbolic dimension that every `None` leading dimension of
@@ -39,6 +41,17 @@ def require(module, pip_name, format):
         ) from e
 
 
+def reject_options(options, format, accepted):
+    """Raises a `ValueError` naming `options` (the leftover keyword
+    arguments of an exporter) when there are any."""
+    if options:
+        raise ValueError(
+            f"Unrecognized arguments for format='{format}': "
+            f"{sorted(options)}. It takes `verbose` and "
+            f"{', '.join(f'`{name}`' for name in accepted)}."
+        )
+
+
 # ------------------------------------------------------------ the signature
 def get_input_signature(model):
     """Infers the input signature of a model's `call`.
@@ -51,7 +64,7 @@ def get_input_signature(model):
         model: A built `keras.Model` (or layer) that has been called.
 
     Returns:
-        A list with one structure of `tf.TensorSpec`s per positional
+        A list with one structure of `keras.InputSpec`s per positional
         argument of the model's `call`.
     """
     if not getattr(model, "built", False):
@@ -121,7 +134,7 @@ def _is_shape(value):
 
 def _specs_from_shapes(shapes, dtype):
     if _is_shape(shapes):
-        return tf.TensorSpec((None,) + tuple(shapes)[1:], dtype)
+        return InputSpec(shape=(None,) + tuple(shapes)[1:], dtype=dtype)
     if isinstance(shapes, dict):
         return {k: _specs_from_shapes(v, dtype) for k, v in shapes.items()}
     return type(shapes)(_specs_from_shapes(s, dtype) for s in shapes)
@@ -129,42 +142,65 @@ def _specs_from_shapes(shapes, dtype):
 
 def _spec_from_keras_tensor(x):
     shape = (None,) + tuple(x.shape)[1:] if x.shape else ()
-    return tf.TensorSpec(shape, x.dtype, name=x.name)
+    return InputSpec(shape=shape, dtype=x.dtype, name=x.name)
+
+
+def make_input_spec(x):
+    """Converts one input spec to a `keras.InputSpec` with a full shape.
+
+    Args:
+        x: A `keras.InputSpec` (with a `shape`), `keras.KerasTensor`,
+            `tf.TensorSpec`, or an array (whose shape and dtype are used).
+
+    Returns:
+        A `keras.InputSpec` (its `dtype` defaults to `"float32"`).
+    """
+    if isinstance(x, InputSpec):
+        if x.shape is None:
+            raise ValueError(
+                "An `InputSpec` in `input_signature` must have a `shape`. "
+                f"Received: {x}"
+            )
+        return InputSpec(shape=x.shape, dtype=x.dtype or "float32", name=x.name)
+    if isinstance(x, backend.KerasTensor):
+        return InputSpec(shape=x.shape, dtype=x.dtype, name=x.name)
+    if hasattr(x, "shape") and hasattr(x, "dtype"):
+        # `tf.TensorSpec`, NumPy/JAX/TF arrays, `jax.ShapeDtypeStruct`.
+        name = x.name if _is_tf_tensor_spec(x) else None
+        return InputSpec(
+            shape=tuple(x.shape),
+            dtype=backend.standardize_dtype(x.dtype),
+            name=name,
+        )
+    raise TypeError(
+        f"Unsupported x={x!r} of type {type(x).__name__} in "
+        "`input_signature`: expected a `keras.InputSpec`, "
+        "`keras.KerasTensor`, `tf.TensorSpec` or an array."
+    )
+
+
+def _is_tf_tensor_spec(x):
+    # Checked by name so that TensorFlow is not imported for other specs.
+    return type(x).__name__ == "TensorSpec" and "tensorflow" in (
+        type(x).__module__
+    )
 
 
 def make_tf_tensor_spec(x, dynamic_batch=False):
     """Converts one input spec to a `tf.TensorSpec`.
 
     Args:
-        x: A `tf.TensorSpec`, `keras.InputSpec` (with a `shape`),
-            `keras.KerasTensor`, or an array (whose shape and dtype are
-            used).
+        x: A spec accepted by `make_input_spec`.
         dynamic_batch: Whether to leave the first dimension unknown.
 
     Returns:
         A `tf.TensorSpec`.
     """
-    from keras.src.layers.input_spec import InputSpec
-
     if isinstance(x, tf.TensorSpec):
         spec = x
-    elif isinstance(x, InputSpec):
-        if x.shape is None:
-            raise ValueError(
-                "An `InputSpec` in `input_signature` must have a `shape`. "
-                f"Received: {x}"
-            )
-        spec = tf.TensorSpec(x.shape, x.dtype or "float32", name=x.name)
-    elif isinstance(x, backend.KerasTensor):
-        spec = tf.TensorSpec(x.shape, x.dtype, name=x.name)
-    elif hasattr(x, "shape") and hasattr(x, "dtype"):
-        spec = tf.TensorSpec(tuple(x.shape), backend.standardize_dtype(x.dtype))
     else:
-        raise TypeError(
-            f"Unsupported x={x!r} of type {type(x).__name__} in "
-            "`input_signature`: expected a `tf.TensorSpec`, "
-            "`keras.InputSpec`, `keras.KerasTensor` or an array."
-        )
+        x = make_input_spec(x)
+        spec = tf.TensorSpec(x.shape, x.dtype, name=x.name)
     if dynamic_batch and spec.shape.rank:
         spec = tf.TensorSpec(
             (None,) + tuple(spec.shape)[1:], spec.dtype, spec.name
@@ -172,13 +208,18 @@ def make_tf_tensor_spec(x, dynamic_batch=False):
     return spec
 
 
-def normalize_input_signature(input_signature):
-    """Turns a user's `input_signature` into a list of argument specs."""
+def normalize_input_signature(input_signature, to_spec=make_tf_tensor_spec):
+    """Turns a user's `input_signature` into a list of argument specs.
+
+    Args:
+        input_signature: A spec, or a list with one structure of specs per
+            positional argument.
+        to_spec: How to convert one spec: `make_tf_tensor_spec` (default)
+            or `make_input_spec`.
+    """
     if not isinstance(input_signature, (list, tuple)):
         input_signature = [input_signature]
-    return [
-        tree.map_structure(make_tf_tensor_spec, arg) for arg in input_signature
-    ]
+    return [tree.map_structure(to_spec, arg) for arg in input_signature]
 
 
 # ---------------------------------------------------- shape polymorphism
@@ -196,7 +237,7 @@ def polymorphic_shapes(input_signature):
 
     def spec_string(spec):
         dims = []
-        for axis, size in enumerate(spec.shape.as_list()):
+        for axis, size in enumerate(tuple(spec.shape)):
             if size is not None:
                 dims.append(str(size))
             elif axis == 0:
@@ -210,19 +251,23 @@ def polymorphic_shapes(input_signature):
 
 
 # ------------------------------------------------------------- writing
-def write_from_process_0(filepath, write):
+def write_from_process_0(filepath, write, companions=()):
     """Writes an export artifact once, from process 0.
 
     `write(path)` writes the artifact (a file or a folder) at `path`.
-    Process 0 calls it on a temporary path beside `filepath` and then
-    moves the result into place, so `filepath` is never left half
-    written. With several processes, every process calls this function;
-    the others wait until process 0 is done, and if it failed they raise
-    too (so that no process goes on, or waits, alone).
+    Process 0 calls it on a temporary path beside `filepath` (with the
+    same extension) and then moves the result into place, so `filepath` is
+    never left half written. With several processes, every process calls
+    this function; the others wait until process 0 is done, and if it
+    failed they raise too (so that no process goes on, or waits, alone).
 
     Args:
         filepath: The artifact's path.
         write: A callable taking the path to write to.
+        companions: Extensions of the files that `write` also writes
+            beside its path, named after it (e.g. `(".bin",)` for the
+            weights of an OpenVINO `.xml` file). They are moved into place
+            before the artifact itself.
     """
     filepath = os.fspath(filepath)
     count = distribution_lib.num_processes()
@@ -230,7 +275,7 @@ def write_from_process_0(filepath, write):
     error = None
     if index == 0:
         try:
-            _write_and_move(filepath, write)
+            _write_and_move(filepath, write, companions)
         except Exception as e:
             error = e
     if count > 1:
@@ -247,13 +292,20 @@ def write_from_process_0(filepath, write):
         raise error
 
 
-def _write_and_move(filepath, write):
+def _write_and_move(filepath, write, companions):
     parent = os.path.dirname(os.path.abspath(filepath))
     os.makedirs(parent, exist_ok=True)
-    staging = os.path.join(
-        parent, f".{os.path.basename(filepath)}.tmp-{os.getpid()}"
-    )
-    _remove(staging)
+    stem, extension = os.path.splitext(os.path.basename(filepath))
+    staging = os.path.join(parent, f".{stem}.tmp-{os.getpid()}{extension}")
+    moves = [
+        (
+            os.path.splitext(staging)[0] + suffix,
+            os.path.join(parent, stem) + suffix,
+        )
+        for suffix in companions
+    ]
+    for path in [staging] + [source for source, _ in moves]:
+        _remove(path)
     try:
         write(staging)
         if os.path.isdir(staging) and os.path.isdir(filepath):
@@ -272,9 +324,12 @@ def _write_and_move(filepath, write):
                     f"Cannot write the exported file to '{filepath}': it is "
                     "a folder. Pass a file path."
                 )
+            for source, target in moves:
+                os.replace(source, target)
             os.replace(staging, filepath)
     finally:
-        _remove(staging)
+        for path in [staging] + [source for source, _ in moves]:
+            _remove(path)
 
 
 def _remove(path):

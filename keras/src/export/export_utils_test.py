@@ -50,9 +50,40 @@ def test_unknown_export_options_are_refused(tmp_path):
         model.export(str(tmp_path / "m.txt"), format="litert")
     with pytest.raises(ValueError, match="Unrecognized format='nope'"):
         model.export(str(tmp_path / "m"), format="nope")
-    for format in ("onnx", "openvino"):
-        with pytest.raises(NotImplementedError, match="XlaCallModule"):
-            model.export(str(tmp_path / "m"), format=format)
+    with pytest.raises(ValueError, match=r"format='onnx'.*'bogus'"):
+        model.export(str(tmp_path / "m.onnx"), format="onnx", bogus=1)
+    with pytest.raises(ValueError, match="`.xml`"):
+        model.export(str(tmp_path / "m.onnx"), format="openvino")
+
+
+def test_missing_onnx_is_named_with_the_extra(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "onnx", None)
+    model = models.Sequential([layers.Input((3,)), layers.Dense(2)])
+    for format, path in (("onnx", "m.onnx"), ("openvino", "m.xml")):
+        with pytest.raises(ImportError, match=r"`onnx`.*keras\[export\]"):
+            model.export(str(tmp_path / path), format=format)
+
+
+def test_onnx_opset_version_is_written(tmp_path):
+    onnx = pytest.importorskip("onnx")
+    model = models.Sequential([layers.Input((3,)), layers.Dense(2)])
+    path = str(tmp_path / "m.onnx")
+    model.export(path, format="onnx", opset_version=17, verbose=False)
+    assert onnx.load(path).opset_import[0].version == 17
+    model.export(path, format="onnx", verbose=False)
+    assert onnx.load(path).opset_import[0].version == 23
+    with pytest.raises(ValueError, match="opset_version=11"):
+        model.export(path, format="onnx", opset_version=11)
+
+
+def test_openvino_writes_the_xml_and_its_weights(tmp_path):
+    pytest.importorskip("onnx")
+    pytest.importorskip("openvino")
+    model = models.Sequential([layers.Input((3,)), layers.Dense(2)])
+    model.export(str(tmp_path / "m.xml"), format="openvino", verbose=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.bin", "m.xml"]
 
 
 def test_existing_folder_keeps_its_other_files(tmp_path):
@@ -78,9 +109,29 @@ def test_is_static_embeds_the_weights(tmp_path):
     )
 
 
+def _serve_saved_model(path, x):
+    loaded = tf.saved_model.load(path)  # kept alive for the call
+    return loaded.serve(x).numpy()
+
+
+def _serve_onnx(path, x):
+    onnxruntime = pytest.importorskip("onnxruntime")
+    session = onnxruntime.InferenceSession(path)
+    return session.run(None, {session.get_inputs()[0].name: x})[0]
+
+
 @pytest.mark.parity
 @pytest.mark.multi_device
-def test_export_from_a_sharded_model(tmp_path):
+@pytest.mark.parametrize(
+    "format, filename, serve",
+    [
+        ("tf_saved_model", "m", _serve_saved_model),
+        ("onnx", "m.onnx", _serve_onnx),
+    ],
+)
+def test_export_from_a_sharded_model(tmp_path, format, filename, serve):
+    if format == "onnx":
+        pytest.importorskip("onnx")
     mesh = keras.distribution.DeviceMesh((4, 2), ("model", "batch"))
     layout_map = keras.distribution.LayoutMap(mesh)
     # FSDP-style: every kernel is split over both axes.
@@ -101,9 +152,9 @@ def test_export_from_a_sharded_model(tmp_path):
         assert len(model.get_layer("d1").kernel.value.sharding.device_set) == 8
         x = np.random.default_rng(0).normal(size=(6, 8)).astype("float32")
         expected = model.predict(x, verbose=0)
-        model.export(str(tmp_path / "m"), verbose=False)
-    loaded = tf.saved_model.load(str(tmp_path / "m"))
+        path = str(tmp_path / filename)
+        model.export(path, format=format, verbose=False)
     # Sums of 8 and 16 float32 products, reordered by the sharding.
     np.testing.assert_allclose(
-        loaded.serve(x[:5]).numpy(), expected[:5], rtol=1e-5, atol=1e-6
+        serve(path, x[:5]), expected[:5], rtol=1e-5, atol=1e-6
     )

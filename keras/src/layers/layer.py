@@ -14,6 +14,7 @@ from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
 from keras.src.layers import input_spec as input_spec_lib
 from keras.src.ops.node import Node
 from keras.src.ops.operation import Operation
+from keras.src.utils import backend_utils
 from keras.src.utils import tracking
 
 # Call arguments whose value flows from an outer layer call to the calls of
@@ -131,6 +132,11 @@ class Layer(Operation):
             None if input_shape is None else tuple(input_shape)
         )
         self.autocast = autocast
+        # Subclasses whose `call` takes inputs other than backend tensors
+        # (TensorFlow tensors in a `tf.data` pipeline, strings, ragged
+        # tensors) set this to False: `__call__` then hands the inputs to
+        # `call` unchanged, without converting or autocasting them.
+        self._convert_input_args = True
         Operation.__init__(self, name=name)
         self._dtype_policy = _policy_from_arg(dtype)
         self._trainable = trainable
@@ -169,7 +175,11 @@ class Layer(Operation):
         if self.built:
             return
         shapes = self._build_shapes(args, kwargs)
-        if shapes is None:
+        if shapes is None and not (args or kwargs):
+            self.build()
+        elif shapes is None and not self._build_takes_positional():
+            # Inputs without a shape (strings, Python numbers) and a
+            # `build(self)` that takes no shape.
             self.build()
         elif self._is_build_kwargs(shapes):
             self.build(**shapes)
@@ -177,6 +187,15 @@ class Layer(Operation):
             self.build(shapes)
         self.built = True
         self._lock_state()
+
+    def _build_takes_positional(self):
+        kinds = (
+            inspect.Parameter.POSITIONAL_ONLY,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            inspect.Parameter.VAR_POSITIONAL,
+        )
+        params = inspect.signature(self.build).parameters.values()
+        return any(p.kind in kinds for p in params)
 
     def _is_build_kwargs(self, shapes):
         """Whether `_build_shapes` returned keyword arguments of `build`
@@ -193,6 +212,10 @@ class Layer(Operation):
         """Maps call arguments to `build` arguments (shapes)."""
 
         def shape_of(x):
+            # Inputs with no shaped leaf at all (strings, lists of them)
+            # have no shape.
+            if not any(hasattr(t, "shape") for t in tree.flatten(x)):
+                return None
             return tree.map_structure(
                 lambda t: tuple(t.shape) if hasattr(t, "shape") else None, x
             )
@@ -245,7 +268,10 @@ class Layer(Operation):
 
     def __call__(self, *args, **kwargs):
         self._check_positional_args(args)
-        args = tuple(tree.map_structure(self._convert_input, x) for x in args)
+        if self._convert_input_args:
+            args = tuple(
+                tree.map_structure(self._convert_input, x) for x in args
+            )
         if args:
             input_spec_lib.assert_input_compatibility(
                 self.input_spec, args[0], self.name
@@ -324,10 +350,14 @@ class Layer(Operation):
 
     def compute_output_spec(self, *args, **kwargs):
         # `compute_output_shape` sees input shapes only: it is used when no
-        # other call argument could change the outputs.
+        # other call argument could change the outputs, and no input is
+        # sparse (tracing `call` tells whether the outputs are).
         shape_only = all(
             v is None or k == "training" or k.endswith("mask")
             for k, v in kwargs.items()
+        ) and not any(
+            isinstance(x, backend.KerasTensor) and x.sparse
+            for x in tree.flatten(args)
         )
         shapes = [_shapes_of(a) for a in args]
         if (
@@ -368,6 +398,16 @@ class Layer(Operation):
             and not backend.is_tensor(x)
             and not (isinstance(x, backend.KerasTensor))
         ):
+            if backend_utils.is_tf_symbolic_tensor(x):
+                raise NotImplementedError(
+                    f"Layer '{self.name}' received a symbolic TensorFlow "
+                    f"tensor: {x}. It comes from a TensorFlow graph (a "
+                    "`tf.data.Dataset.map` function or a `tf.function`), "
+                    "and this layer computes with JAX, so it cannot take "
+                    "it. Call the layer on the batches the dataset yields "
+                    "(e.g. inside the model), or use a Keras preprocessing "
+                    "layer, which runs with TensorFlow inside `tf.data`."
+                )
             x = backend.convert_to_tensor(x)
         compute_dtype = self.compute_dtype
         if (

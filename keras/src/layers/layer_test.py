@@ -295,3 +295,46 @@ def test_nested_layers_built_during_a_symbolic_call():
     expected = x @ block.d1.kernel.numpy() + block.d1.bias.numpy()
     expected = expected @ block.d2.kernel.numpy() + block.d2.bias.numpy()
     np.testing.assert_allclose(model.predict(x, verbose=0), expected, rtol=1e-6)
+
+
+@pytest.mark.parametrize(
+    "inputs, expected",
+    [
+        ("a sentence", None),
+        (["a", "b"], None),
+        ({"text": "a"}, None),
+        (np.float32(2.0), ()),
+        ((np.ones((2, 3)), "x"), ((2, 3), None)),
+    ],
+)
+def test_build_gets_the_shape_of_shaped_inputs_only(inputs, expected):
+    """Inputs without any shaped leaf (strings, as preprocessing layers
+    take) give `build(None)`; a scalar array still has the shape `()`."""
+
+    class Text(Layer):
+        def __init__(self):
+            super().__init__()
+            self._convert_input_args = False
+
+        def build(self, input_shape):
+            self.received = input_shape
+
+        def call(self, inputs, sequence_length=None):
+            return inputs
+
+    layer = Text()
+    layer(inputs, sequence_length=3)
+    assert layer.received == expected
+
+
+def test_build_without_shape_argument_takes_inputs_without_shape():
+    class NoShape(Layer):
+        def build(self):
+            self.calls = 1
+
+        def call(self, inputs):
+            return inputs
+
+    layer = NoShape()
+    assert layer("text") == "text"
+    assert layer.calls == 1

@@ -409,7 +409,7 @@ class Model(JAXTrainer, Layer):
         input_signature=None,
         **kwargs,
     ):
-        """Exports the model for inference, as a SavedModel or for LiteRT.
+        """Exports the model for inference: SavedModel, LiteRT, ONNX, OpenVINO.
 
         The exported function is `model(inputs, training=False)`, with the
         batch dimension left unknown (any batch size is served). The
@@ -420,15 +420,19 @@ class Model(JAXTrainer, Layer):
         (an error on one process is raised on all of them).
 
         Each format needs its package only when used: TensorFlow for
-        `"tf_saved_model"` and `"litert"` (run by `ai-edge-litert`); `pip
-        install keras[export]` installs them. The `"onnx"` and
-        `"openvino"` formats are not available yet (a
-        `NotImplementedError` says so).
+        `"tf_saved_model"` and `"litert"` (run by `ai-edge-litert`),
+        `onnx` for `"onnx"` (run by `onnxruntime`), `onnx` and `openvino`
+        for `"openvino"`; `pip install keras[export]` installs them all.
+        ONNX and OpenVINO files hold the weights as constants and need no
+        TensorFlow.
 
         Args:
             filepath: Where to write: a folder for `"tf_saved_model"`, a
-                `.tflite` file for `"litert"`.
-            format: `"tf_saved_model"` (default) or `"litert"`.
+                `.tflite` file for `"litert"`, a file (e.g. `.onnx`) for
+                `"onnx"`, an `.xml` file (and its `.bin` weights beside
+                it) for `"openvino"`.
+            format: `"tf_saved_model"` (default), `"litert"`, `"onnx"` or
+                `"openvino"`.
             verbose: Whether to print a message once exported (default:
                 `True`).
             input_signature: Optional specs of the model's inputs (a list,
@@ -440,7 +444,8 @@ class Model(JAXTrainer, Layer):
                 `is_static` (embed the weights in the computation) and
                 `jax2tf_kwargs` (arguments of `jax2tf.convert`).
                 `"litert"`: attributes of `tf.lite.TFLiteConverter`, such
-                as `optimizations`.
+                as `optimizations`. `"onnx"`: `opset_version` (default
+                23).
 
         Example:
 
@@ -448,6 +453,10 @@ class Model(JAXTrainer, Layer):
         model.export("exported_model")  # a TF SavedModel folder
         reloaded = tf.saved_model.load("exported_model")
         predictions = reloaded.serve(x)
+
+        model.export("model.onnx", format="onnx")
+        session = onnxruntime.InferenceSession("model.onnx")
+        predictions = session.run(None, {"features": x})[0]
         ```
         """
         from keras.src import export as export_lib
@@ -462,6 +471,16 @@ class Model(JAXTrainer, Layer):
         )
 
     # ----------------------------------------------------------- state tree
+    def _get_variable_map(self):
+        """`{path: variable}` of the whole training state: the model's
+        variables, then its optimizer's and its metrics' (e.g.
+        `"dense/kernel"`, `"adam/learning_rate"`, `"loss/total"`)."""
+        variables = list(self.variables)
+        if self.optimizer is not None:
+            variables += self.optimizer.variables
+        variables += self.metrics_variables
+        return {variable.path: variable for variable in variables}
+
     def get_state_tree(self, value_format="backend_tensor"):
         """Returns the values of the model's state as nested dicts.
 

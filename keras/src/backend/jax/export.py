@@ -1,13 +1,15 @@
-"""Keras functions as TensorFlow functions, through `jax2tf`.
+"""Keras functions as pure JAX functions, for export.
 
 Exporting a function such as `model.__call__` takes two traces:
 
 - `trace_state(fn, ...)` runs `fn` abstractly (`jax.eval_shape`, nothing is
   computed) to learn which Keras variables it reads and which it assigns,
   and the structure of its outputs;
-- `to_tf_function(fn, ...)` makes the pure JAX function
-  `(variable_values, *args) -> (outputs, new_values)` and converts it with
-  `jax2tf.convert`, with the shape polymorphism asked for.
+- then the pure JAX function `(variable_values, *args) -> (outputs,
+  new_values)` is either converted with `jax2tf.convert`
+  (`to_tf_function`, for TensorFlow formats) or traced to a jaxpr
+  (`to_jaxpr`, which `jaxpr_to_onnx` lowers to ONNX), with the shape
+  polymorphism asked for.
 
 Both run with no distribution set: the exported computation is the
 single-device one, whatever mesh the model's variables live on (their
@@ -22,6 +24,7 @@ import numpy as np
 
 from keras.src import tree
 from keras.src.backend.common import global_state
+from keras.src.backend.common import standardize_dtype
 from keras.src.backend.common.stateless_scope import StatelessScope
 
 
@@ -82,7 +85,7 @@ def _symbolic_args(input_signature, polymorphic_shapes):
             jax.export.symbolic_shape(shape, scope=scope)
             if shape is not None
             else tuple(spec.shape),
-            spec.dtype.as_numpy_dtype,
+            jnp.dtype(standardize_dtype(spec.dtype)),
         )
         for spec, shape in zip(specs, shapes)
     ]
@@ -110,6 +113,15 @@ def trace_state(fn, input_signature, polymorphic_shapes):
 
     jax.eval_shape(run, *args)
     return list(scope.read.values()), list(scope.written.values())
+
+
+def _stateless_call(fn, read, written, values, args):
+    """`fn(*args)` with `read` holding `values`, and no distribution:
+    returns `(outputs, new values of written)`."""
+    with no_distribution(), StatelessScope(zip(read, values)) as scope:
+        outputs = fn(*args)
+        updates = [scope.get_current_value(v) for v in written]
+    return outputs, updates
 
 
 def to_tf_function(
@@ -144,14 +156,8 @@ def to_tf_function(
         # `jax2tf` traces this inside a `tf.function`; Keras code must not
         # take the JAX trace for a TensorFlow graph (where preprocessing
         # layers would switch to TensorFlow ops).
-        with (
-            tf.init_scope(),
-            no_distribution(),
-            StatelessScope(zip(read, values)) as scope,
-        ):
-            outputs = fn(*args)
-            updates = [scope.get_current_value(v) for v in written]
-        return outputs, updates
+        with tf.init_scope():
+            return _stateless_call(fn, read, written, values, args)
 
     kwargs = dict(jax2tf_kwargs or {})
     if static_values is not None:
@@ -164,6 +170,43 @@ def to_tf_function(
     return jax2tf.convert(
         call, polymorphic_shapes=[None] + list(polymorphic_shapes), **kwargs
     )
+
+
+def to_jaxpr(fn, read, input_signature, polymorphic_shapes):
+    """Traces `fn` to a jaxpr whose inputs are the variables' values.
+
+    Assignments to variables are dropped (the traced function is
+    stateless). Dimensions named in `polymorphic_shapes` stay symbolic in
+    the jaxpr's shapes.
+
+    Args:
+        fn: The function to export.
+        read: The Keras variables `fn` reads (from `trace_state`).
+        input_signature: List of structures of specs of `fn`'s arguments.
+        polymorphic_shapes: Their shape specs (same structure).
+
+    Returns:
+        `(closed_jaxpr, outputs)`: the jaxpr takes the values of `read`,
+        then the flattened arguments, and returns the flattened outputs;
+        `outputs` is the structure of `fn`'s outputs (as
+        `jax.ShapeDtypeStruct`s).
+    """
+    args = _symbolic_args(input_signature, polymorphic_shapes)
+    values = [jax.ShapeDtypeStruct(v.shape, v.dtype) for v in read]
+    structure = []
+
+    def flat_call(values, *flat_args):
+        call_args = tree.pack_sequence_as(args, list(flat_args))
+        outputs, _ = _stateless_call(fn, read, [], values, call_args)
+        structure.append(
+            tree.map_structure(
+                lambda x: jax.ShapeDtypeStruct(x.shape, x.dtype), outputs
+            )
+        )
+        return tree.flatten(outputs)
+
+    closed = jax.make_jaxpr(flat_call)(values, *tree.flatten(args))
+    return closed, structure[0]
 
 
 def call_tf_function(tf_fn, inputs, output_spec):
