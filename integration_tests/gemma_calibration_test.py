@@ -3,11 +3,11 @@
 The tiny Gemma-style decoder of `examples/gemma` (grouped-query attention
 with rotary embeddings: query/key/value `(width, heads, head_dim)` and
 output `(heads, head_dim, width)` `EinsumDense` kernels, a gated
-feed-forward network) is quantized block by block with each mode, without
-a distribution, on the `(4, 2)` `("model", "batch")` mesh with the
-example's layout map (kernels split over both axes, FSDP style) and on the
-3D `(2, 2, 2)` `("data", "model", "batch")` mesh with the batch over two
-axes. The calibration data go through the data path; the codes must be
+feed-forward network) is quantized block by block without a distribution
+and on a mesh: GPTQ on the `(4, 2)` `("model", "batch")` mesh with the
+example's layout map (kernels split over both axes, FSDP style), AWQ on
+the 3D `(2, 2, 2)` `("data", "model", "batch")` mesh with the batch over
+two axes. The calibration data go through the data path; the codes must be
 those of one device and the quantized logits equal up to float32
 round-off.
 """
@@ -90,31 +90,33 @@ def _quantized(mode, name=None):
 
 
 @pytest.mark.parity
-@pytest.mark.parametrize("mode", ["gptq", "awq"])
-def test_quantized_decoder_equals_one_device(mode):
+@pytest.mark.parametrize(
+    "mode, mesh_name",
+    # One mesh per mode keeps the test short; `calibration_test.py` runs
+    # both modes under `DataParallel` and `ModelParallel` (smaller model).
+    [("gptq", "model_batch_4x2"), ("awq", "3d_two_batch_axes")],
+)
+def test_quantized_decoder_equals_one_device(mode, mesh_name):
     expected_model, expected_logits = _quantized(mode)
     expected = {v.path: np.asarray(v) for v in expected_model.weights}
     quantized = [v.path for v in expected_model.weights if v.dtype == "uint8"]
     # Every projection of every block: 7 layers with codes and zero points.
     assert len(quantized) == CONFIG.num_layers * 7 * 2
-    for name in ("model_batch_4x2", "3d_two_batch_axes"):
-        model, logits = _quantized(mode, name)
-        for variable in model.weights:
-            value = expected[variable.path]
-            if value.dtype == np.uint8:
-                np.testing.assert_array_equal(
-                    np.asarray(variable), value, err_msg=variable.path
-                )
-            else:
-                np.testing.assert_allclose(
-                    np.asarray(variable),
-                    value,
-                    rtol=1e-5,
-                    atol=1e-6,
-                    err_msg=variable.path,
-                )
-        # The same codes: logits differ by float32 round-off of the
-        # sharded matmuls only.
-        np.testing.assert_allclose(
-            logits, expected_logits, rtol=1e-4, atol=1e-4
-        )
+    model, logits = _quantized(mode, mesh_name)
+    for variable in model.weights:
+        value = expected[variable.path]
+        if value.dtype == np.uint8:
+            np.testing.assert_array_equal(
+                np.asarray(variable), value, err_msg=variable.path
+            )
+        else:
+            np.testing.assert_allclose(
+                np.asarray(variable),
+                value,
+                rtol=1e-5,
+                atol=1e-6,
+                err_msg=variable.path,
+            )
+    # The same codes: logits differ by float32 round-off of the sharded
+    # matmuls only.
+    np.testing.assert_allclose(logits, expected_logits, rtol=1e-4, atol=1e-4)
