@@ -9,8 +9,6 @@ layer's inputs `X` (`update_hessian_with_batch`), then
 this for every layer of a model (`keras.src.quantizers.gptq_core`).
 """
 
-import functools
-
 import numpy as np
 
 from keras.src import backend
@@ -327,22 +325,12 @@ class GPTQ:
                 f"its result; its quantization mode is "
                 f"{self.layer.quantization_mode!r}."
             )
-        # Rounded on replicated copies (see `zero_point_kernel.replicated`),
-        # as one computation.
-        round_kernel = backend.compile_function(
-            functools.partial(self._round_kernel, blocksize=blocksize)
+        # Rounded on replicated copies (see `zero_point_kernel.replicated`).
+        kernel = ops.cast(
+            zero_point_kernel.replicated(self.layer._kernel.value), "float32"
         )
-        codes, scale, zero, g_idx = round_kernel(
-            zero_point_kernel.replicated(self.layer._kernel.value),
-            zero_point_kernel.replicated(self.hessian),
-        )
-        self.layer._assign_zero_point_kernel(codes, scale, zero, g_idx, None)
-
-    def _round_kernel(self, kernel, hessian, blocksize):
-        """`(codes, scale, zero, g_idx)` of `kernel` rounded with the
-        damped `hessian` (see `quantize_and_correct_layer`)."""
-        kernel = ops.cast(kernel, "float32")
         weights = ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
+        hessian = zero_point_kernel.replicated(self.hessian)
         diagonal = ops.diagonal(hessian)
         dead = ops.equal(diagonal, 0.0)
         hessian = ops.add(hessian, ops.diag(ops.cast(dead, "float32")))
@@ -350,22 +338,16 @@ class GPTQ:
         hessian = ops.add(
             hessian, ops.multiply(damping, ops.eye(self.rows, dtype="float32"))
         )
-        return gptq_quantize_matrix(
+        codes, scale, zero, g_idx = gptq_quantize_matrix(
             weights,
             ops.inv(hessian),
             blocksize=blocksize,
             group_size=self.config.group_size,
             activation_order=self.config.activation_order,
             order_metric=ops.diagonal(hessian),
-            compute_scale_zero=functools.partial(
-                compute_quantization_parameters,
-                bits=self.quantizer.weight_bits,
-                symmetric=self.quantizer.symmetric,
-                per_channel=self.quantizer.per_channel,
-                group_size=self.quantizer.group_size,
-                compute_dtype=self.quantizer.compute_dtype,
-            ),
+            compute_scale_zero=self.quantizer.find_params,
         )
+        self.layer._assign_zero_point_kernel(codes, scale, zero, g_idx, None)
 
     def free(self):
         """Releases the Hessian and the layer."""
