@@ -45,6 +45,7 @@ from keras.src.backend.jax.core import SUPPORTS_RAGGED_TENSORS
 from keras.src.backend.jax.core import SUPPORTS_SPARSE_TENSORS
 from keras.src.backend.jax.core import Variable
 from keras.src.backend.jax.core import cast
+from keras.src.backend.jax.core import compile_function
 from keras.src.backend.jax.core import compute_output_spec
 from keras.src.backend.jax.core import cond
 from keras.src.backend.jax.core import convert_to_numpy

@@ -288,12 +288,20 @@ class Model(JAXTrainer, Layer):
         warning; a layer that is already quantized is an error. The
         compiled train/predict functions are rebuilt on next use.
 
+        `"gptq"` and `"awq"` need a `GPTQConfig` / `AWQConfig` with a
+        calibration dataset and tokenizer, and the model's blocks (the
+        config's `quantization_layer_structure`, else
+        `get_quantization_layer_structure(mode)`): only the `Dense` and
+        `EinsumDense` layers inside those blocks are quantized, each one
+        calibrated on the inputs it receives from the calibration data
+        (see `keras.src.quantizers.calibration`).
+
         Args:
-            mode: `"int8"`, `"int4"` or `"float8"`. May be omitted when
-                `config` is given.
+            mode: `"int8"`, `"int4"`, `"float8"`, `"gptq"` or `"awq"`. May
+                be omitted when `config` is given.
             config: Optional `keras.quantizers.QuantizationConfig`.
             filters: Optional selection of the layers to quantize: a regex
-                (or list of regexes) searched in layer paths, or a
+                (or list of regexes) searched in layer names, or a
                 callable taking a layer and returning a boolean.
             **kwargs: Not accepted: any keyword argument raises a
                 `ValueError`.
@@ -323,6 +331,9 @@ class Model(JAXTrainer, Layer):
                 f"'{self.name}' is not built: build it (e.g. call it on "
                 "data) first."
             )
+        if config.mode in ("gptq", "awq"):
+            self._quantize_with_calibration(config, filters)
+            return
         quantized = 0
         for layer in self._flatten_layers(include_self=False):
             if type(layer).quantize is Layer.quantize:
@@ -345,6 +356,50 @@ class Model(JAXTrainer, Layer):
                 "`filters`."
             )
         self._reset_functions()
+
+    def _quantize_with_calibration(self, config, filters):
+        """GPTQ/AWQ: quantizes the layers of the model's blocks, calibrated
+        on `config.dataset` (`keras.src.quantizers.calibration`)."""
+        from keras.src.quantizers import awq_core
+        from keras.src.quantizers import gptq_core
+
+        mode = config.mode
+        structure = config.quantization_layer_structure
+        if structure is None:
+            structure = self.get_quantization_layer_structure(mode)
+        if structure is None:
+            raise ValueError(
+                f"For mode='{mode}', a valid quantization structure must be "
+                "provided either via `config.quantization_layer_structure` "
+                "or by overriding `model.get_quantization_layer_structure"
+                "(mode)`. The structure should be a dictionary with keys "
+                "'pre_block_layers' and 'sequential_blocks'."
+            )
+        quantize = (
+            gptq_core.gptq_quantize
+            if mode == "gptq"
+            else (awq_core.awq_quantize)
+        )
+        quantize(config, structure, filters)
+        self._reset_functions()
+
+    def get_quantization_layer_structure(self, mode=None):
+        """The blocks GPTQ and AWQ calibrate, for models that know them.
+
+        `Model.quantize("gptq" | "awq")` uses this when the config has no
+        `quantization_layer_structure`. Models made of repeated blocks
+        (e.g. transformer decoders) override it.
+
+        Args:
+            mode: The quantization mode asking (`"gptq"` or `"awq"`).
+
+        Returns:
+            `None` (no structure known), or a dict with the keys
+            `"pre_block_layers"` (the layers that turn token ids into the
+            first block's input) and `"sequential_blocks"` (the blocks,
+            in order).
+        """
+        return None
 
     def export(
         self,

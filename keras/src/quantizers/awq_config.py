@@ -15,30 +15,58 @@ def _check_positive_int(value, name):
 class AWQConfig(QuantizationConfig):
     """Settings of an AWQ (activation-aware, 4-bit) weight quantization.
 
-    This fork validates and stores the settings; it has no AWQ quantizer
-    to run them yet.
+    `Model.quantize("awq", config=...)` runs the calibration samples
+    through the model block by block and records, for every `Dense` and
+    `EinsumDense` inside a block, the largest magnitude of each input
+    feature. Input features with large activations matter most, so each
+    kernel row is scaled up by `activation ** ratio` before rounding (and
+    the inputs scaled down by the same factor at call time); `ratio` is
+    the grid point in `[0, 1]` with the smallest activation-weighted
+    rounding error.
 
     Args:
-        dataset: Calibration data (texts or token arrays).
-        tokenizer: Turns the calibration texts into tokens.
+        dataset: Calibration data: an iterable of texts (tokenized with
+            `tokenizer.tokenize`) or of token arrays.
+        tokenizer: An object whose `tokenize(text)` returns token ids.
         weight_bits: Bits per quantized weight; AWQ uses 4.
         num_samples: Number of calibration samples.
         sequence_length: Length of each calibration sequence.
         group_size: Weights sharing one scale; `-1` for one group per
             channel.
-        num_grid_points: Number of candidate scaling exponents searched
-            per layer.
+        num_grid_points: The ratios searched are `i / num_grid_points`
+            for `i` in `0..num_grid_points`.
+        quantization_layer_structure: Optional dict with the keys
+            `"pre_block_layers"` and `"sequential_blocks"` (see
+            `GPTQConfig`). Defaults to
+            `model.get_quantization_layer_structure("awq")`. It is not
+            part of `get_config()`.
+
+    Example:
+
+    ```python
+    config = keras.quantizers.AWQConfig(
+        dataset=texts,
+        tokenizer=tokenizer,
+        quantization_layer_structure={
+            "pre_block_layers": [model.get_layer("embedding")],
+            "sequential_blocks": [model.get_layer("block_0")],
+        },
+    )
+    model.quantize("awq", config=config)
+    ```
     """
 
     def __init__(
         self,
         dataset,
         tokenizer,
+        *,
         weight_bits=4,
         num_samples=128,
         sequence_length=512,
         group_size=128,
         num_grid_points=20,
+        quantization_layer_structure=None,
     ):
         if weight_bits != 4:
             raise ValueError(
@@ -64,6 +92,7 @@ class AWQConfig(QuantizationConfig):
         self.sequence_length = sequence_length
         self.group_size = group_size
         self.num_grid_points = num_grid_points
+        self.quantization_layer_structure = quantization_layer_structure
 
     @property
     def mode(self):
@@ -74,7 +103,8 @@ class AWQConfig(QuantizationConfig):
         return f"awq/{self.weight_bits}/{self.group_size}"
 
     def get_config(self):
-        # The calibration data and tokenizer are not serializable settings.
+        # The calibration data, the tokenizer and the layer structure
+        # (which holds layers) are not serializable settings.
         return {
             "dataset": None,
             "tokenizer": None,
@@ -83,6 +113,7 @@ class AWQConfig(QuantizationConfig):
             "sequence_length": self.sequence_length,
             "group_size": self.group_size,
             "num_grid_points": self.num_grid_points,
+            "quantization_layer_structure": None,
         }
 
     @classmethod

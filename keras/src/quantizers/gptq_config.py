@@ -8,12 +8,18 @@ from keras.src.quantizers.quantization_config import QuantizationConfig
 class GPTQConfig(QuantizationConfig):
     """Settings of a GPTQ (post-training, second-order) weight quantization.
 
-    This fork validates and stores the settings; it has no GPTQ quantizer
-    to run them yet.
+    `Model.quantize("gptq", config=...)` runs the calibration samples
+    through the model block by block; every `Dense` and `EinsumDense`
+    inside a block gets a Hessian estimate of its inputs, and its kernel
+    is rounded one input column at a time, each rounding error being
+    compensated on the columns not yet rounded. The kernel is then stored
+    as `weight_bits`-bit codes with a scale and zero point per output row
+    and group of `group_size` input columns.
 
     Args:
-        dataset: Calibration data (texts or token arrays).
-        tokenizer: Turns the calibration texts into tokens.
+        dataset: Calibration data: an iterable of texts (tokenized with
+            `tokenizer.tokenize`) or of token arrays.
+        tokenizer: An object whose `tokenize(text)` returns token ids.
         weight_bits: Bits per quantized weight: 2, 3, 4 or 8.
         num_samples: Number of calibration samples.
         per_channel: Whether scales are computed per output channel.
@@ -25,12 +31,34 @@ class GPTQConfig(QuantizationConfig):
         symmetric: Whether quantization is symmetric around zero.
         activation_order: Whether columns are quantized in decreasing
             order of activation magnitude.
+        quantization_layer_structure: Optional dict with the keys
+            `"pre_block_layers"` (layers that turn the token ids into the
+            first block's input, e.g. the embedding) and
+            `"sequential_blocks"` (the blocks, in order). Defaults to
+            `model.get_quantization_layer_structure("gptq")`. It is not
+            part of `get_config()`.
+
+    Example:
+
+    ```python
+    config = keras.quantizers.GPTQConfig(
+        dataset=texts,
+        tokenizer=tokenizer,
+        group_size=64,
+        quantization_layer_structure={
+            "pre_block_layers": [model.get_layer("embedding")],
+            "sequential_blocks": [model.get_layer("block_0")],
+        },
+    )
+    model.quantize("gptq", config=config)
+    ```
     """
 
     def __init__(
         self,
         dataset,
         tokenizer,
+        *,
         weight_bits=4,
         num_samples=128,
         per_channel=True,
@@ -39,6 +67,7 @@ class GPTQConfig(QuantizationConfig):
         group_size=128,
         symmetric=False,
         activation_order=False,
+        quantization_layer_structure=None,
     ):
         if weight_bits not in (2, 3, 4, 8):
             raise ValueError(
@@ -79,13 +108,15 @@ class GPTQConfig(QuantizationConfig):
         self.group_size = group_size
         self.symmetric = symmetric
         self.activation_order = activation_order
+        self.quantization_layer_structure = quantization_layer_structure
 
     @property
     def mode(self):
         return "gptq"
 
     def get_config(self):
-        # The calibration data and tokenizer are not serializable settings.
+        # The calibration data, the tokenizer and the layer structure
+        # (which holds layers) are not serializable settings.
         return {
             "dataset": None,
             "tokenizer": None,
@@ -97,6 +128,7 @@ class GPTQConfig(QuantizationConfig):
             "group_size": self.group_size,
             "symmetric": self.symmetric,
             "activation_order": self.activation_order,
+            "quantization_layer_structure": None,
         }
 
     @classmethod

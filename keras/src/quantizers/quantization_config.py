@@ -30,7 +30,9 @@ class QuantizationConfig:
     @property
     def mode(self):
         raise NotImplementedError(
-            f"{self.__class__.__name__} must define the `mode` property."
+            f"{self.__class__.__name__} does not define the `mode` "
+            "property. Do not instantiate QuantizationConfig directly: use "
+            "one of its subclasses, e.g. `Int8QuantizationConfig`."
         )
 
     def get_config(self):
@@ -195,8 +197,9 @@ def validate_and_resolve_config(mode, config):
     """
     if config is not None and not isinstance(config, QuantizationConfig):
         raise ValueError(
-            "`config` must be a `keras.quantizers.QuantizationConfig`. "
-            f"Received: config={config!r}"
+            "Argument `config` must be an instance of `QuantizationConfig` "
+            "(e.g. `keras.quantizers.Int8QuantizationConfig`). Received: "
+            f"config={config!r} (of type {type(config)})"
         )
     if mode is None:
         if config is None:
@@ -217,9 +220,11 @@ def validate_and_resolve_config(mode, config):
     if mode in _CONFIG_REQUIRED:
         class_name = _CONFIG_REQUIRED[mode]
         if config is None:
+            article = "an" if class_name[0] in "AEIOU" else "a"
             raise ValueError(
-                f"Mode '{mode}' needs settings: you must pass a "
-                f"`{class_name}` as `config`."
+                f"For {mode.upper()}, you must pass {article} `{class_name}` "
+                "object in the `config` argument: the mode needs calibration "
+                "data and settings."
             )
         if type(config).__name__ != class_name:
             raise ValueError(

@@ -518,7 +518,12 @@ def fake_quant_with_min_max_vars(
     return fake_quant(inputs)
 
 
-# ------------------------------------------ zero-point helpers (GPTQ, AWQ)
+# ------------------------------------------- zero-point (GPTQ/AWQ) helpers
+# GPTQ and AWQ store unsigned codes `q` in `[0, maxq]` with `maxq =
+# 2 ** bits - 1`, a float `scale` and an integer `zero` per output row (or
+# per row and column group); a code stands for `scale * (q - zero)`.
+
+
 def compute_quantization_parameters(
     x,
     *,
@@ -530,128 +535,233 @@ def compute_quantization_parameters(
     epsilon=0.0,
     signed=False,
 ):
-    """Scales and zero points mapping a 2D weight onto `bits`-bit levels.
+    """Returns the `(scale, zero, maxq)` that map `x` onto `bits`-bit codes.
 
-    `x` is read as `(out_features, in_features)`: one row per output
-    channel. The range `[min, max]` is taken over the whole tensor
-    (`per_channel=False`), over each row (`per_channel=True`), or over
-    each row's groups of `group_size` consecutive columns. With
-    `symmetric=True`, a range reaching below zero is made symmetric
-    around zero and the zero point is the middle level. An empty range
-    (constant values) is widened by 1 on each side.
+    `x` is a weight laid out `[out_features, in_features]`. The range
+    `[min, max]` of the values sharing a scale is mapped onto
+    `[0, maxq]`: `scale = (max - min + epsilon) / maxq` and
+    `zero = round(-min / scale)`, kept in `[0, 255]`. A constant range
+    becomes `[-1, 1]`. With `symmetric=True` a negative `min` becomes
+    `-max(|min|, max)` (and `max` that bound) and the zero point is the
+    middle code `(maxq + 1) / 2`.
+
+    Which values share a scale:
+    - `per_channel=False`: all of `x`; the scalar is repeated per row.
+    - `per_channel=True, group_size=-1` (or a group at least as wide as
+      `x`): each row.
+    - `per_channel=True, group_size=g`: each run of `g` columns of each
+      row; the last run is padded with zeros to `g` columns.
 
     Args:
-        x: 2D float tensor.
-        bits: Number of bits of the levels `0 .. 2**bits - 1`.
-        symmetric: Whether ranges are symmetric around zero.
-        per_channel: Whether each row gets its own range.
-        group_size: Columns per group when `per_channel`; `-1` for one
-            group per row.
+        x: The weight, of rank 2 or more (leading axes are rows).
+        bits: Bits per code.
+        symmetric: Whether the codes are centered on zero.
+        per_channel: Whether each row (or row group) gets its own scale.
+        group_size: Columns per group, or `-1` for whole rows.
         compute_dtype: The dtype of the returned `maxq`.
-        epsilon: Added to each range before dividing.
-        signed: Whether zero points are returned shifted by
-            `2 ** (bits - 1)` as `int8` (otherwise `uint8`).
+        epsilon: Added to each range before dividing by `maxq`.
+        signed: Whether the zero points are returned as `int8`, shifted
+            by `-(maxq + 1) / 2` (they are first kept in `[0, maxq]`);
+            otherwise they are `uint8`.
 
     Returns:
-        `(scale, zero, maxq)`: `scale` and `zero` of shape `(rows, 1)` or
-        `(rows, groups)`; `maxq = 2 ** bits - 1`.
+        `(scale, zero, maxq)`: `float32` scales and integer zero points of
+        shape `(rows, num_groups)` (`num_groups` is 1 unless grouped), and
+        the scalar `maxq`.
+
+    Example:
+
+    >>> x = np.array([[-1.0, 2.0], [0.0, 1.5]], "float32")
+    >>> scale, zero, maxq = compute_quantization_parameters(
+    ...     x, bits=4, per_channel=True)
+    >>> scale  # 3 / 15 and 1.5 / 15
+    [[0.2], [0.1]]
+    >>> zero
+    [[5], [0]]
     """
     if x is None:
         raise ValueError(f"Input tensor {x} cannot be None.")
     x = ops.convert_to_tensor(x)
     if len(x.shape) < 2:
         raise ValueError(
-            "The weight must have a rank of at least 2 (`(out_features, "
-            f"in_features)`). Received shape {tuple(x.shape)}."
+            f"Input weight tensor {x} must have a rank of at least 2, but "
+            f"got rank {len(x.shape)}."
         )
-    if int(np.prod(x.shape)) == 0:
+    if ops.size(x) == 0:
         raise ValueError("Input tensor 'x' cannot be empty.")
-    x = ops.cast(x, "float32")
-    rows, columns = int(x.shape[0]), int(x.shape[-1])
-    maxq = float(2**bits - 1)
+    x = ops.cast(ops.reshape(x, (x.shape[0], -1)), "float32")
+    rows, cols = x.shape
+    maxq = 2.0**bits - 1.0
     if not per_channel:
-        x_min = ops.broadcast_to(ops.min(x), (rows, 1))
-        x_max = ops.broadcast_to(ops.max(x), (rows, 1))
-    elif group_size is None or group_size <= 0 or group_size >= columns:
-        x_min = ops.min(x, axis=-1, keepdims=True)
-        x_max = ops.max(x, axis=-1, keepdims=True)
+        low = ops.full((rows, 1), ops.min(x))
+        high = ops.full((rows, 1), ops.max(x))
+    elif group_size == -1 or group_size >= cols:
+        low = ops.min(x, axis=1, keepdims=True)
+        high = ops.max(x, axis=1, keepdims=True)
     else:
-        groups = _group_count(columns, group_size)
-        pad = groups * group_size - columns
-        # Edge padding keeps the last group's range its own.
-        padded = ops.pad(x, [(0, 0), (0, pad)], mode="edge") if pad else x
-        blocks = ops.reshape(padded, (rows, groups, group_size))
-        x_min = ops.min(blocks, axis=-1)
-        x_max = ops.max(blocks, axis=-1)
+        num_groups = -(-cols // group_size)
+        padded = ops.pad(x, [(0, 0), (0, num_groups * group_size - cols)])
+        groups = ops.reshape(padded, (rows, num_groups, group_size))
+        low = ops.min(groups, axis=2)
+        high = ops.max(groups, axis=2)
     if symmetric:
-        x_max = ops.maximum(ops.abs(x_min), x_max)
-        x_min = ops.where(x_min < 0, ops.negative(x_max), x_min)
-    empty = ops.equal(x_min, x_max)
-    x_min = ops.where(empty, x_min - 1.0, x_min)
-    x_max = ops.where(empty, x_max + 1.0, x_max)
-    scale = ops.divide(ops.add(ops.subtract(x_max, x_min), epsilon), maxq)
+        high = ops.maximum(ops.abs(low), high)
+        low = ops.where(low < 0, ops.negative(high), low)
+    constant = ops.equal(low, high)
+    low = ops.where(constant, -1.0, low)
+    high = ops.where(constant, 1.0, high)
+    scale = ops.divide(ops.add(ops.subtract(high, low), epsilon), maxq)
     if symmetric:
-        zero = ops.full_like(scale, (maxq + 1.0) / 2.0)
+        zero = ops.full(scale.shape, (maxq + 1.0) / 2.0)
     else:
-        zero = ops.maximum(ops.round(ops.divide(ops.negative(x_min), scale)), 0)
+        zero = ops.round(ops.divide(ops.negative(low), scale))
     if signed:
-        half = float(2 ** (bits - 1))
-        zero = ops.cast(ops.clip(zero - half, -half, half - 1), "int8")
+        zero = ops.clip(zero, 0.0, maxq) - (maxq + 1.0) / 2.0
+        zero = ops.cast(ops.clip(zero, -128.0, 127.0), "int8")
     else:
-        zero = ops.cast(zero, "uint8")
-    return scale, zero, ops.cast(maxq, compute_dtype)
-
-
-def _safe_scale(scale):
-    scale = ops.cast(scale, "float32")
-    return ops.where(ops.equal(scale, 0), backend.epsilon(), scale)
+        zero = ops.cast(ops.clip(zero, 0.0, 255.0), "uint8")
+    return scale, zero, ops.convert_to_tensor(maxq, dtype=compute_dtype)
 
 
 def quantize_with_zero_point(input_tensor, scale, zero, maxq):
-    """`clip(round(x / scale + zero), 0, maxq)`, in float (a zero scale
-    is replaced by a tiny one)."""
-    x = ops.cast(input_tensor, "float32")
-    q = ops.round(ops.add(ops.divide(x, _safe_scale(scale)), zero))
-    return ops.clip(q, 0.0, ops.cast(maxq, "float32"))
+    """Returns the codes `clip(round(x / scale + zero), 0, maxq)`.
+
+    A zero `scale` is replaced by the smallest positive float32 step, so
+    that finite inputs never produce NaN.
+
+    Args:
+        input_tensor: The float values.
+        scale: Scales broadcasting against `input_tensor`.
+        zero: Zero points broadcasting against `input_tensor`.
+        maxq: The largest code.
+
+    Returns:
+        The codes as floats of `input_tensor`'s dtype.
+    """
+    x = ops.convert_to_tensor(input_tensor)
+    dtype = x.dtype if backend.is_float_dtype(x.dtype) else "float32"
+    scale = ops.cast(scale, dtype)
+    scale = ops.where(ops.equal(scale, 0), _TINY, scale)
+    codes = ops.round(
+        ops.add(ops.divide(ops.cast(x, dtype), scale), ops.cast(zero, dtype))
+    )
+    return ops.clip(codes, 0, ops.cast(maxq, dtype))
 
 
 def dequantize_with_zero_point(input_tensor, scale, zero):
-    """`(q - zero) * scale`: the inverse of `quantize_with_zero_point`."""
-    q = ops.cast(input_tensor, "float32")
-    return ops.multiply(
-        ops.subtract(q, ops.cast(zero, "float32")), ops.cast(scale, "float32")
-    )
+    """Returns `scale * (codes - zero)`, the values the codes stand for.
+
+    Args:
+        input_tensor: The codes (any numeric dtype).
+        scale: Float scales broadcasting against the codes.
+        zero: Zero points broadcasting against the codes.
+
+    Returns:
+        A tensor of `scale`'s dtype.
+    """
+    scale = ops.convert_to_tensor(scale)
+    dtype = scale.dtype
+    codes = ops.subtract(ops.cast(input_tensor, dtype), ops.cast(zero, dtype))
+    return ops.multiply(scale, codes)
 
 
-def _group_params(scale, zero, g_idx, group_axis):
-    """`scale` and `zero` gathered per column (or row) through `g_idx`."""
-    index = ops.cast(g_idx, "int32")
-    axis = -1 if group_axis in (-1, 1) else 0
-    return (
-        ops.take(ops.cast(scale, "float32"), index, axis=axis),
-        ops.take(ops.cast(zero, "float32"), index, axis=axis),
-    )
+def _gather_groups(values, g_idx, group_axis):
+    """`values` with its group axis expanded to one entry per column:
+    column `j` gets group `g_idx[j]` (truncated to an integer)."""
+    groups = ops.cast(g_idx, "int32")
+    return ops.take(values, groups, axis=group_axis)
 
 
 def quantize_with_sz_map(
     weights_matrix, scale, zero, g_idx, maxq, group_axis=-1
 ):
-    """Quantizes with the scale and zero point of each column's group.
+    """`quantize_with_zero_point` with per-group scales and zero points.
 
-    `g_idx[j]` names the group of column `j` (of row `j` when
-    `group_axis=0`); `scale` and `zero` hold one entry per group along
-    that axis. Returns `clip(round(w / scale + zero), 0, maxq)` in float.
+    Args:
+        weights_matrix: The float weight, `[out_features, in_features]`
+            for `group_axis=-1`.
+        scale: Scales with one entry per group along `group_axis`.
+        zero: Zero points shaped like `scale`.
+        g_idx: The group of each column along `group_axis` (integers, or
+            floats truncated to integers).
+        maxq: The largest code.
+        group_axis: The axis of `scale` and `zero` indexed by group.
+
+    Returns:
+        The codes as floats, shaped like `weights_matrix`.
     """
-    group_scale, group_zero = _group_params(scale, zero, g_idx, group_axis)
     return quantize_with_zero_point(
-        weights_matrix, group_scale, group_zero, maxq
+        weights_matrix,
+        _gather_groups(scale, g_idx, group_axis),
+        _gather_groups(zero, g_idx, group_axis),
+        maxq,
     )
 
 
 def dequantize_with_sz_map(weights_matrix, scale, zero, g_idx, group_axis=-1):
-    """`(q - zero) * scale` with the scale and zero point of each
-    column's group (each row's with `group_axis=0`), as named by
-    `g_idx`."""
-    group_scale, group_zero = _group_params(scale, zero, g_idx, group_axis)
-    q = ops.cast(weights_matrix, "float32")
-    return ops.multiply(ops.subtract(q, group_zero), group_scale)
+    """`dequantize_with_zero_point` with per-group scales and zero points.
+
+    Args:
+        weights_matrix: The codes, `[out_features, in_features]` for
+            `group_axis=-1`.
+        scale: Scales with one entry per group along `group_axis`.
+        zero: Zero points shaped like `scale`.
+        g_idx: The group of each column along `group_axis` (integers, or
+            floats truncated to integers).
+        group_axis: The axis of `scale` and `zero` indexed by group.
+
+    Returns:
+        The float values the codes stand for, shaped like
+        `weights_matrix`.
+    """
+    return dequantize_with_zero_point(
+        weights_matrix,
+        _gather_groups(scale, g_idx, group_axis),
+        _gather_groups(zero, g_idx, group_axis),
+    )
+
+
+# Stand-in for a zero scale in `quantize_with_zero_point`.
+_TINY = float(np.finfo("float32").tiny)
+
+
+class GPTQQuantizer(Quantizer):
+    """Computes the zero-point parameters of a GPTQ weight quantization.
+
+    `find_params(x)` applies `compute_quantization_parameters` with the
+    settings of a `GPTQConfig` and keeps the result in `scale`, `zero` and
+    `maxq`.
+
+    Args:
+        config: A `keras.quantizers.GPTQConfig` (its `weight_bits`,
+            `per_channel`, `symmetric` and `group_size`).
+        compute_dtype: The dtype of `maxq`.
+    """
+
+    def __init__(self, config=None, compute_dtype="float32"):
+        super().__init__(output_dtype="int8")
+        if config is None:
+            from keras.src.quantizers.gptq_config import GPTQConfig
+
+            config = GPTQConfig(dataset=None, tokenizer=None)
+        self.weight_bits = config.weight_bits
+        self.per_channel = config.per_channel
+        self.symmetric = config.symmetric
+        self.group_size = config.group_size
+        self.compute_dtype = compute_dtype
+        self.scale = None
+        self.zero = None
+        self.maxq = None
+
+    def find_params(self, input_tensor):
+        """Computes (and keeps) the `(scale, zero, maxq)` of a weight
+        laid out `[out_features, in_features]`."""
+        self.scale, self.zero, self.maxq = compute_quantization_parameters(
+            input_tensor,
+            bits=self.weight_bits,
+            symmetric=self.symmetric,
+            per_channel=self.per_channel,
+            group_size=self.group_size,
+            compute_dtype=self.compute_dtype,
+        )
+        return self.scale, self.zero, self.maxq

@@ -30,7 +30,15 @@ DEFAULT_LORA_PATTERN = ".*(query|value).*"
 
 # ------------------------------------------------- helpers for the layers
 def check_can_enable_lora(layer, rank):
-    """Raises a `ValueError` when `layer.enable_lora(rank)` is invalid."""
+    """Raises a `ValueError` when `layer.enable_lora(rank)` is invalid (a
+    `NotImplementedError` on GPTQ/AWQ layers, as upstream Keras)."""
+    mode = getattr(layer, "quantization_mode", None)
+    if mode in ("gptq", "awq"):
+        raise NotImplementedError(
+            f"LoRA is not supported on {mode.upper()}-quantized layers "
+            f"(layer '{layer.name}'). Enable LoRA before quantizing, or "
+            "use int8/int4 quantization for a quantized LoRA base."
+        )
     base = getattr(layer, "_lora_base", "_kernel").lstrip("_")
     if getattr(layer, f"{base}_constraint", None) is not None:
         kind = "embedding" if base == "embeddings" else base

@@ -234,6 +234,18 @@ def fori_loop(lower, upper, body_fun, init_val):
     return jax.lax.fori_loop(lower, upper, body_fun, init_val)
 
 
+def compile_function(fn):
+    """`fn` (a pure function of tensors and structures of them) compiled
+    into one XLA computation per input signature (`jax.jit`).
+
+    Library code that would otherwise run many eager operations on sharded
+    arrays (e.g. GPTQ/AWQ calibration) runs them as one computation: on
+    XLA's CPU client, many small computations with collectives in flight
+    at once can leave a collective waiting for devices busy in another.
+    """
+    return jax.jit(fn)
+
+
 def while_loop(cond, body, loop_vars, maximum_iterations=None):
     # `jax.lax.while_loop` carries a single pytree: keep the loop variables
     # as a tuple, and unwrap a lone tensor at the end.

@@ -11,12 +11,15 @@ from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
+from keras.src.quantizers import zero_point_kernel
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.Dense")
-class Dense(lora_utils.LoraKernelMixin, Layer):
+class Dense(
+    zero_point_kernel.ZeroPointKernelMixin, lora_utils.LoraKernelMixin, Layer
+):
     """Fully connected layer: an affine map followed by an activation.
 
     Computes `activation(inputs @ kernel + bias)`. The layer owns a
@@ -201,6 +204,10 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             return self.quantized_call(inputs, training=training)
         return self._finish(inputs, ops.matmul(inputs, self._kernel))
 
+    def _apply_kernel(self, inputs, kernel):
+        """The output for a float `kernel` (GPTQ/AWQ computation)."""
+        return self._finish(inputs, ops.matmul(inputs, kernel))
+
     def _finish(self, inputs, y):
         """Adds the LoRA update and the bias, then applies the activation."""
         if self.lora_enabled:
@@ -219,8 +226,11 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         scaled LoRA delta `a @ b` (a tensor then) when LoRA is enabled.
         For an int8/int4 layer: the integer kernel (int4 values unpacked
         to `int8`), or with LoRA enabled the dequantized kernel plus the
-        delta."""
+        delta. For a GPTQ/AWQ layer: its `uint8` codes `[columns, rows]`
+        (unpacked), or the float kernel before calibration."""
         mode = self.quantization_mode
+        if mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_kernel()
         if mode not in ("int8", "int4"):
             return self._lora_effective_weight()
         if self.lora_enabled:
@@ -258,6 +268,11 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         The dtype policy becomes the quantized one (e.g.
         `"int8_from_float32"` or `"int4/128_from_float32"`).
 
+        `"gptq"` and `"awq"` (with a `GPTQConfig` / `AWQConfig`) create
+        the code, scale and zero-point variables described in
+        `keras.src.quantizers.zero_point_kernel`; the layer computes with
+        its float kernel until `Model.quantize` calibrates it.
+
         Args:
             mode: `"int8"`, `"int4"` or `"float8"`. May be omitted when
                 `config` is given.
@@ -274,6 +289,8 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         ['kernel', 'kernel_scale', 'bias']
         """
         config = self._resolve_quantize_args(mode, config, type_check, Dense)
+        if config.mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_quantize(config)
         quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
         quantize_utils.quantize_in_place(
             self, config, "_kernel", self._quantized_base_values
@@ -282,6 +299,8 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
     def quantized_build(self, kernel_shape, mode, config=None):
         """Creates the variables of quantization `mode` for a kernel of
         shape `kernel_shape` (the float kernel too for `"float8"`)."""
+        if mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_build(kernel_shape, mode)
         quantize_utils.check_mode(mode, self._QUANTIZATION_MODES)
         self.quantization_config = config
         if mode == "int8":
@@ -426,6 +445,8 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             return [self.kernel_scale, self.kernel_zero, self.g_idx]
         if mode == "float8":
             return quantize_utils.float8_variables(self)
+        if mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_weights()
         return []
 
     def _own_weights(self):
@@ -434,7 +455,9 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         # The order of upstream Keras' weights files: kernel, bias, then
         # the variables of the quantization mode.
         return quantize_utils.file_order(
-            self, [self._kernel, self.bias] + self._quantization_weights()
+            self,
+            [getattr(self, "_kernel", None), self.bias]
+            + self._quantization_weights(),
         )
 
     def _int8_call(self, inputs, training=None):

@@ -12,12 +12,15 @@ from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
+from keras.src.quantizers import zero_point_kernel
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.EinsumDense")
-class EinsumDense(lora_utils.LoraKernelMixin, Layer):
+class EinsumDense(
+    zero_point_kernel.ZeroPointKernelMixin, lora_utils.LoraKernelMixin, Layer
+):
     """Dense layer whose contraction is spelled as an einsum equation.
 
     Where `Dense` always contracts the last input axis, `EinsumDense`
@@ -100,6 +103,9 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
     >>> per_position(np.ones((2, 6, 8, 10))).shape
     (2, 6, 8, 3)
     """
+
+    # GPTQ/AWQ zero points are stored under this variable name.
+    _zero_point_variable_name = "zero_point"
 
     def __init__(
         self,
@@ -233,6 +239,10 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         y = ops.einsum(self.equation, inputs, self.kernel)
         return self._finish(y)
 
+    def _apply_kernel(self, inputs, kernel):
+        """The output for a float `kernel` (GPTQ/AWQ computation)."""
+        return self._finish(ops.einsum(self.equation, inputs, kernel))
+
     def _finish(self, y):
         if self.bias is not None:
             y = ops.add(y, self.bias)
@@ -246,6 +256,8 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         matrix of its int4 values (unpacked to `int8`); with LoRA enabled
         on either, the dequantized kernel plus the delta."""
         mode = self.quantization_mode
+        if mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_kernel()
         if mode not in ("int8", "int4") or self.lora_enabled:
             return self._lora_effective_weight()
         if mode == "int4":
@@ -285,6 +297,12 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
 
         The dtype policy becomes the quantized one.
 
+        `"gptq"` and `"awq"` (with a `GPTQConfig` / `AWQConfig`) create
+        the code, scale and zero-point variables described in
+        `keras.src.quantizers.zero_point_kernel` (for kernels of rank 2 or
+        3); the layer computes with its float kernel until
+        `Model.quantize` calibrates it.
+
         Args:
             mode: `"int8"`, `"int4"` or `"float8"`. May be omitted when
                 `config` is given.
@@ -303,6 +321,8 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         config = self._resolve_quantize_args(
             mode, config, type_check, EinsumDense
         )
+        if config.mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_quantize(config)
         quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
         quantize_utils.quantize_in_place(
             self, config, "_kernel", self._quantized_base_values
@@ -311,6 +331,8 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
     def quantized_build(self, kernel_shape, mode, config=None):
         """Creates the variables of quantization `mode` for a kernel of
         shape `kernel_shape` (the float kernel too for `"float8"`)."""
+        if mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_build(kernel_shape, mode)
         quantize_utils.check_mode(mode, self._QUANTIZATION_MODES)
         self.quantization_config = config
         if mode == "int8":
@@ -552,6 +574,8 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
             return [self.kernel_scale, self.kernel_zero, self.g_idx]
         if mode == "float8":
             return quantize_utils.float8_variables(self)
+        if mode in zero_point_kernel.ZERO_POINT_MODES:
+            return self._zero_point_weights()
         return []
 
     def _own_weights(self):
@@ -560,7 +584,9 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         # The order of upstream Keras' weights files: kernel, bias, then
         # the variables of the quantization mode.
         return quantize_utils.file_order(
-            self, [self._kernel, self.bias] + self._quantization_weights()
+            self,
+            [getattr(self, "_kernel", None), self.bias]
+            + self._quantization_weights(),
         )
 
     def _int8_call(self, inputs, training=None):

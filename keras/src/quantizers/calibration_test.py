@@ -1,0 +1,426 @@
+"""GPTQ and AWQ: layers, algorithms, calibration and files, on any mesh."""
+
+import functools
+import os
+
+import numpy as np
+import pytest
+from absl.testing import parameterized
+
+from keras.src import backend
+from keras.src import distribution
+from keras.src import layers
+from keras.src import models
+from keras.src import saving
+from keras.src import testing
+from keras.src.quantizers.awq import AWQ
+from keras.src.quantizers.awq_config import AWQConfig
+from keras.src.quantizers.calibration import get_dataloader
+from keras.src.quantizers.gptq import GPTQ
+from keras.src.quantizers.gptq_config import GPTQConfig
+
+# A 4 -> 3 kernel and 5 inputs; the expected values were produced by
+# upstream Keras 3.15.1 from the same numbers.
+KERNEL = (np.arange(12, dtype="float32").reshape(4, 3) - 5.5) / 4.0
+KERNEL[1, 2] = 0.9
+INPUTS = np.array(
+    [
+        [1, -2, 0.5, 3],
+        [0.5, 1, -1, 2],
+        [2, 0, 1, -1],
+        [-1, 1, 2, 0.5],
+        [0.2, -0.3, 0.8, 1.5],
+    ],
+    "float32",
+)
+
+
+def _calibrated_dense(mode, **settings):
+    layer = layers.Dense(3, use_bias=False)
+    layer.build((None, 4))
+    layer.set_weights([KERNEL])
+    if mode == "gptq":
+        config = GPTQConfig(dataset=None, tokenizer=None, **settings)
+        layer.quantize("gptq", config=config)
+        gptq = GPTQ(layer, config)
+        gptq.update_hessian_with_batch(INPUTS)
+        gptq.quantize_and_correct_layer()
+    else:
+        config = AWQConfig(dataset=None, tokenizer=None, **settings)
+        layer.quantize("awq", config=config)
+        awq = AWQ(layer, config)
+        awq.update_activation_magnitudes(INPUTS)
+        awq.quantize_layer()
+    return layer
+
+
+def _variables(layer):
+    return [
+        (v.name, tuple(v.shape), backend.standardize_dtype(v.dtype))
+        for v in layer._own_weights()
+    ]
+
+
+class AlgorithmsTest(testing.TestCase):
+    @pytest.mark.parity
+    def test_gptq_grouped_matches_upstream(self):
+        layer = _calibrated_dense("gptq", group_size=2)
+        self.assertAllEqual(
+            layer.kernel, [[0, 15, 2, 15], [0, 15, 7, 15], [0, 15, 12, 15]]
+        )
+        self.assertAllEqual(layer.kernel_zero, [[27, 0], [22, 0], [7, 0]])
+        self.assertAllClose(
+            layer.kernel_scale,
+            [[0.05, 0.05], [0.05, 0.05], [0.11833334, 0.05]],
+            rtol=1e-6,
+        )
+        self.assertAllClose(layer.g_idx, [0.0, 0.5, 1.0, 1.5])
+        # Dequantized matmuls: float32 round-off only.
+        self.assertAllClose(
+            layer(INPUTS[:2]),
+            [[2.15, 2.025, -0.17166668], [0.125, 0.25, 1.4325001]],
+            rtol=1e-6,
+            atol=1e-6,
+        )
+        self.assertFalse(hasattr(layer, "_kernel"))
+        self.assertTrue(layer.is_gptq_calibrated)
+
+    @pytest.mark.parity
+    def test_gptq_activation_order_symmetric_matches_upstream(self):
+        layer = _calibrated_dense(
+            "gptq", group_size=-1, activation_order=True, symmetric=True
+        )
+        self.assertAllEqual(
+            layer.kernel, [[0, 5, 9, 13], [1, 5, 11, 15], [3, 12, 11, 15]]
+        )
+        self.assertAllEqual(layer.kernel_zero, [[8], [8], [8]])
+        self.assertAllClose(
+            layer.kernel_scale, [[0.18333334], [0.15], [0.18333334]]
+        )
+        self.assertAllClose(layer.g_idx, [0.5, 0.75, 0.25, 0.0])
+
+    @pytest.mark.parity
+    def test_awq_matches_upstream(self):
+        layer = _calibrated_dense("awq", group_size=2, num_grid_points=4)
+        self.assertAllEqual(
+            layer.kernel, [[0, 15, 2, 15], [0, 15, 4, 15], [0, 15, 7, 15]]
+        )
+        self.assertAllEqual(layer.kernel_zero, [[27, 0], [22, 0], [7, 0]])
+        self.assertAllClose(
+            layer.awq_scales, [0.81649655, 0.81649655, 0.81649655, 1.2247448]
+        )
+        self.assertAllClose(
+            layer(INPUTS[:2]),
+            [[2.3041668, 2.4, 0.48874944], [0.14999986, 0.50000012, 1.7783334]],
+            rtol=1e-5,
+            atol=1e-5,
+        )
+
+    def test_hessian_leaves_padding_rows_out(self):
+        layer = layers.Dense(3)
+        layer.build((None, 4))
+        padded = np.concatenate([INPUTS, INPUTS[-1:], INPUTS[-1:]])
+        valid = np.arange(7) < 5
+        whole, masked = GPTQ(layer), GPTQ(layer)
+        whole.update_hessian_with_batch(INPUTS)
+        masked.update_hessian_with_batch(padded, valid_rows=valid)
+        self.assertEqual(masked.num_samples, 5)
+        self.assertAllClose(masked.hessian, whole.hessian, rtol=1e-6)
+
+
+class LayersTest(testing.TestCase):
+    # Names, shapes and dtypes in weights-file order, as upstream 3.15.1
+    # writes them (its loader expects them; its own saver drops the zero
+    # points).
+    def test_dense_variables(self):
+        layer = layers.Dense(6)
+        layer.build((None, 8))
+        layer.quantize(
+            "gptq", config=GPTQConfig(None, None, group_size=4, weight_bits=4)
+        )
+        self.assertEqual(layer.dtype_policy.name, "gptq/4/4_from_float32")
+        self.assertFalse(layer.is_gptq_calibrated)
+        # Not calibrated yet: the float kernel computes.
+        self.assertEqual(tuple(layer.kernel.shape), (8, 6))
+        self.assertEqual(
+            _variables(layer),
+            [
+                ("kernel", (8, 6), "float32"),
+                ("bias", (6,), "float32"),
+                ("kernel", (3, 8), "uint8"),
+                ("kernel_scale", (6, 2), "float32"),
+                ("kernel_zero", (6, 2), "uint8"),
+                ("g_idx", (8,), "float32"),
+            ],
+        )
+        layer = layers.Dense(6, dtype="awq/4/-1_from_float32")
+        layer.build((None, 8))
+        self.assertTrue(layer.is_awq_calibrated)
+        self.assertEqual(
+            _variables(layer),
+            [
+                ("bias", (6,), "float32"),
+                ("kernel", (3, 8), "uint8"),
+                ("kernel_scale", (6, 1), "float32"),
+                ("kernel_zero", (6, 1), "uint8"),
+                ("awq_scales", (8,), "float32"),
+                ("g_idx", (8,), "float32"),
+            ],
+        )
+
+    def test_einsum_dense_matrix_views(self):
+        # (hidden, heads, head_dim): rows are the hidden features.
+        layer = layers.EinsumDense(
+            "btd,dnh->btnh", (5, 2, 3), dtype="gptq/8/-1_from_float32"
+        )
+        layer.build((None, 5, 7))
+        self.assertEqual(
+            _variables(layer),
+            [
+                ("kernel", (6, 7), "uint8"),
+                ("kernel_scale", (6, 1), "float32"),
+                ("zero_point", (6, 1), "uint8"),
+                ("g_idx", (7,), "float32"),
+            ],
+        )
+        # (heads, head_dim, hidden): rows are heads * head_dim.
+        layer = layers.EinsumDense(
+            "btnh,nhd->btd", (5, 7), dtype="gptq/4/3_from_float32"
+        )
+        layer.build((None, 5, 2, 3))
+        self.assertEqual(
+            [v[1] for v in _variables(layer)], [(4, 6), (7, 2), (7, 2), (6,)]
+        )
+
+    def test_refusals(self):
+        config = GPTQConfig(None, None)
+        embedding = layers.Embedding(10, 4)
+        embedding.build((None,))
+        with self.assertRaisesRegex(NotImplementedError, "gptq"):
+            embedding.quantize("gptq", config=config)
+        layer = layers.EinsumDense("ab,bcde->acde", (2, 3, 4))
+        layer.build((None, 5))
+        with self.assertRaisesRegex(ValueError, "only supports 2D or 3D"):
+            layer.quantize("awq", config=AWQConfig(None, None))
+        layer = layers.Dense(3)
+        layer.build((None, 4))
+        layer.quantize("gptq", config=config)
+        with self.assertRaisesRegex(NotImplementedError, "GPTQ"):
+            layer.enable_lora(2)
+        with self.assertRaisesRegex(TypeError, "Unsupported layer type"):
+            GPTQ(layers.Identity())
+        with self.assertRaisesRegex(ValueError, "do not match input"):
+            GPTQ(layer).update_hessian_with_batch(np.ones((2, 5)))
+
+
+SEQUENCE, FEATURES, VOCABULARY, SAMPLES = 8, 16, 50, 6
+
+
+def _model():
+    """An embedding, then two `Dense` and two attention-style
+    `EinsumDense` layers (the blocks), then a `Dense` head. Every block's
+    kernel is seen as a 16 x 16 matrix, so that the calibration's
+    computations compile once for all of them."""
+    ids = layers.Input((SEQUENCE,), dtype="int32")
+    x = layers.Embedding(VOCABULARY, FEATURES, name="embedding")(ids)
+    x = layers.Dense(FEATURES, activation="relu", name="up")(x)
+    x = layers.Dense(FEATURES, name="down")(x)
+    x = layers.EinsumDense(
+        "btd,dnh->btnh", (SEQUENCE, 4, 4), bias_axes="h", name="heads"
+    )(x)
+    x = layers.EinsumDense("btnh,nhd->btd", (SEQUENCE, FEATURES), name="merge")(
+        x
+    )
+    outputs = layers.Dense(3, name="head")(layers.Flatten()(x))
+    return models.Model(ids, outputs)
+
+
+BLOCKS = ("up", "down", "heads", "merge")
+
+
+def _config(mode, model):
+    rng = np.random.default_rng(0)
+    settings = dict(
+        dataset=[rng.integers(0, VOCABULARY, SEQUENCE) for _ in range(SAMPLES)],
+        tokenizer=lambda text: text,
+        num_samples=SAMPLES,
+        sequence_length=SEQUENCE,
+        group_size=8,
+        quantization_layer_structure={
+            "pre_block_layers": [model.get_layer("embedding")],
+            "sequential_blocks": [model.get_layer(n) for n in BLOCKS],
+        },
+    )
+    if mode == "gptq":
+        return GPTQConfig(activation_order=True, **settings)
+    return AWQConfig(num_grid_points=4, **settings)
+
+
+def _weights(model):
+    return {v.path: np.asarray(v) for v in model.weights}
+
+
+def _ids():
+    return np.random.default_rng(1).integers(0, VOCABULARY, (4, SEQUENCE))
+
+
+def _layout_map(mesh):
+    layout_map = distribution.LayoutMap(mesh)
+    layout_map["up/kernel"] = (None, "model")
+    layout_map["down/kernel"] = ("model", None)
+    layout_map["heads/kernel"] = (None, "model", None)
+    layout_map["merge/kernel"] = ("model", None, None)
+    return layout_map
+
+
+def _distribution(name):
+    devices = distribution.list_devices()
+    if name == "data_parallel":
+        return distribution.DataParallel(devices=devices)
+    mesh = distribution.DeviceMesh((4, 2), ("model", "batch"), devices)
+    return distribution.ModelParallel(
+        layout_map=_layout_map(mesh), batch_dim_name="batch"
+    )
+
+
+@functools.cache
+def _float_weights():
+    return _model().get_weights()
+
+
+def _float_model():
+    model = _model()
+    model.set_weights(_float_weights())
+    return model
+
+
+def _quantized(mode, distribution_name=None):
+    """The model (same float weights every time) quantized with `mode`,
+    under `distribution_name` (`None`: no distribution)."""
+    if distribution_name is None:
+        model = _float_model()
+        model.quantize(config=_config(mode, model))
+        return model
+    with _distribution(distribution_name).scope():
+        model = _float_model()
+        model.quantize(config=_config(mode, model))
+        return model
+
+
+class ModelQuantizeTest(testing.TestCase):
+    @parameterized.parameters("gptq", "awq")
+    def test_blocks_quantized_head_float_files_round_trip(self, mode):
+        model = _quantized(mode)
+        float_model = _float_model()
+        for name in BLOCKS:
+            self.assertEqual(model.get_layer(name).quantization_mode, mode)
+        self.assertIsNone(model.get_layer("head").quantization_mode)
+        expected = model(_ids())
+        # Near the float model (4-bit codes in groups of 8 weights: each
+        # weight moves by at most half a step, about 1/30 of its group's
+        # range), not equal to it.
+        reference = np.asarray(float_model(_ids()))
+        error = np.abs(np.asarray(expected) - reference).max()
+        self.assertGreater(error, 0.0)
+        self.assertLess(error, 0.5 * np.abs(reference).max())
+        path = os.path.join(self.get_temp_dir(), "model.keras")
+        model.save(path)
+        reloaded = saving.load_model(path)
+        self.assertAllClose(reloaded(_ids()), expected, rtol=1e-6, atol=1e-6)
+        path = os.path.join(self.get_temp_dir(), "model.weights.h5")
+        model.save_weights(path)
+        reloaded.set_weights([np.zeros_like(w) for w in reloaded.get_weights()])
+        reloaded.load_weights(path)
+        self.assertAllClose(reloaded(_ids()), expected, rtol=1e-6, atol=1e-6)
+
+    def test_filters_and_errors(self):
+        model = _model()
+        model.quantize(config=_config("gptq", model), filters="^(up|heads)$")
+        self.assertEqual(model.get_layer("up").quantization_mode, "gptq")
+        self.assertIsNone(model.get_layer("down").quantization_mode)
+        self.assertFalse(hasattr(model.get_layer("down"), "quantized_kernel"))
+        model = _model()
+        with self.assertRaisesRegex(ValueError, "a valid quantization"):
+            model.quantize("gptq", config=GPTQConfig(["a"], None))
+        config = _config("awq", model)
+        config.dataset = None
+        with self.assertRaisesRegex(ValueError, "requires a dataset"):
+            model.quantize(config=config)
+        with self.assertRaisesRegex(ValueError, "must pass a `GPTQConfig`"):
+            model.quantize("gptq")
+
+    def test_dataloader_repeats_short_streams_and_wraps_strides(self):
+        windows = get_dataloader(
+            None, 3, [np.arange(5)], num_samples=4, strategy="linspace"
+        )
+        self.assertEqual(windows.shape, (4, 1, 3))
+        # 5 tokens repeated to 15 (4 windows of 3 need 12); starts 0, 4,
+        # 8, 12.
+        self.assertAllEqual(
+            windows[:, 0], [[0, 1, 2], [4, 0, 1], [3, 4, 0], [2, 3, 4]]
+        )
+        windows = get_dataloader(
+            None, 2, [np.arange(12)], num_samples=3, strategy="strided"
+        )
+        starts = windows[:, 0, 0]
+        self.assertAllEqual((starts[1:] - starts[:-1]) % 11, [3, 3])
+
+
+@functools.cache
+def _expected(mode):
+    """Weights and outputs of the model quantized without a
+    distribution."""
+    model = _quantized(mode)
+    return _weights(model), np.asarray(model(_ids()))
+
+
+@pytest.mark.parity
+class MeshCalibrationTest(testing.TestCase):
+    """Calibration reads its data through the data path: on any mesh the
+    codes equal those computed without a distribution. The Hessians are
+    sums over the batch whose order differs between meshes, so a code may
+    in principle differ where a value lies within float32 round-off of a
+    rounding boundary; these inputs have no such value. With 6 samples,
+    `DataParallel` pads the batch to its 8 shards: the padding rows are
+    left out of the Hessians."""
+
+    @parameterized.product(
+        mode=("gptq", "awq"),
+        distribution_name=("data_parallel", "model_parallel"),
+    )
+    def test_same_codes_and_outputs_as_one_device(
+        self, mode, distribution_name
+    ):
+        expected, expected_outputs = _expected(mode)
+        model = _quantized(mode, distribution_name)
+        got = _weights(model)
+        self.assertEqual(sorted(got), sorted(expected))
+        for path, value in expected.items():
+            if value.dtype == np.uint8:
+                self.assertAllEqual(got[path], value, msg=path)
+            else:
+                self.assertAllClose(
+                    got[path], value, rtol=1e-5, atol=1e-6, msg=path
+                )
+        with _distribution(distribution_name).scope():
+            outputs = model.predict(_ids(), verbose=0)
+        self.assertAllClose(outputs, expected_outputs, rtol=1e-5, atol=1e-5)
+        if distribution_name == "model_parallel":
+            # Codes are [columns (packed), rows]: the float kernel's
+            # sharded output axis (`up`, `heads`) or input axis (`down`,
+            # `merge`) keeps its mesh axis; so do the scales' columns.
+            axes = {
+                name: model.get_layer(name).quantized_kernel._layout.axes
+                for name in BLOCKS
+            }
+            self.assertEqual(
+                axes,
+                {
+                    "up": ("model", None),
+                    "down": (None, "model"),
+                    "heads": ("model", None),
+                    "merge": (None, "model"),
+                },
+            )
+            scale = model.get_layer("up").kernel_scale._layout.axes
+            self.assertEqual(scale, ("model", None))

@@ -1,0 +1,47 @@
+"""`Model.quantize("gptq")`: GPTQ calibration of a model, block by block.
+
+See `keras.src.quantizers.calibration` for the procedure and
+`keras.src.quantizers.gptq` for the per-layer algorithm.
+"""
+
+from keras.src.quantizers import calibration
+from keras.src.quantizers.calibration import find_layers_in_block  # noqa: F401
+from keras.src.quantizers.calibration import get_dataloader  # noqa: F401
+from keras.src.quantizers.gptq import GPTQ
+
+
+class _HessianObserver:
+    """Feeds a layer's inputs to its `GPTQ` object."""
+
+    def __init__(self, layer, config):
+        self.gptq = GPTQ(layer, config)
+        self.in_features = self.gptq.rows
+
+    def observe(self, inputs, valid_rows):
+        self.gptq.update_hessian_with_batch(inputs, valid_rows)
+
+    def finish(self):
+        self.gptq.quantize_and_correct_layer()
+
+    def free(self):
+        self.gptq.free()
+
+
+def gptq_quantize(config, quantization_layer_structure, filters=None):
+    """Quantizes the `Dense` and `EinsumDense` layers of a model's blocks
+    with GPTQ.
+
+    Args:
+        config: A `keras.quantizers.GPTQConfig` with a dataset and a
+            tokenizer.
+        quantization_layer_structure: A dict with the keys
+            `"pre_block_layers"` and `"sequential_blocks"` (see
+            `GPTQConfig`).
+        filters: Optional selection of the layers (see `Model.quantize`).
+    """
+    calibration.quantize_layerwise(
+        config,
+        quantization_layer_structure,
+        filters,
+        lambda layer: _HessianObserver(layer, config),
+    )

@@ -1,0 +1,306 @@
+"""GPTQ and AWQ kernels of `Dense` and `EinsumDense`.
+
+Both modes store a kernel as unsigned codes with a scale and a zero point
+per output column and group of input rows. The kernel is seen as a matrix
+`[rows, columns]` (its input and output features, see
+`kernel_geometry`), and the stored variables are laid out transposed:
+
+- `quantized_kernel` (variable name `kernel`), `uint8`: the codes,
+  `[columns, rows]`; with 4-bit codes two share a byte along the first
+  axis (`[ceil(columns / 2), rows]`).
+- `kernel_scale`, `[columns, num_groups]`, and `kernel_zero` (variable
+  name `kernel_zero` in `Dense`, `zero_point` in `EinsumDense`), `uint8`.
+- AWQ only: `awq_scales`, `[rows]`: the kernel rows were multiplied by
+  these factors before rounding, so the layer divides them out again.
+- `g_idx`, `[rows]`, float: the group of each row is its integer part.
+
+Code `q` of output column `c` and row `r` stands for
+`scale[c, g] * (q - zero[c, g]) / awq_scales[r]` with `g = int(g_idx[r])`.
+
+`layer.quantize("gptq" | "awq", config=...)` only creates these variables
+next to the float kernel: the layer keeps computing with the float kernel
+until a calibration (`keras.src.quantizers.gptq.GPTQ`,
+`keras.src.quantizers.awq.AWQ`) fills them in and removes the float
+kernel. A layer built with a GPTQ or AWQ dtype policy (e.g. when a saved
+model is loaded) has no float kernel and computes with its codes.
+"""
+
+from keras.src import ops
+from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy
+from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy
+from keras.src.quantizers import utils as quantize_utils
+from keras.src.utils import lora_utils
+
+# The quantization modes stored as zero-point codes.
+ZERO_POINT_MODES = ("gptq", "awq")
+_POLICY_CLASSES = {"gptq": GPTQDTypePolicy, "awq": AWQDTypePolicy}
+
+
+def kernel_geometry(layer_class_name, kernel_shape, mode):
+    """The `(rows, columns)` matrix view of a kernel, as upstream Keras
+    lays it out for GPTQ and AWQ.
+
+    A 2D kernel is `[rows, columns]`. A 3D kernel `(d0, d1, d2)` is
+    `[d0, d1 * d2]` when `d0 > d1` (e.g. an attention query projection
+    `(hidden, heads, head_dim)`) and `[d0 * d1, d2]` otherwise (e.g. an
+    output projection `(heads, head_dim, hidden)`); the kernel is the
+    row-major reshape of that matrix.
+
+    Raises:
+        ValueError: for kernels of another rank.
+    """
+    shape = tuple(kernel_shape)
+    if len(shape) == 2:
+        return shape
+    if len(shape) == 3:
+        d0, d1, d2 = shape
+        return (d0, d1 * d2) if d0 > d1 else (d0 * d1, d2)
+    raise ValueError(
+        f"{mode.upper()} quantization only supports 2D or 3D kernels. "
+        f"`{layer_class_name}` has a kernel of shape {shape}."
+    )
+
+
+def num_groups(rows, group_size):
+    """Number of row groups sharing a scale (`group_size=-1`: one)."""
+    return 1 if group_size == -1 else -(-rows // group_size)
+
+
+def group_index(rows, group_size):
+    """The group of each row, as the float `g_idx` values upstream Keras
+    stores for GPTQ: `row / group_size` (truncated when used)."""
+    size = rows if group_size == -1 else group_size
+    return ops.divide(ops.arange(rows, dtype="float32"), float(size))
+
+
+class ZeroPointKernelMixin:
+    """GPTQ and AWQ for a layer with a float `_kernel` (`Dense`,
+    `EinsumDense`).
+
+    The layer provides `_apply_kernel(inputs, kernel)` (the output for a
+    kernel of the float kernel's shape) and names its zero-point variable
+    in `_zero_point_variable_name`.
+    """
+
+    _zero_point_variable_name = "kernel_zero"
+
+    # ------------------------------------------------------------ creation
+    def _zero_point_quantize(self, config):
+        """`quantize()` for GPTQ and AWQ: creates the (empty) quantized
+        variables next to the float kernel; a calibration fills them."""
+        mode = config.mode
+        kernel_geometry(type(self).__name__, self._kernel.shape, mode)
+        policy = _POLICY_CLASSES[mode](
+            config.dtype_policy_string(), source_name=self.dtype_policy.name
+        )
+        self.quantization_config = config
+        self._set_dtype_policy(policy)
+        self._tracker.unlock()
+        # The new variables' paths sit next to the float kernel's, wherever
+        # `quantize` is called from.
+        with lora_utils.variable_scope_of(self._kernel, self):
+            self._zero_point_build(tuple(self._kernel.shape), mode)
+        self._lock_state()
+        setattr(self, f"is_{mode}_calibrated", False)
+
+    def _gptq_build(self, kernel_shape, config=None):
+        self._zero_point_build(kernel_shape, "gptq")
+
+    def _awq_build(self, kernel_shape, config=None):
+        self._zero_point_build(kernel_shape, "awq")
+
+    def _zero_point_build(self, kernel_shape, mode):
+        """Creates the variables listed in the module docstring, with the
+        bits and group size of the layer's dtype policy."""
+        policy = self.dtype_policy
+        rows, columns = kernel_geometry(type(self).__name__, kernel_shape, mode)
+        groups = num_groups(rows, policy.group_size)
+        self._zero_point_kernel_shape = tuple(kernel_shape)
+        # Under a distribution the codes, scales and zero points keep the
+        # float kernel's mesh axes (transposed, see `_matrix_picks`).
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        row_pick, column_pick = _matrix_picks(base, kernel_shape, rows)
+        packed_columns = (
+            -(-columns // 2) if policy.weight_bits == 4 else columns
+        )
+
+        def layout(shape, picks):
+            return quantize_utils.derived_layout(base, picks, shape)
+
+        self.quantized_kernel = self.add_weight(
+            name="kernel",
+            shape=(packed_columns, rows),
+            initializer="zeros",
+            dtype="uint8",
+            trainable=False,
+            layout=layout((packed_columns, rows), (column_pick, row_pick)),
+        )
+        self.kernel_scale = self.add_weight(
+            name="kernel_scale",
+            shape=(columns, groups),
+            initializer="ones",
+            trainable=False,
+            layout=layout((columns, groups), (column_pick, None)),
+        )
+        self.kernel_zero = self.add_weight(
+            name=self._zero_point_variable_name,
+            shape=(columns, groups),
+            initializer="zeros",
+            dtype="uint8",
+            trainable=False,
+            layout=layout((columns, groups), (column_pick, None)),
+        )
+        if mode == "awq":
+            self.awq_scales = self.add_weight(
+                name="awq_scales",
+                shape=(rows,),
+                initializer="ones",
+                trainable=False,
+                layout=layout((rows,), (None,)),
+            )
+        self.g_idx = self.add_weight(
+            name="g_idx",
+            shape=(rows,),
+            initializer=lambda shape, dtype=None: group_index(
+                rows, policy.group_size
+            ),
+            dtype="float32",
+            trainable=False,
+            layout=layout((rows,), (None,)),
+        )
+        # Built from the policy (e.g. when loading), the codes are the
+        # layer's weights; `_zero_point_quantize` marks them as pending.
+        setattr(self, f"is_{mode}_calibrated", True)
+
+    # ---------------------------------------------------------- calibrated
+    def _assign_zero_point_kernel(self, codes, scale, zero, g_idx, awq_scales):
+        """Stores a calibration's result and drops the float kernel.
+
+        Args:
+            codes: Integer codes `[columns, rows]` (unpacked).
+            scale: `[columns, num_groups]` scales.
+            zero: `[columns, num_groups]` zero points.
+            g_idx: `[rows]` group index of each row.
+            awq_scales: `[rows]` AWQ factors, or `None` for GPTQ.
+        """
+        from keras.src.quantizers import quantizers
+
+        mode = self.quantization_mode
+        codes = ops.cast(codes, "uint8")
+        if self.dtype_policy.weight_bits == 4:
+            codes = quantizers.pack_int4(codes, axis=0, dtype="uint8")[0]
+        self.quantized_kernel.assign(codes)
+        self.kernel_scale.assign(scale)
+        self.kernel_zero.assign(ops.cast(zero, "uint8"))
+        self.g_idx.assign(g_idx)
+        if awq_scales is not None:
+            self.awq_scales.assign(awq_scales)
+        if getattr(self, "_kernel", None) is not None:
+            self._untrack_variable(self._kernel)
+            del self._kernel
+        setattr(self, f"is_{mode}_calibrated", True)
+
+    def _zero_point_weights(self):
+        """The GPTQ/AWQ variables in the order of upstream's weights
+        files (after the bias)."""
+        weights = [self.quantized_kernel, self.kernel_scale, self.kernel_zero]
+        if self.quantization_mode == "awq":
+            weights.append(self.awq_scales)
+        return weights + [self.g_idx]
+
+    def _zero_point_codes(self):
+        """The codes `[columns, rows]`, unpacked (`uint8`)."""
+        from keras.src.quantizers import quantizers
+
+        codes = self.quantized_kernel
+        if self.dtype_policy.weight_bits == 4:
+            columns = self.kernel_scale.shape[0]
+            codes = quantizers.unpack_int4(
+                codes, columns, axis=0, dtype="uint8"
+            )
+        return codes
+
+    def _zero_point_float_kernel(self):
+        """The kernel the codes stand for, in the float kernel's shape and
+        the compute dtype."""
+        from keras.src.quantizers import quantizers
+
+        kernel = quantizers.dequantize_with_sz_map(
+            self._zero_point_codes(),
+            self.kernel_scale,
+            self.kernel_zero,
+            self.g_idx,
+        )
+        if self.quantization_mode == "awq":
+            kernel = ops.divide(kernel, self.awq_scales)
+        kernel = ops.reshape(
+            ops.transpose(kernel), self._zero_point_kernel_shape
+        )
+        return ops.cast(kernel, self.compute_dtype)
+
+    def _is_calibrated(self):
+        return getattr(self, f"is_{self.quantization_mode}_calibrated", True)
+
+    def _zero_point_call(self, inputs):
+        if not self._is_calibrated():
+            # Quantized but not calibrated yet: the float kernel computes,
+            # while a calibration (if running) records the inputs.
+            observer = getattr(self, "_calibration_observer", None)
+            if observer is not None:
+                observer(inputs)
+            return self._apply_kernel(inputs, self._kernel)
+        return self._apply_kernel(inputs, self._zero_point_float_kernel())
+
+    def _gptq_call(self, inputs, training=False):
+        return self._zero_point_call(inputs)
+
+    def _awq_call(self, inputs, training=False):
+        return self._zero_point_call(inputs)
+
+    def _zero_point_kernel(self):
+        """What `layer.kernel` returns in GPTQ/AWQ mode: the unpacked codes
+        `[columns, rows]` once calibrated, the float kernel before."""
+        if self._is_calibrated():
+            return self._zero_point_codes()
+        return getattr(self, "_kernel", None)
+
+
+# --------------------------------------------------------------- layouts
+def replicated(value):
+    """`value` with a full copy on every device of the current
+    distribution (unchanged without one).
+
+    GPTQ and AWQ round a kernel with many small computations (a loop over
+    its columns, a grid search); on a replicated copy they run on each
+    device without any collective, instead of exchanging shards of a
+    sharded kernel at every step."""
+    from keras.src.distribution import distribution_lib
+
+    distribution = distribution_lib.distribution()
+    if distribution is None:
+        return value
+    layout = distribution_lib.TensorLayout(
+        (None,) * len(value.shape), distribution.device_mesh
+    )
+    return distribution_lib.distribute_tensor(value, layout)
+
+
+def _matrix_picks(base, kernel_shape, rows):
+    """Which float-kernel axis the `(rows, columns)` view's dimensions take
+    their mesh axes from: the leading kernel axis of each merged group of
+    axes, when the group's other axes are unsharded (`None` otherwise, or
+    without a distribution)."""
+    if base is None:
+        return None, None
+    axes = base[0]
+    split, size = 0, 1
+    while size < rows:
+        size *= kernel_shape[split]
+        split += 1
+
+    def pick(first, last):
+        if first == last or any(a is not None for a in axes[first + 1 : last]):
+            return None
+        return first
+
+    return pick(0, split), pick(split, len(kernel_shape))
