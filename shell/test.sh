@@ -13,10 +13,12 @@ pip install -q --no-deps -e .
 # (skipped without it), from its source beside this checkout when present.
 # --no-deps: its tensorflow-text requirement would install a second
 # TensorFlow (2.20) over tensorflow-cpu; what keras-hub imports is in
-# requirements.txt. The check below shows `keras` is still this repository.
+# requirements.txt. --no-build-isolation: built with the setuptools of
+# requirements.txt, no download. The check below shows `keras` is still
+# this repository.
 KERAS_HUB_SRC=../shared/keras-hub/keras-hub-src.tar.gz
 if [ -f "$KERAS_HUB_SRC" ]; then
-  pip install -q --no-deps "$KERAS_HUB_SRC"
+  pip install -q --no-deps --no-build-isolation "$KERAS_HUB_SRC"
 fi
 python -c "import keras, os, sys; here = os.path.abspath('keras'); \
 assert os.path.dirname(os.path.abspath(keras.__file__)) == here, \
