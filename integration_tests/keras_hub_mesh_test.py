@@ -29,6 +29,8 @@ skips where keras-hub is not importable; `shell/test.sh` installs it from
 `../shared/keras-hub` when that folder is present.
 """
 
+import importlib.util
+
 import numpy as np
 import pytest
 
@@ -36,11 +38,15 @@ import keras
 from keras import distribution
 from keras.src.testing import parity
 
-keras_hub = pytest.importorskip(
-    "keras_hub",
-    reason="keras-hub is not installed: `shell/test.sh` installs it from "
-    "../shared/keras-hub/keras-hub-src.tar.gz when that file exists",
-)
+if importlib.util.find_spec("keras_hub") is None:
+    # Only a missing keras-hub skips: one that fails to import (a Keras
+    # internal it uses is missing) is an error of this repository.
+    pytest.skip(
+        "keras-hub is not installed: `shell/test.sh` installs it from "
+        "../shared/keras-hub/keras-hub-src.tar.gz when that file exists",
+        allow_module_level=True,
+    )
+import keras_hub  # noqa: E402
 
 pytestmark = pytest.mark.multi_device
 
