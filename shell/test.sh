@@ -9,6 +9,17 @@ python3 -m venv .venv
 pip install -q -r requirements.txt
 # Installing this repo replaces the upstream `keras` that tensorflow-cpu pulls.
 pip install -q --no-deps -e .
+# keras-hub, Keras' largest client, for integration_tests/keras_hub_mesh_test.py
+# (skipped without it), from its source beside this checkout when present.
+# --no-deps: its tensorflow-text requirement would install a second
+# TensorFlow (2.20) over tensorflow-cpu; what keras-hub imports is in
+# requirements.txt. --no-build-isolation: built with the setuptools of
+# requirements.txt, no download. The check below shows `keras` is still
+# this repository.
+KERAS_HUB_SRC=../shared/keras-hub/keras-hub-src.tar.gz
+if [ -f "$KERAS_HUB_SRC" ]; then
+  pip install -q --no-deps --no-build-isolation "$KERAS_HUB_SRC"
+fi
 python -c "import keras, os, sys; here = os.path.abspath('keras'); \
 assert os.path.dirname(os.path.abspath(keras.__file__)) == here, \
 f'keras imported from {keras.__file__}, expected {here}'; \
