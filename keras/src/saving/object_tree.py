@@ -33,10 +33,20 @@ class (user code) defines `save_own_variables`/`load_own_variables` is given
 the `vars` group as its store instead. The optimizer stores
 `optimizer.variables` in order.
 
+A LoRA-enabled layer (see `lora_utils`) is saved as upstream saves it: its
+`vars` hold the base weight with the LoRA delta folded in and its other
+weights, in creation order, without the LoRA factors, so that the same
+layer without LoRA (here or upstream) loads it.
+
 Extensions, which upstream ignores when loading: the state of each
 `SeedGenerator` held in a layer attribute is saved as the child named after
 that attribute (so training resumes with the same random numbers); loading
-restores it when present and leaves it alone otherwise. Dtypes HDF5 cannot
+restores it when present and leaves it alone otherwise. A LoRA-enabled
+layer also gets the child `lora` holding its unmerged base weight and its
+two factors, so that fine-tuning resumes exactly; loading them needs the
+layer to have LoRA enabled with the same rank, and a LoRA-enabled layer
+loaded from a file without them (or with factors of another rank) keeps
+the folded weight as its base and starts with a zero delta. Dtypes HDF5 cannot
 represent (`bfloat16`, `float8_*`, ...) are stored as opaque bytes of the
 same size with a `dtype` attribute, as upstream does. Non-scalar datasets
 use the Fletcher-32 checksum filter.
@@ -59,6 +69,8 @@ from keras.src.saving import weights_h5
 
 VARS_GROUP = "vars"
 OPTIMIZER_KEY = "optimizer"
+# Child group of a LoRA-enabled layer: unmerged base weight and factors.
+LORA_KEY = "lora"
 _SNAKE_1 = re.compile(r"(.)([A-Z][a-z0-9]+)")
 _SNAKE_2 = re.compile(r"([a-z])([A-Z])")
 
@@ -191,6 +203,10 @@ def walk(model, saved_groups=None):
         nodes.append(Node(path, obj, kind))
         if kind != "layer":
             return
+        if _has_lora(obj):
+            nodes.append(
+                Node(f"{path}/{LORA_KEY}" if path else LORA_KEY, obj, "lora")
+            )
         for name in _attribute_names(obj, base_classes):
             try:
                 value = getattr(obj, name)
@@ -233,6 +249,17 @@ def _is_user_hooked(layer, name):
     return weights_h5.has_user_hook(layer, name)
 
 
+def _has_lora(layer):
+    """Whether `layer` has LoRA enabled and is saved by this module (not
+    by user `save_own_variables`/`load_own_variables` hooks)."""
+    return (
+        getattr(layer, "lora_enabled", False)
+        and hasattr(layer, "_weights_without_lora_factors")
+        and not _is_user_hooked(layer, "save_own_variables")
+        and not _is_user_hooked(layer, "load_own_variables")
+    )
+
+
 def own_values(node):
     """The variables a node stores (for hooked layers: `None`)."""
     if node.kind == "seed":
@@ -241,7 +268,26 @@ def own_values(node):
         if not weights_h5._optimizer_built(node.obj):
             return []
         return list(node.obj.variables)
+    if node.kind == "lora":
+        layer = node.obj
+        return [getattr(layer, layer._lora_base), *layer._lora_factors()]
+    if _has_lora(node.obj):
+        return node.obj._weights_without_lora_factors()
     return list(node.obj._own_weights())
+
+
+def _saved_value(node, variable):
+    """What is written for `variable` of `node`: the variable, or for the
+    base weight of a LoRA-enabled layer, that weight with the delta
+    folded in."""
+    layer = node.obj
+    if (
+        node.kind == "layer"
+        and _has_lora(layer)
+        and variable is getattr(layer, layer._lora_base)
+    ):
+        return layer._lora_folded_weight()
+    return variable
 
 
 # ----------------------------------------------------------------- write
@@ -348,7 +394,9 @@ def write_weights(model, filepath, objects_to_skip=None):
             for i, variable in enumerate(own_values(node)):
                 if id(variable) in skipped:
                     continue
-                array = weights_h5.host_value(variable, needed=needed)
+                array = weights_h5.host_array(
+                    _saved_value(node, variable), needed=needed
+                )
                 if array is None:
                     continue
                 try:
@@ -521,7 +569,8 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
     skipped = weights_h5._skipped_ids(objects_to_skip)
     pairs = []
     hooks = []
-    problems = {"layer": [], "optimizer": [], "seed": []}
+    problems = {"layer": [], "optimizer": [], "seed": [], "lora": []}
+    lora_resets = []
 
     def collect(node):
         """Adds the node's `(variable, entry)` pairs (or its problem)."""
@@ -534,6 +583,9 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
             return
         variables = own_values(node)
         if not variables:
+            return
+        if node.kind == "lora" and entries is None:
+            lora_resets.append(node.obj)
             return
         target = problems[node.kind]
         if entries is None or len(entries) != len(variables):
@@ -590,7 +642,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
             f"Could not read the weights file '{display_name}': it is "
             f"corrupted. ({e})"
         ) from e
-    read_file(("layer", "seed"))
+    read_file(("layer", "seed", "lora"))
     layer_problems = problems["layer"]
     if layer_problems and not skip_mismatch:
         raise ValueError(
@@ -636,6 +688,15 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
             f"{_listing(seed_problems)}",
             stacklevel=3,
         )
+    lora_problems = problems["lora"]
+    if lora_problems:
+        warnings.warn(
+            f"The LoRA factors saved in '{display_name}' do not match the "
+            "model's (those layers load the weights with the delta folded "
+            f"in and start from a zero delta):\n{_listing(lora_problems)}",
+            stacklevel=3,
+        )
+        lora_resets.extend(node.obj for node, _ in lora_problems)
     total = sum(
         int(np.prod(entry.shape, dtype=np.int64)) * entry.dataset.dtype.itemsize
         for _, entry in pairs
@@ -646,15 +707,17 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
         _run_hooks(hooks)
         for (variable, _), value in zip(pairs, values):
             weights_h5._assign(variable, value.__getitem__)
-        return
-    _run_hooks(hooks)
-    for variable, entry in pairs:
-        weights_h5._assign(
-            variable,
-            lambda index, entry=entry: _read_value(
-                entry, display_name, partial=True, index=index
-            ),
-        )
+    else:
+        _run_hooks(hooks)
+        for variable, entry in pairs:
+            weights_h5._assign(
+                variable,
+                lambda index, entry=entry: _read_value(
+                    entry, display_name, partial=True, index=index
+                ),
+            )
+    for layer in lora_resets:
+        layer._reset_lora_delta()
 
 
 def _run_hooks(hooks):

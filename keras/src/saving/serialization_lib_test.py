@@ -136,3 +136,50 @@ def test_from_config_errors_explain_nested_objects():
         serialization_lib.deserialize_keras_object(
             config, custom_objects={"Broken": Broken}
         )
+
+
+def test_in_safe_mode_is_none_outside_any_scope():
+    # Libraries (e.g. tokenizers loading a vocabulary file) read `None` as
+    # "no loading in progress", not as "refuse everything".
+    assert serialization_lib.in_safe_mode() is None
+    with serialization_lib.SafeModeScope(False):
+        assert serialization_lib.in_safe_mode() is False
+        with serialization_lib.SafeModeScope(True):
+            assert serialization_lib.in_safe_mode() is True
+        assert serialization_lib.in_safe_mode() is False
+    assert serialization_lib.in_safe_mode() is None
+
+
+@pytest.mark.parametrize(
+    "scope, argument, refused",
+    [
+        (None, True, True),
+        (None, False, False),
+        (True, False, True),
+        (False, True, False),
+    ],
+)
+def test_open_scope_outranks_the_safe_mode_argument(scope, argument, refused):
+    config = serialization_lib.serialize_keras_object(
+        keras.layers.Lambda(lambda x: x * 2)
+    )
+    seen = []
+
+    class Probe(keras.layers.Lambda):
+        @classmethod
+        def from_config(cls, config):
+            seen.append(serialization_lib.in_safe_mode())
+            return super().from_config(config)
+
+    with serialization_lib.SafeModeScope(scope):
+        if refused:
+            with pytest.raises(ValueError, match="safe mode"):
+                serialization_lib.deserialize_keras_object(
+                    config, {"Lambda": Probe}, safe_mode=argument
+                )
+        else:
+            layer = serialization_lib.deserialize_keras_object(
+                config, {"Lambda": Probe}, safe_mode=argument
+            )
+            assert float(layer(np.float32(3.0))) == 6.0
+    assert seen == [refused]

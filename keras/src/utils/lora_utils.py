@@ -244,12 +244,22 @@ class LoraMixin:
         self.lora_rank = None
         self.lora_alpha = None
 
-    def save_own_variables(self, store):
-        """Like `Layer.save_own_variables`, but with LoRA enabled the base
-        weight is saved with the LoRA delta folded in and the factors are
-        left out, so the store fits the same layer without LoRA."""
-        if not self.lora_enabled:
-            return super().save_own_variables(store)
+    def _weights_without_lora_factors(self):
+        """The layer's own weights in creation order, LoRA factors left
+        out: the variables a weights file holds for this layer (upstream
+        Keras' layout), the base weight standing for the weight with the
+        LoRA delta folded in."""
+        from keras.src.layers.layer import _is_seed_state
+
+        factors = self._lora_factors()
+        return [
+            v
+            for v in self._direct_variables()
+            if not _is_seed_state(v) and all(v is not f for f in factors)
+        ]
+
+    def _lora_folded_weight(self):
+        """The base weight with the LoRA delta folded in, as saved."""
         if getattr(self, "quantization_mode", None) is not None:
             raise NotImplementedError(
                 f"Saving the weights of layer '{self.name}', which is "
@@ -258,20 +268,21 @@ class LoraMixin:
                 "into the quantized weight. Quantize after training and "
                 "merging LoRA (`merge_lora()`) instead."
             )
+        return self._lora_effective_weight()
+
+    def save_own_variables(self, store):
+        """Like `Layer.save_own_variables`, but with LoRA enabled the base
+        weight is saved with the LoRA delta folded in and the factors are
+        left out (the other weights follow in creation order), so the store
+        fits the same layer without LoRA."""
+        if not self.lora_enabled:
+            return super().save_own_variables(store)
         from keras.src import backend
 
         base = getattr(self, self._lora_base)
-        factors = self._lora_factors()
-        index = 0
-        for variable in self._own_weights():
-            if any(variable is f for f in factors):
-                continue
-            if variable is base:
-                value = backend.convert_to_numpy(self._lora_effective_weight())
-            else:
-                value = variable.numpy()
-            store[str(index)] = value
-            index += 1
+        for index, variable in enumerate(self._weights_without_lora_factors()):
+            value = self._lora_folded_weight() if variable is base else variable
+            store[str(index)] = backend.convert_to_numpy(value)
 
     def load_own_variables(self, store):
         """Like `Layer.load_own_variables`; with LoRA enabled, the store
@@ -280,12 +291,7 @@ class LoraMixin:
         zero."""
         if not self.lora_enabled:
             return super().load_own_variables(store)
-        lora_a, lora_b = self._lora_factors()
-        variables = [
-            v
-            for v in self._own_weights()
-            if v is not lora_a and v is not lora_b
-        ]
+        variables = self._weights_without_lora_factors()
         if len(store) != len(variables):
             raise ValueError(
                 f"Layer '{self.name}' has {len(variables)} own variables "
@@ -294,6 +300,12 @@ class LoraMixin:
             )
         for i, variable in enumerate(variables):
             variable.assign(store[str(i)])
+        self._reset_lora_delta()
+
+    def _reset_lora_delta(self):
+        """Zeroes the `b` factor, so that the delta `a @ b` is zero and
+        training can start again from `a`."""
+        lora_b = self._lora_factors()[1]
         lora_b.assign(lora_b.numpy() * 0)
 
     def _lora_variables(self):
