@@ -307,12 +307,7 @@ class Layer(Operation):
         return self._constrain_output_layout(outputs)
 
     def _symbolic_call(self, args, kwargs, node_kwargs):
-        # Float inputs are seen in the compute dtype, as when called on
-        # tensors (the graph keeps the inputs themselves).
-        spec_args, spec_kwargs = tree.map_structure(
-            self._autocast_symbolic_input, (args, kwargs)
-        )
-        outputs = self.compute_output_spec(*spec_args, **spec_kwargs)
+        outputs = self._output_spec_of_call(args, kwargs)
         # The graph records what the caller passed (masks it did not pass
         # are recomputed when the graph runs).
         Node(self, call_args=args, call_kwargs=node_kwargs, outputs=outputs)
@@ -434,6 +429,15 @@ class Layer(Operation):
             if mask is not None:
                 backend.set_keras_mask(x, mask)
         return x
+
+    def _output_spec_of_call(self, args, kwargs):
+        """The outputs of a call on symbolic inputs (no graph recorded)."""
+        # Float inputs are seen in the compute dtype, as when called on
+        # tensors (the graph keeps the inputs themselves).
+        args, kwargs = tree.map_structure(
+            self._autocast_symbolic_input, (args, kwargs)
+        )
+        return self.compute_output_spec(*args, **kwargs)
 
     def _autocast_symbolic_input(self, x):
         compute_dtype = self.compute_dtype

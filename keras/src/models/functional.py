@@ -183,6 +183,24 @@ class Functional(Model):
     # ---------------------------------------------------------------- call
     def call(self, inputs, training=None, mask=None):
         """Runs the graph on `inputs` (structured like the model inputs)."""
+        return self._run_graph(
+            inputs,
+            training,
+            lambda operation, args, kwargs: operation(*args, **kwargs),
+            _batch_dim_constraint(),
+        )
+
+    def compute_output_spec(self, inputs, training=None, mask=None):
+        # Each operation infers its outputs from the specs of its inputs
+        # (layers that define `compute_output_shape` are not traced), so
+        # that unknown dimensions stay unknown rather than taking a
+        # stand-in size in the shape arithmetic of a traced `call`.
+        return self._run_graph(inputs, training, _operation_output_spec)
+
+    def _run_graph(self, inputs, training, run_operation, keep_batch=None):
+        """Replays the graph on `inputs`: `run_operation(operation, args,
+        kwargs)` computes each node's outputs from the values of its
+        inputs; `keep_batch` is `_batch_dim_constraint()` or `None`."""
         flat = self._standardize_inputs(inputs)
         values = {id(ref): x for ref, x in zip(self._inputs, flat)}
 
@@ -191,7 +209,6 @@ class Functional(Model):
                 return values[id(value)]
             return value
 
-        keep_batch = _batch_dim_constraint()
         for node in self._nodes:
             operation = node.operation
             if node.is_input and isinstance(operation, InputLayer):
@@ -203,7 +220,7 @@ class Functional(Model):
                 # The mode of the call (e.g. `training=False` in `predict`)
                 # wins over a mode fixed when the graph was built.
                 kwargs["training"] = training
-            outputs = operation(*args, **kwargs)
+            outputs = run_operation(operation, args, kwargs)
             flat = tree.flatten(outputs)
             if keep_batch is not None:
                 flat = keep_batch(operation, node.outputs, flat)
@@ -676,6 +693,13 @@ def _batch_dim_constraint():
         ]
 
     return keep_batch
+
+
+def _operation_output_spec(operation, args, kwargs):
+    """The output specs of one node of the graph, given input specs."""
+    if isinstance(operation, Layer):
+        return operation._output_spec_of_call(args, kwargs)
+    return operation.compute_output_spec(*args, **kwargs)
 
 
 def _unpack_singleton(x):

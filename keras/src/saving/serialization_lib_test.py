@@ -183,3 +183,39 @@ def test_open_scope_outranks_the_safe_mode_argument(scope, argument, refused):
             )
             assert float(layer(np.float32(3.0))) == 6.0
     assert seen == [refused]
+
+
+def test_name_found_in_module_objects_is_a_default_instance():
+    # `get("adam")`-style lookups: a class reached through `module_objects`
+    # stands for its default instance; one passed in `custom_objects` (or
+    # registered) is returned as the class; functions are returned as is.
+    class Sampler:
+        def __init__(self, k=5):
+            self.k = k
+
+    def greedy(x):
+        return x
+
+    table = {"top_k": Sampler, "greedy": greedy}
+    sampler = serialization_lib.deserialize_keras_object(
+        "top_k", module_objects=table
+    )
+    assert isinstance(sampler, Sampler) and sampler.k == 5
+    assert (
+        serialization_lib.deserialize_keras_object(
+            "greedy", module_objects=table
+        )
+        is greedy
+    )
+    assert (
+        serialization_lib.deserialize_keras_object(
+            "top_k", custom_objects=table, module_objects=table
+        )
+        is Sampler
+    )
+    assert (
+        serialization_lib.deserialize_keras_object(
+            "unknown", module_objects=table
+        )
+        == "unknown"
+    )
