@@ -365,10 +365,12 @@ def enable_lora(
     sharding of their base weight (see `Dense.enable_lora`). Compile the
     model (again) after calling this.
 
-    Saving: LoRA weights are saved like other weights, under their paths
-    (e.g. `.../query/lora_kernel_a`). `load_weights` needs a model with
-    the same LoRA layers (call `enable_lora` on it first).
-    `keras.models.load_model` restores them, nested ones (e.g. inside
+    Saving: a weights file holds each LoRA layer as upstream Keras writes
+    it (the base weight with the LoRA delta folded in, without the
+    factors), so the same model without LoRA loads it; it also holds the
+    unmerged base weight and the factors (see `object_tree`), which a model
+    with the same LoRA layers (call `enable_lora` on it first) gets back
+    exactly. `keras.models.load_model` restores them, nested ones (e.g. inside
     `MultiHeadAttention`) included, with their ranks, scales and the
     frozen weights: `model.save` records them next to the config. Call
     `keras.utils.merge_lora(model)` before saving to export a plain model.
