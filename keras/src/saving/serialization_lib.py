@@ -220,13 +220,18 @@ def _serialize_object(obj):
     return config
 
 
+# Packages whose modules a config may name to locate an unregistered class:
+# Keras and the Keras libraries built on it.
+_IMPORTABLE_PACKAGES = ("keras", "keras_hub", "keras_cv", "keras_nlp")
+
+
 def _resolve(name, module, custom_objects, module_objects):
     found = object_registration.get_registered_object(
         name, custom_objects, module_objects
     )
     if found is not None:
         return found
-    if module and (module == "keras" or module.startswith("keras.")):
+    if module and module.split(".", 1)[0] in _IMPORTABLE_PACKAGES:
         try:
             found = getattr(importlib.import_module(module), name, None)
         except ImportError:

@@ -1,4 +1,5 @@
 import json
+import sys
 
 import numpy as np
 import pytest
@@ -219,3 +220,38 @@ def test_name_found_in_module_objects_is_a_default_instance():
         )
         == "unknown"
     )
+
+
+@pytest.mark.parametrize(
+    "package, found", [("keras_cv", True), ("kerasx", False)]
+)
+def test_unregistered_class_of_a_keras_library_is_located(
+    package, found, tmp_path, monkeypatch
+):
+    # Configs written by Keras libraries (keras-hub, KerasCV, KerasNLP)
+    # name the module of classes they did not register; those modules are
+    # imported, other packages' are not.
+    root = tmp_path / package
+    root.mkdir()
+    (root / "__init__.py").write_text("")
+    (root / "blocks.py").write_text(
+        "import keras\n\nclass Pyramid(keras.layers.Layer):\n    pass\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    config = {
+        "module": f"{package}.blocks",
+        "class_name": "Pyramid",
+        "config": {"name": "pyramid"},
+        "registered_name": None,
+    }
+    try:
+        if found:
+            layer = serialization_lib.deserialize_keras_object(config)
+            assert type(layer).__module__ == f"{package}.blocks"
+            assert layer.name == "pyramid"
+        else:
+            with pytest.raises(TypeError, match="Could not locate class"):
+                serialization_lib.deserialize_keras_object(config)
+    finally:
+        for name in [m for m in sys.modules if m.split(".")[0] == package]:
+            del sys.modules[name]
