@@ -354,17 +354,8 @@ class Layer(Operation):
         # `build`; its outputs have the compute dtype) unless the call sets
         # an option that method cannot see. Otherwise `call` is traced.
         if self._output_shape_describes_call(kwargs):
-            try:
-                shapes = self._shape_arguments(
-                    self.compute_output_shape, args, kwargs
-                )
-            except _UnmatchedShapeArgument:
-                shapes = None
-            if shapes is not None:
-                if self._is_shape_kwargs(self.compute_output_shape, shapes):
-                    output_shape = self.compute_output_shape(**shapes)
-                else:
-                    output_shape = self.compute_output_shape(shapes)
+            output_shape = self._output_shape_of_call(args, kwargs)
+            if output_shape is not None:
                 return _shape_structure_to_specs(
                     output_shape, self.compute_dtype
                 )
@@ -373,6 +364,23 @@ class Layer(Operation):
             *args,
             **kwargs,
         )
+
+    def _output_shape_of_call(self, args, kwargs):
+        """`compute_output_shape` applied to the shapes of the call's
+        inputs (nothing, when it takes no argument); `None` when they
+        cannot be matched to its arguments."""
+        method = self.compute_output_shape
+        if not _takes_an_argument(method):
+            return method()
+        try:
+            shapes = self._shape_arguments(method, args, kwargs)
+        except _UnmatchedShapeArgument:
+            return None
+        if shapes is None:
+            return None
+        if self._is_shape_kwargs(method, shapes):
+            return method(**shapes)
+        return method(shapes)
 
     def _output_shape_describes_call(self, kwargs):
         """Whether `compute_output_shape` (which sees input shapes only)
@@ -1461,7 +1469,7 @@ def _is_same_value(value, default):
 
 def _takes_an_argument(method):
     return any(
-        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL)
         for p in inspect.signature(method).parameters.values()
     )
 

@@ -442,3 +442,19 @@ def test_symbolic_call_sees_inputs_in_the_compute_dtype():
     assert out.dtype == "bfloat16"
     eager = layer(np.ones((2, 3), "float32"), other=np.ones((2, 3), "float32"))
     assert backend.standardize_dtype(eager.dtype) == "bfloat16"
+
+
+def test_compute_output_shape_without_arguments():
+    # A layer whose outputs have fixed shapes may take no input shape.
+    class Schedule(Layer):
+        def call(self, step, num_steps):
+            ratio = ops.cast(step, "float32") / ops.cast(num_steps, "float32")
+            return ratio, 1.0 - ratio
+
+        def compute_output_shape(self):
+            return (), ()
+
+    layer = Schedule(dtype="mixed_float16")
+    sigma, rest = layer(np.int32(0), backend.KerasTensor((), "int32"))
+    assert sigma.shape == () and rest.shape == ()
+    assert sigma.dtype == "float16"
