@@ -369,7 +369,18 @@ class Functional(Model):
     # -------------------------------------------------------------- config
     def get_config(self):
         """Returns the graph as a config: layers with their inbound nodes,
-        and the input and output tensor references."""
+        and the input and output tensor references.
+
+        A subclass whose constructor builds the graph itself (it does not
+        take `inputs` and `outputs`) and that defines `get_config` gets
+        the base model config here instead (name, trainable), to which it
+        adds its constructor arguments: it is rebuilt by calling the
+        constructor again.
+        """
+        if type(self).get_config is not Functional.get_config and (
+            not _functional_like_constructor(type(self))
+        ):
+            return Model.get_config(self)
         for x in self._inputs:
             history = getattr(x, "_keras_history", None)
             if history is None or not isinstance(history.operation, InputLayer):

@@ -414,3 +414,37 @@ def test_nested_model_keeps_unknown_dimensions_symbolic(wrap):
     np.testing.assert_allclose(outer(x), inner(x))
     spec = inner.compute_output_spec(backend.KerasTensor((3, None, 4)))
     assert spec.shape == (3, None, 4)
+
+
+def test_subclass_config_from_its_constructor_arguments():
+    # A subclass that builds its graph in its constructor and defines
+    # `get_config` adds its arguments to the base config, and is rebuilt by
+    # calling the constructor; the graph's layer configs are not involved.
+    class Opaque(layers.Layer):
+        def call(self, x):
+            return x * 2.0
+
+        def get_config(self):
+            return None  # not serializable on its own
+
+    class Encoder(Model):
+        def __init__(self, width, **kwargs):
+            inputs = Input((3,))
+            outputs = Opaque()(layers.Dense(width)(inputs))
+            super().__init__(inputs=inputs, outputs=outputs, **kwargs)
+            self.width = width
+
+        def get_config(self):
+            return {**super().get_config(), "width": self.width}
+
+    model = Encoder(4, name="encoder")
+    config = model.get_config()
+    assert config == {"name": "encoder", "trainable": True, "width": 4}
+    clone = serialization_lib.deserialize_keras_object(
+        serialization_lib.serialize_keras_object(model),
+        custom_objects={"Encoder": Encoder},
+    )
+    assert type(clone) is Encoder and clone.width == 4
+    clone.set_weights(model.get_weights())
+    data = np.ones((2, 3), "float32")
+    np.testing.assert_allclose(clone(data), model(data), rtol=1e-6)
