@@ -24,8 +24,9 @@ NAMESPACES = (
         "keras." + name
         for name in (
             "activations applications backend callbacks config constraints "
-            "datasets distribution dtype_policies export initializers layers "
-            "legacy losses metrics mixed_precision models ops ops.image "
+            "datasets distillation distribution dtype_policies export "
+            "initializers layers legacy losses metrics mixed_precision models "
+            "ops ops.image "
             "ops.linalg ops.nn ops.numpy optimizers optimizers.schedules "
             "preprocessing quantizers random regularizers saving tree utils "
             "visualization wrappers"

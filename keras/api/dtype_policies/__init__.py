@@ -9,8 +9,10 @@ from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy as AWQDTypePoli
 from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
 from keras.src.dtype_policies.dtype_policy import FloatDTypePolicy as FloatDTypePolicy
 from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy as GPTQDTypePolicy
+from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy as Int4DTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy as QuantizedDTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy as QuantizedFloat8DTypePolicy
 from keras.src.dtype_policies.dtype_policy import deserialize as deserialize
 from keras.src.dtype_policies.dtype_policy import get as get
 from keras.src.dtype_policies.dtype_policy import serialize as serialize
+from keras.src.dtype_policies.dtype_policy_map import DTypePolicyMap as DTypePolicyMap

@@ -5,6 +5,7 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.export.tfsm_layer import TFSMLayer as TFSMLayer
 from keras.src.layers import deserialize as deserialize
 from keras.src.layers import serialize as serialize
 from keras.src.layers.activations.activation import Activation as Activation

@@ -2,9 +2,11 @@ from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import DTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import FloatDTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy  # noqa: F401
+from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import deserialize  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import get  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import serialize  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import set_dtype_policy  # noqa: F401
+from keras.src.dtype_policies.dtype_policy_map import DTypePolicyMap  # noqa: F401

@@ -109,7 +109,9 @@ class DTypePolicy:
     __hash__ = object.__hash__
 
 
-@keras_export("keras.dtype_policies.FloatDTypePolicy")
+@keras_export(
+    ["keras.FloatDTypePolicy", "keras.dtype_policies.FloatDTypePolicy"]
+)
 class FloatDTypePolicy(DTypePolicy):
     """The former name of `DTypePolicy` for float policies; it behaves
     exactly like `DTypePolicy` (and prints as one)."""
@@ -127,9 +129,6 @@ class QuantizedDTypePolicy(DTypePolicy):
     `"int8_from_mixed_bfloat16"`: the compute and variable dtypes are
     those of the float policy `source_name`, and `quantization_mode` names
     how the weights are stored.
-
-    Note: this fork records the policy (names, configs and serialization
-    work), but its layers do not quantize their weights yet.
 
     Args:
         mode: The quantization mode, one of `"int8"`, `"float8"`, `"int4"`,
@@ -220,6 +219,56 @@ class QuantizedFloat8DTypePolicy(QuantizedDTypePolicy):
         config = super().get_config()
         config["amax_history_length"] = self._amax_history_length
         return config
+
+
+@keras_export("keras.dtype_policies.Int4DTypePolicy")
+class Int4DTypePolicy(QuantizedDTypePolicy):
+    """A quantized policy for int4 weights with grouped scales.
+
+    The mode reads `"int4/<block_size>"`: `block_size` consecutive input
+    features share one scale and zero point (`-1` means one scale per
+    output channel). A plain `"int4"` mode (per-channel scales) is a
+    `QuantizedDTypePolicy`.
+
+    Args:
+        mode: `"int4/<block_size>"`, e.g. `"int4/128"`.
+        source_name: The float policy the layer computes with; defaults to
+            the global policy.
+
+    Example:
+
+    >>> policy = keras.dtype_policies.get("int4/64_from_bfloat16")
+    >>> policy.block_size, policy.quantization_mode, policy.compute_dtype
+    (64, 'int4', 'bfloat16')
+    """
+
+    def __init__(self, mode, source_name=None):
+        parts = mode.split("/") if isinstance(mode, str) else []
+        if len(parts) != 2 or parts[0] != "int4":
+            raise ValueError(
+                "Invalid mode for Int4DTypePolicy: expected "
+                f"'int4/<block_size>'. Received: mode={mode!r}"
+            )
+        try:
+            block_size = int(parts[1])
+        except ValueError:
+            raise ValueError(
+                "Invalid mode for Int4DTypePolicy: <block_size> must be an "
+                f"integer in 'int4/<block_size>'. Received: mode={mode!r}"
+            ) from None
+        if block_size != -1 and block_size <= 0:
+            raise ValueError(
+                "Invalid block_size in mode: expected -1 (per-channel) or a "
+                f"positive integer (sub-channel). Received: {block_size} "
+                f"from mode={mode!r}"
+            )
+        super().__init__(mode="int4", source_name=source_name)
+        self.block_size = block_size
+        self._full_mode = mode
+        self._name = f"{mode}_from_{self._source_name}"
+
+    def get_config(self):
+        return {"mode": self._full_mode, "source_name": self._source_name}
 
 
 class _BitsAndGroupPolicy(QuantizedDTypePolicy):
@@ -335,6 +384,8 @@ def _get_quantized_dtype_policy_by_str(policy):
     mode, source_name = parts
     if mode == "float8":
         return QuantizedFloat8DTypePolicy(mode, source_name)
+    if mode.startswith("int4/"):
+        return Int4DTypePolicy(mode, source_name)
     if mode.startswith("gptq/"):
         return GPTQDTypePolicy(mode, source_name)
     if mode.startswith("awq/"):
@@ -355,6 +406,7 @@ ALL_POLICY_CLASSES = {
         FloatDTypePolicy,
         QuantizedDTypePolicy,
         QuantizedFloat8DTypePolicy,
+        Int4DTypePolicy,
         GPTQDTypePolicy,
         AWQDTypePolicy,
     )
@@ -430,11 +482,12 @@ def deserialize(config, custom_objects=None):
     Returns:
         A `DTypePolicy` instance.
     """
+    from keras.src.dtype_policies.dtype_policy_map import DTypePolicyMap
     from keras.src.saving import serialization_lib
 
     return serialization_lib.deserialize_keras_object(
         config,
-        module_objects=ALL_POLICY_CLASSES,
+        module_objects={**ALL_POLICY_CLASSES, "DTypePolicyMap": DTypePolicyMap},
         custom_objects=custom_objects,
     )
 

@@ -61,6 +61,11 @@ class InputSpec:
         keys = ("dtype", "shape", "ndim", "max_ndim", "min_ndim", "axes")
         return {key: getattr(self, key) for key in keys}
 
+    def __repr__(self):
+        # The constraints that are set, e.g. `InputSpec(ndim=3)`.
+        fields = [f"{k}={v}" for k, v in self.get_config().items() if v]
+        return f"InputSpec({', '.join(fields)})"
+
     @classmethod
     def from_config(cls, config):
         return cls(**config)

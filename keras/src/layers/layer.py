@@ -14,6 +14,7 @@ from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
 from keras.src.layers import input_spec as input_spec_lib
 from keras.src.ops.node import Node
 from keras.src.ops.operation import Operation
+from keras.src.utils import backend_utils
 from keras.src.utils import tracking
 
 # Call arguments whose value flows from an outer layer call to the calls of
@@ -178,7 +179,9 @@ class Layer(Operation):
         shapes = self._build_shapes(args, kwargs)
         if self._is_build_kwargs(shapes):
             self.build(**shapes)
-        elif shapes is not None or _takes_an_argument(self.build):
+        elif shapes is not None or (
+            (args or kwargs) and _takes_an_argument(self.build)
+        ):
             # `None` for inputs that have no shape (e.g. strings given to
             # a preprocessing layer).
             self.build(shapes)
@@ -287,8 +290,10 @@ class Layer(Operation):
         input_mask = self._fill_masks(args, kwargs)
         self._called = True
         with backend.name_scope(self.name, caller=self):
-            self._maybe_build(args, kwargs)
+            # The path is known while building: a `DTypePolicyMap` gives
+            # the layer its policy (and so its variables) by path.
             self._path = self._path or backend.current_path()
+            self._maybe_build(args, kwargs)
             with _CallContext(context_values):
                 if backend.any_symbolic_tensors(args, kwargs):
                     outputs = self._symbolic_call(args, kwargs, user_kwargs)
@@ -352,8 +357,9 @@ class Layer(Operation):
         # A layer that overrides `compute_output_shape` is trusted with its
         # output shapes (given the shapes of the inputs, arranged as for
         # `build`; its outputs have the compute dtype) unless the call sets
-        # an option that method cannot see. Otherwise `call` is traced.
-        if self._output_shape_describes_call(kwargs):
+        # an option that method cannot see or an input is sparse (tracing
+        # `call` tells whether the outputs are). Otherwise `call` is traced.
+        if self._output_shape_describes_call(args, kwargs):
             output_shape = self._output_shape_of_call(args, kwargs)
             if output_shape is not None:
                 return _shape_structure_to_specs(
@@ -382,12 +388,18 @@ class Layer(Operation):
             return method(**shapes)
         return method(shapes)
 
-    def _output_shape_describes_call(self, kwargs):
+    def _output_shape_describes_call(self, args, kwargs):
         """Whether `compute_output_shape` (which sees input shapes only)
-        describes a call with these keyword arguments: it is overridden,
-        and every keyword argument is a tensor input, `training`, `None`,
-        or the default value of that `call()` argument."""
+        describes a call with these arguments: it is overridden, no input
+        is sparse, and every keyword argument is a tensor input,
+        `training`, `None`, or the default value of that `call()`
+        argument."""
         if not _overrides(self, "compute_output_shape"):
+            return False
+        if any(
+            isinstance(x, backend.KerasTensor) and x.sparse
+            for x in tree.flatten((args, kwargs))
+        ):
             return False
         params = self._call_signature.parameters
         for name, value in kwargs.items():
@@ -423,6 +435,16 @@ class Layer(Operation):
             and not backend.is_tensor(x)
             and not (isinstance(x, backend.KerasTensor))
         ):
+            if backend_utils.is_tf_symbolic_tensor(x):
+                raise NotImplementedError(
+                    f"Layer '{self.name}' received a symbolic TensorFlow "
+                    f"tensor: {x}. It comes from a TensorFlow graph (a "
+                    "`tf.data.Dataset.map` function or a `tf.function`), "
+                    "and this layer computes with JAX, so it cannot take "
+                    "it. Call the layer on the batches the dataset yields "
+                    "(e.g. inside the model), or use a Keras preprocessing "
+                    "layer, which runs with TensorFlow inside `tf.data`."
+                )
             x = backend.convert_to_tensor(x)
         compute_dtype = self.compute_dtype
         if (

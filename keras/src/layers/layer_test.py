@@ -362,24 +362,6 @@ def test_layer_that_takes_raw_python_inputs():
     assert layer.seen["other"] == [("ndarray", "float64")]
 
 
-def test_build_gets_none_for_inputs_without_shape():
-    class Vocabulary(Layer):
-        def build(self, input_shape):
-            self.built_with = input_shape
-
-        def call(self, x, sequence_length=None):
-            return ops.zeros((1,))
-
-    for inputs in ("a string", ["a", "b"], {"text": "abc"}):
-        layer = Vocabulary()
-        layer._allow_non_tensor_positional_args = True
-        layer(inputs, sequence_length=4)
-        assert layer.built and layer.built_with is None
-    layer = Vocabulary()
-    layer([np.ones((2, 3), "float32"), np.ones((), "float32")])
-    assert layer.built_with == [(2, 3), ()]
-
-
 class Decoder(Layer):
     """Output shape from `compute_output_shape`; `call` slices a table by
     the sequence length (which a traced stand-in size would overflow)."""
@@ -458,3 +440,46 @@ def test_compute_output_shape_without_arguments():
     sigma, rest = layer(np.int32(0), backend.KerasTensor((), "int32"))
     assert sigma.shape == () and rest.shape == ()
     assert sigma.dtype == "float16"
+
+
+@pytest.mark.parametrize(
+    "inputs, expected",
+    [
+        ("a sentence", None),
+        (["a", "b"], None),
+        ({"text": "a"}, None),
+        (np.float32(2.0), ()),
+        ((np.ones((2, 3)), "x"), ((2, 3), None)),
+    ],
+)
+def test_build_gets_the_shape_of_shaped_inputs_only(inputs, expected):
+    """Inputs without any shaped leaf (strings, as preprocessing layers
+    take) give `build(None)`; a scalar array still has the shape `()`."""
+
+    class Text(Layer):
+        def __init__(self):
+            super().__init__()
+            self._convert_input_args = False
+
+        def build(self, input_shape):
+            self.received = input_shape
+
+        def call(self, inputs, sequence_length=None):
+            return inputs
+
+    layer = Text()
+    layer(inputs, sequence_length=3)
+    assert layer.received == expected
+
+
+def test_build_without_shape_argument_takes_inputs_without_shape():
+    class NoShape(Layer):
+        def build(self):
+            self.calls = 1
+
+        def call(self, inputs):
+            return inputs
+
+    layer = NoShape()
+    assert layer("text") == "text"
+    assert layer.calls == 1

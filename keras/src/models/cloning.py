@@ -183,18 +183,10 @@ def _clone_functional(
                     optional=getattr(source, "optional", False),
                 )
             )
-    values = {id(old): new for old, new in zip(model.inputs, flat)}
     clones = {}
 
-    def lookup(value):
-        if isinstance(value, KerasTensor):
-            return values[id(value)]
-        return value
-
-    for node in model._nodes:
+    def clone_node(node, args, kwargs):
         operation = node.operation
-        if node.is_input and isinstance(operation, InputLayer):
-            continue
         if id(operation) not in clones:
             if isinstance(operation, FunctionOperation):
                 clone = FunctionOperation(operation.fn)
@@ -208,15 +200,10 @@ def _clone_functional(
                 )
             clones[id(operation)] = clone
         clone = clones[id(operation)]
-        args, kwargs = tree.map_structure(lookup, node.arguments)
         if call_function is not None and isinstance(clone, Layer):
-            outputs = call_function(clone, *args, **kwargs)
-        else:
-            outputs = clone(*args, **kwargs)
-        for old, new in zip(node.outputs, tree.flatten(outputs)):
-            values[id(old)] = new
+            return call_function(clone, *args, **kwargs)
+        return clone(*args, **kwargs)
+
     new_inputs = tree.pack_sequence_as(model._inputs_struct, flat)
-    new_outputs = tree.pack_sequence_as(
-        model._outputs_struct, [values[id(x)] for x in model.outputs]
-    )
+    new_outputs = model._run_graph(flat, clone_node)
     return Functional(new_inputs, new_outputs, name=model.name)

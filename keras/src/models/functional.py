@@ -12,11 +12,16 @@ from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
 from keras.src.models.model import Model
+from keras.src.ops.function import Function
+from keras.src.ops.function import check_graph_arguments
+from keras.src.ops.function import connected_graph
+from keras.src.ops.function import producer_node
+from keras.src.ops.function import run_nodes
 from keras.src.ops.operation import FunctionOperation
 from keras.src.saving import serialization_lib
 
 
-class Functional(Model):
+class Functional(Function, Model):
     """A model made of the graph of layer calls between inputs and outputs.
 
     Usually created as `keras.Model(inputs, outputs)`. Calling the model
@@ -45,46 +50,19 @@ class Functional(Model):
     def __init__(self, inputs, outputs, name=None, **kwargs):
         trainable = kwargs.pop("trainable", True)
         Model.__init__(self, name=name, **kwargs)
-        flat_inputs = tree.flatten(inputs)
-        flat_outputs = tree.flatten(outputs)
-        for kind, flat, given in (
-            ("inputs", flat_inputs, inputs),
-            ("outputs", flat_outputs, outputs),
-        ):
-            if not flat:
-                raise ValueError(
-                    f"A functional model needs at least one tensor in "
-                    f"`{kind}`. Received: {kind}={given}"
-                )
-            for x in flat:
-                if not isinstance(x, KerasTensor):
-                    raise ValueError(
-                        f"All `{kind}` values must be KerasTensors (created "
-                        f"by `keras.Input` and layer calls). Received: "
-                        f"{kind}={given} including invalid value {x} of "
-                        f"type {type(x)}"
-                    )
+        check_graph_arguments(inputs, outputs)
         seen = set()
-        for x in flat_inputs:
+        for x in tree.flatten(inputs):
             if id(x) in seen:
                 raise ValueError(
                     f"The same tensor is given twice in `inputs`: {x}"
                 )
             seen.add(id(x))
         inputs, outputs = _rebase_on_input_layers(inputs, outputs)
-        flat_inputs = tree.flatten(inputs)
-        flat_outputs = tree.flatten(outputs)
-        _check_outputs_connected(inputs, outputs)
-        self._inputs_struct = tree.map_structure(lambda x: x, inputs)
-        self._outputs_struct = tree.map_structure(lambda x: x, outputs)
-        self._inputs = flat_inputs
-        self._outputs = flat_outputs
-        nodes, operations = _build_graph(flat_inputs, flat_outputs)
-        self._nodes = nodes
-        self._operations = operations
-        node_ids = {id(node) for node in nodes}
+        self._init_graph(inputs, outputs)
+        node_ids = {id(node) for node in self._nodes}
         self._node_index_map = {}
-        for operation in operations:
+        for operation in self._operations:
             index = 0
             for node in operation._inbound_nodes:
                 if id(node) in node_ids:
@@ -95,11 +73,6 @@ class Functional(Model):
             self.trainable = False
 
     # --------------------------------------------------------------- graph
-    @property
-    def operations(self):
-        """All operations of the graph (layers and ops), in order."""
-        return list(self._operations)
-
     @property
     def layers(self):
         """The model's layers (`InputLayer`s included), in graph order."""
@@ -112,16 +85,6 @@ class Functional(Model):
             "list of the model's sublayers. Store your layers under a "
             "different attribute name."
         )
-
-    @property
-    def inputs(self):
-        """The flat list of the model's input tensors."""
-        return list(self._inputs)
-
-    @property
-    def outputs(self):
-        """The flat list of the model's output tensors."""
-        return list(self._outputs)
 
     @property
     def output_names(self):
@@ -183,53 +146,33 @@ class Functional(Model):
     # ---------------------------------------------------------------- call
     def call(self, inputs, training=None, mask=None):
         """Runs the graph on `inputs` (structured like the model inputs)."""
-        return self._run_graph(
-            inputs,
-            training,
-            lambda operation, args, kwargs: operation(*args, **kwargs),
-            _batch_dim_constraint(),
-        )
+        keep_batch = _batch_dim_constraint()
+
+        def call_node(node, args, kwargs):
+            operation = node.operation
+            _set_training_mode(operation, kwargs, training)
+            outputs = operation(*args, **kwargs)
+            if keep_batch is None:
+                return outputs
+            return keep_batch(operation, node.outputs, tree.flatten(outputs))
+
+        outputs = self._run_graph(self._standardize_inputs(inputs), call_node)
+        return _unpack_singleton(outputs)
 
     def compute_output_spec(self, inputs, training=None, mask=None):
         # Each operation infers its outputs from the specs of its inputs
         # (layers that define `compute_output_shape` are not traced), so
         # that unknown dimensions stay unknown rather than taking a
         # stand-in size in the shape arithmetic of a traced `call`.
-        return self._run_graph(inputs, training, _operation_output_spec)
+        def spec_node(node, args, kwargs):
+            _set_training_mode(node.operation, kwargs, training)
+            return _operation_output_spec(node.operation, args, kwargs)
 
-    def _run_graph(self, inputs, training, run_operation, keep_batch=None):
-        """Replays the graph on `inputs`: `run_operation(operation, args,
-        kwargs)` computes each node's outputs from the values of its
-        inputs; `keep_batch` is `_batch_dim_constraint()` or `None`."""
-        flat = self._standardize_inputs(inputs)
-        values = {id(ref): x for ref, x in zip(self._inputs, flat)}
+        outputs = self._run_graph(self._standardize_inputs(inputs), spec_node)
+        return _unpack_singleton(outputs)
 
-        def lookup(value):
-            if isinstance(value, KerasTensor):
-                return values[id(value)]
-            return value
-
-        for node in self._nodes:
-            operation = node.operation
-            if node.is_input and isinstance(operation, InputLayer):
-                continue
-            args, kwargs = tree.map_structure(lookup, node.arguments)
-            if training is not None and getattr(
-                operation, "_call_has_training_arg", False
-            ):
-                # The mode of the call (e.g. `training=False` in `predict`)
-                # wins over a mode fixed when the graph was built.
-                kwargs["training"] = training
-            outputs = run_operation(operation, args, kwargs)
-            flat = tree.flatten(outputs)
-            if keep_batch is not None:
-                flat = keep_batch(operation, node.outputs, flat)
-            for ref, value in zip(node.outputs, flat):
-                values[id(ref)] = value
-        results = [values[id(x)] for x in self._outputs]
-        return _unpack_singleton(
-            tree.pack_sequence_as(self._outputs_struct, results)
-        )
+    # Output shapes come from `compute_output_spec`, as for layers.
+    compute_output_shape = Layer.compute_output_shape
 
     def _standardize_inputs(self, inputs):
         refs = self._inputs
@@ -428,7 +371,7 @@ class Functional(Model):
         return refs
 
     def _serialize_node(self, node):
-        args, kwargs = node.arguments
+        args, kwargs = node.arguments.args, node.arguments.kwargs
         return {
             "args": self._serialize_argument(list(args)),
             "kwargs": self._serialize_argument(kwargs),
@@ -490,7 +433,7 @@ def adjust_input_rank(x, expected_shape):
 
 
 def _is_input_layer_output(x):
-    node = _producer_node(x)
+    node = producer_node(x)
     return node is not None and isinstance(node.operation, InputLayer)
 
 
@@ -505,168 +448,31 @@ def _rebase_on_input_layers(inputs, outputs):
     from keras.src.layers.core.input_layer import Input
 
     flat_inputs = tree.flatten(inputs)
-    values = {}
-    for x in flat_inputs:
-        if not _is_input_layer_output(x):
-            values[id(x)] = Input(batch_shape=x.shape, dtype=x.dtype)
-    if not values:
+    if all(_is_input_layer_output(x) for x in flat_inputs):
         return inputs, outputs
-    nodes, _ = _build_graph(flat_inputs, tree.flatten(outputs))
-
-    def lookup(value):
-        if isinstance(value, KerasTensor):
-            return values.get(id(value), value)
-        return value
-
-    for node in nodes:
-        if node.is_input and isinstance(node.operation, InputLayer):
-            continue
-        args, kwargs = tree.map_structure(lookup, node.arguments)
-        results = node.operation(*args, **kwargs)
-        for old, new in zip(node.outputs, tree.flatten(results)):
-            values[id(old)] = new
-    return (
-        tree.map_structure(lookup, inputs),
-        tree.map_structure(lookup, outputs),
+    new_inputs = [
+        x
+        if _is_input_layer_output(x)
+        else Input(batch_shape=x.shape, dtype=x.dtype)
+        for x in flat_inputs
+    ]
+    nodes, _ = connected_graph(flat_inputs, outputs)
+    values = run_nodes(
+        nodes,
+        flat_inputs,
+        new_inputs,
+        lambda node, args, kwargs: node.operation(*args, **kwargs),
     )
-
-
-def _check_outputs_connected(inputs, outputs):
-    """Raises a `ValueError` naming the first output that cannot be
-    computed from `inputs`."""
-    flat_inputs = tree.flatten(inputs)
-    try:
-        _build_graph(flat_inputs, tree.flatten(outputs))
-        return
-    except ValueError as error:
-        if "Graph disconnected" not in str(error):
-            raise
-        failure = error
-    for path, x in tree.flatten_with_path(outputs):
-        try:
-            _build_graph(flat_inputs, [x])
-        except ValueError as error:
-            name = ".".join(map(str, path)) if path else "<root>"
-            raise ValueError(
-                f"Output with path `{name}` is not connected to the "
-                f"model's inputs: {error}"
-            ) from None
-    raise failure
+    return (
+        tree.pack_sequence_as(inputs, new_inputs),
+        tree.map_structure(lambda x: values[id(x)], outputs),
+    )
 
 
 def _is_number_list(value):
     if isinstance(value, (list, tuple)):
         return all(_is_number_list(v) for v in value)
     return isinstance(value, (int, float, bool))
-
-
-def _producer_node(x):
-    history = getattr(x, "_keras_history", None)
-    if history is None:
-        return None
-    return history.operation._inbound_nodes[history.node_index]
-
-
-def _build_graph(inputs, outputs):
-    """Finds the nodes between `inputs` and `outputs`.
-
-    Returns:
-        `(nodes, operations)`: the nodes in execution order (by decreasing
-        depth, depth being the longest distance to an output) and the
-        distinct operations in the same order.
-    """
-    input_ids = {id(x) for x in inputs}
-
-    def node_of(x):
-        node = _producer_node(x)
-        if id(x) in input_ids:
-            if node is not None and isinstance(node.operation, InputLayer):
-                return node
-            return None  # An intermediate tensor used as a model input.
-        if node is None:
-            raise ValueError(
-                f"Graph disconnected: tensor {x} was not produced by a "
-                "Keras layer or op, and it is not one of the model's "
-                "`inputs`."
-            )
-        if node.is_input and isinstance(node.operation, InputLayer):
-            raise ValueError(
-                "Graph disconnected: cannot obtain the value of tensor "
-                f"{x} from Input '{node.operation.name}', which is not "
-                "among the model's `inputs`. Add it to `inputs` (or remove "
-                "the computations depending on it). The model's inputs "
-                f"are: {[t.name for t in inputs]}"
-            )
-        return node
-
-    parents_cache = {}
-
-    def parents(node):
-        if id(node) not in parents_cache:
-            found = []
-            if not (node.is_input and isinstance(node.operation, InputLayer)):
-                for x in node.input_tensors:
-                    parent = node_of(x)
-                    if parent is not None and all(
-                        parent is not p for p in found
-                    ):
-                        found.append(parent)
-            parents_cache[id(node)] = found
-        return parents_cache[id(node)]
-
-    visited = set()
-    order = []
-    for output in outputs:
-        root = node_of(output)
-        if root is None or id(root) in visited:
-            continue
-        visited.add(id(root))
-        stack = [(root, iter(parents(root)))]
-        while stack:
-            node, pending = stack[-1]
-            for parent in pending:
-                if id(parent) not in visited:
-                    visited.add(id(parent))
-                    stack.append((parent, iter(parents(parent))))
-                    break
-            else:
-                stack.pop()
-                order.append(node)
-
-    # Inputs that no output depends on are still part of the model.
-    unused = []
-    for x in inputs:
-        node = node_of(x)
-        if node is not None and id(node) not in visited:
-            visited.add(id(node))
-            unused.append(node)
-
-    depth = {}
-    for node in reversed(order):
-        node_depth = depth.setdefault(id(node), 0)
-        for parent in parents(node):
-            depth[id(parent)] = max(depth.get(id(parent), 0), node_depth + 1)
-    max_depth = max(depth.values(), default=0)
-    for node in unused:
-        depth[id(node)] = max_depth
-    order = order + unused
-    position = {id(node): i for i, node in enumerate(order)}
-    nodes = sorted(order, key=lambda n: (-depth[id(n)], position[id(n)]))
-
-    operations = []
-    operation_ids = set()
-    for node in nodes:
-        if id(node.operation) not in operation_ids:
-            operation_ids.add(id(node.operation))
-            operations.append(node.operation)
-    counts = collections.Counter(op.name for op in operations)
-    for name, count in counts.items():
-        if count > 1:
-            raise ValueError(
-                f'The name "{name}" is used {count} times in the model. '
-                "All operation names should be unique."
-            )
-    return nodes, operations
 
 
 def _batch_dim_constraint():
@@ -704,6 +510,15 @@ def _batch_dim_constraint():
         ]
 
     return keep_batch
+
+
+def _set_training_mode(operation, kwargs, training):
+    """The mode of the call (e.g. `training=False` in `predict`) wins over
+    a mode fixed when the graph was built."""
+    if training is not None and getattr(
+        operation, "_call_has_training_arg", False
+    ):
+        kwargs["training"] = training
 
 
 def _operation_output_spec(operation, args, kwargs):

@@ -81,6 +81,9 @@ class Model(JAXTrainer, Layer):
         if self.built:
             return
         if self._has_custom_build():
+            # The shapes of the first call's arguments, which `export()`
+            # turns into an input signature.
+            self._build_call_shapes = self._build_shapes(args, kwargs)
             super()._maybe_build(args, kwargs)
             return
         # No custom `build`: sublayers build themselves when first called.
@@ -277,17 +280,20 @@ class Model(JAXTrainer, Layer):
     def quantize(self, mode=None, config=None, filters=None, **kwargs):
         """Quantizes the weights of the model's layers in place.
 
-        Every sub-layer that implements `quantize()` (e.g. `Dense`,
-        `EinsumDense`, `Embedding`) and is not quantized yet is quantized
-        with `mode`; other layers are left as they are. The compiled
-        train/predict functions are rebuilt on next use.
+        Every sub-layer that implements `quantize()` (`Dense`,
+        `EinsumDense`, `Embedding`, `ReversibleEmbedding`) and passes
+        `filters` is quantized with `mode`. A layer that refuses the mode
+        (e.g. `Embedding` with `"float8"`, or a subclass of a quantizable
+        layer, whose computation may differ) is left as it is with a
+        warning; a layer that is already quantized is an error. The
+        compiled train/predict functions are rebuilt on next use.
 
         Args:
-            mode: The quantization mode, e.g. `"int8"`. May be omitted when
+            mode: `"int8"`, `"int4"` or `"float8"`. May be omitted when
                 `config` is given.
             config: Optional `keras.quantizers.QuantizationConfig`.
             filters: Optional selection of the layers to quantize: a regex
-                (or list of regexes) matched against layer paths, or a
+                (or list of regexes) searched in layer paths, or a
                 callable taking a layer and returning a boolean.
             **kwargs: Not accepted: any keyword argument raises a
                 `ValueError`.
@@ -299,9 +305,10 @@ class Model(JAXTrainer, Layer):
         >>> model.layers[0].dtype_policy.name
         'int8_from_float32'
         """
-        import re
+        import warnings
 
         from keras.src.quantizers import quantization_config
+        from keras.src.quantizers import utils as quantize_utils
 
         if kwargs:
             raise ValueError(
@@ -316,29 +323,26 @@ class Model(JAXTrainer, Layer):
                 f"'{self.name}' is not built: build it (e.g. call it on "
                 "data) first."
             )
-        if filters is None:
-            selected = lambda layer: True  # noqa: E731
-        elif callable(filters):
-            selected = filters
-        else:
-            patterns = [filters] if isinstance(filters, str) else filters
-            selected = lambda layer: any(  # noqa: E731
-                re.search(p, layer.path) for p in patterns
-            )
         quantized = 0
         for layer in self._flatten_layers(include_self=False):
-            implements = type(layer).quantize is not Layer.quantize
-            if not implements or layer.quantization_mode is not None:
+            if type(layer).quantize is Layer.quantize:
                 continue
-            if not selected(layer):
+            if not quantize_utils.should_quantize_layer(layer, filters):
                 continue
-            layer.quantize(config.mode, type_check=False, config=config)
+            try:
+                layer.quantize(config.mode, config=config)
+            except NotImplementedError as e:
+                warnings.warn(
+                    f"Layer '{layer.path}' was not quantized: {e}",
+                    stacklevel=2,
+                )
+                continue
             quantized += 1
         if quantized == 0:
             raise ValueError(
                 f"No layer of model '{self.name}' was quantized with mode "
-                f"'{config.mode}': none supports quantization, is still "
-                "unquantized and matches `filters`."
+                f"'{config.mode}': none supports that mode and matches "
+                "`filters`."
             )
         self._reset_functions()
 
@@ -350,30 +354,58 @@ class Model(JAXTrainer, Layer):
         input_signature=None,
         **kwargs,
     ):
-        """Exports the model for inference (e.g. as a TF SavedModel).
+        """Exports the model for inference: SavedModel, LiteRT, ONNX, OpenVINO.
+
+        The exported function is `model(inputs, training=False)`, with the
+        batch dimension left unknown (any batch size is served). The
+        variables are read from wherever they live: sharded over a device
+        mesh or spread over several processes, they are gathered to the
+        host. With several processes, every process calls `export()`;
+        process 0 writes the file and the others wait until it is complete
+        (an error on one process is raised on all of them).
+
+        Each format needs its package only when used: TensorFlow for
+        `"tf_saved_model"` and `"litert"` (run by `ai-edge-litert`),
+        `onnx` for `"onnx"` (run by `onnxruntime`), `onnx` and `openvino`
+        for `"openvino"`; `pip install keras[export]` installs them all.
+        ONNX and OpenVINO files hold the weights as constants and need no
+        TensorFlow.
 
         Args:
-            filepath: Where to write the exported artifact.
-            format: One of `"tf_saved_model"`, `"onnx"`, `"openvino"` or
-                `"litert"`.
-            verbose: Whether to print a message once exported.
-            input_signature: Optional input specs of the exported function.
-            **kwargs: Options of the chosen format.
+            filepath: Where to write: a folder for `"tf_saved_model"`, a
+                `.tflite` file for `"litert"`, a file (e.g. `.onnx`) for
+                `"onnx"`, an `.xml` file (and its `.bin` weights beside
+                it) for `"openvino"`.
+            format: `"tf_saved_model"` (default), `"litert"`, `"onnx"` or
+                `"openvino"`.
+            verbose: Whether to print a message once exported (default:
+                `True`).
+            input_signature: Optional specs of the model's inputs (a list,
+                one entry per positional argument of `call`, of
+                `keras.InputSpec`s, `keras.KerasTensor`s or
+                `tf.TensorSpec`s, or structures of them). Inferred from the
+                model when `None`.
+            **kwargs: Options of the format. `"tf_saved_model"`:
+                `is_static` (embed the weights in the computation) and
+                `jax2tf_kwargs` (arguments of `jax2tf.convert`).
+                `"litert"`: attributes of `tf.lite.TFLiteConverter`, such
+                as `optimizations`. `"onnx"`: `opset_version` (default
+                23).
+
+        Example:
+
+        ```python
+        model.export("exported_model")  # a TF SavedModel folder
+        reloaded = tf.saved_model.load("exported_model")
+        predictions = reloaded.serve(x)
+
+        model.export("model.onnx", format="onnx")
+        session = onnxruntime.InferenceSession("model.onnx")
+        predictions = session.run(None, {"features": x})[0]
+        ```
         """
-        if format not in _EXPORT_FORMATS:
-            raise ValueError(
-                f"Unrecognized format={format!r}: `export()` writes one of "
-                f"the formats {list(_EXPORT_FORMATS)}."
-            )
-        try:
-            from keras.src import export as export_lib
-        except ImportError:
-            export_lib = None
-        if export_lib is None or not hasattr(export_lib, "export_model"):
-            raise NotImplementedError(
-                f"Exporting as {format!r} needs `keras.src.export`, which "
-                "this build does not include yet."
-            )
+        from keras.src import export as export_lib
+
         return export_lib.export_model(
             self,
             filepath,
@@ -384,6 +416,16 @@ class Model(JAXTrainer, Layer):
         )
 
     # ----------------------------------------------------------- state tree
+    def _get_variable_map(self):
+        """`{path: variable}` of the whole training state: the model's
+        variables, then its optimizer's and its metrics' (e.g.
+        `"dense/kernel"`, `"adam/learning_rate"`, `"loss/total"`)."""
+        variables = list(self.variables)
+        if self.optimizer is not None:
+            variables += self.optimizer.variables
+        variables += self.metrics_variables
+        return {variable.path: variable for variable in variables}
+
     def get_state_tree(self, value_format="backend_tensor"):
         """Returns the values of the model's state as nested dicts.
 
@@ -510,9 +552,6 @@ class Model(JAXTrainer, Layer):
         return (
             f"<{self.__class__.__name__} name={self.name}, built={self.built}>"
         )
-
-
-_EXPORT_FORMATS = ("tf_saved_model", "onnx", "openvino", "litert")
 
 
 def _nest_by_path(variables, value_format):

@@ -331,3 +331,26 @@ def test_clone_subclassed():
     assert clone.built
     with pytest.raises(ValueError):
         cloning.clone_model(model, input_tensors=Input((2,)))
+
+
+def test_variable_map_covers_model_optimizer_and_metrics():
+    inputs = Input((3,))
+    hidden = layers.Dense(4, name="d1")(inputs)
+    outputs = layers.BatchNormalization(name="bn")(hidden)
+    model = Model(inputs, outputs)
+    model.compile(optimizer="adam", loss="mse")
+    model.optimizer.build(model.trainable_variables)
+    variable_map = model._get_variable_map()
+    assert list(variable_map)[:8] == [
+        "d1/kernel",
+        "d1/bias",
+        "bn/gamma",
+        "bn/beta",
+        "bn/moving_mean",
+        "bn/moving_variance",
+        "adam/iteration",
+        "adam/learning_rate",
+    ]
+    assert "adam/bn_beta_velocity" in variable_map
+    assert list(variable_map)[-2:] == ["loss/total", "loss/count"]
+    assert variable_map["d1/kernel"] is model.layers[1].kernel

@@ -9,7 +9,7 @@ from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.common import dtypes as _dtypes
 from keras.src.backend.common.keras_tensor import KerasTensor
-from keras.src.ops.operation import FunctionOperation
+from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops.operation import Operation
 from keras.src.ops.operation import symbolic_op
 
@@ -67,7 +67,7 @@ def saturate_cast(x, dtype):
     Returns:
         A tensor of type `dtype` holding the clamped values.
     """
-    return backend.numpy.saturate_cast(x, dtype)
+    return backend.core.saturate_cast(x, dtype)
 
 
 class ConvertToTensor(Operation):
@@ -80,7 +80,7 @@ class ConvertToTensor(Operation):
         name: Optional name.
     """
 
-    def __init__(self, dtype=None, sparse=None, ragged=None, name=None):
+    def __init__(self, dtype=None, sparse=None, ragged=None, *, name=None):
         super().__init__(name=name)
         self.dtype = None if dtype is None else _dtypes.standardize_dtype(dtype)
         self.sparse = sparse
@@ -220,16 +220,12 @@ def stop_gradient(variable):
     return backend.stop_gradient(backend.convert_to_tensor(variable))
 
 
-class Cond(FunctionOperation):
+class Cond(Operation):
     """The operation of `keras.ops.cond`: symbolically, both branches must
     produce the same structure of shapes and dtypes."""
 
-    def __init__(self, name=None):
-        super().__init__(cond.__wrapped_op__, name=name)
-
-    @classmethod
-    def from_config(cls, config):
-        return cls(name=config.get("name"))
+    def call(self, pred, true_fn, false_fn):
+        return backend.cond(pred, true_fn, false_fn)
 
     def compute_output_spec(self, pred, true_fn, false_fn):
         true_spec = backend.compute_output_spec(true_fn)
@@ -272,7 +268,6 @@ class Cond(FunctionOperation):
 
 
 @_export("cond")
-@symbolic_op
 def cond(pred, true_fn, false_fn):
     """Runs `true_fn()` when `pred` holds and `false_fn()` otherwise.
 
@@ -287,6 +282,8 @@ def cond(pred, true_fn, false_fn):
     Returns:
         Whatever the selected branch returned.
     """
+    if any_symbolic_tensors((pred,)):
+        return Cond().symbolic_call(pred, true_fn, false_fn)
     return backend.cond(pred, true_fn, false_fn)
 
 
@@ -305,7 +302,7 @@ def switch(index, branches, *operands):
     Returns:
         The outputs of `branches[index](*operands)`.
     """
-    return backend.numpy.switch(index, branches, *operands)
+    return backend.core.switch(index, branches, *operands)
 
 
 @_export("fori_loop")
@@ -408,7 +405,7 @@ def associative_scan(f, elems, reverse=False, axis=0):
     Returns:
         The cumulative results, of the structure of `elems`.
     """
-    return backend.numpy.associative_scan(f, elems, reverse=reverse, axis=axis)
+    return backend.core.associative_scan(f, elems, reverse=reverse, axis=axis)
 
 
 @_export("map")
@@ -423,7 +420,7 @@ def map(f, xs):
     Returns:
         The stacked outputs of `f`.
     """
-    return backend.numpy.map(f, xs)
+    return backend.core.map(f, xs)
 
 
 @_export("vectorized_map")
@@ -489,7 +486,7 @@ def slice(inputs, start_indices, shape):
     Array([[1, 2],
            [4, 5]], dtype=int32)
     """
-    return backend.numpy.slice(inputs, start_indices, shape)
+    return backend.core.slice(inputs, start_indices, shape)
 
 
 def _like_inputs_spec(inputs, *args, **kwargs):
@@ -509,7 +506,7 @@ def slice_update(inputs, start_indices, updates):
     Returns:
         A tensor, of the same shape and dtype as `inputs`.
     """
-    return backend.numpy.slice_update(inputs, start_indices, updates)
+    return backend.core.slice_update(inputs, start_indices, updates)
 
 
 def _scatter_spec(indices, values, shape):
@@ -539,7 +536,7 @@ def scatter(indices, values, shape):
     Array([[0., 1.],
            [0., 1.]], dtype=float32)
     """
-    return backend.numpy.scatter(indices, values, shape)
+    return backend.core.scatter(indices, values, shape)
 
 
 @_export("scatter_update")
@@ -564,7 +561,7 @@ def scatter_update(inputs, indices, updates, reduction=None):
     ...                          reduction="add")
     Array([2., 0., 0.], dtype=float32)
     """
-    return backend.numpy.scatter_update(
+    return backend.core.scatter_update(
         inputs, indices, updates, reduction=reduction
     )
 
@@ -607,7 +604,7 @@ def unstack(x, num=None, axis=0):
     Returns:
         A Python list of `x.shape[axis]` tensors.
     """
-    return backend.numpy.unstack(x, num=num, axis=axis)
+    return backend.core.unstack(x, num=num, axis=axis)
 
 
 @_export("custom_gradient")

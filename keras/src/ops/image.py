@@ -608,6 +608,33 @@ def _pad_plan(shape, args, data_format):
     return plan
 
 
+def _pad_images(
+    images,
+    top_padding,
+    left_padding,
+    bottom_padding,
+    right_padding,
+    target_height,
+    target_width,
+    data_format,
+):
+    """`pad_images` on concrete images, written with backend-independent
+    ops (zero padding planned by `_pad_plan`)."""
+    images = backend.convert_to_tensor(images)
+    margins = (
+        top_padding,
+        left_padding,
+        bottom_padding,
+        right_padding,
+        target_height,
+        target_width,
+    )
+    pad_width = [(0, 0)] * images.ndim
+    for axis, before, after, _ in _pad_plan(images.shape, margins, data_format):
+        pad_width[axis] = (before, after)
+    return backend.numpy.pad(images, pad_width)
+
+
 class PadImages(Operation):
     def __init__(
         self,
@@ -641,12 +668,7 @@ class PadImages(Operation):
         )
 
     def call(self, images):
-        images = backend.convert_to_tensor(images)
-        plan = _pad_plan(images.shape, self._args(), self.data_format)
-        pad_width = [(0, 0)] * images.ndim
-        for axis, before, after, _ in plan:
-            pad_width[axis] = (before, after)
-        return backend.numpy.pad(images, pad_width)
+        return _pad_images(images, *self._args(), self.data_format)
 
     def compute_output_spec(self, images):
         plan = _pad_plan(images.shape, self._args(), self.data_format)
@@ -756,6 +778,33 @@ def _crop_plan(shape, args, data_format):
     return plan
 
 
+def _crop_images(
+    images,
+    top_cropping,
+    left_cropping,
+    bottom_cropping,
+    right_cropping,
+    target_height,
+    target_width,
+    data_format,
+):
+    """`crop_images` on concrete images, written with backend-independent
+    ops (a slice planned by `_crop_plan`)."""
+    images = backend.convert_to_tensor(images)
+    margins = (
+        top_cropping,
+        left_cropping,
+        bottom_cropping,
+        right_cropping,
+        target_height,
+        target_width,
+    )
+    index = [slice(None)] * images.ndim
+    for axis, start, length in _crop_plan(images.shape, margins, data_format):
+        index[axis] = slice(start, start + length)
+    return images[tuple(index)]
+
+
 class CropImages(Operation):
     def __init__(
         self,
@@ -789,12 +838,7 @@ class CropImages(Operation):
         )
 
     def call(self, images):
-        images = backend.convert_to_tensor(images)
-        plan = _crop_plan(images.shape, self._args(), self.data_format)
-        index = [slice(None)] * images.ndim
-        for axis, start, length in plan:
-            index[axis] = slice(start, start + length)
-        return images[tuple(index)]
+        return _crop_images(images, *self._args(), self.data_format)
 
     def compute_output_spec(self, images):
         plan = _crop_plan(images.shape, self._args(), self.data_format)

@@ -264,7 +264,7 @@ def solve_triangular(a, b, lower=False):
 
 
 @_export("svd")
-@symbolic_op
+@symbolic_op(class_name="SVD")
 def svd(x, full_matrices=True, compute_uv=True):
     """Factors matrices as `u @ diag(s) @ v` with singular values `s`.
 
@@ -370,7 +370,7 @@ def pinv(x, rcond=None):
 
 
 @_export("jvp")
-@symbolic_op(static=("fun", "has_aux"))
+@symbolic_op(static=("has_aux",), class_name="JVP")
 def jvp(fun, primals, tangents, has_aux=False):
     """Evaluates `fun` and its forward-mode derivative along `tangents`.
 

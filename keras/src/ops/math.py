@@ -17,7 +17,7 @@ class _SegmentReduction(Operation):
 
     _backend_fn = None
 
-    def __init__(self, num_segments=None, sorted=False, name=None):
+    def __init__(self, num_segments=None, sorted=False, *, name=None):
         super().__init__(name=name)
         self.num_segments = num_segments
         self.sorted = sorted
@@ -495,7 +495,7 @@ class RFFT(Operation):
         fft_length: Optional length of the transform (see `rfft`).
     """
 
-    def __init__(self, fft_length=None, name=None):
+    def __init__(self, fft_length=None, *, name=None):
         super().__init__(name=name)
         self.fft_length = fft_length
 
@@ -546,7 +546,7 @@ class IRFFT(Operation):
         fft_length: Optional length of the result (see `irfft`).
     """
 
-    def __init__(self, fft_length=None, name=None):
+    def __init__(self, fft_length=None, *, name=None):
         super().__init__(name=name)
         self.fft_length = fft_length
 
@@ -629,6 +629,7 @@ class STFT(Operation):
         fft_length,
         window="hann",
         center=True,
+        *,
         name=None,
     ):
         super().__init__(name=name)
@@ -729,6 +730,7 @@ class ISTFT(Operation):
         length=None,
         window="hann",
         center=True,
+        *,
         name=None,
     ):
         super().__init__(name=name)

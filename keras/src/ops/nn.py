@@ -491,7 +491,10 @@ def _multi_hot_spec(
 
 
 @_export("multi_hot")
-@symbolic_op(spec=_multi_hot_spec)
+@symbolic_op(
+    static=("num_classes", "axis", "dtype", "sparse", "kwargs"),
+    spec=_multi_hot_spec,
+)
 def multi_hot(
     inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs
 ):
@@ -615,7 +618,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 
 
 @_export("moments")
-@symbolic_op
+@symbolic_op(static=("axes", "keepdims", "synchronized"))
 def moments(x, axes, keepdims=False, synchronized=False):
     """Mean and variance of `x`, reduced over `axes`.
 
@@ -642,7 +645,7 @@ def moments(x, axes, keepdims=False, synchronized=False):
 
 
 @_export("batch_normalization")
-@symbolic_op
+@symbolic_op(static=("axis", "epsilon"), class_name="BatchNorm")
 def batch_normalization(
     x, mean, variance, axis, offset=None, scale=None, epsilon=1e-3
 ):
@@ -859,7 +862,7 @@ def _psnr_spec(x1, x2, max_val):
 
 
 @_export("psnr")
-@symbolic_op(static=("max_val",), spec=_psnr_spec)
+@symbolic_op(static=("max_val",), spec=_psnr_spec, class_name="PSNR")
 def psnr(x1, x2, max_val):
     """Peak signal-to-noise ratio between two signals, in decibels.
 
@@ -923,7 +926,7 @@ class CTCLoss(Operation):
         name: Optional name.
     """
 
-    def __init__(self, mask_index=0, name=None):
+    def __init__(self, mask_index=0, *, name=None):
         super().__init__(name=name)
         self.mask_index = mask_index
 
@@ -1009,6 +1012,7 @@ class CTCDecode(Operation):
         top_paths=1,
         merge_repeated=True,
         mask_index=0,
+        *,
         name=None,
     ):
         super().__init__(name=name)

@@ -4,13 +4,11 @@ import collections
 
 from keras.src import tree
 from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.ops.symbolic_arguments import SymbolicArguments
 
 KerasHistory = collections.namedtuple(
     "KerasHistory", ["operation", "node_index", "tensor_index"]
 )
-
-# The arguments of a recorded call; unpacks as `args, kwargs`.
-NodeArguments = collections.namedtuple("NodeArguments", ["args", "kwargs"])
 
 
 class Node:
@@ -28,14 +26,8 @@ class Node:
 
     def __init__(self, operation, call_args=(), call_kwargs=None, outputs=None):
         self.operation = operation
-        self.arguments = NodeArguments(
-            tuple(call_args), dict(call_kwargs or {})
-        )
-        self.input_tensors = [
-            x
-            for x in tree.flatten(self.arguments)
-            if isinstance(x, KerasTensor)
-        ]
+        self.arguments = SymbolicArguments(*call_args, **(call_kwargs or {}))
+        self.input_tensors = self.arguments.keras_tensors
         self.outputs = [] if outputs is None else tree.flatten(outputs)
         for x in self.outputs:
             if not isinstance(x, KerasTensor):

@@ -263,6 +263,17 @@ class _Binary(_NumpyOp):
         return KerasTensor(shape, dtype=dtype, sparse=sparse)
 
 
+class _BitwiseBinary(_Binary):
+    """A bitwise `_Binary` op, whose inputs are named `x` and `y` as in its
+    function."""
+
+    def call(self, x, y):
+        return super().call(x, y)
+
+    def compute_output_spec(self, x, y):
+        return super().compute_output_spec(x, y)
+
+
 # --------------------------------------------------------------------------
 # Element-wise binary ops (broadcasting).
 # --------------------------------------------------------------------------
@@ -1079,7 +1090,7 @@ def logical_xor(x1, x2):
     return backend.numpy.logical_xor(x1, x2)
 
 
-class BitwiseAnd(_Binary):
+class BitwiseAnd(_BitwiseBinary):
     _fn = "bitwise_and"
 
 
@@ -1104,7 +1115,7 @@ def bitwise_and(x, y):
     return backend.numpy.bitwise_and(x, y)
 
 
-class BitwiseOr(_Binary):
+class BitwiseOr(_BitwiseBinary):
     _fn = "bitwise_or"
 
 
@@ -1129,7 +1140,7 @@ def bitwise_or(x, y):
     return backend.numpy.bitwise_or(x, y)
 
 
-class BitwiseXor(_Binary):
+class BitwiseXor(_BitwiseBinary):
     _fn = "bitwise_xor"
 
 
@@ -1154,7 +1165,7 @@ def bitwise_xor(x, y):
     return backend.numpy.bitwise_xor(x, y)
 
 
-class BitwiseLeftShift(_Binary):
+class BitwiseLeftShift(_BitwiseBinary):
     _fn = "bitwise_left_shift"
 
 
@@ -1182,7 +1193,7 @@ def bitwise_left_shift(x, y):
     return backend.numpy.bitwise_left_shift(x, y)
 
 
-class LeftShift(_Binary):
+class LeftShift(_BitwiseBinary):
     _fn = "left_shift"
 
 
@@ -1204,7 +1215,7 @@ def left_shift(x, y):
     return backend.numpy.left_shift(x, y)
 
 
-class BitwiseRightShift(_Binary):
+class BitwiseRightShift(_BitwiseBinary):
     _fn = "bitwise_right_shift"
 
 
@@ -1232,7 +1243,7 @@ def bitwise_right_shift(x, y):
     return backend.numpy.bitwise_right_shift(x, y)
 
 
-class RightShift(_Binary):
+class RightShift(_BitwiseBinary):
     _fn = "right_shift"
 
 
@@ -3038,7 +3049,9 @@ class Prod(_Reduction):
     _fn = "prod"
 
     def __init__(self, axis=None, keepdims=False, dtype=None, *, name=None):
-        super().__init__(axis=axis, keepdims=keepdims, name=name)
+        super().__init__(name=name)
+        self.axis = axis
+        self.keepdims = keepdims
         self.dtype = dtype
 
     def call(self, x):
@@ -3256,7 +3269,9 @@ class Max(_Reduction):
     _fn = "max"
 
     def __init__(self, axis=None, keepdims=False, initial=None, *, name=None):
-        super().__init__(axis=axis, keepdims=keepdims, name=name)
+        super().__init__(name=name)
+        self.axis = axis
+        self.keepdims = keepdims
         self.initial = initial
 
     def call(self, x):
@@ -3297,7 +3312,9 @@ class Min(_Reduction):
     _fn = "min"
 
     def __init__(self, axis=None, keepdims=False, initial=None, *, name=None):
-        super().__init__(axis=axis, keepdims=keepdims, name=name)
+        super().__init__(name=name)
+        self.axis = axis
+        self.keepdims = keepdims
         self.initial = initial
 
     def call(self, x):
@@ -4466,11 +4483,11 @@ class Stack(_NumpyOp):
         super().__init__(name=name)
         self.axis = axis
 
-    def call(self, xs):
-        return backend.numpy.stack(xs, axis=self.axis)
+    def call(self, x):
+        return backend.numpy.stack(x, axis=self.axis)
 
-    def compute_output_spec(self, xs):
-        shapes = [_shape_of(x) for x in xs]
+    def compute_output_spec(self, x):
+        shapes = [_shape_of(t) for t in x]
         first = shapes[0]
         for s in shapes[1:]:
             if not shape_equal(s, first):
@@ -4483,8 +4500,8 @@ class Stack(_NumpyOp):
             for i in range(len(first))
         ]
         axis = _canonical_axis(self.axis, len(first) + 1)
-        shape.insert(axis, len(xs))
-        return KerasTensor(tuple(shape), dtype=_list_dtype(xs))
+        shape.insert(axis, len(x))
+        return KerasTensor(tuple(shape), dtype=_list_dtype(x))
 
 
 @_export("stack")

@@ -196,11 +196,47 @@ class FunctionOperation(Operation):
             symbolic outputs (KerasTensors); by default `fn` is traced.
     """
 
-    def __init__(self, fn, name=None, static_arguments=None, spec=None):
+    def __init__(self, fn=None, name=None, static_arguments=None, spec=None):
+        fn = fn or self._fn
         super().__init__(name=name or naming.auto_name(fn.__name__))
         self.fn = fn
-        self.spec = spec
-        self.static_arguments = dict(static_arguments or {})
+        self.spec = spec or self._spec
+        self._set_static_arguments(static_arguments or {})
+
+    # The op function, spec and static parameter names of an op class
+    # (set by `symbolic_op`).
+    _fn = None
+    _spec = None
+    _static_names = ()
+
+    def _bind_static_arguments(self, args, kwargs):
+        """The static arguments given to an op class's constructor, as a
+        dict by parameter name."""
+        static = self._static_names
+        class_name = type(self).__name__
+        if len(args) > len(static):
+            raise TypeError(
+                f"{class_name}() takes at most {len(static)} positional "
+                f"arguments {static}; received {len(args)}."
+            )
+        given = dict(zip(static, args))
+        parameters = inspect.signature(self._fn).parameters
+        # An op function's `**kwargs`, when static, takes any keyword.
+        any_keyword = any(
+            parameters[name].kind == inspect.Parameter.VAR_KEYWORD
+            for name in static
+        )
+        for key, value in kwargs.items():
+            if key not in static and not any_keyword:
+                raise TypeError(
+                    f"{class_name}() got an unexpected argument `{key}`. "
+                    f"Its constructor takes {static} and `name`."
+                )
+            given[key] = value
+        return given
+
+    def _set_static_arguments(self, static_arguments):
+        self.static_arguments = dict(static_arguments)
         # Readable as attributes too (`ExtractSequences(5, 2).sequence_length`)
         for key, value in self.static_arguments.items():
             if not hasattr(type(self), key):
@@ -269,63 +305,65 @@ def _operation_class(fn, static=None, spec=None, class_name=None, check=None):
     if class_name is None:
         class_name = "".join(part.title() for part in fn.__name__.split("_"))
     static = _static_parameters(fn, static)
+
+    class OpClass(FunctionOperation):
+        _fn = staticmethod(fn)
+        _spec = staticmethod(spec) if spec is not None else None
+        _static_names = static
+
+        def __init__(self, *args, name=None, **kwargs):
+            static_arguments = self._bind_static_arguments(args, kwargs)
+            if check is not None:
+                check(**static_arguments)
+            super().__init__(name=name)
+            self._set_static_arguments(static_arguments)
+
+        # Redefined here only to carry this class's own `__signature__`.
+        def call(self, *args, **kwargs):
+            return super().call(*args, **kwargs)
+
+        @classmethod
+        def from_config(cls, config):
+            # The function is the class's own: its config entry is
+            # redundant.
+            config = {k: v for k, v in config.items() if k != "function"}
+            return cls(**config)
+
+    # The signatures say what the class takes: the static arguments (and
+    # `name`) in the constructor, the others in `call`.
     parameters = inspect.signature(fn).parameters
-    constructor_parameters = [
-        inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-        if parameters[name].default is parameters[name].empty
-        else parameters[name].replace(
-            kind=inspect.Parameter.POSITIONAL_OR_KEYWORD
-        )
-        for name in static
-    ]
-
-    def __init__(self, *args, name=None, **kwargs):
-        if len(args) > len(static):
-            raise TypeError(
-                f"{class_name}() takes at most {len(static)} positional "
-                f"arguments {static}; received {len(args)}."
+    self_parameter = inspect.Parameter(
+        "self", inspect.Parameter.POSITIONAL_OR_KEYWORD
+    )
+    keyword = inspect.Parameter.VAR_KEYWORD
+    OpClass.__init__.__signature__ = inspect.Signature(
+        [self_parameter]
+        + [
+            parameters[name].replace(
+                kind=inspect.Parameter.POSITIONAL_OR_KEYWORD
             )
-        given = dict(zip(static, args))
-        for key, value in kwargs.items():
-            if key not in static:
-                raise TypeError(
-                    f"{class_name}() got an unexpected argument `{key}`. "
-                    f"Its constructor takes {static} and `name`."
-                )
-            given[key] = value
-        if check is not None:
-            check(**given)
-        FunctionOperation.__init__(
-            self, fn, name=name, static_arguments=given, spec=spec
-        )
-
-    __init__.__signature__ = inspect.Signature(
-        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-        + constructor_parameters
+            for name in static
+            if parameters[name].kind != keyword
+        ]
         + [
             inspect.Parameter(
                 "name", inspect.Parameter.KEYWORD_ONLY, default=None
             )
         ]
+        + [
+            parameters[name]
+            for name in static
+            if parameters[name].kind == keyword
+        ]
     )
-
-    @classmethod
-    def from_config(cls, config):
-        # The function is the class's own: its config entry is redundant.
-        config = {k: v for k, v in config.items() if k != "function"}
-        return cls(**config)
-
-    return type(
-        class_name,
-        (FunctionOperation,),
-        {
-            "__init__": __init__,
-            "from_config": from_config,
-            "__module__": fn.__module__,
-            "__qualname__": class_name,
-            "__doc__": f"The operation of `keras.ops.{fn.__name__}`.",
-        },
+    OpClass.call.__signature__ = inspect.Signature(
+        [self_parameter]
+        + [p for name, p in parameters.items() if name not in static]
     )
+    OpClass.__name__ = OpClass.__qualname__ = class_name
+    OpClass.__module__ = fn.__module__
+    OpClass.__doc__ = f"The operation of `keras.ops.{fn.__name__}`."
+    return OpClass
 
 
 def symbolic_op(

@@ -10,8 +10,13 @@ from keras.src.quantizers.quantization_config import QuantizationConfig
 from keras.src.quantizers.quantizers import AbsMaxQuantizer  # noqa: F401
 from keras.src.quantizers.quantizers import Quantizer  # noqa: F401
 from keras.src.quantizers.quantizers import abs_max_quantize  # noqa: F401
+from keras.src.quantizers.quantizers import (  # noqa: F401
+    abs_max_quantize_grouped_with_zero_point,
+)
 from keras.src.quantizers.quantizers import compute_float8_amax_history  # noqa: F401
 from keras.src.quantizers.quantizers import compute_float8_scale  # noqa: F401
+from keras.src.quantizers.quantizers import dequantize_with_sz_map  # noqa: F401
+from keras.src.quantizers.quantizers import fake_quant_with_min_max_vars  # noqa: F401
 from keras.src.quantizers.quantizers import pack_int4  # noqa: F401
 from keras.src.quantizers.quantizers import quantize_and_dequantize  # noqa: F401
 from keras.src.quantizers.quantizers import unpack_int4  # noqa: F401

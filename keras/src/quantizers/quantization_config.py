@@ -94,7 +94,8 @@ class Int8QuantizationConfig(QuantizationConfig):
         from keras.src.quantizers.quantizers import AbsMaxQuantizer
 
         if activation_quantizer == "default":
-            activation_quantizer = AbsMaxQuantizer(axis=-1)
+            # No axis: the layer quantizes each input row (its last axis).
+            activation_quantizer = AbsMaxQuantizer()
         _check_quantizer(weight_quantizer, (-128, 127), "weight quantizer")
         super().__init__(weight_quantizer, activation_quantizer)
 
@@ -111,20 +112,19 @@ class Int4QuantizationConfig(QuantizationConfig):
         weight_quantizer: Quantizer of the weights; its values must fit in
             `[-8, 7]` with `output_dtype="int8"`. Only allowed per channel
             (`block_size` `None` or `-1`).
-        activation_quantizer: Quantizer of the inputs, or `None`. Only
-            allowed per channel.
-        block_size: Number of input features sharing one scale. `None` or
-            `-1` means one scale per output channel.
+        activation_quantizer: Quantizer of the inputs, or `None` (the
+            default: weight-only quantization, the kernel is dequantized
+            for the matmul). Only allowed per channel.
+        block_size: Number of input features sharing one scale and zero
+            point. `None` or `-1` means one scale per output channel.
     """
 
     def __init__(
         self,
         weight_quantizer=None,
-        activation_quantizer="default",
+        activation_quantizer=None,
         block_size=128,
     ):
-        from keras.src.quantizers.quantizers import AbsMaxQuantizer
-
         if block_size is not None and block_size != -1:
             if not isinstance(block_size, int) or block_size <= 0:
                 raise ValueError(
@@ -132,18 +132,13 @@ class Int4QuantizationConfig(QuantizationConfig):
                     f"Received: block_size={block_size}"
                 )
         per_channel = block_size is None or block_size == -1
-        custom_activation = activation_quantizer not in ("default", None)
         if not per_channel and (
-            weight_quantizer is not None or custom_activation
+            weight_quantizer is not None or activation_quantizer is not None
         ):
             raise ValueError(
                 f"Int4 sub-channel quantization (block_size={block_size}) "
                 "does not support custom quantizers. Pass block_size=None "
                 "(or -1) to use them."
-            )
-        if activation_quantizer == "default":
-            activation_quantizer = (
-                AbsMaxQuantizer(axis=-1) if per_channel else None
             )
         _check_quantizer(weight_quantizer, (-8, 7), "weight quantizer")
         super().__init__(weight_quantizer, activation_quantizer)
@@ -163,22 +158,23 @@ class Int4QuantizationConfig(QuantizationConfig):
 class Float8QuantizationConfig(QuantizationConfig):
     """Config of `float8` quantization (delayed scaling).
 
-    Custom quantizers are not supported: float8 layers track their own
-    scales.
+    It takes no arguments: float8 layers track the scales of their inputs,
+    kernel and output gradients themselves (see `Dense.quantize`).
     """
 
-    def __init__(self, weight_quantizer=None, activation_quantizer=None):
-        if weight_quantizer is not None or activation_quantizer is not None:
-            raise ValueError(
-                "Float8QuantizationConfig does not accept custom "
-                "quantizers; leave weight_quantizer and "
-                "activation_quantizer as None."
-            )
+    def __init__(self):
         super().__init__(None, None)
 
     @property
     def mode(self):
         return "float8"
+
+    def get_config(self):
+        return {}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls()
 
 
 _DEFAULT_CONFIGS = {

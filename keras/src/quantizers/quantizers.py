@@ -6,6 +6,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.backend import any_symbolic_tensors
 
 # Largest magnitudes of the two float8 formats.
 _FLOAT8_MAX = {
@@ -14,7 +15,7 @@ _FLOAT8_MAX = {
 }
 
 
-@keras_export("keras.quantizers.Quantizer")
+@keras_export(["keras.Quantizer", "keras.quantizers.Quantizer"])
 class Quantizer:
     """Base class of quantizers.
 
@@ -182,12 +183,15 @@ class AbsMaxQuantizer(Quantizer):
         )
 
     def get_config(self):
-        return {
-            "axis": self.axis,
+        config = {
             "value_range": self.value_range,
             "epsilon": self.epsilon,
             "output_dtype": self.output_dtype,
         }
+        if self.axis is not None:
+            # A quantizer without an axis takes it at call time.
+            config["axis"] = self.axis
+        return config
 
 
 @keras_export("keras.quantizers.compute_float8_scale")
@@ -338,3 +342,316 @@ def unpack_int4(packed, orig_len, axis=0, dtype="int8"):
     unpacked = ops.reshape(both, shape)
     unpacked = ops.take(unpacked, ops.arange(orig_len), axis=axis)
     return ops.cast(unpacked, dtype)
+
+
+def _group_count(length, block_size):
+    return -(-length // block_size)
+
+
+@keras_export("keras.quantizers.abs_max_quantize_grouped_with_zero_point")
+def abs_max_quantize_grouped_with_zero_point(
+    inputs,
+    block_size,
+    value_range=(-8, 7),
+    dtype="int8",
+    epsilon=backend.epsilon(),
+    to_numpy=False,
+):
+    """Quantizes a 2D weight asymmetrically, one scale per group of rows.
+
+    The rows (input features) of `inputs` are split into groups of
+    `block_size` consecutive rows (the last group may be shorter). For
+    each group and column, the range `[min(w, 0), max(w, 0)]` of its
+    values is mapped linearly onto `value_range`: the scale is the range
+    divided by the number of steps, and the zero point is the quantized
+    value representing 0. Then `w ~= (q - zero) * scale`, with `scale`
+    and `zero` taken from the row's group.
+
+    Args:
+        inputs: A 2D float tensor `(rows, columns)`.
+        block_size: Positive integer, the number of rows per group.
+        value_range: `(min, max)` of the quantized values.
+        dtype: The dtype of the quantized values.
+        epsilon: Smallest range considered, so that a group of zeros gets
+            a non-zero scale.
+        to_numpy: Whether to compute in NumPy (saves device memory when
+            quantizing large weights).
+
+    Returns:
+        A `(quantized, scale, zero)` tuple: `quantized` has the shape of
+        `inputs`, `scale` (in the dtype of `inputs`) and `zero` (`int8`)
+        have shape `(ceil(rows / block_size), columns)`.
+
+    Example:
+
+    >>> w = np.array([[0.5, -1.0], [1.5, 0.25], [-0.5, 2.0]])
+    >>> q, scale, zero = (
+    ...     keras.quantizers.abs_max_quantize_grouped_with_zero_point(
+    ...         w, block_size=2))
+    >>> scale.shape, zero.shape  # two groups of rows: [0, 1] and [2]
+    ((2, 2), (2, 2))
+    """
+    if not isinstance(block_size, int) or block_size <= 0:
+        raise ValueError(
+            "`block_size` must be a positive integer. Received: "
+            f"block_size={block_size}"
+        )
+    if len(inputs.shape) != 2:
+        raise ValueError(
+            "Grouped quantization expects a 2D weight `(rows, columns)`. "
+            f"Received a tensor of shape {tuple(inputs.shape)}."
+        )
+    low, high = value_range
+    steps = float(high - low)
+    rows, columns = int(inputs.shape[0]), int(inputs.shape[1])
+    groups = _group_count(rows, block_size)
+    group_of_row = np.arange(rows) // block_size
+    if to_numpy:
+        original_dtype = backend.standardize_dtype(inputs.dtype)
+        w = np.asarray(ops.convert_to_numpy(inputs), dtype="float32")
+        padded = np.zeros((groups * block_size, columns), "float32")
+        padded[:rows] = w
+        blocks = padded.reshape(groups, block_size, columns)
+        g_min = np.minimum(blocks.min(axis=1), 0.0)
+        g_max = np.maximum(blocks.max(axis=1), 0.0)
+        scale = np.maximum(g_max - g_min, epsilon) / steps
+        zero = np.clip(np.round(low - g_min / scale), low, high)
+        q = np.round(w / scale[group_of_row]) + zero[group_of_row]
+        q = np.clip(q, low, high)
+        return (
+            ops.convert_to_tensor(q.astype(dtype)),
+            ops.convert_to_tensor(scale.astype(original_dtype)),
+            ops.convert_to_tensor(zero.astype("int8")),
+        )
+    inputs = ops.convert_to_tensor(inputs)
+    w = ops.cast(inputs, "float32")
+    padded = ops.pad(w, [(0, groups * block_size - rows), (0, 0)])
+    blocks = ops.reshape(padded, (groups, block_size, columns))
+    g_min = ops.minimum(ops.min(blocks, axis=1), 0.0)
+    g_max = ops.maximum(ops.max(blocks, axis=1), 0.0)
+    scale = ops.divide(ops.maximum(g_max - g_min, epsilon), steps)
+    zero = ops.clip(ops.round(low - ops.divide(g_min, scale)), low, high)
+    index = ops.convert_to_tensor(group_of_row, "int32")
+    q = ops.add(
+        ops.round(ops.divide(w, ops.take(scale, index, axis=0))),
+        ops.take(zero, index, axis=0),
+    )
+    q = ops.cast(ops.clip(q, low, high), dtype)
+    return q, ops.cast(scale, inputs.dtype), ops.cast(zero, "int8")
+
+
+@keras_export("keras.quantizers.fake_quant_with_min_max_vars")
+def fake_quant_with_min_max_vars(
+    inputs, min_vals, max_vals, num_bits=8, narrow_range=False, axis=None
+):
+    """Rounds `inputs` onto a `num_bits` grid spanning `[min, max]`.
+
+    The range is first nudged so that 0 falls exactly on the grid, then
+    the inputs are clipped to the nudged range and rounded to the nearest
+    of its `2 ** num_bits` levels (`2 ** num_bits - 1` with
+    `narrow_range=True`, which leaves out the lowest one). The result
+    stays in float: this simulates quantization during training.
+    Gradients pass through unchanged inside the nudged range and are zero
+    outside it.
+
+    Args:
+        inputs: A float tensor.
+        min_vals: The lower bound: a scalar, or one value per entry of
+            `axis`.
+        max_vals: The upper bound, shaped like `min_vals`.
+        num_bits: Number of bits of the simulated integers.
+        narrow_range: Whether to drop the lowest level.
+        axis: `None` for scalar bounds, else the axis the bounds run
+            along (per-channel bounds).
+
+    Returns:
+        A tensor of the shape and dtype of `inputs`.
+
+    Example:
+
+    >>> x = np.array([-0.3, 0.26, 1.7], "float32")
+    >>> keras.quantizers.fake_quant_with_min_max_vars(x, 0.0, 1.0, 2)
+    array([0.       , 0.3333333, 1.       ], dtype=float32)
+    """
+    if any_symbolic_tensors((inputs,)):
+        return backend.KerasTensor(inputs.shape, dtype=inputs.dtype)
+    inputs = ops.convert_to_tensor(inputs)
+    dtype = backend.standardize_dtype(inputs.dtype)
+    rank = len(inputs.shape)
+    quant_min = 1.0 if narrow_range else 0.0
+    quant_max = float(2**num_bits - 1)
+
+    def bound(values):
+        values = ops.cast(ops.convert_to_tensor(values), "float32")
+        if axis is None:
+            return values
+        shape = [1] * rank
+        shape[canonicalize_axis(axis, rank)] = -1
+        return ops.reshape(values, shape)
+
+    low, high = bound(min_vals), bound(max_vals)
+    scale = ops.divide(ops.subtract(high, low), quant_max - quant_min)
+    zero_from_min = ops.subtract(quant_min, ops.divide(low, scale))
+    # Half away from zero: the zero point is >= 0 after clipping.
+    zero = ops.clip(ops.floor(zero_from_min + 0.5), quant_min, quant_max)
+    nudged_min = ops.multiply(ops.subtract(quant_min, zero), scale)
+    nudged_max = ops.multiply(ops.subtract(quant_max, zero), scale)
+
+    @ops.custom_gradient
+    def fake_quant(x):
+        x32 = ops.cast(x, "float32")
+        clipped = ops.clip(x32, nudged_min, nudged_max)
+        steps = ops.floor(ops.divide(clipped - nudged_min, scale) + 0.5)
+        result = ops.cast(
+            ops.add(ops.multiply(steps, scale), nudged_min), dtype
+        )
+
+        def grad(upstream):
+            inside = ops.logical_and(
+                ops.greater_equal(x32, nudged_min),
+                ops.less_equal(x32, nudged_max),
+            )
+            return ops.where(inside, upstream, ops.zeros_like(upstream))
+
+        return result, grad
+
+    return fake_quant(inputs)
+
+
+# ------------------------------------------ zero-point helpers (GPTQ, AWQ)
+def compute_quantization_parameters(
+    x,
+    *,
+    bits,
+    symmetric=False,
+    per_channel=False,
+    group_size=-1,
+    compute_dtype="float32",
+    epsilon=0.0,
+    signed=False,
+):
+    """Scales and zero points mapping a 2D weight onto `bits`-bit levels.
+
+    `x` is read as `(out_features, in_features)`: one row per output
+    channel. The range `[min, max]` is taken over the whole tensor
+    (`per_channel=False`), over each row (`per_channel=True`), or over
+    each row's groups of `group_size` consecutive columns. With
+    `symmetric=True`, a range reaching below zero is made symmetric
+    around zero and the zero point is the middle level. An empty range
+    (constant values) is widened by 1 on each side.
+
+    Args:
+        x: 2D float tensor.
+        bits: Number of bits of the levels `0 .. 2**bits - 1`.
+        symmetric: Whether ranges are symmetric around zero.
+        per_channel: Whether each row gets its own range.
+        group_size: Columns per group when `per_channel`; `-1` for one
+            group per row.
+        compute_dtype: The dtype of the returned `maxq`.
+        epsilon: Added to each range before dividing.
+        signed: Whether zero points are returned shifted by
+            `2 ** (bits - 1)` as `int8` (otherwise `uint8`).
+
+    Returns:
+        `(scale, zero, maxq)`: `scale` and `zero` of shape `(rows, 1)` or
+        `(rows, groups)`; `maxq = 2 ** bits - 1`.
+    """
+    if x is None:
+        raise ValueError(f"Input tensor {x} cannot be None.")
+    x = ops.convert_to_tensor(x)
+    if len(x.shape) < 2:
+        raise ValueError(
+            "The weight must have a rank of at least 2 (`(out_features, "
+            f"in_features)`). Received shape {tuple(x.shape)}."
+        )
+    if int(np.prod(x.shape)) == 0:
+        raise ValueError("Input tensor 'x' cannot be empty.")
+    x = ops.cast(x, "float32")
+    rows, columns = int(x.shape[0]), int(x.shape[-1])
+    maxq = float(2**bits - 1)
+    if not per_channel:
+        x_min = ops.broadcast_to(ops.min(x), (rows, 1))
+        x_max = ops.broadcast_to(ops.max(x), (rows, 1))
+    elif group_size is None or group_size <= 0 or group_size >= columns:
+        x_min = ops.min(x, axis=-1, keepdims=True)
+        x_max = ops.max(x, axis=-1, keepdims=True)
+    else:
+        groups = _group_count(columns, group_size)
+        pad = groups * group_size - columns
+        # Edge padding keeps the last group's range its own.
+        padded = ops.pad(x, [(0, 0), (0, pad)], mode="edge") if pad else x
+        blocks = ops.reshape(padded, (rows, groups, group_size))
+        x_min = ops.min(blocks, axis=-1)
+        x_max = ops.max(blocks, axis=-1)
+    if symmetric:
+        x_max = ops.maximum(ops.abs(x_min), x_max)
+        x_min = ops.where(x_min < 0, ops.negative(x_max), x_min)
+    empty = ops.equal(x_min, x_max)
+    x_min = ops.where(empty, x_min - 1.0, x_min)
+    x_max = ops.where(empty, x_max + 1.0, x_max)
+    scale = ops.divide(ops.add(ops.subtract(x_max, x_min), epsilon), maxq)
+    if symmetric:
+        zero = ops.full_like(scale, (maxq + 1.0) / 2.0)
+    else:
+        zero = ops.maximum(ops.round(ops.divide(ops.negative(x_min), scale)), 0)
+    if signed:
+        half = float(2 ** (bits - 1))
+        zero = ops.cast(ops.clip(zero - half, -half, half - 1), "int8")
+    else:
+        zero = ops.cast(zero, "uint8")
+    return scale, zero, ops.cast(maxq, compute_dtype)
+
+
+def _safe_scale(scale):
+    scale = ops.cast(scale, "float32")
+    return ops.where(ops.equal(scale, 0), backend.epsilon(), scale)
+
+
+def quantize_with_zero_point(input_tensor, scale, zero, maxq):
+    """`clip(round(x / scale + zero), 0, maxq)`, in float (a zero scale
+    is replaced by a tiny one)."""
+    x = ops.cast(input_tensor, "float32")
+    q = ops.round(ops.add(ops.divide(x, _safe_scale(scale)), zero))
+    return ops.clip(q, 0.0, ops.cast(maxq, "float32"))
+
+
+def dequantize_with_zero_point(input_tensor, scale, zero):
+    """`(q - zero) * scale`: the inverse of `quantize_with_zero_point`."""
+    q = ops.cast(input_tensor, "float32")
+    return ops.multiply(
+        ops.subtract(q, ops.cast(zero, "float32")), ops.cast(scale, "float32")
+    )
+
+
+def _group_params(scale, zero, g_idx, group_axis):
+    """`scale` and `zero` gathered per column (or row) through `g_idx`."""
+    index = ops.cast(g_idx, "int32")
+    axis = -1 if group_axis in (-1, 1) else 0
+    return (
+        ops.take(ops.cast(scale, "float32"), index, axis=axis),
+        ops.take(ops.cast(zero, "float32"), index, axis=axis),
+    )
+
+
+def quantize_with_sz_map(
+    weights_matrix, scale, zero, g_idx, maxq, group_axis=-1
+):
+    """Quantizes with the scale and zero point of each column's group.
+
+    `g_idx[j]` names the group of column `j` (of row `j` when
+    `group_axis=0`); `scale` and `zero` hold one entry per group along
+    that axis. Returns `clip(round(w / scale + zero), 0, maxq)` in float.
+    """
+    group_scale, group_zero = _group_params(scale, zero, g_idx, group_axis)
+    return quantize_with_zero_point(
+        weights_matrix, group_scale, group_zero, maxq
+    )
+
+
+def dequantize_with_sz_map(weights_matrix, scale, zero, g_idx, group_axis=-1):
+    """`(q - zero) * scale` with the scale and zero point of each
+    column's group (each row's with `group_axis=0`), as named by
+    `g_idx`."""
+    group_scale, group_zero = _group_params(scale, zero, g_idx, group_axis)
+    q = ops.cast(weights_matrix, "float32")
+    return ops.multiply(ops.subtract(q, group_zero), group_scale)

@@ -123,10 +123,12 @@ class Int8LayersTest(testing.TestCase):
         layer = layers.Dense(2)
         with self.assertRaisesRegex(ValueError, "isn't yet built"):
             layer.quantize("int8")
-        layer.build((None, 2))
-        with self.assertRaisesRegex(NotImplementedError, "'int4'"):
-            layer.quantize("int4")
-        self.assertIsNone(layer.quantization_mode)
+        table = layers.Embedding(5, 2)
+        table.build()
+        with self.assertRaisesRegex(NotImplementedError, "'int8', 'int4'"):
+            table.quantize("float8")
+        self.assertIsNone(table.quantization_mode)
+        self.assertEqual([w.dtype for w in table.weights], ["float32"])
 
     def test_model_quantize_and_save(self):
         model = models.Sequential(

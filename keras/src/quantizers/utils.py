@@ -1,21 +1,51 @@
-"""Helpers shared by the layers that quantize their weights to int8."""
+"""Helpers shared by the layers that quantize their weights.
+
+A quantizable weight is handled through its *matrix view* `(rows,
+columns)`: the rows are the input features (the axis contracted with the
+layer's inputs, along which int4 groups run) and the columns the output
+channels (each gets its own scales). `Dense` kernels are already such a
+matrix; the other layers say how to reshape or transpose their weight
+into one.
+"""
+
+import re
+
+import numpy as np
 
 from keras.src import ops
 from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
+from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy
+from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
+
+INT4_RANGE = (-8, 7)
 
 
-def check_implemented_mode(mode):
-    """Raises `NotImplementedError` unless `mode` is implemented here."""
-    if mode not in QUANTIZATION_MODES:
+# ------------------------------------------------------------- selecting
+def should_quantize_layer(layer, filters):
+    """Whether `Model.quantize(..., filters=filters)` quantizes `layer`.
+
+    Args:
+        layer: The layer.
+        filters: `None` (every layer), a regular expression or a list of
+            them (searched in the layer's path), or a callable taking the
+            layer and returning a boolean.
+    """
+    if filters is None:
+        return True
+    if callable(filters):
+        return bool(filters(layer))
+    patterns = [filters] if isinstance(filters, str) else list(filters)
+    return any(re.search(pattern, layer.path) for pattern in patterns)
+
+
+def check_mode(mode, supported):
+    """Raises `NotImplementedError` unless `mode` is one of `supported`
+    (the modes a layer implements)."""
+    if mode not in QUANTIZATION_MODES or mode not in supported:
         raise NotImplementedError(
-            "Invalid quantization mode. Expected one of "
-            f"{QUANTIZATION_MODES}. Received: mode={mode}"
-        )
-    if mode != "int8":
-        raise NotImplementedError(
-            f"Quantization mode '{mode}' is not implemented in this fork "
-            "yet; only 'int8' is. Use mode='int8'."
+            f"Invalid quantization mode. Expected one of {tuple(supported)}. "
+            f"Received: quantization_mode={mode}"
         )
 
 
@@ -28,8 +58,164 @@ def default_config(mode, config):
     return quantization_config.validate_and_resolve_config(mode, None)
 
 
+def int4_block_size(layer, config):
+    """The int4 block size of `layer` as configured: from its
+    `Int4DTypePolicy`, else from `config`; `None` or `-1` mean per-channel
+    scales (see `is_grouped`)."""
+    policy = layer.dtype_policy
+    if isinstance(policy, Int4DTypePolicy):
+        return policy.block_size
+    if config is not None and config.mode == "int4":
+        return config.block_size
+    return None
+
+
+def is_grouped(block_size):
+    """Whether an int4 `block_size` asks for grouped scales."""
+    return block_size is not None and block_size != -1
+
+
+def policy_after_quantize(layer, config):
+    """The dtype policy a float `layer` gets once quantized with
+    `config`."""
+    source = layer.dtype_policy.name
+    if config.mode == "float8":
+        return QuantizedFloat8DTypePolicy("float8", source)
+    if config.mode == "int4" and is_grouped(int4_block_size(layer, config)):
+        return Int4DTypePolicy(f"int4/{config.block_size}", source)
+    return QuantizedDTypePolicy(config.mode, source)
+
+
+def group_count(rows, block_size):
+    return -(-rows // block_size)
+
+
+# -------------------------------------------------------- the procedure
+def quantize_in_place(layer, config, float_attrs, values_fn):
+    """Quantizes the float weights of a built `layer` for `config`.
+
+    For `"float8"` the weights stay float and the layer's `_float8_build`
+    adds the scaling state. Otherwise the quantized values are computed
+    from the float weights (`values_fn(weight, mode, config)` returns
+    `{attribute: value}`, one call per weight named in `float_attrs`),
+    `layer.quantized_build` creates the quantized variables (under the
+    same attributes), which take the place of the float ones in the
+    layer's variables, and the values are assigned. Finally the layer's
+    dtype policy becomes the quantized one.
+    """
+    if isinstance(float_attrs, str):
+        float_attrs = [float_attrs]
+    mode = config.mode
+    policy = policy_after_quantize(layer, config)
+    layer._tracker.unlock()
+    try:
+        if mode == "float8":
+            layer.quantization_config = config
+            layer._float8_build()
+        else:
+            olds = [getattr(layer, attr, None) for attr in float_attrs]
+            olds = [old for old in olds if old is not None]
+            values = {}
+            for old in olds:
+                values.update(values_fn(old, mode, config))
+            before = {id(v) for v in layer._own_variables}
+            layer.quantized_build(tuple(olds[0].shape), mode, config)
+            created = [v for v in layer._own_variables if id(v) not in before]
+            layer._replace_variable(olds[0], created)
+            for old in olds[1:]:
+                layer._untrack_variable(old)
+                layer._own_variables = [
+                    v for v in layer._own_variables if v is not old
+                ]
+            for attr, value in values.items():
+                getattr(layer, attr).assign(value)
+    finally:
+        layer._lock_state()
+    layer._set_dtype_policy(policy)
+
+
+def file_order(layer, first):
+    """The layer's own weights with `first` (`None`s dropped) in front,
+    the others after them in their usual order; LoRA factors are left
+    out (weights files hold the merged weight instead)."""
+    from keras.src.layers.layer import Layer
+
+    first = [v for v in first if v is not None]
+    skipped = {id(v) for v in first}
+    lora_variables = getattr(layer, "_lora_variables", None)
+    if lora_variables is not None:
+        skipped |= {id(v) for v in lora_variables()}
+    rest = [v for v in Layer._own_weights(layer) if id(v) not in skipped]
+    return first + rest
+
+
+# --------------------------------------------------------------- layouts
+def float_weight_layout(layer, name, shape):
+    """`(axes, mesh)` of the float weight `name` (of `shape`) that a
+    quantized variable replaces, under the current distribution: the
+    layout of the existing float variable, else the one the distribution
+    would give a float variable of that path. `None` without a
+    distribution (or when the layout does not fit `shape`)."""
+    from keras.src.backend.common.name_scope import current_path
+    from keras.src.distribution import distribution_lib
+    from keras.src.layers import layer as layer_module
+
+    distribution = distribution_lib.distribution()
+    if distribution is None:
+        return None
+    with layer_module._variable_scope(layer):
+        path = f"{current_path()}/{name}"
+    existing = getattr(layer, f"_{name}", None)
+    if existing is None or tuple(existing.shape) != tuple(shape):
+        existing = None
+    probe = _LayoutProbe(path, shape, getattr(existing, "_layout", None))
+    layout = distribution.get_variable_layout(probe)
+    if layout is None or len(layout.axes) != len(shape):
+        return None
+    return tuple(layout.axes), layout.device_mesh
+
+
+class _LayoutProbe:
+    """What `Distribution.get_variable_layout` reads from a variable."""
+
+    def __init__(self, path, shape, layout):
+        self.path = path
+        self.shape = tuple(shape)
+        self._layout = layout
+
+
+def derived_layout(base, picks, shape):
+    """The layout of a quantized variable of `shape` whose axis `i` takes
+    the mesh axes of the float weight's axis `picks[i]` (`None`:
+    replicated), given `base = float_weight_layout(...)`. An axis whose
+    size the mesh axes do not divide (e.g. a packed int4 axis) is
+    replicated. `None` when `base` is."""
+    from keras.src.distribution import distribution_lib
+
+    if base is None:
+        return None
+    axes, mesh = base
+    derived = []
+    for size, pick in zip(shape, picks):
+        entry = None if pick is None else axes[pick]
+        if entry is not None and size % _mesh_size(mesh, entry):
+            entry = None
+        derived.append(entry)
+    return distribution_lib.TensorLayout(tuple(derived), mesh)
+
+
+def _mesh_size(mesh, entry):
+    names = entry if isinstance(entry, (tuple, list)) else (entry,)
+    size = 1
+    for name in names:
+        size *= mesh.shape[list(mesh.axis_names).index(name)]
+    return size
+
+
+# ----------------------------------------------------------- activations
 def quantize_inputs(inputs_quantizer, inputs):
-    """Quantizes layer inputs to int8, one scale per row by default.
+    """Quantizes layer inputs to int8, one scale per row unless the
+    quantizer has its own axis.
 
     Returns:
         `(int8 inputs, scale)`.
@@ -39,6 +225,7 @@ def quantize_inputs(inputs_quantizer, inputs):
     return inputs_quantizer(inputs)
 
 
+# ------------------------------------------------------------------ int8
 def quantize_weight(weight_quantizer, weight, reduce_axes, scale_shape):
     """Quantizes `weight` to int8, one scale per non-reduced position.
 
@@ -57,10 +244,7 @@ def quantize_weight(weight_quantizer, weight, reduce_axes, scale_shape):
     if weight_quantizer is None:
         weight_quantizer = quantizers.AbsMaxQuantizer(axis=reduce_axes)
     quantized, scale = weight_quantizer(weight, to_numpy=True)
-    expected = 1
-    for dim in scale_shape:
-        expected *= dim
-    if int(ops.size(scale)) != expected:
+    if int(ops.size(scale)) != int(np.prod(scale_shape)):
         raise ValueError(
             "The weight quantizer must produce one scale per output "
             f"position, i.e. reduce the axes {tuple(reduce_axes)} of the "
@@ -71,28 +255,219 @@ def quantize_weight(weight_quantizer, weight, reduce_axes, scale_shape):
     return quantized, ops.reshape(scale, scale_shape)
 
 
-def quantize_layer_weight(layer, attribute, mode, config, reduce_axes):
-    """Replaces the float weight `layer.<attribute>` by its int8 version.
+# ------------------------------------------------------------------ int4
+def int4_quantize_rows(weight, weight_quantizer=None):
+    """Quantizes a `(channels, features)` weight to int4 values, one
+    symmetric scale per row (per channel).
 
-    The layer's `quantized_build` creates the int8 weight (under the same
-    attribute) and its scale (`layer.<attribute without _>_scale`); they
-    take the place of the float weight in the layer's variables. The
-    layer's dtype policy becomes `"<mode>_from_<previous policy>"`.
+    Returns:
+        `(q, scale)`: `q` is `int8` of the weight's shape, `scale` has
+        shape `(channels,)`.
     """
-    old = getattr(layer, attribute)
-    scale_name = f"{attribute.lstrip('_')}_scale"
-    layer.quantization_config = config
-    layer._tracker.unlock()
-    layer.quantized_build(tuple(old.shape), mode, config)
-    layer._lock_state()
-    new = getattr(layer, attribute)
-    scale = getattr(layer, scale_name)
-    quantized, scale_value = quantize_weight(
-        config.weight_quantizer, old, reduce_axes, tuple(scale.shape)
+    from keras.src.quantizers import quantizers
+
+    if weight_quantizer is None:
+        weight_quantizer = quantizers.AbsMaxQuantizer(
+            axis=-1, value_range=INT4_RANGE, output_dtype="int8"
+        )
+    return quantize_weight(
+        weight_quantizer, weight, (-1,), (int(weight.shape[0]),)
     )
-    layer._replace_variable(old, [new, scale])
-    new.assign(quantized)
-    scale.assign(scale_value)
-    layer._set_dtype_policy(
-        QuantizedDTypePolicy(mode, source_name=layer.dtype_policy.name)
+
+
+def int4_quantize_matrix(matrix, block_size, weight_quantizer=None):
+    """Quantizes a `(rows, columns)` matrix to int4 values in `[-8, 7]`.
+
+    Per channel (`block_size` `None` or `-1`): symmetric, one scale per column,
+    `matrix ~= q / scale`. Grouped: asymmetric, one scale and zero point
+    per group of `block_size` rows and column,
+    `matrix ~= (q - zero) * scale`.
+
+    Returns:
+        `(q, scale, zero)`: `q` is `int8` of the matrix's shape; `scale`
+        has shape `(columns,)` per channel and `(groups, columns)`
+        grouped; `zero` is `None` per channel.
+    """
+    from keras.src.quantizers import quantizers
+
+    if not is_grouped(block_size):
+        if weight_quantizer is None:
+            weight_quantizer = quantizers.AbsMaxQuantizer(
+                axis=0, value_range=INT4_RANGE, output_dtype="int8"
+            )
+        q, scale = weight_quantizer(matrix, to_numpy=True)
+        return q, ops.reshape(scale, (matrix.shape[1],)), None
+    return quantizers.abs_max_quantize_grouped_with_zero_point(
+        matrix, block_size, value_range=INT4_RANGE, dtype="int8", to_numpy=True
     )
+
+
+def int4_dequantize_matrix(q, scale, zero, group_index, dtype):
+    """The float `(rows, columns)` matrix from int4 values `q` (unpacked,
+    `int8`), per-channel or grouped as `int4_quantize_matrix` made it.
+
+    Args:
+        group_index: For grouped scales, the group of each row.
+        dtype: The dtype of the result.
+    """
+    q = ops.cast(q, dtype)
+    scale = ops.cast(scale, dtype)
+    if zero is None:
+        return ops.divide(q, scale)
+    index = ops.cast(group_index, "int32")
+    zero = ops.cast(ops.take(zero, index, axis=0), dtype)
+    return ops.multiply(ops.subtract(q, zero), ops.take(scale, index, axis=0))
+
+
+def group_index(rows, block_size):
+    """The group of each of `rows` rows, as float32 (how `g_idx` is
+    stored)."""
+    return (np.arange(rows) // block_size).astype("float32")
+
+
+def int4_grouped_build(
+    layer, prefix, groups, columns, rows, transpose=False, layout=None
+):
+    """Creates `<prefix>_scale`, `<prefix>_zero` and `g_idx` for grouped
+    int4 scales of `groups` groups over `rows` rows and `columns`
+    columns (`(columns, groups)` when `transpose`); `layout` is the
+    layout of the scales and zero points."""
+    shape = (columns, groups) if transpose else (groups, columns)
+    scale = layer.add_weight(
+        name=f"{prefix}_scale",
+        shape=shape,
+        initializer="ones",
+        trainable=False,
+        layout=layout,
+    )
+    zero = layer.add_weight(
+        name=f"{prefix}_zero",
+        shape=shape,
+        initializer="zeros",
+        dtype="int8",
+        trainable=False,
+        layout=layout,
+    )
+    g_idx = layer.add_weight(
+        name="g_idx",
+        shape=(rows,),
+        initializer="zeros",
+        dtype="float32",
+        trainable=False,
+    )
+    return scale, zero, g_idx
+
+
+# ---------------------------------------------------------------- float8
+FLOAT8_VARIABLES = ("inputs", "kernel", "outputs_grad")
+
+
+def float8_build(layer, amax_history_length):
+    """Creates the delayed-scaling state of a float8 layer: for each of
+    `FLOAT8_VARIABLES`, a scalar `<name>_scale` (starting at 1) and an
+    `<name>_amax_history` of `amax_history_length` zeros. They are
+    trainable with `overwrite_with_gradient=True`: the "gradient" the
+    layer's custom backward pass returns for them is their new value."""
+    for name in FLOAT8_VARIABLES:
+        scale = layer.add_weight(
+            name=f"{name}_scale",
+            shape=(),
+            initializer="ones",
+            trainable=True,
+        )
+        history = layer.add_weight(
+            name=f"{name}_amax_history",
+            shape=(amax_history_length,),
+            initializer="zeros",
+            trainable=True,
+        )
+        scale.overwrite_with_gradient = True
+        history.overwrite_with_gradient = True
+        setattr(layer, f"{name}_scale", scale)
+        setattr(layer, f"{name}_amax_history", history)
+
+
+def float8_variables(layer):
+    """The float8 state of `layer` in file order."""
+    return [
+        getattr(layer, f"{name}_{kind}")
+        for name in FLOAT8_VARIABLES
+        for kind in ("scale", "amax_history")
+    ]
+
+
+def float8_contract(layer, inputs, kernel, contract, contract_grads):
+    """`contract(x, k)` (the layer's matmul or einsum) computed on
+    float8-rounded operands, with delayed scaling.
+
+    The inputs and kernel are rounded through `float8_e4m3fn` with the
+    layer's current scales. In the backward pass the output gradient is
+    rounded through `float8_e5m2`, `contract_grads(x, k, g)` returns the
+    gradients `(dx, dk)` of the rounded operands, and the "gradients" of
+    the scales and amax histories are their next values: each history
+    records the largest magnitude of this step, and each scale is
+    recomputed from the previous history.
+    """
+    from keras.src.quantizers import quantizers
+
+    dtype = layer.compute_dtype
+
+    def next_state(value, scale, history, float8_dtype):
+        dtype_max = float(_float8_max(float8_dtype))
+        new_scale = quantizers.compute_float8_scale(
+            ops.max(history), scale, dtype_max
+        )
+        new_history = quantizers.compute_float8_amax_history(value, history)
+        return new_scale, new_history
+
+    def round_to(value, scale, float8_dtype):
+        return quantizers.quantize_and_dequantize(
+            value, scale, float8_dtype, dtype
+        )
+
+    @ops.custom_gradient
+    def contract_float8(
+        x, k, x_scale, x_hist, k_scale, k_hist, g_scale, g_hist
+    ):
+        x_q = round_to(x, x_scale, "float8_e4m3fn")
+        k_q = round_to(k, k_scale, "float8_e4m3fn")
+
+        def grad(upstream):
+            g_q = round_to(upstream, g_scale, "float8_e5m2")
+            dx, dk = contract_grads(x_q, k_q, g_q)
+            return (
+                dx,
+                dk,
+                *next_state(x, x_scale, x_hist, "float8_e4m3fn"),
+                *next_state(k, k_scale, k_hist, "float8_e4m3fn"),
+                *next_state(upstream, g_scale, g_hist, "float8_e5m2"),
+            )
+
+        return contract(x_q, k_q), grad
+
+    return contract_float8(
+        inputs,
+        kernel,
+        layer.inputs_scale,
+        layer.inputs_amax_history,
+        layer.kernel_scale,
+        layer.kernel_amax_history,
+        layer.outputs_grad_scale,
+        layer.outputs_grad_amax_history,
+    )
+
+
+def float8_round(layer, value, scale):
+    """`value` rounded through `float8_e4m3fn` with `scale`, in the
+    layer's compute dtype (the forward pass of a float8 layer)."""
+    from keras.src.quantizers import quantizers
+
+    return quantizers.quantize_and_dequantize(
+        value, scale, "float8_e4m3fn", layer.compute_dtype
+    )
+
+
+def _float8_max(float8_dtype):
+    import ml_dtypes
+
+    return ml_dtypes.finfo(getattr(ml_dtypes, float8_dtype)).max

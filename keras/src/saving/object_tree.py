@@ -33,20 +33,17 @@ class (user code) defines `save_own_variables`/`load_own_variables` is given
 the `vars` group as its store instead. The optimizer stores
 `optimizer.variables` in order.
 
-A LoRA-enabled layer (see `lora_utils`) is saved as upstream saves it: its
-`vars` hold the base weight with the LoRA delta folded in and its other
-weights, in creation order, without the LoRA factors, so that the same
-layer without LoRA (here or upstream) loads it.
-
 Extensions, which upstream ignores when loading: the state of each
 `SeedGenerator` held in a layer attribute is saved as the child named after
 that attribute (so training resumes with the same random numbers); loading
 restores it when present and leaves it alone otherwise. A LoRA-enabled
-layer also gets the child `lora` holding its unmerged base weight and its
-two factors, so that fine-tuning resumes exactly; loading them needs the
-layer to have LoRA enabled with the same rank, and a LoRA-enabled layer
-loaded from a file without them (or with factors of another rank) keeps
-the folded weight as its base and starts with a zero delta. Dtypes HDF5 cannot
+layer (see `keras.src.utils.lora_utils`) writes in `vars` what upstream
+does, its base weight with the LoRA delta merged in (quantized again for
+an int8/int4 layer) and no factors, so that the file fits the layer
+without LoRA; its unmerged weights and factors go to the extension group
+`lora_state/vars` beside it. A LoRA-enabled layer loads that group when
+present (resuming exactly), else the merged weight with the delta reset to
+zero. Dtypes HDF5 cannot
 represent (`bfloat16`, `float8_*`, ...) are stored as opaque bytes of the
 same size with a `dtype` attribute, as upstream does. Non-scalar datasets
 use the Fletcher-32 checksum filter.
@@ -68,9 +65,9 @@ import numpy as np
 from keras.src.saving import weights_h5
 
 VARS_GROUP = "vars"
+# Extension group of a LoRA layer: its unmerged weights and factors.
+LORA_GROUP = "lora_state"
 OPTIMIZER_KEY = "optimizer"
-# Child group of a LoRA-enabled layer: unmerged base weight and factors.
-LORA_KEY = "lora"
 _SNAKE_1 = re.compile(r"(.)([A-Z][a-z0-9]+)")
 _SNAKE_2 = re.compile(r"([a-z])([A-Z])")
 
@@ -95,6 +92,11 @@ class Node:
     @property
     def group(self):
         return f"{self.path}/{VARS_GROUP}" if self.path else VARS_GROUP
+
+    @property
+    def lora_group(self):
+        prefix = f"{self.path}/" if self.path else ""
+        return f"{prefix}{LORA_GROUP}/{VARS_GROUP}"
 
     @property
     def name(self):
@@ -203,10 +205,6 @@ def walk(model, saved_groups=None):
         nodes.append(Node(path, obj, kind))
         if kind != "layer":
             return
-        if _has_lora(obj):
-            nodes.append(
-                Node(f"{path}/{LORA_KEY}" if path else LORA_KEY, obj, "lora")
-            )
         for name in _attribute_names(obj, base_classes):
             try:
                 value = getattr(obj, name)
@@ -249,17 +247,6 @@ def _is_user_hooked(layer, name):
     return weights_h5.has_user_hook(layer, name)
 
 
-def _has_lora(layer):
-    """Whether `layer` has LoRA enabled and is saved by this module (not
-    by user `save_own_variables`/`load_own_variables` hooks)."""
-    return (
-        getattr(layer, "lora_enabled", False)
-        and hasattr(layer, "_weights_without_lora_factors")
-        and not _is_user_hooked(layer, "save_own_variables")
-        and not _is_user_hooked(layer, "load_own_variables")
-    )
-
-
 def own_values(node):
     """The variables a node stores (for hooked layers: `None`)."""
     if node.kind == "seed":
@@ -268,26 +255,26 @@ def own_values(node):
         if not weights_h5._optimizer_built(node.obj):
             return []
         return list(node.obj.variables)
-    if node.kind == "lora":
-        layer = node.obj
-        return [getattr(layer, layer._lora_base), *layer._lora_factors()]
-    if _has_lora(node.obj):
-        return node.obj._weights_without_lora_factors()
     return list(node.obj._own_weights())
 
 
-def _saved_value(node, variable):
-    """What is written for `variable` of `node`: the variable, or for the
-    base weight of a LoRA-enabled layer, that weight with the delta
-    folded in."""
-    layer = node.obj
-    if (
-        node.kind == "layer"
-        and _has_lora(layer)
-        and variable is getattr(layer, layer._lora_base)
-    ):
-        return layer._lora_folded_weight()
-    return variable
+def lora_state(node):
+    """The variables of a LoRA layer's extension group (`None` if the
+    node is not a LoRA-enabled layer)."""
+    exact = getattr(node.obj, "_lora_exact_state", None)
+    if node.kind != "layer" or exact is None:
+        return None
+    return exact()
+
+
+def values_to_write(node):
+    """What a node writes, one entry per variable of `own_values`: the
+    variable itself, or a value standing for it (a LoRA layer writes its
+    merged weight, see `LoraMixin._weights_to_save`)."""
+    to_save = getattr(node.obj, "_weights_to_save", None)
+    if node.kind == "layer" and to_save is not None:
+        return list(to_save())
+    return own_values(node)
 
 
 # ----------------------------------------------------------------- write
@@ -391,12 +378,10 @@ def write_weights(model, filepath, objects_to_skip=None):
                 except Exception as e:
                     error = error or e
                 continue
-            for i, variable in enumerate(own_values(node)):
+            for i, variable in enumerate(values_to_write(node)):
                 if id(variable) in skipped:
                     continue
-                array = weights_h5.host_array(
-                    _saved_value(node, variable), needed=needed
-                )
+                array = weights_h5.host_array(variable, needed=needed)
                 if array is None:
                     continue
                 try:
@@ -404,6 +389,9 @@ def write_weights(model, filepath, objects_to_skip=None):
                 except Exception as e:
                     error = error or e
                 del array
+            extension = lora_state(node)
+            if extension is not None:
+                _write_lora_state(f, node, extension, needed, skipped)
     finally:
         if f is not None:
             try:
@@ -412,6 +400,23 @@ def write_weights(model, filepath, objects_to_skip=None):
                 error = error or e
     if error is not None:
         raise error
+
+
+def _write_lora_state(f, node, variables, needed, skipped):
+    """Writes a LoRA layer's unmerged weights and factors to its
+    extension group: the `vars` group holds the merged weight (what
+    upstream Keras writes and reads), this one lets a LoRA layer resume
+    exactly. Upstream Keras ignores the group."""
+    group = None
+    if needed:
+        group = f.create_group(node.lora_group, track_order=True)
+        group.attrs["name"] = LORA_GROUP
+    for i, variable in enumerate(variables):
+        if id(variable) in skipped:
+            continue
+        array = weights_h5.host_value(variable, needed=needed)
+        if array is not None:
+            _write_dataset(group, str(i), array)
 
 
 # ------------------------------------------------------------------ read
@@ -569,8 +574,8 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
     skipped = weights_h5._skipped_ids(objects_to_skip)
     pairs = []
     hooks = []
-    problems = {"layer": [], "optimizer": [], "seed": [], "lora": []}
-    lora_resets = []
+    exact_lora = set()
+    problems = {"layer": [], "optimizer": [], "seed": []}
 
     def collect(node):
         """Adds the node's `(variable, entry)` pairs (or its problem)."""
@@ -584,9 +589,18 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
         variables = own_values(node)
         if not variables:
             return
-        if node.kind == "lora" and entries is None:
-            lora_resets.append(node.obj)
-            return
+        extension = lora_state(node)
+        if extension is not None:
+            lora_entries = _group_entries(f, node.lora_group, display_name)
+            if _entries_fit(lora_entries, extension):
+                # The exact LoRA state (unmerged weights and factors).
+                exact_lora.add(id(node.obj))
+                pairs.extend(
+                    (v, lora_entries[str(i)])
+                    for i, v in enumerate(extension)
+                    if id(v) not in skipped
+                )
+                return
         target = problems[node.kind]
         if entries is None or len(entries) != len(variables):
             received = 0 if entries is None else len(entries)
@@ -642,7 +656,7 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
             f"Could not read the weights file '{display_name}': it is "
             f"corrupted. ({e})"
         ) from e
-    read_file(("layer", "seed", "lora"))
+    read_file(("layer", "seed"))
     layer_problems = problems["layer"]
     if layer_problems and not skip_mismatch:
         raise ValueError(
@@ -688,15 +702,6 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
             f"{_listing(seed_problems)}",
             stacklevel=3,
         )
-    lora_problems = problems["lora"]
-    if lora_problems:
-        warnings.warn(
-            f"The LoRA factors saved in '{display_name}' do not match the "
-            "model's (those layers load the weights with the delta folded "
-            f"in and start from a zero delta):\n{_listing(lora_problems)}",
-            stacklevel=3,
-        )
-        lora_resets.extend(node.obj for node, _ in lora_problems)
     total = sum(
         int(np.prod(entry.shape, dtype=np.int64)) * entry.dataset.dtype.itemsize
         for _, entry in pairs
@@ -707,22 +712,42 @@ def _load_tree(model, f, skip_mismatch, display_name, objects_to_skip):
         _run_hooks(hooks)
         for (variable, _), value in zip(pairs, values):
             weights_h5._assign(variable, value.__getitem__)
-    else:
-        _run_hooks(hooks)
-        for variable, entry in pairs:
-            weights_h5._assign(
-                variable,
-                lambda index, entry=entry: _read_value(
-                    entry, display_name, partial=True, index=index
-                ),
-            )
-    for layer in lora_resets:
-        layer._reset_lora_delta()
+        _finish_loading(model, skipped | exact_lora)
+        return
+    _run_hooks(hooks)
+    for variable, entry in pairs:
+        weights_h5._assign(
+            variable,
+            lambda index, entry=entry: _read_value(
+                entry, display_name, partial=True, index=index
+            ),
+        )
+    _finish_loading(model, skipped | exact_lora)
+
+
+def _entries_fit(entries, variables):
+    """Whether a group's entries match `variables` one by one."""
+    if entries is None or len(entries) != len(variables):
+        return False
+    return all(
+        str(i) in entries and entries[str(i)].shape == _shape(v)
+        for i, v in enumerate(variables)
+    )
 
 
 def _run_hooks(hooks):
     for layer, store in hooks:
         layer.load_own_variables(store)
+
+
+def _finish_loading(model, skipped):
+    """Lets layers react to their new weights (a LoRA layer restarts its
+    delta from zero)."""
+    for node in walk(model):
+        hook = getattr(node.obj, "_after_weights_loaded", None)
+        if node.kind == "layer" and hook is not None:
+            if id(node.obj) not in skipped:
+                hook()
 
 
 def _listing(problems):

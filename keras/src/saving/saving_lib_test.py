@@ -5,6 +5,7 @@ import zipfile
 import numpy as np
 import pytest
 
+import keras
 from keras.src.saving import object_tree
 from keras.src.saving import saving_api
 from keras.src.saving import saving_lib
@@ -258,3 +259,54 @@ def test_saved_file_mode_follows_umask(tmp_path):
     path = tmp_path / "w.weights.h5"
     saving_api.save_weights(model, path)
     assert os.stat(path).st_mode & 0o777 == 0o666 & ~saving_lib._UMASK
+
+
+@keras.saving.register_keras_serializable(package="saving_lib_test")
+class ModelKeepingCompileObjects(keras.Model):
+    """Returns the `compile()` objects themselves from
+    `get_compile_config()`, as custom training code often does."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.dense = keras.layers.Dense(2)
+
+    def call(self, x):
+        return self.dense(x)
+
+    def compile(self, optimizer, loss, metrics, **kwargs):
+        super().compile(optimizer=optimizer, loss=loss, metrics=metrics)
+        self.compile_objects = {
+            "optimizer": optimizer,
+            "loss": loss,
+            "metrics": metrics,
+        }
+
+    def get_compile_config(self):
+        return self.compile_objects
+
+    def compile_from_config(self, config):
+        self.compile(**keras.saving.deserialize_keras_object(config))
+
+
+def test_compile_config_of_objects_is_serialized(tmp_path):
+    model = ModelKeepingCompileObjects()
+    model.compile(
+        optimizer=keras.optimizers.Adam(learning_rate=0.01),
+        loss=keras.losses.mean_squared_error,
+        metrics=[keras.metrics.MeanAbsoluteError()],
+    )
+    x = np.ones((4, 3), "float32")
+    model.fit(x, np.zeros((4, 2), "float32"), verbose=0)
+    path = str(tmp_path / "model.keras")
+    model.save(path)
+    with zipfile.ZipFile(path) as archive:
+        saved = json.loads(archive.read("config.json"))["compile_config"]
+    assert saved["loss"]["config"] == "mean_squared_error"
+    assert saved["optimizer"]["class_name"] == "Adam"
+    assert saved["metrics"][0]["class_name"] == "MeanAbsoluteError"
+    loaded = keras.models.load_model(path)
+    assert loaded.loss is keras.losses.mean_squared_error
+    np.testing.assert_allclose(loaded.optimizer.learning_rate, 0.01)
+    np.testing.assert_allclose(
+        loaded.predict(x, verbose=0), model.predict(x, verbose=0)
+    )

@@ -216,7 +216,9 @@ def _serialize_object(obj):
         config["build_config"] = build_config
     compile_config = getattr(obj, "get_compile_config", lambda: None)()
     if compile_config is not None:
-        config["compile_config"] = compile_config
+        # An override may return the objects themselves (optimizer, loss
+        # functions, metrics): they are serialized like any config value.
+        config["compile_config"] = serialize_keras_object(compile_config)
     return config
 
 

@@ -11,6 +11,7 @@ from keras.src import backend
 from keras.src import tree
 from keras.src.backend import standardize_dtype
 from keras.src.backend.common import global_state
+from keras.src.backend.jax import sparse as sparse_lib
 
 
 def _to_numpy(x):
@@ -141,10 +142,12 @@ class TestCase(parameterized.TestCase):
         )
 
     def assertSparse(self, x, sparse=True):
-        """Asserts whether `x` is a sparse tensor. This backend has no
-        sparse tensors, so only `sparse=False` can hold."""
-        is_sparse = bool(getattr(x, "sparse", False)) or (
-            type(x).__name__ in ("BCOO", "SparseTensor")
+        """Asserts whether `x` is a sparse tensor: a `BCOO` tensor, a
+        TensorFlow `SparseTensor` or a sparse `KerasTensor`."""
+        is_sparse = (
+            sparse_lib.is_sparse(x)
+            or (isinstance(x, backend.KerasTensor) and x.sparse)
+            or type(x).__name__ == "SparseTensor"
         )
         self.assertEqual(
             is_sparse,
@@ -240,9 +243,11 @@ class TestCase(parameterized.TestCase):
             input_shape: Shape (or structure of shapes) of the input; used
                 when `input_data` is not given.
             input_dtype: Dtype (or structure of dtypes) of generated input.
-            input_sparse: Whether to generate sparse input (unsupported on
-                JAX; the check is skipped).
-            input_ragged: Whether to generate ragged input (unsupported).
+            input_sparse: Whether to generate sparse input: `BCOO` tensors
+                (with one batch dimension, as upstream makes them) and
+                sparse `KerasTensor`s.
+            input_ragged: Whether to generate ragged input (ragged tensors
+                do not exist on JAX: the test is skipped).
             input_data: Concrete input; its shape replaces `input_shape`.
             call_kwargs: Extra keyword arguments of the call.
             expected_output_shape: Shape (or structure) of the output.
@@ -273,8 +278,8 @@ class TestCase(parameterized.TestCase):
                 "run_layer_test needs `input_shape` or `input_data`; "
                 "received neither."
             )
-        if input_sparse or input_ragged:
-            self.skipTest("Sparse and ragged inputs do not exist on JAX.")
+        if input_ragged:
+            self.skipTest("Ragged inputs do not exist on JAX.")
         if expected_output is not None and input_data is None:
             raise ValueError(
                 "`expected_output` needs the `input_data` it was computed from."
@@ -360,7 +365,9 @@ class TestCase(parameterized.TestCase):
 
         # Symbolic call.
         layer = layer_cls(**init_kwargs)
-        symbolic_inputs = _symbolic_inputs(input_shape, input_dtype)
+        symbolic_inputs = _symbolic_inputs(
+            input_shape, input_dtype, input_sparse
+        )
         symbolic_outputs = _call_with_inputs(
             layer, symbolic_inputs, call_kwargs, named
         )
@@ -369,7 +376,7 @@ class TestCase(parameterized.TestCase):
 
         # Eager call on data.
         if input_data is None:
-            input_data = _random_inputs(input_shape, input_dtype)
+            input_data = _random_inputs(input_shape, input_dtype, input_sparse)
         layer = layer_cls(**init_kwargs)
         outputs = _call_with_inputs(layer, input_data, call_kwargs, named)
         check_output(outputs, expected_output_shape, symbolic=False)
@@ -441,14 +448,15 @@ class TestCase(parameterized.TestCase):
         float32 and float outputs are float16."""
         kwargs = dict(init_kwargs, dtype="mixed_float16")
         layer = layer_cls(**kwargs)
-        inputs = tree.map_structure(
-            lambda x: (
-                x.astype("float16")
-                if np.issubdtype(np.asarray(x).dtype, np.floating)
-                else x
-            ),
-            tree.map_structure(np.asarray, inputs),
-        )
+
+        def to_half(x):
+            if not sparse_lib.is_sparse(x):
+                x = np.asarray(x)
+            if "float" in standardize_dtype(x.dtype):
+                return x.astype("float16")
+            return x
+
+        inputs = tree.map_structure(to_half, inputs)
         outputs = _call_with_inputs(layer, inputs, call_kwargs, named)
         for weight in layer.weights:
             if "float" in standardize_dtype(weight.dtype):
@@ -533,27 +541,34 @@ def _call_with_inputs(layer, inputs, call_kwargs, named):
     return layer(inputs, **call_kwargs)
 
 
-def _symbolic_inputs(shapes, dtypes):
+def _symbolic_inputs(shapes, dtypes, sparse=False):
     return _map_shapes(
         lambda shape, dtype: backend.KerasTensor(
-            shape, dtype=dtype or backend.floatx()
+            shape, dtype=dtype or backend.floatx(), sparse=sparse
         ),
         shapes,
         dtypes,
     )
 
 
-def _random_inputs(shapes, dtypes):
+def _random_inputs(shapes, dtypes, sparse=False):
+    """Random arrays; with `sparse`, `BCOO` tensors with about half of the
+    entries zero (and one batch dimension)."""
     rng = np.random.default_rng(1337)
 
     def make(shape, dtype):
         dtype = standardize_dtype(dtype or backend.floatx())
         shape = tuple(2 if d is None else d for d in shape)
         if "int" in dtype:
-            return rng.integers(0, 2, size=shape).astype(dtype)
-        if dtype == "bool":
-            return rng.integers(0, 2, size=shape).astype("bool")
-        return rng.standard_normal(shape).astype(dtype)
+            x = rng.integers(0, 2, size=shape).astype(dtype)
+        elif dtype == "bool":
+            x = rng.integers(0, 2, size=shape).astype("bool")
+        else:
+            x = rng.standard_normal(shape).astype(dtype)
+        if not sparse:
+            return x
+        x = x * (rng.uniform(size=shape) < 0.5).astype(dtype)
+        return sparse_lib.fromdense(x, n_batch=1 if len(shape) > 1 else 0)
 
     return _map_shapes(make, shapes, dtypes)
 

@@ -38,6 +38,16 @@ def is_tf_tensor(x):
     return type(x).__module__.startswith("tensorflow")
 
 
+def is_tf_symbolic_tensor(x):
+    """Whether `x` is a tensor of a TensorFlow graph being traced: it has
+    no value, so it cannot become a NumPy or JAX array."""
+    if not is_tf_tensor(x):
+        return False
+    import tensorflow as tf
+
+    return tf.is_symbolic_tensor(x)
+
+
 def convert_tf_tensor(outputs, dtype=None):
     """Converts `outputs` to the tensor type of the current context.
 

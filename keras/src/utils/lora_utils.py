@@ -81,12 +81,14 @@ def variable_scope_of(base_variable, layer):
         global_state.set_global_attribute("name_scope_stack", saved)
 
 
-def lora_layouts(base_variable):
+def lora_layouts(base_variable, shape=None):
     """Layouts `(layout_a, layout_b)` of the LoRA factors of a weight.
 
     `a` covers every axis of the base weight but the last one, plus a
     trailing `rank` axis; `b` is `(rank, last axis)`. Both are `None` when
-    the base weight has no layout.
+    the base weight has no layout, or when its layout does not have one
+    entry per axis of `shape` (the weight's logical shape, by default the
+    variable's: an int4 weight is stored packed or reshaped).
     """
     from keras.src.distribution import distribution_lib
 
@@ -101,7 +103,9 @@ def lora_layouts(base_variable):
         mesh = None
     if mesh is None and distribution_lib.distribution() is None:
         return None, None
-    if len(axes) != len(base_variable.shape):
+    if shape is None:
+        shape = base_variable.shape
+    if len(axes) != len(shape):
         return None, None
     layout_a = distribution_lib.TensorLayout(axes[:-1] + (None,), mesh)
     layout_b = distribution_lib.TensorLayout((None, axes[-1]), mesh)
@@ -109,18 +113,26 @@ def lora_layouts(base_variable):
 
 
 def add_lora_weights(
-    layer, base_variable, rank, prefix, a_initializer, b_initializer
+    layer,
+    base_variable,
+    rank,
+    prefix,
+    a_initializer,
+    b_initializer,
+    shape=None,
 ):
     """Creates the trainable factors `(a, b)` of `base_variable`.
 
     Their names are `f"{prefix}_a"` and `f"{prefix}_b"` (e.g.
     `lora_kernel_a`), their paths sit beside the base variable's, and
-    their layouts follow `lora_layouts`. The base variable is frozen.
+    their layouts follow `lora_layouts`. `shape` is the logical shape of
+    the base weight (by default the variable's). The base variable is
+    frozen.
     """
     from keras.src import initializers
 
-    shape = tuple(base_variable.shape)
-    layout_a, layout_b = lora_layouts(base_variable)
+    shape = tuple(base_variable.shape if shape is None else shape)
+    layout_a, layout_b = lora_layouts(base_variable, shape)
     # The factors are penalized like the (now frozen) base weight.
     regularizer = None
     for variable, candidate in getattr(layer, "_regularized_variables", ()):
@@ -191,10 +203,18 @@ class LoraMixin:
         prefix = self._lora_prefix
         return getattr(self, f"{prefix}_a"), getattr(self, f"{prefix}_b")
 
+    def _lora_base_shape(self):
+        """The logical shape of the base weight (int4 weights are stored
+        packed)."""
+        return tuple(getattr(self, self._lora_base).shape)
+
     def _lora_effective_weight(self):
-        """The base variable, plus the scaled LoRA delta `a @ b` (a tensor
-        then) when LoRA is enabled."""
+        """The base weight (dequantized when the layer is quantized to
+        int8/int4), plus the scaled LoRA delta `a @ b` (a tensor then)
+        when LoRA is enabled."""
         base = getattr(self, self._lora_base)
+        if getattr(self, "quantization_mode", None) in ("int8", "int4"):
+            base = self._dequantized_base(self.compute_dtype)
         if not self.lora_enabled:
             return base
         from keras.src import ops
@@ -203,6 +223,21 @@ class LoraMixin:
         return ops.add(
             base, lora_delta(lora_a, lora_b, self.lora_alpha / self.lora_rank)
         )
+
+    def _lora_merged_values(self):
+        """`[(variable, value)]`: the values that hold the base weight with
+        the LoRA delta folded in. For an int8/int4 layer the merged float
+        weight is quantized again, so the kernel and its scales change."""
+        base = getattr(self, self._lora_base)
+        merged = self._lora_effective_weight()
+        mode = getattr(self, "quantization_mode", None)
+        if mode is None or mode == "float8":
+            return [(base, merged)]
+        from keras.src.quantizers import utils as quantize_utils
+
+        config = quantize_utils.default_config(mode, self.quantization_config)
+        values = self._quantized_base_values(merged, mode, config)
+        return [(getattr(self, attr), value) for attr, value in values.items()]
 
     def _enable_lora_factors(
         self, rank, lora_alpha, a_initializer, b_initializer
@@ -216,6 +251,7 @@ class LoraMixin:
             prefix,
             a_initializer,
             b_initializer,
+            shape=self._lora_base_shape(),
         )
         setattr(self, f"{prefix}_a", lora_a)
         setattr(self, f"{prefix}_b", lora_b)
@@ -226,9 +262,11 @@ class LoraMixin:
     def merge_lora(self):
         """Folds the LoRA delta into the base weight and removes LoRA.
 
-        Afterwards the layer computes exactly what it computed before (up
-        to float rounding), the base weight follows `layer.trainable`
-        again and `lora_rank` is `None`.
+        Afterwards the layer computes what it computed before (up to float
+        rounding; an int8/int4 layer quantizes the merged weight again,
+        which adds that rounding), the base weight follows
+        `layer.trainable` again (unless quantized) and `lora_rank` is
+        `None`.
         """
         if not self.lora_enabled:
             raise ValueError(
@@ -236,77 +274,69 @@ class LoraMixin:
                 "nothing to merge."
             )
         base = getattr(self, self._lora_base)
-        base.assign(self._lora_effective_weight())
+        for variable, value in self._lora_merged_values():
+            variable.assign(value)
         remove_lora_weights(self, base, *self._lora_factors())
+        if getattr(self, "quantization_mode", None) in ("int8", "int4"):
+            base._trainable_requested = False
+            base.trainable = False
         delattr(self, f"{self._lora_prefix}_a")
         delattr(self, f"{self._lora_prefix}_b")
         self.lora_enabled = False
         self.lora_rank = None
         self.lora_alpha = None
 
-    def _weights_without_lora_factors(self):
-        """The layer's own weights in creation order, LoRA factors left
-        out: the variables a weights file holds for this layer (upstream
-        Keras' layout), the base weight standing for the weight with the
-        LoRA delta folded in."""
-        from keras.src.layers.layer import _is_seed_state
+    def _weights_to_save(self):
+        """The values a weights file stores for this layer, matching
+        `_own_weights()`: with LoRA enabled, the base weight (and, for a
+        quantized layer, its scales) hold the merged weight, so that the
+        file fits the same layer without LoRA, as upstream Keras writes
+        it."""
+        weights = self._own_weights()
+        if not self.lora_enabled:
+            return weights
+        merged = {id(v): value for v, value in self._lora_merged_values()}
+        return [merged.get(id(v), v) for v in weights]
 
-        factors = self._lora_factors()
-        return [
-            v
-            for v in self._direct_variables()
-            if not _is_seed_state(v) and all(v is not f for f in factors)
-        ]
+    def _lora_exact_state(self):
+        """With LoRA enabled, the variables that restore the layer exactly
+        (its own weights unmerged, then the factors), which weights files
+        keep beside the merged weight (see `keras.src.saving.object_tree`);
+        else `None`."""
+        if not self.lora_enabled:
+            return None
+        return self._own_weights() + list(self._lora_factors())
 
-    def _lora_folded_weight(self):
-        """The base weight with the LoRA delta folded in, as saved."""
-        if getattr(self, "quantization_mode", None) is not None:
-            raise NotImplementedError(
-                f"Saving the weights of layer '{self.name}', which is "
-                f"quantized ({self.quantization_mode}) with LoRA enabled, "
-                "is not implemented yet: the LoRA delta cannot be folded "
-                "into the quantized weight. Quantize after training and "
-                "merging LoRA (`merge_lora()`) instead."
-            )
-        return self._lora_effective_weight()
+    def _after_weights_loaded(self):
+        """Loaded weights that hold the merged weight: the LoRA delta
+        restarts from zero (`b = 0`)."""
+        if self.lora_enabled:
+            _, lora_b = self._lora_factors()
+            lora_b.assign(lora_b.numpy() * 0)
 
     def save_own_variables(self, store):
-        """Like `Layer.save_own_variables`, but with LoRA enabled the base
-        weight is saved with the LoRA delta folded in and the factors are
-        left out (the other weights follow in creation order), so the store
-        fits the same layer without LoRA."""
-        if not self.lora_enabled:
-            return super().save_own_variables(store)
+        """Writes the weights as `_weights_to_save()` gives them, under the
+        keys `"0"`, `"1"`, ...: the store fits the same layer without
+        LoRA."""
         from keras.src import backend
 
-        base = getattr(self, self._lora_base)
-        for index, variable in enumerate(self._weights_without_lora_factors()):
-            value = self._lora_folded_weight() if variable is base else variable
-            store[str(index)] = backend.convert_to_numpy(value)
+        for i, value in enumerate(self._weights_to_save()):
+            store[str(i)] = backend.convert_to_numpy(value)
 
     def load_own_variables(self, store):
-        """Like `Layer.load_own_variables`; with LoRA enabled, the store
-        holds the weights without the factors (as saved above): they are
-        loaded into the base weights and the LoRA delta is reset to
-        zero."""
-        if not self.lora_enabled:
-            return super().load_own_variables(store)
-        variables = self._weights_without_lora_factors()
+        """Assigns the weights from a store written by
+        `save_own_variables` (the LoRA factors are not in it; the delta
+        restarts from zero)."""
+        variables = self._own_weights()
         if len(store) != len(variables):
             raise ValueError(
-                f"Layer '{self.name}' has {len(variables)} own variables "
-                "besides its LoRA factors, but the store holds "
-                f"{len(store)} arrays."
+                f"Layer '{self.name}' expected {len(variables)} variables, "
+                f"but received {len(store)} variables during loading. "
+                f"Expected: {[v.name for v in variables]}"
             )
         for i, variable in enumerate(variables):
             variable.assign(store[str(i)])
-        self._reset_lora_delta()
-
-    def _reset_lora_delta(self):
-        """Zeroes the `b` factor, so that the delta `a @ b` is zero and
-        training can start again from `a`."""
-        lora_b = self._lora_factors()[1]
-        lora_b.assign(lora_b.numpy() * 0)
+        self._after_weights_loaded()
 
     def _lora_variables(self):
         if not self.lora_enabled:
@@ -365,15 +395,18 @@ def enable_lora(
     sharding of their base weight (see `Dense.enable_lora`). Compile the
     model (again) after calling this.
 
-    Saving: a weights file holds each LoRA layer as upstream Keras writes
-    it (the base weight with the LoRA delta folded in, without the
-    factors), so the same model without LoRA loads it; it also holds the
-    unmerged base weight and the factors (see `object_tree`), which a model
-    with the same LoRA layers (call `enable_lora` on it first) gets back
-    exactly. `keras.models.load_model` restores them, nested ones (e.g. inside
-    `MultiHeadAttention`) included, with their ranks, scales and the
-    frozen weights: `model.save` records them next to the config. Call
-    `keras.utils.merge_lora(model)` before saving to export a plain model.
+    Saving: as in upstream Keras, a weights file (and a `.keras` file)
+    holds for each LoRA layer its base weight with the delta merged in
+    (quantized again for an int8/int4 layer) and no factors, so it loads
+    into the same model without LoRA, here and in upstream Keras. Beside
+    it, the file keeps the unmerged weight and the factors (an extension
+    group upstream ignores): loading into a model with the same LoRA layers
+    (call `enable_lora` on it first) restores them exactly, so training
+    resumes where it stopped. `keras.models.load_model` re-enables LoRA,
+    nested layers (e.g. inside `MultiHeadAttention`) included, with their
+    ranks, scales and the frozen weights: `model.save` records them next
+    to the config. `keras.utils.merge_lora(model)` folds the factors in
+    for good.
 
     Args:
         model: A built `keras.Model` (or layer).

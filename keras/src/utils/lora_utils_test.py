@@ -403,14 +403,15 @@ def test_weights_file_holds_folded_lora_weights(tmp_path):
     model.save_weights(path)
     with h5py.File(path, "r") as f:
         # Upstream's layout: the kernel with the delta folded in, then the
-        # bias; the LoRA factors only in the `lora` extension group.
+        # bias; the unmerged weights and the LoRA factors only in the
+        # `lora_state` extension group.
         query = model.get_layer("query")
         np.testing.assert_allclose(
             f["layers/dense/vars/0"][()], query.kernel, rtol=1e-6
         )
         np.testing.assert_allclose(f["layers/dense/vars/1"][()], query.bias)
         assert sorted(f["layers/dense/vars"]) == ["0", "1"]
-        assert sorted(f["layers/dense/lora/vars"]) == ["0", "1", "2"]
+        assert sorted(f["layers/dense/lora_state/vars"]) == list("0123")
     # A model without LoRA loads the folded weights.
     plain = lora_stack(lora=False)
     plain.load_weights(path)
@@ -435,11 +436,13 @@ def test_lora_model_loads_a_file_without_factors(tmp_path):
     np.testing.assert_allclose(model(x), plain(x), rtol=1e-6)
     for layer in (model.get_layer("query"), model.get_layer("value")):
         assert not np.any(layer.lora_kernel_b.numpy())
-    # Factors of another rank are not loaded either (with a warning).
+    # Factors of another rank are not loaded either: the merged weights
+    # are.
     other = lora_stack(lora=False)
     keras.utils.enable_lora(other, rank=3)
+    start_lora_deltas(other, np.random.default_rng(7))
     lora_path = str(tmp_path / "lora.weights.h5")
     model.save_weights(lora_path)
-    with pytest.warns(UserWarning, match="LoRA factors"):
-        other.load_weights(lora_path)
+    other.load_weights(lora_path)
     np.testing.assert_allclose(other(x), plain(x), rtol=1e-6)
+    assert not np.any(other.get_layer("query").lora_kernel_b.numpy())

@@ -19,19 +19,21 @@ _RESET = "\x1b[0m"
 class Progbar:
     """A text progress bar for loops with a known or unknown length.
 
-    With `verbose=1` the bar is redrawn in place on an interactive terminal,
+    With `verbose=1` the bar is redrawn at most every `interval` seconds,
     e.g. `12/50 ━━━━━━━━━━━━━━━━━━━━ 1s 20ms/step - loss: 0.1234`, showing
     the estimated time left while running and the total time and the time
-    per step once finished. When stdout is not a terminal (a log file, a
-    notebook cell without a TTY...) only the final line is printed, so the
-    output is not flooded with intermediate bars. With `verbose=2` a single
-    summary line is printed when the bar finishes.
+    per step once finished. On an interactive terminal it is redrawn in
+    place; otherwise (a log file, captured output...) each redraw is a new
+    line. With `verbose=2` a single summary line is printed when the bar
+    finishes.
 
     Metrics passed to `update()` are averaged over the steps seen so far,
     weighted by the number of steps of each update, except for stateful
     ones, which are displayed as given. Name the stateful metrics with
     `stateful_metrics`, or the averaged ones with `stateless_metrics` (then
-    every other metric is stateful); not both.
+    every other metric is stateful); not both. The values passed with the
+    final update (the one reaching `target`, or `finalize=True`) are
+    displayed as given: they are taken to be the final results.
 
     Args:
         target: Total number of steps expected, or `None` if unknown.
@@ -116,7 +118,11 @@ class Progbar:
             value = _to_python(value)
             if name not in self._values_order:
                 self._values_order.append(name)
-            if self._is_stateful(name) or not isinstance(value, (int, float)):
+            if (
+                finalize
+                or self._is_stateful(name)
+                or not isinstance(value, (int, float))
+            ):
                 self._values[name] = [value, 1]
             else:
                 weight = max(current - self._seen_so_far, 1)
@@ -154,14 +160,12 @@ class Progbar:
     def _would_display(self):
         """Whether a non-final `update()` now would redraw (and so read
         its values)."""
-        if self.verbose != 1 or self._finalized or not self._dynamic_display:
+        if self.verbose != 1 or self._finalized:
             return False
         return time.time() - self._last_update >= self.interval
 
     def _display_bar(self, current, now, finalize):
         if not finalize and now - self._last_update < self.interval:
-            return
-        if not self._dynamic_display and not finalize:
             return
         if self._finalized:
             return

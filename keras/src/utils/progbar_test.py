@@ -17,25 +17,43 @@ class FakeTTY(io.StringIO):
         return True
 
 
-def test_verbose_1_non_tty_prints_only_final_line(capsys):
-    bar = Progbar(target=4)
+def test_verbose_1_non_tty_prints_a_line_per_redraw(capsys):
+    bar = Progbar(target=4, interval=0)
     for step in range(1, 5):
         bar.update(step, values=[("loss", float(step))])
     out = capsys.readouterr().out
     assert "\r" not in out
     lines = out.splitlines()
-    assert len(lines) == 1
-    # Non-stateful values are averaged over the steps: (1+2+3+4)/4.
+    assert len(lines) == 4
+    # Running averages while going, e.g. (1 + 2 + 3) / 3 ...
     assert re.fullmatch(
-        rf"4/4 {BAR} \d+s \d+(us|ms|s)/step - loss: 2\.5000", lines[0]
-    ), lines[0]
+        rf"3/4 {BAR} \d+s \d+(us|ms|s)/step - loss: 2\.0000", lines[2]
+    ), lines[2]
+    # ... and the values of the final update as given.
+    assert re.fullmatch(
+        rf"4/4 {BAR} \d+s \d+(us|ms|s)/step - loss: 4\.0000", lines[3]
+    ), lines[3]
+
+
+def test_verbose_1_non_tty_respects_interval(capsys):
+    bar = Progbar(target=100, interval=3600)
+    for step in range(1, 101):
+        bar.update(step, values=[("loss", 1.0)])
+    # The first update draws; the next ones wait for the interval, except
+    # the final one.
+    assert [
+        line.split()[0] for line in capsys.readouterr().out.splitlines()
+    ] == [
+        "1/100",
+        "100/100",
+    ]
 
 
 def test_weighted_average_and_stateful_metrics(capsys):
-    bar = Progbar(target=3, stateful_metrics=["acc"])
+    bar = Progbar(target=4, stateful_metrics=["acc"], interval=0)
     bar.update(1, values=[("loss", 1.0), ("acc", 0.1)])
     bar.update(3, values=[("loss", 4.0), ("acc", 0.9)])
-    line = capsys.readouterr().out.strip()
+    line = capsys.readouterr().out.splitlines()[-1]
     # loss: (1 * 1 + 4 * 2) / 3; acc: last value.
     assert line.endswith("- loss: 3.0000 - acc: 0.9000")
 
@@ -66,10 +84,10 @@ def test_verbose_0_is_silent(capsys):
 
 
 def test_add_and_explicit_finalize(capsys):
-    bar = Progbar(target=None, unit_name="sample")
+    bar = Progbar(target=None, unit_name="sample", interval=3600)
     bar.add(2, values=[("loss", 1.0)])
     bar.add(2, values=[("loss", 3.0)])
-    assert capsys.readouterr().out == ""
+    assert capsys.readouterr().out.startswith("2 ")
     bar.update(4, finalize=True)
     line = capsys.readouterr().out.strip()
     assert re.fullmatch(r"4 \d+s \d+(us|ms|s)/sample - loss: 2\.0000", line)

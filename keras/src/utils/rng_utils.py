@@ -1,6 +1,7 @@
 """`keras.utils.set_random_seed`: one seed for a reproducible run."""
 
 import random
+import sys
 
 import numpy as np
 
@@ -14,7 +15,10 @@ def set_random_seed(seed):
     After `set_random_seed(seed)`, `keras.random` calls with `seed=None`,
     `SeedGenerator()`s created without a seed (and therefore layers and
     initializers using them), Python's `random` and NumPy's global
-    generator all replay the same sequence.
+    generator all replay the same sequence. When TensorFlow has been
+    imported (e.g. for `tf.data`), its global seed is set too, so random
+    TensorFlow ops in preprocessing pipelines repeat as well; TensorFlow is
+    never imported here.
 
     Args:
         seed: The integer every generator is reset with.
@@ -41,3 +45,5 @@ def set_random_seed(seed):
     # A fresh global SeedGenerator is created (from the reseeded global
     # generator) the next time it is needed.
     global_state.set_global_attribute("global_seed_generator", None)
+    if "tensorflow" in sys.modules:
+        sys.modules["tensorflow"].random.set_seed(seed)

@@ -112,7 +112,7 @@ class KerasTensor:
     def __repr__(self):
         return (
             f"<KerasTensor shape={self.shape}, dtype={self.dtype}, "
-            f"name={self.name}>"
+            f"sparse={self._sparse}, ragged={self._ragged}, name={self.name}>"
         )
 
     def __iter__(self):

@@ -1,10 +1,16 @@
 """Name scopes: they give variables their `path` (e.g. `model/dense/kernel`)."""
 
+from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
 
 
+@keras_export("keras.name_scope")
 class name_scope:
     """Pushes `name` onto the current path while the scope is open.
+
+    Variables created inside the scope (by layers, optimizers or directly)
+    get paths prefixed with the names of the open scopes, e.g.
+    `"block/dense/kernel"`.
 
     Args:
         name: The scope's name (no `/`).
@@ -14,6 +20,14 @@ class name_scope:
             innermost open scope is skipped (default `True`).
         override_parent: Optional path that replaces the enclosing scopes'
             path for this scope and the scopes opened inside it.
+
+    Example:
+
+    ```python
+    with keras.name_scope("encoder"):
+        scale = keras.Variable(1.0, name="scale")
+    scale.path  # "encoder/scale"
+    ```
     """
 
     def __init__(

@@ -222,8 +222,8 @@ def cast(x, dtype):
     return convert_to_tensor(x, dtype=dtype)
 
 
-def stop_gradient(x):
-    return jax.lax.stop_gradient(x)
+def stop_gradient(variable):
+    return jax.lax.stop_gradient(variable)
 
 
 def cond(pred, true_fn, false_fn):
@@ -234,7 +234,7 @@ def fori_loop(lower, upper, body_fun, init_val):
     return jax.lax.fori_loop(lower, upper, body_fun, init_val)
 
 
-def while_loop(cond_fn, body_fn, loop_vars, maximum_iterations=None):
+def while_loop(cond, body, loop_vars, maximum_iterations=None):
     # `jax.lax.while_loop` carries a single pytree: keep the loop variables
     # as a tuple, and unwrap a lone tensor at the end.
     packed = isinstance(loop_vars, (tuple, list))
@@ -245,19 +245,17 @@ def while_loop(cond_fn, body_fn, loop_vars, maximum_iterations=None):
 
     if maximum_iterations is None:
         final = jax.lax.while_loop(
-            lambda s: cond_fn(*s), lambda s: as_tuple(body_fn(*s)), state
+            lambda s: cond(*s), lambda s: as_tuple(body(*s)), state
         )
     else:
         # An iteration counter travels next to the user's state.
         def keep_going(carry):
             current, count = carry
-            return jnp.logical_and(
-                cond_fn(*current), count < maximum_iterations
-            )
+            return jnp.logical_and(cond(*current), count < maximum_iterations)
 
         def step(carry):
             current, count = carry
-            return as_tuple(body_fn(*current)), count + 1
+            return as_tuple(body(*current)), count + 1
 
         final, _ = jax.lax.while_loop(keep_going, step, (state, 0))
     return final if packed else final[0]
@@ -271,6 +269,129 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
 
 def vectorized_map(function, elements):
     return jax.vmap(function)(elements)
+
+
+def _dense(x, dtype=None):
+    """`x` as a dense JAX array (sparse tensors are densified)."""
+    return convert_to_tensor(x, dtype=dtype, sparse=False)
+
+
+def _index(i):
+    """A start index: plain Python ints stay as they are."""
+    return i if isinstance(i, int) else _dense(i)
+
+
+# ----------------------------------------------- slicing, scatter, control
+def slice(inputs, start_indices, shape):
+    inputs = _dense(inputs)
+    if isinstance(start_indices, (list, tuple)):
+        start_indices = [_index(i) for i in start_indices]
+    else:
+        start_indices = list(_dense(start_indices))
+    shape = tuple(shape)
+    if any(d == -1 for d in shape):
+        # `-1` takes the rest of the axis: the start must be concrete.
+        shape = [
+            inputs.shape[i] - int(start_indices[i]) if d == -1 else d
+            for i, d in enumerate(shape)
+        ]
+    return jax.lax.dynamic_slice(inputs, start_indices, tuple(shape))
+
+
+def slice_update(inputs, start_indices, updates):
+    inputs = _dense(inputs)
+    updates = _dense(updates, dtype=inputs.dtype)
+    if isinstance(start_indices, (list, tuple)):
+        start_indices = [_index(i) for i in start_indices]
+    else:
+        start_indices = list(_dense(start_indices))
+    return jax.lax.dynamic_update_slice(inputs, updates, start_indices)
+
+
+def scatter(indices, values, shape):
+    indices = _dense(indices)
+    values = _dense(values)
+    zeros = jnp.zeros(tuple(shape), dtype=values.dtype)
+    key = tuple(jnp.moveaxis(indices, -1, 0))
+    return zeros.at[key].add(values)
+
+
+def scatter_update(inputs, indices, updates, reduction=None):
+    inputs = _dense(inputs)
+    indices = _dense(indices)
+    updates = _dense(updates, dtype=inputs.dtype)
+    key = tuple(jnp.moveaxis(indices, -1, 0))
+    methods = {
+        None: "set",
+        "add": "add",
+        "max": "max",
+        "min": "min",
+        "mul": "multiply",
+    }
+    if reduction not in methods:
+        raise ValueError(
+            "Argument `reduction` must be one of None, 'add', 'max', 'min' "
+            f"or 'mul'. Received: reduction={reduction}"
+        )
+    return getattr(inputs.at[key], methods[reduction])(updates)
+
+
+def unstack(x, num=None, axis=0):
+    x = _dense(x)
+    dim = x.shape[axis]
+    if num is not None and num != dim:
+        raise ValueError(
+            f"Argument `num` ({num}) does not match the size of axis "
+            f"{axis} ({dim})."
+        )
+    return [
+        jax.lax.index_in_dim(x, i, axis, keepdims=False) for i in range(dim)
+    ]
+
+
+def saturate_cast(x, dtype):
+    x = _dense(x)
+    dtype = dtypes.standardize_dtype(dtype)
+    if jnp.issubdtype(dtype, jnp.integer) or jnp.issubdtype(
+        dtype, jnp.floating
+    ):
+        info = (
+            jnp.iinfo(dtype)
+            if jnp.issubdtype(dtype, jnp.integer)
+            else jnp.finfo(dtype)
+        )
+        in_info = (
+            jnp.iinfo(x.dtype)
+            if jnp.issubdtype(x.dtype, jnp.integer)
+            else (jnp.finfo(x.dtype) if x.dtype != jnp.bool_ else None)
+        )
+        if in_info is not None:
+            lo = max(float(info.min), float(in_info.min))
+            hi = min(float(info.max), float(in_info.max))
+            if float(in_info.min) < lo:
+                x = jnp.maximum(x, np.asarray(lo).astype(x.dtype))
+            if float(in_info.max) > hi:
+                # The bound may round up when represented in `x.dtype`.
+                # NumPy keeps this a constant while `x` is traced.
+                bound = np.asarray(hi).astype(x.dtype)
+                if float(bound) > hi:
+                    bound = np.nextafter(bound, np.zeros_like(bound))
+                x = jnp.minimum(x, bound)
+    return x.astype(dtype)
+
+
+def map(f, xs):
+    return jax.lax.map(f, xs)
+
+
+def switch(index, branches, *operands):
+    index = _dense(index, "int32")
+    index = jnp.clip(index, 0, len(branches) - 1)
+    return jax.lax.switch(index, branches, *operands)
+
+
+def associative_scan(f, elems, reverse=False, axis=0):
+    return jax.lax.associative_scan(f, elems, reverse=reverse, axis=axis)
 
 
 def remat(f):
@@ -287,10 +408,25 @@ def random_seed_dtype():
 _PROBE_SIZES = (83, 89)
 
 
+def _sparse_shape_dtype_struct(shape, dtype):
+    """A `BCOO` whose data and indices are `ShapeDtypeStruct`s (one stored
+    value), to trace functions on a sparse `KerasTensor`."""
+    template = jax_sparse.BCOO(
+        (np.zeros((1,), dtype), np.zeros((1, len(shape)), "int32")),
+        shape=shape,
+    )
+    leaves, treedef = jax.tree_util.tree_flatten(template)
+    return jax.tree_util.tree_unflatten(
+        treedef, [jax.ShapeDtypeStruct(x.shape, x.dtype) for x in leaves]
+    )
+
+
 def _to_shape_dtype_structs(structure, probe):
     def convert(x):
         if isinstance(x, KerasTensor):
             shape = tuple(probe if d is None else d for d in x.shape)
+            if x.sparse:
+                return _sparse_shape_dtype_struct(shape, x.dtype)
             return jax.ShapeDtypeStruct(shape, x.dtype)
         if isinstance(x, KerasVariable):
             return jax.ShapeDtypeStruct(x.shape, x.dtype)
@@ -337,9 +473,14 @@ def compute_output_spec(fn, *args, **kwargs):
             dims[0] if all(d == dims[0] for d in dims) else None
             for dims in zip(*(s.shape for s in specs))
         )
-        return KerasTensor(shape, dtype=specs[0].dtype)
+        sparse = isinstance(specs[0], jax_sparse.JAXSparse)
+        return KerasTensor(shape, dtype=specs[0].dtype, sparse=sparse)
 
-    return jax.tree_util.tree_map(merge, *results)
+    return jax.tree_util.tree_map(
+        merge,
+        *results,
+        is_leaf=lambda x: isinstance(x, jax_sparse.JAXSparse),
+    )
 
 
 def _eval_shape(fn, args, kwargs):

@@ -1,6 +1,7 @@
 """JAX implementations of the NumPy-style ops (`keras.ops.numpy`)."""
 
 import builtins
+import functools
 
 import jax
 import jax.numpy as jnp
@@ -513,6 +514,8 @@ def tensordot(x1, x2, axes=2):
 
 
 def einsum(subscripts, *operands, **kwargs):
+    if operands and builtins.all(sparse_ops.is_sparse(x) for x in operands):
+        return sparse_ops.einsum(subscripts, *operands, **kwargs)
     operands = [convert_to_tensor(x) for x in operands]
     if (
         builtins.all(x.dtype == jnp.int8 for x in operands)
@@ -835,119 +838,6 @@ def digitize(x, bins):
     return jnp.digitize(convert_to_tensor(x), convert_to_tensor(bins)).astype(
         "int32"
     )
-
-
-# Core tensor ops (`keras.ops.core`) that `core.py` does not provide.
-def slice(inputs, start_indices, shape):
-    inputs = convert_to_tensor(inputs)
-    if isinstance(start_indices, (list, tuple)):
-        start_indices = [_t(i) for i in start_indices]
-    else:
-        start_indices = list(convert_to_tensor(start_indices))
-    shape = tuple(shape)
-    if builtins.any(d == -1 for d in shape):
-        # `-1` takes the rest of the axis: the start must be concrete.
-        shape = [
-            inputs.shape[i] - int(start_indices[i]) if d == -1 else d
-            for i, d in enumerate(shape)
-        ]
-    return jax.lax.dynamic_slice(inputs, start_indices, tuple(shape))
-
-
-def slice_update(inputs, start_indices, updates):
-    inputs = convert_to_tensor(inputs)
-    updates = convert_to_tensor(updates, dtype=inputs.dtype)
-    if isinstance(start_indices, (list, tuple)):
-        start_indices = [_t(i) for i in start_indices]
-    else:
-        start_indices = list(convert_to_tensor(start_indices))
-    return jax.lax.dynamic_update_slice(inputs, updates, start_indices)
-
-
-def scatter(indices, values, shape):
-    indices = convert_to_tensor(indices)
-    values = convert_to_tensor(values)
-    zeros = jnp.zeros(tuple(shape), dtype=values.dtype)
-    key = tuple(jnp.moveaxis(indices, -1, 0))
-    return zeros.at[key].add(values)
-
-
-def scatter_update(inputs, indices, updates, reduction=None):
-    inputs = convert_to_tensor(inputs)
-    indices = convert_to_tensor(indices)
-    updates = convert_to_tensor(updates, dtype=inputs.dtype)
-    key = tuple(jnp.moveaxis(indices, -1, 0))
-    methods = {
-        None: "set",
-        "add": "add",
-        "max": "max",
-        "min": "min",
-        "mul": "multiply",
-    }
-    if reduction not in methods:
-        raise ValueError(
-            "Argument `reduction` must be one of None, 'add', 'max', 'min' "
-            f"or 'mul'. Received: reduction={reduction}"
-        )
-    return getattr(inputs.at[key], methods[reduction])(updates)
-
-
-def unstack(x, num=None, axis=0):
-    x = convert_to_tensor(x)
-    dim = x.shape[axis]
-    if num is not None and num != dim:
-        raise ValueError(
-            f"Argument `num` ({num}) does not match the size of axis "
-            f"{axis} ({dim})."
-        )
-    return [
-        jax.lax.index_in_dim(x, i, axis, keepdims=False) for i in range(dim)
-    ]
-
-
-def saturate_cast(x, dtype):
-    x = convert_to_tensor(x)
-    dtype = dtypes.standardize_dtype(dtype)
-    if jnp.issubdtype(dtype, jnp.integer) or jnp.issubdtype(
-        dtype, jnp.floating
-    ):
-        info = (
-            jnp.iinfo(dtype)
-            if jnp.issubdtype(dtype, jnp.integer)
-            else jnp.finfo(dtype)
-        )
-        in_info = (
-            jnp.iinfo(x.dtype)
-            if jnp.issubdtype(x.dtype, jnp.integer)
-            else (jnp.finfo(x.dtype) if x.dtype != jnp.bool_ else None)
-        )
-        if in_info is not None:
-            lo = builtins.max(float(info.min), float(in_info.min))
-            hi = builtins.min(float(info.max), float(in_info.max))
-            if float(in_info.min) < lo:
-                x = jnp.maximum(x, np.asarray(lo).astype(x.dtype))
-            if float(in_info.max) > hi:
-                # The bound may round up when represented in `x.dtype`.
-                # NumPy keeps this a constant while `x` is traced.
-                bound = np.asarray(hi).astype(x.dtype)
-                if float(bound) > hi:
-                    bound = np.nextafter(bound, np.zeros_like(bound))
-                x = jnp.minimum(x, bound)
-    return x.astype(dtype)
-
-
-def map(f, xs):
-    return jax.lax.map(f, xs)
-
-
-def switch(index, branches, *operands):
-    index = convert_to_tensor(index, "int32")
-    index = jnp.clip(index, 0, len(branches) - 1)
-    return jax.lax.switch(index, branches, *operands)
-
-
-def associative_scan(f, elems, reverse=False, axis=0):
-    return jax.lax.associative_scan(f, elems, reverse=reverse, axis=axis)
 
 
 # Element-wise ops added for NumPy parity.
@@ -1462,12 +1352,12 @@ digitize = _sparse_digitize(digitize)
 
 
 def _sparse_layout_op(dense_fn, sparse_fn):
+    @functools.wraps(dense_fn)
     def op(x, *args, **kwargs):
         if sparse_ops.is_sparse(x):
             return sparse_fn(x, *args, **kwargs)
         return dense_fn(x, *args, **kwargs)
 
-    op.__name__ = dense_fn.__name__
     return op
 
 

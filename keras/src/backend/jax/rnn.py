@@ -126,7 +126,11 @@ def rnn(
         return (new_states, carried_output), emitted
 
     num_steps = tree.tree_leaves(inputs)[0].shape[0]
-    step_input = lambda t: tree.tree_map(lambda x: x[t], inputs)  # noqa: E731
+    # A static slice (`x[t]` would be a gather when the batch size is
+    # symbolic, as in an export).
+    step_input = lambda t: tree.tree_map(  # noqa: E731
+        lambda x: jax.lax.index_in_dim(x, t, keepdims=False), inputs
+    )
 
     if unroll:
         if num_steps is None:
@@ -165,7 +169,9 @@ def rnn(
             return new_states, output
 
         states, outputs = jax.lax.scan(body, initial_states, inputs)
-        last_output = tree.tree_map(lambda x: x[-1], outputs)
+        last_output = tree.tree_map(
+            lambda x: jax.lax.index_in_dim(x, -1, keepdims=False), outputs
+        )
         return _finish(last_output, outputs, states, time_major)
 
     if mask is None:
@@ -256,7 +262,9 @@ def _masked_scan_of_aliased_output(
     states, outputs = jax.lax.scan(
         scan_body, initial_states, (inputs, mask, started)
     )
-    last_output = pick_output(states, started[-1])
+    last_output = pick_output(
+        states, jax.lax.index_in_dim(started, -1, keepdims=False)
+    )
     if not return_all_outputs:
         outputs = last_output[None]
     return _finish(last_output, outputs, states, time_major)

@@ -66,13 +66,11 @@ def union_op(fn):
     def op(x1, x2):
         if not (is_sparse(x1) and is_sparse(x2)):
             return fn(densify(x1), densify(x2))
-        if (
-            x1.shape != x2.shape
-            or x1.n_batch
-            or x2.n_batch
-            or x1.n_dense != x2.n_dense
-        ):
+        if x1.shape != x2.shape or x1.n_dense != x2.n_dense:
             return fn(x1.todense(), x2.todense())
+        if x1.indices is not x2.indices and (x1.n_batch or x2.n_batch):
+            # The union of indices is taken without batch dimensions.
+            x1, x2 = _without_batch(x1), _without_batch(x2)
         if x1.indices is x2.indices:
             return _with_values(x1, fn(x1.data, x2.data))
         indices = jnp.concatenate([x1.indices, x2.indices], axis=0)
@@ -189,7 +187,7 @@ def reshape(x, shape):
         for d in x.shape:
             size *= d
         shape[shape.index(-1)] = size // known
-    return jax_sparse.bcoo_reshape(x, new_sizes=tuple(shape))
+    return jax_sparse.bcoo_reshape(flat_layout(x), new_sizes=tuple(shape))
 
 
 def squeeze(x, axis=None):
@@ -216,12 +214,63 @@ def concatenate(xs, axis=0):
     return jax_sparse.bcoo_concatenate(list(xs), dimension=axis % ndim)
 
 
+def _full_batch(x):
+    """`x` with its batch dimensions stored at full size: a stored batch
+    dimension of size 1 may stand for the whole batch (it broadcasts)."""
+    batch_shape = tuple(x.shape[: x.n_batch])
+    if (
+        x.data.shape[: x.n_batch] == batch_shape
+        and x.indices.shape[: x.n_batch] == batch_shape
+    ):
+        return x
+    data = jnp.broadcast_to(x.data, batch_shape + x.data.shape[x.n_batch :])
+    indices = jnp.broadcast_to(
+        x.indices, batch_shape + x.indices.shape[x.n_batch :]
+    )
+    return jax_sparse.BCOO((data, indices), shape=x.shape)
+
+
+def _without_batch(x):
+    """`x` with no batch dimension (its dense dimensions are kept)."""
+    x = _full_batch(x)
+    if x.n_batch:
+        x = jax_sparse.bcoo_update_layout(x, n_batch=0)
+    return x
+
+
 def flat_layout(x):
     """`x` with neither batch nor dense dimensions: one index per value."""
+    x = _full_batch(x)
     if x.n_batch or x.n_dense:
         x = jax_sparse.bcoo_update_layout(x, n_batch=0, n_dense=0)
     return x
 
 
-def fromdense(x):
-    return jax_sparse.BCOO.fromdense(x)
+def fromdense(x, n_batch=0):
+    """A `BCOO` tensor holding the non-zero entries of the dense `x`, with
+    `n_batch` leading batch dimensions."""
+    return jax_sparse.BCOO.fromdense(x, n_batch=n_batch)
+
+
+def einsum(subscripts, *operands, **kwargs):
+    """`jnp.einsum` of `BCOO` operands, as a `BCOO` tensor.
+
+    The contraction runs on the stored values when JAX supports its
+    pattern (contractions batched over the first axis, e.g. per-sample dot
+    products); the operands are given one batch dimension for it. Other
+    patterns are computed on the densified operands.
+    """
+    batched = [
+        jax_sparse.bcoo_update_layout(
+            _full_batch(x), n_batch=1, on_inefficient=None
+        )
+        if len(x.shape) > 1
+        else x
+        for x in operands
+    ]
+    try:
+        return jax_sparse.sparsify(
+            functools.partial(jnp.einsum, subscripts, **kwargs)
+        )(*batched)
+    except NotImplementedError:
+        return jnp.einsum(subscripts, *[densify(x) for x in operands], **kwargs)

@@ -6,8 +6,10 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
@@ -129,15 +131,13 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 "last dimension of its input is unknown (`None`) in input "
                 f"shape {tuple(input_shape)}."
             )
-        if self.quantization_mode is not None:
-            self.quantized_build(
-                (in_features, self.units),
-                self.quantization_mode,
-                self.quantization_config,
-            )
+        kernel_shape = (in_features, self.units)
+        mode = self.quantization_mode
+        if mode is not None and mode != "float8":
+            self.quantized_build(kernel_shape, mode, self.quantization_config)
         else:
             self._kernel = self.add_weight(
-                shape=(in_features, self.units),
+                shape=kernel_shape,
                 name="kernel",
                 initializer=self.kernel_initializer,
                 constraint=self.kernel_constraint,
@@ -152,6 +152,8 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 constraint=self.bias_constraint,
                 regularizer=self.bias_regularizer,
             )
+        if mode == "float8":
+            self._float8_build()
         # From now on the last axis must keep this size.
         self.input_spec = InputSpec(min_ndim=2, axes={-1: in_features})
         self.built = True
@@ -194,9 +196,9 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             rank, lora_alpha, a_initializer, b_initializer
         )
 
-    def call(self, inputs):
+    def call(self, inputs, training=None):
         if self.quantization_mode is not None:
-            return self.quantized_call(inputs)
+            return self.quantized_call(inputs, training=training)
         return self._finish(inputs, ops.matmul(inputs, self._kernel))
 
     def _finish(self, inputs, y):
@@ -211,23 +213,57 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
             y = ops.add(y, self.bias)
         return y if self.activation is None else self.activation(y)
 
+    @property
+    def kernel(self):
+        """The kernel. For a float layer: the `kernel` variable, plus the
+        scaled LoRA delta `a @ b` (a tensor then) when LoRA is enabled.
+        For an int8/int4 layer: the integer kernel (int4 values unpacked
+        to `int8`), or with LoRA enabled the dequantized kernel plus the
+        delta."""
+        mode = self.quantization_mode
+        if mode not in ("int8", "int4"):
+            return self._lora_effective_weight()
+        if self.lora_enabled:
+            return self._lora_effective_weight()
+        if mode == "int4":
+            return quantizers.unpack_int4(
+                self._kernel, self._orig_output_dim, axis=-1
+            )
+        return self._kernel
+
     # ---------------------------------------------------------- quantization
+    _QUANTIZATION_MODES = ("int8", "int4", "float8")
+
     def quantize(self, mode=None, type_check=True, config=None):
         """Quantizes the kernel of the built layer in place.
 
-        Only `"int8"` is implemented: the kernel becomes an `int8`
-        variable with a per-unit `kernel_scale` (`kernel ~= int8 /
-        kernel_scale`), and by default the inputs are quantized per row
-        at call time, so that the matmul runs on integers. The dtype
-        policy becomes `"int8_from_<previous policy>"`.
+        - `"int8"`: the kernel becomes an `int8` variable with a per-unit
+          `kernel_scale` (`kernel ~= int8 / kernel_scale`). By default the
+          inputs are quantized per row at call time too, so that the
+          matmul runs on integers.
+        - `"int4"`: the kernel's values lie in `[-8, 7]` and are packed two
+          per byte along the units axis (an `int8` kernel of shape
+          `(input_dim, ceil(units / 2))`). With the default config's
+          `block_size` (128), each group of 128 input features has its own
+          `kernel_scale` and `kernel_zero` per unit
+          (`kernel ~= (int4 - zero) * scale`) and `g_idx` records the
+          group of each input feature; with `block_size=None` (or `-1`)
+          there is one symmetric scale per unit.
+        - `"float8"`: the kernel stays float; inputs and kernel are rounded
+          through `float8_e4m3fn` and, in training, the output gradient
+          through `float8_e5m2`, with delayed scaling: `<x>_scale` and
+          `<x>_amax_history` variables for `x` in inputs, kernel and
+          outputs_grad, updated by the optimizer in each training step.
+
+        The dtype policy becomes the quantized one (e.g.
+        `"int8_from_float32"` or `"int4/128_from_float32"`).
 
         Args:
-            mode: The quantization mode, e.g. `"int8"`. May be omitted when
+            mode: `"int8"`, `"int4"` or `"float8"`. May be omitted when
                 `config` is given.
             type_check: Whether to reject subclasses of `Dense`, whose
                 computation may differ.
-            config: Optional `keras.quantizers.QuantizationConfig` with
-                custom weight and input quantizers.
+            config: Optional `keras.quantizers.QuantizationConfig`.
 
         Example:
 
@@ -238,31 +274,167 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
         ['kernel', 'kernel_scale', 'bias']
         """
         config = self._resolve_quantize_args(mode, config, type_check, Dense)
-        quantize_utils.check_implemented_mode(config.mode)
-        quantize_utils.quantize_layer_weight(
-            self, "_kernel", config.mode, config, reduce_axes=(0,)
+        quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
+        quantize_utils.quantize_in_place(
+            self, config, "_kernel", self._quantized_base_values
         )
 
     def quantized_build(self, kernel_shape, mode, config=None):
-        """Creates the quantized `kernel` (and its scale) for `mode`."""
-        quantize_utils.check_implemented_mode(mode)
-        config = quantize_utils.default_config(mode, config)
+        """Creates the variables of quantization `mode` for a kernel of
+        shape `kernel_shape` (the float kernel too for `"float8"`)."""
+        quantize_utils.check_mode(mode, self._QUANTIZATION_MODES)
+        self.quantization_config = config
+        if mode == "int8":
+            self._int8_build(kernel_shape, config)
+        elif mode == "int4":
+            self._int4_build(kernel_shape, config)
+        else:
+            self._kernel = self.add_weight(
+                shape=kernel_shape,
+                name="kernel",
+                initializer=self.kernel_initializer,
+                constraint=self.kernel_constraint,
+                regularizer=self.kernel_regularizer,
+            )
+            self._float8_build()
+
+    def _int8_build(self, kernel_shape, config):
+        config = quantize_utils.default_config("int8", config)
         self.inputs_quantizer = config.activation_quantizer
+        # Under a distribution the kernel keeps the float kernel's layout
+        # and the scale that of its units axis.
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
         self._kernel = self.add_weight(
             shape=kernel_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, (0, 1), kernel_shape),
         )
         self.kernel_scale = self.add_weight(
             shape=(self.units,),
             name="kernel_scale",
             initializer="ones",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, (1,), (self.units,)),
         )
 
-    def _int8_call(self, inputs):
+    def _int4_build(self, kernel_shape, config):
+        in_features, units = kernel_shape
+        self.inputs_quantizer = getattr(config, "activation_quantizer", None)
+        self._int4_block_size = quantize_utils.int4_block_size(self, config)
+        self._orig_output_dim = units
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        packed_shape = (in_features, (units + 1) // 2)
+        self._kernel = self.add_weight(
+            shape=packed_shape,
+            name="kernel",
+            initializer="zeros",
+            dtype="int8",
+            trainable=False,
+            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
+        )
+        if not quantize_utils.is_grouped(self._int4_block_size):
+            self.kernel_scale = self.add_weight(
+                shape=(units,),
+                name="kernel_scale",
+                initializer="ones",
+                trainable=False,
+                layout=quantize_utils.derived_layout(base, (1,), (units,)),
+            )
+            return
+        groups = quantize_utils.group_count(in_features, self._int4_block_size)
+        self.kernel_scale, self.kernel_zero, self.g_idx = (
+            quantize_utils.int4_grouped_build(
+                self,
+                "kernel",
+                groups,
+                units,
+                in_features,
+                layout=quantize_utils.derived_layout(
+                    base, (None, 1), (groups, units)
+                ),
+            )
+        )
+
+    def _float8_build(self):
+        quantize_utils.float8_build(self, self._float8_history_length())
+
+    def _float8_history_length(self):
+        return getattr(
+            self.dtype_policy,
+            "amax_history_length",
+            QuantizedFloat8DTypePolicy.default_amax_history_length,
+        )
+
+    def _quantized_base_values(self, float_kernel, mode, config):
+        """`{attribute: value}` of the quantized kernel variables holding
+        `float_kernel` in `mode` (nothing for `"float8"`, whose kernel
+        stays float)."""
+        if mode == "int8":
+            q, scale = quantize_utils.quantize_weight(
+                config.weight_quantizer, float_kernel, (0,), (self.units,)
+            )
+            return {"_kernel": q, "kernel_scale": scale}
+        if mode == "int4":
+            block_size = quantize_utils.int4_block_size(self, config)
+            q, scale, zero = quantize_utils.int4_quantize_matrix(
+                float_kernel, block_size, config.weight_quantizer
+            )
+            values = {
+                "_kernel": quantizers.pack_int4(q, axis=-1)[0],
+                "kernel_scale": scale,
+            }
+            if zero is not None:
+                values["kernel_zero"] = zero
+                values["g_idx"] = quantize_utils.group_index(
+                    float_kernel.shape[0], block_size
+                )
+            return values
+        return {}
+
+    def _dequantized_base(self, dtype):
+        """The float kernel the int8/int4 variables stand for."""
+        if self.quantization_mode == "int8":
+            kernel = ops.cast(self._kernel, dtype)
+            return ops.divide(kernel, ops.cast(self.kernel_scale, dtype))
+        q = quantizers.unpack_int4(self._kernel, self._orig_output_dim, axis=-1)
+        grouped = quantize_utils.is_grouped(self._int4_block_size)
+        return quantize_utils.int4_dequantize_matrix(
+            q,
+            self.kernel_scale,
+            self.kernel_zero if grouped else None,
+            self.g_idx if grouped else None,
+            dtype,
+        )
+
+    def _lora_base_shape(self):
+        return (self._kernel.shape[0], self.units)
+
+    def _quantization_weights(self):
+        """The variables of the quantization mode, in file order."""
+        mode = self.quantization_mode
+        if mode == "int8":
+            return [self.kernel_scale]
+        if mode == "int4":
+            if not quantize_utils.is_grouped(self._int4_block_size):
+                return [self.kernel_scale]
+            return [self.kernel_scale, self.kernel_zero, self.g_idx]
+        if mode == "float8":
+            return quantize_utils.float8_variables(self)
+        return []
+
+    def _own_weights(self):
+        if not self.built:
+            return super()._own_weights()
+        # The order of upstream Keras' weights files: kernel, bias, then
+        # the variables of the quantization mode.
+        return quantize_utils.file_order(
+            self, [self._kernel, self.bias] + self._quantization_weights()
+        )
+
+    def _int8_call(self, inputs, training=None):
         kernel_scale = ops.cast(self.kernel_scale, self.compute_dtype)
         if self.inputs_quantizer is None:
             # Weight-only: the kernel is dequantized to the compute dtype.
@@ -277,6 +449,36 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 ops.cast(x_scale, self.compute_dtype), kernel_scale
             )
             y = ops.divide(y, scale)
+        return self._finish(inputs, y)
+
+    def _int4_call(self, inputs, training=None):
+        if self.inputs_quantizer is None:
+            kernel = self._dequantized_base(self.compute_dtype)
+            return self._finish(inputs, ops.matmul(inputs, kernel))
+        # Per-channel scales with quantized inputs: an integer matmul.
+        q = quantizers.unpack_int4(self._kernel, self._orig_output_dim, axis=-1)
+        x, x_scale = quantize_utils.quantize_inputs(
+            self.inputs_quantizer, inputs
+        )
+        y = ops.cast(ops.matmul(x, q), self.compute_dtype)
+        scale = ops.multiply(
+            ops.cast(x_scale, self.compute_dtype),
+            ops.cast(self.kernel_scale, self.compute_dtype),
+        )
+        return self._finish(inputs, ops.divide(y, scale))
+
+    def _float8_call(self, inputs, training=None):
+        x = ops.cast(inputs, self.compute_dtype)
+        kernel = ops.cast(self._kernel, self.compute_dtype)
+        if training:
+            y = quantize_utils.float8_contract(
+                self, x, kernel, ops.matmul, _matmul_grads
+            )
+        else:
+            y = ops.matmul(
+                quantize_utils.float8_round(self, x, self.inputs_scale),
+                quantize_utils.float8_round(self, kernel, self.kernel_scale),
+            )
         return self._finish(inputs, y)
 
     def compute_output_shape(self, input_shape):
@@ -313,3 +515,15 @@ class Dense(lora_utils.LoraKernelMixin, Layer):
                 )
             )
         return config
+
+
+def _matmul_grads(x, kernel, upstream):
+    """Gradients `(dx, dkernel)` of `x @ kernel` for the output gradient
+    `upstream` (`x` may have several leading axes)."""
+    dx = ops.matmul(upstream, ops.transpose(kernel))
+    features = x.shape[-1]
+    dkernel = ops.matmul(
+        ops.transpose(ops.reshape(x, (-1, features))),
+        ops.reshape(upstream, (-1, upstream.shape[-1])),
+    )
+    return dx, dkernel

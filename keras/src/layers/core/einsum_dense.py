@@ -8,7 +8,9 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
@@ -153,11 +155,10 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         )
         kernel_dims, bias_dims, out_dims = shapes[:3]
         self.full_output_shape = tuple(out_dims)
-        if self.quantization_mode is not None:
+        mode = self.quantization_mode
+        if mode is not None and mode != "float8":
             self.quantized_build(
-                tuple(kernel_dims),
-                self.quantization_mode,
-                self.quantization_config,
+                tuple(kernel_dims), mode, self.quantization_config
             )
         else:
             self._kernel = self.add_weight(
@@ -178,6 +179,8 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
                 constraint=self.bias_constraint,
                 regularizer=self.bias_regularizer,
             )
+        if mode == "float8":
+            self._float8_build()
         self.built = True
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
@@ -223,9 +226,9 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
             rank, lora_alpha, a_initializer, b_initializer
         )
 
-    def call(self, inputs):
+    def call(self, inputs, training=None):
         if self.quantization_mode is not None:
-            return self.quantized_call(inputs)
+            return self.quantized_call(inputs, training=training)
         # `self.kernel` includes the LoRA update when LoRA is enabled.
         y = ops.einsum(self.equation, inputs, self.kernel)
         return self._finish(y)
@@ -235,25 +238,59 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
             y = ops.add(y, self.bias)
         return y if self.activation is None else self.activation(y)
 
+    @property
+    def kernel(self):
+        """The kernel. For a float layer: the `kernel` variable, plus the
+        scaled LoRA delta (a tensor then) when LoRA is enabled. For an
+        int8 layer: the `int8` kernel; for int4: the `(rows, columns)`
+        matrix of its int4 values (unpacked to `int8`); with LoRA enabled
+        on either, the dequantized kernel plus the delta."""
+        mode = self.quantization_mode
+        if mode not in ("int8", "int4") or self.lora_enabled:
+            return self._lora_effective_weight()
+        if mode == "int4":
+            return quantizers.unpack_int4(
+                self._kernel, self._int4_unpacked_column_size, axis=-1
+            )
+        return self._kernel
+
+    def _lora_update(self, inputs):
+        lora_kernel = lora_utils.lora_delta(
+            self.lora_kernel_a,
+            self.lora_kernel_b,
+            self.lora_alpha / self.lora_rank,
+        )
+        return ops.einsum(self.equation, inputs, lora_kernel)
+
     # ---------------------------------------------------------- quantization
+    _QUANTIZATION_MODES = ("int8", "int4", "float8")
+
     def quantize(self, mode=None, type_check=True, config=None):
         """Quantizes the kernel of the built layer in place.
 
-        Only `"int8"` is implemented: the kernel becomes an `int8`
-        variable with a `kernel_scale` holding one scale per position of
-        the kernel's non-contracted axes (`kernel ~= int8 / scale`). By
-        default the inputs are quantized too at call time (one scale per
-        position of their non-contracted axes, whatever axis the input
-        quantizer was given), so that the einsum runs on integers. The
-        dtype policy becomes `"int8_from_<previous policy>"`.
+        - `"int8"`: the kernel becomes an `int8` variable and
+          `kernel_scale` holds one scale per position of the kernel's
+          non-contracted axes, arranged like the output (size-1 axes
+          elsewhere, e.g. `(1, 3, 4)` for `"ab,bcd->acd"`): `kernel ~=
+          int8 / kernel_scale`. By default the inputs are quantized too
+          at call time, so that the einsum runs on integers.
+        - `"int4"`: the kernel is read as a `(rows, columns)` matrix
+          (`rows` the product of the contracted axes, the kernel
+          reshaped in its axis order), whose int4 values are packed two
+          per byte along the columns. Scales are per column
+          (`block_size=None` or `-1`), or per group of `block_size` rows
+          with zero points (`kernel_zero`, `g_idx`), as for `Dense`.
+        - `"float8"`: as for `Dense`: float8 rounding with delayed
+          scaling state.
+
+        The dtype policy becomes the quantized one.
 
         Args:
-            mode: The quantization mode, e.g. `"int8"`. May be omitted when
+            mode: `"int8"`, `"int4"` or `"float8"`. May be omitted when
                 `config` is given.
             type_check: Whether to reject subclasses of `EinsumDense`,
                 whose computation may differ.
-            config: Optional `keras.quantizers.QuantizationConfig` with
-                custom weight and input quantizers.
+            config: Optional `keras.quantizers.QuantizationConfig`.
 
         Example:
 
@@ -261,44 +298,269 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
         >>> layer.build((None, 3))
         >>> layer.quantize("int8")
         >>> [tuple(w.shape) for w in layer.weights]
-        [(3, 2, 4), (2, 4)]
+        [(3, 2, 4), (1, 2, 4)]
         """
         config = self._resolve_quantize_args(
             mode, config, type_check, EinsumDense
         )
-        quantize_utils.check_implemented_mode(config.mode)
-        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
-        reduce_axes = tuple(
-            i for i, c in enumerate(weight_spec) if c not in output_spec
-        )
-        quantize_utils.quantize_layer_weight(
-            self, "_kernel", config.mode, config, reduce_axes
+        quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
+        quantize_utils.quantize_in_place(
+            self, config, "_kernel", self._quantized_base_values
         )
 
     def quantized_build(self, kernel_shape, mode, config=None):
-        """Creates the quantized `kernel` (and its scale) for `mode`."""
-        quantize_utils.check_implemented_mode(mode)
-        config = quantize_utils.default_config(mode, config)
-        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        """Creates the variables of quantization `mode` for a kernel of
+        shape `kernel_shape` (the float kernel too for `"float8"`)."""
+        quantize_utils.check_mode(mode, self._QUANTIZATION_MODES)
+        self.quantization_config = config
+        if mode == "int8":
+            self._int8_build(kernel_shape, config)
+        elif mode == "int4":
+            self._int4_build(kernel_shape, config)
+        else:
+            self._kernel = self.add_weight(
+                shape=kernel_shape,
+                name="kernel",
+                initializer=_with_fan_axes(
+                    self.kernel_initializer, self.equation
+                ),
+                constraint=self.kernel_constraint,
+                regularizer=self.kernel_regularizer,
+            )
+            self._float8_build()
+
+    def _int8_build(self, kernel_shape, config):
+        config = quantize_utils.default_config("int8", config)
         self.inputs_quantizer = config.activation_quantizer
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        # Under a distribution the kernel keeps the float kernel's layout
+        # and the scale that of the kernel axes it spans.
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
         self._kernel = self.add_weight(
             shape=kernel_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
-        )
-        # One scale per position of the non-contracted kernel axes.
-        self.kernel_scale = self.add_weight(
-            shape=tuple(
-                d for d, c in zip(kernel_shape, weight_spec) if c in output_spec
+            layout=quantize_utils.derived_layout(
+                base, tuple(range(len(kernel_shape))), kernel_shape
             ),
+        )
+        scale_shape = self._int8_scale_shape(kernel_shape)
+        picks = tuple(
+            weight_spec.index(c) if c in weight_spec else None
+            for c in output_spec
+        )
+        self.kernel_scale = self.add_weight(
+            shape=scale_shape,
             name="kernel_scale",
             initializer="ones",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, picks, scale_shape),
         )
 
-    def _int8_call(self, inputs):
+    def _int8_scale_shape(self, kernel_shape):
+        """One entry per output letter: the kernel's size along it, or 1
+        where the kernel has no such axis."""
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        return tuple(
+            kernel_shape[weight_spec.index(c)] if c in weight_spec else 1
+            for c in output_spec
+        )
+
+    def _int4_build(self, kernel_shape, config):
+        self.inputs_quantizer = getattr(config, "activation_quantizer", None)
+        block_size = quantize_utils.int4_block_size(self, config)
+        # Per-channel scales are recorded as `None` (upstream's value).
+        self._int4_block_size = (
+            block_size if quantize_utils.is_grouped(block_size) else None
+        )
+        self.original_kernel_shape = tuple(kernel_shape)
+        rows, columns = self._int4_matrix_shape(kernel_shape)
+        self._int4_rows = rows
+        self._int4_unpacked_column_size = columns
+        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        row_pick, column_pick = self._int4_matrix_picks(base)
+        packed_shape = (rows, (columns + 1) // 2)
+        self._kernel = self.add_weight(
+            shape=packed_shape,
+            name="kernel",
+            initializer="zeros",
+            dtype="int8",
+            trainable=False,
+            layout=quantize_utils.derived_layout(
+                base, (row_pick, column_pick), packed_shape
+            ),
+        )
+        if not quantize_utils.is_grouped(self._int4_block_size):
+            self.kernel_scale = self.add_weight(
+                shape=(columns,),
+                name="kernel_scale",
+                initializer="ones",
+                trainable=False,
+                layout=quantize_utils.derived_layout(
+                    base, (column_pick,), (columns,)
+                ),
+            )
+            return
+        groups = quantize_utils.group_count(rows, self._int4_block_size)
+        self.kernel_scale, self.kernel_zero, self.g_idx = (
+            quantize_utils.int4_grouped_build(
+                self,
+                "kernel",
+                groups,
+                columns,
+                rows,
+                layout=quantize_utils.derived_layout(
+                    base, (None, column_pick), (groups, columns)
+                ),
+            )
+        )
+
+    def _int4_matrix_picks(self, base):
+        """The float kernel axes whose layout the rows and the columns of
+        the int4 matrix take: the leading contracted axis and the leading
+        kept axis, when they lead their (contiguous) part of the kernel
+        and the other axes of that part are not sharded."""
+        if base is None:
+            return None, None
+        axes = base[0]
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        reduced = [i for i, c in enumerate(weight_spec) if c not in output_spec]
+        kept = [i for i, c in enumerate(weight_spec) if c in output_spec]
+        picks = []
+        for part, start in ((reduced, 0), (kept, len(reduced))):
+            contiguous = part == list(range(start, start + len(part)))
+            inner_replicated = all(axes[i] is None for i in part[1:])
+            picks.append(
+                part[0] if part and contiguous and inner_replicated else None
+            )
+        return tuple(picks)
+
+    def _int4_matrix_shape(self, kernel_shape):
+        """`(rows, columns)` of the int4 matrix: rows span the contracted
+        kernel axes."""
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        rows = 1
+        for size, c in zip(kernel_shape, weight_spec):
+            if c not in output_spec:
+                rows *= size
+        size = 1
+        for dim in kernel_shape:
+            size *= dim
+        return rows, size // rows
+
+    def _float8_build(self):
+        quantize_utils.float8_build(
+            self,
+            getattr(
+                self.dtype_policy,
+                "amax_history_length",
+                QuantizedFloat8DTypePolicy.default_amax_history_length,
+            ),
+        )
+
+    def _quantized_base_values(self, float_kernel, mode, config):
+        """`{attribute: value}` of the quantized kernel variables holding
+        `float_kernel` in `mode` (nothing for `"float8"`)."""
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        kernel_shape = tuple(float_kernel.shape)
+        if mode == "int8":
+            reduce_axes = tuple(
+                i for i, c in enumerate(weight_spec) if c not in output_spec
+            )
+            kept = "".join(c for c in weight_spec if c in output_spec)
+            kept_shape = tuple(
+                d for d, c in zip(kernel_shape, weight_spec) if c in kept
+            )
+            q, scale = quantize_utils.quantize_weight(
+                config.weight_quantizer, float_kernel, reduce_axes, kept_shape
+            )
+            in_output_order = "".join(c for c in output_spec if c in kept)
+            scale = ops.einsum(f"{kept}->{in_output_order}", scale)
+            scale = ops.reshape(scale, self._int8_scale_shape(kernel_shape))
+            return {"_kernel": q, "kernel_scale": scale}
+        if mode == "int4":
+            block_size = quantize_utils.int4_block_size(self, config)
+            matrix = ops.reshape(
+                float_kernel, self._int4_matrix_shape(kernel_shape)
+            )
+            q, scale, zero = quantize_utils.int4_quantize_matrix(
+                matrix, block_size, config.weight_quantizer
+            )
+            values = {
+                "_kernel": quantizers.pack_int4(q, axis=-1)[0],
+                "kernel_scale": scale,
+            }
+            if zero is not None:
+                values["kernel_zero"] = zero
+                values["g_idx"] = quantize_utils.group_index(
+                    matrix.shape[0], block_size
+                )
+            return values
+        return {}
+
+    def _dequantized_base(self, dtype):
+        """The float kernel the int8/int4 variables stand for."""
+        if self.quantization_mode == "int8":
+            return ops.divide(
+                ops.cast(self._kernel, dtype),
+                self._kernel_scale_like_kernel(dtype),
+            )
+        q = quantizers.unpack_int4(
+            self._kernel, self._int4_unpacked_column_size, axis=-1
+        )
+        grouped = quantize_utils.is_grouped(self._int4_block_size)
+        matrix = quantize_utils.int4_dequantize_matrix(
+            q,
+            self.kernel_scale,
+            self.kernel_zero if grouped else None,
+            self.g_idx if grouped else None,
+            dtype,
+        )
+        return ops.reshape(matrix, self.original_kernel_shape)
+
+    def _kernel_scale_like_kernel(self, dtype):
+        """The int8 `kernel_scale` arranged to broadcast against the
+        kernel (size-1 contracted axes)."""
+        _, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        kept = "".join(c for c in output_spec if c in weight_spec)
+        sizes = {c: self.kernel_scale.shape[output_spec.index(c)] for c in kept}
+        scale = ops.reshape(
+            ops.cast(self.kernel_scale, dtype), [sizes[c] for c in kept]
+        )
+        in_kernel_order = "".join(c for c in weight_spec if c in kept)
+        scale = ops.einsum(f"{kept}->{in_kernel_order}", scale)
+        return ops.reshape(scale, [sizes.get(c, 1) for c in weight_spec])
+
+    def _lora_base_shape(self):
+        if self.quantization_mode == "int4":
+            return self.original_kernel_shape
+        return tuple(self._kernel.shape)
+
+    def _quantization_weights(self):
+        """The variables of the quantization mode, in file order."""
+        mode = self.quantization_mode
+        if mode == "int8":
+            return [self.kernel_scale]
+        if mode == "int4":
+            if not quantize_utils.is_grouped(self._int4_block_size):
+                return [self.kernel_scale]
+            return [self.kernel_scale, self.kernel_zero, self.g_idx]
+        if mode == "float8":
+            return quantize_utils.float8_variables(self)
+        return []
+
+    def _own_weights(self):
+        if not self.built:
+            return super()._own_weights()
+        # The order of upstream Keras' weights files: kernel, bias, then
+        # the variables of the quantization mode.
+        return quantize_utils.file_order(
+            self, [self._kernel, self.bias] + self._quantization_weights()
+        )
+
+    def _int8_call(self, inputs, training=None):
         input_spec, weight_spec, output_spec, elided = _parse_equation(
             self.equation
         )
@@ -323,13 +585,11 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
                 ops.cast(x_scale, self.compute_dtype), axis=reduce_axes
             )
         out_ndim = len(y.shape)
-        scale = _to_output_layout(
-            ops.cast(self.kernel_scale, self.compute_dtype),
-            "".join(c for c in weight_spec if c in output_spec),
-            output_spec,
-            elided,
-            out_ndim,
-        )
+        scale = ops.cast(self.kernel_scale, self.compute_dtype)
+        if elided == 2:
+            # Trailing ellipsis axes are broadcast over.
+            missing = out_ndim - len(scale.shape)
+            scale = ops.reshape(scale, tuple(scale.shape) + (1,) * missing)
         if x_scale is not None:
             x_chars = "".join(c for c in input_spec if c in output_spec)
             scale = ops.multiply(
@@ -340,13 +600,61 @@ class EinsumDense(lora_utils.LoraKernelMixin, Layer):
             )
         y = ops.divide(y, scale)
         if self.lora_enabled:
-            lora_kernel = lora_utils.lora_delta(
-                self.lora_kernel_a,
-                self.lora_kernel_b,
-                self.lora_alpha / self.lora_rank,
-            )
-            y = ops.add(y, ops.einsum(self.equation, inputs, lora_kernel))
+            y = ops.add(y, self._lora_update(inputs))
         return self._finish(y)
+
+    def _int4_call(self, inputs, training=None):
+        if self.inputs_quantizer is not None:
+            # Inputs are rounded to int8 levels (per-channel scales only).
+            x, x_scale = quantize_utils.quantize_inputs(
+                self.inputs_quantizer, inputs
+            )
+            x = ops.divide(
+                ops.cast(x, self.compute_dtype),
+                ops.cast(x_scale, self.compute_dtype),
+            )
+        else:
+            x = inputs
+        kernel = self._dequantized_base(self.compute_dtype)
+        y = ops.einsum(self.equation, x, kernel)
+        if self.lora_enabled:
+            y = ops.add(y, self._lora_update(inputs))
+        return self._finish(y)
+
+    def _float8_call(self, inputs, training=None):
+        x = ops.cast(inputs, self.compute_dtype)
+        kernel = ops.cast(self._kernel, self.compute_dtype)
+        if training:
+            y = quantize_utils.float8_contract(
+                self,
+                x,
+                kernel,
+                lambda a, b: ops.einsum(self.equation, a, b),
+                self._einsum_grads,
+            )
+        else:
+            y = ops.einsum(
+                self.equation,
+                quantize_utils.float8_round(self, x, self.inputs_scale),
+                quantize_utils.float8_round(self, kernel, self.kernel_scale),
+            )
+        if self.lora_enabled:
+            y = ops.add(y, self._lora_update(inputs))
+        return self._finish(y)
+
+    def _einsum_grads(self, x, kernel, upstream):
+        """Gradients `(dx, dkernel)` of the layer's einsum for the output
+        gradient `upstream`."""
+        input_spec, weight_spec, output_spec, elided = _parse_equation(
+            self.equation
+        )
+        lead = "..." if elided == 1 else ""
+        trail = "..." if elided == 2 else ""
+        x_sub = f"{lead}{input_spec}{trail}"
+        g_sub = f"{lead}{output_spec}{trail}"
+        dx = ops.einsum(f"{g_sub},{weight_spec}->{x_sub}", upstream, kernel)
+        dkernel = ops.einsum(f"{x_sub},{g_sub}->{weight_spec}", x, upstream)
+        return dx, dkernel
 
     def compute_output_shape(self, input_shape):
         out_dims = _analyze_einsum_string(

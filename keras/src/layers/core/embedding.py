@@ -7,6 +7,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
@@ -146,6 +147,19 @@ class Embedding(lora_utils.LoraMixin, Layer):
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
 
+    def get_build_config(self):
+        """Marks a built layer in its saved config (as upstream Keras
+        does), so that loading builds it before reading its weights: an
+        embedding needs no input shape to build, and may have been built
+        with `build()` alone."""
+        if not self.built:
+            return None
+        return {"shapes_dict": {}}
+
+    def build_from_config(self, config):
+        if config is not None:
+            self.build()
+
     def _build_tables(self):
         """Creates the table variables (quantized ones under a quantized
         dtype policy); LoRA factors come after them."""
@@ -166,9 +180,19 @@ class Embedding(lora_utils.LoraMixin, Layer):
 
     @property
     def embeddings(self):
-        """The effective table: the `embeddings` variable, plus the scaled
-        LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
-        return self._lora_effective_weight()
+        """The table. For a float layer: the `embeddings` variable, plus
+        the scaled LoRA delta `a @ b` (a tensor then) when LoRA is
+        enabled. For an int8/int4 layer: the integer table (int4 values
+        unpacked to `int8`), or with LoRA enabled the dequantized table
+        plus the delta."""
+        mode = self.quantization_mode
+        if mode is None or self.lora_enabled:
+            return self._lora_effective_weight()
+        if mode == "int4":
+            return quantizers.unpack_int4(
+                self._embeddings, self.output_dim, axis=-1
+            )
+        return self._embeddings
 
     def enable_lora(
         self,
@@ -240,10 +264,10 @@ class Embedding(lora_utils.LoraMixin, Layer):
     def _attend(self, inputs, dtype):
         """`inputs @ embeddings.T` with every operand cast to `dtype`."""
         inputs = ops.cast(inputs, dtype)
-        kernel = ops.cast(self._embeddings, dtype)
         if self.quantization_mode is not None:
-            scale = ops.cast(self.embeddings_scale, dtype)
-            kernel = ops.divide(kernel, ops.expand_dims(scale, -1))
+            kernel = self._dequantized_base(dtype)
+        else:
+            kernel = ops.cast(self._embeddings, dtype)
         outputs = ops.matmul(inputs, ops.transpose(kernel))
         if self.lora_enabled:
             # `x @ (a @ b).T == (x @ b.T) @ a.T`: no full-size delta.
@@ -258,21 +282,33 @@ class Embedding(lora_utils.LoraMixin, Layer):
         return outputs
 
     # ---------------------------------------------------------- quantization
+    _QUANTIZATION_MODES = ("int8", "int4")
+
     def quantize(self, mode=None, type_check=True, config=None):
         """Quantizes the table of the built layer in place.
 
-        Only `"int8"` is implemented: the table becomes an `int8` variable
-        with one scale per row in `embeddings_scale`
-        (`embeddings ~= int8 / scale`); looked-up rows are dequantized.
-        The dtype policy becomes `"int8_from_<previous policy>"`.
+        - `"int8"`: the table becomes `int8` with one scale per row in
+          `embeddings_scale` (`embeddings ~= int8 / scale`).
+        - `"int4"`: the table's int4 values are packed two per byte along
+          the feature axis (an `int8` table of shape
+          `(input_dim, ceil(output_dim / 2))`). With the default
+          `block_size` (128), each row has a scale and a zero point per
+          group of 128 features (`embeddings_scale` and `embeddings_zero`
+          of shape `(input_dim, groups)`, `g_idx` the group of each
+          feature); with `block_size=None` (or `-1`) one symmetric scale
+          per row.
+
+        Looked-up rows are dequantized. The dtype policy becomes the
+        quantized one. `"float8"` is not available for embeddings (there
+        is no matmul to run in float8).
 
         Args:
-            mode: The quantization mode, e.g. `"int8"`. May be omitted when
-                `config` is given.
+            mode: `"int8"` or `"int4"`. May be omitted when `config` is
+                given.
             type_check: Whether to reject subclasses of `Embedding`, whose
                 computation may differ.
-            config: Optional `keras.quantizers.QuantizationConfig` with a
-                custom weight quantizer (reducing the feature axis).
+            config: Optional `keras.quantizers.QuantizationConfig`; a
+                custom weight quantizer reduces the feature axis.
 
         Example:
 
@@ -285,32 +321,178 @@ class Embedding(lora_utils.LoraMixin, Layer):
         config = self._resolve_quantize_args(
             mode, config, type_check, Embedding
         )
-        quantize_utils.check_implemented_mode(config.mode)
-        quantize_utils.quantize_layer_weight(
-            self, "_embeddings", config.mode, config, reduce_axes=(-1,)
+        quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
+        quantize_utils.quantize_in_place(
+            self, config, self._quantized_attrs(), self._quantized_base_values
         )
 
+    def _quantized_attrs(self):
+        """The attributes of the float weights `quantize()` replaces."""
+        return ["_embeddings"]
+
     def quantized_build(self, embeddings_shape, mode, config=None):
-        """Creates the quantized `embeddings` (and its scale) for `mode`."""
-        quantize_utils.check_implemented_mode(mode)
+        """Creates the variables of quantization `mode` for a table of
+        shape `embeddings_shape`."""
+        quantize_utils.check_mode(mode, self._QUANTIZATION_MODES)
+        self.quantization_config = config
+        if mode == "int8":
+            self._int8_build(embeddings_shape, config)
+        else:
+            self._int4_build(embeddings_shape, config)
+
+    def _int8_build(self, embeddings_shape, config):
+        # Under a distribution the table keeps the float table's layout
+        # and the scales that of its vocabulary axis.
+        base = quantize_utils.float_weight_layout(
+            self, "embeddings", embeddings_shape
+        )
         self._embeddings = self.add_weight(
             shape=embeddings_shape,
             name="embeddings",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(
+                base, (0, 1), embeddings_shape
+            ),
         )
         self.embeddings_scale = self.add_weight(
             shape=(embeddings_shape[0],),
             name="embeddings_scale",
             initializer="ones",
             trainable=False,
+            layout=quantize_utils.derived_layout(
+                base, (0,), embeddings_shape[:1]
+            ),
+        )
+
+    def _int4_build(self, embeddings_shape, config):
+        vocabulary, features = embeddings_shape
+        self._int4_block_size = quantize_utils.int4_block_size(self, config)
+        base = quantize_utils.float_weight_layout(
+            self, "embeddings", embeddings_shape
+        )
+        packed_shape = (vocabulary, (features + 1) // 2)
+        self._embeddings = self.add_weight(
+            shape=packed_shape,
+            name="embeddings",
+            initializer="zeros",
+            dtype="int8",
+            trainable=False,
+            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
+        )
+        if not quantize_utils.is_grouped(self._int4_block_size):
+            self.embeddings_scale = self.add_weight(
+                shape=(vocabulary,),
+                name="embeddings_scale",
+                initializer="ones",
+                trainable=False,
+                layout=quantize_utils.derived_layout(base, (0,), (vocabulary,)),
+            )
+            return
+        groups = quantize_utils.group_count(features, self._int4_block_size)
+        self.embeddings_scale, self.embeddings_zero, self.g_idx = (
+            quantize_utils.int4_grouped_build(
+                self,
+                "embeddings",
+                groups,
+                vocabulary,
+                features,
+                transpose=True,
+                layout=quantize_utils.derived_layout(
+                    base, (0, None), (vocabulary, groups)
+                ),
+            )
+        )
+
+    def _quantized_base_values(self, table, mode, config):
+        """`{attribute: value}` of the quantized variables holding the
+        float `table` in `mode`."""
+        if mode == "int8":
+            q, scale = quantize_utils.quantize_weight(
+                config.weight_quantizer, table, (-1,), (table.shape[0],)
+            )
+            return {"_embeddings": q, "embeddings_scale": scale}
+        block_size = quantize_utils.int4_block_size(self, config)
+        if not quantize_utils.is_grouped(block_size):
+            q, scale = quantize_utils.int4_quantize_rows(
+                table, config.weight_quantizer
+            )
+            return {
+                "_embeddings": quantizers.pack_int4(q, axis=-1)[0],
+                "embeddings_scale": scale,
+            }
+        # The matrix view has the features as rows: transpose.
+        q, scale, zero = quantize_utils.int4_quantize_matrix(
+            ops.transpose(table), block_size
+        )
+        return {
+            "_embeddings": quantizers.pack_int4(ops.transpose(q), axis=-1)[0],
+            "embeddings_scale": ops.transpose(scale),
+            "embeddings_zero": ops.transpose(zero),
+            "g_idx": quantize_utils.group_index(table.shape[1], block_size),
+        }
+
+    def _dequantized_base(self, dtype):
+        """The float table the int8/int4 variables stand for."""
+        if self.quantization_mode == "int8":
+            table = ops.cast(self._embeddings, dtype)
+            scale = ops.cast(self.embeddings_scale, dtype)
+            return ops.divide(table, ops.expand_dims(scale, -1))
+        q = quantizers.unpack_int4(self._embeddings, self.output_dim, axis=-1)
+        grouped = quantize_utils.is_grouped(self._int4_block_size)
+        matrix = quantize_utils.int4_dequantize_matrix(
+            ops.transpose(q),
+            ops.transpose(self.embeddings_scale)
+            if grouped
+            else self.embeddings_scale,
+            ops.transpose(self.embeddings_zero) if grouped else None,
+            self.g_idx if grouped else None,
+            dtype,
+        )
+        return ops.transpose(matrix)
+
+    def _lora_base_shape(self):
+        return (self.input_dim, self.output_dim)
+
+    def _quantization_weights(self):
+        """The variables of the quantization mode, in file order."""
+        mode = self.quantization_mode
+        if mode is None:
+            return []
+        if mode == "int4" and quantize_utils.is_grouped(self._int4_block_size):
+            return [self.embeddings_scale, self.embeddings_zero, self.g_idx]
+        return [self.embeddings_scale]
+
+    def _own_weights(self):
+        if not self.built:
+            return super()._own_weights()
+        # The order of upstream Keras' weights files.
+        return quantize_utils.file_order(
+            self, [self._embeddings] + self._quantization_weights()
         )
 
     def _int8_call(self, ids):
         rows = ops.cast(ops.take(self._embeddings, ids, axis=0), "float32")
         scale = ops.take(self.embeddings_scale, ids, axis=0)
         return ops.divide(rows, ops.expand_dims(scale, -1))
+
+    def _int4_call(self, ids):
+        # Gather the packed rows first: only they are unpacked.
+        packed = ops.take(self._embeddings, ids, axis=0)
+        rows = ops.cast(
+            quantizers.unpack_int4(packed, self.output_dim, axis=-1),
+            "float32",
+        )
+        scale = ops.take(self.embeddings_scale, ids, axis=0)
+        if not quantize_utils.is_grouped(self._int4_block_size):
+            return ops.divide(rows, ops.expand_dims(scale, -1))
+        group = ops.cast(self.g_idx, "int32")
+        zero = ops.take(ops.take(self.embeddings_zero, ids, axis=0), group, -1)
+        scale = ops.take(scale, group, axis=-1)
+        return ops.multiply(
+            ops.subtract(rows, ops.cast(zero, "float32")), scale
+        )
 
     def compute_mask(self, inputs, mask=None):
         if self.mask_zero:

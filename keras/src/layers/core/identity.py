@@ -44,6 +44,8 @@ class Identity(Layer):
 
     def compute_output_spec(self, inputs):
         def same_spec(tensor):
-            return backend.KerasTensor(tensor.shape, dtype=tensor.dtype)
+            return backend.KerasTensor(
+                tensor.shape, dtype=tensor.dtype, sparse=tensor.sparse
+            )
 
         return tree.map_structure(same_spec, inputs)

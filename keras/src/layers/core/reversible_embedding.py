@@ -4,6 +4,7 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.core.embedding import Embedding
+from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
 
 
@@ -135,22 +136,24 @@ class ReversibleEmbedding(Embedding):
     def quantize(self, mode=None, type_check=True, config=None):
         """Quantizes the table(s) of the built layer in place.
 
-        Only `"int8"` is implemented. The `embeddings` table becomes int8
-        with one scale per vocabulary row (`embeddings_scale`); an untied
-        `reverse_embeddings` matrix likewise gets one scale per vocabulary
-        column (`reverse_embeddings_scale`). Lookups dequantize the rows;
-        the reverse projection quantizes its inputs with the config's
-        activation quantizer (kept as `inputs_quantizer`) and multiplies in
-        int8, or dequantizes the table when that quantizer is `None`.
+        The `embeddings` table is quantized as by `Embedding.quantize`.
+        An untied `reverse_embeddings` matrix `(output_dim, input_dim)` is
+        quantized with one scale per vocabulary column (`"int8"`, or
+        `"int4"` per channel) or per group of `block_size` features and
+        column with zero points (`"int4"` grouped:
+        `reverse_embeddings_scale` and `reverse_embeddings_zero` of shape
+        `(groups, input_dim)`); its int4 values are packed two per byte
+        along the feature axis. The reverse projection quantizes its
+        inputs with the config's activation quantizer (kept as
+        `inputs_quantizer`) when there is one, and uses the dequantized
+        table otherwise.
 
         Args:
-            mode: The quantization mode, e.g. `"int8"`. May be omitted when
-                `config` is given.
+            mode: `"int8"` or `"int4"`. May be omitted when `config` is
+                given.
             type_check: Whether to reject subclasses, whose computation
                 may differ.
-            config: Optional `keras.quantizers.QuantizationConfig`. Its
-                weight quantizer must reduce the feature axis (`axis=-1`);
-                it is applied to `reverse_embeddings` transposed.
+            config: Optional `keras.quantizers.QuantizationConfig`.
 
         Example:
 
@@ -164,46 +167,136 @@ class ReversibleEmbedding(Embedding):
         config = self._resolve_quantize_args(
             mode, config, type_check, ReversibleEmbedding
         )
-        quantize_utils.check_implemented_mode(config.mode)
-        float_reverse = None if self.tie_weights else self.reverse_embeddings
-        # Creates every quantized variable and quantizes `embeddings`.
-        quantize_utils.quantize_layer_weight(
-            self, "_embeddings", config.mode, config, reduce_axes=(-1,)
+        quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
+        quantize_utils.quantize_in_place(
+            self, config, self._quantized_attrs(), self._quantized_base_values
         )
-        if float_reverse is None:
-            return
-        quantized, scale = quantize_utils.quantize_weight(
-            config.weight_quantizer,
-            ops.transpose(float_reverse),
-            (-1,),
-            (self.input_dim,),
-        )
-        self._replace_variable(
-            float_reverse,
-            [self.reverse_embeddings, self.reverse_embeddings_scale],
-        )
-        self.reverse_embeddings.assign(ops.transpose(quantized))
-        self.reverse_embeddings_scale.assign(scale)
+
+    def _quantized_attrs(self):
+        return ["_embeddings", "reverse_embeddings"]
 
     def quantized_build(self, embeddings_shape, mode, config=None):
         """Creates the quantized table(s) and their scales for `mode`."""
         super().quantized_build(embeddings_shape, mode, config)
-        config = quantize_utils.default_config(mode, config)
-        self.inputs_quantizer = config.activation_quantizer
+        self.inputs_quantizer = getattr(
+            quantize_utils.default_config(mode, config),
+            "activation_quantizer",
+            None,
+        )
         if self.tie_weights:
             return
+        features, vocabulary = self.output_dim, self.input_dim
+        int4 = mode == "int4"
+        base = quantize_utils.float_weight_layout(
+            self, "reverse_embeddings", (features, vocabulary)
+        )
+        packed_shape = ((features + 1) // 2 if int4 else features, vocabulary)
         self.reverse_embeddings = self.add_weight(
-            shape=(self.output_dim, self.input_dim),
+            shape=packed_shape,
             name="reverse_embeddings",
             initializer="zeros",
             dtype="int8",
             trainable=False,
+            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
+        )
+        if int4 and quantize_utils.is_grouped(self._int4_block_size):
+            groups = quantize_utils.group_count(features, self._int4_block_size)
+            shape = (groups, vocabulary)
+        else:
+            shape = (vocabulary,)
+        # The scales take the layout of the vocabulary axis.
+        layout = quantize_utils.derived_layout(
+            base, (None, 1) if len(shape) == 2 else (1,), shape
         )
         self.reverse_embeddings_scale = self.add_weight(
-            shape=(self.input_dim,),
+            shape=shape,
             name="reverse_embeddings_scale",
             initializer="ones",
             trainable=False,
+            layout=layout,
+        )
+        if len(shape) == 2:
+            # Stored as float32, as upstream Keras does.
+            self.reverse_embeddings_zero = self.add_weight(
+                shape=shape,
+                name="reverse_embeddings_zero",
+                initializer="zeros",
+                dtype="float32",
+                trainable=False,
+                layout=layout,
+            )
+
+    def _quantized_base_values(self, weight, mode, config):
+        if weight is not getattr(self, "reverse_embeddings", None):
+            return super()._quantized_base_values(weight, mode, config)
+        if mode == "int8":
+            q, scale = quantize_utils.quantize_weight(
+                config.weight_quantizer,
+                ops.transpose(weight),
+                (-1,),
+                (self.input_dim,),
+            )
+            return {
+                "reverse_embeddings": ops.transpose(q),
+                "reverse_embeddings_scale": scale,
+            }
+        block_size = quantize_utils.int4_block_size(self, config)
+        if not quantize_utils.is_grouped(block_size):
+            # One scale per vocabulary column, as for int8.
+            q, scale = quantize_utils.int4_quantize_rows(
+                ops.transpose(weight), config.weight_quantizer
+            )
+            return {
+                "reverse_embeddings": quantizers.pack_int4(
+                    ops.transpose(q), axis=0
+                )[0],
+                "reverse_embeddings_scale": scale,
+            }
+        q, scale, zero = quantize_utils.int4_quantize_matrix(weight, block_size)
+        return {
+            "reverse_embeddings": quantizers.pack_int4(q, axis=0)[0],
+            "reverse_embeddings_scale": scale,
+            "reverse_embeddings_zero": ops.cast(zero, "float32"),
+        }
+
+    def _dequantized_reverse(self, dtype):
+        """The float `(output_dim, input_dim)` matrix of the reverse
+        projection."""
+        if self.tie_weights:
+            return ops.transpose(self._dequantized_base(dtype))
+        if self.quantization_mode == "int8":
+            return ops.divide(
+                ops.cast(self.reverse_embeddings, dtype),
+                ops.cast(self.reverse_embeddings_scale, dtype),
+            )
+        q = quantizers.unpack_int4(
+            self.reverse_embeddings, self.output_dim, axis=0
+        )
+        grouped = quantize_utils.is_grouped(self._int4_block_size)
+        return quantize_utils.int4_dequantize_matrix(
+            q,
+            self.reverse_embeddings_scale,
+            self.reverse_embeddings_zero if grouped else None,
+            quantize_utils.group_index(self.output_dim, self._int4_block_size)
+            if grouped
+            else None,
+            dtype,
+        )
+
+    def _own_weights(self):
+        if not self.built:
+            return super()._own_weights()
+        # The order of upstream Keras' weights files: the table and its
+        # quantization variables, then the reverse ones.
+        reverse = []
+        if not self.tie_weights:
+            reverse = [self.reverse_embeddings]
+            if self.quantization_mode is not None:
+                reverse.append(self.reverse_embeddings_scale)
+                reverse.append(getattr(self, "reverse_embeddings_zero", None))
+        return quantize_utils.file_order(
+            self,
+            [self._embeddings] + self._quantization_weights() + reverse,
         )
 
     def _int8_call(self, inputs, dtype=None, reverse=False):
@@ -226,6 +319,17 @@ class ReversibleEmbedding(Embedding):
         )
         logits = ops.cast(ops.matmul(x, kernel), dtype)
         return ops.divide(logits, ops.multiply(ops.cast(x_scale, dtype), scale))
+
+    def _int4_call(self, inputs, dtype=None, reverse=False):
+        if not reverse:
+            return super()._int4_call(inputs)
+        x = inputs
+        if self.inputs_quantizer is not None:
+            q, x_scale = quantize_utils.quantize_inputs(
+                self.inputs_quantizer, inputs
+            )
+            x = ops.divide(ops.cast(q, dtype), ops.cast(x_scale, dtype))
+        return ops.matmul(ops.cast(x, dtype), self._dequantized_reverse(dtype))
 
     def get_config(self):
         config = super().get_config()

@@ -111,7 +111,9 @@ class Concatenate(Merge):
         self._check_inputs(inputs)
         output_shape = self.compute_output_shape([x.shape for x in inputs])
         dtype = backend.result_type(*[x.dtype for x in inputs])
-        return backend.KerasTensor(output_shape, dtype=dtype)
+        # Sparse only when every input is (a dense input densifies).
+        sparse = all(x.sparse for x in inputs)
+        return backend.KerasTensor(output_shape, dtype=dtype, sparse=sparse)
 
     def compute_mask(self, inputs, mask=None):
         """The output mask: the input masks (all-true for inputs without

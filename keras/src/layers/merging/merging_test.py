@@ -104,3 +104,46 @@ def test_merge_mixed_precision():
     a, b = _inputs(2)
     out = layers.Add(dtype="mixed_bfloat16")([a, b])
     assert backend.standardize_dtype(out.dtype) == "bfloat16"
+
+
+def _sparse(dense):
+    from keras.src.backend.jax import sparse
+
+    return sparse.fromdense(dense, n_batch=1)
+
+
+@pytest.mark.parametrize(
+    "layer,shapes",
+    [
+        (layers.Add(), [(2, 3, 4), (2, 3, 4)]),
+        (layers.Maximum(), [(2, 3, 4), (2, 3, 4)]),
+        (layers.Concatenate(axis=1), [(2, 3, 4), (2, 5, 4)]),
+        (layers.Dot(axes=(2, 1)), [(2, 3, 4), (2, 4, 3)]),
+        (layers.Dot(axes=1), [(2, 4), (2, 4)]),
+    ],
+)
+def test_sparse_inputs_give_sparse_outputs(layer, shapes):
+    rng = np.random.RandomState(0)
+    dense = [
+        (rng.rand(*s) * (rng.rand(*s) < 0.5)).astype("float32") for s in shapes
+    ]
+    symbolic = layer([backend.KerasTensor(s, sparse=True) for s in shapes])
+    assert symbolic.sparse
+    out = layer([_sparse(x) for x in dense])
+    assert type(out).__name__ == "BCOO"
+    np.testing.assert_allclose(out.todense(), layer(dense), rtol=1e-6)
+    # A dense input makes the result dense.
+    assert not layer(
+        [_sparse(dense[0]), dense[1]]
+    ).__class__.__name__.startswith("BCOO")
+
+
+def test_sparse_batch_broadcast_inputs():
+    # A stored batch dimension of size 1 stands for the whole batch.
+    import jax.experimental.sparse as jax_sparse
+
+    x1 = jax_sparse.BCOO(([[1.0, 2.0]], [[[0], [2]]]), shape=(2, 3))
+    x2 = jax_sparse.BCOO(([[4.0, 5.0]], [[[0], [1]]]), shape=(2, 3))
+    out = layers.Add()([x1, x2])
+    assert type(out).__name__ == "BCOO"
+    np.testing.assert_allclose(out.todense(), [[5, 5, 2], [5, 5, 2]])

@@ -35,7 +35,7 @@ class Discretization(TFDataLayer):
         bin_boundaries: Sorted list of boundaries. Exclusive with
             `num_bins`.
         **kwargs: Standard `Layer` options (e.g. `name`, `dtype`). The
-            output dtype defaults to `"int64"` in `"int"` mode and to the
+            output dtype defaults to `"int32"` in `"int"` mode and to the
             float type otherwise.
 
     Example:
@@ -57,7 +57,7 @@ class Discretization(TFDataLayer):
         **kwargs,
     ):
         if dtype is None:
-            dtype = "int64" if output_mode == "int" else backend.floatx()
+            dtype = "int32" if output_mode == "int" else backend.floatx()
         super().__init__(name=name, dtype=dtype, **kwargs)
         if output_mode not in _OUTPUT_MODES:
             raise ValueError(

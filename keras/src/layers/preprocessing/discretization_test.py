@@ -40,3 +40,13 @@ def test_tf_data_one_hot():
     )
     ds = tf.data.Dataset.from_tensors(np.array([-1.0, 0.5, 2.0])).map(layer)
     np.testing.assert_allclose(next(iter(ds)).numpy(), np.eye(3))
+
+
+def test_int_output_is_int32_in_tf_data_and_eagerly():
+    tf = pytest.importorskip("tensorflow")
+    layer = layers.Discretization(bin_boundaries=[1.0, 3.0])
+    values = np.array([[0.0, 2.0], [5.0, 1.0]], "float32")
+    ds = tf.data.Dataset.from_tensor_slices(values).batch(2).map(layer)
+    assert ds.element_spec == tf.TensorSpec([None, 2], tf.int32)
+    np.testing.assert_array_equal(next(iter(ds)), [[0, 1], [2, 1]])
+    assert layer(values).dtype == "int32"

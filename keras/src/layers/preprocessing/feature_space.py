@@ -35,10 +35,10 @@ from keras.src.layers.preprocessing.rescaling import Rescaling
 from keras.src.layers.preprocessing.string_lookup import StringLookup
 from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
 from keras.src.layers.preprocessing.tf_data_layer import _from_tf
-from keras.src.layers.preprocessing.tf_data_layer import in_tf_graph
-from keras.src.layers.preprocessing.tf_data_layer import is_tf_tensor
 from keras.src.saving import saving_lib
 from keras.src.saving import serialization_lib
+from keras.src.utils.backend_utils import in_tf_graph
+from keras.src.utils.backend_utils import is_tf_tensor
 from keras.src.utils.naming import auto_name
 
 _FEATURE_OUTPUT_MODES = ("int", "one_hot", "float")

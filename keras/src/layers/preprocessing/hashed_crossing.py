@@ -6,7 +6,7 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
-from keras.src.layers.preprocessing.tf_data_layer import is_tf_tensor
+from keras.src.utils.backend_utils import is_tf_tensor
 
 _OUTPUT_MODES = ("int", "one_hot")
 

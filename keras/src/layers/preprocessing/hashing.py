@@ -123,17 +123,15 @@ class Hashing(TFDataLayer):
     def call(self, inputs):
         import tensorflow as tf
 
-        inputs = tf.convert_to_tensor(inputs)
-        if self.mask_value is None:
-            ids = hash_to_bins(tf, inputs, self.num_bins, self.salt)
-        else:
-            hashed = hash_to_bins(tf, inputs, self.num_bins - 1, self.salt)
-            mask = tf.equal(
-                inputs, tf.constant(self.mask_value, dtype=inputs.dtype)
-            )
-            ids = tf.where(mask, tf.zeros_like(hashed), hashed + 1)
+        if not isinstance(inputs, tf.RaggedTensor):
+            inputs = tf.convert_to_tensor(inputs)
+        # Element-wise: a ragged input keeps its rows.
+        ids = tf.ragged.map_flat_values(self._hash, tf, inputs)
         if self.output_mode == "int":
             return tf.cast(ids, self.compute_dtype)
+        if isinstance(ids, tf.RaggedTensor):
+            # Padding with -1 (out of range) adds nothing to the encoding.
+            ids = ids.to_tensor(default_value=-1)
         return encoding_utils.encode(
             self.backend,
             ids,
@@ -142,6 +140,15 @@ class Hashing(TFDataLayer):
             self.compute_dtype,
             sparse=self.sparse,
         )
+
+    def _hash(self, tf, inputs):
+        if self.mask_value is None:
+            return hash_to_bins(tf, inputs, self.num_bins, self.salt)
+        hashed = hash_to_bins(tf, inputs, self.num_bins - 1, self.salt)
+        mask = tf.equal(
+            inputs, tf.constant(self.mask_value, dtype=inputs.dtype)
+        )
+        return tf.where(mask, tf.zeros_like(hashed), hashed + 1)
 
     def compute_output_shape(self, input_shape):
         return encoding_utils.encoded_shape(

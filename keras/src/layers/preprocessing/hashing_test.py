@@ -39,3 +39,19 @@ def test_tf_data_strings():
     eager = backend.convert_to_numpy(layer(["u", "v"]))
     ds = tf.data.Dataset.from_tensors(tf.constant(["u", "v"])).map(layer)
     np.testing.assert_array_equal(next(iter(ds)).numpy(), eager)
+
+
+def test_ragged_rows_hash_element_wise_in_tf_data_and_eagerly():
+    tf = pytest.importorskip("tensorflow")
+    layer = layers.Hashing(num_bins=5)
+    ragged = tf.ragged.constant([["a", "b"], ["a"]])
+    ds = tf.data.Dataset.from_tensor_slices(ragged).batch(2).map(layer)
+    assert ds.element_spec == tf.RaggedTensorSpec(
+        [None, None], tf.int64, ragged_rank=1, row_splits_dtype=tf.int64
+    )
+    out = next(iter(ds))
+    flat = backend.convert_to_numpy(layer(["a", "b"]))
+    assert out.to_list() == [[flat[0], flat[1]], [flat[0]]]
+    eager = layer(ragged)
+    assert isinstance(eager, tf.RaggedTensor)
+    assert eager.to_list() == out.to_list()

@@ -429,9 +429,11 @@ class IndexLookup(TFDataLayer):
     def call(self, inputs):
         import tensorflow as tf
 
-        inputs = tf.convert_to_tensor(inputs)
+        if not isinstance(inputs, tf.RaggedTensor):
+            inputs = tf.convert_to_tensor(inputs)
         if self.invert:
-            return self._invert(tf, inputs)
+            # Element-wise: a ragged input keeps its rows.
+            return tf.ragged.map_flat_values(self._invert, tf, inputs)
         if (
             self._tokens is None
             and self.output_mode != "int"
@@ -443,11 +445,14 @@ class IndexLookup(TFDataLayer):
                 "vocabulary size, so the layer needs a vocabulary before it "
                 "is called: pass `vocabulary=` or call `adapt()` first."
             )
-        ids = self._lookup(tf, inputs)
+        ids = tf.ragged.map_flat_values(self._lookup, tf, inputs)
         if self.output_mode == "int":
             return tf.cast(ids, self.compute_dtype)
         if self.mask_token is not None:
             ids = ids - 1  # the mask has no slot in encoded outputs
+        if isinstance(ids, tf.RaggedTensor):
+            # Padding with -1 (out of range) adds nothing to the encoding.
+            ids = ids.to_tensor(default_value=-1)
         idf_weights = None
         if self.output_mode == "tf_idf":
             depth = self._depth()
@@ -458,10 +463,19 @@ class IndexLookup(TFDataLayer):
             ids,
             self.output_mode,
             self._depth(),
-            self.compute_dtype,
+            self._encoded_dtype(),
             idf_weights=idf_weights,
             sparse=self.sparse,
         )
+
+    def _encoded_dtype(self):
+        # Encoded outputs other than `tf_idf` hold whole counts: int64
+        # whatever the layer's dtype, as upstream Keras computes them (its
+        # symbolic outputs keep the layer's dtype, see
+        # `compute_output_spec`).
+        if self.output_mode == "tf_idf":
+            return self.compute_dtype
+        return "int64"
 
     def compute_output_shape(self, input_shape):
         if self.output_mode == "int":

@@ -77,3 +77,59 @@ def test_sparse_multi_hot_is_bcoo():
     out = layer([["a", "zz"]])
     assert type(out).__name__ == "BCOO"
     np.testing.assert_allclose(backend.convert_to_numpy(out), [[1, 1, 0]])
+
+
+def _first(layer, values):
+    """The dataset's element spec and first batch through `layer`."""
+    tf = pytest.importorskip("tensorflow")
+    ds = tf.data.Dataset.from_tensor_slices(values).batch(2).map(layer)
+    return ds.element_spec, next(iter(ds))
+
+
+def test_lookups_keep_ragged_rows_in_tf_data_and_eagerly():
+    tf = pytest.importorskip("tensorflow")
+    words = tf.ragged.constant([["a", "b"], ["c"]])
+    spec, out = _first(layers.StringLookup(vocabulary=["a", "b"]), words)
+    assert spec == tf.RaggedTensorSpec(
+        [None, None], tf.int64, ragged_rank=1, row_splits_dtype=tf.int64
+    )
+    assert out.to_list() == [[1, 2], [0]]
+    ids = layers.IntegerLookup(vocabulary=[5, 7])(
+        tf.ragged.constant([[7], [5, 9, 5]])
+    )
+    assert isinstance(ids, tf.RaggedTensor)
+    assert ids.to_list() == [[2], [1, 0, 1]]
+    words_back = layers.StringLookup(vocabulary=["a", "b"], invert=True)(
+        tf.ragged.constant([[2], [1, 0]])
+    )
+    assert words_back.to_list() == [[b"b"], [b"a", b"[UNK]"]]
+
+
+def test_encoded_lookup_of_ragged_rows_ignores_the_padding():
+    tf = pytest.importorskip("tensorflow")
+    words = tf.ragged.constant([["a", "b", "a"], ["c"]])
+    layer = layers.StringLookup(vocabulary=["a", "b"], output_mode="count")
+    _, out = _first(layer, words)
+    np.testing.assert_array_equal(out, [[0, 2, 1], [1, 0, 0]])
+
+
+@pytest.mark.parametrize(
+    "output_mode, tf_dtype, eager_dtype",
+    [
+        ("int", "int64", "int32"),
+        ("one_hot", "int64", "int32"),
+        ("multi_hot", "int64", "int32"),
+        ("count", "int64", "int32"),
+        ("tf_idf", "float32", "float32"),
+    ],
+)
+def test_lookup_output_dtypes(output_mode, tf_dtype, eager_dtype):
+    # Whole counts are integers; only `tf_idf` weighs them with floats.
+    idf = {"idf_weights": [1.0, 2.0]} if output_mode == "tf_idf" else {}
+    layer = layers.StringLookup(
+        vocabulary=["a", "b"], output_mode=output_mode, **idf
+    )
+    spec, _ = _first(layer, [["a"], ["b"]])
+    assert spec.dtype.name == tf_dtype
+    out = layer(np.array([["a"], ["b"]]))
+    assert backend.standardize_dtype(out.dtype) == eager_dtype

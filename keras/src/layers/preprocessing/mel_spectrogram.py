@@ -2,13 +2,12 @@
 
 import numpy as np
 
-from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.layers.layer import Layer
+from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
 
 
 @keras_export("keras.layers.MelSpectrogram")
-class MelSpectrogram(Layer):
+class MelSpectrogram(TFDataLayer):
     """Turns raw audio into a (log-scaled) mel spectrogram.
 
     Each signal goes through a centered short-time Fourier transform
@@ -19,7 +18,8 @@ class MelSpectrogram(Layer):
     `min_freq` and `max_freq`. With `power_to_db=True` the band energies
     are then expressed in decibels relative to `ref_power`, and values more
     than `top_db` below the largest one of the batch are raised to that
-    floor. The layer has no weights.
+    floor. The layer has no weights. Inside a `tf.data` pipeline it
+    computes with TensorFlow ops and returns TensorFlow tensors.
 
     Args:
         fft_length: Integer, the FFT size; `fft_length // 2 + 1` linear
@@ -114,6 +114,7 @@ class MelSpectrogram(Layer):
     def call(self, inputs):
         # `stft` needs a 32 or 64-bit signal; 16-bit policies only get
         # their dtype back at the end.
+        ops = self.backend
         work_dtype = self.compute_dtype
         if work_dtype not in ("float32", "float64"):
             work_dtype = "float32"
@@ -136,6 +137,7 @@ class MelSpectrogram(Layer):
         return ops.cast(ops.swapaxes(mel, -1, -2), self.compute_dtype)
 
     def _to_decibels(self, energy):
+        ops = self.backend
         db = ops.multiply(10.0, ops.log10(ops.maximum(energy, self.min_power)))
         db = ops.subtract(
             db, 10.0 * np.log10(max(self.ref_power, self.min_power))

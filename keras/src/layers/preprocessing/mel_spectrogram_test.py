@@ -71,3 +71,21 @@ def test_config_and_errors():
     np.testing.assert_allclose(clone(_audio()), layer(_audio()))
     with pytest.raises(ValueError, match="fft_length"):
         layers.MelSpectrogram(fft_length=128, sequence_length=256)
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize(
+    "kwargs",
+    [{}, {"window": "hamming", "sequence_length": 48, "mag_exp": 1.0}],
+)
+def test_tf_data_computes_with_tensorflow_like_eager_jax(kwargs):
+    tf = pytest.importorskip("tensorflow")
+    layer = _small(**kwargs)
+    audio = _audio()
+    ds = tf.data.Dataset.from_tensor_slices(audio).batch(2).map(layer)
+    assert ds.element_spec == tf.TensorSpec([None, 10, 13], tf.float32)
+    out = next(iter(ds))
+    assert isinstance(out, tf.Tensor)
+    # Decibels of float32 FFT energies: 10 / ln(10) times a relative
+    # round-off of about 1e-6 stays far below 1e-3 dB.
+    np.testing.assert_allclose(out.numpy(), layer(audio), atol=1e-3)

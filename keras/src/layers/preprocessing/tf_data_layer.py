@@ -5,7 +5,8 @@ TensorFlow graph: JAX arrays cannot flow through it. A `TFDataLayer` writes
 its math against `self.backend`, a small namespace of array functions. In a
 normal call that namespace is `keras.ops`; when the layer is called while
 TensorFlow traces a graph (inside `Dataset.map`), the same functions are
-served by TensorFlow and the layer returns TensorFlow tensors.
+served by TensorFlow (`tf_ops.TF_OPS`) and the layer returns TensorFlow
+tensors.
 
 TensorFlow is imported only when a graph is actually being traced, so
 `import keras` never imports it.
@@ -20,23 +21,12 @@ import numpy as np
 from keras.src import backend
 from keras.src import tree
 from keras.src.layers.layer import Layer
+from keras.src.layers.preprocessing.tf_ops import TF_OPS
 from keras.src.trainers.data_adapters import data_adapter_utils
+from keras.src.utils.backend_utils import in_tf_graph
+from keras.src.utils.backend_utils import is_tf_tensor
 
 _MODE = threading.local()
-
-
-def in_tf_graph():
-    """Whether TensorFlow is tracing a graph (e.g. a `Dataset.map` fn)."""
-    if "tensorflow" not in sys.modules:
-        return False
-    import tensorflow as tf
-
-    return not tf.executing_eagerly()
-
-
-def is_tf_tensor(x):
-    """Whether `x` is a TensorFlow tensor, without importing TensorFlow."""
-    return type(x).__module__.startswith("tensorflow")
 
 
 @contextlib.contextmanager
@@ -54,78 +44,6 @@ def tf_mode_active():
     return getattr(_MODE, "tf", False)
 
 
-class _TFOps:
-    """The subset of `keras.ops` that preprocessing layers use, in TF."""
-
-    @property
-    def _tf(self):
-        import tensorflow as tf
-
-        return tf
-
-    def convert_to_tensor(self, x, dtype=None):
-        tf = self._tf
-        if isinstance(x, backend.KerasVariable):
-            x = x.numpy()
-        if dtype is not None:
-            dtype = backend.standardize_dtype(dtype)
-        if is_tf_tensor(x):
-            return x if dtype is None else tf.cast(x, dtype)
-        if dtype is None and not hasattr(x, "dtype"):
-            return tf.convert_to_tensor(x)
-        return tf.convert_to_tensor(
-            backend.convert_to_numpy(x), dtype=dtype or None
-        )
-
-    def cast(self, x, dtype):
-        return self._tf.cast(self.convert_to_tensor(x), dtype)
-
-    def sqrt(self, x):
-        return self._tf.sqrt(x)
-
-    def maximum(self, x, y):
-        return self._tf.maximum(x, y)
-
-    def reshape(self, x, shape):
-        return self._tf.reshape(x, shape)
-
-    def transpose(self, x, axes=None):
-        return self._tf.transpose(x, perm=axes)
-
-    def expand_dims(self, x, axis):
-        return self._tf.expand_dims(x, axis)
-
-    def squeeze(self, x, axis):
-        return self._tf.squeeze(x, axis)
-
-    def sum(self, x, axis=None):
-        return self._tf.reduce_sum(x, axis=axis)
-
-    def max(self, x, axis=None):
-        return self._tf.reduce_max(x, axis=axis)
-
-    def concatenate(self, xs, axis=0):
-        return self._tf.concat(list(xs), axis=axis)
-
-    def one_hot(self, x, num_classes, dtype="float32"):
-        return self._tf.one_hot(
-            self._tf.cast(x, "int64"), num_classes, dtype=dtype
-        )
-
-    def digitize(self, x, bins):
-        tf = self._tf
-        bins = tf.constant(bins, dtype=x.dtype)
-        flat = tf.reshape(x, [-1])
-        ids = tf.searchsorted(bins, flat, side="right")
-        return tf.reshape(ids, tf.shape(x))
-
-    def to_sparse(self, x):
-        return self._tf.sparse.from_dense(x)
-
-
-_TF_OPS = _TFOps()
-
-
 class TFDataLayer(Layer):
     """A layer whose `call` also runs inside `tf.data` pipelines.
 
@@ -139,7 +57,7 @@ class TFDataLayer(Layer):
     @property
     def backend(self):
         if tf_mode_active():
-            return _TF_OPS
+            return TF_OPS
         from keras.src import ops
 
         return ops
@@ -254,7 +172,10 @@ def _to_tf(x):
 
 
 def _from_tf(x):
+    # Strings and ragged tensors have no JAX counterpart: they stay TF.
     if not is_tf_tensor(x) or x.dtype.name == "string":
+        return x
+    if type(x).__name__ == "RaggedTensor":
         return x
     sparse = data_adapter_utils.to_bcoo(x)
     if sparse is not None:

@@ -67,7 +67,9 @@ class Flatten(Layer):
 
     def compute_output_spec(self, inputs):
         shape = self.compute_output_shape(inputs.shape)
-        return backend.KerasTensor(shape, dtype=inputs.dtype)
+        return backend.KerasTensor(
+            shape, dtype=inputs.dtype, sparse=inputs.sparse
+        )
 
     def get_config(self):
         return {**super().get_config(), "data_format": self.data_format}

@@ -54,7 +54,9 @@ class Permute(Layer):
 
     def compute_output_spec(self, inputs):
         return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
+            self.compute_output_shape(inputs.shape),
+            dtype=inputs.dtype,
+            sparse=inputs.sparse,
         )
 
     def get_config(self):

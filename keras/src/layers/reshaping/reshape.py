@@ -102,7 +102,9 @@ class Reshape(Layer):
 
     def compute_output_spec(self, inputs):
         return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
+            self.compute_output_shape(inputs.shape),
+            dtype=inputs.dtype,
+            sparse=inputs.sparse,
         )
 
     def get_config(self):

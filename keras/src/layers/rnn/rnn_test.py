@@ -256,3 +256,53 @@ class RNNLayersTest(testing.TestCase):
         self.assertEqual(tuple(outputs.shape), (3, 2, 1))
         self.assertAllClose(last, [[30.0], [42.0]])
         self.assertAllClose(states[0], last)
+
+
+class NestedStateCell(layers.Layer):
+    """A cell with two inputs and two states of different ranks, as in the
+    "nested inputs" RNN guide; it records the shapes `build` receives."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.state_size = [(4,), (2, 3)]
+        self.output_size = 4
+        self.build_shapes = []
+
+    def build(self, input_shapes):
+        self.build_shapes.append(input_shapes)
+        nested = isinstance(input_shapes[0], (list, tuple))
+        features = (input_shapes[0] if nested else input_shapes)[-1]
+        self.kernel = self.add_weight(shape=(features, 4), name="kernel")
+
+    def call(self, inputs, states):
+        first = inputs[0] if isinstance(inputs, (list, tuple)) else inputs
+        output = ops.matmul(first, self.kernel)
+        return output, [states[0] + output, states[1]]
+
+
+class NestedStateCellTest(testing.TestCase):
+    # Shapes given to `build` as upstream Keras 3.15.1 gives them.
+    def test_cell_called_on_a_list_of_inputs_builds_on_their_shapes(self):
+        cell = NestedStateCell()
+        inputs = [keras.KerasTensor((None, 5)), keras.KerasTensor((None, 2, 3))]
+        states = [keras.KerasTensor((None, 4)), keras.KerasTensor((None, 2, 3))]
+        outputs, new_states = cell(inputs, states)
+        self.assertEqual(cell.build_shapes, [[(None, 5), (None, 2, 3)]])
+        self.assertEqual(outputs.shape, (None, 4))
+        self.assertEqual(
+            [s.shape for s in new_states], [(None, 4), (None, 2, 3)]
+        )
+
+    def test_rnn_builds_the_cell_on_one_step_and_carries_nested_states(self):
+        cell = NestedStateCell()
+        rnn = layers.RNN(cell, return_state=True)
+        x = np.ones((2, 6, 5), "float32")
+        output, state_1, state_2 = rnn(x)
+        self.assertEqual(cell.build_shapes, [(2, 5)])
+        self.assertEqual(tuple(output.shape), (2, 4))
+        self.assertEqual(tuple(state_1.shape), (2, 4))
+        self.assertEqual(tuple(state_2.shape), (2, 2, 3))
+        # The first state accumulates the outputs of the 6 steps.
+        step = np.ones((2, 5), "float32") @ np.asarray(cell.kernel)
+        self.assertAllClose(state_1, 6 * step, rtol=1e-5)
+        self.assertAllClose(state_2, np.zeros((2, 2, 3)))

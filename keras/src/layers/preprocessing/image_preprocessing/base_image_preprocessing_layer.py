@@ -238,10 +238,13 @@ def call_in_tf_graph(layer, inputs, **kwargs):
     """Runs `layer` on the TF tensors of a `tf.data` graph.
 
     The layer's JAX computation is wrapped in `tf.numpy_function`; the
-    output shapes and dtypes come from `layer.compute_output_spec`.
+    output shapes and dtypes come from `layer.compute_output_spec`. A
+    ragged batch (images of different sizes) goes through image by image.
     """
     import tensorflow as tf
 
+    if isinstance(inputs, tf.RaggedTensor):
+        return _call_on_ragged_images(layer, inputs, **kwargs)
     flat = tree.flatten(inputs)
     specs = [
         backend.KerasTensor(tuple(t.shape), dtype=t.dtype.name) for t in flat
@@ -268,6 +271,40 @@ def call_in_tf_graph(layer, inputs, **kwargs):
     for tensor, spec in zip(outputs, flat_out_spec):
         tensor.set_shape(spec.shape)
     return tree.pack_sequence_as(out_spec, list(outputs))
+
+
+def _call_on_ragged_images(layer, images, **kwargs):
+    """Calls `layer` on each image of a ragged batch; the results are
+    stacked into a dense batch when the layer gives every image one size
+    (e.g. `Resizing`), else into a ragged batch."""
+    import tensorflow as tf
+
+    image_spec = backend.KerasTensor(
+        tuple(images.shape[1:]), dtype=images.dtype.name
+    )
+    out_spec = layer.compute_output_spec(image_spec, **kwargs)
+    dense = None not in out_spec.shape
+    dtype = tf.as_dtype(out_spec.dtype)
+    # Ragged outputs keep the input's layout: every axis but the channels
+    # (the last one) may vary from image to image.
+    ragged_rank = len(out_spec.shape) - 2
+    if dense:
+        signature = tf.TensorSpec(out_spec.shape, dtype)
+    else:
+        signature = tf.RaggedTensorSpec(
+            out_spec.shape, dtype, ragged_rank=ragged_rank
+        )
+
+    def one_image(image):
+        # Each image is a full rectangle: densifying it adds no padding.
+        if isinstance(image, tf.RaggedTensor):
+            image = image.to_tensor()
+        output = call_in_tf_graph(layer, image, **kwargs)
+        if dense:
+            return output
+        return tf.RaggedTensor.from_tensor(output, ragged_rank=ragged_rank)
+
+    return tf.map_fn(one_image, images, fn_output_signature=signature)
 
 
 _GRAPH_BRIDGED = (

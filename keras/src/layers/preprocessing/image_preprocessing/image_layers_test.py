@@ -253,3 +253,24 @@ class FilterLayersOwnTest(testing.TestCase):
             seed=2, data_format="channels_last"
         )
         self.assertEqual(moved(x).shape, x.shape)
+
+
+def test_ragged_image_batches_in_tf_data():
+    """Images of different sizes: `Resizing` stacks them into a dense
+    batch; layers keeping each image's size give a ragged batch."""
+    tf = pytest.importorskip("tensorflow")
+    images = tf.ragged.stack([tf.ones((3, 5, 3)), tf.zeros((6, 2, 3))])
+    ds = tf.data.Dataset.from_tensors(images)
+    resized = ds.map(layers.Resizing(4, 4))
+    assert resized.element_spec == tf.TensorSpec([2, 4, 4, 3], tf.float32)
+    out = next(iter(resized)).numpy()
+    np.testing.assert_allclose(out[0], 1.0)
+    np.testing.assert_allclose(out[1], 0.0)
+    scaled = ds.map(layers.Rescaling(0.5))
+    assert scaled.element_spec == tf.RaggedTensorSpec(
+        [2, None, None, 3], tf.float32, ragged_rank=2
+    )
+    rows = [row.to_tensor().numpy() for row in next(iter(scaled))]
+    assert [row.shape for row in rows] == [(3, 5, 3), (6, 2, 3)]
+    np.testing.assert_allclose(rows[0], 0.5)
+    np.testing.assert_allclose(rows[1], 0.0)

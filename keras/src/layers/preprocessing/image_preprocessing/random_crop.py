@@ -74,7 +74,7 @@ class RandomCrop(BaseImagePreprocessingLayer):
         starts[w_axis] = transformation["left"]
         sizes[h_axis] = self.height
         sizes[w_axis] = self.width
-        return self.backend.numpy.slice(images, starts, sizes)
+        return self.backend.core.slice(images, starts, sizes)
 
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
