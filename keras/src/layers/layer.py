@@ -91,6 +91,13 @@ class Layer(Operation):
         layer.built = False
         layer.input_spec = None
         layer.supports_masking = False
+        # How `__call__` treats its arguments (subclasses such as
+        # preprocessing layers that take strings or Python lists set these):
+        # whether arrays are converted to tensors and float tensors cast to
+        # the compute dtype, and whether positional arguments after the
+        # first may be non-tensors.
+        layer._convert_input_args = True
+        layer._allow_non_tensor_positional_args = False
         return layer
 
     def __init_subclass__(cls, **kwargs):
@@ -132,11 +139,6 @@ class Layer(Operation):
             None if input_shape is None else tuple(input_shape)
         )
         self.autocast = autocast
-        # Subclasses whose `call` takes inputs other than backend tensors
-        # (TensorFlow tensors in a `tf.data` pipeline, strings, ragged
-        # tensors) set this to False: `__call__` then hands the inputs to
-        # `call` unchanged, without converting or autocasting them.
-        self._convert_input_args = True
         Operation.__init__(self, name=name)
         self._dtype_policy = _policy_from_arg(dtype)
         self._trainable = trainable
@@ -175,34 +177,29 @@ class Layer(Operation):
         if self.built:
             return
         shapes = self._build_shapes(args, kwargs)
-        if shapes is None and not (args or kwargs):
-            self.build()
-        elif shapes is None and not self._build_takes_positional():
-            # Inputs without a shape (strings, Python numbers) and a
-            # `build(self)` that takes no shape.
-            self.build()
-        elif self._is_build_kwargs(shapes):
+        if self._is_build_kwargs(shapes):
             self.build(**shapes)
-        else:
+        elif shapes is not None or (
+            (args or kwargs) and _takes_an_argument(self.build)
+        ):
+            # `None` for inputs that have no shape (e.g. strings given to
+            # a preprocessing layer).
             self.build(shapes)
+        else:
+            self.build()
         self.built = True
         self._lock_state()
 
-    def _build_takes_positional(self):
-        kinds = (
-            inspect.Parameter.POSITIONAL_ONLY,
-            inspect.Parameter.POSITIONAL_OR_KEYWORD,
-            inspect.Parameter.VAR_POSITIONAL,
-        )
-        params = inspect.signature(self.build).parameters.values()
-        return any(p.kind in kinds for p in params)
-
     def _is_build_kwargs(self, shapes):
-        """Whether `_build_shapes` returned keyword arguments of `build`
-        (rather than one structure of shapes that happens to be a dict)."""
+        return self._is_shape_kwargs(self.build, shapes)
+
+    def _is_shape_kwargs(self, method, shapes):
+        """Whether `_shape_arguments` returned keyword arguments of
+        `method` (rather than one structure of shapes that happens to be a
+        dict)."""
         if not isinstance(shapes, dict) or not shapes:
             return False
-        params = inspect.signature(self.build).parameters
+        params = inspect.signature(method).parameters
         return all(
             isinstance(k, str) and k.endswith("_shape") and k in params
             for k in shapes
@@ -210,52 +207,60 @@ class Layer(Operation):
 
     def _build_shapes(self, args, kwargs):
         """Maps call arguments to `build` arguments (shapes)."""
+        try:
+            return self._shape_arguments(self.build, args, kwargs)
+        except _UnmatchedShapeArgument as e:
+            raise ValueError(
+                f"Layer {self.__class__.__name__}: {e} (when `build()` "
+                "takes more than one argument, each must be named after a "
+                "`call()` argument with the suffix `_shape`)."
+            ) from None
 
-        def shape_of(x):
-            # Inputs with no shaped leaf at all (strings, lists of them)
-            # have no shape.
-            if not any(hasattr(t, "shape") for t in tree.flatten(x)):
-                return None
-            return tree.map_structure(
-                lambda t: tuple(t.shape) if hasattr(t, "shape") else None, x
-            )
+    def _shape_arguments(self, method, args, kwargs):
+        """The shapes of the call's inputs, arranged for `method` (`build`
+        or `compute_output_shape`).
 
-        build_params = [
+        A method with one argument gets the shape (structure) of the first
+        input; one with several gets keyword arguments `<name>_shape`, one
+        per `call()` argument `<name>` passed (its first argument takes the
+        first input whatever its name). Returns `None` when the call has no
+        inputs, and raises `_UnmatchedShapeArgument` for an argument of
+        `method` that names no `call()` argument.
+        """
+        params = [
             p
-            for p in inspect.signature(self.build).parameters.values()
+            for p in inspect.signature(method).parameters.values()
             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
         ]
         if not args and not kwargs:
             return None
-        if len(build_params) <= 1:
-            first = args[0] if args else next(iter(kwargs.values()))
-            return shape_of(first)
+        if len(params) <= 1:
+            first = self._first_input(args, kwargs)
+            if first is None and not args:
+                first = next(iter(kwargs.values()))
+            return _shape_of(first)
         call_args = self._call_signature.bind_partial(*args, **kwargs).arguments
         call_params = self._call_signature.parameters
         shapes = {}
-        for index, param in enumerate(build_params):
+        for index, param in enumerate(params):
             if not param.name.endswith("_shape"):
-                raise ValueError(
-                    f"Layer {self.__class__.__name__}: when `build()` takes "
-                    "more than one argument, each must be named after a "
-                    "`call()` argument with the suffix `_shape`; `build()` "
-                    f"has argument `{param.name}`, which does not end in "
-                    "`_shape`."
+                raise _UnmatchedShapeArgument(
+                    f"`{method.__name__}()` has argument `{param.name}`, "
+                    "which does not end in `_shape`"
                 )
             arg_name = param.name[: -len("_shape")]
             if arg_name in call_args:
-                shapes[param.name] = shape_of(call_args[arg_name])
+                shapes[param.name] = _shape_of(call_args[arg_name])
             elif arg_name in call_params:
                 continue  # an optional call argument that was not passed
             elif index == 0 and args:
-                # The first build argument takes the first input, whatever
-                # its name (e.g. `build(self, inputs_shape)`).
-                shapes[param.name] = shape_of(args[0])
+                # The first argument takes the first input, whatever its
+                # name (e.g. `build(self, inputs_shape)`).
+                shapes[param.name] = _shape_of(args[0])
             else:
-                raise ValueError(
-                    f"Layer {self.__class__.__name__}: `build()` has "
-                    f"argument `{param.name}`, but `call()` does not have "
-                    f"argument `{arg_name}`."
+                raise _UnmatchedShapeArgument(
+                    f"`{method.__name__}()` has argument `{param.name}`, "
+                    f"but `call()` does not have argument `{arg_name}`"
                 )
         return shapes
 
@@ -267,11 +272,11 @@ class Layer(Operation):
         )
 
     def __call__(self, *args, **kwargs):
-        self._check_positional_args(args)
         if self._convert_input_args:
-            args = tuple(
-                tree.map_structure(self._convert_input, x) for x in args
-            )
+            args = tree.map_structure(self._convert_input, args)
+            kwargs = tree.map_structure(self._convert_input, kwargs)
+        if not self._allow_non_tensor_positional_args:
+            self._check_positional_args(args)
         if args:
             input_spec_lib.assert_input_compatibility(
                 self.input_spec, args[0], self.name
@@ -307,7 +312,7 @@ class Layer(Operation):
         return self._constrain_output_layout(outputs)
 
     def _symbolic_call(self, args, kwargs, node_kwargs):
-        outputs = self.compute_output_spec(*args, **kwargs)
+        outputs = self._output_spec_of_call(args, kwargs)
         # The graph records what the caller passed (masks it did not pass
         # are recomputed when the graph runs).
         Node(self, call_args=args, call_kwargs=node_kwargs, outputs=outputs)
@@ -349,31 +354,63 @@ class Layer(Operation):
         return penalty
 
     def compute_output_spec(self, *args, **kwargs):
-        # `compute_output_shape` sees input shapes only: it is used when no
-        # other call argument could change the outputs, and no input is
-        # sparse (tracing `call` tells whether the outputs are).
-        shape_only = all(
-            v is None or k == "training" or k.endswith("mask")
-            for k, v in kwargs.items()
-        ) and not any(
-            isinstance(x, backend.KerasTensor) and x.sparse
-            for x in tree.flatten(args)
-        )
-        shapes = [_shapes_of(a) for a in args]
-        if (
-            shape_only
-            and args
-            and _overrides(self, "compute_output_shape")
-            and _accepts(self.compute_output_shape, len(shapes))
-        ):
-            output_shape = self.compute_output_shape(*shapes)
-            dtype = self.compute_dtype
-            return _shape_structure_to_specs(output_shape, dtype)
+        # A layer that overrides `compute_output_shape` is trusted with its
+        # output shapes (given the shapes of the inputs, arranged as for
+        # `build`; its outputs have the compute dtype) unless the call sets
+        # an option that method cannot see or an input is sparse (tracing
+        # `call` tells whether the outputs are). Otherwise `call` is traced.
+        if self._output_shape_describes_call(args, kwargs):
+            output_shape = self._output_shape_of_call(args, kwargs)
+            if output_shape is not None:
+                return _shape_structure_to_specs(
+                    output_shape, self.compute_dtype
+                )
         return backend.compute_output_spec(
             lambda *a, **k: self._call_with_policy(self.call, a, k),
             *args,
             **kwargs,
         )
+
+    def _output_shape_of_call(self, args, kwargs):
+        """`compute_output_shape` applied to the shapes of the call's
+        inputs (nothing, when it takes no argument); `None` when they
+        cannot be matched to its arguments."""
+        method = self.compute_output_shape
+        if not _takes_an_argument(method):
+            return method()
+        try:
+            shapes = self._shape_arguments(method, args, kwargs)
+        except _UnmatchedShapeArgument:
+            return None
+        if shapes is None:
+            return None
+        if self._is_shape_kwargs(method, shapes):
+            return method(**shapes)
+        return method(shapes)
+
+    def _output_shape_describes_call(self, args, kwargs):
+        """Whether `compute_output_shape` (which sees input shapes only)
+        describes a call with these arguments: it is overridden, no input
+        is sparse, and every keyword argument is a tensor input,
+        `training`, `None`, or the default value of that `call()`
+        argument."""
+        if not _overrides(self, "compute_output_shape"):
+            return False
+        if any(
+            isinstance(x, backend.KerasTensor) and x.sparse
+            for x in tree.flatten((args, kwargs))
+        ):
+            return False
+        params = self._call_signature.parameters
+        for name, value in kwargs.items():
+            if value is None or name == "training":
+                continue
+            if any(hasattr(t, "shape") for t in tree.flatten(value)):
+                continue
+            param = params.get(name)
+            if param is None or not _is_same_value(value, param.default):
+                return False
+        return True
 
     def compute_output_shape(self, *args, **kwargs):
         """Returns the output shape for the given input shape(s)."""
@@ -421,6 +458,34 @@ class Layer(Operation):
             x = backend.cast(x, compute_dtype)
             if mask is not None:
                 backend.set_keras_mask(x, mask)
+        return x
+
+    def _output_spec_of_call(self, args, kwargs):
+        """The outputs of a call on symbolic inputs (no graph recorded)."""
+        # Float inputs are seen in the compute dtype, as when called on
+        # tensors (the graph keeps the inputs themselves).
+        args, kwargs = tree.map_structure(
+            self._autocast_symbolic_input, (args, kwargs)
+        )
+        return self.compute_output_spec(*args, **kwargs)
+
+    def _autocast_symbolic_input(self, x):
+        compute_dtype = self.compute_dtype
+        if (
+            self._convert_input_args
+            and self.autocast
+            and isinstance(x, backend.KerasTensor)
+            and backend.is_float_dtype(x.dtype)
+            and backend.is_float_dtype(compute_dtype)
+            and x.dtype != compute_dtype
+        ):
+            return backend.KerasTensor(
+                x.shape,
+                dtype=compute_dtype,
+                sparse=x.sparse,
+                ragged=x.ragged,
+                record_history=False,
+            )
         return x
 
     # ----------------------------------------------------- context arguments
@@ -1401,15 +1466,34 @@ def _serialize_policy(policy):
     return policy.get_config()["name"]
 
 
-def _accepts(method, num_positional):
-    """Whether `method` can be called with `num_positional` arguments."""
-    try:
-        inspect.signature(method).bind(*([None] * num_positional))
-    except TypeError:
-        return False
-    except ValueError:
+class _UnmatchedShapeArgument(Exception):
+    """An argument of `build`/`compute_output_shape` that no call argument
+    provides."""
+
+
+def _shape_of(x):
+    """The shape (structure) of `x`; `None` when nothing in it has one."""
+    if not any(hasattr(t, "shape") for t in tree.flatten(x)):
+        return None
+    return tree.map_structure(
+        lambda t: tuple(t.shape) if hasattr(t, "shape") else None, x
+    )
+
+
+def _is_same_value(value, default):
+    if value is default:
         return True
-    return True
+    try:
+        return bool(value == default)
+    except Exception:
+        return False
+
+
+def _takes_an_argument(method):
+    return any(
+        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL)
+        for p in inspect.signature(method).parameters.values()
+    )
 
 
 def _overrides(layer, method):

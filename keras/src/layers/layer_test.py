@@ -4,6 +4,7 @@ import pytest
 from keras.src import backend
 from keras.src import layers
 from keras.src import ops
+from keras.src import tree
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.random.seed_generator import SeedGenerator
@@ -295,6 +296,150 @@ def test_nested_layers_built_during_a_symbolic_call():
     expected = x @ block.d1.kernel.numpy() + block.d1.bias.numpy()
     expected = expected @ block.d2.kernel.numpy() + block.d2.bias.numpy()
     np.testing.assert_allclose(model.predict(x, verbose=0), expected, rtol=1e-6)
+
+
+class Recorder(Layer):
+    """Records the type and dtype of every argument `call` receives."""
+
+    def call(self, x, other=None, extra=None, flag=False):
+        def describe(value):
+            if hasattr(value, "dtype"):
+                return (
+                    type(value).__name__,
+                    backend.standardize_dtype(value.dtype),
+                )
+            return type(value).__name__
+
+        self.seen = {
+            "x": [describe(v) for v in tree.flatten(x)],
+            "other": [describe(v) for v in tree.flatten(other)],
+            "extra": [describe(v) for v in tree.flatten(extra)],
+        }
+        return x if backend.is_tensor(x) else ops.zeros((1,))
+
+
+def test_keyword_arguments_are_converted_and_autocast():
+    layer = Recorder(dtype="mixed_float16")
+    x = np.ones((2, 3), "float32")
+    layer(x, other=x, extra={"a": [np.ones(2, "int32"), np.float64(1.0)]})
+    assert layer.seen["x"] == [("ArrayImpl", "float16")]
+    assert layer.seen["other"] == [("ArrayImpl", "float16")]
+    assert layer.seen["extra"] == [
+        ("ArrayImpl", "int32"),
+        ("ArrayImpl", "float16"),
+    ]
+    # A float32 layer casts float16 keyword tensors up; Python values stay.
+    layer = Recorder(dtype="float32")
+    layer(x, other=ops.ones((2,), "float16"), extra=1.5)
+    assert layer.seen["other"] == [("ArrayImpl", "float32")]
+    assert layer.seen["extra"] == ["float"]
+
+
+def test_numpy_scalar_positional_argument_is_a_tensor():
+    layer = Recorder()
+    layer(np.ones((2,), "float32"), np.float64(2.0))
+    assert layer.seen["other"] == [("ArrayImpl", "float32")]
+    with pytest.raises(ValueError, match="positional argument 2.0"):
+        layer(np.ones((2,), "float32"), 2.0)
+
+
+def test_layer_that_takes_raw_python_inputs():
+    # Preprocessing layers (e.g. tokenizers) take strings and lists, and
+    # want their arguments untouched.
+    class Raw(Recorder):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self._convert_input_args = False
+            self._allow_non_tensor_positional_args = True
+
+    layer = Raw(dtype="mixed_float16")
+    layer(["a b", "c"], [1, 0])
+    assert layer.seen["x"] == ["str", "str"]
+    assert layer.seen["other"] == ["int", "int"]
+    x = np.ones((2,), "float64")
+    layer(x, other=x)
+    assert layer.seen["x"] == [("ndarray", "float64")]
+    assert layer.seen["other"] == [("ndarray", "float64")]
+
+
+class Decoder(Layer):
+    """Output shape from `compute_output_shape`; `call` slices a table by
+    the sequence length (which a traced stand-in size would overflow)."""
+
+    def build(self, decoder_sequence_shape, encoder_sequence_shape=None):
+        self.table = self.add_weight(shape=(8, decoder_sequence_shape[-1]))
+
+    def call(self, decoder_sequence, encoder_sequence=None, causal=True):
+        length = ops.shape(decoder_sequence)[1]
+        positions = ops.slice(self.table, (0, 0), (length, self.table.shape[1]))
+        return decoder_sequence + ops.cast(positions, decoder_sequence.dtype)
+
+    def compute_output_shape(self, decoder_sequence_shape):
+        return decoder_sequence_shape
+
+
+def test_compute_output_spec_uses_compute_output_shape():
+    layer = Decoder(dtype="mixed_float16")
+    x = np.ones((2, 4, 6), "float32")
+    layer(decoder_sequence=x, encoder_sequence=x)
+    spec = layer.compute_output_spec(
+        decoder_sequence=backend.KerasTensor((None, None, 6)),
+        encoder_sequence=backend.KerasTensor((None, 5, 6)),
+        causal=True,
+    )
+    assert spec.shape == (None, None, 6) and spec.dtype == "float16"
+    # Keyword tensors feed `compute_output_shape(<name>_shape=...)`.
+    symbolic = layer(
+        decoder_sequence=backend.KerasTensor((3, None, 6)),
+        encoder_sequence=backend.KerasTensor((3, 5, 6)),
+    )
+    assert symbolic.shape == (3, None, 6) and symbolic.dtype == "float16"
+
+
+def test_compute_output_spec_traces_calls_with_options():
+    # An option that `compute_output_shape` cannot see (here one that
+    # changes the output rank) makes the call traced instead.
+    class Pool(Layer):
+        def call(self, x, keepdims=False):
+            return ops.mean(x, axis=-1, keepdims=keepdims)
+
+        def compute_output_shape(self, input_shape):
+            return input_shape[:-1]
+
+    layer = Pool()
+    x = backend.KerasTensor((2, 3))
+    assert layer.compute_output_spec(x).shape == (2,)
+    assert layer.compute_output_spec(x, keepdims=False).shape == (2,)
+    assert layer.compute_output_spec(x, keepdims=True).shape == (2, 1)
+
+
+def test_symbolic_call_sees_inputs_in_the_compute_dtype():
+    class Identity(Layer):
+        def call(self, x, other=None):
+            return x + other
+
+    layer = Identity(dtype="mixed_bfloat16")
+    x = backend.KerasTensor((2, 3))
+    out = layer(x, other=x)
+    assert out.dtype == "bfloat16"
+    eager = layer(np.ones((2, 3), "float32"), other=np.ones((2, 3), "float32"))
+    assert backend.standardize_dtype(eager.dtype) == "bfloat16"
+
+
+def test_compute_output_shape_without_arguments():
+    # A layer whose outputs have fixed shapes may take no input shape.
+    class Schedule(Layer):
+        def call(self, step, num_steps):
+            ratio = ops.cast(step, "float32") / ops.cast(num_steps, "float32")
+            return ratio, 1.0 - ratio
+
+        def compute_output_shape(self):
+            return (), ()
+
+    layer = Schedule(dtype="mixed_float16")
+    sigma, rest = layer(np.int32(0), backend.KerasTensor((), "int32"))
+    assert sigma.shape == () and rest.shape == ()
+    assert sigma.dtype == "float16"
 
 
 @pytest.mark.parametrize(

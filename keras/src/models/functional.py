@@ -150,12 +150,7 @@ class Functional(Function, Model):
 
         def call_node(node, args, kwargs):
             operation = node.operation
-            if training is not None and getattr(
-                operation, "_call_has_training_arg", False
-            ):
-                # The mode of the call (e.g. `training=False` in `predict`)
-                # wins over a mode fixed when the graph was built.
-                kwargs["training"] = training
+            _set_training_mode(operation, kwargs, training)
             outputs = operation(*args, **kwargs)
             if keep_batch is None:
                 return outputs
@@ -164,9 +159,19 @@ class Functional(Function, Model):
         outputs = self._run_graph(self._standardize_inputs(inputs), call_node)
         return _unpack_singleton(outputs)
 
-    # Functional models compute their output specs as layers do (tracing
-    # `call`), with masks and the training argument.
-    compute_output_spec = Layer.compute_output_spec
+    def compute_output_spec(self, inputs, training=None, mask=None):
+        # Each operation infers its outputs from the specs of its inputs
+        # (layers that define `compute_output_shape` are not traced), so
+        # that unknown dimensions stay unknown rather than taking a
+        # stand-in size in the shape arithmetic of a traced `call`.
+        def spec_node(node, args, kwargs):
+            _set_training_mode(node.operation, kwargs, training)
+            return _operation_output_spec(node.operation, args, kwargs)
+
+        outputs = self._run_graph(self._standardize_inputs(inputs), spec_node)
+        return _unpack_singleton(outputs)
+
+    # Output shapes come from `compute_output_spec`, as for layers.
     compute_output_shape = Layer.compute_output_shape
 
     def _standardize_inputs(self, inputs):
@@ -307,7 +312,18 @@ class Functional(Function, Model):
     # -------------------------------------------------------------- config
     def get_config(self):
         """Returns the graph as a config: layers with their inbound nodes,
-        and the input and output tensor references."""
+        and the input and output tensor references.
+
+        A subclass whose constructor builds the graph itself (it does not
+        take `inputs` and `outputs`) and that defines `get_config` gets
+        the base model config here instead (name, trainable), to which it
+        adds its constructor arguments: it is rebuilt by calling the
+        constructor again.
+        """
+        if type(self).get_config is not Functional.get_config and (
+            not _functional_like_constructor(type(self))
+        ):
+            return Model.get_config(self)
         for x in self._inputs:
             history = getattr(x, "_keras_history", None)
             if history is None or not isinstance(history.operation, InputLayer):
@@ -494,6 +510,22 @@ def _batch_dim_constraint():
         ]
 
     return keep_batch
+
+
+def _set_training_mode(operation, kwargs, training):
+    """The mode of the call (e.g. `training=False` in `predict`) wins over
+    a mode fixed when the graph was built."""
+    if training is not None and getattr(
+        operation, "_call_has_training_arg", False
+    ):
+        kwargs["training"] = training
+
+
+def _operation_output_spec(operation, args, kwargs):
+    """The output specs of one node of the graph, given input specs."""
+    if isinstance(operation, Layer):
+        return operation._output_spec_of_call(args, kwargs)
+    return operation.compute_output_spec(*args, **kwargs)
 
 
 def _unpack_singleton(x):

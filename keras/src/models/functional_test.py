@@ -11,6 +11,7 @@ from keras.src.layers.core.input_layer import InputLayer
 from keras.src.models.functional import Functional
 from keras.src.models.model import Model
 from keras.src.models.model import model_from_json
+from keras.src.models.sequential import Sequential
 from keras.src.saving import serialization_lib
 
 
@@ -377,3 +378,73 @@ def test_intermediate_layer_access():
         rtol=1e-6,
     )
     assert isinstance(model.layers[0], InputLayer)
+
+
+class PositionTable(layers.Layer):
+    """Adds rows of an 8-row table: `call` needs the true sequence length
+    (a stand-in size for an unknown one would overflow the table)."""
+
+    def build(self, input_shape):
+        self.table = self.add_weight(shape=(8, input_shape[-1]))
+
+    def call(self, x):
+        length = ops.shape(x)[1]
+        return x + ops.slice(self.table, (0, 0), (length, x.shape[-1]))
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+
+@pytest.mark.parametrize("wrap", ["functional", "sequential"])
+def test_nested_model_keeps_unknown_dimensions_symbolic(wrap):
+    # A model built on `Input((None, 4))`, called on symbolic inputs (as
+    # when a task model wraps a backbone): each layer infers its outputs,
+    # so the unknown length stays unknown instead of reaching `call`.
+    if wrap == "functional":
+        inputs = Input((None, 4))
+        x = layers.Dense(4)(inputs)
+        inner = Model(inputs, PositionTable()(x))
+    else:
+        inner = Sequential([Input((None, 4)), PositionTable()])
+    outer_inputs = Input((None, 4))
+    outer_outputs = inner(outer_inputs)
+    assert outer_outputs.shape == (None, None, 4)
+    outer = Model(outer_inputs, outer_outputs)
+    x = np.ones((2, 5, 4), "float32")
+    np.testing.assert_allclose(outer(x), inner(x))
+    spec = inner.compute_output_spec(backend.KerasTensor((3, None, 4)))
+    assert spec.shape == (3, None, 4)
+
+
+def test_subclass_config_from_its_constructor_arguments():
+    # A subclass that builds its graph in its constructor and defines
+    # `get_config` adds its arguments to the base config, and is rebuilt by
+    # calling the constructor; the graph's layer configs are not involved.
+    class Opaque(layers.Layer):
+        def call(self, x):
+            return x * 2.0
+
+        def get_config(self):
+            return None  # not serializable on its own
+
+    class Encoder(Model):
+        def __init__(self, width, **kwargs):
+            inputs = Input((3,))
+            outputs = Opaque()(layers.Dense(width)(inputs))
+            super().__init__(inputs=inputs, outputs=outputs, **kwargs)
+            self.width = width
+
+        def get_config(self):
+            return {**super().get_config(), "width": self.width}
+
+    model = Encoder(4, name="encoder")
+    config = model.get_config()
+    assert config == {"name": "encoder", "trainable": True, "width": 4}
+    clone = serialization_lib.deserialize_keras_object(
+        serialization_lib.serialize_keras_object(model),
+        custom_objects={"Encoder": Encoder},
+    )
+    assert type(clone) is Encoder and clone.width == 4
+    clone.set_weights(model.get_weights())
+    data = np.ones((2, 3), "float32")
+    np.testing.assert_allclose(clone(data), model(data), rtol=1e-6)

@@ -294,6 +294,24 @@ class Sequential(Model):
                     x = tree.pack_sequence_as(x, values)
         return x
 
+    def compute_output_spec(self, inputs, training=None, mask=None):
+        # Layer by layer, as `Functional.compute_output_spec` does (unknown
+        # dimensions stay unknown); a model whose layers are not all built
+        # yet traces `call`, which builds them.
+        if not all(layer.built for layer in self.layers):
+            return super().compute_output_spec(
+                inputs, training=training, mask=mask
+            )
+        x = inputs
+        for layer in self.layers:
+            kwargs = {}
+            if training is not None and getattr(
+                layer, "_call_has_training_arg", False
+            ):
+                kwargs["training"] = training
+            x = layer._output_spec_of_call((x,), kwargs)
+        return x
+
     # -------------------------------------------------------------- layers
     @property
     def layers(self):

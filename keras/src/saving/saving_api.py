@@ -65,7 +65,9 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         zipped: Whether to write a zip archive (default) or a directory
             holding the same files.
         **kwargs: No other argument is supported by the native format
-            (`include_optimizer` is accepted for `.h5` files).
+            (`include_optimizer` is accepted for `.h5` files). Keras 2's
+            `save_format` is ignored when `filepath` ends in `.keras` or
+            `.h5` (the extension decides) and refused otherwise.
 
     Example:
 
@@ -74,14 +76,20 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     keras.saving.save_model(net, "checkpoints/net_v1.keras")
     ```
     """
-    if "save_format" in kwargs:
+    filepath = file_utils.path_to_string(filepath)
+    # Keras 2's `save_format` is accepted (and ignored) where the file
+    # extension already names the format.
+    save_format = kwargs.pop("save_format", None)
+    if save_format is not None and not str(filepath).endswith(
+        (_MODEL_SUFFIX, ".h5")
+    ):
         raise ValueError(
             "The `save_format` argument is deprecated in Keras 3: the "
             "format follows the file extension (`.keras`, or `.h5` for the "
-            "legacy HDF5 format). Received: "
-            f"save_format={kwargs['save_format']}"
+            "legacy HDF5 format). Remove the argument and give the path "
+            f"one of these extensions. Received: save_format={save_format} "
+            f"with filepath={filepath}"
         )
-    filepath = file_utils.path_to_string(filepath)
     if _is_legacy_h5_path(filepath):
         from absl import logging as absl_logging
 

@@ -1,5 +1,7 @@
 """Saving real Keras models: Sequential, functional and subclassed."""
 
+import zipfile
+
 import h5py
 import numpy as np
 import pytest
@@ -110,9 +112,27 @@ def test_model_methods_check_suffixes(tmp_path):
     with pytest.raises(ValueError, match="should not end in"):
         model.save(tmp_path / "m.keras", zipped=False)
     with pytest.raises(ValueError, match="save_format"):
-        model.save(tmp_path / "m.keras", save_format="keras")
+        model.save(tmp_path / "m", save_format="keras")
     with pytest.raises(ValueError, match="File format not supported"):
         model.load_weights(tmp_path / "m.pkl")
+
+
+def test_save_format_is_ignored_when_the_extension_names_the_format(
+    tmp_path,
+):
+    # Keras 2 scripts (and libraries such as keras-hub) still pass it.
+    model = sequential()
+    model.save(tmp_path / "a.keras", save_format="keras_v3")
+    model.save(tmp_path / "b.keras", save_format="h5")
+    model.save(tmp_path / "c.h5", save_format="tf")
+    assert zipfile.is_zipfile(tmp_path / "a.keras")
+    assert zipfile.is_zipfile(tmp_path / "b.keras")
+    with h5py.File(tmp_path / "c.h5", "r") as f:
+        assert "model_config" in f.attrs
+    x = np.ones((2, 4), "float32")
+    for name in ("a.keras", "b.keras", "c.h5"):
+        loaded = keras.saving.load_model(tmp_path / name)
+        np.testing.assert_allclose(loaded.predict(x, verbose=0), model(x))
 
 
 def test_legacy_h5_model_round_trip(tmp_path):

@@ -927,7 +927,7 @@ def _compile_from_config(model, compile_config, safe_mode):
         return
     try:
         with serialization_lib.SafeModeScope(
-            safe_mode and serialization_lib.in_safe_mode()
+            serialization_lib.resolve_safe_mode(safe_mode)
         ):
             model.compile_from_config(compile_config)
     except Exception as e:

@@ -45,8 +45,20 @@ def enable_unsafe_deserialization():
 
 
 def in_safe_mode():
-    value = global_state.get_global_attribute("safe_mode_saving")
-    return True if value is None else value
+    """Returns the safe mode set by an open scope, or `None` outside one.
+
+    `True` or `False` inside a `SafeModeScope` (or after
+    `keras.config.enable_unsafe_deserialization()`); `None` when nothing
+    set it, in which case each loading function's own `safe_mode`
+    argument decides.
+    """
+    return global_state.get_global_attribute("safe_mode_saving")
+
+
+def resolve_safe_mode(safe_mode):
+    """The safe mode in force: an open scope's, else `safe_mode`."""
+    scope = in_safe_mode()
+    return safe_mode if scope is None else scope
 
 
 @keras_export("keras.saving.ObjectSharingScope")
@@ -210,13 +222,18 @@ def _serialize_object(obj):
     return config
 
 
+# Packages whose modules a config may name to locate an unregistered class:
+# Keras and the Keras libraries built on it.
+_IMPORTABLE_PACKAGES = ("keras", "keras_hub", "keras_cv", "keras_nlp")
+
+
 def _resolve(name, module, custom_objects, module_objects):
     found = object_registration.get_registered_object(
         name, custom_objects, module_objects
     )
     if found is not None:
         return found
-    if module and (module == "keras" or module.startswith("keras.")):
+    if module and module.split(".", 1)[0] in _IMPORTABLE_PACKAGES:
         try:
             found = getattr(importlib.import_module(module), name, None)
         except ImportError:
@@ -252,12 +269,11 @@ def deserialize_keras_object(
     >>> keras.saving.deserialize_keras_object(config).units
     2
     """
-    safe_mode = safe_mode and in_safe_mode()
+    safe_mode = resolve_safe_mode(safe_mode)
     if config is None or isinstance(config, (bool, int, float)):
         return config
     if isinstance(config, str):
-        found = _resolve(config, None, custom_objects, module_objects)
-        return found if found is not None else config
+        return _deserialize_name(config, custom_objects, module_objects)
     if isinstance(config, list):
         return [
             deserialize_keras_object(
@@ -288,6 +304,20 @@ def deserialize_keras_object(
     if shared is not None and shared_id is not None:
         shared[shared_id] = instance
     return instance
+
+
+def _deserialize_name(name, custom_objects, module_objects):
+    """A bare name: the object registered (or passed in `custom_objects`)
+    under it, as is; else the one `module_objects` maps it to, a class
+    there standing for its default instance (`"adam"` -> `Adam()`); else
+    the name itself."""
+    found = _resolve(name, None, custom_objects, None)
+    if found is not None:
+        return found
+    found = (module_objects or {}).get(name)
+    if found is None:
+        return name
+    return found() if inspect.isclass(found) else found
 
 
 def _deserialize_config(config, custom_objects, safe_mode, module_objects):

@@ -1,4 +1,5 @@
 import json
+import sys
 
 import numpy as np
 import pytest
@@ -136,3 +137,121 @@ def test_from_config_errors_explain_nested_objects():
         serialization_lib.deserialize_keras_object(
             config, custom_objects={"Broken": Broken}
         )
+
+
+def test_in_safe_mode_is_none_outside_any_scope():
+    # Libraries (e.g. tokenizers loading a vocabulary file) read `None` as
+    # "no loading in progress", not as "refuse everything".
+    assert serialization_lib.in_safe_mode() is None
+    with serialization_lib.SafeModeScope(False):
+        assert serialization_lib.in_safe_mode() is False
+        with serialization_lib.SafeModeScope(True):
+            assert serialization_lib.in_safe_mode() is True
+        assert serialization_lib.in_safe_mode() is False
+    assert serialization_lib.in_safe_mode() is None
+
+
+@pytest.mark.parametrize(
+    "scope, argument, refused",
+    [
+        (None, True, True),
+        (None, False, False),
+        (True, False, True),
+        (False, True, False),
+    ],
+)
+def test_open_scope_outranks_the_safe_mode_argument(scope, argument, refused):
+    config = serialization_lib.serialize_keras_object(
+        keras.layers.Lambda(lambda x: x * 2)
+    )
+    seen = []
+
+    class Probe(keras.layers.Lambda):
+        @classmethod
+        def from_config(cls, config):
+            seen.append(serialization_lib.in_safe_mode())
+            return super().from_config(config)
+
+    with serialization_lib.SafeModeScope(scope):
+        if refused:
+            with pytest.raises(ValueError, match="safe mode"):
+                serialization_lib.deserialize_keras_object(
+                    config, {"Lambda": Probe}, safe_mode=argument
+                )
+        else:
+            layer = serialization_lib.deserialize_keras_object(
+                config, {"Lambda": Probe}, safe_mode=argument
+            )
+            assert float(layer(np.float32(3.0))) == 6.0
+    assert seen == [refused]
+
+
+def test_name_found_in_module_objects_is_a_default_instance():
+    # `get("adam")`-style lookups: a class reached through `module_objects`
+    # stands for its default instance; one passed in `custom_objects` (or
+    # registered) is returned as the class; functions are returned as is.
+    class Sampler:
+        def __init__(self, k=5):
+            self.k = k
+
+    def greedy(x):
+        return x
+
+    table = {"top_k": Sampler, "greedy": greedy}
+    sampler = serialization_lib.deserialize_keras_object(
+        "top_k", module_objects=table
+    )
+    assert isinstance(sampler, Sampler) and sampler.k == 5
+    assert (
+        serialization_lib.deserialize_keras_object(
+            "greedy", module_objects=table
+        )
+        is greedy
+    )
+    assert (
+        serialization_lib.deserialize_keras_object(
+            "top_k", custom_objects=table, module_objects=table
+        )
+        is Sampler
+    )
+    assert (
+        serialization_lib.deserialize_keras_object(
+            "unknown", module_objects=table
+        )
+        == "unknown"
+    )
+
+
+@pytest.mark.parametrize(
+    "package, found", [("keras_cv", True), ("kerasx", False)]
+)
+def test_unregistered_class_of_a_keras_library_is_located(
+    package, found, tmp_path, monkeypatch
+):
+    # Configs written by Keras libraries (keras-hub, KerasCV, KerasNLP)
+    # name the module of classes they did not register; those modules are
+    # imported, other packages' are not.
+    root = tmp_path / package
+    root.mkdir()
+    (root / "__init__.py").write_text("")
+    (root / "blocks.py").write_text(
+        "import keras\n\nclass Pyramid(keras.layers.Layer):\n    pass\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    config = {
+        "module": f"{package}.blocks",
+        "class_name": "Pyramid",
+        "config": {"name": "pyramid"},
+        "registered_name": None,
+    }
+    try:
+        if found:
+            layer = serialization_lib.deserialize_keras_object(config)
+            assert type(layer).__module__ == f"{package}.blocks"
+            assert layer.name == "pyramid"
+        else:
+            with pytest.raises(TypeError, match="Could not locate class"):
+                serialization_lib.deserialize_keras_object(config)
+    finally:
+        for name in [m for m in sys.modules if m.split(".")[0] == package]:
+            del sys.modules[name]

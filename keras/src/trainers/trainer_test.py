@@ -284,3 +284,32 @@ def test_steps_per_execution_runs_each_group_in_one_call():
     # with the 2 batches left.
     assert group_sizes == [4, 4, 2] * 3
     parity.assert_outputs_close(predictions, model.predict_on_batch(x))
+
+
+def test_fit_passes_the_validation_data_to_evaluate():
+    # Subclasses that preprocess in `evaluate` (e.g. keras-hub's pipeline
+    # models) read the data arguments even when fit's validation iterator
+    # is reused.
+    seen = []
+
+    class Recording(keras.Model):
+        def evaluate(self, x=None, y=None, **kwargs):
+            seen.append((x, y, kwargs["sample_weight"], kwargs["batch_size"]))
+            return super().evaluate(x, y, **kwargs)
+
+    inputs = keras.Input((2,))
+    model = Recording(inputs, keras.layers.Dense(1)(inputs))
+    model.compile(optimizer="sgd", loss="mse")
+    x = np.ones((8, 2), "float32")
+    y = np.zeros((8, 1), "float32")
+    w = np.full((8,), 2.0, "float32")
+    history = model.fit(
+        x, y, epochs=2, verbose=0, batch_size=4, validation_data=(x, y, w)
+    ).history
+    assert len(seen) == 2 and len(history["val_loss"]) == 2
+    for val_x, val_y, val_w, batch_size in seen:
+        assert val_x is x and val_y is y and val_w is w and batch_size == 4
+    model.fit(x, y, verbose=0, validation_split=0.25, validation_batch_size=2)
+    val_x, val_y, val_w, batch_size = seen[-1]
+    assert val_x.shape == (2, 2) and val_y.shape == (2, 1)
+    assert val_w is None and batch_size == 2

@@ -377,3 +377,72 @@ def test_lora_weights_follow_base_sharding():
             assert changed == ("lora" in v.name), v.path
     finally:
         distribution_lib.set_distribution(None)
+
+
+def lora_stack(lora):
+    model = keras.Sequential(
+        [
+            keras.Input((4,)),
+            layers.Dense(3, name="query", bias_initializer="uniform"),
+            layers.EinsumDense("ab,bc->ac", 3, bias_axes="c", name="value"),
+        ]
+    )
+    if lora:
+        keras.utils.enable_lora(model, rank=2)
+    return model
+
+
+def test_weights_file_holds_folded_lora_weights(tmp_path):
+    import h5py
+
+    model = lora_stack(lora=True)
+    start_lora_deltas(model, np.random.default_rng(3))
+    x = np.random.default_rng(4).normal(size=(2, 4)).astype("float32")
+    expected = np.asarray(model(x))
+    path = str(tmp_path / "lora.weights.h5")
+    model.save_weights(path)
+    with h5py.File(path, "r") as f:
+        # Upstream's layout: the kernel with the delta folded in, then the
+        # bias; the unmerged weights and the LoRA factors only in the
+        # `lora_state` extension group.
+        query = model.get_layer("query")
+        np.testing.assert_allclose(
+            f["layers/dense/vars/0"][()], query.kernel, rtol=1e-6
+        )
+        np.testing.assert_allclose(f["layers/dense/vars/1"][()], query.bias)
+        assert sorted(f["layers/dense/vars"]) == ["0", "1"]
+        assert sorted(f["layers/dense/lora_state/vars"]) == list("0123")
+    # A model without LoRA loads the folded weights.
+    plain = lora_stack(lora=False)
+    plain.load_weights(path)
+    np.testing.assert_allclose(plain(x), expected, rtol=1e-5, atol=1e-6)
+    # A model with LoRA gets its base weights and factors back exactly.
+    again = lora_stack(lora=True)
+    again.load_weights(path)
+    for a, b in zip(model.weights, again.weights):
+        assert a.name == b.name
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+def test_lora_model_loads_a_file_without_factors(tmp_path):
+    plain = lora_stack(lora=False)
+    x = np.random.default_rng(5).normal(size=(2, 4)).astype("float32")
+    path = str(tmp_path / "plain.weights.h5")
+    plain.save_weights(path)
+    model = lora_stack(lora=True)
+    start_lora_deltas(model, np.random.default_rng(6))
+    model.load_weights(path)
+    # The saved weights become the base ones and the deltas start at zero.
+    np.testing.assert_allclose(model(x), plain(x), rtol=1e-6)
+    for layer in (model.get_layer("query"), model.get_layer("value")):
+        assert not np.any(layer.lora_kernel_b.numpy())
+    # Factors of another rank are not loaded either: the merged weights
+    # are.
+    other = lora_stack(lora=False)
+    keras.utils.enable_lora(other, rank=3)
+    start_lora_deltas(other, np.random.default_rng(7))
+    lora_path = str(tmp_path / "lora.weights.h5")
+    model.save_weights(lora_path)
+    other.load_weights(lora_path)
+    np.testing.assert_allclose(other(x), plain(x), rtol=1e-6)
+    assert not np.any(other.get_layer("query").lora_kernel_b.numpy())

@@ -788,17 +788,24 @@ class JAXTrainer(Trainer):
                     epoch, validation_freq
                 ):
                     # One validation iterator serves every epoch of this
-                    # `fit()`; `evaluate()` picks it up instead of taking
-                    # data arguments.
+                    # `fit()`; `evaluate()` picks it up instead of reading
+                    # its data arguments (passed along all the same, for
+                    # subclasses whose `evaluate` inspects them).
+                    val_batch_size = validation_batch_size or batch_size
                     if self._eval_epoch_iterator is None:
                         self._eval_epoch_iterator = self._epoch_iterator(
                             val_x,
                             val_y,
                             val_sample_weight,
-                            validation_batch_size or batch_size,
+                            val_batch_size,
                             validation_steps,
                         )
                     val_logs = self.evaluate(
+                        x=val_x,
+                        y=val_y,
+                        sample_weight=val_sample_weight,
+                        batch_size=val_batch_size,
+                        steps=validation_steps,
                         callbacks=callbacks,
                         return_dict=True,
                         _use_cached_eval_dataset=True,

@@ -248,7 +248,10 @@ class GroupedQueryAttention(Layer):
         "_gate_dense", "The gate projection (with `use_gate=True`)."
     )
 
-    def _sublayer_kwargs(self):
+    def _get_common_kwargs_for_sublayer(self):
+        """Arguments shared by the projection sublayers (each gets its own
+        initializer instances)."""
+
         def clone(initializer):
             return initializers.deserialize(initializers.serialize(initializer))
 
@@ -290,7 +293,7 @@ class GroupedQueryAttention(Layer):
                 bias_axes=bias_axes if bias else None,
                 activation=activation,
                 name=name,
-                **self._sublayer_kwargs(),
+                **self._get_common_kwargs_for_sublayer(),
             )
             sublayer.build(in_shape)
             return sublayer

@@ -257,7 +257,9 @@ class MultiHeadAttention(Layer):
     )
 
     # ----------------------------------------------------------------- build
-    def _sublayer_kwargs(self):
+    def _get_common_kwargs_for_sublayer(self):
+        """Arguments shared by the projection sublayers (each gets its own
+        initializer instances)."""
         return dict(
             kernel_initializer=self._clone_initializer(
                 self._kernel_initializer
@@ -313,7 +315,6 @@ class MultiHeadAttention(Layer):
                 f"query shape {query_shape} of rank {rank}."
             )
         self._query_rank = rank
-        self._axes = self._normalized_attention_axes(rank)
 
         # Input projections: `(B, <positions>, d)` -> `(B, <positions>,
         # num_heads, head_size)`, contracting the feature axis only.
@@ -330,7 +331,7 @@ class MultiHeadAttention(Layer):
                 bias_axes=in_bias if self._use_bias else None,
                 activation=activation,
                 name=name,
-                **self._sublayer_kwargs(),
+                **self._get_common_kwargs_for_sublayer(),
             )
             sublayer.build(input_shape)
             return sublayer
@@ -360,13 +361,16 @@ class MultiHeadAttention(Layer):
             output_shape=_get_output_shape(out_rank - 1, target),
             bias_axes=out_bias if self._use_bias else None,
             name="attention_output",
-            **self._sublayer_kwargs(),
+            **self._get_common_kwargs_for_sublayer(),
         )
         heads_shape = (*query_shape[:-1], self._num_heads, self._value_dim)
         self._output_dense.build(heads_shape)
 
     def _build_attention(self, rank):
-        """Builds the einsum equations of the attention computation."""
+        """Builds the attention axes and einsum equations for projected
+        tensors of rank `rank` (the inputs' rank plus the heads axis);
+        subclasses that override `build` call it too."""
+        self._axes = self._normalized_attention_axes(rank - 1)
         self._dot_product_equation, self._combine_equation, self._norm_axes = (
             _build_attention_equation(rank, attn_axes=self._axes)
         )

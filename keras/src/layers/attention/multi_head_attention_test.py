@@ -193,3 +193,56 @@ def test_single_key_no_softmax_warning():
         )(x, x)
         layers.Attention()([x, x])
     np.testing.assert_allclose(out.shape, (2, 1, 8))
+
+
+def test_subclass_building_its_own_projections():
+    # Libraries (e.g. keras-hub's Whisper attention, which drops the key
+    # bias) override `build` with the layer's helpers: the shared sublayer
+    # arguments and `_build_attention`.
+    from keras.src.layers.attention import multi_head_attention as mha
+
+    class NoKeyBias(layers.MultiHeadAttention):
+        def build(self, query_shape, value_shape, key_shape=None):
+            equation, bias_axes, rank = mha._build_proj_equation(
+                len(query_shape) - 1, bound_dims=1, output_dims=2
+            )
+
+            def project(name, use_bias):
+                return layers.EinsumDense(
+                    equation,
+                    output_shape=mha._get_output_shape(
+                        rank - 1, [self._num_heads, self._key_dim]
+                    ),
+                    bias_axes=bias_axes if use_bias else None,
+                    name=name,
+                    **self._get_common_kwargs_for_sublayer(),
+                )
+
+            self._query_dense = project("query", True)
+            self._key_dense = project("key", False)
+            self._value_dense = project("value", True)
+            self._build_attention(len(query_shape) + 1)
+            equation, bias_axes, rank = mha._build_proj_equation(
+                len(query_shape) - 1, bound_dims=2, output_dims=1
+            )
+            self._output_dense = layers.EinsumDense(
+                equation,
+                output_shape=mha._get_output_shape(rank - 1, [query_shape[-1]]),
+                bias_axes=bias_axes,
+                name="attention_output",
+                **self._get_common_kwargs_for_sublayer(),
+            )
+
+    layer = NoKeyBias(
+        num_heads=2, key_dim=4, kernel_initializer="ones", dtype="float32"
+    )
+    kwargs = layer._get_common_kwargs_for_sublayer()
+    assert kwargs["dtype"] is layer.dtype_policy
+    assert kwargs["kernel_initializer"] is not layer._kernel_initializer
+    q = np.random.rand(2, 3, 8).astype("float32")
+    v = np.random.rand(2, 5, 8).astype("float32")
+    out = layer(q, v, use_causal_mask=True)
+    assert out.shape == (2, 3, 8)
+    assert layer.key_dense.bias is None and layer.query_dense.bias is not None
+    expected, _ = numpy_mha(layer, q, v, mask=np.tril(np.ones((2, 3, 5), bool)))
+    np.testing.assert_allclose(out, expected, rtol=1e-4, atol=1e-5)

@@ -144,7 +144,7 @@ class Lambda(Layer):
                 unsafe_ok = (
                     not safe_mode
                     if safe_mode is not None
-                    else not serialization_lib.in_safe_mode()
+                    else serialization_lib.in_safe_mode() is False
                 )
                 if not unsafe_ok:
                     raise ValueError(
@@ -154,15 +154,18 @@ class Lambda(Layer):
                         "the config, pass `safe_mode=False` or call "
                         "`keras.config.enable_unsafe_deserialization()`."
                     )
-            kwargs = {"custom_objects": custom_objects}
-            if safe_mode is not None:
-                kwargs["safe_mode"] = safe_mode
-            # In safe mode this raises for lambdas: let it reach the user.
-            restored = serialization_lib.deserialize_keras_object(
-                value, **kwargs
-            )
-            if _is_serialized_lambda(value):
+                # An explicit `safe_mode=False` outranks an open scope.
+                with serialization_lib.SafeModeScope(False):
+                    restored = serialization_lib.deserialize_keras_object(
+                        value, custom_objects=custom_objects
+                    )
                 restored = _with_keras_globals(restored, custom_objects)
+            else:
+                restored = serialization_lib.deserialize_keras_object(
+                    value,
+                    custom_objects=custom_objects,
+                    safe_mode=True if safe_mode is None else safe_mode,
+                )
             config[key] = restored
         return cls(**config)
 

@@ -80,3 +80,15 @@ def test_lambda_unsafe_roundtrip_resolves_ops():
     np.testing.assert_allclose(
         restored(np.array([2.0], "float32")), [5.0], rtol=1e-6
     )
+
+
+def test_lambda_from_config_argument_outranks_scope():
+    config = layers.Lambda(lambda t: t - 1.0).get_config()
+    with serialization_lib.SafeModeScope(True):
+        restored = layers.Lambda.from_config(config, safe_mode=False)
+    np.testing.assert_allclose(restored(np.ones((1,), "float32")), 0.0)
+    with serialization_lib.SafeModeScope(False):
+        with pytest.raises(ValueError, match="safe mode"):
+            layers.Lambda.from_config(config, safe_mode=True)
+        restored = layers.Lambda.from_config(config)
+    np.testing.assert_allclose(restored(np.ones((1,), "float32")), 0.0)

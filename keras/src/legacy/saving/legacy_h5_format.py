@@ -313,7 +313,7 @@ def load_model_from_hdf5(
             if saving_utils.is_legacy_config(config):
                 # Keras 2 format (as Keras 2 and upstream Keras 3 write).
                 with serialization_lib.SafeModeScope(
-                    safe_mode and serialization_lib.in_safe_mode()
+                    serialization_lib.resolve_safe_mode(safe_mode)
                 ):
                     model = saving_utils.model_from_config(
                         config, custom_objects=custom_objects
