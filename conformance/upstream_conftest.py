@@ -8,6 +8,7 @@ line per test (node id and outcome) to `$KERAS_CONFORMANCE_RESULTS`.
 
 import json
 import os
+import re
 
 os.environ.setdefault("KERAS_BACKEND", "jax")
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
@@ -82,6 +83,9 @@ def pytest_configure(config):
 def _record(nodeid, outcome, message=""):
     if not _RESULTS:
         return
+    # Parametrized ids may show an object's address (`<function f at
+    # 0x7f...>`), which differs from run to run.
+    nodeid = re.sub(r"0x[0-9a-f]+", "0x", nodeid)
     with open(_RESULTS, "a") as f:
         f.write(
             json.dumps({"test": nodeid, "outcome": outcome, "message": message})

@@ -25,7 +25,8 @@ import h5py
 import numpy as np
 import pytest
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from integration_tests.multi_process_utils import REPO_ROOT
+from integration_tests.multi_process_utils import child_xla_flags
 
 EPOCHS = 6
 STEPS_PER_EPOCH = 6  # 96 samples, batch size 16
@@ -133,7 +134,8 @@ WRITE_SCRIPT = textwrap.dedent(
 
 def _env():
     env = dict(os.environ)
-    env.pop("XLA_FLAGS", None)
+    # One CPU device; other XLA flags (`--xla_cpu_max_isa`) kept.
+    env["XLA_FLAGS"] = child_xla_flags()
     env["JAX_PLATFORMS"] = "cpu"
     env["KERAS_BACKEND"] = "jax"
     env["PYTHONPATH"] = os.pathsep.join(

@@ -28,6 +28,7 @@ def _train(python, upstream, seed):
     return json.loads(lines[-1])
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize("seed", [0])
 def test_same_accuracy_as_upstream(seed):
     theirs = _train(_upstream_python(), True, seed)
@@ -40,6 +41,11 @@ def test_same_accuracy_as_upstream(seed):
         ours,
         theirs,
     )
+    # Not a round-off bound: through 3 epochs of training the two programs'
+    # round-off (about 1e-7 relative after one step) grows with the
+    # training dynamics (3e-4 relative by the last epoch). 0.5 % still
+    # tells a run that trains alike from one with another loss, optimizer
+    # or initialization.
     for a, b in zip(ours["train_loss"], theirs["train_loss"]):
         assert a == pytest.approx(b, rel=5e-3), (ours, theirs)
     assert ours["test_loss"] == pytest.approx(theirs["test_loss"], rel=5e-3)

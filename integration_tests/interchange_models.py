@@ -8,7 +8,8 @@ This file imports `keras` and runs under either package; it is used by
         checkpoint folder `<name>.orbax` (`OrbaxCheckpoint`; only when
         `orbax-checkpoint` is installed), after one training step, so the
         optimizer has state; and `<name>.ref.npz`: the outputs on fixed
-        inputs, then the loss and outputs after one more training step.
+        inputs, then the loss of one more training step and the loss
+        after it.
     python interchange_models.py check DIR   loads those files into fresh
         models (`load_weights` and `load_model`; both on the Orbax
         folder too), and writes `<name>.<how>.got.npz` with the same
@@ -174,12 +175,18 @@ def _outputs(model, x):
     return np.asarray(model.predict(x, batch_size=8, verbose=0))
 
 
+def _loss(result):
+    return np.asarray(result[0] if isinstance(result, list) else result)
+
+
 def _after_step(model, x, y):
-    loss = model.train_on_batch(x, y)
-    loss = np.asarray(loss[0] if isinstance(loss, list) else loss)
+    # The loss after the Adam step, not the outputs: where a gradient is
+    # near zero, Adam's normalized update turns its round-off into a step
+    # of up to the learning rate, which moves outputs but not the loss.
+    loss = _loss(model.train_on_batch(x, y))
     return {
         "loss": loss,
-        "after": _outputs(model, x),
+        "loss_after": _loss(model.test_on_batch(x, y)),
         "iterations": np.asarray(model.optimizer.iterations),
     }
 

@@ -10,6 +10,7 @@ import os
 import sys
 
 import numpy as np
+import pytest
 from upstream_side import run_python
 from upstream_side import upstream_python
 
@@ -25,13 +26,15 @@ def _train(python, upstream):
     return json.loads(output.strip().splitlines()[-1])
 
 
+@pytest.mark.parity
 def test_loss_curve_matches_upstream():
     theirs = _train(upstream_python(), upstream=True)
     ours = _train(sys.executable, upstream=False)
     assert ours["optimizer"] == theirs["optimizer"] == "LossScaleOptimizer"
     assert ours["finite"] and theirs["finite"]
     assert len(ours["losses"]) == len(theirs["losses"]) == 24
-    # float16 activations: agreement to float16 precision.
+    # float16 activations: each rounding is good to 2**-11 (5e-4); through
+    # two layers and 24 steps of SGD, 2e-2 (40 such roundings).
     np.testing.assert_allclose(ours["losses"], theirs["losses"], rtol=2e-2)
     assert ours["losses"][-1] < 0.5 * ours["losses"][0]
 

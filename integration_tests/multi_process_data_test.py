@@ -3,10 +3,10 @@
 Each test starts real JAX processes on 127.0.0.1 (gloo CPU collectives).
 """
 
-import numpy as np
 import pytest
 
 from integration_tests.multi_process_utils import run_multi_process
+from keras.src.testing import parity
 
 pytestmark = pytest.mark.multi_process
 
@@ -174,7 +174,7 @@ def _check(results, cases, expected):
         # identical losses on every process, equal to one process's run
         losses = [r["losses"] for r in per_process]
         assert all(loss == losses[0] for loss in losses), (name, losses)
-        np.testing.assert_allclose(losses[0], reference, rtol=1e-5)
+        parity.assert_outputs_close(losses[0], reference, err_msg=name)
         shared = [g for g in expected[name][1] if len(g) > 1]
         for r in per_process:
             if shared:
@@ -186,6 +186,7 @@ def _check(results, cases, expected):
                 assert r["consistency_error"] is None, (name, r)
 
 
+@pytest.mark.parity
 def test_two_processes_four_devices():
     cases = {
         # distinct shards: process 0 holds rows 0-7, process 1 rows 8-15
@@ -207,6 +208,7 @@ def test_two_processes_four_devices():
     assert results[0]["two_axes"]["spec"] == ("P(('z', 'x'), None)")
 
 
+@pytest.mark.parity
 def test_four_processes_two_devices():
     cases = {
         # (2, 4) ("batch", "model"): processes {0, 1} and {2, 3} share

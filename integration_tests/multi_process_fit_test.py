@@ -6,14 +6,13 @@ global batch size); the trainer gives each process its share. Every process
 must then report the same per-epoch losses as a single-process run.
 """
 
-import numpy as np
 import pytest
 
 from integration_tests.multi_process_utils import run_multi_process
+from keras.src.testing import parity
 
 pytestmark = pytest.mark.multi_process
 
-RTOL = 1e-5
 
 # Shared by the worker processes and the single-process reference.
 MODEL_CODE = """
@@ -217,6 +216,7 @@ def _expected_specs(layouts):
     }
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize("num_processes, devices_per_process", [(2, 4), (4, 2)])
 def test_fit_matches_single_process(
     num_processes, devices_per_process, reference
@@ -234,25 +234,22 @@ def test_fit_matches_single_process(
             # identical on every process (bit for bit) ...
             assert all(v == values[0] for v in values), (name, kind, values)
         # ... and equal to the single-process run
-        np.testing.assert_allclose(
-            per_process[0]["numpy"], reference["losses"], rtol=RTOL
+        parity.assert_outputs_close(
+            per_process[0]["numpy"], reference["losses"]
         )
-        np.testing.assert_allclose(
-            per_process[0]["dataset"], reference["losses"], rtol=RTOL
+        parity.assert_outputs_close(
+            per_process[0]["dataset"], reference["losses"]
         )
         # shuffle=True: every process draws the same permutation
-        np.testing.assert_allclose(
-            per_process[0]["shuffled"], reference["shuffled"], rtol=RTOL
+        parity.assert_outputs_close(
+            per_process[0]["shuffled"], reference["shuffled"]
         )
-        np.testing.assert_allclose(
-            per_process[0]["evaluate"], reference["evaluate"], rtol=RTOL
+        parity.assert_outputs_close(
+            per_process[0]["evaluate"], reference["evaluate"]
         )
         # predict returns the global outputs on every process
-        np.testing.assert_allclose(
-            per_process[0]["predict"],
-            reference["predict"],
-            rtol=RTOL,
-            atol=1e-6,
+        parity.assert_outputs_close(
+            per_process[0]["predict"], reference["predict"]
         )
         expected = _expected_specs(case[3])
         for r in per_process:
@@ -289,12 +286,11 @@ emit(result)
 )
 
 
+@pytest.mark.parity
 def test_unsharded_dataset_with_inconsistent_data_raises(reference):
     results = run_multi_process(INCONSISTENT_WORKER, 2, 4, timeout=300)
     for r in results:
-        np.testing.assert_allclose(
-            r["consistent"], reference["losses"], rtol=RTOL
-        )
+        parity.assert_outputs_close(r["consistent"], reference["losses"])
         assert r["error"] is not None, (
             "fit() silently trained on inconsistent data: "
             f"{r.get('inconsistent')}"

@@ -9,10 +9,10 @@ global arrays, per-process parts of different sizes, and a dataset sharded
 by the distribution whose last batch leaves some processes without rows.
 """
 
-import numpy as np
 import pytest
 
 from integration_tests.multi_process_utils import run_multi_process
+from keras.src.testing import parity
 
 pytestmark = pytest.mark.multi_process
 
@@ -229,8 +229,8 @@ def _check(results):
         expected = reference["equal" if name == "group_equal" else name]
         for process, r in enumerate(results):
             assert r[name]["error"] is None, (name, process, r[name])
-            np.testing.assert_allclose(
-                r[name]["losses"], expected, rtol=1e-5, err_msg=name
+            parity.assert_outputs_close(
+                r[name]["losses"], expected, err_msg=name
             )
     expected_errors = {
         "global_differ": "hold different data than process 0",
@@ -246,12 +246,14 @@ def _check(results):
             assert message in error, (name, process, error)
 
 
+@pytest.mark.parity
 def test_two_processes_four_devices():
     # (2, 4) ("model", "batch"): both processes hold every batch shard.
     script = "SHARED_SHAPE, SHARED_AXES = (2, 4), ('model', 'batch')\n"
     _check(run_multi_process(script + WORKER, 2, 4, timeout=400))
 
 
+@pytest.mark.parity
 def test_four_processes_two_devices():
     # (2, 4) ("batch", "model"): processes {0, 1} and {2, 3} share shards.
     script = "SHARED_SHAPE, SHARED_AXES = (2, 4), ('batch', 'model')\n"

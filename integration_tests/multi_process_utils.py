@@ -17,7 +17,8 @@ assert [r["devices"] for r in results] == [8, 8]
 ```
 
 Each process runs a prelude that sets `XLA_FLAGS` to give it
-`devices_per_process` CPU devices, selects gloo CPU collectives and calls
+`devices_per_process` CPU devices (keeping this process' other XLA flags,
+see `child_xla_flags`), selects gloo CPU collectives and calls
 `jax.distributed.initialize("127.0.0.1:PORT", N, i)` (or
 `keras.distribution.initialize` with `init="keras"`), then the script. The
 script calls `emit(obj)` to report a JSON-serializable result; the last
@@ -37,15 +38,14 @@ import time
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULT_PREFIX = "MULTI_PROCESS_RESULT "
+DEVICE_COUNT_FLAG = "--xla_force_host_platform_device_count"
 
 _PRELUDE = """
 import json
 import os
 import sys
 
-os.environ["XLA_FLAGS"] = (
-    "--xla_force_host_platform_device_count={devices_per_process}"
-)
+os.environ["XLA_FLAGS"] = {xla_flags!r}
 os.environ["JAX_PLATFORMS"] = "cpu"
 os.environ.setdefault("KERAS_BACKEND", "jax")
 sys.path.insert(0, {repo_root!r})
@@ -69,6 +69,24 @@ def emit(obj):
 
 
 """
+
+
+def child_xla_flags(num_devices=None):
+    """`XLA_FLAGS` for a child process: this process' flags but its CPU
+    device count, plus `num_devices` CPU devices when given.
+
+    Flags such as `--xla_cpu_max_isa` thus reach the children, so that a
+    parity rerun under another instruction set (`.ci/run`) changes both
+    sides of a comparison with a child process.
+    """
+    flags = [
+        flag
+        for flag in os.environ.get("XLA_FLAGS", "").split()
+        if not flag.startswith(DEVICE_COUNT_FLAG + "=")
+    ]
+    if num_devices is not None:
+        flags.append(f"{DEVICE_COUNT_FLAG}={num_devices}")
+    return " ".join(flags)
 
 
 def find_free_port():
@@ -131,7 +149,7 @@ def run_multi_process(
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(num_processes):
             prelude = _PRELUDE.format(
-                devices_per_process=devices_per_process,
+                xla_flags=child_xla_flags(devices_per_process),
                 repo_root=REPO_ROOT,
                 init=init,
                 address=address,

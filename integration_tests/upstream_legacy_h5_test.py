@@ -52,8 +52,14 @@ for name, build in (("sequential", sequential), ("functional", functional)):
         np.save(path + ".npy", model.predict(x, verbose=0))
     else:
         model = keras.models.load_model(path)
+        # The other framework's program: float32 round-off, bounded as in
+        # `keras.src.testing.parity.assert_outputs_close`.
+        expected = np.load(path + ".npy")
         np.testing.assert_allclose(
-            model.predict(x, verbose=0), np.load(path + ".npy"), rtol=1e-6
+            model.predict(x, verbose=0),
+            expected,
+            rtol=1e-5,
+            atol=1e-5 * np.abs(expected).max(),
         )
         assert model.compiled, name
         assert isinstance(model.optimizer, keras.optimizers.Adam), name
@@ -69,6 +75,7 @@ def upstream():
     return upstream_python()
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize(
     "writer,reader", [("upstream", "ours"), ("ours", "upstream")]
 )

@@ -11,6 +11,8 @@ import subprocess
 
 import pytest
 
+from integration_tests.multi_process_utils import child_xla_flags
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 UPSTREAM_VERSION = "3.15.1"
@@ -25,10 +27,12 @@ def run_python(python, *args, upstream, timeout=900):
     env = {
         k: v
         for k, v in os.environ.items()
-        if k not in ("PYTHONPATH", "XLA_FLAGS", "KERAS_HOME")
+        if k not in ("PYTHONPATH", "KERAS_HOME")
     }
     env["KERAS_BACKEND"] = "jax"
     env["JAX_PLATFORMS"] = "cpu"
+    # One CPU device; other XLA flags (`--xla_cpu_max_isa`) kept.
+    env["XLA_FLAGS"] = child_xla_flags()
     if not upstream:
         env["PYTHONPATH"] = ROOT
     result = subprocess.run(

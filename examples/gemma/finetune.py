@@ -66,6 +66,8 @@ TOTAL_DEVICES = 8
 # Layers that get LoRA: attention query/value and the feed-forward network.
 LORA_PATTERN = "attention/(query|value)$|ffw_"
 COMPARE_STEPS = 20
+# `train(optimizer=...)` names -> `keras.optimizers` classes.
+OPTIMIZERS = {"adam": "Adam", "sgd": "SGD"}
 
 
 def setup_environment(num_devices):
@@ -185,6 +187,7 @@ def train(
     y,
     batch_size,
     learning_rate=3e-3,
+    optimizer="adam",
     lora_rank=4,
     seed=1,
     verbose=1,
@@ -198,7 +201,10 @@ def train(
         x: Token ids `(N, seq_len)`; `N // batch_size` steps are run.
         y: Next-token ids `(N, seq_len)`.
         batch_size: Global batch size.
-        learning_rate: Adam's learning rate.
+        learning_rate: The optimizer's learning rate.
+        optimizer: `"adam"` (what the script trains with) or `"sgd"`
+            (plain gradient descent, whose updates are linear in the
+            gradients: the tests compare final weights under it).
         lora_rank: LoRA rank.
         seed: Seed of the initial weights.
         verbose: Verbosity of `fit`.
@@ -215,12 +221,18 @@ def train(
 
     import keras
 
+    if optimizer not in OPTIMIZERS:
+        raise ValueError(
+            f"Unknown optimizer {optimizer!r}. Expected one of "
+            f"{tuple(OPTIMIZERS)}."
+        )
+    optimizer_class = getattr(keras.optimizers, OPTIMIZERS[optimizer])
     scope = dist.scope() if dist is not None else contextlib.nullcontext()
     with scope:
         model = build_lora_model(config, seed=seed, lora_rank=lora_rank)
         keras.distribution.check_layout_map_usage(dist, model.variables)
         model.compile(
-            optimizer=keras.optimizers.Adam(learning_rate=learning_rate),
+            optimizer=optimizer_class(learning_rate=learning_rate),
             loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
             metrics=[make_step_loss_metric()],
         )

@@ -32,6 +32,8 @@ from keras.api import regularizers as regularizers
 from keras.api import saving as saving
 from keras.api import tree as tree
 from keras.api import utils as utils
+from keras.api import visualization as visualization
+from keras.api import wrappers as wrappers
 from keras.src.backend import device as device
 from keras.src.backend.common.keras_tensor import KerasTensor as KerasTensor
 from keras.src.backend.common.name_scope import name_scope as name_scope

@@ -15,13 +15,10 @@ identity.
 
 import math
 
-from keras.src import backend
 from keras.src import initializers
 from keras.src import layers
-from keras.src.api_export import keras_export
 from keras.src.applications import imagenet_utils
-from keras.src.models import Functional
-from keras.src.ops import operation_utils
+from keras.src.applications import model_builder
 
 # The seven stages of the B0 baseline: (kernel size, repeats, input filters,
 # output filters, expansion ratio, stride of the first block). Every block
@@ -52,16 +49,16 @@ _VARIANTS = {
 
 _DROP_CONNECT_RATE = 0.2
 _DEPTH_DIVISOR = 8
-_ACTIVATION = "silu"
+ACTIVATION = "silu"
 
 
-def _conv_initializer():
+def conv_initializer():
     return initializers.VarianceScaling(
         scale=2.0, mode="fan_out", distribution="truncated_normal"
     )
 
 
-def _dense_initializer():
+def dense_initializer():
     return initializers.VarianceScaling(
         scale=1.0 / 3.0, mode="fan_out", distribution="uniform"
     )
@@ -78,8 +75,44 @@ def _round_filters(filters, width_coefficient):
     return int(rounded)
 
 
-def _round_repeats(repeats, depth_coefficient):
+def round_repeats(repeats, depth_coefficient):
     return int(math.ceil(depth_coefficient * repeats))
+
+
+def squeeze_excite(x, filters, filters_se, prefix, channel_axis):
+    """Squeeze-and-excitation: weights each of the `filters` channels of
+    `x` by a sigmoid of its global average, through a 1x1 bottleneck of
+    `filters_se` channels."""
+    se = layers.GlobalAveragePooling2D(name=f"{prefix}se_squeeze")(x)
+    se_shape = (filters, 1, 1) if channel_axis == 1 else (1, 1, filters)
+    se = layers.Reshape(se_shape, name=f"{prefix}se_reshape")(se)
+    se = layers.Conv2D(
+        filters_se,
+        1,
+        padding="same",
+        activation=ACTIVATION,
+        kernel_initializer=conv_initializer(),
+        name=f"{prefix}se_reduce",
+    )(se)
+    se = layers.Conv2D(
+        filters,
+        1,
+        padding="same",
+        activation="sigmoid",
+        kernel_initializer=conv_initializer(),
+        name=f"{prefix}se_expand",
+    )(se)
+    return layers.multiply([x, se], name=f"{prefix}se_excite")
+
+
+def residual_add(x, inputs, drop_rate, prefix):
+    """Adds a block's input to its output, after stochastic depth (dropping
+    the whole residual branch per sample) when `drop_rate > 0`."""
+    if drop_rate > 0:
+        x = layers.Dropout(
+            drop_rate, noise_shape=(None, 1, 1, 1), name=f"{prefix}drop"
+        )(x)
+    return layers.add([x, inputs], name=f"{prefix}add")
 
 
 def _mbconv_block(
@@ -94,7 +127,6 @@ def _mbconv_block(
     channel_axis,
 ):
     """One mobile inverted-bottleneck block with squeeze-and-excitation."""
-    channels_first = channel_axis == 1
     filters = filters_in * expand_ratio
 
     x = inputs
@@ -104,13 +136,13 @@ def _mbconv_block(
             1,
             padding="same",
             use_bias=False,
-            kernel_initializer=_conv_initializer(),
+            kernel_initializer=conv_initializer(),
             name=f"{prefix}expand_conv",
         )(x)
         x = layers.BatchNormalization(
             axis=channel_axis, name=f"{prefix}expand_bn"
         )(x)
-        x = layers.Activation(_ACTIVATION, name=f"{prefix}expand_activation")(x)
+        x = layers.Activation(ACTIVATION, name=f"{prefix}expand_activation")(x)
 
     if strides == 2:
         x = layers.ZeroPadding2D(
@@ -125,42 +157,22 @@ def _mbconv_block(
         strides=strides,
         padding=padding,
         use_bias=False,
-        depthwise_initializer=_conv_initializer(),
+        depthwise_initializer=conv_initializer(),
         name=f"{prefix}dwconv",
     )(x)
     x = layers.BatchNormalization(axis=channel_axis, name=f"{prefix}bn")(x)
-    x = layers.Activation(_ACTIVATION, name=f"{prefix}activation")(x)
+    x = layers.Activation(ACTIVATION, name=f"{prefix}activation")(x)
 
-    # Squeeze-and-excitation: channel weights from globally pooled
-    # features, through a bottleneck sized on the block's input filters.
-    filters_se = max(1, int(filters_in * _SE_RATIO))
-    se = layers.GlobalAveragePooling2D(name=f"{prefix}se_squeeze")(x)
-    se_shape = (filters, 1, 1) if channels_first else (1, 1, filters)
-    se = layers.Reshape(se_shape, name=f"{prefix}se_reshape")(se)
-    se = layers.Conv2D(
-        filters_se,
-        1,
-        padding="same",
-        activation=_ACTIVATION,
-        kernel_initializer=_conv_initializer(),
-        name=f"{prefix}se_reduce",
-    )(se)
-    se = layers.Conv2D(
-        filters,
-        1,
-        padding="same",
-        activation="sigmoid",
-        kernel_initializer=_conv_initializer(),
-        name=f"{prefix}se_expand",
-    )(se)
-    x = layers.multiply([x, se], name=f"{prefix}se_excite")
+    x = squeeze_excite(
+        x, filters, max(1, int(filters_in * _SE_RATIO)), prefix, channel_axis
+    )
 
     x = layers.Conv2D(
         filters_out,
         1,
         padding="same",
         use_bias=False,
-        kernel_initializer=_conv_initializer(),
+        kernel_initializer=conv_initializer(),
         name=f"{prefix}project_conv",
     )(x)
     x = layers.BatchNormalization(
@@ -168,14 +180,7 @@ def _mbconv_block(
     )(x)
 
     if strides == 1 and filters_in == filters_out:
-        if drop_rate > 0:
-            # Stochastic depth: drops the whole residual branch per sample.
-            x = layers.Dropout(
-                drop_rate,
-                noise_shape=(None, 1, 1, 1),
-                name=f"{prefix}drop",
-            )(x)
-        x = layers.add([x, inputs], name=f"{prefix}add")
+        x = residual_add(x, inputs, drop_rate, prefix)
     return x
 
 
@@ -191,30 +196,18 @@ def _efficientnet(
     name,
 ):
     width, depth, default_size, dropout_rate = _VARIANTS[variant]
-    imagenet_utils.check_weights(weights)
-    if pooling not in (None, "avg", "max"):
-        raise ValueError(
-            f"`pooling` must be None, 'avg' or 'max'. Received: {pooling}"
-        )
-    if include_top:
-        imagenet_utils.validate_activation(classifier_activation, weights)
-
-    data_format = backend.image_data_format()
-    channel_axis = 1 if data_format == "channels_first" else 3
-    input_shape = imagenet_utils.obtain_input_shape(
+    model_builder.check_arguments(
+        weights, include_top, classifier_activation, pooling
+    )
+    channel_axis = model_builder.channel_axis()
+    shape = model_builder.input_shape(
         input_shape,
         default_size=default_size,
         min_size=32,
-        data_format=data_format,
         require_flatten=include_top,
         weights=weights,
     )
-    if input_tensor is None:
-        img_input = layers.Input(shape=input_shape)
-    elif backend.is_keras_tensor(input_tensor):
-        img_input = input_tensor
-    else:
-        img_input = layers.Input(tensor=input_tensor, shape=input_shape)
+    img_input = model_builder.image_input(input_tensor, shape)
 
     # Pixel values in [0, 255] -> [0, 1] -> per-channel standardization
     # (the identity until statistics are set or loaded).
@@ -230,22 +223,22 @@ def _efficientnet(
         strides=2,
         padding="valid",
         use_bias=False,
-        kernel_initializer=_conv_initializer(),
+        kernel_initializer=conv_initializer(),
         name="stem_conv",
     )(x)
     x = layers.BatchNormalization(axis=channel_axis, name="stem_bn")(x)
-    x = layers.Activation(_ACTIVATION, name="stem_activation")(x)
+    x = layers.Activation(ACTIVATION, name="stem_activation")(x)
 
     # The stochastic-depth rate grows linearly with the block's index.
     total_blocks = float(
-        sum(_round_repeats(stage[1], depth) for stage in _STAGES)
+        sum(round_repeats(stage[1], depth) for stage in _STAGES)
     )
     block_index = 0
     for stage_index, stage in enumerate(_STAGES):
         kernel_size, repeats, filters_in, filters_out, expand, strides = stage
         filters_in = _round_filters(filters_in, width)
         filters_out = _round_filters(filters_out, width)
-        for repeat in range(_round_repeats(repeats, depth)):
+        for repeat in range(round_repeats(repeats, depth)):
             if repeat > 0:
                 strides = 1
                 filters_in = filters_out
@@ -267,11 +260,11 @@ def _efficientnet(
         1,
         padding="same",
         use_bias=False,
-        kernel_initializer=_conv_initializer(),
+        kernel_initializer=conv_initializer(),
         name="top_conv",
     )(x)
     x = layers.BatchNormalization(axis=channel_axis, name="top_bn")(x)
-    x = layers.Activation(_ACTIVATION, name="top_activation")(x)
+    x = layers.Activation(ACTIVATION, name="top_activation")(x)
 
     if include_top:
         x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
@@ -280,22 +273,12 @@ def _efficientnet(
         x = layers.Dense(
             classes,
             activation=classifier_activation,
-            kernel_initializer=_dense_initializer(),
+            kernel_initializer=dense_initializer(),
             name="predictions",
         )(x)
-    elif pooling == "avg":
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-    elif pooling == "max":
-        x = layers.GlobalMaxPooling2D(name="max_pool")(x)
-
-    if input_tensor is not None:
-        inputs = operation_utils.get_source_inputs(input_tensor)
     else:
-        inputs = img_input
-    model = Functional(inputs, x, name=name)
-    if weights is not None:
-        model.load_weights(weights)
-    return model
+        x = model_builder.global_pool(x, pooling)
+    return model_builder.finish(img_input, x, input_tensor, name, weights)
 
 
 _DOC = """Builds the EfficientNet{variant} model.
@@ -328,71 +311,32 @@ _DOC = """Builds the EfficientNet{variant} model.
     """
 
 
-def _make(variant):
-    suffix = variant.upper()
-
-    def builder(
-        include_top=True,
-        weights="imagenet",
-        input_tensor=None,
-        input_shape=None,
-        pooling=None,
-        classes=1000,
-        classifier_activation="softmax",
-        name=f"efficientnet{variant}",
-    ):
-        return _efficientnet(
-            variant,
-            include_top=include_top,
-            weights=weights,
-            input_tensor=input_tensor,
-            input_shape=input_shape,
-            pooling=pooling,
-            classes=classes,
-            classifier_activation=classifier_activation,
-            name=name,
-        )
-
-    builder.__name__ = builder.__qualname__ = f"EfficientNet{suffix}"
-    builder.__doc__ = _DOC.format(variant=suffix, size=_VARIANTS[variant][2])
-    return keras_export(
+def _export(variant):
+    title = f"EfficientNet{variant.upper()}"
+    return model_builder.export_application(
+        _efficientnet,
+        title,
+        __name__,
         [
-            f"keras.applications.efficientnet.EfficientNet{suffix}",
-            f"keras.applications.EfficientNet{suffix}",
-        ]
-    )(builder)
+            f"keras.applications.efficientnet.{title}",
+            f"keras.applications.{title}",
+        ],
+        _DOC.format(variant=variant.upper(), size=_VARIANTS[variant][2]),
+        model_builder.STANDARD_PARAMETERS
+        + (("name", f"efficientnet{variant}"),),
+        variant=variant,
+    )
 
 
-EfficientNetB0 = _make("b0")
-EfficientNetB1 = _make("b1")
-EfficientNetB2 = _make("b2")
-EfficientNetB3 = _make("b3")
-EfficientNetB4 = _make("b4")
-EfficientNetB5 = _make("b5")
-EfficientNetB6 = _make("b6")
-EfficientNetB7 = _make("b7")
+EfficientNetB0 = _export("b0")
+EfficientNetB1 = _export("b1")
+EfficientNetB2 = _export("b2")
+EfficientNetB3 = _export("b3")
+EfficientNetB4 = _export("b4")
+EfficientNetB5 = _export("b5")
+EfficientNetB6 = _export("b6")
+EfficientNetB7 = _export("b7")
 
-
-@keras_export("keras.applications.efficientnet.preprocess_input")
-def preprocess_input(x, data_format=None):
-    """Returns `x` unchanged: EfficientNet models rescale and normalize
-    their inputs themselves (they take pixel values in `[0, 255]`).
-
-    Kept so that all applications offer the same functions.
-
-    Args:
-        x: A NumPy array or a tensor of images.
-        data_format: Unused.
-
-    Returns:
-        `x`.
-    """
-    del data_format
-    return x
-
-
-@keras_export("keras.applications.efficientnet.decode_predictions")
-def decode_predictions(preds, top=5):
-    """Decodes ImageNet predictions; see
-    `keras.applications.imagenet_utils.decode_predictions`."""
-    return imagenet_utils.decode_predictions(preds, top=top)
+preprocess_input, decode_predictions = model_builder.export_preprocessing(
+    __name__, mode=None
+)

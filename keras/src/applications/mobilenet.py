@@ -7,10 +7,8 @@ convolution, then 1x1 pointwise convolution, each with batch normalization
 and ReLU6), and an optional classification head.
 """
 
-from keras.src import backend
 from keras.src import layers
-from keras.src.api_export import keras_export
-from keras.src.models import Functional
+from keras.src.applications import model_builder
 
 # (pointwise filters, stride) of the 13 depthwise-separable blocks.
 _BLOCKS = (
@@ -30,67 +28,38 @@ _BLOCKS = (
 )
 
 
-@keras_export(
-    [
-        "keras.applications.mobilenet.MobileNet",
-        "keras.applications.MobileNet",
-    ]
-)
-def MobileNet(
-    input_shape=None,
-    alpha=1.0,
-    depth_multiplier=1,
-    dropout=1e-3,
-    include_top=True,
-    weights=None,
-    input_tensor=None,
-    pooling=None,
-    classes=1000,
-    classifier_activation="softmax",
-    name=None,
+def image_rows(shape):
+    """The image height of a 3-entry image shape (`None` if unknown)."""
+    if model_builder.channel_axis() == 1:
+        return shape[1]
+    return shape[0]
+
+
+def _mobilenet(
+    input_shape,
+    alpha,
+    depth_multiplier,
+    dropout,
+    include_top,
+    weights,
+    input_tensor,
+    pooling,
+    classes,
+    classifier_activation,
+    name,
 ):
-    """Builds a MobileNet (v1) model.
-
-    Args:
-        input_shape: Shape of one image, e.g. `(224, 224, 3)` (channels
-            last). Defaults to `(224, 224, 3)` with the classification
-            head, else to images of any size.
-        alpha: Width multiplier: the number of filters of every layer is
-            scaled by it.
-        depth_multiplier: Depth multiplier of the depthwise convolutions.
-        dropout: Dropout rate before the classifier.
-        include_top: Whether to add the classification head.
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
-        input_tensor: Optional `keras.Input` to build the model on.
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output.
-        name: Name of the model.
-
-    Returns:
-        A functional `keras.Model`.
-    """
-    if weights == "imagenet":
-        raise ValueError(
-            "Pretrained 'imagenet' weights are not available in this build "
-            "of Keras: use `weights=None`, or the path of a weights file."
-        )
-    if pooling not in (None, "avg", "max"):
-        raise ValueError(
-            f"`pooling` must be None, 'avg' or 'max'. Received: {pooling}"
-        )
-    channels_first = backend.image_data_format() == "channels_first"
-    if input_shape is None:
-        size = (224, 224) if include_top else (None, None)
-        input_shape = (3,) + size if channels_first else size + (3,)
-    if input_tensor is None:
-        inputs = layers.Input(shape=input_shape)
-    else:
-        inputs = input_tensor
-    channel_axis = 1 if channels_first else -1
+    model_builder.check_arguments(
+        weights, include_top, classifier_activation, pooling
+    )
+    shape = model_builder.input_shape(
+        input_shape,
+        default_size=224,
+        min_size=32,
+        require_flatten=include_top,
+        weights=weights,
+    )
+    img_input = model_builder.image_input(input_tensor, shape)
+    channel_axis = model_builder.channel_axis(-1)
 
     def conv_bn_relu(x, filters, kernel_size, strides, prefix):
         x = layers.Conv2D(
@@ -104,7 +73,7 @@ def MobileNet(
         x = layers.BatchNormalization(axis=channel_axis, name=f"{prefix}_bn")(x)
         return layers.ReLU(6.0, name=f"{prefix}_relu")(x)
 
-    x = conv_bn_relu(inputs, int(32 * alpha), 3, 2, "conv1")
+    x = conv_bn_relu(img_input, int(32 * alpha), 3, 2, "conv1")
     for index, (filters, strides) in enumerate(_BLOCKS, start=1):
         if strides == 1:
             padding = "same"
@@ -133,21 +102,64 @@ def MobileNet(
         x = layers.Conv2D(classes, 1, padding="same", name="conv_preds")(x)
         x = layers.Reshape((classes,), name="reshape_2")(x)
         x = layers.Activation(classifier_activation, name="predictions")(x)
-    elif pooling == "avg":
-        x = layers.GlobalAveragePooling2D()(x)
-    elif pooling == "max":
-        x = layers.GlobalMaxPooling2D()(x)
+    else:
+        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
 
     if name is None:
-        name = f"mobilenet_{alpha:0.2f}_{input_shape[0]}"
-    model = Functional(inputs, x, name=name)
-    if weights is not None:
-        model.load_weights(weights)
-    return model
+        name = f"mobilenet_{alpha:0.2f}_{image_rows(shape)}"
+    return model_builder.finish(img_input, x, input_tensor, name, weights)
 
 
-@keras_export("keras.applications.mobilenet.preprocess_input")
-def preprocess_input(x, data_format=None):
-    """Scales pixel values from `[0, 255]` to `[-1, 1]`."""
-    del data_format
-    return x / 127.5 - 1.0
+MobileNet = model_builder.export_application(
+    _mobilenet,
+    "MobileNet",
+    __name__,
+    ["keras.applications.mobilenet.MobileNet", "keras.applications.MobileNet"],
+    """Builds a MobileNet (v1) model.
+
+    Args:
+        input_shape: Shape of one image, e.g. `(224, 224, 3)` (channels
+            last). Defaults to `(224, 224, 3)` with the classification
+            head, else to images of any size (at least 32x32).
+        alpha: Width multiplier: the number of filters of every layer is
+            scaled by it.
+        depth_multiplier: Depth multiplier of the depthwise convolutions.
+        dropout: Dropout rate before the classifier.
+        include_top: Whether to add the classification head (global
+            average pooling, dropout, and a 1x1 convolution to `classes`).
+        weights: `None` (random initialization) or the path of a weights
+            file. Pretrained weights (`"imagenet"`) are not available in
+            this build.
+        input_tensor: Optional Keras tensor to use as the model's input.
+        pooling: Without the head: `None` (4D feature maps), `"avg"` or
+            `"max"` (global pooling to 2D features).
+        classes: Number of classes of the head.
+        classifier_activation: Activation of the head's output.
+        name: Name of the model; defaults to
+            `"mobilenet_<alpha>_<image height>"`.
+
+    Inputs are expected preprocessed by
+    `keras.applications.mobilenet.preprocess_input` (pixel values in
+    `[-1, 1]`).
+
+    Returns:
+        A functional `keras.Model`.
+    """,
+    (
+        ("input_shape", None),
+        ("alpha", 1.0),
+        ("depth_multiplier", 1),
+        ("dropout", 1e-3),
+        ("include_top", True),
+        ("weights", "imagenet"),
+        ("input_tensor", None),
+        ("pooling", None),
+        ("classes", 1000),
+        ("classifier_activation", "softmax"),
+        ("name", None),
+    ),
+)
+
+preprocess_input, decode_predictions = model_builder.export_preprocessing(
+    __name__, mode="tf"
+)

@@ -6,55 +6,94 @@ stages of bottleneck residual blocks (1x1 reduction, 3x3 convolution, 1x1
 expansion to four times the width, each with batch normalization; the first
 block of a stage has a projection shortcut and carries the stage's
 stride), and an optional classification head.
+
+The builder also serves the pre-activation variant of
+`keras.applications.resnet_v2` (`preact=True`).
 """
 
-from keras.src import backend
 from keras.src import layers
-from keras.src.api_export import keras_export
-from keras.src.applications import imagenet_utils
-from keras.src.models import Functional
-from keras.src.ops import operation_utils
+from keras.src.applications import model_builder
 
 # Blocks per stage (conv2 .. conv5) of each depth; the stages' widths.
-_DEPTHS = {
-    "resnet50": (3, 4, 6, 3),
-    "resnet101": (3, 4, 23, 3),
-    "resnet152": (3, 8, 36, 3),
+DEPTHS = {
+    50: (3, 4, 6, 3),
+    101: (3, 4, 23, 3),
+    152: (3, 8, 36, 3),
 }
 _WIDTHS = (64, 128, 256, 512)
 _BN_EPSILON = 1.001e-5
 
 
-def _bottleneck(x, filters, strides, projection, prefix, channel_axis):
+def _batch_norm(name):
+    return layers.BatchNormalization(
+        axis=model_builder.channel_axis(), epsilon=_BN_EPSILON, name=name
+    )
+
+
+def _bottleneck(x, filters, strides, projection, prefix):
+    """A v1 block: convolution, normalization, activation; the sum is
+    activated."""
     if projection:
         shortcut = layers.Conv2D(
             4 * filters, 1, strides=strides, name=f"{prefix}_0_conv"
         )(x)
-        shortcut = layers.BatchNormalization(
-            axis=channel_axis, epsilon=_BN_EPSILON, name=f"{prefix}_0_bn"
-        )(shortcut)
+        shortcut = _batch_norm(f"{prefix}_0_bn")(shortcut)
     else:
         shortcut = x
     x = layers.Conv2D(filters, 1, strides=strides, name=f"{prefix}_1_conv")(x)
-    x = layers.BatchNormalization(
-        axis=channel_axis, epsilon=_BN_EPSILON, name=f"{prefix}_1_bn"
-    )(x)
+    x = _batch_norm(f"{prefix}_1_bn")(x)
     x = layers.Activation("relu", name=f"{prefix}_1_relu")(x)
     x = layers.Conv2D(filters, 3, padding="same", name=f"{prefix}_2_conv")(x)
-    x = layers.BatchNormalization(
-        axis=channel_axis, epsilon=_BN_EPSILON, name=f"{prefix}_2_bn"
-    )(x)
+    x = _batch_norm(f"{prefix}_2_bn")(x)
     x = layers.Activation("relu", name=f"{prefix}_2_relu")(x)
     x = layers.Conv2D(4 * filters, 1, name=f"{prefix}_3_conv")(x)
-    x = layers.BatchNormalization(
-        axis=channel_axis, epsilon=_BN_EPSILON, name=f"{prefix}_3_bn"
-    )(x)
+    x = _batch_norm(f"{prefix}_3_bn")(x)
     x = layers.Add(name=f"{prefix}_add")([shortcut, x])
     return layers.Activation("relu", name=f"{prefix}_out")(x)
 
 
-def _resnet(
+def _preact_bottleneck(x, filters, strides, projection, prefix):
+    """A v2 block: normalization and activation come before each
+    convolution, and the shortcut of a strided block without projection
+    is a strided 1x1 max pooling."""
+    preact = _batch_norm(f"{prefix}_preact_bn")(x)
+    preact = layers.Activation("relu", name=f"{prefix}_preact_relu")(preact)
+    if projection:
+        shortcut = layers.Conv2D(
+            4 * filters, 1, strides=strides, name=f"{prefix}_0_conv"
+        )(preact)
+    elif strides > 1:
+        shortcut = layers.MaxPooling2D(1, strides=strides)(x)
+    else:
+        shortcut = x
+    x = layers.Conv2D(filters, 1, use_bias=False, name=f"{prefix}_1_conv")(
+        preact
+    )
+    x = _batch_norm(f"{prefix}_1_bn")(x)
+    x = layers.Activation("relu", name=f"{prefix}_1_relu")(x)
+    x = layers.ZeroPadding2D(padding=((1, 1), (1, 1)), name=f"{prefix}_2_pad")(
+        x
+    )
+    x = layers.Conv2D(
+        filters, 3, strides=strides, use_bias=False, name=f"{prefix}_2_conv"
+    )(x)
+    x = _batch_norm(f"{prefix}_2_bn")(x)
+    x = layers.Activation("relu", name=f"{prefix}_2_relu")(x)
+    x = layers.Conv2D(4 * filters, 1, name=f"{prefix}_3_conv")(x)
+    return layers.Add(name=f"{prefix}_out")([shortcut, x])
+
+
+def _block_strides(stage, block, blocks, preact):
+    # v1 strides the first block of stages conv3 to conv5; v2 strides the
+    # last block of stages conv2 to conv4.
+    if preact:
+        return 2 if block == blocks - 1 and stage < 3 else 1
+    return 2 if block == 0 and stage > 0 else 1
+
+
+def build_resnet(
     depth,
+    preact,
     include_top,
     weights,
     input_tensor,
@@ -64,73 +103,53 @@ def _resnet(
     classifier_activation,
     name,
 ):
-    imagenet_utils.check_weights(weights)
-    if pooling not in (None, "avg", "max"):
-        raise ValueError(
-            f"`pooling` must be None, 'avg' or 'max'. Received: {pooling}"
-        )
-    if include_top:
-        imagenet_utils.validate_activation(classifier_activation, weights)
-    data_format = backend.image_data_format()
-    channel_axis = 1 if data_format == "channels_first" else 3
-    input_shape = imagenet_utils.obtain_input_shape(
+    """Builds a ResNet of `depth` 50, 101 or 152; `preact` selects v2."""
+    model_builder.check_arguments(
+        weights, include_top, classifier_activation, pooling
+    )
+    shape = model_builder.input_shape(
         input_shape,
         default_size=224,
         min_size=32,
-        data_format=data_format,
         require_flatten=include_top,
         weights=weights,
     )
-    if input_tensor is None:
-        img_input = layers.Input(shape=input_shape)
-    elif backend.is_keras_tensor(input_tensor):
-        img_input = input_tensor
-    else:
-        img_input = layers.Input(tensor=input_tensor, shape=input_shape)
-
+    img_input = model_builder.image_input(input_tensor, shape)
     x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)), name="conv1_pad")(
         img_input
     )
     x = layers.Conv2D(64, 7, strides=2, name="conv1_conv")(x)
-    x = layers.BatchNormalization(
-        axis=channel_axis, epsilon=_BN_EPSILON, name="conv1_bn"
-    )(x)
-    x = layers.Activation("relu", name="conv1_relu")(x)
+    if not preact:
+        x = _batch_norm("conv1_bn")(x)
+        x = layers.Activation("relu", name="conv1_relu")(x)
     x = layers.ZeroPadding2D(padding=((1, 1), (1, 1)), name="pool1_pad")(x)
     x = layers.MaxPooling2D(3, strides=2, name="pool1_pool")(x)
 
-    for stage, (blocks, filters) in enumerate(zip(_DEPTHS[depth], _WIDTHS)):
+    block_fn = _preact_bottleneck if preact else _bottleneck
+    for stage, (blocks, filters) in enumerate(zip(DEPTHS[depth], _WIDTHS)):
         for block in range(blocks):
-            x = _bottleneck(
+            x = block_fn(
                 x,
                 filters,
-                strides=(1 if stage == 0 else 2) if block == 0 else 1,
+                strides=_block_strides(stage, block, blocks, preact),
                 projection=block == 0,
                 prefix=f"conv{stage + 2}_block{block + 1}",
-                channel_axis=channel_axis,
             )
+    if preact:
+        x = _batch_norm("post_bn")(x)
+        x = layers.Activation("relu", name="post_relu")(x)
 
     if include_top:
         x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
         x = layers.Dense(
             classes, activation=classifier_activation, name="predictions"
         )(x)
-    elif pooling == "avg":
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-    elif pooling == "max":
-        x = layers.GlobalMaxPooling2D(name="max_pool")(x)
-
-    if input_tensor is not None:
-        inputs = operation_utils.get_source_inputs(input_tensor)
     else:
-        inputs = img_input
-    model = Functional(inputs, x, name=name)
-    if weights is not None:
-        model.load_weights(weights)
-    return model
+        x = model_builder.global_pool(x, pooling)
+    return model_builder.finish(img_input, x, input_tensor, name, weights)
 
 
-_DOC = """Builds the {title} model.
+DOC = """Builds the {title} model{paper}.
 
     Args:
         include_top: Whether to add the classification head (global
@@ -148,90 +167,44 @@ _DOC = """Builds the {title} model.
         name: Name of the model.
 
     Inputs are expected preprocessed by
-    `keras.applications.resnet.preprocess_input`.
+    `keras.applications.{module}.preprocess_input`.
 
     Returns:
         A functional `keras.Model`.
     """
 
 
-def _make(depth, title, exports):
-    def builder(
-        include_top=True,
-        weights="imagenet",
-        input_tensor=None,
-        input_shape=None,
-        pooling=None,
-        classes=1000,
-        classifier_activation="softmax",
-        name=depth,
-    ):
-        return _resnet(
-            depth,
-            include_top=include_top,
-            weights=weights,
-            input_tensor=input_tensor,
-            input_shape=input_shape,
-            pooling=pooling,
-            classes=classes,
-            classifier_activation=classifier_activation,
-            name=name,
-        )
-
-    builder.__name__ = builder.__qualname__ = title
-    builder.__doc__ = _DOC.format(title=title)
-    return keras_export(exports)(builder)
+def _export(depth, exports):
+    title = f"ResNet{depth}"
+    return model_builder.export_application(
+        build_resnet,
+        title,
+        __name__,
+        exports,
+        DOC.format(title=title, paper="", module="resnet"),
+        model_builder.STANDARD_PARAMETERS + (("name", f"resnet{depth}"),),
+        depth=depth,
+        preact=False,
+    )
 
 
-ResNet50 = _make(
-    "resnet50",
-    "ResNet50",
+ResNet50 = _export(
+    50,
     [
         "keras.applications.resnet50.ResNet50",
         "keras.applications.resnet.ResNet50",
         "keras.applications.ResNet50",
     ],
 )
-ResNet101 = _make(
-    "resnet101",
-    "ResNet101",
-    [
-        "keras.applications.resnet.ResNet101",
-        "keras.applications.ResNet101",
-    ],
+ResNet101 = _export(
+    101,
+    ["keras.applications.resnet.ResNet101", "keras.applications.ResNet101"],
 )
-ResNet152 = _make(
-    "resnet152",
-    "ResNet152",
-    [
-        "keras.applications.resnet.ResNet152",
-        "keras.applications.ResNet152",
-    ],
+ResNet152 = _export(
+    152,
+    ["keras.applications.resnet.ResNet152", "keras.applications.ResNet152"],
 )
 
-
-@keras_export(
-    [
-        "keras.applications.resnet50.preprocess_input",
-        "keras.applications.resnet.preprocess_input",
-    ]
+preprocess_input, decode_predictions = model_builder.export_preprocessing(
+    __name__, mode="caffe", aliases=("resnet50",)
 )
-def preprocess_input(x, data_format=None):
-    """Caffe-style preprocessing: RGB to BGR, then subtracts the ImageNet
-    mean of each channel (no scaling). See
-    `keras.applications.imagenet_utils.preprocess_input`."""
-    return imagenet_utils.preprocess_input(
-        x, data_format=data_format, mode="caffe"
-    )
-
-
-@keras_export(
-    [
-        "keras.applications.resnet50.decode_predictions",
-        "keras.applications.resnet.decode_predictions",
-    ]
-)
-def decode_predictions(preds, top=5):
-    """Decodes ImageNet predictions; see
-    `keras.applications.imagenet_utils.decode_predictions`."""
-    return imagenet_utils.decode_predictions(preds, top=top)

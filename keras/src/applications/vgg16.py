@@ -7,16 +7,12 @@ fully connected layers of 4096 units and the classifier. VGG19
 (`keras.applications.vgg19`) is the same with more convolutions.
 """
 
-from keras.src import backend
 from keras.src import layers
-from keras.src.api_export import keras_export
-from keras.src.applications import imagenet_utils
-from keras.src.models import Functional
-from keras.src.ops import operation_utils
+from keras.src.applications import model_builder
 
 # Filters of the five blocks; convolutions per block for each depth.
 _FILTERS = (64, 128, 256, 512, 512)
-_CONVS = {"vgg16": (2, 2, 3, 3, 3), "vgg19": (2, 2, 4, 4, 4)}
+_CONVS = {16: (2, 2, 3, 3, 3), 19: (2, 2, 4, 4, 4)}
 
 
 def build_vgg(
@@ -30,29 +26,18 @@ def build_vgg(
     classifier_activation,
     name,
 ):
-    """Builds VGG16 (`depth="vgg16"`) or VGG19 (`depth="vgg19"`)."""
-    imagenet_utils.check_weights(weights)
-    if pooling not in (None, "avg", "max"):
-        raise ValueError(
-            f"`pooling` must be None, 'avg' or 'max'. Received: {pooling}"
-        )
-    if include_top:
-        imagenet_utils.validate_activation(classifier_activation, weights)
-    input_shape = imagenet_utils.obtain_input_shape(
+    """Builds VGG16 (`depth=16`) or VGG19 (`depth=19`)."""
+    model_builder.check_arguments(
+        weights, include_top, classifier_activation, pooling
+    )
+    shape = model_builder.input_shape(
         input_shape,
         default_size=224,
         min_size=32,
-        data_format=backend.image_data_format(),
         require_flatten=include_top,
         weights=weights,
     )
-    if input_tensor is None:
-        img_input = layers.Input(shape=input_shape)
-    elif backend.is_keras_tensor(input_tensor):
-        img_input = input_tensor
-    else:
-        img_input = layers.Input(tensor=input_tensor, shape=input_shape)
-
+    img_input = model_builder.image_input(input_tensor, shape)
     x = img_input
     for block, (filters, convs) in enumerate(
         zip(_FILTERS, _CONVS[depth]), start=1
@@ -74,33 +59,13 @@ def build_vgg(
         x = layers.Dense(
             classes, activation=classifier_activation, name="predictions"
         )(x)
-    elif pooling == "avg":
-        x = layers.GlobalAveragePooling2D()(x)
-    elif pooling == "max":
-        x = layers.GlobalMaxPooling2D()(x)
-
-    if input_tensor is not None:
-        inputs = operation_utils.get_source_inputs(input_tensor)
     else:
-        inputs = img_input
-    model = Functional(inputs, x, name=name)
-    if weights is not None:
-        model.load_weights(weights)
-    return model
+        # VGG's pooling layers have automatic names.
+        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
+    return model_builder.finish(img_input, x, input_tensor, name, weights)
 
 
-@keras_export(["keras.applications.vgg16.VGG16", "keras.applications.VGG16"])
-def VGG16(
-    include_top=True,
-    weights="imagenet",
-    input_tensor=None,
-    input_shape=None,
-    pooling=None,
-    classes=1000,
-    classifier_activation="softmax",
-    name="vgg16",
-):
-    """Builds the VGG16 model.
+DOC = """Builds the {title} model.
 
     Args:
         include_top: Whether to add the fully connected head (flatten, two
@@ -119,36 +84,31 @@ def VGG16(
         name: Name of the model.
 
     Inputs are expected preprocessed by
-    `keras.applications.vgg16.preprocess_input`.
+    `keras.applications.{module}.preprocess_input`.
 
     Returns:
         A functional `keras.Model`.
     """
-    return build_vgg(
-        "vgg16",
-        include_top=include_top,
-        weights=weights,
-        input_tensor=input_tensor,
-        input_shape=input_shape,
-        pooling=pooling,
-        classes=classes,
-        classifier_activation=classifier_activation,
-        name=name,
+
+
+def export_vgg(depth, module):
+    """Declares `VGG{depth}` of `module` with its preprocessing functions;
+    returns `(model function, preprocess_input, decode_predictions)`."""
+    title = f"VGG{depth}"
+    short = f"vgg{depth}"
+    application = model_builder.export_application(
+        build_vgg,
+        title,
+        module,
+        [f"keras.applications.{short}.{title}", f"keras.applications.{title}"],
+        DOC.format(title=title, module=short),
+        model_builder.STANDARD_PARAMETERS + (("name", f"vgg{depth}"),),
+        depth=depth,
     )
-
-
-@keras_export("keras.applications.vgg16.preprocess_input")
-def preprocess_input(x, data_format=None):
-    """Caffe-style preprocessing: RGB to BGR, then subtracts the ImageNet
-    mean of each channel (no scaling). See
-    `keras.applications.imagenet_utils.preprocess_input`."""
-    return imagenet_utils.preprocess_input(
-        x, data_format=data_format, mode="caffe"
+    preprocess, decode = model_builder.export_preprocessing(
+        module, mode="caffe"
     )
+    return application, preprocess, decode
 
 
-@keras_export("keras.applications.vgg16.decode_predictions")
-def decode_predictions(preds, top=5):
-    """Decodes ImageNet predictions; see
-    `keras.applications.imagenet_utils.decode_predictions`."""
-    return imagenet_utils.decode_predictions(preds, top=top)
+VGG16, preprocess_input, decode_predictions = export_vgg(16, __name__)

@@ -32,10 +32,14 @@ def prepare_sequences(
 ):
     """Applies the word-index options shared by `imdb` and `reuters`.
 
-    Each sequence gets `start_char` in front (unless it is `None`) and
-    its word ids shifted by `index_from`; with `maxlen` longer sequences
-    are dropped (the returned keep-mask says which); ids `>= num_words`
-    or `< skip_top` become `oov_char`, or are removed when it is `None`.
+    Each sequence gets its word ids shifted by `index_from` and
+    `start_char` in front (unless it is `None`). With `maxlen`, only the
+    sequences shorter than `maxlen` (start mark included) are kept; the
+    returned keep-mask says which. Then every id (the start mark too)
+    that is `>= num_words` or `< skip_top` becomes `oov_char`, or is
+    removed when `oov_char` is `None`. `num_words=None` stands for the
+    largest id found, which is itself out of range (Keras has always
+    counted it so).
     """
     sequences = []
     for x in xs:
@@ -45,33 +49,23 @@ def prepare_sequences(
         sequences.append(x)
     keep = np.ones(len(sequences), bool)
     if maxlen is not None:
-        keep = np.array([len(x) <= maxlen for x in sequences], bool)
+        keep = np.array([len(x) < maxlen for x in sequences], bool)
         if not keep.any():
             raise ValueError(
-                f"After filtering for sequences no longer than maxlen="
-                f"{maxlen}, no sequence was kept. Increase `maxlen`."
+                f"After keeping only the sequences shorter than maxlen="
+                f"{maxlen}, none is left. Increase `maxlen`."
             )
         sequences = [x for x, k in zip(sequences, keep) if k]
     if num_words is None:
-        num_words = max(max(x) for x in sequences if x) + 1
+        num_words = max(max(x) for x in sequences if x)
 
     def fits(w):
         return skip_top <= w < num_words
 
-    result = []
-    for x in sequences:
-        if oov_char is not None:
-            # The start mark is never replaced.
-            result.append(
-                [
-                    w
-                    if fits(w) or (i == 0 and start_char is not None)
-                    else oov_char
-                    for i, w in enumerate(x)
-                ]
-            )
-        else:
-            result.append([w for w in x if fits(w)])
+    if oov_char is None:
+        result = [[w for w in x if fits(w)] for x in sequences]
+    else:
+        result = [[w if fits(w) else oov_char for w in x] for x in sequences]
     return result, keep
 
 

@@ -30,8 +30,12 @@ def load_data(path="boston_housing.npz", test_split=0.2, seed=113):
     ```
     """
     path = get_file(
-        fname=path, origin=KERAS_DATASETS_URL + "boston_housing.npz"
+        fname=path,
+        origin=KERAS_DATASETS_URL + "boston_housing.npz",
+        file_hash=(
+            "f553886a1f8d56431e820c5b82552d9d95cfcb96d1e678153f8839538947dff5"
+        ),
     )
-    with np.load(path, allow_pickle=True) as f:
+    with np.load(path, allow_pickle=False) as f:
         x, y = f["x"], f["y"]
     return shuffled_split(x, y, test_split, seed)

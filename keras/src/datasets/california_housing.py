@@ -41,9 +41,13 @@ def load_data(
             f"Received: version={version}"
         )
     path = get_file(
-        fname=path, origin=KERAS_DATASETS_URL + "california_housing.npz"
+        fname=path,
+        origin=KERAS_DATASETS_URL + "california_housing.npz",
+        file_hash=(
+            "1a2e3a52e0398de6463aebe6f4a8da34fb21fbb6b934cf88c3425e766f2a1a6f"
+        ),
     )
-    with np.load(path, allow_pickle=True) as f:
+    with np.load(path, allow_pickle=False) as f:
         x, y = f["x"], f["y"]
     if version == "small":
         x, y = x[:600], y[:600]

@@ -1,30 +1,21 @@
 """Reading the pickled batches of the CIFAR datasets."""
 
-import os
-import pickle
-
 import numpy as np
 
 from keras.src import backend
+from keras.src.datasets.npz_utils import AllowListUnpickler
 
 
 def load_batch(path, label_key="labels"):
     """Images `(n, 3, 32, 32)` and labels of one pickled CIFAR batch."""
     with open(path, "rb") as f:
-        raw = pickle.load(f, encoding="bytes")
+        raw = AllowListUnpickler(f, encoding="bytes").load()
     batch = {
         (k.decode("utf8") if isinstance(k, bytes) else k): v
         for k, v in raw.items()
     }
     data = np.asarray(batch["data"]).reshape(-1, 3, 32, 32)
     return data, batch[label_key]
-
-
-def find_folder(path, name):
-    """The extracted folder `name`, whether or not the archive's own top
-    folder was kept."""
-    nested = os.path.join(path, name)
-    return nested if os.path.isdir(nested) else path
 
 
 def to_layout(x):

@@ -1,6 +1,7 @@
 """IMDB movie-review sentiment classification."""
 
 import json
+import warnings
 
 import numpy as np
 
@@ -8,6 +9,7 @@ from keras.src.api_export import keras_export
 from keras.src.datasets._utils import KERAS_DATASETS_URL
 from keras.src.datasets._utils import as_object_array
 from keras.src.datasets._utils import prepare_sequences
+from keras.src.datasets.npz_utils import load_npz
 from keras.src.utils.file_utils import get_file
 
 
@@ -42,7 +44,8 @@ def load_data(
         oov_char: Id of out-of-vocabulary words; `None` removes them.
         index_from: Offset added to every word id (ids below it are
             reserved for the marks above).
-        **kwargs: Unsupported legacy arguments are rejected.
+        **kwargs: Legacy arguments (such as `nb_words`), ignored with a
+            warning.
 
     Returns:
         `(x_train, y_train), (x_test, y_test)`: object arrays of id lists
@@ -55,11 +58,23 @@ def load_data(
     ```
     """
     if kwargs:
-        raise TypeError(f"Unrecognized keyword arguments: {kwargs}.")
-    path = get_file(fname=path, origin=KERAS_DATASETS_URL + "imdb.npz")
-    with np.load(path, allow_pickle=True) as f:
-        x_train, y_train = f["x_train"], f["y_train"]
-        x_test, y_test = f["x_test"], f["y_test"]
+        # Upstream Keras accepts and ignores these; scripts must still run.
+        warnings.warn(
+            "`imdb.load_data` ignores the arguments "
+            f"{sorted(kwargs)}; use `num_words`, `skip_top`, `maxlen`, "
+            "`seed`, `start_char`, `oov_char` and `index_from`.",
+            stacklevel=2,
+        )
+    path = get_file(
+        fname=path,
+        origin=KERAS_DATASETS_URL + "imdb.npz",
+        file_hash=(
+            "69664113be75683a8fe16e3ed0ab59fda8886cb3cd7ada244f7d9544e4676b9f"
+        ),
+    )
+    arrays = load_npz(path)
+    x_train, y_train = arrays["x_train"], arrays["y_train"]
+    x_test, y_test = arrays["x_test"], arrays["y_test"]
     rng = np.random.RandomState(seed)
     order = np.arange(len(x_train))
     rng.shuffle(order)
@@ -100,7 +115,9 @@ def get_word_index(path="imdb_word_index.json"):
     ```
     """
     path = get_file(
-        fname=path, origin=KERAS_DATASETS_URL + "imdb_word_index.json"
+        fname=path,
+        origin=KERAS_DATASETS_URL + "imdb_word_index.json",
+        file_hash="bfafd718b763782e994055a2d397834f",
     )
     with open(path) as f:
         return json.load(f)

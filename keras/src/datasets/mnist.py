@@ -11,8 +11,8 @@ from keras.src.utils.file_utils import get_file
 def load_data(path="mnist.npz"):
     """Loads MNIST: 70,000 grayscale 28x28 images of the digits 0-9.
 
-    The archive is downloaded on first use and cached under
-    `~/.keras/datasets/` (or `$KERAS_HOME/datasets/`).
+    The archive is downloaded on first use and cached as
+    `~/.keras/datasets/mnist.npz` (or under `$KERAS_HOME/datasets/`).
 
     Args:
         path: File name of the cached archive.
@@ -27,6 +27,12 @@ def load_data(path="mnist.npz"):
     (x_train, y_train), (x_test, y_test) = keras.datasets.mnist.load_data()
     ```
     """
-    path = get_file(fname=path, origin=KERAS_DATASETS_URL + "mnist.npz")
-    with np.load(path, allow_pickle=True) as f:
+    path = get_file(
+        fname=path,
+        origin=KERAS_DATASETS_URL + "mnist.npz",
+        file_hash=(
+            "731c5ac602752760c8e48fbffcf8c3b850d9dc2a2aedcf2cc48468fc17b673d1"
+        ),
+    )
+    with np.load(path, allow_pickle=False) as f:
         return (f["x_train"], f["y_train"]), (f["x_test"], f["y_test"])

@@ -8,6 +8,7 @@ from keras.src.api_export import keras_export
 from keras.src.datasets._utils import KERAS_DATASETS_URL
 from keras.src.datasets._utils import as_object_array
 from keras.src.datasets._utils import prepare_sequences
+from keras.src.datasets.npz_utils import load_npz
 from keras.src.utils.file_utils import get_file
 
 _LABEL_NAMES = (
@@ -61,9 +62,15 @@ def load_data(
     (x_train, y_train), _ = keras.datasets.reuters.load_data(num_words=5000)
     ```
     """
-    path = get_file(fname=path, origin=KERAS_DATASETS_URL + "reuters.npz")
-    with np.load(path, allow_pickle=True) as f:
-        xs, labels = f["x"], f["y"]
+    path = get_file(
+        fname=path,
+        origin=KERAS_DATASETS_URL + "reuters.npz",
+        file_hash=(
+            "d6586e694ee56d7a4e65172e12b3e987c03096cb01eab99753921ef915959916"
+        ),
+    )
+    arrays = load_npz(path)
+    xs, labels = arrays["x"], arrays["y"]
     order = np.arange(len(xs))
     np.random.RandomState(seed).shuffle(order)
     xs, labels = list(xs[order]), labels[order]
@@ -96,7 +103,9 @@ def get_word_index(path="reuters_word_index.json"):
     ```
     """
     path = get_file(
-        fname=path, origin=KERAS_DATASETS_URL + "reuters_word_index.json"
+        fname=path,
+        origin=KERAS_DATASETS_URL + "reuters_word_index.json",
+        file_hash="4d44cc38712099c9e383dc6e5f11a921",
     )
     with open(path) as f:
         return json.load(f)

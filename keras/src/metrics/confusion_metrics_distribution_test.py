@@ -12,6 +12,7 @@ import pytest
 import keras
 from keras import layers
 from keras.src.backend.common import global_state
+from keras.src.testing import parity
 
 pytestmark = pytest.mark.multi_device
 
@@ -70,6 +71,7 @@ def model_parallel():
     )
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize(
     "make_distribution",
     [data_parallel, model_parallel],
@@ -83,12 +85,14 @@ def test_confusion_metrics_match_undistributed(make_distribution):
     global_state.clear_session()
     with make_distribution().scope():
         history, evaluated = run(data)
+    # The thresholded counts are equal unless a prediction lies within
+    # round-off of a threshold; the rest is float32 round-off.
     for name in METRIC_NAMES:
-        np.testing.assert_allclose(
-            history[name], ref_history[name], rtol=1e-5, err_msg=name
+        parity.assert_outputs_close(
+            history[name], ref_history[name], err_msg=name
         )
-        np.testing.assert_allclose(
-            evaluated[name], ref_evaluated[name], rtol=1e-5, err_msg=name
+        parity.assert_outputs_close(
+            evaluated[name], ref_evaluated[name], err_msg=name
         )
     # The metrics measured something: values strictly between 0 and 1.
     assert 0.0 < ref_evaluated["auc"] < 1.0

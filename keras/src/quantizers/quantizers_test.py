@@ -1,6 +1,7 @@
 import os
 
 import numpy as np
+import pytest
 
 from keras.src import layers
 from keras.src import models
@@ -11,18 +12,23 @@ from keras.src import testing
 from keras.src.quantizers.quantization_config import Int4QuantizationConfig
 from keras.src.quantizers.quantization_config import Int8QuantizationConfig
 from keras.src.quantizers.quantization_config import validate_and_resolve_config
+from keras.src.testing import parity
 
 
 class QuantizerFunctionsTest(testing.TestCase):
+    @pytest.mark.parity
     def test_abs_max_quantize_round_trip(self):
         x = np.random.uniform(-2, 2, (4, 6)).astype("float32")
         q, scale = quantizers.abs_max_quantize(x, axis=-1)
         self.assertEqual(str(q.dtype), "int8")
         self.assertEqual(tuple(scale.shape), (4, 1))
         self.assertAllClose(ops.divide(q, scale), x, atol=2e-2)
+        # The NumPy path and the XLA one round `x * scale` differently by
+        # at most one float32 rounding: where that lies within round-off of
+        # a half-integer, the two quantized values differ by one.
         q_np, scale_np = quantizers.abs_max_quantize(x, axis=-1, to_numpy=True)
-        self.assertAllClose(q_np, q)
-        self.assertAllClose(scale_np, scale)
+        self.assertAllClose(q_np, q, atol=1, rtol=0)
+        self.assertAllClose(scale_np, scale, rtol=2 * parity.EPS, atol=0)
 
     def test_abs_max_quantizer_rejects_out_of_range(self):
         with self.assertRaisesRegex(ValueError, "value_range"):

@@ -238,16 +238,20 @@ def get_file(
             `origin`'s path.
         origin: The URL to download from.
         untar: Deprecated, use `extract`: the file is a tar archive, to be
-            extracted into `cache_subdir/<fname without .tar.gz>`.
+            extracted (as with `extract`).
         md5_hash: Deprecated, use `file_hash`: the file's MD5 digest.
         file_hash: The expected digest (SHA-256 or MD5) of the download.
         cache_subdir: Folder under `cache_dir` for the file; an absolute
             path is used as is.
         hash_algorithm: `"sha256"`, `"md5"` or `"auto"` (guessed from the
             digest's length).
-        extract: Whether the file is an archive to extract. The archive
-            is then stored as `<fname>_archive` and the returned path is
-            the folder it was extracted into.
+        extract: Whether the file is an archive to extract; the returned
+            path is then the folder it was extracted into. If `fname` has
+            an extension (`"data.tar.gz"`), the archive is stored as
+            `fname` and extracted into `<fname up to its first
+            dot>_extracted` (`"data_extracted"`); otherwise (an `fname`
+            without a dot, or none given) the archive is stored as
+            `<fname>_archive` and extracted into `<fname>`.
         archive_format: Archive kinds to try: `"auto"`, `"tar"`, `"zip"`
             or `None`.
         cache_dir: The cache's root folder.
@@ -279,24 +283,24 @@ def get_file(
     os.makedirs(datadir, exist_ok=True)
 
     fname = path_to_string(fname)
-    if not fname:
+    if fname and os.path.basename(fname) != fname:
+        raise ValueError(
+            "`fname` must be a file name, not a path; give the folder as "
+            f"`cache_dir` (and `cache_subdir`). Received: fname={fname}"
+        )
+    if fname:
+        fpath, extract_dir = _cache_paths(datadir, fname, "." in fname)
+    else:
         fname = os.path.basename(urllib.parse.urlsplit(origin).path)
         if not fname:
             raise ValueError(
                 "Can't derive a file name from `origin`; pass `fname`. "
                 f"Received: origin={origin}"
             )
-    if untar:
-        if fname.endswith(".tar.gz"):
-            fname = fname[: -len(".tar.gz")]
-        extract_dir = os.path.join(datadir, fname)
-        fpath = extract_dir + ".tar.gz"
-    elif extract:
-        extract_dir = os.path.join(datadir, fname)
-        fpath = extract_dir + "_archive"
-    else:
-        extract_dir = None
-        fpath = os.path.join(datadir, fname)
+        # A name taken from the URL keeps its extension in the folder name.
+        fpath, extract_dir = _cache_paths(datadir, fname, False)
+    if not (extract or untar):
+        fpath, extract_dir = os.path.join(datadir, fname), None
 
     download = force_download or not os.path.exists(fpath)
     if not download and file_hash is not None:
@@ -333,6 +337,22 @@ def get_file(
             )
         return extract_dir
     return fpath
+
+
+def _cache_paths(datadir, fname, has_extension):
+    """`(archive path, extraction folder)` of an archive named `fname` in
+    the cache (see `get_file`'s `extract`): upstream Keras' layout, so
+    that each finds what the other downloaded."""
+    if has_extension:
+        stem = fname.split(".", 1)[0]
+        return (
+            os.path.join(datadir, fname),
+            os.path.join(datadir, stem + "_extracted"),
+        )
+    return (
+        os.path.join(datadir, fname + "_archive"),
+        os.path.join(datadir, fname),
+    )
 
 
 def _download(origin, fpath):

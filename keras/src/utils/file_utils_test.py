@@ -70,3 +70,45 @@ def test_paths():
     assert file_utils.resolve_sub_path("/base", "x") == "/base/x"
     assert file_utils.is_remote_path("gs://bucket/x")
     assert not file_utils.is_remote_path("/home/x")
+
+
+def _tar_gz(tmp_path):
+    source = _write(tmp_path / "a.txt", "abc")
+    archive = tmp_path / "src.tar.gz"
+    with tarfile.open(archive, "w:gz") as tar:
+        tar.add(source, arcname="top/a.txt")
+    return pathlib.Path(archive).as_uri()
+
+
+@pytest.mark.parametrize(
+    "kwargs, archive, folder",
+    [
+        # Upstream Keras' cache layout (observed by running it).
+        ({"fname": "data", "extract": True}, "data_archive", "data"),
+        ({"fname": "data", "untar": True}, "data_archive", "data"),
+        (
+            {"fname": "data.tar.gz", "extract": True},
+            "data.tar.gz",
+            "data_extracted",
+        ),
+        (
+            {"fname": "my.data.tgz", "untar": True},
+            "my.data.tgz",
+            "my_extracted",
+        ),
+        ({"extract": True}, "src.tar.gz_archive", "src.tar.gz"),
+    ],
+)
+def test_get_file_extraction_layout(tmp_path, kwargs, archive, folder):
+    origin = _tar_gz(tmp_path)
+    cache = tmp_path / "cache"
+    path = file_utils.get_file(origin=origin, cache_dir=cache, **kwargs)
+    datadir = cache / "datasets"
+    assert path == str(datadir / folder)
+    assert sorted(os.listdir(datadir)) == sorted([archive, folder])
+    assert open(datadir / folder / "top" / "a.txt").read() == "abc"
+
+
+def test_get_file_rejects_a_path_as_fname(tmp_path):
+    with pytest.raises(ValueError, match="cache_dir"):
+        file_utils.get_file("sub/a.txt", "file:///nowhere", cache_dir=tmp_path)

@@ -6,4 +6,5 @@ since your modifications would be overwritten.
 
 
 from keras.src.applications.mobilenet import MobileNet as MobileNet
+from keras.src.applications.mobilenet import decode_predictions as decode_predictions
 from keras.src.applications.mobilenet import preprocess_input as preprocess_input

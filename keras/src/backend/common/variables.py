@@ -57,7 +57,12 @@ class KerasVariable:
             raise TypeError(
                 f"Unexpected keyword arguments for Variable: {list(kwargs)}"
             )
-        name = name or "variable"
+        if name is None:
+            # Unique automatic names ("variable", "variable_1", ...), as
+            # for layers. Imported here: `utils` imports the backend.
+            from keras.src.utils.naming import auto_name
+
+            name = auto_name("variable")
         if not isinstance(name, str) or "/" in name:
             raise ValueError(
                 "Argument `name` must be a string and cannot contain "

@@ -1,0 +1,319 @@
+"""EfficientNetV2 B0 to B3, S, M and L: faster-training EfficientNets.
+
+The architecture of Tan and Le, 2021 ("EfficientNetV2: Smaller Models and
+Faster Training"): EfficientNet's mobile inverted-bottleneck blocks
+(`keras.applications.efficientnet`) in the later stages, and in the early
+stages "fused" blocks, where one regular 3x3 convolution replaces the 1x1
+expansion and the depthwise convolution. B0 to B3 scale one baseline in
+width and depth; S, M and L are separate stacks. Activations are swish
+(SiLU).
+
+The model takes pixel values in `[0, 255]` and rescales them itself
+(`include_preprocessing=True`); `preprocess_input` is the identity.
+"""
+
+from keras.src import initializers
+from keras.src import layers
+from keras.src.applications import model_builder
+from keras.src.applications.efficientnet import ACTIVATION
+from keras.src.applications.efficientnet import conv_initializer
+from keras.src.applications.efficientnet import dense_initializer
+from keras.src.applications.efficientnet import residual_add
+from keras.src.applications.efficientnet import round_repeats
+from keras.src.applications.efficientnet import squeeze_excite
+
+# Stages: (repeats, input filters, output filters, expansion ratio,
+# squeeze-and-excitation ratio, stride of the first block, fused). Every
+# kernel is 3x3; fused stages have no squeeze-and-excitation.
+_BASE_STAGES = (
+    (1, 32, 16, 1, 0, 1, True),
+    (2, 16, 32, 4, 0, 2, True),
+    (2, 32, 48, 4, 0, 2, True),
+    (3, 48, 96, 4, 0.25, 2, False),
+    (5, 96, 112, 6, 0.25, 1, False),
+    (8, 112, 192, 6, 0.25, 2, False),
+)
+_S_STAGES = (
+    (2, 24, 24, 1, 0, 1, True),
+    (4, 24, 48, 4, 0, 2, True),
+    (4, 48, 64, 4, 0, 2, True),
+    (6, 64, 128, 4, 0.25, 2, False),
+    (9, 128, 160, 6, 0.25, 1, False),
+    (15, 160, 256, 6, 0.25, 2, False),
+)
+_M_STAGES = (
+    (3, 24, 24, 1, 0, 1, True),
+    (5, 24, 48, 4, 0, 2, True),
+    (5, 48, 80, 4, 0, 2, True),
+    (7, 80, 160, 4, 0.25, 2, False),
+    (14, 160, 176, 6, 0.25, 1, False),
+    (18, 176, 304, 6, 0.25, 2, False),
+    (5, 304, 512, 6, 0.25, 1, False),
+)
+_L_STAGES = (
+    (4, 32, 32, 1, 0, 1, True),
+    (7, 32, 64, 4, 0, 2, True),
+    (7, 64, 96, 4, 0, 2, True),
+    (10, 96, 192, 4, 0.25, 2, False),
+    (19, 192, 224, 6, 0.25, 1, False),
+    (25, 224, 384, 6, 0.25, 2, False),
+    (7, 384, 640, 6, 0.25, 1, False),
+)
+
+# (width coefficient, depth coefficient, default resolution, stages) of
+# each variant.
+_VARIANTS = {
+    "b0": (1.0, 1.0, 224, _BASE_STAGES),
+    "b1": (1.0, 1.1, 240, _BASE_STAGES),
+    "b2": (1.1, 1.2, 260, _BASE_STAGES),
+    "b3": (1.2, 1.4, 300, _BASE_STAGES),
+    "s": (1.0, 1.0, 384, _S_STAGES),
+    "m": (1.0, 1.0, 480, _M_STAGES),
+    "l": (1.0, 1.0, 480, _L_STAGES),
+}
+_KERNEL_SIZE = 3
+_DEPTH_DIVISOR = 8
+_DROPOUT_RATE = 0.2
+_DROP_CONNECT_RATE = 0.2
+_BN = {"momentum": 0.9, "epsilon": 1e-3}
+# ImageNet statistics of the B variants' normalization (RGB).
+_MEAN = (0.485, 0.456, 0.406)
+_STD = (0.229, 0.224, 0.225)
+
+
+def _round_filters(filters, width_coefficient):
+    """Scales a filter count by the width coefficient, to the nearest
+    multiple of the divisor."""
+    filters *= width_coefficient
+    return int(
+        max(
+            _DEPTH_DIVISOR,
+            int(filters + _DEPTH_DIVISOR / 2)
+            // _DEPTH_DIVISOR
+            * _DEPTH_DIVISOR,
+        )
+    )
+
+
+def _conv(filters, kernel_size, strides, name):
+    return layers.Conv2D(
+        filters,
+        kernel_size,
+        strides=strides,
+        padding="same",
+        use_bias=False,
+        kernel_initializer=conv_initializer(),
+        name=name,
+    )
+
+
+def _bn_activation(x, axis, bn_name, activation_name):
+    x = layers.BatchNormalization(axis=axis, name=bn_name, **_BN)(x)
+    if activation_name is None:
+        return x
+    return layers.Activation(ACTIVATION, name=activation_name)(x)
+
+
+def _mbconv_block(
+    x, filters_in, filters_out, expand, se_ratio, strides, prefix, axis
+):
+    filters = filters_in * expand
+    if expand != 1:
+        x = _conv(filters, 1, 1, f"{prefix}expand_conv")(x)
+        x = _bn_activation(
+            x, axis, f"{prefix}expand_bn", f"{prefix}expand_activation"
+        )
+    x = layers.DepthwiseConv2D(
+        _KERNEL_SIZE,
+        strides=strides,
+        padding="same",
+        use_bias=False,
+        depthwise_initializer=conv_initializer(),
+        name=f"{prefix}dwconv2",
+    )(x)
+    x = _bn_activation(x, axis, f"{prefix}bn", f"{prefix}activation")
+    x = squeeze_excite(
+        x, filters, max(1, int(filters_in * se_ratio)), prefix, axis
+    )
+    x = _conv(filters_out, 1, 1, f"{prefix}project_conv")(x)
+    return _bn_activation(x, axis, f"{prefix}project_bn", None)
+
+
+def _fused_mbconv_block(
+    x, filters_in, filters_out, expand, strides, prefix, axis
+):
+    # A regular convolution expands (or, without expansion, projects).
+    if expand != 1:
+        x = _conv(
+            filters_in * expand, _KERNEL_SIZE, strides, f"{prefix}expand_conv"
+        )(x)
+        x = _bn_activation(
+            x, axis, f"{prefix}expand_bn", f"{prefix}expand_activation"
+        )
+        x = _conv(filters_out, 1, 1, f"{prefix}project_conv")(x)
+        return _bn_activation(x, axis, f"{prefix}project_bn", None)
+    x = _conv(filters_out, _KERNEL_SIZE, strides, f"{prefix}project_conv")(x)
+    return _bn_activation(
+        x, axis, f"{prefix}project_bn", f"{prefix}project_activation"
+    )
+
+
+def _efficientnet_v2(
+    variant,
+    include_top,
+    weights,
+    input_tensor,
+    input_shape,
+    pooling,
+    classes,
+    classifier_activation,
+    include_preprocessing,
+    name,
+):
+    width, depth, default_size, stages = _VARIANTS[variant]
+    model_builder.check_arguments(
+        weights, include_top, classifier_activation, pooling
+    )
+    shape = model_builder.input_shape(
+        input_shape,
+        default_size=default_size,
+        min_size=32,
+        require_flatten=include_top,
+        weights=weights,
+    )
+    img_input = model_builder.image_input(input_tensor, shape)
+    axis = model_builder.channel_axis()
+
+    x = img_input
+    if include_preprocessing:
+        if variant.startswith("b"):
+            # [0, 255] -> [0, 1], then ImageNet standardization.
+            x = layers.Rescaling(scale=1.0 / 255)(x)
+            x = layers.Normalization(
+                mean=list(_MEAN),
+                variance=[s**2 for s in _STD],
+                axis=axis,
+            )(x)
+        else:
+            # [0, 255] -> [-1, 1].
+            x = layers.Rescaling(scale=1.0 / 128.0, offset=-1)(x)
+
+    x = _conv(_round_filters(stages[0][1], width), 3, 2, "stem_conv")(x)
+    x = _bn_activation(x, axis, "stem_bn", "stem_activation")
+
+    # The stochastic-depth rate grows linearly with the block's index,
+    # over the unscaled number of blocks.
+    total_blocks = float(sum(stage[0] for stage in stages))
+    block_index = 0
+    for stage_index, stage in enumerate(stages):
+        repeats, filters_in, filters_out, expand, se_ratio, strides, fused = (
+            stage
+        )
+        filters_in = _round_filters(filters_in, width)
+        filters_out = _round_filters(filters_out, width)
+        for repeat in range(round_repeats(repeats, depth)):
+            if repeat > 0:
+                strides = 1
+                filters_in = filters_out
+            prefix = f"block{stage_index + 1}{chr(ord('a') + repeat)}_"
+            inputs = x
+            if fused:
+                x = _fused_mbconv_block(
+                    x, filters_in, filters_out, expand, strides, prefix, axis
+                )
+            else:
+                x = _mbconv_block(
+                    x,
+                    filters_in,
+                    filters_out,
+                    expand,
+                    se_ratio,
+                    strides,
+                    prefix,
+                    axis,
+                )
+            if strides == 1 and filters_in == filters_out:
+                x = residual_add(
+                    x,
+                    inputs,
+                    _DROP_CONNECT_RATE * block_index / total_blocks,
+                    prefix,
+                )
+            block_index += 1
+
+    x = _conv(_round_filters(1280, width), 1, 1, "top_conv")(x)
+    x = _bn_activation(x, axis, "top_bn", "top_activation")
+
+    if include_top:
+        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
+        x = layers.Dropout(_DROPOUT_RATE, name="top_dropout")(x)
+        x = layers.Dense(
+            classes,
+            activation=classifier_activation,
+            kernel_initializer=dense_initializer(),
+            bias_initializer=initializers.Constant(0.0),
+            name="predictions",
+        )(x)
+    else:
+        x = model_builder.global_pool(x, pooling)
+    return model_builder.finish(img_input, x, input_tensor, name, weights)
+
+
+_DOC = """Builds the EfficientNetV2{variant} model.
+
+    Args:
+        include_top: Whether to add the classification head (global
+            average pooling, dropout and a `Dense` layer of `classes`
+            units).
+        weights: `None` (random initialization) or the path of a weights
+            file. Pretrained weights (`"imagenet"`) are not available in
+            this build.
+        input_tensor: Optional Keras tensor to use as the model's input.
+        input_shape: Shape of one image; defaults to `({size}, {size}, 3)`
+            with the head, else to images of any size (at least 32x32).
+        pooling: Without the head: `None` (4D feature maps of the last
+            convolution), `"avg"` or `"max"` (global pooling to 2D
+            features).
+        classes: Number of classes of the head.
+        classifier_activation: Activation of the head's output (`None` for
+            logits).
+        include_preprocessing: Whether the model rescales pixel values
+            from `[0, 255]` itself.
+        name: Name of the model.
+
+    Returns:
+        A functional `keras.Model`.
+    """
+
+
+def _export(variant):
+    title = f"EfficientNetV2{variant.upper()}"
+    return model_builder.export_application(
+        _efficientnet_v2,
+        title,
+        __name__,
+        [
+            f"keras.applications.efficientnet_v2.{title}",
+            f"keras.applications.{title}",
+        ],
+        _DOC.format(variant=variant.upper(), size=_VARIANTS[variant][2]),
+        model_builder.STANDARD_PARAMETERS
+        + (
+            ("include_preprocessing", True),
+            ("name", f"efficientnetv2-{variant}"),
+        ),
+        variant=variant,
+    )
+
+
+EfficientNetV2B0 = _export("b0")
+EfficientNetV2B1 = _export("b1")
+EfficientNetV2B2 = _export("b2")
+EfficientNetV2B3 = _export("b3")
+EfficientNetV2S = _export("s")
+EfficientNetV2M = _export("m")
+EfficientNetV2L = _export("l")
+
+preprocess_input, decode_predictions = model_builder.export_preprocessing(
+    __name__, mode=None
+)

@@ -1,0 +1,254 @@
+"""What every application model shares: argument checks, the image input,
+global pooling, the finished `Functional` model, and the factories of the
+public builder functions and of each module's `preprocess_input` and
+`decode_predictions`.
+
+A family of applications (e.g. ResNet) writes one private function that
+builds its layers, then declares each public variant with
+`export_application`, which gives it its public signature.
+"""
+
+import inspect
+
+from keras.src import backend
+from keras.src import layers
+from keras.src.api_export import keras_export
+from keras.src.applications import imagenet_utils
+from keras.src.models import Functional
+from keras.src.ops import operation_utils
+
+# The arguments of most applications, in their public order.
+STANDARD_PARAMETERS = (
+    ("include_top", True),
+    ("weights", "imagenet"),
+    ("input_tensor", None),
+    ("input_shape", None),
+    ("pooling", None),
+    ("classes", 1000),
+    ("classifier_activation", "softmax"),
+)
+
+_POOLINGS = (None, "avg", "max")
+
+
+def check_arguments(weights, include_top, classifier_activation, pooling):
+    """Validates the arguments that every application takes.
+
+    Args:
+        weights: `None` or the path of a weights file (see
+            `imagenet_utils.check_weights`).
+        include_top: Whether the model has its classification head.
+        classifier_activation: The head's activation (restricted with
+            pretrained weights).
+        pooling: `None`, `"avg"` or `"max"`.
+
+    Raises:
+        ValueError: naming the first invalid argument.
+    """
+    imagenet_utils.check_weights(weights)
+    if pooling not in _POOLINGS:
+        raise ValueError(
+            "`pooling` must be one of None, 'avg' or 'max'. "
+            f"Received: pooling={pooling!r}"
+        )
+    if include_top:
+        imagenet_utils.validate_activation(classifier_activation, weights)
+
+
+def channel_axis(channels_last_axis=3):
+    """The channel axis of 4D image tensors under the current
+    `image_data_format`: 1, or `channels_last_axis` (3 or -1: families
+    differ in how their layers' configs spell it)."""
+    if backend.image_data_format() == "channels_first":
+        return 1
+    return channels_last_axis
+
+
+def input_shape(shape, default_size, min_size, require_flatten, weights):
+    """The shape of one input image: `shape` checked, or inferred (see
+    `imagenet_utils.obtain_input_shape`) under the current
+    `image_data_format`."""
+    return imagenet_utils.obtain_input_shape(
+        shape,
+        default_size=default_size,
+        min_size=min_size,
+        data_format=backend.image_data_format(),
+        require_flatten=require_flatten,
+        weights=weights,
+    )
+
+
+def image_input(input_tensor, shape):
+    """The model's image input: a new `Input` of `shape`, or `input_tensor`.
+
+    A Keras tensor is used as is (the model's inputs are then its source
+    `Input`s); any other tensor is wrapped in a new `Input`.
+
+    Returns:
+        The Keras tensor that the first layer is applied to.
+    """
+    if input_tensor is None:
+        return layers.Input(shape=shape)
+    if backend.is_keras_tensor(input_tensor):
+        return input_tensor
+    return layers.Input(tensor=input_tensor, shape=shape)
+
+
+def global_pool(x, pooling, avg_name="avg_pool", max_name="max_pool"):
+    """Pools 4D features to 2D for `pooling="avg"` or `"max"`; returns
+    `x` unchanged for `pooling=None`."""
+    if pooling == "avg":
+        return layers.GlobalAveragePooling2D(name=avg_name)(x)
+    if pooling == "max":
+        return layers.GlobalMaxPooling2D(name=max_name)(x)
+    return x
+
+
+def finish(img_input, outputs, input_tensor, name, weights):
+    """Makes the `Functional` model and loads `weights` if given.
+
+    With an `input_tensor`, the model's inputs are the `Input`s that the
+    tensor was computed from.
+    """
+    if input_tensor is not None:
+        inputs = operation_utils.get_source_inputs(input_tensor)
+    else:
+        inputs = img_input
+    model = Functional(inputs, outputs, name=name)
+    if weights is not None:
+        model.load_weights(weights)
+    return model
+
+
+def export_application(build, title, module, exports, doc, parameters, **fixed):
+    """Declares a public application function.
+
+    The function has the signature given by `parameters` (positional
+    arguments are accepted), and calls `build(**fixed, **arguments)`.
+
+    Args:
+        build: The family's builder.
+        title: The function's public name, e.g. `"ResNet50"`.
+        module: The module it belongs to (its `__name__`).
+        exports: The `keras.*` paths it is exported under.
+        doc: Its docstring.
+        parameters: `(name, default)` pairs of its public arguments.
+        **fixed: Arguments of `build` that select the variant.
+
+    Returns:
+        The exported function.
+    """
+    signature = inspect.Signature(
+        [
+            inspect.Parameter(
+                name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default
+            )
+            for name, default in parameters
+        ]
+    )
+
+    def application(*args, **kwargs):
+        arguments = signature.bind(*args, **kwargs)
+        arguments.apply_defaults()
+        return build(**fixed, **arguments.arguments)
+
+    application.__signature__ = signature
+    application.__name__ = application.__qualname__ = title
+    application.__module__ = module
+    application.__doc__ = doc
+    return keras_export(exports)(application)
+
+
+_PREPROCESS_DOCS = {
+    "caffe": (
+        "Converts RGB images with values in `[0, 255]` to BGR and subtracts "
+        "the ImageNet mean of each channel (no scaling)."
+    ),
+    "tf": "Scales pixel values from `[0, 255]` to `[-1, 1]`.",
+    "torch": (
+        "Scales pixel values to `[0, 1]`, then standardizes each channel "
+        "with the ImageNet mean and standard deviation."
+    ),
+    None: (
+        "Returns `x` unchanged: this model rescales its inputs itself and "
+        "takes pixel values in `[0, 255]`. Kept so that every application "
+        "module offers the same functions."
+    ),
+}
+
+
+def _export_preprocess_input(module, exports, mode):
+    if mode is None:
+
+        def preprocess_input(x, data_format=None):
+            del data_format
+            return x
+
+    else:
+
+        def preprocess_input(x, data_format=None):
+            return imagenet_utils.preprocess_input(
+                x, data_format=data_format, mode=mode
+            )
+
+    preprocess_input.__module__ = module
+    preprocess_input.__doc__ = f"""{_PREPROCESS_DOCS[mode]}
+
+    See `keras.applications.imagenet_utils.preprocess_input`.
+
+    Args:
+        x: A NumPy array or a tensor of images (3D or 4D).
+        data_format: `"channels_last"`, `"channels_first"`, or `None` for
+            `keras.config.image_data_format()`.
+
+    Returns:
+        The preprocessed images.
+    """
+    return keras_export(exports)(preprocess_input)
+
+
+def export_preprocessing(module, mode, aliases=()):
+    """Declares an application module's `preprocess_input` and
+    `decode_predictions`.
+
+    Args:
+        module: The module's `__name__`; the functions are exported under
+            `keras.applications.<last part of module>`.
+        mode: The mode of `imagenet_utils.preprocess_input` (`"caffe"`,
+            `"tf"` or `"torch"`), or `None` for the identity.
+        aliases: Other public modules that also hold the functions.
+
+    Returns:
+        `(preprocess_input, decode_predictions)`.
+    """
+    publics = [module.rsplit(".", 1)[-1], *aliases]
+    return (
+        _export_preprocess_input(
+            module,
+            [f"keras.applications.{p}.preprocess_input" for p in publics],
+            mode,
+        ),
+        _export_decode_predictions(
+            module,
+            [f"keras.applications.{p}.decode_predictions" for p in publics],
+        ),
+    )
+
+
+def _export_decode_predictions(module, exports):
+    def decode_predictions(preds, top=5):
+        return imagenet_utils.decode_predictions(preds, top=top)
+
+    decode_predictions.__module__ = module
+    decode_predictions.__doc__ = """Decodes ImageNet predictions into class
+    names; see `keras.applications.imagenet_utils.decode_predictions`.
+
+    Args:
+        preds: Predictions of shape `(samples, 1000)`.
+        top: How many of the most likely classes to return per sample.
+
+    Returns:
+        One list per sample of `(class_name, class_description, score)`
+        tuples, most likely first.
+    """
+    return keras_export(exports)(decode_predictions)

@@ -1,0 +1,1 @@
+"""Drawing boxes and masks onto images, and plotting image galleries."""
