@@ -5,10 +5,8 @@ since your modifications would be overwritten.
 """
 
 
-from keras.api.ops import core as core
 from keras.api.ops import image as image
 from keras.api.ops import linalg as linalg
-from keras.api.ops import math as math
 from keras.api.ops import nn as nn
 from keras.api.ops import numpy as numpy
 from keras.src.ops.core import associative_scan as associative_scan

@@ -230,3 +230,24 @@ def test_resize_nearest_integer_factor_repeats_pixels():
     np.testing.assert_allclose(y, expected)
     with pytest.raises(ValueError, match="positive height and width"):
         image_ops.resize(x, (0, 3))
+
+
+@pytest.mark.parametrize(
+    "op,padding",
+    [
+        (ops.max_pool, "valid"),
+        (ops.average_pool, "valid"),
+        (ops.average_pool, "same"),
+    ],
+)
+def test_pools_export_with_an_unknown_length(op, padding):
+    # `jax.export` traces with a symbolic length: the "valid" window check
+    # must not compare it (upstream exports such models).
+    length = jax.export.symbolic_shape("b, n, 3")
+    exported = jax.export.export(jax.jit(lambda x: op(x, 2, padding=padding)))(
+        jax.ShapeDtypeStruct(length, "float32")
+    )
+    x = _rand(2, 7, 3)
+    np.testing.assert_allclose(
+        exported.call(x), op(x, 2, padding=padding), rtol=1e-6
+    )

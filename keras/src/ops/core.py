@@ -1,4 +1,4 @@
-"""Core ops (`keras.ops.*`, `keras.ops.core.*`): casting, control flow,
+"""Core ops (`keras.ops.*`): casting, control flow,
 dynamic slicing and scatter.
 """
 
@@ -15,7 +15,7 @@ from keras.src.ops.operation import symbolic_op
 
 
 def _export(name):
-    return keras_export([f"keras.ops.{name}", f"keras.ops.core.{name}"])
+    return keras_export(f"keras.ops.{name}")
 
 
 def _cast_spec(x, dtype):

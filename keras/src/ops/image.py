@@ -47,6 +47,17 @@ def _spec_like(images, shape=None, dtype=None):
     )
 
 
+def _checkable(x):
+    """`KerasTensor` of `x`'s shape and dtype, to check a call's inputs.
+
+    Dimensions that are not plain ints (symbolic under `jax.export`)
+    become unknown (`None`), so that checking an eager call never fails
+    on them.
+    """
+    shape = tuple(d if isinstance(d, int) else None for d in x.shape)
+    return backend.KerasTensor(shape, dtype=x.dtype)
+
+
 # ------------------------------------------------------- color spaces
 def _grayscale_spec(images, data_format):
     _check_images_rank(images.shape)
@@ -254,7 +265,7 @@ class Resize(Operation):
 
     def call(self, images):
         images = backend.convert_to_tensor(images)
-        _resize_spec(images, self.size, self.data_format)
+        _resize_spec(_checkable(images), self.size, self.data_format)
         return backend.image.resize(images, self.size, **self._options())
 
     def compute_output_spec(self, images):
@@ -408,7 +419,7 @@ class ExtractPatches(Operation):
         size, strides, dilation_rate = self._arguments()
         images = backend.convert_to_tensor(images)
         _patches_spec(
-            images,
+            _checkable(images),
             size,
             strides,
             dilation_rate,
@@ -930,7 +941,7 @@ class AffineTransform(Operation):
     def call(self, images, transform):
         images = backend.convert_to_tensor(images)
         transform = backend.convert_to_tensor(transform)
-        self.compute_output_spec(images, transform)
+        self.compute_output_spec(_checkable(images), _checkable(transform))
         return backend.image.affine_transform(
             images,
             transform,
@@ -1019,7 +1030,11 @@ class PerspectiveTransform(Operation):
         images = backend.convert_to_tensor(images)
         start_points = backend.convert_to_tensor(start_points)
         end_points = backend.convert_to_tensor(end_points)
-        self.compute_output_spec(images, start_points, end_points)
+        self.compute_output_spec(
+            _checkable(images),
+            _checkable(start_points),
+            _checkable(end_points),
+        )
         return backend.image.perspective_transform(
             images,
             start_points,
@@ -1103,7 +1118,7 @@ class MapCoordinates(Operation):
     def call(self, inputs, coordinates):
         inputs = backend.convert_to_tensor(inputs)
         coordinates = backend.convert_to_tensor(coordinates)
-        _map_coordinates_spec(inputs, coordinates)
+        _map_coordinates_spec(_checkable(inputs), _checkable(coordinates))
         return backend.image.map_coordinates(
             inputs,
             coordinates,
@@ -1371,7 +1386,7 @@ def elastic_transform(
 class SSIM(Operation):
     def __init__(
         self,
-        max_val,
+        max_val=1.0,
         filter_size=11,
         filter_sigma=1.5,
         k1=0.01,
@@ -1388,10 +1403,10 @@ class SSIM(Operation):
         self.k2 = k2
         self.data_format = backend.standardize_data_format(data_format)
 
-    def call(self, x1, x2):
+    def call(self, image1, image2):
         return backend.image.ssim(
-            x1,
-            x2,
+            image1,
+            image2,
             self.max_val,
             filter_size=self.filter_size,
             filter_sigma=self.filter_sigma,
@@ -1400,17 +1415,17 @@ class SSIM(Operation):
             data_format=self.data_format,
         )
 
-    def compute_output_spec(self, x1, x2):
-        _check_images_rank(x1.shape)
-        shape = () if len(x1.shape) == 3 else (x1.shape[0],)
+    def compute_output_spec(self, image1, image2):
+        _check_images_rank(image1.shape)
+        shape = () if len(image1.shape) == 3 else (image1.shape[0],)
         return backend.KerasTensor(shape, dtype=backend.floatx())
 
 
 @keras_export("keras.ops.image.ssim")
 def ssim(
-    x1,
-    x2,
-    max_val,
+    image1,
+    image2,
+    max_val=1.0,
     filter_size=11,
     filter_sigma=1.5,
     k1=0.01,
@@ -1425,10 +1440,10 @@ def ssim(
     images score 1.
 
     Args:
-        x1: 3D image or 4D batch.
-        x2: Images of the same shape.
-        max_val: Dynamic range of the pixel values (e.g. `1.0` or
-            `255.0`).
+        image1: 3D image or 4D batch.
+        image2: Images of the same shape.
+        max_val: Dynamic range of the pixel values (e.g. `255.0` for
+            8-bit images). Defaults to `1.0`.
         filter_size: Size of the Gaussian window. Defaults to `11`.
         filter_sigma: Its standard deviation. Defaults to `1.5`.
         k1: Stabilizer of the luminance term. Defaults to `0.01`.
@@ -1446,9 +1461,9 @@ def ssim(
     1.0
     """
     op = SSIM(max_val, filter_size, filter_sigma, k1, k2, data_format)
-    if any_symbolic_tensors((x1, x2)):
-        return op.symbolic_call(x1, x2)
-    return op.call(x1, x2)
+    if any_symbolic_tensors((image1, image2)):
+        return op.symbolic_call(image1, image2)
+    return op.call(image1, image2)
 
 
 class SobelEdges(Operation):

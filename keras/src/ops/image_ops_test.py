@@ -58,3 +58,56 @@ class ImageOpsOwnTest(testing.TestCase):
         self.assertEqual(config["top_padding"], 1)
         clone = kimage.PadImages.from_config(config)
         self.assertEqual(clone.right_padding, 4)
+
+
+def _export_symbolic(fn, *specs):
+    """`fn` exported with `jax.export` for `(shape string, dtype)` specs."""
+    import jax
+
+    scope = jax.export.SymbolicScope()
+    structs = [
+        jax.ShapeDtypeStruct(jax.export.symbolic_shape(s, scope=scope), d)
+        for s, d in specs
+    ]
+    return jax.export.export(jax.jit(fn))(*structs)
+
+
+@pytest.mark.parametrize(
+    "name,fn",
+    [
+        ("resize", lambda x: kimage.resize(x, (4, 5))),
+        ("extract_patches", lambda x: kimage.extract_patches(x, 2)),
+        (
+            "affine_transform",
+            lambda x: kimage.affine_transform(
+                x, np.array([1, 0, 1, 0, 1, -1, 0, 0], "float32")
+            ),
+        ),
+        (
+            "perspective_transform",
+            lambda x: kimage.perspective_transform(
+                x,
+                np.array([[0, 0], [6, 0], [0, 6], [6, 6]], "float32"),
+                np.array([[1, 0], [5, 1], [0, 6], [6, 5]], "float32"),
+            ),
+        ),
+    ],
+)
+def test_image_ops_export_with_unknown_sizes(name, fn):
+    # Under `jax.export` the batch, height and width are symbolic; checking
+    # the call's arguments must not build a `KerasTensor` from them.
+    exported = _export_symbolic(fn, ("b, h, w, 3", "float32"))
+    x = np.random.RandomState(0).rand(2, 6, 7, 3).astype("float32")
+    np.testing.assert_allclose(exported.call(x), fn(x), rtol=1e-5, atol=1e-6)
+
+
+def test_map_coordinates_exports_with_unknown_sizes():
+    def fn(x, coordinates):
+        return kimage.map_coordinates(x, coordinates, order=1)
+
+    exported = _export_symbolic(fn, ("h, w", "float32"), ("2, n", "float32"))
+    x = np.arange(12.0, dtype="float32").reshape(3, 4)
+    coordinates = np.array([[0.5, 1.0, 2.0], [1.5, 0.0, 3.0]], "float32")
+    np.testing.assert_allclose(
+        exported.call(x, coordinates), fn(x, coordinates), rtol=1e-6
+    )

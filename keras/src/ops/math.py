@@ -1,4 +1,4 @@
-"""Math ops (`keras.ops.*`, `keras.ops.math.*`)."""
+"""Math ops (`keras.ops.*`)."""
 
 from keras.src import backend
 from keras.src.api_export import keras_export
@@ -9,7 +9,7 @@ from keras.src.ops.operation import symbolic_op
 
 
 def _export(name):
-    return keras_export([f"keras.ops.{name}", f"keras.ops.math.{name}"])
+    return keras_export(f"keras.ops.{name}")
 
 
 class _SegmentReduction(Operation):
@@ -863,30 +863,32 @@ def view_as_real(x):
 
 @_export("cdist")
 @symbolic_op
-def cdist(x1, x2, p=2.0):
-    """Pairwise p-norm distances between two sets of row vectors.
+def cdist(x, y):
+    """Euclidean distances between every pair of rows of `x` and `y`.
+
+    The difference of each pair is computed in the dtype that `x` and `y`
+    promote to (booleans are refused), as NumPy would; integer inputs give
+    a float result.
 
     Args:
-        x1: A tensor of shape `(..., P, M)`.
-        x2: A tensor of shape `(..., R, M)`; the batch dimensions broadcast
-            against those of `x1`.
-        p: The order of the norm (`1`, `2`, `float("inf")`, or any other
-            positive value).
+        x: A tensor of shape `(..., P, M)`: `P` points of `M` features.
+        y: A tensor of shape `(..., R, M)`; the batch dimensions broadcast
+            against those of `x`.
 
     Returns:
-        A tensor of shape `(..., P, R)`: entry `[i, j]` is
-        `norm(x1[i] - x2[j], ord=p)`.
+        A tensor of shape `(..., P, R)`: entry `[i, j]` is the Euclidean
+        norm of `x[i] - y[j]`.
 
     Example:
 
     >>> keras.ops.cdist(np.array([[0.0, 0.0]]), np.array([[3.0, 4.0]]))
     Array([[5.]], dtype=float32)
     """
-    d1 = _shape(x1)[-1]
-    d2 = _shape(x2)[-1]
+    d1 = _shape(x)[-1] if len(_shape(x)) else None
+    d2 = _shape(y)[-1] if len(_shape(y)) else None
     if d1 is not None and d2 is not None and d1 != d2:
         raise ValueError(
-            "The last dimensions of `x1` and `x2` (the vector size) must "
-            f"match. Received: x1.shape={_shape(x1)}, x2.shape={_shape(x2)}"
+            "The last dimensions of `x` and `y` (the number of features) "
+            f"must match. Received: x.shape={_shape(x)}, y.shape={_shape(y)}"
         )
-    return backend.math.cdist(x1, x2, p=p)
+    return backend.math.cdist(x, y)

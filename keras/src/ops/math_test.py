@@ -192,16 +192,21 @@ def test_fft_pair_and_complex_views():
     )
 
 
-@pytest.mark.parametrize("p", [1.0, 2.0, 3.0, float("inf")])
-def test_cdist_orders(p):
+def test_cdist_euclidean_and_result_dtypes():
     a = rng.randn(2, 4, 3).astype("float32")
     b = rng.randn(2, 5, 3).astype("float32")
-    diff = np.abs(a[:, :, None, :] - b[:, None, :, :])
-    if p == float("inf"):
-        expected = diff.max(-1)
-    else:
-        expected = (diff**p).sum(-1) ** (1 / p)
-    np.testing.assert_allclose(ops.cdist(a, b, p=p), expected, rtol=1e-5)
+    expected = np.sqrt(((a[:, :, None, :] - b[:, None, :, :]) ** 2).sum(-1))
+    np.testing.assert_allclose(ops.cdist(a, b), expected, rtol=1e-5)
+    # Integers give float32, a float input keeps its width (as upstream).
+    ints = ops.cdist(np.ones((2, 3), "int32"), np.zeros((4, 3), "int32"))
+    assert ints.dtype == "float32"
+    np.testing.assert_allclose(ints, np.full((2, 4), np.sqrt(3.0)), rtol=1e-6)
+    half = ops.cdist(np.ones((2, 3), "uint8"), np.zeros((4, 3), "float16"))
+    assert half.dtype == "float16"
+    with pytest.raises(TypeError):
+        ops.cdist(np.ones((2, 3), bool), np.ones((4, 3), bool))
+    with pytest.raises(ValueError, match="number of features"):
+        ops.cdist(np.ones((2, 3)), np.ones((4, 2)))
 
 
 def test_op_classes_take_static_arguments():

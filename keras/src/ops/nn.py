@@ -704,6 +704,7 @@ def dot_product_attention(
     scale=None,
     is_causal=False,
     flash_attention=None,
+    attn_logits_soft_cap=None,
 ):
     """Multi-head attention weights applied to `value`, scaled by `scale`.
 
@@ -724,6 +725,9 @@ def dot_product_attention(
         is_causal: Whether to apply a causal mask (query `i` attends to
             keys `j <= i`).
         flash_attention: Only `None`/`False` are supported.
+        attn_logits_soft_cap: Optional float `c`: the scaled logits become
+            `c * tanh(logits / c)` before the bias and masks apply. Only
+            on TPU (elsewhere a `ValueError`, as upstream).
 
     Returns:
         Tensor of the shape of `query`.
@@ -737,6 +741,7 @@ def dot_product_attention(
         scale=scale,
         is_causal=is_causal,
         flash_attention=flash_attention,
+        attn_logits_soft_cap=attn_logits_soft_cap,
     )
 
 
@@ -1678,7 +1683,7 @@ def _block_size_check(block_size):
         )
 
 
-def _depth_to_space_spec(x, block_size, data_format=None):
+def _depth_to_space_spec(x, block_size, data_format="channels_last"):
     _block_size_check(block_size)
     data_format = backend.standardize_data_format(data_format)
     if len(x.shape) != 4:
@@ -1703,7 +1708,7 @@ def _depth_to_space_spec(x, block_size, data_format=None):
 
 @_export("depth_to_space")
 @_spec_op(_depth_to_space_spec)
-def depth_to_space(x, block_size, data_format=None):
+def depth_to_space(x, block_size, data_format="channels_last"):
     """Moves channel data into spatial blocks (the inverse of
     `space_to_depth`).
 
@@ -1716,7 +1721,8 @@ def depth_to_space(x, block_size, data_format=None):
         x: A 4D tensor.
         block_size: Int, at least 2; the channel count must be divisible
             by `block_size**2`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+        data_format: `"channels_last"` (the default) or
+            `"channels_first"`; `None` means
             `keras.config.image_data_format()`.
 
     Returns:
@@ -1732,7 +1738,7 @@ def depth_to_space(x, block_size, data_format=None):
     return backend.nn.depth_to_space(x, block_size, data_format=data_format)
 
 
-def _space_to_depth_spec(x, block_size, data_format=None):
+def _space_to_depth_spec(x, block_size, data_format="channels_last"):
     _block_size_check(block_size)
     data_format = backend.standardize_data_format(data_format)
     if len(x.shape) != 4:
@@ -1757,7 +1763,7 @@ def _space_to_depth_spec(x, block_size, data_format=None):
 
 @_export("space_to_depth")
 @_spec_op(_space_to_depth_spec)
-def space_to_depth(x, block_size, data_format=None):
+def space_to_depth(x, block_size, data_format="channels_last"):
     """Moves spatial blocks into the channel axis.
 
     A `(batch, height, width, channels)` input becomes
@@ -1769,7 +1775,8 @@ def space_to_depth(x, block_size, data_format=None):
         x: A 4D tensor whose height and width are divisible by
             `block_size`.
         block_size: Int, at least 2.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+        data_format: `"channels_last"` (the default) or
+            `"channels_first"`; `None` means
             `keras.config.image_data_format()`.
 
     Returns:

@@ -6883,10 +6883,10 @@ class Arange(_NumpyOp):
         super().__init__(name=name)
         self.dtype = None if dtype is None else dtypes.standardize_dtype(dtype)
 
-    def call(self, start, stop=None, step=1):
+    def call(self, start, stop=None, step=None):
         return backend.numpy.arange(start, stop, step=step, dtype=self.dtype)
 
-    def compute_output_spec(self, start, stop=None, step=1):
+    def compute_output_spec(self, start, stop=None, step=None):
         if step is None:
             step = 1
         if stop is None:
@@ -6919,7 +6919,7 @@ def _scalar_probe(value):
 
 
 @_export("arange")
-def arange(start, stop=None, step=1, dtype=None):
+def arange(start, stop=None, step=None, dtype=None):
     """Values from `start` up to, but excluding, `stop`, spaced by `step`.
 
     With a single bound, that bound is the stop and the values begin at
@@ -6928,7 +6928,8 @@ def arange(start, stop=None, step=1, dtype=None):
     Args:
         start: First value, or the stop when `stop` is `None`.
         stop: Bound that is never reached.
-        step: Gap between neighbouring values. Defaults to `1`.
+        step: Gap between neighbouring values. `None` (the default)
+            means `1`.
         dtype: dtype of the result. When `None` it is inferred from the
             arguments: Python ints give `int32`, Python floats `floatx`.
 

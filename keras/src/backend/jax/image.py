@@ -560,9 +560,9 @@ def elastic_transform(
 
 
 def ssim(
-    x1,
-    x2,
-    max_val,
+    image1,
+    image2,
+    max_val=1.0,
     filter_size=11,
     filter_sigma=1.5,
     k1=0.01,
@@ -570,20 +570,22 @@ def ssim(
     data_format=None,
 ):
     data_format = config.standardize_data_format(data_format)
-    x1 = convert_to_tensor(x1)
-    x2 = convert_to_tensor(x2)
-    unbatched = x1.ndim == 3
+    image1 = convert_to_tensor(image1)
+    image2 = convert_to_tensor(image2)
+    unbatched = image1.ndim == 3
     if unbatched:
-        x1, x2 = x1[None], x2[None]
-    x1 = _float_compute(_to_channels_last(x1, data_format))
-    if min(x1.shape[1:3]) < filter_size:
+        image1, image2 = image1[None], image2[None]
+    image1 = _float_compute(_to_channels_last(image1, data_format))
+    if min(image1.shape[1:3]) < filter_size:
         raise ValueError(
             "`ssim` needs images at least `filter_size` pixels high and "
             f"wide. Received: filter_size={filter_size}, image size "
-            f"{x1.shape[1:3]}; pass a smaller `filter_size`."
+            f"{image1.shape[1:3]}; pass a smaller `filter_size`."
         )
-    x2 = _float_compute(_to_channels_last(x2, data_format)).astype(x1.dtype)
-    kernel1d = _gaussian_kernel1d(filter_size, filter_sigma, x1.dtype)
+    image2 = _float_compute(_to_channels_last(image2, data_format)).astype(
+        image1.dtype
+    )
+    kernel1d = _gaussian_kernel1d(filter_size, filter_sigma, image1.dtype)
     kernel = jnp.outer(kernel1d, kernel1d)
 
     def local_mean(v):
@@ -591,12 +593,12 @@ def ssim(
 
     c1 = (k1 * max_val) ** 2
     c2 = (k2 * max_val) ** 2
-    mean1, mean2 = local_mean(x1), local_mean(x2)
+    mean1, mean2 = local_mean(image1), local_mean(image2)
     mean_product = 2.0 * mean1 * mean2
     mean_squares = jnp.square(mean1) + jnp.square(mean2)
     luminance = (mean_product + c1) / (mean_squares + c1)
-    cross = 2.0 * local_mean(x1 * x2)
-    squares = local_mean(jnp.square(x1) + jnp.square(x2))
+    cross = 2.0 * local_mean(image1 * image2)
+    squares = local_mean(jnp.square(image1) + jnp.square(image2))
     contrast_structure = (cross - mean_product + c2) / (
         squares - mean_squares + c2
     )

@@ -257,19 +257,19 @@ def view_as_real(x):
     return jnp.stack([jnp.real(x), jnp.imag(x)], axis=-1)
 
 
-def cdist(x1, x2, p=2.0):
-    x1 = _float(x1)
-    x2 = _float(x2)
-    difference = jnp.abs(x1[..., :, None, :] - x2[..., None, :, :])
-    if p == 1:
-        return jnp.sum(difference, axis=-1)
-    if p == 2:
-        return jnp.sqrt(jnp.sum(jnp.square(difference), axis=-1))
-    if p == np.inf:
-        return jnp.max(difference, axis=-1)
-    if p == 0:
-        return jnp.sum(difference != 0, axis=-1).astype(difference.dtype)
-    return jnp.sum(difference**p, axis=-1) ** (1.0 / p)
+def cdist(x, y):
+    x = convert_to_tensor(x)
+    y = convert_to_tensor(y)
+    if x.ndim < 2 or y.ndim < 2:
+        raise ValueError(
+            "`cdist` takes tensors of rank 2 or more (`(..., points, "
+            f"features)`). Received: x.shape={x.shape}, y.shape={y.shape}"
+        )
+    # NumPy semantics throughout: the difference is taken in the promoted
+    # dtype of the inputs (so booleans are refused), and integer results
+    # become float under `sqrt`.
+    difference = x[..., :, None, :] - y[..., None, :, :]
+    return jnp.sqrt(jnp.sum(jnp.square(difference), axis=-1))
 
 
 def custom_gradient(fun):

@@ -332,7 +332,15 @@ def dot_product_attention(
     scale=None,
     is_causal=False,
     flash_attention=None,
+    attn_logits_soft_cap=None,
 ):
+    if attn_logits_soft_cap is not None and jax.devices()[0].platform != "tpu":
+        raise ValueError(
+            "`attn_logits_soft_cap` is only supported on TPU, as in "
+            "upstream Keras. Received: "
+            f"attn_logits_soft_cap={attn_logits_soft_cap} on "
+            f"{jax.devices()[0].platform}; pass `None` elsewhere."
+        )
     query = convert_to_tensor(query)
     key = convert_to_tensor(key)
     value = convert_to_tensor(value)
@@ -371,6 +379,9 @@ def dot_product_attention(
         "btnh,bsnh->bnts", query, key, preferred_element_type=compute_dtype
     )
     logits = logits * jnp.asarray(scale, dtype=logits.dtype)
+    if attn_logits_soft_cap is not None:
+        cap = jnp.asarray(attn_logits_soft_cap, dtype=logits.dtype)
+        logits = cap * jnp.tanh(logits / cap)
     if bias is not None:
         logits = logits + bias.astype(logits.dtype)
     big_neg = jnp.finfo(logits.dtype).min
@@ -424,12 +435,18 @@ def _channels(x, data_format):
 
 
 def _check_window_output(x, data_format, windows, strides, padding, what):
-    """Raises a `ValueError` when a "valid" window does not fit."""
+    """Raises a `ValueError` when a "valid" window does not fit.
+
+    Sizes that are not plain ints (symbolic under `jax.export`) are not
+    checked: comparing them has no single answer.
+    """
     if padding != "valid":
         return
     for size, window, stride in zip(
         _spatial_shape(x, data_format), windows, strides
     ):
+        if not isinstance(size, int):
+            continue
         if (size - window) // stride + 1 <= 0:
             raise ValueError(
                 "Computed output size would be zero or negative. Received "

@@ -542,7 +542,7 @@ def array(x, dtype=None):
     return convert_to_tensor(x, dtype=dtype)
 
 
-def arange(start, stop=None, step=1, dtype=None):
+def arange(start, stop=None, step=None, dtype=None):
     if step is None:
         step = 1
     if dtype is None:
