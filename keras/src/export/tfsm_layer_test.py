@@ -3,7 +3,8 @@
 The SavedModel's computation is the exported float32 model run by
 TensorFlow's XLA; the layer runs that same function through
 `jax2tf.call_tf`, so its outputs equal the SavedModel's up to the
-round-off of a recompilation (`rtol=1e-6`, `atol=1e-6`).
+round-off of a recompilation: sums taken in another order
+(`parity.assert_outputs_close`).
 """
 
 import numpy as np
@@ -15,6 +16,7 @@ from keras.src import models
 from keras.src import saving
 from keras.src.export import saved_model
 from keras.src.export.tfsm_layer import TFSMLayer
+from keras.src.testing import parity
 
 tf = pytest.importorskip("tensorflow")
 
@@ -45,9 +47,7 @@ def test_layer_outputs_equal_the_saved_model(exported):
     model, path = exported
     layer = TFSMLayer(path)
     x = np.random.default_rng(0).normal(size=(5, 6)).astype("float32")
-    np.testing.assert_allclose(
-        np.asarray(layer(x)), _serve(path, x), rtol=1e-6, atol=1e-6
-    )
+    parity.assert_outputs_close(np.asarray(layer(x)), _serve(path, x))
     assert len(layer.weights) == len(model.weights)
     assert len(layer.non_trainable_weights) == len(model.non_trainable_weights)
 
@@ -72,11 +72,8 @@ def test_jax_model_around_the_layer_trains_its_other_layers(exported):
     assert history.history["loss"][-1] < history.history["loss"][0]
     # The model computes the SavedModel on the adapter's outputs (jit).
     hidden = np.asarray(adapter(x))
-    np.testing.assert_allclose(
-        model.predict(x, verbose=0),
-        _serve(path, hidden),
-        rtol=1e-5,
-        atol=1e-5,
+    parity.assert_outputs_close(
+        model.predict(x, verbose=0), _serve(path, hidden)
     )
 
 
@@ -101,14 +98,15 @@ def test_training_endpoint_is_used_when_training(tmp_path):
     assert np.abs(np.asarray(layer(x, training=False))).max() > 0.0
 
 
+@pytest.mark.parity
 def test_serving_signature_endpoint(exported):
     _, path = exported
     layer = TFSMLayer(path, call_endpoint="serving_default")
     x = np.ones((2, 6), "float32")
     outputs = layer(x)
     assert list(outputs) == ["output_0"]
-    np.testing.assert_allclose(
-        np.asarray(outputs["output_0"]), _serve(path, x), rtol=1e-6
+    parity.assert_outputs_close(
+        np.asarray(outputs["output_0"]), _serve(path, x)
     )
 
 

@@ -8,6 +8,7 @@ from keras.src import backend
 from keras.src import optimizers
 from keras.src.optimizers import schedules
 from keras.src.optimizers.adam_test import reference_adam
+from keras.src.testing import parity
 
 G1 = np.array([3.0, 4.0], dtype="float32")  # norm 5
 G2 = np.array([[1.0, 2.0], [2.0, 0.0]], dtype="float32")  # norm 3
@@ -121,6 +122,7 @@ def test_learning_rate_property_and_setter():
     assert len(opt.variables) == 1  # iterations only
 
 
+@pytest.mark.parity
 def test_stateless_apply_matches_apply():
     rng = np.random.RandomState(0)
     init = [rng.randn(3).astype("float32"), rng.randn(2, 2).astype("float32")]
@@ -148,10 +150,12 @@ def test_stateless_apply_matches_apply():
     # Nothing was modified in place.
     np.testing.assert_array_equal(variables[0].numpy(), init[0])
     assert int(opt.iterations.numpy()) == 0
+    # One jitted program and eager updates: the same arithmetic on the
+    # same gradients, fused differently, over 3 steps.
     for value, var in zip(var_values, stateful_vars):
-        np.testing.assert_allclose(value, var.numpy(), rtol=1e-6, atol=1e-7)
+        parity.assert_outputs_close(value, var.numpy())
     for value, var in zip(opt_values, stateful.variables):
-        np.testing.assert_allclose(value, var.numpy(), rtol=1e-6, atol=1e-7)
+        parity.assert_outputs_close(value, var.numpy())
     assert int(opt_values[0]) == 3
 
 
@@ -275,6 +279,7 @@ def test_get():
     assert optimizers.get(None) is None
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize(
     "kwargs",
     [
@@ -300,8 +305,6 @@ def test_stateless_apply_in_jit_with_accumulation_and_ema(kwargs):
     step = jax.jit(opt.stateless_apply)
     for g in grads:
         var_values, opt_values = step(opt_values, [g], var_values)
-    np.testing.assert_allclose(
-        var_values[0], stateful_var.numpy(), rtol=1e-6, atol=1e-7
-    )
+    parity.assert_outputs_close(var_values[0], stateful_var.numpy())
     for value, v in zip(opt_values, stateful.variables):
-        np.testing.assert_allclose(value, v.numpy(), rtol=1e-6, atol=1e-7)
+        parity.assert_outputs_close(value, v.numpy())

@@ -77,6 +77,7 @@ def test_reverse_outputs_no_mask():
     assert backend.get_keras_mask(logits) is None
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize("tie_weights", [True, False])
 def test_int8_quantization(tie_weights):
     layer = layers.ReversibleEmbedding(12, 8, tie_weights=tie_weights)
@@ -84,6 +85,20 @@ def test_int8_quantization(tie_weights):
     ids = np.array([[1, 11, 5]])
     x = np.random.rand(3, 8).astype("float32")
     y, logits = layer(ids), layer(x, reverse=True)
+    tables = [layer.embeddings.numpy()]
+    if not tie_weights:
+        tables.append(layer.reverse_embeddings.numpy())
+    # Abs-max int8 rounds each value to a step of at most max|w| / 127:
+    # an error of at most half a step per weight, and per input if the
+    # inputs are quantized too. A logit sums 8 such products.
+    w_step = max(np.abs(t).max() for t in tables) / 127
+    x_step = np.abs(x).max() / 127
+    lookup_bound = w_step / 2
+    logits_bound = 8 * (
+        np.abs(x).max() * w_step / 2
+        + max(np.abs(t).max() for t in tables) * x_step / 2
+        + x_step * w_step / 4
+    )
     layer.quantize("int8")
     names = ["embeddings", "embeddings_scale"]
     if not tie_weights:
@@ -92,8 +107,18 @@ def test_int8_quantization(tie_weights):
         assert layer.reverse_embeddings_scale.shape == (12,)
     assert [w.name for w in layer.weights] == names
     assert layer.dtype_policy.name == "int8_from_float32"
-    np.testing.assert_allclose(layer(ids), y, atol=1e-3)
-    np.testing.assert_allclose(layer(x, reverse=True), logits, atol=2e-3)
+    np.testing.assert_allclose(
+        layer(ids),
+        y,
+        rtol=0,
+        atol=lookup_bound + parity.OUTPUT_RTOL * np.abs(y).max(),
+    )
+    np.testing.assert_allclose(
+        layer(x, reverse=True),
+        logits,
+        rtol=0,
+        atol=logits_bound + parity.OUTPUT_RTOL * np.abs(logits).max(),
+    )
 
 
 def test_config_roundtrip():
