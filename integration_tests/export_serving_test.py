@@ -183,7 +183,7 @@ def test_decoder_exported_by_two_processes(tmp_path):
         WORKER,
         num_processes=2,
         devices_per_process=4,
-        timeout=300,
+        timeout=900,
         env={"EXPORT_DIR": str(tmp_path), "EXPORTS": json.dumps(exports)},
     )
     assert [r["sharded_across_processes"] for r in results] == [True, True]
