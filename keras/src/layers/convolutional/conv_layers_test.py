@@ -109,6 +109,7 @@ def test_invalid_arguments():
         layers.Conv2D(4, 3, groups=2).build((None, 8, 8, 3))
 
 
+@pytest.mark.float16
 def test_mixed_precision_conv():
     layer = layers.SeparableConv1D(4, 3, dtype="mixed_float16")
     y = layer(np.random.rand(2, 8, 3).astype("float32"))
