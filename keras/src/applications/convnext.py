@@ -11,7 +11,8 @@ downsampling layers are small `Sequential` models. Only the
 `channels_last` image format is supported.
 
 The model takes pixel values in `[0, 255]` and normalizes them itself
-(`include_preprocessing=True`); `preprocess_input` is the identity.
+(`include_preprocessing=True`, RGB inputs only: inputs with another number
+of channels are not normalized); `preprocess_input` is the identity.
 """
 
 from keras.src import backend
@@ -117,7 +118,9 @@ def _convnext(
     img_input = model_builder.image_input(input_tensor, shape)
 
     x = img_input
-    if include_preprocessing:
+    # The ImageNet statistics are per RGB channel: images with another
+    # number of channels are passed on unnormalized.
+    if include_preprocessing and img_input.shape[-1] == 3:
         x = layers.Normalization(
             mean=[m * 255 for m in _MEAN],
             variance=[(s * 255) ** 2 for s in _STD],

@@ -9,7 +9,10 @@ width and depth; S, M and L are separate stacks. Activations are swish
 (SiLU).
 
 The model takes pixel values in `[0, 255]` and rescales them itself
-(`include_preprocessing=True`); `preprocess_input` is the identity.
+(`include_preprocessing=True`): B0 to B3 standardize RGB images with the
+ImageNet statistics, and every other model and input (S, M, L, or images
+without exactly 3 channels) is mapped to `[-1, 1]`. `preprocess_input` is
+the identity.
 """
 
 from keras.src import initializers
@@ -186,8 +189,10 @@ def _efficientnet_v2(
 
     x = img_input
     if include_preprocessing:
-        if variant.startswith("b"):
-            # [0, 255] -> [0, 1], then ImageNet standardization.
+        channels = img_input.shape[axis]
+        if variant.startswith("b") and channels == 3:
+            # [0, 255] -> [0, 1], then ImageNet standardization (whose
+            # statistics are per RGB channel).
             x = layers.Rescaling(scale=1.0 / 255)(x)
             x = layers.Normalization(
                 mean=list(_MEAN),
