@@ -162,7 +162,7 @@ def _convnext(
     else:
         x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
         x = _layer_norm()(x)
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 _DOC = """Builds the ConvNeXt{title} model.
@@ -173,9 +173,9 @@ _DOC = """Builds the ConvNeXt{title} model.
             `classes` units).
         include_preprocessing: Whether the model normalizes pixel values
             in `[0, 255]` with the ImageNet statistics itself.
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor to use as the model's input.
         input_shape: Shape of one image (channels last); defaults to
             `(224, 224, 3)` with the head, else to images of any size (at
