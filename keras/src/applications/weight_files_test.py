@@ -7,6 +7,7 @@ import os
 import numpy as np
 import pytest
 
+import keras
 from keras.src.applications import mobilenet
 from keras.src.applications import resnet
 from keras.src.applications import weight_files
@@ -31,9 +32,10 @@ def small_model_file(tmp_path_factory):
 
 def test_table_rows_are_urls_with_file_names():
     assert len(weight_files._FILES) >= 40
-    for (title, _, _), (origin, file_hash) in weight_files._FILES.items():
+    entries = weight_files._FILES.items()
+    for (title, _, _), (fname, origin, file_hash) in entries:
         assert origin.startswith("https://storage.googleapis.com/"), title
-        assert origin.endswith(".h5"), title
+        assert fname.endswith(".h5") and origin.endswith(".h5"), title
         assert file_hash is None or len(file_hash) in (32, 64), title
 
 
@@ -69,7 +71,8 @@ def test_download_checks_the_recorded_hash(
     origin = "file://" + os.path.abspath(path)
     monkeypatch.setenv("KERAS_HOME", str(tmp_path / "keras_home"))
     key = ("MobileNet", False, "0.25_128")
-    monkeypatch.setitem(weight_files._FILES, key, (origin, digest))
+    entry = (_SMALL_FILE, origin, digest)
+    monkeypatch.setitem(weight_files._FILES, key, entry)
     model = mobilenet.MobileNet(weights="imagenet", **_SMALL)
     np.testing.assert_array_equal(model.predict(images, verbose=0), expected)
     cached = tmp_path / "keras_home" / "models" / _SMALL_FILE
@@ -77,9 +80,20 @@ def test_download_checks_the_recorded_hash(
 
     # A file whose hash differs from the table's is refused.
     cached.unlink()
-    monkeypatch.setitem(weight_files._FILES, key, (origin, "0" * 64))
+    monkeypatch.setitem(weight_files._FILES, key, (*entry[:2], "0" * 64))
     with pytest.raises(ValueError, match="hash"):
         mobilenet.MobileNet(weights="imagenet", **_SMALL)
+
+
+def test_every_application_has_both_files():
+    titles = [name for name in dir(keras.applications) if name[0].isupper()]
+    keys = set(weight_files._FILES)
+    for title in titles:
+        variant = weight_files.weights_variant(
+            title, alpha=1.0, rows=224, minimalistic=False
+        )
+        for include_top in (True, False):
+            assert (title, include_top, variant) in keys, title
 
 
 def test_imagenet_argument_errors():
