@@ -1,5 +1,5 @@
-"""Reference image models (architectures only in this build: pretrained
-weights cannot be downloaded)."""
+"""Reference image models, with pretrained ImageNet weights downloaded on
+request (`weights="imagenet"`, see `weight_files`)."""
 
 from keras.src.applications import convnext
 from keras.src.applications import densenet

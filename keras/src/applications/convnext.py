@@ -11,7 +11,8 @@ downsampling layers are small `Sequential` models. Only the
 `channels_last` image format is supported.
 
 The model takes pixel values in `[0, 255]` and normalizes them itself
-(`include_preprocessing=True`); `preprocess_input` is the identity.
+(`include_preprocessing=True`, RGB inputs only: inputs with another number
+of channels are not normalized); `preprocess_input` is the identity.
 """
 
 from keras.src import backend
@@ -117,7 +118,9 @@ def _convnext(
     img_input = model_builder.image_input(input_tensor, shape)
 
     x = img_input
-    if include_preprocessing:
+    # The ImageNet statistics are per RGB channel: images with another
+    # number of channels are passed on unnormalized.
+    if include_preprocessing and img_input.shape[-1] == 3:
         x = layers.Normalization(
             mean=[m * 255 for m in _MEAN],
             variance=[(s * 255) ** 2 for s in _STD],
@@ -159,7 +162,7 @@ def _convnext(
     else:
         x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
         x = _layer_norm()(x)
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 _DOC = """Builds the ConvNeXt{title} model.
@@ -170,9 +173,9 @@ _DOC = """Builds the ConvNeXt{title} model.
             `classes` units).
         include_preprocessing: Whether the model normalizes pixel values
             in `[0, 255]` with the ImageNet statistics itself.
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor to use as the model's input.
         input_shape: Shape of one image (channels last); defaults to
             `(224, 224, 3)` with the head, else to images of any size (at

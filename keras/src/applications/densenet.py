@@ -95,7 +95,7 @@ def _densenet(
         )(x)
     else:
         x = model_builder.global_pool(x, pooling)
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 _DOC = """Builds the DenseNet{depth} model.
@@ -103,9 +103,9 @@ _DOC = """Builds the DenseNet{depth} model.
     Args:
         include_top: Whether to add the classification head (global
             average pooling and a `Dense` layer of `classes` units).
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor to use as the model's input.
         input_shape: Shape of one image; defaults to `(224, 224, 3)` with
             the head, else to images of any size (at least 32x32).

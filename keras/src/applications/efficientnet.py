@@ -278,7 +278,7 @@ def _efficientnet(
         )(x)
     else:
         x = model_builder.global_pool(x, pooling)
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 _DOC = """Builds the EfficientNet{variant} model.
@@ -287,9 +287,9 @@ _DOC = """Builds the EfficientNet{variant} model.
         include_top: Whether to add the classification head (global
             average pooling, dropout and a `Dense` layer of `classes`
             units).
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor (e.g. from `keras.Input`) to
             use as the model's input.
         input_shape: Shape of one image, e.g. `({size}, {size}, 3)` with

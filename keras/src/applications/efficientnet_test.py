@@ -115,8 +115,8 @@ def test_weights_round_trip_and_input_tensor(tmp_path):
 
 
 def test_argument_errors():
-    with pytest.raises(ValueError, match="imagenet"):
-        efficientnet.EfficientNetB0()
+    with pytest.raises(ValueError, match="classes"):
+        efficientnet.EfficientNetB0(classes=10)
     with pytest.raises(ValueError, match="weights"):
         efficientnet.EfficientNetB0(weights="/no/such/file.weights.h5")
     with pytest.raises(ValueError, match="pooling"):

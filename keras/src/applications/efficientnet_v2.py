@@ -9,7 +9,10 @@ width and depth; S, M and L are separate stacks. Activations are swish
 (SiLU).
 
 The model takes pixel values in `[0, 255]` and rescales them itself
-(`include_preprocessing=True`); `preprocess_input` is the identity.
+(`include_preprocessing=True`): B0 to B3 standardize RGB images with the
+ImageNet statistics, and every other model and input (S, M, L, or images
+without exactly 3 channels) is mapped to `[-1, 1]`. `preprocess_input` is
+the identity.
 """
 
 from keras.src import initializers
@@ -186,8 +189,10 @@ def _efficientnet_v2(
 
     x = img_input
     if include_preprocessing:
-        if variant.startswith("b"):
-            # [0, 255] -> [0, 1], then ImageNet standardization.
+        channels = img_input.shape[axis]
+        if variant.startswith("b") and channels == 3:
+            # [0, 255] -> [0, 1], then ImageNet standardization (whose
+            # statistics are per RGB channel).
             x = layers.Rescaling(scale=1.0 / 255)(x)
             x = layers.Normalization(
                 mean=list(_MEAN),
@@ -256,7 +261,7 @@ def _efficientnet_v2(
         )(x)
     else:
         x = model_builder.global_pool(x, pooling)
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 _DOC = """Builds the EfficientNetV2{variant} model.
@@ -265,9 +270,9 @@ _DOC = """Builds the EfficientNetV2{variant} model.
         include_top: Whether to add the classification head (global
             average pooling, dropout and a `Dense` layer of `classes`
             units).
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor to use as the model's input.
         input_shape: Shape of one image; defaults to `({size}, {size}, 3)`
             with the head, else to images of any size (at least 32x32).

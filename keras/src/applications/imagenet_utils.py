@@ -317,21 +317,17 @@ def validate_activation(classifier_activation, weights):
 
 
 def check_weights(weights):
-    """Validates an application's `weights` argument.
-
-    This build cannot download pretrained weights: `weights` must be `None`
-    or the path of a weights file.
+    """Validates an application's `weights` argument: `None`, `"imagenet"`
+    (pretrained weights, downloaded) or the path of a weights file.
     """
-    if weights == "imagenet":
-        raise ValueError(
-            "Pretrained 'imagenet' weights are not available in this build "
-            "of Keras: use `weights=None`, or the path of a weights file."
-        )
-    if weights is not None and not (
+    if weights is None or weights == "imagenet":
+        return
+    if not (
         isinstance(weights, (str, os.PathLike)) and os.path.exists(weights)
     ):
         raise ValueError(
             "The `weights` argument should be either `None` (random "
-            "initialization) or the path to the weights file to be "
-            f"loaded. Received: weights={weights}"
+            "initialization), 'imagenet' (pre-training on ImageNet), or the "
+            f"path to the weights file to be loaded. Received: "
+            f"weights={weights}"
         )

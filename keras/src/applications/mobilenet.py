@@ -107,7 +107,7 @@ def _mobilenet(
 
     if name is None:
         name = f"mobilenet_{alpha:0.2f}_{image_rows(shape)}"
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 MobileNet = model_builder.export_application(
@@ -127,9 +127,9 @@ MobileNet = model_builder.export_application(
         dropout: Dropout rate before the classifier.
         include_top: Whether to add the classification head (global
             average pooling, dropout, and a 1x1 convolution to `classes`).
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor to use as the model's input.
         pooling: Without the head: `None` (4D feature maps), `"avg"` or
             `"max"` (global pooling to 2D features).

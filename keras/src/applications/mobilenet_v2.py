@@ -152,7 +152,7 @@ def _mobilenet_v2(
 
     if name is None:
         name = f"mobilenetv2_{alpha:0.2f}_{image_rows(shape)}"
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 MobileNetV2 = model_builder.export_application(
@@ -173,9 +173,9 @@ MobileNetV2 = model_builder.export_application(
             scaled by it (rounded to multiples of 8).
         include_top: Whether to add the classification head (global
             average pooling and a `Dense` layer of `classes` units).
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor to use as the model's input.
         pooling: Without the head: `None` (4D feature maps), `"avg"` or
             `"max"` (global pooling to 2D features).

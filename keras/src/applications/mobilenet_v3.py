@@ -220,7 +220,7 @@ def _mobilenet_v3(
         x = layers.Activation(classifier_activation, name="predictions")(x)
     else:
         x = model_builder.global_pool(x, pooling)
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 _DOC = """Builds the MobileNetV3{title} model.
@@ -237,9 +237,9 @@ _DOC = """Builds the MobileNetV3{title} model.
         include_top: Whether to add the classification head (global
             average pooling, a 1x1 convolution, dropout and a 1x1
             convolution to `classes`).
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor to use as the model's input.
         classes: Number of classes of the head.
         pooling: Without the head: `None` (4D feature maps), `"avg"` or

@@ -14,6 +14,7 @@ from keras.src import backend
 from keras.src import layers
 from keras.src.api_export import keras_export
 from keras.src.applications import imagenet_utils
+from keras.src.applications import weight_files
 from keras.src.models import Functional
 from keras.src.ops import operation_utils
 
@@ -104,8 +105,9 @@ def global_pool(x, pooling, avg_name="avg_pool", max_name="max_pool"):
     return x
 
 
-def finish(img_input, outputs, input_tensor, name, weights):
-    """Makes the `Functional` model and loads `weights` if given.
+def finish(img_input, outputs, input_tensor, name):
+    """Makes the `Functional` model (its weights are loaded by the public
+    function, see `export_application`).
 
     With an `input_tensor`, the model's inputs are the `Input`s that the
     tensor was computed from.
@@ -114,10 +116,44 @@ def finish(img_input, outputs, input_tensor, name, weights):
         inputs = operation_utils.get_source_inputs(input_tensor)
     else:
         inputs = img_input
-    model = Functional(inputs, outputs, name=name)
-    if weights is not None:
-        model.load_weights(weights)
-    return model
+    return Functional(inputs, outputs, name=name)
+
+
+def _check_imagenet_classes(arguments):
+    """The pretrained classification heads have the 1000 ImageNet
+    classes."""
+    if (
+        arguments["weights"] == "imagenet"
+        and arguments["include_top"]
+        and arguments.get("classes", 1000) != 1000
+    ):
+        raise ValueError(
+            "If using `weights='imagenet'` with `include_top=True`, "
+            "`classes` should be 1000. Received "
+            f"classes={arguments['classes']}"
+        )
+
+
+def _load_weights(model, title, arguments):
+    """Loads the `weights` argument into a built application: a path, or
+    `"imagenet"` (downloaded, see `weight_files`)."""
+    weights = arguments["weights"]
+    if weights is None:
+        return
+    if weights == "imagenet":
+        spatial = model.input_shape[1:3]
+        if backend.image_data_format() == "channels_first":
+            spatial = model.input_shape[2:4]
+        variant = weight_files.weights_variant(
+            title,
+            alpha=arguments.get("alpha", 1.0),
+            rows=spatial[0] or 224,
+            minimalistic=arguments.get("minimalistic", False),
+        )
+        weights = weight_files.imagenet_weights_path(
+            title, arguments["include_top"], variant
+        )
+    model.load_weights(weights)
 
 
 def export_application(build, title, module, exports, doc, parameters, **fixed):
@@ -150,7 +186,10 @@ def export_application(build, title, module, exports, doc, parameters, **fixed):
     def application(*args, **kwargs):
         arguments = signature.bind(*args, **kwargs)
         arguments.apply_defaults()
-        return build(**fixed, **arguments.arguments)
+        _check_imagenet_classes(arguments.arguments)
+        model = build(**fixed, **arguments.arguments)
+        _load_weights(model, title, arguments.arguments)
+        return model
 
     application.__signature__ = signature
     application.__name__ = application.__qualname__ = title

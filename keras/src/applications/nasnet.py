@@ -293,7 +293,7 @@ def _nasnet(
         )(x)
     else:
         x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 _DOC = """Builds the NASNet{title} model.
@@ -303,9 +303,9 @@ _DOC = """Builds the NASNet{title} model.
             with the head, else to images of any size (at least 32x32).
         include_top: Whether to add the classification head (global
             average pooling and a `Dense` layer of `classes` units).
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor to use as the model's input.
         pooling: Without the head: `None` (4D feature maps), `"avg"` or
             `"max"` (global pooling to 2D features).

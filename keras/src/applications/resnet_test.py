@@ -68,8 +68,8 @@ def test_preprocess_input_is_caffe_mode():
 
 
 def test_argument_errors():
-    with pytest.raises(ValueError, match="imagenet"):
-        resnet.ResNet50()
+    with pytest.raises(ValueError, match="classes"):
+        resnet.ResNet50(classes=10)
     with pytest.raises(ValueError, match="pooling"):
         resnet.ResNet50(weights=None, include_top=False, pooling="sum")
 

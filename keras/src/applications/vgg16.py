@@ -62,7 +62,7 @@ def build_vgg(
     else:
         # VGG's pooling layers have automatic names.
         x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
-    return model_builder.finish(img_input, x, input_tensor, name, weights)
+    return model_builder.finish(img_input, x, input_tensor, name)
 
 
 DOC = """Builds the {title} model.
@@ -70,9 +70,9 @@ DOC = """Builds the {title} model.
     Args:
         include_top: Whether to add the fully connected head (flatten, two
             `Dense` layers of 4096 units, and the classifier).
-        weights: `None` (random initialization) or the path of a weights
-            file. Pretrained weights (`"imagenet"`) are not available in
-            this build.
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
         input_tensor: Optional Keras tensor to use as the model's input.
         input_shape: Shape of one image; defaults to `(224, 224, 3)` with
             the head (which needs a fixed size), else to images of any size
