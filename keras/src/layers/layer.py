@@ -319,7 +319,7 @@ class Layer(Operation):
         return outputs
 
     def _call_with_policy(self, call_fn, args, kwargs):
-        policy = self.dtype_policy
+        policy = self._path_dtype_policy
         if (
             backend.is_float_dtype(policy.compute_dtype)
             and policy.compute_dtype != policy.variable_dtype
@@ -1239,6 +1239,16 @@ class Layer(Operation):
     # ----------------------------------------------------------------- dtype
     @property
     def dtype_policy(self):
+        """The layer's dtype policy, as given (a `DTypePolicyMap` stays one).
+
+        Sublayers created with `dtype=self.dtype_policy` so receive the
+        whole map and find their own entry by path.
+        """
+        return self._dtype_policy
+
+    @property
+    def _path_dtype_policy(self):
+        """The policy that applies to this layer: a map's entry for its path."""
         policy = self._dtype_policy
         if _is_policy_map(policy):
             return policy[self.path]
@@ -1273,20 +1283,20 @@ class Layer(Operation):
     @property
     def dtype(self):
         """The variable dtype of the layer."""
-        return self.dtype_policy.variable_dtype
+        return self._path_dtype_policy.variable_dtype
 
     @property
     def compute_dtype(self):
-        return self.dtype_policy.compute_dtype
+        return self._path_dtype_policy.compute_dtype
 
     @property
     def variable_dtype(self):
-        return self.dtype_policy.variable_dtype
+        return self._path_dtype_policy.variable_dtype
 
     @property
     def quantization_mode(self):
         """The quantization mode of the dtype policy (`None` if none)."""
-        return getattr(self.dtype_policy, "quantization_mode", None)
+        return getattr(self._path_dtype_policy, "quantization_mode", None)
 
     @property
     def _is_quantized(self):
@@ -1343,8 +1353,8 @@ class Layer(Operation):
         if self.quantization_mode is not None:
             raise ValueError(
                 f"Layer '{self.name}' is already quantized with "
-                f"dtype_policy='{self.dtype_policy.name}'. A layer can be "
-                "quantized only once."
+                f"dtype_policy='{self._path_dtype_policy.name}'. A layer "
+                "can be quantized only once."
             )
         return quantization_config.validate_and_resolve_config(mode, config)
 

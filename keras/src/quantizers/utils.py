@@ -78,7 +78,7 @@ def int4_block_size(layer, config):
     """The int4 block size of `layer` as configured: from its
     `Int4DTypePolicy`, else from `config`; `None` or `-1` mean per-channel
     scales (see `is_grouped`)."""
-    policy = layer.dtype_policy
+    policy = layer._path_dtype_policy
     if isinstance(policy, Int4DTypePolicy):
         return policy.block_size
     if config is not None and config.mode == "int4":
@@ -94,7 +94,7 @@ def is_grouped(block_size):
 def policy_after_quantize(layer, config):
     """The dtype policy a float `layer` gets once quantized with
     `config`."""
-    source = layer.dtype_policy.name
+    source = layer._path_dtype_policy.name
     if config.mode == "float8":
         return QuantizedFloat8DTypePolicy("float8", source)
     if config.mode == "int4" and is_grouped(int4_block_size(layer, config)):

@@ -91,7 +91,8 @@ class ZeroPointKernelMixin:
         mode = config.mode
         kernel_geometry(type(self).__name__, self._kernel.shape, mode)
         policy = _POLICY_CLASSES[mode](
-            config.dtype_policy_string(), source_name=self.dtype_policy.name
+            config.dtype_policy_string(),
+            source_name=self._path_dtype_policy.name,
         )
         self.quantization_config = config
         self._set_dtype_policy(policy)
@@ -112,7 +113,7 @@ class ZeroPointKernelMixin:
     def _zero_point_build(self, kernel_shape, mode):
         """Creates the variables listed in the module docstring, with the
         bits and group size of the layer's dtype policy."""
-        policy = self.dtype_policy
+        policy = self._path_dtype_policy
         rows, columns = kernel_geometry(type(self).__name__, kernel_shape, mode)
         groups = num_groups(rows, policy.group_size)
         self._zero_point_kernel_shape = tuple(kernel_shape)
@@ -187,7 +188,7 @@ class ZeroPointKernelMixin:
 
         mode = self.quantization_mode
         codes = ops.cast(codes, "uint8")
-        if self.dtype_policy.weight_bits == 4:
+        if self._path_dtype_policy.weight_bits == 4:
             codes = quantizers.pack_int4(codes, axis=0, dtype="uint8")[0]
         self.quantized_kernel.assign(codes)
         self.kernel_scale.assign(scale)
@@ -213,7 +214,7 @@ class ZeroPointKernelMixin:
         from keras.src.quantizers import quantizers
 
         codes = self.quantized_kernel
-        if self.dtype_policy.weight_bits == 4:
+        if self._path_dtype_policy.weight_bits == 4:
             columns = self.kernel_scale.shape[0]
             codes = quantizers.unpack_int4(
                 codes, columns, axis=0, dtype="uint8"

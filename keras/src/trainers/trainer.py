@@ -201,7 +201,7 @@ class Trainer:
                 message += f"calling `{method_name}()`."
             else:
                 message += "using the model."
-            raise RuntimeError(message)
+            raise ValueError(message)
 
     def get_compile_config(self):
         """Returns the serialized arguments of `compile()`, or `None`."""

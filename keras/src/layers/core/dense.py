@@ -385,7 +385,7 @@ class Dense(
 
     def _float8_history_length(self):
         return getattr(
-            self.dtype_policy,
+            self._path_dtype_policy,
             "amax_history_length",
             QuantizedFloat8DTypePolicy.default_amax_history_length,
         )

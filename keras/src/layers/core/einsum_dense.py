@@ -479,7 +479,7 @@ class EinsumDense(
         quantize_utils.float8_build(
             self,
             getattr(
-                self.dtype_policy,
+                self._path_dtype_policy,
                 "amax_history_length",
                 QuantizedFloat8DTypePolicy.default_amax_history_length,
             ),

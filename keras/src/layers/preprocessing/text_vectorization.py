@@ -159,7 +159,7 @@ class TextVectorization(TFDataLayer):
             sparse=sparse,
             pad_to_max_tokens=pad_to_max_tokens,
             encoding=encoding,
-            dtype=self.dtype_policy.name,
+            dtype=self._path_dtype_policy.name,
             name=f"{self.name}_lookup",
         )
         self.built = True
