@@ -80,7 +80,7 @@ def test_preprocess_and_errors():
     expected = imagenet_utils.preprocess_input(x.copy(), mode="caffe")
     np.testing.assert_allclose(vgg19.preprocess_input(x.copy()), expected)
     with pytest.raises(ValueError, match="imagenet"):
-        vgg16.VGG16()
+        vgg16.VGG16(classes=10)
     with pytest.raises(ValueError, match="static"):
         vgg16.VGG16(weights=None, input_shape=(None, None, 3))
 

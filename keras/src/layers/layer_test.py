@@ -318,6 +318,7 @@ class Recorder(Layer):
         return x if backend.is_tensor(x) else ops.zeros((1,))
 
 
+@pytest.mark.float16
 def test_keyword_arguments_are_converted_and_autocast():
     layer = Recorder(dtype="mixed_float16")
     x = np.ones((2, 3), "float32")
@@ -378,6 +379,7 @@ class Decoder(Layer):
         return decoder_sequence_shape
 
 
+@pytest.mark.float16
 def test_compute_output_spec_uses_compute_output_shape():
     layer = Decoder(dtype="mixed_float16")
     x = np.ones((2, 4, 6), "float32")

@@ -64,6 +64,7 @@ def test_unconverted_layer_keeps_eager_tf_ragged_and_numpy_inputs():
     assert recorder.seen.dtype == np.float64
 
 
+@pytest.mark.float16
 def test_default_layer_converts_eager_tf_tensors_to_jax():
     recorder = Recorder(dtype="float16")
     out = recorder(tf.constant([1.5, 2.0], tf.float64))

@@ -55,6 +55,7 @@ def test_sample_weight():
     )
 
 
+@pytest.mark.float16
 def test_name_dtype_config():
     loss = AbsError(name="abs", reduction="sum")
     assert loss.name == "abs"

@@ -218,6 +218,7 @@ def test_nesting_functional_models():
     np.testing.assert_allclose(clone(data), outer(data), rtol=1e-6)
 
 
+@pytest.mark.float16
 def test_input_dtype_respected():
     ids = Input((4,), dtype="int32")
     emb = layers.Embedding(10, 3)(ids)

@@ -18,6 +18,7 @@ class TestCasting:
         v = backend.Variable(np.ones(2), name="v")
         assert ops.cast(v, "int32").dtype == "int32"
 
+    @pytest.mark.float16
     def test_saturate_cast(self):
         out = ops.saturate_cast(np.array([-5.0, 100.0, 300.0]), "uint8")
         np.testing.assert_array_equal(out, [0, 100, 255])

@@ -192,6 +192,7 @@ def test_fft_pair_and_complex_views():
     )
 
 
+@pytest.mark.float16
 def test_cdist_euclidean_and_result_dtypes():
     a = rng.randn(2, 4, 3).astype("float32")
     b = rng.randn(2, 5, 3).astype("float32")

@@ -108,6 +108,7 @@ def test_activation_int_inputs_give_floatx():
     assert ops.sigmoid(np.array([0], "int32")).dtype == "float32"
 
 
+@pytest.mark.float16
 def test_activation_keeps_half_precision():
     assert ops.gelu(X.astype("float16")).dtype == "float16"
     assert ops.softmax(X.astype("bfloat16")).dtype == "bfloat16"
@@ -223,6 +224,7 @@ def test_sparse_categorical_crossentropy():
     assert sym.shape == (None, 7)
 
 
+@pytest.mark.float16
 def test_moments():
     x = rng.randn(4, 3, 2).astype("float32")
     mean, var = ops.moments(x, axes=[0, 2])
@@ -313,6 +315,7 @@ class TestDotProductAttention:
         assert out.shape == (None, 5, 4, 8)
 
 
+@pytest.mark.float16
 def test_rms_and_layer_normalization():
     x = rng.randn(3, 4).astype("float32")
     scale = np.linspace(0.5, 2.0, 4).astype("float32")

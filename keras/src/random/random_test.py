@@ -13,6 +13,7 @@ from keras.src.utils import rng_utils
 
 
 class TestDistributions:
+    @pytest.mark.float16
     def test_normal(self):
         x = random.normal((2000,), mean=1.0, stddev=2.0, seed=0)
         assert x.shape == (2000,) and x.dtype == "float32"
@@ -47,6 +48,7 @@ class TestDistributions:
         with pytest.raises(ValueError):
             random.categorical(np.ones(3), 2)
 
+    @pytest.mark.float16
     def test_dropout(self):
         x = np.ones((200, 50), "float32")
         out = np.asarray(random.dropout(x, 0.4, seed=6))

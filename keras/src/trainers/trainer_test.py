@@ -39,7 +39,7 @@ def test_compile_errors():
         model.compile(optimizer="no_such_optimizer", loss="mse")
     with pytest.raises(ValueError, match="Unknown loss identifier"):
         model.compile(optimizer="sgd", loss="no_such_loss")
-    with pytest.raises(RuntimeError, match="before calling `fit\\(\\)`"):
+    with pytest.raises(ValueError, match="before calling `fit\\(\\)`"):
         model.fit(np.zeros((2, 2)), np.zeros((2, 1)), verbose=0)
 
 
