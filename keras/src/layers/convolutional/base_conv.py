@@ -295,6 +295,13 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
                 if id(v) not in ids
             ] + [(self._kernel, self.kernel_regularizer)]
 
+    def _own_weights(self):
+        if not self.built:
+            return super()._own_weights()
+        # The order of upstream Keras' weights files: kernel, then bias;
+        # the LoRA factors are saved apart from them (see `LoraMixin`).
+        return [w for w in (self._kernel, self.bias) if w is not None]
+
     def get_config(self):
         config = super().get_config()
         config.update(

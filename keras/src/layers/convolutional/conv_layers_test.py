@@ -115,3 +115,30 @@ def test_mixed_precision_conv():
     y = layer(np.random.rand(2, 8, 3).astype("float32"))
     assert y.dtype == "float16"
     assert all(w.dtype == "float32" for w in layer.weights)
+
+
+def test_lora_weights_file_fits_the_layer_without_lora(tmp_path):
+    # The file holds the kernel with the LoRA delta folded in, then the
+    # bias (upstream's layout); the factors are kept apart from them.
+    def model(lora_rank=None):
+        return keras.Sequential(
+            [
+                keras.Input((6, 6, 2)),
+                layers.Conv2D(3, 2, lora_rank=lora_rank, name="conv"),
+            ]
+        )
+
+    tuned = model(lora_rank=2)
+    conv = tuned.get_layer("conv")
+    conv.lora_kernel_b.assign(np.full((2, 3), 0.5, "float32"))
+    path = str(tmp_path / "tuned.weights.h5")
+    tuned.save_weights(path)
+    plain = model()
+    plain.load_weights(path)
+    x = np.random.default_rng(0).normal(size=(2, 6, 6, 2)).astype("float32")
+    np.testing.assert_allclose(
+        plain.predict(x, verbose=0),
+        tuned.predict(x, verbose=0),
+        rtol=1e-5,
+        atol=1e-5,
+    )
