@@ -177,6 +177,15 @@ class Distiller(Model):
         # Saved with the model, so that loading compiles it again.
         self._compile_config["loss"] = loss
 
+    def get_compile_config(self):
+        """The arguments of the last `compile()`, serialized.
+
+        Overridden to declare that they restore the distiller: its
+        `compile()` takes `keras.Model.compile`'s arguments, so
+        `compile_from_config()` may call it with them on loading.
+        """
+        return super().get_compile_config()
+
     def call(self, inputs, training=None, **kwargs):
         """Runs the student."""
         return self.student(inputs, training=training, **kwargs)

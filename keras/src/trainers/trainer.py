@@ -214,9 +214,29 @@ class Trainer:
         return None
 
     def compile_from_config(self, config):
-        """Compiles the model from the output of `get_compile_config()`."""
+        """Compiles the model from the output of `get_compile_config()`.
+
+        A subclass that overrides `compile()` may take other arguments than
+        the ones recorded, so unless it also overrides
+        `get_compile_config()` the model is left uncompiled, with a warning.
+        """
         from keras.src.saving import serialization_lib
 
+        cls = type(self)
+        if (
+            cls.compile is not Trainer.compile
+            and cls.get_compile_config is Trainer.get_compile_config
+        ):
+            warnings.warn(
+                f"`{cls.__name__}` overrides `compile()` but not "
+                "`get_compile_config()`, so the loaded model is not "
+                "compiled: the recorded arguments may not fit its "
+                "`compile()`. Override `get_compile_config()` (and "
+                "`compile_from_config()` if needed) to restore it, or "
+                "call `compile()` after loading.",
+                stacklevel=2,
+            )
+            return
         config = serialization_lib.deserialize_keras_object(config)
         self.compile(**config)
         built = getattr(self, "built", False)

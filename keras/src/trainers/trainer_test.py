@@ -58,6 +58,41 @@ def test_compile_config_round_trip():
     assert set(logs) == {"loss", "mse"}
 
 
+def test_compile_from_config_skips_a_custom_compile():
+    # A `compile()` with its own arguments cannot take the recorded ones
+    # back; unless `get_compile_config()` is overridden too, loading leaves
+    # the model uncompiled and says so.
+    class Detector(keras.Model):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.dense = keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.dense(x)
+
+        def compile(self, box_loss="mae", **kwargs):
+            super().compile(optimizer="sgd", loss=box_loss, **kwargs)
+
+    model = Detector()
+    model.compile(box_loss="mse")
+    config = model.get_compile_config()
+    assert config["loss"] == "mse"
+    other = Detector()
+    with pytest.warns(UserWarning, match="get_compile_config"):
+        other.compile_from_config(config)
+    assert not other.compiled
+
+    class RestoringDetector(Detector):
+        def get_compile_config(self):
+            return {"box_loss": self.loss}
+
+    model = RestoringDetector()
+    model.compile(box_loss="mse")
+    other = RestoringDetector()
+    other.compile_from_config(model.get_compile_config())
+    assert other.compiled and other.loss == "mse"
+
+
 def test_compute_loss_override_and_add_loss():
     class Model(keras.Model):
         def __init__(self, **kwargs):
