@@ -238,40 +238,41 @@ class TensorBoard(Callback):
             )
             return
         with self._writer("train").as_default():
-            # The plugin that draws Keras models as graphs; its content
-            # `b"1"` is the version of the format.
+            # The plugin that draws Keras models as graphs, with the
+            # plugin content upstream Keras gives it.
             _write("keras", np.array(config), 0, "graph_keras_model", b"1")
         self._writers["train"].flush()
 
-    def _embedding_layers(self):
-        """The `Embedding` layers among the model's top-level layers, and
-        the metadata file of each (`None` for none)."""
+    def _embedding_metadata(self):
+        """The metadata file (or `None`) of each `Embedding` layer among
+        the model's top-level layers, in layer order."""
         from keras.src.layers.core.embedding import Embedding
 
-        layers = [
-            layer for layer in self.model.layers if isinstance(layer, Embedding)
+        names = [
+            layer.name
+            for layer in self.model.layers
+            if isinstance(layer, Embedding)
         ]
         metadata = self.embeddings_metadata
-        if isinstance(metadata, dict):
-            unknown = set(metadata) - {layer.name for layer in layers}
-            if unknown:
-                raise ValueError(
-                    "`embeddings_metadata` names layers that are not "
-                    f"`Embedding` layers of the model: {sorted(unknown)}. "
-                    "Its `Embedding` layers: "
-                    f"{[layer.name for layer in layers]}"
-                )
-            return [(layer, metadata.get(layer.name)) for layer in layers]
-        return [(layer, metadata) for layer in layers]
+        if not isinstance(metadata, dict):
+            return [metadata] * len(names)
+        unknown = set(metadata) - set(names)
+        if unknown:
+            raise ValueError(
+                "`embeddings_metadata` names layers that are not "
+                f"`Embedding` layers of the model: {sorted(unknown)}. Its "
+                f"`Embedding` layers: {names}"
+            )
+        return [metadata.get(name) for name in names]
 
     def _write_projector_config(self):
         """Writes `projector_config.pbtxt` (the text format of the
         projector's `ProjectorConfig` message) into `log_dir`."""
-        entries = self._embedding_layers()
+        metadata_paths = self._embedding_metadata()
         if not self._is_writer_process():
             return
         lines = []
-        for _, metadata_path in entries:
+        for metadata_path in metadata_paths:
             lines.append("embeddings {")
             lines.append(f"  tensor_name: {_quoted(_EMBEDDING_TENSOR)}")
             if metadata_path is not None:
