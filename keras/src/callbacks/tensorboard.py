@@ -1,6 +1,6 @@
 """`TensorBoard`: writes training logs as TensorBoard event files."""
 
-import json
+import contextlib
 import os
 import sys
 import time
@@ -30,24 +30,41 @@ class TensorBoard(Callback):
       with the epoch as the step;
     - with `update_freq="batch"` or an int `N`, the training values every
       `N` batches as `batch_<name>`, with the global batch count as the
-      step; after each validation run, `evaluation_<name>_vs_iterations`
-      in the validation folder, with the global batch count as the step;
-    - with `histogram_freq=N`, a histogram of every weight every `N` epochs
-      (tagged by the weight's path), and with `write_images=True` the 2D
-      (or reshaped 1D) weights as images as well;
-    - with `write_graph=True`, the model's JSON config as a text summary
-      tagged `keras`, at the start of training.
-
-    TensorFlow writes the files (it is imported when the callback first
-    writes, never by `import keras`). With several processes, only process
-    0 writes.
+      step; after each validation run (and each `evaluate()`),
+      `evaluation_<name>_vs_iterations` in the validation folder, with the
+      optimizer's iteration count as the step;
+    - with `update_freq="batch"` or an int `N`, summaries that the model
+      itself writes with `tf.summary` while it runs eagerly (e.g.
+      `compile(..., jit_compile=False)`) go to the training folder during
+      training batches and to the validation folder during evaluation
+      batches, with the batch count as the step (training batches counted
+      since `fit()` began, evaluation batches over every run of this
+      callback), one batch in `N`;
+    - with `histogram_freq=N`, every `N` epochs, a histogram of every
+      weight, tagged `<weight path>/histogram`, and with
+      `write_images=True` the weights as images, tagged
+      `<weight path>/image`: a vector as a column, a matrix as it is
+      (transposed if it has more rows than columns), a 3D weight as one
+      image per slice of its last axis, a 4D weight as images whose last
+      axis holds 1, 3 or 4 channels (axes of size 1 are dropped first;
+      other shapes have no image; at most 3 images per weight; values are
+      read as intensities in `[0, 1]`);
+    - with `write_graph=True`, the model's JSON config tagged `keras`,
+      each time the callback is given the model (at the start of `fit()`,
+      `evaluate()` and `predict()`);
+    - with `embeddings_freq=N`, `projector_config.pbtxt` in `log_dir`,
+      with one `embeddings` entry per `Embedding` layer of the model (its
+      top-level layers) and its metadata file, and every `N` epochs the
+      model's weights as `train/keras_embedding.ckpt-<epoch>.weights.h5`.
+      The entries name the tensor `layer_with_weights-0/embeddings/...`,
+      as upstream Keras writes them on every backend; TensorBoard's
+      projector reads TensorFlow checkpoints, not these weight files.
 
     Args:
         log_dir: Folder of the event files. Defaults to `"logs"`.
         histogram_freq: Epochs between two weight histograms; `0` (the
             default) writes none.
-        write_graph: Whether to write the model's config at the start of
-            training.
+        write_graph: Whether to write the model's config (see above).
         write_images: Whether to also write weights as images when
             histograms are written.
         write_steps_per_second: Whether to log the training speed as
@@ -59,9 +76,13 @@ class TensorBoard(Callback):
             a `(start, stop)` pair of batch numbers to record a JAX profiler
             trace of those batches of the first epoch into the training
             folder.
-        embeddings_freq: Must be `0`: the embedding projector is not
-            written by this callback.
-        embeddings_metadata: Must be `None` (see `embeddings_freq`).
+        embeddings_freq: Epochs between two saves of the weights for the
+            embedding projector; `0` (the default) writes no projector
+            files.
+        embeddings_metadata: The metadata file (a path relative to
+            `log_dir`, e.g. a `.tsv` of labels) of every `Embedding`
+            layer as a string, or a dict mapping some `Embedding` layer
+            names to their files, or `None` (the default) for none.
 
     Example:
 
@@ -99,19 +120,29 @@ class TensorBoard(Callback):
                 f"Received: update_freq={update_freq!r}"
             )
         self.update_freq = update_freq
-        if embeddings_freq or embeddings_metadata is not None:
+        if not isinstance(embeddings_freq, int) or embeddings_freq < 0:
             raise ValueError(
-                "This TensorBoard callback does not write the embedding "
-                "projector: leave `embeddings_freq=0` and "
-                "`embeddings_metadata=None`. Received: "
-                f"embeddings_freq={embeddings_freq}, "
-                f"embeddings_metadata={embeddings_metadata!r}"
+                "`embeddings_freq` must be a non-negative int (epochs "
+                "between two saves of the embeddings; 0 for none). "
+                f"Received: embeddings_freq={embeddings_freq!r}"
             )
-        self.embeddings_freq = 0
-        self.embeddings_metadata = None
+        if not isinstance(embeddings_metadata, (type(None), str, dict)):
+            raise ValueError(
+                "`embeddings_metadata` must be a file name for every "
+                "`Embedding` layer, a dict of file names by layer name, or "
+                f"None. Received: embeddings_metadata={embeddings_metadata!r}"
+            )
+        self.embeddings_freq = embeddings_freq
+        self.embeddings_metadata = embeddings_metadata
         self._profile_range = self._parse_profile_batch(profile_batch)
         self._writers = {}
+        self._training = False
         self._train_step = 0
+        # Evaluation batches over every run of this callback: the step of
+        # the summaries the model writes while it is evaluated.
+        self._test_step = 0
+        # Routes the model's own `tf.summary` calls during a batch.
+        self._batch_summaries = contextlib.ExitStack()
         self._epoch_start = None
         self._batch_start = None
         self._profiling = False
@@ -137,8 +168,9 @@ class TensorBoard(Callback):
             return None
         if sys.version_info < (3, 12):
             warnings.warn(
-                "Profiling is turned off: tracing JAX from this callback "
-                "requires python >= 3.12 (older versions can crash).",
+                "Profiling is turned off: tracing from this callback with "
+                "the JAX backend requires python >= 3.12 (older versions "
+                "can crash).",
                 stacklevel=3,
             )
             return None
@@ -177,13 +209,22 @@ class TensorBoard(Callback):
             return
         with self._writer("train").as_default():
             for weight in self.model.weights:
-                tag = weight.path.replace(":", "_")
-                value = np.asarray(weight.numpy(), dtype="float64")
-                _write(tag, _histogram(value), epoch, "histograms")
+                value = np.asarray(weight.numpy())
+                _write(
+                    f"{weight.path}/histogram",
+                    _histogram(value),
+                    epoch,
+                    "histograms",
+                )
                 if self.write_images:
-                    image = _png_image(value)
-                    if image is not None:
-                        _write(f"{tag}/image", image, epoch, "images")
+                    images = _weight_images(value)
+                    if images is not None:
+                        _write(
+                            f"{weight.path}/image",
+                            _png_strings(images),
+                            epoch,
+                            "images",
+                        )
 
     def _write_config(self):
         if not self._is_writer_process():
@@ -197,23 +238,107 @@ class TensorBoard(Callback):
             )
             return
         with self._writer("train").as_default():
-            _write("keras", np.array(json.dumps(json.loads(config))), 0, "text")
+            # The plugin that draws Keras models as graphs, with the
+            # plugin content upstream Keras gives it.
+            _write("keras", np.array(config), 0, "graph_keras_model", b"1")
+        self._writers["train"].flush()
+
+    def _embedding_metadata(self):
+        """The metadata file (or `None`) of each `Embedding` layer among
+        the model's top-level layers, in layer order."""
+        from keras.src.layers.core.embedding import Embedding
+
+        names = [
+            layer.name
+            for layer in self.model.layers
+            if isinstance(layer, Embedding)
+        ]
+        metadata = self.embeddings_metadata
+        if not isinstance(metadata, dict):
+            return [metadata] * len(names)
+        unknown = set(metadata) - set(names)
+        if unknown:
+            raise ValueError(
+                "`embeddings_metadata` names layers that are not "
+                f"`Embedding` layers of the model: {sorted(unknown)}. Its "
+                f"`Embedding` layers: {names}"
+            )
+        return [metadata.get(name) for name in names]
+
+    def _write_projector_config(self):
+        """Writes `projector_config.pbtxt` (the text format of the
+        projector's `ProjectorConfig` message) into `log_dir`."""
+        metadata_paths = self._embedding_metadata()
+        if not self._is_writer_process():
+            return
+        lines = []
+        for metadata_path in metadata_paths:
+            lines.append("embeddings {")
+            lines.append(f"  tensor_name: {_quoted(_EMBEDDING_TENSOR)}")
+            if metadata_path is not None:
+                lines.append(f"  metadata_path: {_quoted(metadata_path)}")
+            lines.append("}")
+        os.makedirs(self.log_dir, exist_ok=True)
+        path = os.path.join(self.log_dir, "projector_config.pbtxt")
+        with open(path, "w") as f:
+            f.write("".join(f"{line}\n" for line in lines))
+
+    def _save_embeddings(self, epoch):
+        # Every process saves: `save_weights` writes from process 0 with
+        # the others taking part.
+        folder = os.path.join(self.log_dir, "train")
+        os.makedirs(folder, exist_ok=True)
+        self.model.save_weights(
+            os.path.join(folder, f"keras_embedding.ckpt-{epoch}.weights.h5")
+        )
+
+    def _route_batch_summaries(self, name, step):
+        """Sends the `tf.summary` calls of the coming batch to the `name`
+        writer at `step`, recorded one batch in `update_freq`."""
+        self._batch_summaries.close()
+        if self.update_freq == "epoch" or not self._is_writer_process():
+            return
+        import tensorflow as tf
+
+        self._batch_summaries.enter_context(
+            self._writer(name).as_default(step=step)
+        )
+        self._batch_summaries.enter_context(
+            tf.summary.record_if(step % self.update_freq == 0)
+        )
+
+    def _optimizer_iterations(self):
+        optimizer = getattr(self.model, "optimizer", None)
+        iterations = getattr(optimizer, "iterations", None)
+        return 0 if iterations is None else int(np.asarray(iterations))
 
     def _flush(self):
         for writer in self._writers.values():
             writer.flush()
 
-    # ------------------------------------------------------------- hooks
-    def on_train_begin(self, logs=None):
-        self._train_step = 0
-        if self.write_graph:
-            self._write_config()
-
-    def on_train_end(self, logs=None):
-        self._stop_profiling()
+    def _close_writers(self):
+        """Closes the event files; the next summary starts new ones."""
         for writer in self._writers.values():
             writer.close()
         self._writers = {}
+
+    # ------------------------------------------------------------- hooks
+    def set_model(self, model):
+        super().set_model(model)
+        if self.write_graph:
+            self._write_config()
+
+    def on_train_begin(self, logs=None):
+        self._training = True
+        self._train_step = 0
+        if self.embeddings_freq:
+            self._write_projector_config()
+
+    def on_train_end(self, logs=None):
+        self._training = False
+        self._batch_summaries.close()
+        self._stop_profiling()
+        self._close_writers()
 
     def on_epoch_begin(self, epoch, logs=None):
         self._epoch = epoch
@@ -222,6 +347,7 @@ class TensorBoard(Callback):
 
     def on_train_batch_begin(self, batch, logs=None):
         self._batch_start = time.time()
+        self._route_batch_summaries("train", self._train_step + 1)
         if (
             self._profile_range is not None
             and self._epoch == 0
@@ -233,6 +359,7 @@ class TensorBoard(Callback):
             self._profiling = True
 
     def on_train_batch_end(self, batch, logs=None):
+        self._batch_summaries.close()
         self._train_step += 1
         self._epoch_steps += 1
         if self._profiling and batch >= self._profile_range[1]:
@@ -244,6 +371,13 @@ class TensorBoard(Callback):
             elapsed = time.time() - self._batch_start
             values["steps_per_second"] = 1.0 / elapsed if elapsed else 0.0
         self._write_scalars("train", values, "batch_", self._train_step)
+
+    def on_test_batch_begin(self, batch, logs=None):
+        self._route_batch_summaries("validation", self._test_step + 1)
+
+    def on_test_batch_end(self, batch, logs=None):
+        self._batch_summaries.close()
+        self._test_step += 1
 
     def _collect_learning_rate(self, logs):
         """`logs` plus the optimizer's current learning rate: under
@@ -276,15 +410,22 @@ class TensorBoard(Callback):
 
     def on_test_end(self, logs=None):
         # Validation runs of `fit()` and `evaluate()` calls: one point per
-        # run, at the number of training batches seen so far.
+        # run, at the optimizer's iteration count.
+        self._batch_summaries.close()
         self._write_scalars(
             "validation",
             dict(logs or {}),
             "evaluation_",
-            self._train_step,
+            self._optimizer_iterations(),
             suffix="_vs_iterations",
         )
-        self._flush()
+        if self._training:
+            self._flush()
+        else:
+            self._close_writers()
+
+    def on_predict_end(self, logs=None):
+        self._close_writers()
 
     def on_epoch_end(self, epoch, logs=None):
         logs = dict(logs or {})
@@ -300,47 +441,91 @@ class TensorBoard(Callback):
         self._write_scalars("validation", validation, "epoch_", epoch)
         if self.histogram_freq and epoch % self.histogram_freq == 0:
             self._write_weights(epoch)
+        if self.embeddings_freq and epoch % self.embeddings_freq == 0:
+            self._save_embeddings(epoch)
         self._flush()
 
 
-def _write(tag, tensor, step, plugin):
+# The checkpoint key of an embedding matrix that upstream Keras writes into
+# the projector config, for every `Embedding` layer.
+_EMBEDDING_TENSOR = "layer_with_weights-0/embeddings/.ATTRIBUTES/VARIABLE_VALUE"
+
+# At most this many images per weight (TensorBoard's default).
+_MAX_IMAGES = 3
+
+
+def _write(tag, tensor, step, plugin, content=b""):
     """Writes one summary in the format of TensorBoard's `plugin`
-    ("scalars", "histograms", "images" or "text"); only TensorFlow is
-    needed, not the `tensorboard` package."""
+    ("scalars", "histograms", "images", "graph_keras_model"); only
+    TensorFlow is needed, not the `tensorboard` package."""
     import tensorflow as tf
 
     metadata = tf.compat.v1.SummaryMetadata()
     metadata.plugin_data.plugin_name = plugin
-    # TensorBoard's data classes: 1 scalar, 2 tensor, 3 blob sequence.
-    metadata.data_class = {"scalars": 1, "images": 3}.get(plugin, 2)
+    metadata.plugin_data.content = content
     tf.summary.write(tag, tensor, step=step, metadata=metadata)
 
 
 def _histogram(value, bins=30):
-    """`(bins, 3)` rows of `[left edge, right edge, count]`, the layout the
-    histograms plugin reads."""
-    value = value.ravel()
+    """`(bins, 3)` float64 rows of `[left edge, right edge, count]`, the
+    layout the histograms plugin reads, as TensorBoard computes them:
+    `bins` equal buckets from the smallest to the largest value (the
+    largest falls into the last one); all of a constant array in the last
+    bucket, with both edges at the value; zeros for an empty array. NaNs
+    are not counted."""
+    value = np.asarray(value, dtype="float64").ravel()
+    rows = np.zeros((bins, 3))
     if value.size == 0:
-        return np.zeros((0, 3))
-    low, high = float(value.min()), float(value.max())
+        return rows
+    low, high = value.min(), value.max()
     if low == high:
-        low, high = low - 0.5, high + 0.5
-    counts, edges = np.histogram(value, bins=bins, range=(low, high))
-    return np.stack([edges[:-1], edges[1:], counts], axis=1)
+        rows[:, :2] = low
+        rows[-1, 2] = value.size
+        return rows
+    with np.errstate(invalid="ignore", over="ignore"):
+        edges = np.linspace(low, high, bins + 1)
+        position = np.floor((value - low) / ((high - low) / bins))
+    position = position[~np.isnan(position)]
+    bucket = np.clip(position, 0, bins - 1).astype("int64")
+    rows[:, 0], rows[:, 1] = edges[:-1], edges[1:]
+    rows[:, 2] = np.bincount(bucket, minlength=bins)
+    return rows
 
 
-def _png_image(value):
-    """A 1D or 2D weight as the images plugin's `[width, height, png]`
-    string tensor (grayscale, scaled to 0-255), or `None`."""
+def _weight_images(value):
+    """A weight as a `(images, height, width, channels)` array for the
+    images plugin (see the class docstring for the layouts), or `None`
+    when it has no image layout."""
+    value = np.squeeze(value)
+    if value.ndim == 1:
+        return value[None, :, None, None]
+    if value.ndim == 2:
+        if value.shape[0] > value.shape[1]:
+            value = value.T
+        return value[None, :, :, None]
+    if value.ndim == 3:
+        return np.moveaxis(value, -1, 0)[..., None]
+    if value.ndim == 4 and value.shape[-1] in (1, 3, 4):
+        return value
+    return None
+
+
+def _png_strings(images):
+    """The images plugin's string tensor: `[width, height, png, ...]` for
+    the first `_MAX_IMAGES` images. Values in `[0, 1]` map to 0-255
+    (`value * 255.5` truncated, computed in the weight's float dtype);
+    others saturate."""
     import tensorflow as tf
 
-    if value.ndim == 1:
-        value = value[None, :]
-    elif value.ndim != 2:
-        return None
-    low, high = value.min(), value.max()
-    scaled = (value - low) / (high - low) if high > low else value * 0
-    pixels = (scaled * 255).round().astype("uint8")[:, :, None]
-    png = tf.image.encode_png(pixels).numpy()
-    height, width = pixels.shape[:2]
-    return np.array([str(width).encode(), str(height).encode(), png], object)
+    if images.dtype not in ("float16", "float32", "float64"):
+        images = images.astype("float32")
+    scaled = images * images.dtype.type(255.5)
+    pixels = np.clip(scaled, 0, 255).astype("uint8")[:_MAX_IMAGES]
+    height, width = pixels.shape[1:3]
+    pngs = [tf.image.encode_png(image).numpy() for image in pixels]
+    return np.array([str(width).encode(), str(height).encode(), *pngs], object)
+
+
+def _quoted(text):
+    """`text` as a string literal of the protobuf text format."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -151,10 +151,12 @@ class KerasVariable:
         if self._value is not None:
             raise ValueError(f"Variable {self.path} is already initialized.")
         if in_stateless_scope():
+            # The second sentence is the wording upstream's tests match.
             raise ValueError(
-                f"Variable '{self.path}' cannot be initialized while in a "
-                "stateless scope: its initial value is computed once the "
-                "scope is left."
+                f"Variable '{self.path}' cannot be initialized yet. You "
+                "are attempting to initialize a variable while in a "
+                "stateless scope. This is disallowed. Its initial value is "
+                "computed when the scope is left."
             )
         initializer = self._initializer
         self._initialize_with_initializer(initializer)
@@ -329,8 +331,9 @@ class KerasVariable:
 
     def __bool__(self):
         raise TypeError(
-            f"Variable '{self.path}' has no truth value; compare its value "
-            "explicitly instead."
+            "A Keras Variable cannot be used as a boolean. Variable "
+            f"'{self.path}' has no truth value: compare its value "
+            "explicitly instead (e.g. `ops.all(v > 0)`)."
         )
 
     def __float__(self):

@@ -131,3 +131,23 @@ def test_variable_created_in_stateless_scope_is_initialized_on_exit():
     np.testing.assert_allclose(v.numpy(), [3.0, 3.0])
     with pytest.raises(ValueError, match="already initialized"):
         v._deferred_initialize()
+
+
+def test_initializing_inside_stateless_scope_is_an_error():
+    with StatelessScope():
+        v = backend.Variable(
+            lambda shape, dtype: np.ones(shape), shape=(2,), name="late"
+        )
+        with pytest.raises(ValueError, match="'late'.*stateless scope"):
+            v._deferred_initialize()
+        assert v._value is None
+    np.testing.assert_allclose(v.numpy(), [1.0, 1.0])
+
+
+def test_variable_has_no_truth_value():
+    v = backend.Variable(np.ones((2, 2)), name="flag")
+    with pytest.raises(TypeError, match="cannot be used as a boolean"):
+        bool(v)
+    with pytest.raises(TypeError, match="'flag'"):
+        if v:
+            pass

@@ -515,15 +515,19 @@ class JAXTrainer(Trainer):
         }[kind]()
         outputs = None
         for begin, end, batches in groups:
+            loop = self._jax_loop
+            if loop.state is None and loop.loop_variables is None:
+                # Built before the batch's callbacks run, so that what
+                # they set up for the batch (e.g. TensorBoard's summary
+                # writer) does not see the model traced symbolically.
+                data = batches[0][0]
+                if kind == "predict":
+                    self._build_for_predict(data)
+                else:
+                    self._symbolic_build(data_batch=data)
             if on_begin is not None:
                 on_begin(begin)
             if self._jax_loop.state is None:
-                if self._jax_loop.loop_variables is None:
-                    data = batches[0][0]
-                    if kind == "predict":
-                        self._build_for_predict(data)
-                    else:
-                        self._symbolic_build(data_batch=data)
                 self._start_state(kind)
             # The outputs stay on device: converting them here would wait
             # for the step, so that the next batch's host work could not
