@@ -325,18 +325,20 @@ class VarianceScaling(RandomInitializer):
     ):
         if not scale > 0.0:
             raise ValueError(
-                f"VarianceScaling needs a positive `scale`; got scale={scale}."
+                "Argument `scale` must be positive float. VarianceScaling "
+                f"got scale={scale}."
             )
         if mode not in _FAN_MODES:
             raise ValueError(
-                f"VarianceScaling got mode={mode!r}; expected one of "
-                f"{_FAN_MODES}."
+                f"Invalid `mode` argument: VarianceScaling got mode={mode!r}; "
+                f"expected one of {_FAN_MODES}."
             )
         name = _DISTRIBUTION_ALIASES.get(distribution.lower())
         if name is None:
             raise ValueError(
-                f"VarianceScaling got distribution={distribution!r}; "
-                f"expected one of {sorted(_DISTRIBUTION_ALIASES)}."
+                "Invalid `distribution` argument: VarianceScaling got "
+                f"distribution={distribution!r}; expected one of "
+                f"{sorted(_DISTRIBUTION_ALIASES)}."
             )
         self.scale = scale
         self.mode = mode

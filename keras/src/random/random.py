@@ -52,8 +52,9 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     """
     if dtype and not backend.is_float_dtype(dtype):
         raise ValueError(
-            f"keras.random.uniform only samples floats, got dtype={dtype}; "
-            "call keras.random.randint to sample integers."
+            "`keras.random.uniform` requires a floating point `dtype`. "
+            f"Got dtype={dtype}; call keras.random.randint to sample "
+            "integers."
         )
     return backend.random.uniform(
         shape, minval=minval, maxval=maxval, dtype=dtype, seed=seed
@@ -76,8 +77,8 @@ def randint(shape, minval, maxval, dtype="int32", seed=None):
     """
     if dtype and not backend.is_int_dtype(dtype):
         raise ValueError(
-            f"keras.random.randint only samples integers, got dtype={dtype}; "
-            "call keras.random.uniform to sample floats."
+            "`keras.random.randint` requires an integer `dtype`. Got "
+            f"dtype={dtype}; call keras.random.uniform to sample floats."
         )
     return backend.random.randint(
         shape, minval=minval, maxval=maxval, dtype=dtype, seed=seed
