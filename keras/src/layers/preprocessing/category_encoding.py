@@ -3,13 +3,13 @@
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import encoding_utils
-from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
+from keras.src.layers.preprocessing.data_layer import DataLayer
 
 _OUTPUT_MODES = ("one_hot", "multi_hot", "count")
 
 
 @keras_export("keras.layers.CategoryEncoding")
-class CategoryEncoding(TFDataLayer):
+class CategoryEncoding(DataLayer):
     """Encodes integer category ids as dense indicator or count vectors.
 
     Ids must lie in `[0, num_tokens)`. For inputs of rank 2 or more, the

@@ -6,13 +6,13 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import adapt_utils
 from keras.src.layers.preprocessing import encoding_utils
-from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
+from keras.src.layers.preprocessing.data_layer import DataLayer
 
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count")
 
 
 @keras_export("keras.layers.Discretization")
-class Discretization(TFDataLayer):
+class Discretization(DataLayer):
     """Maps each continuous value to the index of the bin it falls in.
 
     With boundaries `[b0, b1, ..., bn]`, values below `b0` go to bin 0,

@@ -2,7 +2,7 @@
 
 Shared by `CategoryEncoding`, `Discretization`, `Hashing` and the lookup
 layers. `ops` is the array namespace of the calling layer (`keras.ops`, or
-its TensorFlow twin inside `tf.data`, see `tf_data_layer`).
+its TensorFlow twin inside `tf.data`, see `data_layer`).
 """
 
 ONE_HOT = "one_hot"

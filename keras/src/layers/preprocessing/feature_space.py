@@ -23,6 +23,8 @@ from keras.src.api_export import keras_export
 from keras.src.layers.core.input_layer import Input
 from keras.src.layers.layer import Layer
 from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
+from keras.src.layers.preprocessing.data_layer import DataLayer
+from keras.src.layers.preprocessing.data_layer import _from_tf
 from keras.src.layers.preprocessing.discretization import Discretization
 from keras.src.layers.preprocessing.hashed_crossing import HashedCrossing
 from keras.src.layers.preprocessing.hashing import Hashing
@@ -33,8 +35,6 @@ from keras.src.layers.preprocessing.integer_lookup import IntegerLookup
 from keras.src.layers.preprocessing.normalization import Normalization
 from keras.src.layers.preprocessing.rescaling import Rescaling
 from keras.src.layers.preprocessing.string_lookup import StringLookup
-from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
-from keras.src.layers.preprocessing.tf_data_layer import _from_tf
 from keras.src.saving import saving_lib
 from keras.src.saving import serialization_lib
 from keras.src.utils.backend_utils import in_tf_graph
@@ -129,7 +129,7 @@ class Feature:
         return cls(**config)
 
 
-class TFDIdentity(TFDataLayer):
+class TFDIdentity(DataLayer):
     """Returns its inputs unchanged (the preprocessor of plain floats)."""
 
     def call(self, inputs):
@@ -139,7 +139,7 @@ class TFDIdentity(TFDataLayer):
         return input_shape
 
 
-class TFDConcat(TFDataLayer):
+class TFDConcat(DataLayer):
     """Concatenates float tensors along `axis` (casting them first)."""
 
     def __init__(self, axis=-1, **kwargs):
@@ -719,10 +719,10 @@ def _needs_adapt(preprocessor):
 def _run_in_tf(layer, x):
     """Applies `layer` to TF tensors and returns TF tensors.
 
-    `TFDataLayer`s compute with TensorFlow; other layers compute with JAX,
+    `DataLayer`s compute with TensorFlow; other layers compute with JAX,
     on the host values (through `tf.numpy_function` in a graph).
     """
-    if isinstance(layer, TFDataLayer):
+    if isinstance(layer, DataLayer):
         return layer._call_in_tf_graph(x)
     if in_tf_graph():
         return image_base.call_in_tf_graph(layer, x)

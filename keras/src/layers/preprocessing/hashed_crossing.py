@@ -5,14 +5,14 @@ import numpy as np
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import encoding_utils
-from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
+from keras.src.layers.preprocessing.data_layer import DataLayer
 from keras.src.utils.backend_utils import is_tf_tensor
 
 _OUTPUT_MODES = ("int", "one_hot")
 
 
 @keras_export("keras.layers.HashedCrossing")
-class HashedCrossing(TFDataLayer):
+class HashedCrossing(DataLayer):
     """Crosses categorical features and hashes each combination into bins.
 
     For every sample, the values of the input features (e.g. a country

@@ -3,7 +3,7 @@
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import encoding_utils
-from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
+from keras.src.layers.preprocessing.data_layer import DataLayer
 
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count")
 
@@ -41,7 +41,7 @@ def hash_to_bins(tf, values, num_bins, salt=None):
 
 
 @keras_export("keras.layers.Hashing")
-class Hashing(TFDataLayer):
+class Hashing(DataLayer):
     """Hashes each input value into one of `num_bins` integer bins.
 
     Strings and integers are hashed through their string form with

@@ -14,16 +14,16 @@ import numpy as np
 from keras.src import backend
 from keras.src.layers.preprocessing import adapt_utils
 from keras.src.layers.preprocessing import encoding_utils
+from keras.src.layers.preprocessing.data_layer import DataLayer
 from keras.src.layers.preprocessing.hashing import hash_to_bins
 from keras.src.layers.preprocessing.hashing import standardize_salt
-from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
 
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
 _OOV_METHODS = ("floormod", "farmhash")
 _VOCAB_FILE = "vocabulary.txt"
 
 
-class IndexLookup(TFDataLayer):
+class IndexLookup(DataLayer):
     """Maps tokens to integer indices from a vocabulary (or the inverse).
 
     The base of `keras.layers.StringLookup` and `keras.layers.IntegerLookup`

@@ -3,11 +3,11 @@
 import numpy as np
 
 from keras.src.api_export import keras_export
-from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
+from keras.src.layers.preprocessing.data_layer import DataLayer
 
 
 @keras_export("keras.layers.MelSpectrogram")
-class MelSpectrogram(TFDataLayer):
+class MelSpectrogram(DataLayer):
     """Turns raw audio into a (log-scaled) mel spectrogram.
 
     Each signal goes through a centered short-time Fourier transform

@@ -5,11 +5,11 @@ import numpy as np
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import adapt_utils
-from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
+from keras.src.layers.preprocessing.data_layer import DataLayer
 
 
 @keras_export("keras.layers.Normalization")
-class Normalization(TFDataLayer):
+class Normalization(DataLayer):
     """Standardizes features: `(x - mean) / sqrt(variance)`.
 
     The statistics are either given (`mean` and `variance`) or learned by

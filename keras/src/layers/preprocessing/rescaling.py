@@ -3,14 +3,8 @@
 import numpy as np
 
 from keras.src import backend
-from keras.src import ops
-from keras.src import tree
 from keras.src.api_export import keras_export
-from keras.src.layers.layer import Layer
-from keras.src.layers.preprocessing.image_preprocessing import (
-    base_image_preprocessing_layer as base,
-)
-from keras.src.utils import backend_utils
+from keras.src.layers.preprocessing.data_layer import DataLayer
 
 
 def _plain(value):
@@ -23,7 +17,7 @@ def _plain(value):
 
 
 @keras_export("keras.layers.Rescaling")
-class Rescaling(Layer):
+class Rescaling(DataLayer):
     """Computes `inputs * scale + offset`, in the layer's float dtype.
 
     Typical uses: `Rescaling(1 / 255)` maps pixel values in `[0, 255]` to
@@ -51,13 +45,8 @@ class Rescaling(Layer):
         self.supports_masking = True
         self.built = True
 
-    def __call__(self, inputs, **kwargs):
-        if backend_utils.in_tf_graph():
-            return base.call_in_tf_graph(self, inputs, **kwargs)
-        inputs = tree.map_structure(base.from_tf, inputs)
-        return super().__call__(inputs, **kwargs)
-
     def call(self, inputs):
+        ops = self.backend
         dtype = self.compute_dtype
         x = ops.cast(inputs, dtype)
         scale = ops.convert_to_tensor(self.scale, dtype=dtype)

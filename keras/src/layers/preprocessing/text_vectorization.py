@@ -5,8 +5,8 @@ import numpy as np
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import adapt_utils
+from keras.src.layers.preprocessing.data_layer import DataLayer
 from keras.src.layers.preprocessing.string_lookup import StringLookup
-from keras.src.layers.preprocessing.tf_data_layer import TFDataLayer
 
 _STANDARDIZE = ("lower_and_strip_punctuation", "lower", "strip_punctuation")
 _SPLIT = ("whitespace", "character")
@@ -15,7 +15,7 @@ _PUNCTUATION = r'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']'
 
 
 @keras_export("keras.layers.TextVectorization")
-class TextVectorization(TFDataLayer):
+class TextVectorization(DataLayer):
     """Turns raw strings into token ids or bag-of-words vectors.
 
     Each string goes through: standardization (lowercasing, punctuation

@@ -2,7 +2,7 @@
 
 A `tf.data.Dataset.map()` function is a TensorFlow graph: its tensors have
 no values, so they cannot become JAX arrays. Preprocessing layers write
-their math against `self.backend` (see `tf_data_layer.TFDataLayer`), which
+their math against `self.backend` (see `data_layer.DataLayer`), which
 is `keras.ops` in ordinary calls and `TF_OPS` while TensorFlow traces a
 graph. `TF_OPS` offers the `keras.ops` functions these layers use, with the
 same names, arguments and results, computed with TensorFlow ops; the
@@ -19,6 +19,8 @@ from keras.src import backend
 
 class TFOps:
     """`keras.ops` functions of the preprocessing layers, in TensorFlow."""
+
+    _backend = "tensorflow"
 
     @property
     def _tf(self):

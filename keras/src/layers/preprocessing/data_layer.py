@@ -1,7 +1,7 @@
-"""`TFDataLayer`: base of the preprocessing layers that also run in tf.data.
+"""`DataLayer`: base of the preprocessing layers that also run in tf.data.
 
 This fork computes with JAX, but a `tf.data.Dataset.map()` function is a
-TensorFlow graph: JAX arrays cannot flow through it. A `TFDataLayer` writes
+TensorFlow graph: JAX arrays cannot flow through it. A `DataLayer` writes
 its math against `self.backend`, a small namespace of array functions. In a
 normal call that namespace is `keras.ops`; when the layer is called while
 TensorFlow traces a graph (inside `Dataset.map`), the same functions are
@@ -31,7 +31,7 @@ _MODE = threading.local()
 
 @contextlib.contextmanager
 def tf_mode():
-    """Routes `TFDataLayer.backend` to TensorFlow while the block runs."""
+    """Routes `DataLayer.backend` to TensorFlow while the block runs."""
     previous = getattr(_MODE, "tf", False)
     _MODE.tf = True
     try:
@@ -44,7 +44,22 @@ def tf_mode_active():
     return getattr(_MODE, "tf", False)
 
 
-class TFDataLayer(Layer):
+class _KerasOps:
+    """`keras.ops` as a `DataLayer.backend`: attribute lookups go to the
+    ops module; `_backend` names the backend computing them."""
+
+    _backend = "jax"
+
+    def __getattr__(self, name):
+        from keras.src import ops
+
+        return getattr(ops, name)
+
+
+KERAS_OPS = _KerasOps()
+
+
+class DataLayer(Layer):
     """A layer whose `call` also runs inside `tf.data` pipelines.
 
     Subclasses compute with the functions of `self.backend`, which is
@@ -56,11 +71,16 @@ class TFDataLayer(Layer):
 
     @property
     def backend(self):
+        """The op namespace of the current call; `backend._backend` names
+        it (`"jax"`, or `"tensorflow"` inside a `tf.data` graph)."""
         if tf_mode_active():
             return TF_OPS
-        from keras.src import ops
+        return KERAS_OPS
 
-        return ops
+    def _get_seed_generator(self, backend_name=None):
+        """The layer's `SeedGenerator` (its `generator` attribute), for the
+        random functions of `self.backend`."""
+        return self.generator
 
     def __call__(self, inputs, **kwargs):
         if in_tf_graph():

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from keras.src import layers
-from keras.src.layers.preprocessing import tf_data_layer
+from keras.src.layers.preprocessing import data_layer
 
 
 def test_importing_keras_does_not_import_tensorflow():
@@ -25,16 +25,30 @@ def test_backend_namespace_switches_inside_tf_graph():
     tf = pytest.importorskip("tensorflow")
     seen = []
 
-    class Probe(tf_data_layer.TFDataLayer):
+    class Probe(data_layer.DataLayer):
         def call(self, x):
-            seen.append(type(self.backend).__name__)
+            seen.append(self.backend._backend)
             return self.backend.cast(x, "float32")
 
     probe = Probe()
-    probe(np.ones(2))
-    next(iter(tf.data.Dataset.from_tensors(np.ones(2)).map(probe)))
-    assert seen == ["module", "TFOps"]
-    assert not tf_data_layer.tf_mode_active()
+    out = probe(np.ones(2))
+    assert not tf.is_tensor(out)
+    out = next(iter(tf.data.Dataset.from_tensors(np.ones(2)).map(probe)))
+    assert tf.is_tensor(out) and out.dtype == tf.float32
+    assert seen == ["jax", "tensorflow"]
+    assert not data_layer.tf_mode_active()
+
+
+def test_rescaling_computes_with_the_namespace_of_the_call():
+    tf = pytest.importorskip("tensorflow")
+    layer = layers.Rescaling(0.5, offset=1.0)
+    assert isinstance(layer, data_layer.DataLayer)
+    images = np.arange(6, dtype="float32").reshape(1, 2, 3)
+    expected = images * 0.5 + 1.0
+    np.testing.assert_allclose(layer(images), expected)
+    mapped = next(iter(tf.data.Dataset.from_tensors(images).map(layer)))
+    assert tf.is_tensor(mapped)
+    np.testing.assert_allclose(mapped.numpy(), expected)
 
 
 def test_eager_string_layer_accepts_tf_tensors():
