@@ -144,7 +144,10 @@ def convert_structure_to_tensors(x, dtype=None):
     if isinstance(x, dict):
         return {k: convert_structure_to_tensors(v, dtype) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
-        return type(x)(convert_structure_to_tensors(v, dtype) for v in x)
+        items = [convert_structure_to_tensors(v, dtype) for v in x]
+        if hasattr(type(x), "_fields"):  # a namedtuple takes its fields
+            return type(x)(*items)
+        return type(x)(items)
     if x is None:
         return None
     return ops.convert_to_tensor(x, dtype=dtype)

@@ -76,3 +76,29 @@ def test_squeeze_or_expand_to_same_rank():
         ops.ones((3, 4, 1)), ops.ones((3, 4))
     )
     assert x.shape == (3, 4) and y.shape == (3, 4)
+
+
+def test_structured_targets_keep_their_containers():
+    # A loss over a structure sees the structure it was given: a
+    # namedtuple is rebuilt field by field, lists and tuples as themselves.
+    import collections
+
+    Pair = collections.namedtuple("Pair", ["first", "second"])
+    seen = []
+
+    class StructLoss(loss_lib.Loss):
+        def call(self, y_true, y_pred):
+            seen.append((type(y_true), type(y_pred)))
+            return ops.abs(y_true.first - y_pred.first) + ops.abs(
+                y_true.second - y_pred.second
+            )
+
+    y_true = Pair(np.ones((2, 1)), np.zeros((2, 1)))
+    y_pred = Pair(np.zeros((2, 1)), np.zeros((2, 1)))
+    value = StructLoss()(y_true, y_pred)
+    assert seen == [(Pair, Pair)]
+    np.testing.assert_allclose(value, 1.0)
+    converted = loss_lib.convert_structure_to_tensors(
+        [(np.ones(2), np.zeros(2))]
+    )
+    assert type(converted) is list and type(converted[0]) is tuple
