@@ -3,13 +3,13 @@
 import numpy as np
 
 from keras.src import backend
-from keras.src import ops
 from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 from keras.src.layers.preprocessing.image_preprocessing import (
     base_image_preprocessing_layer as base,
 )
+from keras.src.layers.preprocessing.tf_ops import current_ops
 from keras.src.utils import backend_utils
 
 
@@ -58,6 +58,8 @@ class Rescaling(Layer):
         return super().__call__(inputs, **kwargs)
 
     def call(self, inputs):
+        # TensorFlow's ops inside a `tf.data` graph, else `keras.ops`.
+        ops = current_ops()
         dtype = self.compute_dtype
         x = ops.cast(inputs, dtype)
         scale = ops.convert_to_tensor(self.scale, dtype=dtype)

@@ -12,9 +12,7 @@ TensorFlow is imported only when a graph is actually being traced, so
 `import keras` never imports it.
 """
 
-import contextlib
 import sys
-import threading
 
 import numpy as np
 
@@ -22,26 +20,11 @@ from keras.src import backend
 from keras.src import tree
 from keras.src.layers.layer import Layer
 from keras.src.layers.preprocessing.tf_ops import TF_OPS
+from keras.src.layers.preprocessing.tf_ops import tf_mode
+from keras.src.layers.preprocessing.tf_ops import tf_mode_active
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.utils.backend_utils import in_tf_graph
 from keras.src.utils.backend_utils import is_tf_tensor
-
-_MODE = threading.local()
-
-
-@contextlib.contextmanager
-def tf_mode():
-    """Routes `TFDataLayer.backend` to TensorFlow while the block runs."""
-    previous = getattr(_MODE, "tf", False)
-    _MODE.tf = True
-    try:
-        yield
-    finally:
-        _MODE.tf = previous
-
-
-def tf_mode_active():
-    return getattr(_MODE, "tf", False)
 
 
 class TFDataLayer(Layer):

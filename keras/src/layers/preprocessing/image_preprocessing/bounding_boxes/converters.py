@@ -14,8 +14,8 @@ formats below (`rel_` formats are fractions of the image size):
 
 import math
 
-from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.tf_ops import current_ops
 
 FORMATS = (
     "xyxy",
@@ -70,7 +70,7 @@ def _from_xyxy(x1, y1, x2, y2, fmt):
         parts = ((x1 + x2) / 2.0, (y1 + y2) / 2.0, x2 - x1, y2 - y1)
     else:  # center_yxhw
         parts = ((y1 + y2) / 2.0, (x1 + x2) / 2.0, y2 - y1, x2 - x1)
-    return ops.stack(parts, axis=-1)
+    return current_ops().stack(parts, axis=-1)
 
 
 @keras_export("keras.utils.bounding_boxes.convert_format")
@@ -100,7 +100,7 @@ def convert_format(
         return result
     _check_format(source, "source")
     _check_format(target, "target")
-    boxes = ops.cast(boxes, dtype)
+    boxes = current_ops().cast(boxes, dtype)
     if source == target:
         return boxes
     source_rel = source.startswith("rel_")
@@ -119,7 +119,7 @@ def convert_format(
     elif target_rel and not source_rel:
         x1, x2 = x1 / width, x2 / width
         y1, y2 = y1 / height, y2 / height
-    return ops.cast(_from_xyxy(x1, y1, x2, y2, target), dtype)
+    return current_ops().cast(_from_xyxy(x1, y1, x2, y2, target), dtype)
 
 
 @keras_export("keras.utils.bounding_boxes.clip_to_image_size")
@@ -153,11 +153,17 @@ def clip_to_image_size(
     )
     x1, y1, x2, y2 = _split(boxes)
     max_x, max_y = (1.0, 1.0) if relative else (float(width), float(height))
-    x1, x2 = ops.clip(x1, 0.0, max_x), ops.clip(x2, 0.0, max_x)
-    y1, y2 = ops.clip(y1, 0.0, max_y), ops.clip(y2, 0.0, max_y)
+    x1, x2 = (
+        current_ops().clip(x1, 0.0, max_x),
+        current_ops().clip(x2, 0.0, max_x),
+    )
+    y1, y2 = (
+        current_ops().clip(y1, 0.0, max_y),
+        current_ops().clip(y2, 0.0, max_y),
+    )
     result = dict(bounding_boxes)
     result["boxes"] = convert_format(
-        ops.stack([x1, y1, x2, y2], axis=-1),
+        current_ops().stack([x1, y1, x2, y2], axis=-1),
         work,
         bounding_box_format,
         height=height,
@@ -165,9 +171,9 @@ def clip_to_image_size(
     )
     if "labels" in bounding_boxes:
         areas = (x2 - x1) * (y2 - y1)
-        labels = ops.convert_to_tensor(bounding_boxes["labels"])
-        result["labels"] = ops.where(
-            areas > 0, labels, ops.cast(-1, labels.dtype)
+        labels = current_ops().convert_to_tensor(bounding_boxes["labels"])
+        result["labels"] = current_ops().where(
+            areas > 0, labels, current_ops().cast(-1, labels.dtype)
         )
     return result
 
@@ -214,33 +220,35 @@ def affine_transform(
     )
     unbatched = len(boxes.shape) == 2
     if unbatched:
-        boxes = ops.expand_dims(boxes, 0)
+        boxes = current_ops().expand_dims(boxes, 0)
     cx = (width - 1) / 2.0 if center_x is None else center_x * (width - 1)
     cy = (height - 1) / 2.0 if center_y is None else center_y * (height - 1)
 
     def per_image(v):
-        return ops.reshape(ops.cast(v, "float32"), (-1, 1, 1))
+        return current_ops().reshape(
+            current_ops().cast(v, "float32"), (-1, 1, 1)
+        )
 
     theta = per_image(angle) * (math.pi / 180.0)
-    cos, sin = ops.cos(theta), ops.sin(theta)
+    cos, sin = current_ops().cos(theta), current_ops().sin(theta)
     scale = per_image(scale)
-    tan_x = ops.tan(per_image(shear_x) * (math.pi / 180.0))
-    tan_y = ops.tan(per_image(shear_y) * (math.pi / 180.0))
+    tan_x = current_ops().tan(per_image(shear_x) * (math.pi / 180.0))
+    tan_y = current_ops().tan(per_image(shear_y) * (math.pi / 180.0))
     x1, y1, x2, y2 = _split(boxes)
-    xs = ops.stack([x1, x2, x1, x2], axis=-1) - cx
-    ys = ops.stack([y1, y1, y2, y2], axis=-1) - cy
+    xs = current_ops().stack([x1, x2, x1, x2], axis=-1) - cx
+    ys = current_ops().stack([y1, y1, y2, y2], axis=-1) - cy
     rx = scale * (cos * xs + sin * ys)
     ry = scale * (-sin * xs + cos * ys)
     sx = rx + tan_x * ry
     sy = ry + tan_y * rx
     new_x = sx + cx + per_image(translate_x) * (width - 1)
     new_y = sy + cy + per_image(translate_y) * (height - 1)
-    out = ops.stack(
+    out = current_ops().stack(
         [
-            ops.min(new_x, axis=-1),
-            ops.min(new_y, axis=-1),
-            ops.max(new_x, axis=-1),
-            ops.max(new_y, axis=-1),
+            current_ops().min(new_x, axis=-1),
+            current_ops().min(new_y, axis=-1),
+            current_ops().max(new_x, axis=-1),
+            current_ops().max(new_y, axis=-1),
         ],
         axis=-1,
     )
@@ -268,12 +276,14 @@ def crop(boxes, top, left, height, width, bounding_box_format="xyxy"):
         raise ValueError("crop() works on absolute box formats.")
     boxes = convert_format(boxes, bounding_box_format, "xyxy")
     x1, y1, x2, y2 = _split(boxes)
-    x1 = ops.clip(x1 - left, 0, width)
-    x2 = ops.clip(x2 - left, 0, width)
-    y1 = ops.clip(y1 - top, 0, height)
-    y2 = ops.clip(y2 - top, 0, height)
+    x1 = current_ops().clip(x1 - left, 0, width)
+    x2 = current_ops().clip(x2 - left, 0, width)
+    y1 = current_ops().clip(y1 - top, 0, height)
+    y2 = current_ops().clip(y2 - top, 0, height)
     return convert_format(
-        ops.stack([x1, y1, x2, y2], axis=-1), "xyxy", bounding_box_format
+        current_ops().stack([x1, y1, x2, y2], axis=-1),
+        "xyxy",
+        bounding_box_format,
     )
 
 
@@ -295,7 +305,9 @@ def pad(boxes, top, left, height=None, width=None, bounding_box_format="xyxy"):
     boxes = convert_format(boxes, bounding_box_format, "xyxy")
     x1, y1, x2, y2 = _split(boxes)
     return convert_format(
-        ops.stack([x1 + left, y1 + top, x2 + left, y2 + top], axis=-1),
+        current_ops().stack(
+            [x1 + left, y1 + top, x2 + left, y2 + top], axis=-1
+        ),
         "xyxy",
         bounding_box_format,
     )
@@ -336,15 +348,15 @@ def encode_box_to_deltas(
     ax, ay, aw, ah = _centers(anchors, anchor_format, image_shape)
     bx, by, bw, bh = _centers(boxes, box_format, image_shape)
     dx, dy = (bx - ax) / aw, (by - ay) / ah
-    dw, dh = ops.log(bw / aw), ops.log(bh / ah)
+    dw, dh = current_ops().log(bw / aw), current_ops().log(bh / ah)
     parts = (
         (dy, dx, dh, dw)
         if encoding_format == "center_yxhw"
         else (dx, dy, dw, dh)
     )
-    deltas = ops.stack(parts, axis=-1)
+    deltas = current_ops().stack(parts, axis=-1)
     if variance is not None:
-        deltas = deltas / ops.cast(variance, deltas.dtype)
+        deltas = deltas / current_ops().cast(variance, deltas.dtype)
     return deltas
 
 
@@ -379,17 +391,22 @@ def decode_deltas_to_boxes(
             f"`encoded_format` should be one of {_ENCODINGS}. Received: "
             f"{encoded_format}"
         )
-    deltas = ops.cast(boxes_delta, "float32")
+    deltas = current_ops().cast(boxes_delta, "float32")
     if variance is not None:
-        deltas = deltas * ops.cast(variance, deltas.dtype)
+        deltas = deltas * current_ops().cast(variance, deltas.dtype)
     a, b, c, d = _split(deltas)
     if encoded_format == "center_yxhw":
         dy, dx, dh, dw = a, b, c, d
     else:
         dx, dy, dw, dh = a, b, c, d
     ax, ay, aw, ah = _centers(anchors, anchor_format, image_shape)
-    boxes = ops.stack(
-        [dx * aw + ax, dy * ah + ay, ops.exp(dw) * aw, ops.exp(dh) * ah],
+    boxes = current_ops().stack(
+        [
+            dx * aw + ax,
+            dy * ah + ay,
+            current_ops().exp(dw) * aw,
+            current_ops().exp(dh) * ah,
+        ],
         axis=-1,
     )
     height, width = (None, None) if image_shape is None else image_shape[:2]

@@ -1,6 +1,6 @@
 """Checks and densification of bounding-box dicts."""
 
-from keras.src import ops
+from keras.src.layers.preprocessing.tf_ops import current_ops
 
 
 def _classify(bounding_boxes):
@@ -57,8 +57,10 @@ def densify_bounding_boxes(
     box_pad = [(0, 0)] * (len(boxes.shape) - 2) + [(0, extra), (0, 0)]
     label_pad = [(0, 0)] * (len(labels.shape) - 1) + [(0, extra)]
     return {
-        "boxes": ops.pad(boxes, box_pad, constant_values=boxes_default_value),
-        "labels": ops.pad(
+        "boxes": current_ops().pad(
+            boxes, box_pad, constant_values=boxes_default_value
+        ),
+        "labels": current_ops().pad(
             labels, label_pad, constant_values=labels_default_value
         ),
     }
