@@ -719,8 +719,9 @@ def _needs_adapt(preprocessor):
 def _run_in_tf(layer, x):
     """Applies `layer` to TF tensors and returns TF tensors.
 
-    `TFDataLayer`s compute with TensorFlow; other layers compute with JAX,
-    on the host values (through `tf.numpy_function` in a graph).
+    `TFDataLayer`s compute with TensorFlow; the other preprocessors
+    (`Rescaling`) compute with TensorFlow ops inside a graph, and with
+    JAX on the host values outside one.
     """
     if isinstance(layer, TFDataLayer):
         return layer._call_in_tf_graph(x)

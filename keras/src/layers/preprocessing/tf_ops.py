@@ -400,7 +400,10 @@ class TFOps:
         return tf.transpose(out, inverse)
 
     def slice(self, inputs, start_indices, shape):
-        return self._tf.slice(inputs, list(start_indices), list(shape))
+        # An unknown size (`None`, from a static shape) takes the rest of
+        # its axis, which starts at 0 in the image layers.
+        size = [-1 if s is None else s for s in shape]
+        return self._tf.slice(inputs, list(start_indices), size)
 
     def scatter(self, indices, values, shape):
         return self._tf.scatter_nd(indices, values, shape)
@@ -730,6 +733,7 @@ class TFImage:
             interpolation=interpolation.upper(),
             fill_mode=fill_mode.upper(),
         )
+        out.set_shape(x.shape)
         out = _from_channels_last(_cast_back(out, dtype), data_format)
         return out[0] if unbatched else out
 

@@ -51,9 +51,9 @@ def no_bounding_boxes(layer):
 
 def image_size(layer, transformation):
     """`(height, width)` of the images a transformation was drawn for."""
-    shape = tuple(int(d) for d in transformation["input_shape"])
+    shape = transformation["input_shape"]
     h_axis, w_axis = layer._spatial_axes()
-    return shape[h_axis], shape[w_axis]
+    return int(shape[h_axis]), int(shape[w_axis])
 
 
 def boxes_as_xyxy(layer, bounding_boxes, height, width):

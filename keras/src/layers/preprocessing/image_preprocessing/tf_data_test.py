@@ -176,9 +176,11 @@ def _inputs(keys):
 
 
 def _traced_ops(layer, data, **kwargs):
-    """The op types of the graph TensorFlow traces for `layer(data)`."""
+    """The op types of the graph TensorFlow traces for `layer(data)`, a
+    batch of unknown size."""
     specs = tf.nest.map_structure(
-        lambda x: tf.TensorSpec(x.shape, tf.as_dtype(x.dtype)), data
+        lambda x: tf.TensorSpec((None,) + x.shape[1:], tf.as_dtype(x.dtype)),
+        data,
     )
     fn = tf.function(lambda x: layer(x, **kwargs))
     graph = fn.get_concrete_function(specs).graph
@@ -186,8 +188,14 @@ def _traced_ops(layer, data, **kwargs):
 
 
 def _map_once(layer, data, **kwargs):
-    ds = tf.data.Dataset.from_tensors(data).map(lambda x: layer(x, **kwargs))
-    return next(iter(ds))
+    """`layer` mapped over `data` in `tf.data`: a batch of unknown size
+    (as `Dataset.batch` makes) when `data` is batched."""
+    images = data["images"] if isinstance(data, dict) else data
+    if len(images.shape) == 4:
+        ds = tf.data.Dataset.from_tensor_slices(data).batch(len(images))
+    else:
+        ds = tf.data.Dataset.from_tensors(data)
+    return next(iter(ds.map(lambda x: layer(x, **kwargs))))
 
 
 @pytest.mark.parametrize("name", sorted(_LAYERS))
