@@ -250,13 +250,11 @@ class TFOps:
 
     def clip(self, x, x_min, x_max):
         tf = self._tf
-        dtype = x.dtype
-        if dtype == tf.bool:
+        if x.dtype == tf.bool:
             x = tf.cast(x, "int32")
-        out = tf.clip_by_value(
+        return tf.clip_by_value(
             x, tf.cast(x_min, x.dtype), tf.cast(x_max, x.dtype)
         )
-        return out
 
     def where(self, condition, x, y):
         tf = self._tf
@@ -449,23 +447,36 @@ def _tf():
     return tf
 
 
-# Per `SeedGenerator`, a TF counter of the draws made in `tf.data` graphs.
-_DRAW_COUNTERS = weakref.WeakKeyDictionary()
-_UNSEEDED = {}
-
-
-def _draw_counter(key_object):
+def _new_counter():
     tf = _tf()
-    table = _UNSEEDED if key_object is None else _DRAW_COUNTERS
-    key = "unseeded" if key_object is None else key_object
-    counter = table.get(key)
-    if counter is None:
-        # Made outside the graph being traced, so that the pipeline
-        # captures it and it counts across elements and epochs.
-        with tf.init_scope():
-            counter = tf.Variable(0, dtype="int64", trainable=False)
-        table[key] = counter
-    return counter
+    # Made outside the graph being traced, so that the pipeline captures
+    # it and it counts across elements and epochs.
+    with tf.init_scope():
+        return tf.Variable(0, dtype="int64", trainable=False)
+
+
+class _DrawCounters:
+    """The TF counters of the draws made in `tf.data` graphs: one per
+    `SeedGenerator`, and one (with a random base seed) for unseeded
+    draws."""
+
+    def __init__(self):
+        self._per_generator = weakref.WeakKeyDictionary()
+        self._unseeded = None
+
+    def for_generator(self, generator):
+        if generator not in self._per_generator:
+            self._per_generator[generator] = _new_counter()
+        return generator.seed, self._per_generator[generator]
+
+    def unseeded(self):
+        if self._unseeded is None:
+            base = int(np.random.SeedSequence().entropy % (2**31 - 1))
+            self._unseeded = (base, _new_counter())
+        return self._unseeded
+
+
+_DRAW_COUNTERS = _DrawCounters()
 
 
 class TFRandom:
@@ -482,11 +493,9 @@ class TFRandom:
 
         tf = _tf()
         if isinstance(seed, SeedGenerator):
-            base, counter = seed.seed, _draw_counter(seed)
+            base, counter = _DRAW_COUNTERS.for_generator(seed)
         elif seed is None:
-            if "base" not in _UNSEEDED:
-                _UNSEEDED["base"] = int(np.random.randint(0, 2**31 - 1))
-            base, counter = _UNSEEDED["base"], _draw_counter(None)
+            base, counter = _DRAW_COUNTERS.unseeded()
         else:
             return tf.constant([int(seed), 0], dtype="int64")
         step = counter.assign_add(1)
@@ -599,6 +608,9 @@ class TFImage:
         fill_value=0.0,
         data_format=None,
     ):
+        """`keras.ops.image.resize` with `tf.image.resize`: the same
+        values for `"bilinear"` and `"nearest"`; the `"bicubic"` and
+        `"lanczos"` kernels are TensorFlow's, which differ slightly."""
         tf = _tf()
         data_format = backend.standardize_data_format(data_format)
         if fill_mode != "constant":
@@ -701,8 +713,11 @@ class TFImage:
         fill_value=0,
         data_format=None,
     ):
-        """Resamples with `ImageProjectiveTransformV3` (same 8-parameter
-        layout as `keras.ops.image.affine_transform`)."""
+        """`transform[b] = [a0, a1, a2, b0, b1, b2, c0, c1]` sends output
+        pixel `(x, y)` to the input point `((a0 x + a1 y + a2) / k,
+        (b0 x + b1 y + b2) / k)`, `k = c0 x + c1 y + 1`, sampled as
+        `keras.ops.image.affine_transform` does (each neighbour of the
+        point is filled per `fill_mode` on its own)."""
         tf = _tf()
         data_format = backend.standardize_data_format(data_format)
         if interpolation not in ("nearest", "bilinear"):
@@ -721,17 +736,22 @@ class TFImage:
         x = _to_channels_last(x, data_format)
         dtype = x.dtype
         x = _float_compute(x)
-        transform = tf.cast(transform, "float32")
+        shape = tf.shape(x)
+        transform = tf.cast(transform, x.dtype)
         if len(transform.shape) == 1:
             transform = tf.expand_dims(transform, 0)
-        transform = tf.broadcast_to(transform, [tf.shape(x)[0], 8])
-        out = tf.raw_ops.ImageProjectiveTransformV3(
-            images=x,
-            transforms=transform,
-            output_shape=tf.shape(x)[1:3],
-            fill_value=tf.cast(fill_value, "float32"),
-            interpolation=interpolation.upper(),
-            fill_mode=fill_mode.upper(),
+        transform = tf.broadcast_to(transform, [shape[0], 8])
+        grid_y, grid_x = tf.meshgrid(
+            tf.range(shape[1], dtype=x.dtype),
+            tf.range(shape[2], dtype=x.dtype),
+            indexing="ij",
+        )
+        t = [tf.reshape(transform[:, i], [-1, 1, 1]) for i in range(8)]
+        k = t[6] * grid_x + t[7] * grid_y + 1.0
+        src_x = (t[0] * grid_x + t[1] * grid_y + t[2]) / k
+        src_y = (t[3] * grid_x + t[4] * grid_y + t[5]) / k
+        out = _sample_points(
+            x, src_y, src_x, interpolation, fill_mode, fill_value
         )
         out.set_shape(x.shape)
         out = _from_channels_last(_cast_back(out, dtype), data_format)
@@ -879,7 +899,8 @@ def _sample_points(x, src_y, src_x, interpolation, fill_mode, fill_value):
     shape = tf.shape(x)
     height, width = shape[1], shape[2]
     if interpolation == "nearest":
-        corners = [(tf.round(src_y), tf.round(src_x), None)]
+        # The nearest pixel, halves rounded up (not to even).
+        corners = [(tf.floor(src_y + 0.5), tf.floor(src_x + 0.5), None)]
     else:
         y0, x0 = tf.floor(src_y), tf.floor(src_x)
         wy, wx = src_y - y0, src_x - x0
