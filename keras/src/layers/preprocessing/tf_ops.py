@@ -482,10 +482,11 @@ _DRAW_COUNTERS = _DrawCounters()
 class TFRandom:
     """`keras.random` draws with TensorFlow's stateless random ops.
 
-    A `SeedGenerator` seed draws `(initial seed, n)` keys where `n` is a
-    TF counter that advances with every draw, so each element (and each
-    epoch) of a `tf.data` pipeline gets new values; an integer seed gives
-    the same values every time, like in `keras.random`.
+    A `SeedGenerator` seed draws with the keys `(initial seed, n)`, `n`
+    a TF counter of its draws (0, 1, 2, ...), so each element (and each
+    epoch) of a `tf.data` pipeline gets new values (the keys of upstream
+    Keras's TensorFlow stream); an integer seed gives the same values
+    every time, like in `keras.random`.
     """
 
     def _key(self, seed):
@@ -498,7 +499,8 @@ class TFRandom:
             base, counter = _DRAW_COUNTERS.unseeded()
         else:
             return tf.constant([int(seed), 0], dtype="int64")
-        step = counter.assign_add(1)
+        # The count before this draw: keys `(seed, 0)`, `(seed, 1)`, ...
+        step = counter.assign_add(1) - 1
         return tf.stack([tf.constant(base, dtype="int64"), step])
 
     def _shape(self, shape):
