@@ -10,6 +10,9 @@ formats below (`rel_` formats are fractions of the image size):
 - `"center_xywh"`: `[center_x, center_y, width, height]`;
   `"center_yxhw"`: `[center_y, center_x, height, width]`;
 - `"rel_xyxy"`, `"rel_yxyx"`, `"rel_xywh"`, `"rel_center_xywh"`.
+
+The functions compute with `keras.ops`, and with TensorFlow ops on the
+tensors of a `tf.data` graph (`tf_ops.current_ops()`).
 """
 
 import math
@@ -59,6 +62,7 @@ def _to_xyxy(boxes, fmt):
 
 
 def _from_xyxy(x1, y1, x2, y2, fmt):
+    ops = current_ops()
     base = fmt[4:] if fmt.startswith("rel_") else fmt
     if base == "xyxy":
         parts = (x1, y1, x2, y2)
@@ -70,7 +74,7 @@ def _from_xyxy(x1, y1, x2, y2, fmt):
         parts = ((x1 + x2) / 2.0, (y1 + y2) / 2.0, x2 - x1, y2 - y1)
     else:  # center_yxhw
         parts = ((y1 + y2) / 2.0, (x1 + x2) / 2.0, y2 - y1, x2 - x1)
-    return current_ops().stack(parts, axis=-1)
+    return ops.stack(parts, axis=-1)
 
 
 @keras_export("keras.utils.bounding_boxes.convert_format")
@@ -92,6 +96,7 @@ def convert_format(
     Returns:
         The converted boxes (or dict).
     """
+    ops = current_ops()
     if isinstance(boxes, dict):
         result = dict(boxes)
         result["boxes"] = convert_format(
@@ -100,7 +105,7 @@ def convert_format(
         return result
     _check_format(source, "source")
     _check_format(target, "target")
-    boxes = current_ops().cast(boxes, dtype)
+    boxes = ops.cast(boxes, dtype)
     if source == target:
         return boxes
     source_rel = source.startswith("rel_")
@@ -119,7 +124,7 @@ def convert_format(
     elif target_rel and not source_rel:
         x1, x2 = x1 / width, x2 / width
         y1, y2 = y1 / height, y2 / height
-    return current_ops().cast(_from_xyxy(x1, y1, x2, y2, target), dtype)
+    return ops.cast(_from_xyxy(x1, y1, x2, y2, target), dtype)
 
 
 @keras_export("keras.utils.bounding_boxes.clip_to_image_size")
@@ -137,6 +142,7 @@ def clip_to_image_size(
     Returns:
         A dict with the clipped `"boxes"` (same format) and `"labels"`.
     """
+    ops = current_ops()
     relative = bounding_box_format.startswith("rel_")
     if not relative and (height is None or width is None):
         raise ValueError(
@@ -153,17 +159,11 @@ def clip_to_image_size(
     )
     x1, y1, x2, y2 = _split(boxes)
     max_x, max_y = (1.0, 1.0) if relative else (float(width), float(height))
-    x1, x2 = (
-        current_ops().clip(x1, 0.0, max_x),
-        current_ops().clip(x2, 0.0, max_x),
-    )
-    y1, y2 = (
-        current_ops().clip(y1, 0.0, max_y),
-        current_ops().clip(y2, 0.0, max_y),
-    )
+    x1, x2 = ops.clip(x1, 0.0, max_x), ops.clip(x2, 0.0, max_x)
+    y1, y2 = ops.clip(y1, 0.0, max_y), ops.clip(y2, 0.0, max_y)
     result = dict(bounding_boxes)
     result["boxes"] = convert_format(
-        current_ops().stack([x1, y1, x2, y2], axis=-1),
+        ops.stack([x1, y1, x2, y2], axis=-1),
         work,
         bounding_box_format,
         height=height,
@@ -171,9 +171,9 @@ def clip_to_image_size(
     )
     if "labels" in bounding_boxes:
         areas = (x2 - x1) * (y2 - y1)
-        labels = current_ops().convert_to_tensor(bounding_boxes["labels"])
-        result["labels"] = current_ops().where(
-            areas > 0, labels, current_ops().cast(-1, labels.dtype)
+        labels = ops.convert_to_tensor(bounding_boxes["labels"])
+        result["labels"] = ops.where(
+            areas > 0, labels, ops.cast(-1, labels.dtype)
         )
     return result
 
@@ -215,40 +215,39 @@ def affine_transform(
     Returns:
         The transformed boxes, in `bounding_box_format`.
     """
+    ops = current_ops()
     boxes = convert_format(
         boxes, bounding_box_format, "xyxy", height=height, width=width
     )
     unbatched = len(boxes.shape) == 2
     if unbatched:
-        boxes = current_ops().expand_dims(boxes, 0)
+        boxes = ops.expand_dims(boxes, 0)
     cx = (width - 1) / 2.0 if center_x is None else center_x * (width - 1)
     cy = (height - 1) / 2.0 if center_y is None else center_y * (height - 1)
 
     def per_image(v):
-        return current_ops().reshape(
-            current_ops().cast(v, "float32"), (-1, 1, 1)
-        )
+        return ops.reshape(ops.cast(v, "float32"), (-1, 1, 1))
 
     theta = per_image(angle) * (math.pi / 180.0)
-    cos, sin = current_ops().cos(theta), current_ops().sin(theta)
+    cos, sin = ops.cos(theta), ops.sin(theta)
     scale = per_image(scale)
-    tan_x = current_ops().tan(per_image(shear_x) * (math.pi / 180.0))
-    tan_y = current_ops().tan(per_image(shear_y) * (math.pi / 180.0))
+    tan_x = ops.tan(per_image(shear_x) * (math.pi / 180.0))
+    tan_y = ops.tan(per_image(shear_y) * (math.pi / 180.0))
     x1, y1, x2, y2 = _split(boxes)
-    xs = current_ops().stack([x1, x2, x1, x2], axis=-1) - cx
-    ys = current_ops().stack([y1, y1, y2, y2], axis=-1) - cy
+    xs = ops.stack([x1, x2, x1, x2], axis=-1) - cx
+    ys = ops.stack([y1, y1, y2, y2], axis=-1) - cy
     rx = scale * (cos * xs + sin * ys)
     ry = scale * (-sin * xs + cos * ys)
     sx = rx + tan_x * ry
     sy = ry + tan_y * rx
     new_x = sx + cx + per_image(translate_x) * (width - 1)
     new_y = sy + cy + per_image(translate_y) * (height - 1)
-    out = current_ops().stack(
+    out = ops.stack(
         [
-            current_ops().min(new_x, axis=-1),
-            current_ops().min(new_y, axis=-1),
-            current_ops().max(new_x, axis=-1),
-            current_ops().max(new_y, axis=-1),
+            ops.min(new_x, axis=-1),
+            ops.min(new_y, axis=-1),
+            ops.max(new_x, axis=-1),
+            ops.max(new_y, axis=-1),
         ],
         axis=-1,
     )
@@ -272,18 +271,17 @@ def crop(boxes, top, left, height, width, bounding_box_format="xyxy"):
         width: Window width.
         bounding_box_format: Defaults to `"xyxy"`.
     """
+    ops = current_ops()
     if bounding_box_format.startswith("rel_"):
         raise ValueError("crop() works on absolute box formats.")
     boxes = convert_format(boxes, bounding_box_format, "xyxy")
     x1, y1, x2, y2 = _split(boxes)
-    x1 = current_ops().clip(x1 - left, 0, width)
-    x2 = current_ops().clip(x2 - left, 0, width)
-    y1 = current_ops().clip(y1 - top, 0, height)
-    y2 = current_ops().clip(y2 - top, 0, height)
+    x1 = ops.clip(x1 - left, 0, width)
+    x2 = ops.clip(x2 - left, 0, width)
+    y1 = ops.clip(y1 - top, 0, height)
+    y2 = ops.clip(y2 - top, 0, height)
     return convert_format(
-        current_ops().stack([x1, y1, x2, y2], axis=-1),
-        "xyxy",
-        bounding_box_format,
+        ops.stack([x1, y1, x2, y2], axis=-1), "xyxy", bounding_box_format
     )
 
 
@@ -300,14 +298,13 @@ def pad(boxes, top, left, height=None, width=None, bounding_box_format="xyxy"):
         width: Unused (the padded width).
         bounding_box_format: Defaults to `"xyxy"`.
     """
+    ops = current_ops()
     if bounding_box_format.startswith("rel_"):
         raise ValueError("pad() works on absolute box formats.")
     boxes = convert_format(boxes, bounding_box_format, "xyxy")
     x1, y1, x2, y2 = _split(boxes)
     return convert_format(
-        current_ops().stack(
-            [x1 + left, y1 + top, x2 + left, y2 + top], axis=-1
-        ),
+        ops.stack([x1 + left, y1 + top, x2 + left, y2 + top], axis=-1),
         "xyxy",
         bounding_box_format,
     )
@@ -340,6 +337,7 @@ def encode_box_to_deltas(
     `dy, dx, dh, dw`; `"center_xywh"`: `dx, dy, dw, dh`), each divided by
     the matching entry of `variance` when given.
     """
+    ops = current_ops()
     if encoding_format not in _ENCODINGS:
         raise ValueError(
             f"`encoding_format` should be one of {_ENCODINGS}. Received: "
@@ -348,15 +346,15 @@ def encode_box_to_deltas(
     ax, ay, aw, ah = _centers(anchors, anchor_format, image_shape)
     bx, by, bw, bh = _centers(boxes, box_format, image_shape)
     dx, dy = (bx - ax) / aw, (by - ay) / ah
-    dw, dh = current_ops().log(bw / aw), current_ops().log(bh / ah)
+    dw, dh = ops.log(bw / aw), ops.log(bh / ah)
     parts = (
         (dy, dx, dh, dw)
         if encoding_format == "center_yxhw"
         else (dx, dy, dw, dh)
     )
-    deltas = current_ops().stack(parts, axis=-1)
+    deltas = ops.stack(parts, axis=-1)
     if variance is not None:
-        deltas = deltas / current_ops().cast(variance, deltas.dtype)
+        deltas = deltas / ops.cast(variance, deltas.dtype)
     return deltas
 
 
@@ -373,6 +371,7 @@ def decode_deltas_to_boxes(
     """Inverse of `encode_box_to_deltas`: boxes in `box_format` from
     `anchors` and their deltas. `anchors` and `boxes_delta` may also be
     dicts of the same keys (decoded key by key)."""
+    ops = current_ops()
     if isinstance(boxes_delta, dict):
         return {
             key: decode_deltas_to_boxes(
@@ -391,22 +390,17 @@ def decode_deltas_to_boxes(
             f"`encoded_format` should be one of {_ENCODINGS}. Received: "
             f"{encoded_format}"
         )
-    deltas = current_ops().cast(boxes_delta, "float32")
+    deltas = ops.cast(boxes_delta, "float32")
     if variance is not None:
-        deltas = deltas * current_ops().cast(variance, deltas.dtype)
+        deltas = deltas * ops.cast(variance, deltas.dtype)
     a, b, c, d = _split(deltas)
     if encoded_format == "center_yxhw":
         dy, dx, dh, dw = a, b, c, d
     else:
         dx, dy, dw, dh = a, b, c, d
     ax, ay, aw, ah = _centers(anchors, anchor_format, image_shape)
-    boxes = current_ops().stack(
-        [
-            dx * aw + ax,
-            dy * ah + ay,
-            current_ops().exp(dw) * aw,
-            current_ops().exp(dh) * ah,
-        ],
+    boxes = ops.stack(
+        [dx * aw + ax, dy * ah + ay, ops.exp(dw) * aw, ops.exp(dh) * ah],
         axis=-1,
     )
     height, width = (None, None) if image_shape is None else image_shape[:2]

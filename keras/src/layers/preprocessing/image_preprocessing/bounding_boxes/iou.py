@@ -44,52 +44,31 @@ def compute_iou(
     Returns:
         IoUs `(N, M)`, or `(batch, N, M)` when either input is batched.
     """
+    ops = current_ops()
     b1 = _as_xyxy(boxes1, bounding_box_format, image_shape)
     b2 = _as_xyxy(boxes2, bounding_box_format, image_shape)
     if len(b1.shape) == 2 and len(b2.shape) == 3:
-        b1 = current_ops().broadcast_to(b1, (b2.shape[0],) + tuple(b1.shape))
+        b1 = ops.broadcast_to(b1, (b2.shape[0],) + tuple(b1.shape))
     if len(b2.shape) == 2 and len(b1.shape) == 3:
-        b2 = current_ops().broadcast_to(b2, (b1.shape[0],) + tuple(b2.shape))
-    x1a, y1a, x2a, y2a = (
-        current_ops().expand_dims(b1[..., i], -1) for i in range(4)
-    )
-    x1b, y1b, x2b, y2b = (
-        current_ops().expand_dims(b2[..., i], -2) for i in range(4)
-    )
-    inter_w = current_ops().maximum(
-        current_ops().minimum(x2a, x2b) - current_ops().maximum(x1a, x1b), 0
-    )
-    inter_h = current_ops().maximum(
-        current_ops().minimum(y2a, y2b) - current_ops().maximum(y1a, y1b), 0
-    )
+        b2 = ops.broadcast_to(b2, (b1.shape[0],) + tuple(b2.shape))
+    x1a, y1a, x2a, y2a = (ops.expand_dims(b1[..., i], -1) for i in range(4))
+    x1b, y1b, x2b, y2b = (ops.expand_dims(b2[..., i], -2) for i in range(4))
+    inter_w = ops.maximum(ops.minimum(x2a, x2b) - ops.maximum(x1a, x1b), 0)
+    inter_h = ops.maximum(ops.minimum(y2a, y2b) - ops.maximum(y1a, y1b), 0)
     inter = inter_w * inter_h
     area_a = (x2a - x1a) * (y2a - y1a)
     area_b = (x2b - x1b) * (y2b - y1b)
     union = area_a + area_b - inter
-    iou = current_ops().divide(inter, current_ops().maximum(union, 1e-8))
-    iou = current_ops().clip(iou, 0.0, 1.0)
+    iou = ops.divide(inter, ops.maximum(union, 1e-8))
+    iou = ops.clip(iou, 0.0, 1.0)
     if use_masking:
-        pad1 = current_ops().expand_dims(
-            current_ops().all(
-                current_ops().equal(
-                    current_ops().cast(boxes1, "float32"), mask_val
-                ),
-                -1,
-            ),
-            -1,
+        pad1 = ops.expand_dims(
+            ops.all(ops.equal(ops.cast(boxes1, "float32"), mask_val), -1), -1
         )
-        pad2 = current_ops().expand_dims(
-            current_ops().all(
-                current_ops().equal(
-                    current_ops().cast(boxes2, "float32"), mask_val
-                ),
-                -1,
-            ),
-            -2,
+        pad2 = ops.expand_dims(
+            ops.all(ops.equal(ops.cast(boxes2, "float32"), mask_val), -1), -2
         )
-        iou = current_ops().where(
-            current_ops().logical_or(pad1, pad2), float(mask_val), iou
-        )
+        iou = ops.where(ops.logical_or(pad1, pad2), float(mask_val), iou)
     return iou
 
 
@@ -111,6 +90,7 @@ def compute_ciou(boxes1, boxes2, bounding_box_format, image_shape=None):
     Returns:
         CIoU values of shape `boxes1.shape[:-1]` (broadcast).
     """
+    ops = current_ops()
     eps = 1e-7
     b1 = _as_xyxy(boxes1, bounding_box_format, image_shape)
     b2 = _as_xyxy(boxes2, bounding_box_format, image_shape)
@@ -118,22 +98,17 @@ def compute_ciou(boxes1, boxes2, bounding_box_format, image_shape=None):
     x1b, y1b, x2b, y2b = (b2[..., i] for i in range(4))
     w1, h1 = x2a - x1a, y2a - y1a
     w2, h2 = x2b - x1b, y2b - y1b
-    inter_w = current_ops().maximum(
-        current_ops().minimum(x2a, x2b) - current_ops().maximum(x1a, x1b), 0
-    )
-    inter_h = current_ops().maximum(
-        current_ops().minimum(y2a, y2b) - current_ops().maximum(y1a, y1b), 0
-    )
+    inter_w = ops.maximum(ops.minimum(x2a, x2b) - ops.maximum(x1a, x1b), 0)
+    inter_h = ops.maximum(ops.minimum(y2a, y2b) - ops.maximum(y1a, y1b), 0)
     inter = inter_w * inter_h
     union = w1 * h1 + w2 * h2 - inter + eps
     iou = inter / union
-    cw = current_ops().maximum(x2a, x2b) - current_ops().minimum(x1a, x1b)
-    ch = current_ops().maximum(y2a, y2b) - current_ops().minimum(y1a, y1b)
+    cw = ops.maximum(x2a, x2b) - ops.minimum(x1a, x1b)
+    ch = ops.maximum(y2a, y2b) - ops.minimum(y1a, y1b)
     c2 = cw**2 + ch**2 + eps
     rho2 = ((x1b + x2b - x1a - x2a) ** 2 + (y1b + y2b - y1a - y2a) ** 2) / 4
     v = (4 / math.pi**2) * (
-        current_ops().arctan(w2 / (h2 + eps))
-        - current_ops().arctan(w1 / (h1 + eps))
+        ops.arctan(w2 / (h2 + eps)) - ops.arctan(w1 / (h1 + eps))
     ) ** 2
     alpha = v / (v - iou + (1 + eps))
     return iou - (rho2 / c2 + v * alpha)

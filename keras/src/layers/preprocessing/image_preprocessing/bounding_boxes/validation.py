@@ -36,6 +36,7 @@ def densify_bounding_boxes(
 ):
     """Pads (or truncates) the boxes and labels of `bounding_boxes` to
     `max_boxes` per image; ragged TF inputs are densified."""
+    ops = current_ops()
     boxes = bounding_boxes["boxes"]
     labels = bounding_boxes["labels"]
     if hasattr(boxes, "to_tensor"):
@@ -57,10 +58,8 @@ def densify_bounding_boxes(
     box_pad = [(0, 0)] * (len(boxes.shape) - 2) + [(0, extra), (0, 0)]
     label_pad = [(0, 0)] * (len(labels.shape) - 1) + [(0, extra)]
     return {
-        "boxes": current_ops().pad(
-            boxes, box_pad, constant_values=boxes_default_value
-        ),
-        "labels": current_ops().pad(
+        "boxes": ops.pad(boxes, box_pad, constant_values=boxes_default_value),
+        "labels": ops.pad(
             labels, label_pad, constant_values=labels_default_value
         ),
     }
