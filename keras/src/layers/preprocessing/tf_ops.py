@@ -10,8 +10,9 @@ results are TF tensors of TF dtypes. Like `keras.src.backend`, the table
 also has the sub-namespaces `numpy` and `core` (the table itself),
 `random`, `image`, `nn` and `linalg`, which the image layers use.
 
-Only code that already runs inside a TensorFlow graph reaches this table,
-so TensorFlow is imported lazily, never by `import keras`.
+Only code that computes on TensorFlow tensors (inside a graph, or under
+`tf_mode()`) reaches this table, so TensorFlow is imported lazily, never
+by `import keras`.
 """
 
 import contextlib
