@@ -289,3 +289,28 @@ class TFDataPipelineTest(testing.TestCase):
         out = _map_once(pipeline, _IMAGES)
         self.assertIsInstance(out, tf.Tensor)
         self.assertEqual(tuple(out.shape), (2, 4, 4, 3))
+
+
+_CHANNELS_FIRST = {
+    "CLAHE": lambda f: layers.ContrastLimitedAdaptiveHistogramEqualization(
+        tile_grid_size=(2, 2), **f
+    ),
+    "RandomCrop": lambda f: layers.RandomCrop(6, 7, seed=1, **f),
+    "RandomElasticTransform": lambda f: layers.RandomElasticTransform(
+        seed=1, **f
+    ),
+    "RandomRotation": lambda f: layers.RandomRotation(0.2, seed=1, **f),
+    "RandomSharpness": lambda f: layers.RandomSharpness(0.5, seed=1, **f),
+    "Resizing": lambda f: layers.Resizing(5, 4, **f),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_CHANNELS_FIRST))
+def test_channels_first_layer_in_tf_data(name):
+    layer = _CHANNELS_FIRST[name](dict(data_format="channels_first"))
+    images = np.round(np.transpose(_IMAGES, (0, 3, 1, 2)))
+    expected = layer(images)
+    out = _map_once(layer, images)
+    assert isinstance(out, tf.Tensor)
+    assert tuple(out.shape) == tuple(expected.shape)
+    assert out.dtype.name == str(expected.dtype)
