@@ -32,7 +32,12 @@ _BOX_FMT = dict(bounding_box_format="xyxy", **_FMT)
 
 # name -> (layer factory, the dict keys it transforms besides images)
 _LAYERS = {
-    "AugMix": (lambda: layers.AugMix(seed=1, **_FMT), ()),
+    "AugMix": (
+        lambda: layers.AugMix(
+            num_chains=1, chain_depth=1, all_ops=False, seed=1, **_FMT
+        ),
+        (),
+    ),
     "AutoContrast": (lambda: layers.AutoContrast(**_FMT), ("labels",)),
     "CenterCrop": (
         lambda: layers.CenterCrop(6, 7, **_BOX_FMT),
@@ -57,7 +62,10 @@ _LAYERS = {
         lambda: layers.MixUp(seed=1, **_FMT),
         ("labels", "segmentation_masks", "bounding_boxes"),
     ),
-    "RandAugment": (lambda: layers.RandAugment(seed=1, **_FMT), ()),
+    "RandAugment": (
+        lambda: layers.RandAugment(num_ops=1, seed=1, **_FMT),
+        (),
+    ),
     "RandomBrightness": (lambda: layers.RandomBrightness(0.3, seed=1), ()),
     "RandomColorDegeneration": (
         lambda: layers.RandomColorDegeneration(0.5, seed=1, **_FMT),
