@@ -12,51 +12,20 @@ TensorFlow is imported only when a graph is actually being traced, so
 `import keras` never imports it.
 """
 
-import contextlib
 import sys
-import threading
 
 import numpy as np
 
 from keras.src import backend
 from keras.src import tree
 from keras.src.layers.layer import Layer
+from keras.src.layers.preprocessing.tf_ops import KERAS_OPS
 from keras.src.layers.preprocessing.tf_ops import TF_OPS
+from keras.src.layers.preprocessing.tf_ops import tf_mode
+from keras.src.layers.preprocessing.tf_ops import tf_mode_active
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.utils.backend_utils import in_tf_graph
 from keras.src.utils.backend_utils import is_tf_tensor
-
-_MODE = threading.local()
-
-
-@contextlib.contextmanager
-def tf_mode():
-    """Routes `DataLayer.backend` to TensorFlow while the block runs."""
-    previous = getattr(_MODE, "tf", False)
-    _MODE.tf = True
-    try:
-        yield
-    finally:
-        _MODE.tf = previous
-
-
-def tf_mode_active():
-    return getattr(_MODE, "tf", False)
-
-
-class _KerasOps:
-    """`keras.ops` as a `DataLayer.backend`: attribute lookups go to the
-    ops module; `_backend` names the backend computing them."""
-
-    _backend = "jax"
-
-    def __getattr__(self, name):
-        from keras.src import ops
-
-        return getattr(ops, name)
-
-
-KERAS_OPS = _KerasOps()
 
 
 class DataLayer(Layer):
@@ -167,6 +136,10 @@ class DataLayer(Layer):
             )
             self.build(shapes)
             self.built = True
+        if not self._call_has_training_arg:
+            # As in `Layer.__call__`: `training` reaches only the `call`s
+            # that take it.
+            kwargs.pop("training", None)
         with tf_mode():
             return self.call(inputs, **kwargs)
 

@@ -719,8 +719,9 @@ def _needs_adapt(preprocessor):
 def _run_in_tf(layer, x):
     """Applies `layer` to TF tensors and returns TF tensors.
 
-    `DataLayer`s compute with TensorFlow; other layers compute with JAX,
-    on the host values (through `tf.numpy_function` in a graph).
+    `DataLayer`s compute with TensorFlow; other layers (the image
+    preprocessing layers) compute with TensorFlow ops inside a graph, and
+    with JAX on the host values outside one.
     """
     if isinstance(layer, DataLayer):
         return layer._call_in_tf_graph(x)

@@ -1,8 +1,6 @@
 """The augmentation operations that `RandAugment` and `AugMix` choose
 from, as image layers."""
 
-from keras.src import ops
-
 
 def make_ops(value_range, factor, interpolation, seed, data_format, names):
     """`[(name, layer)]` for the operation `names`, with magnitudes scaled
@@ -101,7 +99,7 @@ def apply_chosen(layer, images, index, candidates, transformations, training):
     def branch(op, transformation):
         def run(x):
             out = op.transform_images(x, transformation, training=training)
-            return ops.cast(out, dtype)
+            return layer.backend.cast(out, dtype)
 
         return run
 
@@ -109,7 +107,9 @@ def apply_chosen(layer, images, index, candidates, transformations, training):
         branch(op, transformation)
         for op, transformation in zip(candidates, transformations)
     ]
-    return ops.switch(index, branches, ops.cast(images, dtype))
+    return layer.backend.core.switch(
+        index, branches, layer.backend.cast(images, dtype)
+    )
 
 
 def transformation_of(op, images):

@@ -1,7 +1,5 @@
 """Shared pieces of the color augmentation layers."""
 
-from keras.src.ops import image as image_ops
-
 
 def check_value_range(value_range):
     if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
@@ -37,5 +35,7 @@ def from_unit(layer, images):
 def grayscale_like(layer, images):
     """Grayscale version of RGB `images`, with 3 equal channels."""
     axis = -1 if layer.data_format == "channels_last" else -3
-    gray = image_ops.rgb_to_grayscale(images, data_format=layer.data_format)
+    gray = layer.backend.image.rgb_to_grayscale(
+        images, data_format=layer.data_format
+    )
     return layer.backend.numpy.repeat(gray, images.shape[axis], axis=axis)

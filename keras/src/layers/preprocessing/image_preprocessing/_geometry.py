@@ -51,9 +51,9 @@ def no_bounding_boxes(layer):
 
 def image_size(layer, transformation):
     """`(height, width)` of the images a transformation was drawn for."""
-    shape = tuple(int(d) for d in transformation["input_shape"])
+    shape = transformation["input_shape"]
     h_axis, w_axis = layer._spatial_axes()
-    return shape[h_axis], shape[w_axis]
+    return int(shape[h_axis]), int(shape[w_axis])
 
 
 def boxes_as_xyxy(layer, bounding_boxes, height, width):
@@ -77,13 +77,12 @@ def boxes_as_xyxy(layer, bounding_boxes, height, width):
 def boxes_from_xyxy(layer, bounding_boxes, coords, height, width):
     """`bounding_boxes` with new `xyxy` `coords`, clipped to the
     `height x width` image and converted back to the layer's format."""
-    from keras.src import ops
     from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (  # noqa: E501
         converters,
     )
 
     result = dict(bounding_boxes)
-    result["boxes"] = ops.stack(coords, axis=-1)
+    result["boxes"] = layer.backend.numpy.stack(coords, axis=-1)
     result = converters.clip_to_image_size(
         result, height=height, width=width, bounding_box_format="xyxy"
     )
@@ -157,5 +156,8 @@ def crop_boxes(layer, bounding_boxes, in_size, top, left, out_size):
     window at `(top, left)`."""
     in_h, in_w = in_size
     x1, y1, x2, y2 = boxes_as_xyxy(layer, bounding_boxes, in_h, in_w)
+    # A drawn (integer tensor) offset takes the float dtype of the boxes.
+    top = layer.backend.cast(top, x1.dtype)
+    left = layer.backend.cast(left, x1.dtype)
     coords = [x1 - left, y1 - top, x2 - left, y2 - top]
     return boxes_from_xyxy(layer, bounding_boxes, coords, *out_size)

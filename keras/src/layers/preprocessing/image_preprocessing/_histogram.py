@@ -1,8 +1,6 @@
 """Histogram helpers of `Equalization` and
 `ContrastLimitedAdaptiveHistogramEqualization`."""
 
-from keras.src import ops
-
 
 def to_channels_last(layer, images):
     if layer.data_format == "channels_first":
@@ -42,7 +40,8 @@ def histograms(layer, index, groups, bins):
     np_ = layer.backend.numpy
     offsets = np_.reshape(np_.arange(groups, dtype="int32") * bins, (-1, 1))
     flat = np_.reshape(index + offsets, (-1, 1))
-    counts = ops.scatter(
-        flat, np_.ones((flat.shape[0],), dtype="int32"), (groups * bins,)
+    size = layer.backend.shape(flat)[0]
+    counts = layer.backend.core.scatter(
+        flat, np_.ones((size,), dtype="int32"), (groups * bins,)
     )
     return np_.reshape(counts, (groups, bins))

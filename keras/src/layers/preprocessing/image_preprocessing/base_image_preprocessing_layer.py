@@ -7,18 +7,17 @@ and `transform_bounding_boxes`. Inputs are either an image tensor or a
 dict with an `"images"` entry and optionally `"labels"`,
 `"segmentation_masks"` and `"bounding_boxes"`.
 
-The layers compute with JAX. Inside a `tf.data` pipeline (a TensorFlow
-graph) the call is bridged with `tf.numpy_function`, so the same layer
-can be mapped over a `tf.data.Dataset`.
+The layers compute with `self.backend`: the JAX backend normally, and
+TensorFlow ops (`tf_ops.TF_OPS`) while a `tf.data` pipeline traces its
+graph, so the same layer maps over a `tf.data.Dataset` and returns
+TensorFlow tensors there. The helper modules of the layers take the
+layer and compute with its `backend` too.
 """
-
-import functools
-
-import numpy as np
 
 from keras.src import backend
 from keras.src import tree
 from keras.src.layers.layer import Layer
+from keras.src.layers.preprocessing import tf_ops
 from keras.src.utils import backend_utils
 
 
@@ -84,20 +83,13 @@ class BaseImagePreprocessingLayer(Layer):
             raise ValueError(message)
         self.factor = (float(bounds[0]), float(bounds[1]))
 
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        # Called directly on the tensors of a `tf.data` graph (e.g.
-        # `dataset.map(lambda x: layer.transform_bounding_boxes(...))`),
-        # these methods run through `tf.numpy_function` too.
-        for name in _GRAPH_BRIDGED:
-            method = cls.__dict__.get(name)
-            if method is not None and not getattr(method, "_bridged", False):
-                setattr(cls, name, _bridge_tf_graph(method))
-
     # ------------------------------------------------- backend & seeds
     @property
     def backend(self):
-        """The array backend the layer computes with."""
+        """The array backend the layer computes with: `keras.src.backend`
+        (JAX), or `tf_ops.TF_OPS` while TensorFlow traces a graph."""
+        if tf_ops.serves_tf():
+            return tf_ops.TF_OPS
         return backend
 
     def _get_seed_generator(self, backend_name=None):
@@ -235,42 +227,24 @@ class BaseImagePreprocessingLayer(Layer):
 
 
 def call_in_tf_graph(layer, inputs, **kwargs):
-    """Runs `layer` on the TF tensors of a `tf.data` graph.
-
-    The layer's JAX computation is wrapped in `tf.numpy_function`; the
-    output shapes and dtypes come from `layer.compute_output_spec`. A
-    ragged batch (images of different sizes) goes through image by image.
-    """
+    """Runs `layer.call` with TensorFlow ops on the TF tensors of a
+    `tf.data` graph. A ragged batch (images of different sizes) goes
+    through image by image."""
     import tensorflow as tf
 
     if isinstance(inputs, tf.RaggedTensor):
         return _call_on_ragged_images(layer, inputs, **kwargs)
-    flat = tree.flatten(inputs)
-    specs = [
-        backend.KerasTensor(tuple(t.shape), dtype=t.dtype.name) for t in flat
-    ]
-    out_spec = layer.compute_output_spec(
-        tree.pack_sequence_as(inputs, specs), **kwargs
-    )
-    flat_out_spec = tree.flatten(out_spec)
-
-    def run(*arrays):
-        structured = tree.pack_sequence_as(inputs, list(arrays))
-        outputs = Layer.__call__(layer, structured, **kwargs)
-        return [
-            np.asarray(o).astype(spec.dtype)
-            for o, spec in zip(tree.flatten(outputs), flat_out_spec)
-        ]
-
-    outputs = tf.numpy_function(
-        run,
-        flat,
-        Tout=[tf.as_dtype(spec.dtype) for spec in flat_out_spec],
-        stateful=True,
-    )
-    for tensor, spec in zip(outputs, flat_out_spec):
-        tensor.set_shape(spec.shape)
-    return tree.pack_sequence_as(out_spec, list(outputs))
+    if not layer._call_has_training_arg:
+        kwargs.pop("training", None)
+    if not layer.built:
+        shapes = tree.map_structure(
+            lambda x: tuple(x.shape) if hasattr(x, "shape") else None,
+            inputs,
+        )
+        layer.build(shapes)
+        layer.built = True
+    with tf_ops.tf_mode():
+        return layer.call(inputs, **kwargs)
 
 
 def _call_on_ragged_images(layer, images, **kwargs):
@@ -305,83 +279,6 @@ def _call_on_ragged_images(layer, images, **kwargs):
         return tf.RaggedTensor.from_tensor(output, ragged_rank=ragged_rank)
 
     return tf.map_fn(one_image, images, fn_output_signature=signature)
-
-
-_GRAPH_BRIDGED = (
-    "get_random_transformation",
-    "transform_images",
-    "transform_labels",
-    "transform_segmentation_masks",
-    "transform_bounding_boxes",
-)
-
-
-def _bridge_tf_graph(method):
-    """`method`, run through `tf.numpy_function` when it receives TF graph
-    tensors; its output structure comes from a trial run on zeros of the
-    static input shapes."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        if not backend_utils.in_tf_graph():
-            return method(self, *args, **kwargs)
-        import tensorflow as tf
-
-        structure = (args, kwargs)
-        flat = tree.flatten(structure)
-        positions = [i for i, x in enumerate(flat) if tf.is_tensor(x)]
-        if not positions:
-            return method(self, *args, **kwargs)
-
-        def rebuild(values):
-            filled = list(flat)
-            for i, value in zip(positions, values):
-                filled[i] = value
-            return tree.pack_sequence_as(structure, filled)
-
-        trial = [
-            np.zeros(
-                [1 if d is None else d for d in flat[i].shape],
-                dtype=flat[i].dtype.as_numpy_dtype,
-            )
-            for i in positions
-        ]
-        trial_args, trial_kwargs = rebuild(trial)
-        trial_out = method(self, *trial_args, **trial_kwargs)
-        # Array leaves of the output are computed in the graph; other
-        # leaves (`None`, Python numbers and shapes) are static.
-        flat_out = tree.flatten(trial_out)
-        arrays = [
-            i
-            for i, x in enumerate(flat_out)
-            if hasattr(x, "shape") and hasattr(x, "dtype")
-        ]
-        trial_arrays = [np.asarray(flat_out[i]) for i in arrays]
-        static = all(None not in tuple(flat[i].shape) for i in positions)
-
-        def run(*values):
-            run_args, run_kwargs = rebuild(list(values))
-            out = tree.flatten(method(self, *run_args, **run_kwargs))
-            return [
-                np.asarray(out[i]).astype(t.dtype)
-                for i, t in zip(arrays, trial_arrays)
-            ]
-
-        outputs = tf.numpy_function(
-            run,
-            [flat[i] for i in positions],
-            Tout=[tf.as_dtype(t.dtype) for t in trial_arrays],
-            stateful=True,
-        )
-        if static:
-            for tensor, t in zip(outputs, trial_arrays):
-                tensor.set_shape(t.shape)
-        for i, tensor in zip(arrays, outputs):
-            flat_out[i] = tensor
-        return tree.pack_sequence_as(trial_out, flat_out)
-
-    wrapper._bridged = True
-    return wrapper
 
 
 def from_tf(x):
@@ -432,12 +329,10 @@ class AffineTransformLayer(BaseImagePreprocessingLayer):
     ):
         """Resamples `images` through `(batch, 8)` `transforms` (see
         `keras.ops.image.affine_transform`)."""
-        from keras.src.ops import image as image_ops
-
         unbatched = len(images.shape) == 3
         if unbatched:
             images = self.backend.numpy.expand_dims(images, 0)
-        outputs = image_ops.affine_transform(
+        outputs = self.backend.image.affine_transform(
             images,
             transforms,
             interpolation=interpolation,

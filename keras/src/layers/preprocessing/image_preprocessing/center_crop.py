@@ -5,7 +5,6 @@ from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
-from keras.src.ops import image as image_ops
 
 
 def crop_or_resize(layer, images, top, left, height, width):
@@ -19,7 +18,7 @@ def crop_or_resize(layer, images, top, left, height, width):
         and in_w is not None
         and (in_h < height or in_w < width)
     ):
-        return image_ops.resize(
+        return layer.backend.image.resize(
             images,
             (height, width),
             crop_to_aspect_ratio=True,

@@ -91,7 +91,7 @@ class ContrastLimitedAdaptiveHistogramEqualization(BaseImagePreprocessingLayer):
         )
         tiles = np_.transpose(tiles, (0, 1, 3, 5, 2, 4))
         tiles = np_.reshape(tiles, (-1, tile_h * tile_w))
-        groups = tiles.shape[0]
+        groups = self.backend.shape(tiles)[0]
         hist = self.backend.cast(
             _histogram.histograms(self, tiles, groups, bins), "float32"
         )

@@ -53,7 +53,7 @@ class Equalization(BaseImagePreprocessingLayer):
         grouped = np_.reshape(
             np_.transpose(index, (0, 3, 1, 2)), (-1, height * width)
         )
-        groups = grouped.shape[0]
+        groups = self.backend.shape(grouped)[0]
         hist = _histogram.histograms(self, grouped, groups, bins)
         positions = np_.arange(bins, dtype="int32")
         last = np_.max(np_.where(hist > 0, positions, -1), axis=1)

@@ -6,7 +6,6 @@ from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
-from keras.src.ops import image as image_ops
 from keras.src.random.seed_generator import SeedGenerator
 
 # Smoothness (Gaussian standard deviation, in pixels) of the random
@@ -102,7 +101,7 @@ class RandomElasticTransform(BaseImagePreprocessingLayer):
         unbatched = len(images.shape) == 3
         x = np_.expand_dims(images, 0) if unbatched else images
         alpha = transformation["distortion_factor"] * self.scale * _MAX_ALPHA
-        warped = image_ops.elastic_transform(
+        warped = self.backend.image.elastic_transform(
             x,
             alpha=alpha,
             sigma=_FIELD_SIGMA,

@@ -109,9 +109,9 @@ class RandomErasing(BaseImagePreprocessingLayer):
         )
         masks = _masks.box_masks(self, images, box_h, box_w, top, left)
         shape = (
-            tuple(images.shape)
+            self.backend.shape(images)
             if len(images.shape) == 4
-            else ((1,) + tuple(images.shape))
+            else ((1,) + self.backend.shape(images))
         )
         if self.fill_value is None:
             low, high = self.value_range

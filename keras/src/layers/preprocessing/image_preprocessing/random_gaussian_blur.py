@@ -5,7 +5,6 @@ from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
-from keras.src.ops import image as image_ops
 from keras.src.random.seed_generator import SeedGenerator
 
 
@@ -79,7 +78,7 @@ class RandomGaussianBlur(BaseImagePreprocessingLayer):
         if not training or transformation is None:
             return images
         np_ = self.backend.numpy
-        blurred = image_ops.gaussian_blur(
+        blurred = self.backend.image.gaussian_blur(
             images,
             kernel_size=(self.kernel_size, self.kernel_size),
             sigma=transformation["blur_factor"],

@@ -4,7 +4,6 @@ from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
-from keras.src.ops import image as image_ops
 from keras.src.random.seed_generator import SeedGenerator
 
 
@@ -64,7 +63,9 @@ class RandomGrayscale(BaseImagePreprocessingLayer):
         if not training or transformation is None:
             return images
         channel_axis = -1 if self.data_format == "channels_last" else -3
-        gray = image_ops.rgb_to_grayscale(images, data_format=self.data_format)
+        gray = self.backend.image.rgb_to_grayscale(
+            images, data_format=self.data_format
+        )
         gray = self.backend.numpy.repeat(
             gray, images.shape[channel_axis], axis=channel_axis
         )

@@ -5,7 +5,6 @@ from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
-from keras.src.ops import image as image_ops
 from keras.src.random.seed_generator import SeedGenerator
 
 
@@ -61,12 +60,12 @@ class RandomHue(BaseImagePreprocessingLayer):
             return images
         np_ = self.backend.numpy
         axis = -1 if self.data_format == "channels_last" else -3
-        hsv = image_ops.rgb_to_hsv(
+        hsv = self.backend.image.rgb_to_hsv(
             _color.to_unit(self, images), data_format=self.data_format
         )
         hue, saturation, value = np_.split(hsv, 3, axis=axis)
         hue = np_.mod(hue + transformation["hue_shift"], 1.0)
-        rgb = image_ops.hsv_to_rgb(
+        rgb = self.backend.image.hsv_to_rgb(
             np_.concatenate([hue, saturation, value], axis=axis),
             data_format=self.data_format,
         )

@@ -5,7 +5,6 @@ from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
-from keras.src.ops import image as image_ops
 from keras.src.random.seed_generator import SeedGenerator
 
 
@@ -105,7 +104,7 @@ class RandomPerspective(BaseImagePreprocessingLayer):
         np_ = self.backend.numpy
         unbatched = len(images.shape) == 3
         x = np_.expand_dims(images, 0) if unbatched else images
-        warped = image_ops.perspective_transform(
+        warped = self.backend.image.perspective_transform(
             x,
             transformation["start_points"],
             transformation["end_points"],
@@ -122,15 +121,13 @@ class RandomPerspective(BaseImagePreprocessingLayer):
     ):
         if not training or transformation is None:
             return bounding_boxes
-        from keras.src import ops
-
         np_ = self.backend.numpy
         height, width = _geometry.image_size(self, transformation)
         x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
             self, bounding_boxes, height, width
         )
-        start = ops.cast(transformation["start_points"], "float32")
-        end = ops.cast(transformation["end_points"], "float32")
+        start = self.backend.cast(transformation["start_points"], "float32")
+        end = self.backend.cast(transformation["end_points"], "float32")
         start = np_.reshape(start, (-1, 4, 2))
         end = np_.reshape(end, (-1, 4, 2))
         # The projective map taking the start corners to the end corners:
@@ -146,7 +143,9 @@ class RandomPerspective(BaseImagePreprocessingLayer):
         )
         system = np_.concatenate([rows_x, rows_y], axis=1)
         target = np_.concatenate([ex, ey], axis=1)
-        coef = ops.linalg.solve(system, np_.expand_dims(target, -1))[..., 0]
+        coef = self.backend.linalg.solve(system, np_.expand_dims(target, -1))[
+            ..., 0
+        ]
 
         batched = len(x1.shape) >= 2
         if not batched:

@@ -5,7 +5,6 @@ from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
-from keras.src.ops import nn as nn_ops
 from keras.src.random.seed_generator import SeedGenerator
 
 
@@ -73,7 +72,7 @@ class RandomSharpness(BaseImagePreprocessingLayer):
         kernel = np_.tile(
             np_.reshape(weights / 13.0, (3, 3, 1, 1)), (1, 1, channels, 1)
         )
-        smooth = nn_ops.depthwise_conv(
+        smooth = self.backend.nn.depthwise_conv(
             x, kernel, padding="same", data_format=self.data_format
         )
         # Only interior pixels have a full neighbourhood: keep the border.

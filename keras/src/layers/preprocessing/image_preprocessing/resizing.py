@@ -4,7 +4,6 @@ from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
-from keras.src.ops import image as image_ops
 
 
 @keras_export("keras.layers.Resizing")
@@ -66,7 +65,7 @@ class Resizing(BaseImagePreprocessingLayer):
         self.antialias = antialias
 
     def _resize(self, images, interpolation):
-        return image_ops.resize(
+        return self.backend.image.resize(
             images,
             size=(self.height, self.width),
             interpolation=interpolation,

@@ -10,12 +10,15 @@ formats below (`rel_` formats are fractions of the image size):
 - `"center_xywh"`: `[center_x, center_y, width, height]`;
   `"center_yxhw"`: `[center_y, center_x, height, width]`;
 - `"rel_xyxy"`, `"rel_yxyx"`, `"rel_xywh"`, `"rel_center_xywh"`.
+
+The functions compute with `keras.ops`, and with TensorFlow ops on the
+tensors of a `tf.data` graph (`tf_ops.current_ops()`).
 """
 
 import math
 
-from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.tf_ops import current_ops
 
 FORMATS = (
     "xyxy",
@@ -59,6 +62,7 @@ def _to_xyxy(boxes, fmt):
 
 
 def _from_xyxy(x1, y1, x2, y2, fmt):
+    ops = current_ops()
     base = fmt[4:] if fmt.startswith("rel_") else fmt
     if base == "xyxy":
         parts = (x1, y1, x2, y2)
@@ -92,6 +96,7 @@ def convert_format(
     Returns:
         The converted boxes (or dict).
     """
+    ops = current_ops()
     if isinstance(boxes, dict):
         result = dict(boxes)
         result["boxes"] = convert_format(
@@ -137,6 +142,7 @@ def clip_to_image_size(
     Returns:
         A dict with the clipped `"boxes"` (same format) and `"labels"`.
     """
+    ops = current_ops()
     relative = bounding_box_format.startswith("rel_")
     if not relative and (height is None or width is None):
         raise ValueError(
@@ -209,6 +215,7 @@ def affine_transform(
     Returns:
         The transformed boxes, in `bounding_box_format`.
     """
+    ops = current_ops()
     boxes = convert_format(
         boxes, bounding_box_format, "xyxy", height=height, width=width
     )
@@ -264,6 +271,7 @@ def crop(boxes, top, left, height, width, bounding_box_format="xyxy"):
         width: Window width.
         bounding_box_format: Defaults to `"xyxy"`.
     """
+    ops = current_ops()
     if bounding_box_format.startswith("rel_"):
         raise ValueError("crop() works on absolute box formats.")
     boxes = convert_format(boxes, bounding_box_format, "xyxy")
@@ -290,6 +298,7 @@ def pad(boxes, top, left, height=None, width=None, bounding_box_format="xyxy"):
         width: Unused (the padded width).
         bounding_box_format: Defaults to `"xyxy"`.
     """
+    ops = current_ops()
     if bounding_box_format.startswith("rel_"):
         raise ValueError("pad() works on absolute box formats.")
     boxes = convert_format(boxes, bounding_box_format, "xyxy")
@@ -328,6 +337,7 @@ def encode_box_to_deltas(
     `dy, dx, dh, dw`; `"center_xywh"`: `dx, dy, dw, dh`), each divided by
     the matching entry of `variance` when given.
     """
+    ops = current_ops()
     if encoding_format not in _ENCODINGS:
         raise ValueError(
             f"`encoding_format` should be one of {_ENCODINGS}. Received: "
@@ -361,6 +371,7 @@ def decode_deltas_to_boxes(
     """Inverse of `encode_box_to_deltas`: boxes in `box_format` from
     `anchors` and their deltas. `anchors` and `boxes_delta` may also be
     dicts of the same keys (decoded key by key)."""
+    ops = current_ops()
     if isinstance(boxes_delta, dict):
         return {
             key: decode_deltas_to_boxes(

@@ -3,11 +3,11 @@ bounding_boxes.compute_iou`, `compute_ciou`)."""
 
 import math
 
-from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
     converters,
 )
+from keras.src.layers.preprocessing.tf_ops import current_ops
 
 
 def _as_xyxy(boxes, fmt, image_shape):
@@ -44,6 +44,7 @@ def compute_iou(
     Returns:
         IoUs `(N, M)`, or `(batch, N, M)` when either input is batched.
     """
+    ops = current_ops()
     b1 = _as_xyxy(boxes1, bounding_box_format, image_shape)
     b2 = _as_xyxy(boxes2, bounding_box_format, image_shape)
     if len(b1.shape) == 2 and len(b2.shape) == 3:
@@ -89,6 +90,7 @@ def compute_ciou(boxes1, boxes2, bounding_box_format, image_shape=None):
     Returns:
         CIoU values of shape `boxes1.shape[:-1]` (broadcast).
     """
+    ops = current_ops()
     eps = 1e-7
     b1 = _as_xyxy(boxes1, bounding_box_format, image_shape)
     b2 = _as_xyxy(boxes2, bounding_box_format, image_shape)

@@ -1,6 +1,6 @@
 """Checks and densification of bounding-box dicts."""
 
-from keras.src import ops
+from keras.src.layers.preprocessing.tf_ops import current_ops
 
 
 def _classify(bounding_boxes):
@@ -36,6 +36,7 @@ def densify_bounding_boxes(
 ):
     """Pads (or truncates) the boxes and labels of `bounding_boxes` to
     `max_boxes` per image; ragged TF inputs are densified."""
+    ops = current_ops()
     boxes = bounding_boxes["boxes"]
     labels = bounding_boxes["labels"]
     if hasattr(boxes, "to_tensor"):
