@@ -509,6 +509,53 @@ def _f(dtype, shape, kind="ordinary", seed=0):
 
 
 # ---------------------------------------------------------------- recipes
+def _pool_recipe(*more_calls):
+    """`max_pool` and `average_pool`: every dtype (edge values too) with
+    a pool of 2, 2D with "same" padding and strides, channels first, a
+    pool larger than the input, then `more_calls`."""
+    return combine(
+        per_dtype(
+            lambda x: ((x, 2), {}),
+            shape=(1, 6, 2),
+            dtypes=DTYPES,
+            kinds=("ordinary", "edge"),
+        ),
+        calls(
+            (
+                "2d-same",
+                (_f("float32", (1, 5, 5, 2)), 3),
+                {"strides": 2, "padding": "same"},
+            ),
+            (
+                "cf",
+                (_f("float32", (1, 2, 5, 5)), (2, 2)),
+                {"data_format": "channels_first"},
+            ),
+            ("too-big", (_f("float32", (1, 2, 2)), 3), {}),
+            *more_calls,
+        ),
+    )
+
+
+def _adaptive_pool_recipe(*more_calls):
+    """`adaptive_average_pool` and `adaptive_max_pool`: every dtype to an
+    output of 3, 2D, channels first, an output larger than the input,
+    then `more_calls`."""
+    return combine(
+        per_dtype(lambda x: ((x, 3), {}), shape=(1, 7, 2), dtypes=DTYPES),
+        calls(
+            ("2d", (_f("float32", (1, 7, 5, 2)), (3, 2)), {}),
+            (
+                "cf",
+                (_f("float32", (1, 2, 7, 5)), 3),
+                {"data_format": "channels_first"},
+            ),
+            ("up", (_f("float32", (1, 3, 2)), 5), {}),
+            *more_calls,
+        ),
+    )
+
+
 ELEMENTWISE_UNARY = """
 abs absolute angle arccos arccosh arcsin arcsinh arctan arctanh cbrt ceil
 conj conjugate copy cos cosh deg2rad exp exp2 expm1 fabs floor i0 imag
@@ -2424,79 +2471,20 @@ RECIPES.update(
                 ),
             ),
         ),
-        "max_pool": combine(
-            per_dtype(
-                lambda x: ((x, 2), {}),
-                shape=(1, 6, 2),
-                dtypes=DTYPES,
-                kinds=("ordinary", "edge"),
-            ),
-            calls(
-                (
-                    "2d-same",
-                    (_f("float32", (1, 5, 5, 2)), 3),
-                    {"strides": 2, "padding": "same"},
-                ),
-                (
-                    "cf",
-                    (_f("float32", (1, 2, 5, 5)), (2, 2)),
-                    {"data_format": "channels_first"},
-                ),
-                ("too-big", (_f("float32", (1, 2, 2)), 3), {}),
-                ("3d", (_f("float32", (1, 4, 4, 4, 1)), 2), {}),
+        "max_pool": _pool_recipe(
+            ("3d", (_f("float32", (1, 4, 4, 4, 1)), 2), {}),
+        ),
+        "average_pool": _pool_recipe(
+            (
+                "3d-same",
+                (_f("float32", (1, 4, 4, 4, 1)), 3),
+                {"padding": "same"},
             ),
         ),
-        "average_pool": combine(
-            per_dtype(
-                lambda x: ((x, 2), {}),
-                shape=(1, 6, 2),
-                dtypes=DTYPES,
-                kinds=("ordinary", "edge"),
-            ),
-            calls(
-                (
-                    "2d-same",
-                    (_f("float32", (1, 5, 5, 2)), 3),
-                    {"strides": 2, "padding": "same"},
-                ),
-                (
-                    "cf",
-                    (_f("float32", (1, 2, 5, 5)), (2, 2)),
-                    {"data_format": "channels_first"},
-                ),
-                ("too-big", (_f("float32", (1, 2, 2)), 3), {}),
-                (
-                    "3d-same",
-                    (_f("float32", (1, 4, 4, 4, 1)), 3),
-                    {"padding": "same"},
-                ),
-            ),
+        "adaptive_average_pool": _adaptive_pool_recipe(
+            ("3d", (_f("float32", (1, 4, 5, 6, 1)), (2, 2, 3)), {}),
         ),
-        "adaptive_average_pool": combine(
-            per_dtype(lambda x: ((x, 3), {}), shape=(1, 7, 2), dtypes=DTYPES),
-            calls(
-                ("2d", (_f("float32", (1, 7, 5, 2)), (3, 2)), {}),
-                (
-                    "cf",
-                    (_f("float32", (1, 2, 7, 5)), 3),
-                    {"data_format": "channels_first"},
-                ),
-                ("up", (_f("float32", (1, 3, 2)), 5), {}),
-                ("3d", (_f("float32", (1, 4, 5, 6, 1)), (2, 2, 3)), {}),
-            ),
-        ),
-        "adaptive_max_pool": combine(
-            per_dtype(lambda x: ((x, 3), {}), shape=(1, 7, 2), dtypes=DTYPES),
-            calls(
-                ("2d", (_f("float32", (1, 7, 5, 2)), (3, 2)), {}),
-                (
-                    "cf",
-                    (_f("float32", (1, 2, 7, 5)), 3),
-                    {"data_format": "channels_first"},
-                ),
-                ("up", (_f("float32", (1, 3, 2)), 5), {}),
-            ),
-        ),
+        "adaptive_max_pool": _adaptive_pool_recipe(),
         "dot_product_attention": combine(
             per_pair(
                 lambda q, k: ((q, k, k), {}),

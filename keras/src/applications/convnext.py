@@ -105,17 +105,15 @@ def _convnext(
             "`keras.config.set_image_data_format('channels_last')`."
         )
     depths, dims = _VARIANTS[variant]
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
-        default_size=224,
-        min_size=32,
-        require_flatten=include_top,
+        include_top=include_top,
         weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
+        default_size=224,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
 
     x = img_input
     # The ImageNet statistics are per RGB channel: images with another

@@ -61,17 +61,15 @@ def _densenet(
     classifier_activation,
     name,
 ):
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
-        default_size=224,
-        min_size=32,
-        require_flatten=include_top,
+        include_top=include_top,
         weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
+        default_size=224,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
     axis = model_builder.channel_axis()
 
     x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)))(img_input)
@@ -88,13 +86,13 @@ def _densenet(
     x = layers.BatchNormalization(axis=axis, epsilon=_BN_EPSILON, name="bn")(x)
     x = layers.Activation("relu", name="relu")(x)
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        x = layers.Dense(
-            classes, activation=classifier_activation, name="predictions"
-        )(x)
-    else:
-        x = model_builder.global_pool(x, pooling)
+    x = model_builder.classifier_head(
+        x,
+        include_top,
+        pooling,
+        classes,
+        classifier_activation,
+    )
     return model_builder.finish(img_input, x, input_tensor, name)
 
 

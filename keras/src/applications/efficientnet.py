@@ -196,18 +196,16 @@ def _efficientnet(
     name,
 ):
     width, depth, default_size, dropout_rate = _VARIANTS[variant]
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
     channel_axis = model_builder.channel_axis()
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
-        default_size=default_size,
-        min_size=32,
-        require_flatten=include_top,
+        include_top=include_top,
         weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
+        default_size=default_size,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
 
     # Pixel values in [0, 255] -> [0, 1] -> per-channel standardization
     # (the identity until statistics are set or loaded).
@@ -266,18 +264,15 @@ def _efficientnet(
     x = layers.BatchNormalization(axis=channel_axis, name="top_bn")(x)
     x = layers.Activation(ACTIVATION, name="top_activation")(x)
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        if dropout_rate > 0:
-            x = layers.Dropout(dropout_rate, name="top_dropout")(x)
-        x = layers.Dense(
-            classes,
-            activation=classifier_activation,
-            kernel_initializer=dense_initializer(),
-            name="predictions",
-        )(x)
-    else:
-        x = model_builder.global_pool(x, pooling)
+    x = model_builder.classifier_head(
+        x,
+        include_top,
+        pooling,
+        classes,
+        classifier_activation,
+        dropout=dropout_rate,
+        kernel_initializer=dense_initializer(),
+    )
     return model_builder.finish(img_input, x, input_tensor, name)
 
 

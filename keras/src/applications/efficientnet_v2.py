@@ -174,17 +174,15 @@ def _efficientnet_v2(
     name,
 ):
     width, depth, default_size, stages = _VARIANTS[variant]
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
-        default_size=default_size,
-        min_size=32,
-        require_flatten=include_top,
+        include_top=include_top,
         weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
+        default_size=default_size,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
     axis = model_builder.channel_axis()
 
     x = img_input
@@ -249,18 +247,16 @@ def _efficientnet_v2(
     x = _conv(_round_filters(1280, width), 1, 1, "top_conv")(x)
     x = _bn_activation(x, axis, "top_bn", "top_activation")
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        x = layers.Dropout(_DROPOUT_RATE, name="top_dropout")(x)
-        x = layers.Dense(
-            classes,
-            activation=classifier_activation,
-            kernel_initializer=dense_initializer(),
-            bias_initializer=initializers.Constant(0.0),
-            name="predictions",
-        )(x)
-    else:
-        x = model_builder.global_pool(x, pooling)
+    x = model_builder.classifier_head(
+        x,
+        include_top,
+        pooling,
+        classes,
+        classifier_activation,
+        dropout=_DROPOUT_RATE,
+        kernel_initializer=dense_initializer(),
+        bias_initializer=initializers.Constant(0.0),
+    )
     return model_builder.finish(img_input, x, input_tensor, name)
 
 

@@ -57,30 +57,9 @@ class CustomScaleLayer(layers.Layer):
         return input_shape[0]
 
 
-def _conv_bn(
-    x, filters, kernel_size, axis, strides=1, padding="same", name=None
-):
-    """Convolution without bias, batch normalization without scale, ReLU;
-    automatically named unless `name` is given."""
-    x = layers.Conv2D(
-        filters,
-        kernel_size,
-        strides=strides,
-        padding=padding,
-        use_bias=False,
-        name=name,
-    )(x)
-    x = layers.BatchNormalization(
-        axis=axis, scale=False, name=None if name is None else f"{name}_bn"
-    )(x)
-    return layers.Activation(
-        "relu", name=None if name is None else f"{name}_ac"
-    )(x)
-
-
 def _branch(x, convs, axis):
     for filters, kernel_size in convs:
-        x = _conv_bn(x, filters, kernel_size, axis)
+        x = model_builder.conv_bn_relu(x, filters, kernel_size, axis)
     return x
 
 
@@ -112,25 +91,26 @@ def _inception_resnet_v2(
     classifier_activation,
     name,
 ):
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
+        include_top=include_top,
+        weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
         default_size=299,
         min_size=75,
-        require_flatten=include_top,
-        weights=weights,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
     axis = model_builder.channel_axis()
 
-    x = _conv_bn(img_input, 32, 3, axis, strides=2, padding="valid")
-    x = _conv_bn(x, 32, 3, axis, padding="valid")
-    x = _conv_bn(x, 64, 3, axis)
+    x = model_builder.conv_bn_relu(
+        img_input, 32, 3, axis, strides=2, padding="valid"
+    )
+    x = model_builder.conv_bn_relu(x, 32, 3, axis, padding="valid")
+    x = model_builder.conv_bn_relu(x, 64, 3, axis)
     x = layers.MaxPooling2D(3, strides=2)(x)
-    x = _conv_bn(x, 80, 1, axis, padding="valid")
-    x = _conv_bn(x, 192, 3, axis, padding="valid")
+    x = model_builder.conv_bn_relu(x, 80, 1, axis, padding="valid")
+    x = model_builder.conv_bn_relu(x, 192, 3, axis, padding="valid")
     x = layers.MaxPooling2D(3, strides=2)(x)
 
     # mixed_5b: 1x1; 1x1 then 5x5; 1x1 then two 3x3; avg pooling then 1x1.
@@ -138,7 +118,7 @@ def _inception_resnet_v2(
         _branch(x, ((96, 1),), axis),
         _branch(x, ((48, 1), (64, 5)), axis),
         _branch(x, ((64, 1), (96, 3), (96, 3)), axis),
-        _conv_bn(
+        model_builder.conv_bn_relu(
             layers.AveragePooling2D(3, strides=1, padding="same")(x),
             64,
             1,
@@ -166,8 +146,8 @@ def _inception_resnet_v2(
     x = residual_group(x, "block35")
     # mixed_6a: strided 3x3; 1x1, 3x3, strided 3x3; max pooling.
     branches = [
-        _conv_bn(x, 384, 3, axis, strides=2, padding="valid"),
-        _conv_bn(
+        model_builder.conv_bn_relu(x, 384, 3, axis, strides=2, padding="valid"),
+        model_builder.conv_bn_relu(
             _branch(x, ((256, 1), (256, 3)), axis),
             384,
             3,
@@ -182,7 +162,7 @@ def _inception_resnet_v2(
     x = residual_group(x, "block17")
     # mixed_7a: three branches ending in a strided 3x3; max pooling.
     branches = [
-        _conv_bn(
+        model_builder.conv_bn_relu(
             _branch(x, convs, axis),
             filters,
             3,
@@ -200,15 +180,16 @@ def _inception_resnet_v2(
     x = layers.Concatenate(axis=axis, name="mixed_7a")(branches)
 
     x = residual_group(x, "block8")
-    x = _conv_bn(x, 1536, 1, axis, name="conv_7b")
+    x = model_builder.conv_bn_relu(x, 1536, 1, axis, name="conv_7b")
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        x = layers.Dense(
-            classes, activation=classifier_activation, name="predictions"
-        )(x)
-    else:
-        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
+    x = model_builder.classifier_head(
+        x,
+        include_top,
+        pooling,
+        classes,
+        classifier_activation,
+        pool_names=(None, None),
+    )
     return model_builder.finish(img_input, x, input_tensor, name)
 
 

@@ -15,15 +15,9 @@ from keras.src.applications import model_builder
 
 
 def _conv_bn(x, filters, rows, cols, axis, strides=1, padding="same"):
-    x = layers.Conv2D(
-        filters,
-        (rows, cols),
-        strides=strides,
-        padding=padding,
-        use_bias=False,
-    )(x)
-    x = layers.BatchNormalization(axis=axis, scale=False)(x)
-    return layers.Activation("relu")(x)
+    return model_builder.conv_bn_relu(
+        x, filters, (rows, cols), axis, strides=strides, padding=padding
+    )
 
 
 def _avg_pool_branch(x, filters, axis):
@@ -97,17 +91,16 @@ def _inception_v3(
     classifier_activation,
     name,
 ):
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
+        include_top=include_top,
+        weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
         default_size=299,
         min_size=75,
-        require_flatten=include_top,
-        weights=weights,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
     axis = model_builder.channel_axis()
 
     x = _conv_bn(img_input, 32, 3, 3, axis, strides=2, padding="valid")
@@ -154,13 +147,14 @@ def _inception_v3(
     for index in range(2):
         x = _module_c(x, index, axis)
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        x = layers.Dense(
-            classes, activation=classifier_activation, name="predictions"
-        )(x)
-    else:
-        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
+    x = model_builder.classifier_head(
+        x,
+        include_top,
+        pooling,
+        classes,
+        classifier_activation,
+        pool_names=(None, None),
+    )
     return model_builder.finish(img_input, x, input_tensor, name)
 
 

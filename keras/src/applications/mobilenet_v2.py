@@ -98,17 +98,15 @@ def _mobilenet_v2(
     classifier_activation,
     name,
 ):
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, shape = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
-        default_size=224,
-        min_size=32,
-        require_flatten=include_top,
+        include_top=include_top,
         weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
+        default_size=224,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
     axis = model_builder.channel_axis(-1)
 
     x = layers.Conv2D(
@@ -142,13 +140,15 @@ def _mobilenet_v2(
     x = layers.BatchNormalization(axis=axis, name="Conv_1_bn", **_BN)(x)
     x = layers.ReLU(6.0, name="out_relu")(x)
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D()(x)
-        x = layers.Dense(
-            classes, activation=classifier_activation, name="predictions"
-        )(x)
-    else:
-        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
+    x = model_builder.classifier_head(
+        x,
+        include_top,
+        pooling,
+        classes,
+        classifier_activation,
+        head_pool_name=None,
+        pool_names=(None, None),
+    )
 
     if name is None:
         name = f"mobilenetv2_{alpha:0.2f}_{image_rows(shape)}"

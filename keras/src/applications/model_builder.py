@@ -65,20 +65,6 @@ def channel_axis(channels_last_axis=3):
     return channels_last_axis
 
 
-def input_shape(shape, default_size, min_size, require_flatten, weights):
-    """The shape of one input image: `shape` checked, or inferred (see
-    `imagenet_utils.obtain_input_shape`) under the current
-    `image_data_format`."""
-    return imagenet_utils.obtain_input_shape(
-        shape,
-        default_size=default_size,
-        min_size=min_size,
-        data_format=backend.image_data_format(),
-        require_flatten=require_flatten,
-        weights=weights,
-    )
-
-
 def image_input(input_tensor, shape):
     """The model's image input: a new `Input` of `shape`, or `input_tensor`.
 
@@ -95,6 +81,64 @@ def image_input(input_tensor, shape):
     return layers.Input(tensor=input_tensor, shape=shape)
 
 
+def checked_image_input(
+    input_tensor,
+    input_shape,
+    *,
+    include_top,
+    weights,
+    pooling,
+    classifier_activation,
+    default_size,
+    min_size=32,
+):
+    """The start of an application: its arguments checked (see
+    `check_arguments`), then its image input (see `image_input`).
+
+    The shape of one image is `input_shape` checked, or inferred (see
+    `imagenet_utils.obtain_input_shape`) under the current
+    `image_data_format`, from the family's `default_size` and
+    `min_size`; with the head it must be fully known.
+
+    Returns:
+        `(img_input, shape)`: the Keras tensor the first layer is applied
+        to, and the shape of one image.
+    """
+    check_arguments(weights, include_top, classifier_activation, pooling)
+    shape = imagenet_utils.obtain_input_shape(
+        input_shape,
+        default_size=default_size,
+        min_size=min_size,
+        data_format=backend.image_data_format(),
+        require_flatten=include_top,
+        weights=weights,
+    )
+    return image_input(input_tensor, shape), shape
+
+
+def conv_bn_relu(
+    x, filters, kernel_size, axis, strides=1, padding="same", name=None
+):
+    """A convolution without bias, batch normalization (over `axis`)
+    without scale, then ReLU: the unit the Inception families are built
+    of. The layers are named automatically, or `name`, `{name}_bn` and
+    `{name}_ac`."""
+    x = layers.Conv2D(
+        filters,
+        kernel_size,
+        strides=strides,
+        padding=padding,
+        use_bias=False,
+        name=name,
+    )(x)
+    x = layers.BatchNormalization(
+        axis=axis, scale=False, name=None if name is None else f"{name}_bn"
+    )(x)
+    return layers.Activation(
+        "relu", name=None if name is None else f"{name}_ac"
+    )(x)
+
+
 def global_pool(x, pooling, avg_name="avg_pool", max_name="max_pool"):
     """Pools 4D features to 2D for `pooling="avg"` or `"max"`; returns
     `x` unchanged for `pooling=None`."""
@@ -103,6 +147,39 @@ def global_pool(x, pooling, avg_name="avg_pool", max_name="max_pool"):
     if pooling == "max":
         return layers.GlobalMaxPooling2D(name=max_name)(x)
     return x
+
+
+def classifier_head(
+    x,
+    include_top,
+    pooling,
+    classes,
+    classifier_activation,
+    *,
+    head_pool_name="avg_pool",
+    pool_names=("avg_pool", "max_pool"),
+    dropout=0,
+    **dense_kwargs,
+):
+    """The end of an application on 4D features `x`.
+
+    With `include_top`: global average pooling (layer `head_pool_name`),
+    a `Dropout` layer `"top_dropout"` when `dropout > 0`, and the
+    classifier, a `Dense` layer `"predictions"` of `classes` units (with
+    `dense_kwargs`, e.g. initializers). Without: `global_pool(x, pooling,
+    *pool_names)`.
+    """
+    if not include_top:
+        return global_pool(x, pooling, *pool_names)
+    x = layers.GlobalAveragePooling2D(name=head_pool_name)(x)
+    if dropout > 0:
+        x = layers.Dropout(dropout, name="top_dropout")(x)
+    return layers.Dense(
+        classes,
+        activation=classifier_activation,
+        name="predictions",
+        **dense_kwargs,
+    )(x)
 
 
 def finish(img_input, outputs, input_tensor, name):

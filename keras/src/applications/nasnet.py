@@ -238,17 +238,15 @@ def _nasnet(
     penultimate_filters, cells, stem_filters, skip_reduction, default_size = (
         _MODELS[size]
     )
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
-        default_size=default_size,
-        min_size=32,
-        require_flatten=include_top,
+        include_top=include_top,
         weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
+        default_size=default_size,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
     axis = model_builder.channel_axis(-1)
     filters = penultimate_filters // 24
     multiplier = _FILTER_MULTIPLIER
@@ -286,13 +284,15 @@ def _nasnet(
             )
     x = layers.Activation("relu")(x)
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D()(x)
-        x = layers.Dense(
-            classes, activation=classifier_activation, name="predictions"
-        )(x)
-    else:
-        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
+    x = model_builder.classifier_head(
+        x,
+        include_top,
+        pooling,
+        classes,
+        classifier_activation,
+        head_pool_name=None,
+        pool_names=(None, None),
+    )
     return model_builder.finish(img_input, x, input_tensor, name)
 
 

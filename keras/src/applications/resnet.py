@@ -104,17 +104,15 @@ def build_resnet(
     name,
 ):
     """Builds a ResNet of `depth` 50, 101 or 152; `preact` selects v2."""
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
-        default_size=224,
-        min_size=32,
-        require_flatten=include_top,
+        include_top=include_top,
         weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
+        default_size=224,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
     x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)), name="conv1_pad")(
         img_input
     )
@@ -139,13 +137,13 @@ def build_resnet(
         x = _batch_norm("post_bn")(x)
         x = layers.Activation("relu", name="post_relu")(x)
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        x = layers.Dense(
-            classes, activation=classifier_activation, name="predictions"
-        )(x)
-    else:
-        x = model_builder.global_pool(x, pooling)
+    x = model_builder.classifier_head(
+        x,
+        include_top,
+        pooling,
+        classes,
+        classifier_activation,
+    )
     return model_builder.finish(img_input, x, input_tensor, name)
 
 

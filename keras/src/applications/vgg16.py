@@ -27,17 +27,15 @@ def build_vgg(
     name,
 ):
     """Builds VGG16 (`depth=16`) or VGG19 (`depth=19`)."""
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
-        default_size=224,
-        min_size=32,
-        require_flatten=include_top,
+        include_top=include_top,
         weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
+        default_size=224,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
     x = img_input
     for block, (filters, convs) in enumerate(
         zip(_FILTERS, _CONVS[depth]), start=1

@@ -72,17 +72,16 @@ def _xception(
     classifier_activation,
     name,
 ):
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = model_builder.input_shape(
+    img_input, _ = model_builder.checked_image_input(
+        input_tensor,
         input_shape,
+        include_top=include_top,
+        weights=weights,
+        pooling=pooling,
+        classifier_activation=classifier_activation,
         default_size=299,
         min_size=71,
-        require_flatten=include_top,
-        weights=weights,
     )
-    img_input = model_builder.image_input(input_tensor, shape)
     axis = model_builder.channel_axis(-1)
 
     x = img_input
@@ -108,13 +107,14 @@ def _xception(
     x = _separable(x, 1536, "block14_sepconv1", axis, False)
     x = _separable(x, 2048, "block14_sepconv2", axis, False)
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
-        x = layers.Dense(
-            classes, activation=classifier_activation, name="predictions"
-        )(x)
-    else:
-        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
+    x = model_builder.classifier_head(
+        x,
+        include_top,
+        pooling,
+        classes,
+        classifier_activation,
+        pool_names=(None, None),
+    )
     return model_builder.finish(img_input, x, input_tensor, name)
 
 

@@ -421,6 +421,26 @@ def float8_variables(layer):
     ]
 
 
+def kernel_quantization_weights(layer):
+    """The variables a quantized `_kernel` (of `Dense` or `EinsumDense`)
+    keeps beside it, in the order of upstream Keras' weights files (after
+    the kernel and bias); `[]` when `layer` is not quantized."""
+    from keras.src.quantizers import zero_point_kernel
+
+    mode = layer.quantization_mode
+    if mode == "int8":
+        return [layer.kernel_scale]
+    if mode == "int4":
+        if not is_grouped(layer._int4_block_size):
+            return [layer.kernel_scale]
+        return [layer.kernel_scale, layer.kernel_zero, layer.g_idx]
+    if mode == "float8":
+        return float8_variables(layer)
+    if mode in zero_point_kernel.ZERO_POINT_MODES:
+        return layer._zero_point_weights()
+    return []
+
+
 def float8_contract(layer, inputs, kernel, contract, contract_grads):
     """`contract(x, k)` (the layer's matmul or einsum) computed on
     float8-rounded operands, with delayed scaling.

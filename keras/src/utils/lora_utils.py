@@ -220,6 +220,10 @@ class LoraMixin:
 
     _lora_base = "_kernel"
     _lora_prefix = "lora_kernel"
+    # Whether weights files hold the layer's other own weights after the
+    # leading ones (upstream Keras writes only a convolution's kernel and
+    # bias, see `BaseConv`).
+    _files_hold_other_weights = True
 
     def _lora_factors(self):
         prefix = self._lora_prefix
@@ -308,6 +312,32 @@ class LoraMixin:
         self.lora_rank = None
         self.lora_alpha = None
 
+    def _quantization_weights(self):
+        """The variables a quantized base weight keeps beside it, in file
+        order. None here; quantizable layers list theirs."""
+        return []
+
+    def _leading_weights(self):
+        """The weights that open the layer's weights file, in order: the
+        base weight, then `_quantization_weights()`."""
+        base = getattr(self, self._lora_base, None)
+        return [base] + self._quantization_weights()
+
+    def _own_weights(self):
+        """The layer's weights in the order of upstream Keras' weights
+        files: `_leading_weights()`, then (with
+        `_files_hold_other_weights`) the other own weights. The LoRA
+        factors are left out: files hold the merged weight, and keep the
+        factors apart (see `_lora_exact_state`)."""
+        if not self.built:
+            return super()._own_weights()
+        leading = self._leading_weights()
+        if not self._files_hold_other_weights:
+            return [w for w in leading if w is not None]
+        from keras.src.quantizers import utils as quantize_utils
+
+        return quantize_utils.file_order(self, leading)
+
     def _weights_to_save(self):
         """The values a weights file stores for this layer, matching
         `_own_weights()`: with LoRA enabled, the base weight (and, for a
@@ -375,6 +405,12 @@ class LoraKernelMixin(LoraMixin):
         """The effective kernel: the `kernel` variable, plus the scaled
         LoRA delta `a @ b` (a tensor then) when LoRA is enabled."""
         return self._lora_effective_weight()
+
+    def _leading_weights(self):
+        """The kernel, the bias, then `_quantization_weights()` (after a
+        GPTQ/AWQ calibration there is no float kernel)."""
+        kernel = getattr(self, "_kernel", None)
+        return [kernel, self.bias] + self._quantization_weights()
 
 
 # ----------------------------------------------------- model-wide helpers

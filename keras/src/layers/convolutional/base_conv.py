@@ -92,6 +92,10 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
         **kwargs: Base layer arguments such as `name` and `dtype`.
     """
 
+    # Upstream Keras' weights files hold only the kernel and the bias of
+    # a convolution, even when a subclass adds variables.
+    _files_hold_other_weights = False
+
     def __init__(
         self,
         rank,
@@ -294,13 +298,6 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
                 for v, r in self._regularized_variables
                 if id(v) not in ids
             ] + [(self._kernel, self.kernel_regularizer)]
-
-    def _own_weights(self):
-        if not self.built:
-            return super()._own_weights()
-        # The order of upstream Keras' weights files: kernel, then bias;
-        # the LoRA factors are saved apart from them (see `LoraMixin`).
-        return [w for w in (self._kernel, self.bias) if w is not None]
 
     def get_config(self):
         config = super().get_config()

@@ -564,30 +564,7 @@ class EinsumDense(
         return tuple(self._kernel.shape)
 
     def _quantization_weights(self):
-        """The variables of the quantization mode, in file order."""
-        mode = self.quantization_mode
-        if mode == "int8":
-            return [self.kernel_scale]
-        if mode == "int4":
-            if not quantize_utils.is_grouped(self._int4_block_size):
-                return [self.kernel_scale]
-            return [self.kernel_scale, self.kernel_zero, self.g_idx]
-        if mode == "float8":
-            return quantize_utils.float8_variables(self)
-        if mode in zero_point_kernel.ZERO_POINT_MODES:
-            return self._zero_point_weights()
-        return []
-
-    def _own_weights(self):
-        if not self.built:
-            return super()._own_weights()
-        # The order of upstream Keras' weights files: kernel, bias, then
-        # the variables of the quantization mode.
-        return quantize_utils.file_order(
-            self,
-            [getattr(self, "_kernel", None), self.bias]
-            + self._quantization_weights(),
-        )
+        return quantize_utils.kernel_quantization_weights(self)
 
     def _int8_call(self, inputs, training=None):
         input_spec, weight_spec, output_spec, elided = _parse_equation(

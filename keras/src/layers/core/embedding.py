@@ -467,14 +467,6 @@ class Embedding(lora_utils.LoraMixin, Layer):
             return [self.embeddings_scale, self.embeddings_zero, self.g_idx]
         return [self.embeddings_scale]
 
-    def _own_weights(self):
-        if not self.built:
-            return super()._own_weights()
-        # The order of upstream Keras' weights files.
-        return quantize_utils.file_order(
-            self, [self._embeddings] + self._quantization_weights()
-        )
-
     def _int8_call(self, ids):
         rows = ops.cast(ops.take(self._embeddings, ids, axis=0), "float32")
         scale = ops.take(self.embeddings_scale, ids, axis=0)

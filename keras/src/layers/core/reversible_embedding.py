@@ -283,9 +283,7 @@ class ReversibleEmbedding(Embedding):
             dtype,
         )
 
-    def _own_weights(self):
-        if not self.built:
-            return super()._own_weights()
+    def _leading_weights(self):
         # The order of upstream Keras' weights files: the table and its
         # quantization variables, then the reverse ones.
         reverse = []
@@ -294,10 +292,7 @@ class ReversibleEmbedding(Embedding):
             if self.quantization_mode is not None:
                 reverse.append(self.reverse_embeddings_scale)
                 reverse.append(getattr(self, "reverse_embeddings_zero", None))
-        return quantize_utils.file_order(
-            self,
-            [self._embeddings] + self._quantization_weights() + reverse,
-        )
+        return super()._leading_weights() + reverse
 
     def _int8_call(self, inputs, dtype=None, reverse=False):
         if not reverse:
