@@ -1419,6 +1419,10 @@ def _with_sparse_matmul(dense_matmul):
         x2 = core.convert_to_tensor(x2)
         dtype = dtypes.result_type(x1.dtype, x2.dtype)
         x1, x2 = x1.astype(dtype), x2.astype(dtype)
+        if sparse1:
+            x1 = sparse_ops.matmul_layout(x1)
+        if sparse2:
+            x2 = sparse_ops.matmul_layout(x2)
         out = x1 @ x2
         if sparse1 and sparse2:
             return out

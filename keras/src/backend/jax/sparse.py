@@ -246,6 +246,17 @@ def flat_layout(x):
     return x
 
 
+def matmul_layout(x):
+    """`x` laid out for a (batched) matrix product: every dimension before
+    the last two is a batch dimension, as `bcoo_dot_general` requires."""
+    n_batch = max(x.ndim - 2, 0)
+    if x.n_batch == n_batch:
+        return x
+    return jax_sparse.bcoo_update_layout(
+        _full_batch(x), n_batch=n_batch, on_inefficient=None
+    )
+
+
 def fromdense(x, n_batch=0):
     """A `BCOO` tensor holding the non-zero entries of the dense `x`, with
     `n_batch` leading batch dimensions."""
