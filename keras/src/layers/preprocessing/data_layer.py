@@ -141,7 +141,22 @@ class DataLayer(Layer):
             # that take it.
             kwargs.pop("training", None)
         with tf_mode():
-            return self.call(inputs, **kwargs)
+            return self.call(self._autocast_tf(inputs), **kwargs)
+
+    def _autocast_tf(self, inputs):
+        """Float TF tensors in the compute dtype, as `Layer.__call__` casts
+        backend tensors (when the layer autocasts)."""
+        compute_dtype = self.compute_dtype
+        if not (self.autocast and backend.is_float_dtype(compute_dtype)):
+            return inputs
+
+        def cast(x):
+            if is_tf_tensor(x) and x.dtype.is_floating:
+                if x.dtype.name != compute_dtype:
+                    return TF_OPS.cast(x, compute_dtype)
+            return x
+
+        return tree.map_structure(cast, inputs)
 
 
 def _has_jax_tracers(inputs):

@@ -72,3 +72,21 @@ def test_tf_computing_layers_run_inside_jit():
     encoded, crossed = both(ids)
     np.testing.assert_allclose(encoded, [[0, 0, 1], [1, 0, 0], [0, 1, 0]])
     np.testing.assert_array_equal(crossed, crossing((ids, ids)))
+
+
+def test_float_inputs_are_autocast_inside_tf_data():
+    tf = pytest.importorskip("tensorflow")
+
+    class Identity(data_layer.DataLayer):
+        def call(self, x):
+            return x
+
+    float64 = np.random.rand(2, 3)
+    out = next(iter(tf.data.Dataset.from_tensors(float64).map(Identity())))
+    assert out.dtype == tf.float32
+    np.testing.assert_allclose(out.numpy(), float64.astype("float32"))
+    ints = next(iter(tf.data.Dataset.from_tensors([1, 2]).map(Identity())))
+    assert ints.dtype == tf.int32
+    kept = Identity(autocast=False)
+    out = next(iter(tf.data.Dataset.from_tensors(float64).map(kept)))
+    assert out.dtype == tf.float64
