@@ -21,7 +21,7 @@ from keras.src import tree
 from keras.src.layers.layer import Layer
 from keras.src.layers.preprocessing.tf_ops import KERAS_OPS
 from keras.src.layers.preprocessing.tf_ops import TF_OPS
-from keras.src.layers.preprocessing.tf_ops import tf_mode
+from keras.src.layers.preprocessing.tf_ops import call_with_tf_ops
 from keras.src.layers.preprocessing.tf_ops import tf_mode_active
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.utils.backend_utils import in_tf_graph
@@ -129,34 +129,7 @@ class DataLayer(Layer):
         return tree.pack_sequence_as(out_spec, list(flat))
 
     def _call_in_tf_graph(self, inputs, **kwargs):
-        if not self.built:
-            shapes = tree.map_structure(
-                lambda x: tuple(x.shape) if hasattr(x, "shape") else None,
-                inputs,
-            )
-            self.build(shapes)
-            self.built = True
-        if not self._call_has_training_arg:
-            # As in `Layer.__call__`: `training` reaches only the `call`s
-            # that take it.
-            kwargs.pop("training", None)
-        with tf_mode():
-            return self.call(self._autocast_tf(inputs), **kwargs)
-
-    def _autocast_tf(self, inputs):
-        """Float TF tensors in the compute dtype, as `Layer.__call__` casts
-        backend tensors (when the layer autocasts)."""
-        compute_dtype = self.compute_dtype
-        if not (self.autocast and backend.is_float_dtype(compute_dtype)):
-            return inputs
-
-        def cast(x):
-            if is_tf_tensor(x) and x.dtype.is_floating:
-                if x.dtype.name != compute_dtype:
-                    return TF_OPS.cast(x, compute_dtype)
-            return x
-
-        return tree.map_structure(cast, inputs)
+        return call_with_tf_ops(self, inputs, **kwargs)
 
 
 def _has_jax_tracers(inputs):

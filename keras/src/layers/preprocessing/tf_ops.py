@@ -49,6 +49,43 @@ def serves_tf():
     return tf_mode_active() or in_tf_graph()
 
 
+def call_with_tf_ops(layer, inputs, **kwargs):
+    """Runs `layer.call` on TF tensors with `TF_OPS` as its op namespace.
+
+    As `Layer.__call__` would: the layer is built from the input shapes on
+    its first call, float inputs are cast to its compute dtype when it
+    autocasts, and `training` reaches only a `call` that takes it.
+    """
+    from keras.src import tree
+    from keras.src.utils.backend_utils import is_tf_tensor
+
+    if not layer.built:
+        layer.build(
+            tree.map_structure(
+                lambda x: tuple(x.shape) if hasattr(x, "shape") else None,
+                inputs,
+            )
+        )
+        layer.built = True
+    if not layer._call_has_training_arg:
+        kwargs.pop("training", None)
+    compute_dtype = layer.compute_dtype
+    if layer.autocast and backend.is_float_dtype(compute_dtype):
+
+        def autocast(x):
+            if (
+                is_tf_tensor(x)
+                and x.dtype.is_floating
+                and x.dtype.name != compute_dtype
+            ):
+                return TF_OPS.cast(x, compute_dtype)
+            return x
+
+        inputs = tree.map_structure(autocast, inputs)
+    with tf_mode():
+        return layer.call(inputs, **kwargs)
+
+
 class _KerasOps:
     """`keras.ops` as an op namespace of the layers: attribute lookups go
     to the ops module; `_backend` names the backend computing them."""

@@ -234,17 +234,7 @@ def call_in_tf_graph(layer, inputs, **kwargs):
 
     if isinstance(inputs, tf.RaggedTensor):
         return _call_on_ragged_images(layer, inputs, **kwargs)
-    if not layer._call_has_training_arg:
-        kwargs.pop("training", None)
-    if not layer.built:
-        shapes = tree.map_structure(
-            lambda x: tuple(x.shape) if hasattr(x, "shape") else None,
-            inputs,
-        )
-        layer.build(shapes)
-        layer.built = True
-    with tf_ops.tf_mode():
-        return layer.call(inputs, **kwargs)
+    return tf_ops.call_with_tf_ops(layer, inputs, **kwargs)
 
 
 def _call_on_ragged_images(layer, images, **kwargs):
