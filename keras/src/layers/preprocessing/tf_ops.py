@@ -677,15 +677,34 @@ class TFImage:
         x = _to_channels_last(images, data_format)
         dtype = x.dtype
         height, width = x.shape[-3], x.shape[-2]
+        if height is None or width is None:
+            # Sizes known only when the graph runs: the same arithmetic
+            # with TF ops.
+            height, width = tf.shape(x)[-3], tf.shape(x)[-2]
+            maximum, minimum = tf.maximum, tf.minimum
+
+            def scaled(n, num, den):
+                n = tf.cast(n, "float64") * num / den
+                return tf.cast(n, "int32")
+        else:
+            maximum, minimum = max, min
+
+            def scaled(n, num, den):
+                return int(n * num / den)
+
         if crop_to_aspect_ratio:
-            crop_h = max(min(height, int(width * target_h / target_w)), 1)
-            crop_w = max(min(width, int(height * target_w / target_h)), 1)
+            crop_h = maximum(
+                minimum(height, scaled(width, target_h, target_w)), 1
+            )
+            crop_w = maximum(
+                minimum(width, scaled(height, target_w, target_h)), 1
+            )
             top = (height - crop_h) // 2
             left = (width - crop_w) // 2
             x = x[..., top : top + crop_h, left : left + crop_w, :]
         elif pad_to_aspect_ratio:
-            pad_h = max(height, int(width * target_h / target_w))
-            pad_w = max(width, int(height * target_w / target_h))
+            pad_h = maximum(height, scaled(width, target_h, target_w))
+            pad_w = maximum(width, scaled(height, target_w, target_h))
             top = (pad_h - height) // 2
             left = (pad_w - width) // 2
             paddings = [[0, 0]] * len(x.shape)

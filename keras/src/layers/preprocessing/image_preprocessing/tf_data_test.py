@@ -258,6 +258,25 @@ def test_deterministic_layer_matches_jax_call(name):
     np.testing.assert_allclose(out.numpy(), expected, rtol=1e-5, atol=1e-3)
 
 
+@pytest.mark.parity
+@pytest.mark.parametrize(
+    "aspect", [{"crop_to_aspect_ratio": True}, {"pad_to_aspect_ratio": True}]
+)
+def test_resizing_images_of_unknown_size(aspect):
+    # Height and width are known only when the graph runs, as for images
+    # decoded inside the pipeline.
+    layer = layers.Resizing(4, 6, **aspect)
+    images = np.random.default_rng(0).random((2, 5, 9, 3), "float32") * 255
+    resize = tf.function(
+        layer, input_signature=[tf.TensorSpec((None, None, None, 3))]
+    )
+    out = resize(images)
+    expected = np.asarray(layer(images))
+    assert tuple(out.shape) == (2, 4, 6, 3)
+    # float32 round-off of bilinear weights on values up to 255.
+    np.testing.assert_allclose(out.numpy(), expected, rtol=1e-5, atol=1e-3)
+
+
 def test_ragged_batch_is_resized_image_by_image():
     images = tf.ragged.constant(
         [np.ones((4, 6, 3)).tolist(), np.ones((6, 4, 3)).tolist()],
