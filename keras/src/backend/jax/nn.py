@@ -7,6 +7,7 @@ from jax.experimental import sparse as jax_sparse
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
+from keras.src.backend.jax import attention_kernel
 from keras.src.backend.jax.core import convert_to_tensor
 
 
@@ -334,7 +335,11 @@ def dot_product_attention(
     flash_attention=None,
     attn_logits_soft_cap=None,
 ):
-    if attn_logits_soft_cap is not None and jax.devices()[0].platform != "tpu":
+    if (
+        attn_logits_soft_cap is not None
+        and jax.devices()[0].platform != "tpu"
+        and not attention_kernel.interpreting()
+    ):
         raise ValueError(
             "`attn_logits_soft_cap` is only supported on TPU, as in "
             "upstream Keras. Received: "
@@ -351,10 +356,6 @@ def dot_product_attention(
             f"query.shape={query.shape}, key.shape={key.shape}, "
             f"value.shape={value.shape}."
         )
-    if flash_attention:
-        raise ValueError(
-            "Flash attention is not supported by this backend build."
-        )
     if bias is not None:
         bias = convert_to_tensor(bias)
     if mask is not None:
@@ -368,6 +369,28 @@ def dot_product_attention(
             "The number of query heads must be a multiple of the number of "
             f"key/value heads. Received: {num_heads} and {num_kv_heads}."
         )
+    if flash_attention is None:
+        flash_attention = config.is_flash_attention_enabled()
+    if flash_attention is not False:
+        reason = attention_kernel.unavailable_reason(
+            query, key, value, bias, mask
+        )
+        if reason is None:
+            return attention_kernel.attend(
+                query,
+                key,
+                value,
+                mask,
+                scale=scale,
+                is_causal=is_causal,
+                soft_cap=attn_logits_soft_cap,
+            )
+        if flash_attention:
+            raise ValueError(
+                f"`flash_attention=True` cannot be honoured: {reason}. "
+                "Pass `flash_attention=None` to fall back to the unfused "
+                "computation where the kernel does not apply."
+            )
     if num_heads != num_kv_heads:
         # Grouped-query attention: share each key/value head.
         repeats = num_heads // num_kv_heads

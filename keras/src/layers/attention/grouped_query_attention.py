@@ -7,6 +7,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.backend.config import is_flash_attention_enabled
+from keras.src.layers.attention import fused
 from keras.src.layers.attention.multi_head_attention import _causal_mask
 from keras.src.layers.attention.multi_head_attention import _check_positive_int
 from keras.src.layers.attention.multi_head_attention import _read_only
@@ -360,37 +361,67 @@ class GroupedQueryAttention(Layer):
                 "attention is enabled. Please disable flash attention to "
                 "access attention scores (flash_attention=False)."
             )
-        mask = compute_attention_mask(
-            query,
-            value,
-            query_mask=query_mask,
-            value_mask=value_mask,
-            key_mask=key_mask,
-            attention_mask=attention_mask,
-            use_causal_mask=use_causal_mask,
-        )
-        if self.sliding_window is not None:
-            window = _window_mask(
-                query.shape[1], value.shape[1], self.sliding_window
-            )
-            mask = window if mask is None else ops.logical_and(mask, window)
         q = self._query_dense(query)
         k = self._key_dense(value if key is None else key)
         v = self._value_dense(value)
         rope = self.rotary_embedding
         if rope is not None:
             q, k = rope(q), rope(k)
-        # Every query head gets its own copy of its group's key/value head.
-        k = ops.repeat(k, self.num_repeats, axis=2)
-        v = ops.repeat(v, self.num_repeats, axis=2)
         self._return_attention_scores = return_attention_scores
-        heads, weights = self._compute_attention(
-            q, k, v, attention_mask=mask, training=training
-        )
+        heads, weights = None, None
+        if self._may_fuse(attention_mask, training, return_attention_scores):
+            # The kernel shares each key/value head with its group itself.
+            heads = fused.fused_heads(
+                q,
+                k,
+                v,
+                scale=self._inverse_sqrt_head_dim,
+                causal=use_causal_mask,
+                query_mask=query_mask,
+                value_mask=value_mask,
+                key_mask=key_mask,
+                blind_queries="mean",
+            )
+        if heads is None:
+            mask = compute_attention_mask(
+                query,
+                value,
+                query_mask=query_mask,
+                value_mask=value_mask,
+                key_mask=key_mask,
+                attention_mask=attention_mask,
+                use_causal_mask=use_causal_mask,
+            )
+            if self.sliding_window is not None:
+                window = _window_mask(
+                    query.shape[1], value.shape[1], self.sliding_window
+                )
+                mask = window if mask is None else ops.logical_and(mask, window)
+            # Every query head gets its own copy of its group's key/value
+            # head.
+            k = ops.repeat(k, self.num_repeats, axis=2)
+            v = ops.repeat(v, self.num_repeats, axis=2)
+            heads, weights = self._compute_attention(
+                q, k, v, attention_mask=mask, training=training
+            )
         if self._gate_dense is not None:
             heads = ops.multiply(heads, self._gate_dense(query))
         merged = self._output_dense(heads)
         return (merged, weights) if return_attention_scores else merged
+
+    def _may_fuse(self, attention_mask, training, return_attention_scores):
+        """Whether this call may take the fused kernel (`fused.py`): the
+        layer's own attention, masks made of padding and causality only,
+        no scores asked for, no dropout applied."""
+        return (
+            fused.wants_kernel(self._flash_attention_arg)
+            and type(self)._compute_attention
+            is GroupedQueryAttention._compute_attention
+            and not return_attention_scores
+            and attention_mask is None
+            and self.sliding_window is None
+            and not (self.dropout > 0 and training)
+        )
 
     def _compute_attention(
         self,
@@ -436,8 +467,9 @@ class GroupedQueryAttention(Layer):
         scale = self._inverse_sqrt_head_dim
         with_dropout = self.dropout > 0 and bool(training)
         if not (self._return_attention_scores or with_dropout):
+            # The kernel was ruled out in `call` (`_may_fuse`).
             fused = ops.dot_product_attention(
-                query, key, value, mask=mask, scale=scale
+                query, key, value, mask=mask, scale=scale, flash_attention=False
             )
             return fused, None
         query = ops.multiply(query, ops.cast(scale, query.dtype))

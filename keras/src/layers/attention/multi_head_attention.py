@@ -10,6 +10,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.backend.config import is_flash_attention_enabled
+from keras.src.layers.attention import fused
 from keras.src.layers.core.einsum_dense import EinsumDense
 from keras.src.layers.layer import Layer
 from keras.src.layers.regularization.dropout import Dropout
@@ -395,31 +396,62 @@ class MultiHeadAttention(Layer):
                 "attention is enabled. Please disable flash attention to "
                 "access attention scores (flash_attention=False)."
             )
-        mask = self._compute_attention_mask(
-            query,
-            value,
-            query_mask=query_mask,
-            value_mask=value_mask,
-            key_mask=key_mask,
-            attention_mask=attention_mask,
-            use_causal_mask=use_causal_mask,
-        )
         source_for_keys = value if key is None else key
         # Each projection gives `(B, <positions>, num_heads, head_size)`.
         q = self._query_dense(query)
         k = self._key_dense(source_for_keys)
         v = self._value_dense(value)
-        # The causal and window constraints are part of `mask` already.
-        if _takes_argument(self._compute_attention, "return_attention_scores"):
-            heads, weights = self._compute_attention(
-                q, k, v, mask, training, return_attention_scores
+        heads, weights = None, None
+        if self._may_fuse(q, attention_mask, training, return_attention_scores):
+            heads = fused.fused_heads(
+                q,
+                k,
+                v,
+                scale=self._inverse_sqrt_key_dim,
+                causal=use_causal_mask,
+                query_mask=query_mask,
+                value_mask=value_mask,
+                key_mask=key_mask,
             )
-        else:
-            heads, weights = self._compute_attention(q, k, v, mask, training)
+        if heads is None:
+            # The causal and window constraints become part of the mask.
+            mask = self._compute_attention_mask(
+                query,
+                value,
+                query_mask=query_mask,
+                value_mask=value_mask,
+                key_mask=key_mask,
+                attention_mask=attention_mask,
+                use_causal_mask=use_causal_mask,
+            )
+            extra = ()
+            if _takes_argument(
+                self._compute_attention, "return_attention_scores"
+            ):
+                extra = (return_attention_scores,)
+            heads, weights = self._compute_attention(
+                q, k, v, mask, training, *extra
+            )
         if self._gate_dense is not None:
             heads = ops.multiply(heads, self._gate_dense(query))
         merged = self._output_dense(heads)
         return (merged, weights) if return_attention_scores else merged
+
+    def _may_fuse(self, q, attention_mask, training, return_attention_scores):
+        """Whether this call may take the fused kernel (`fused.py`): the
+        layer's own attention over one axis, masks made of padding and
+        causality only, no scores asked for, no dropout applied."""
+        return (
+            fused.wants_kernel(self._flash_attention_arg)
+            and type(self)._compute_attention
+            is MultiHeadAttention._compute_attention
+            and not return_attention_scores
+            and attention_mask is None
+            and self._sliding_window is None
+            and len(q.shape) == 4
+            and tuple(self._axes) == (1,)
+            and not (self._dropout > 0 and training)
+        )
 
     def _compute_attention(
         self,

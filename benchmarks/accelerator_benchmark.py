@@ -1,0 +1,683 @@
+"""Step time, MFU and peak memory on one accelerator: this fork, upstream
+Keras and a hand-written JAX step of the same math.
+
+Models (`mixed_bfloat16`, Adam, `fit()` from NumPy arrays):
+
+* `decoder1k`, `decoder4k`, `decoder16k`: a 166M-parameter decoder (token
+  embedding, 8 pre-LayerNorm blocks of causal `MultiHeadAttention`, 16
+  heads of 64, and a 4x GELU `Dense` MLP, width 1024, vocabulary 32,000,
+  untied output projection) on 8 x 1024, 2 x 4096 and 1 x 16384 tokens a
+  step;
+* `resnet50`: `keras.applications.ResNet50(weights=None)`, batch 128 at
+  224x224, uint8 images through `Rescaling`;
+* `host`: the framework's own work per step, `fit()` of a `Dense(1)` model
+  (batch 16, 200 steps), where the device has nearly nothing to do;
+* `blocks` (fork process only): the fused attention kernel's forward and
+  backward time per block size, which `attention_kernel._BLOCK_CHOICES`
+  follows; and a check of the kernel against the plain path on the chip.
+
+Each framework runs in a process of its own (one process at a time holds a
+TPU): `--worker fork` imports this repository's `keras`, `--worker
+upstream` imports the Keras found on `--upstream-path`, `--worker jax` is
+the hand-written step (jitted value-and-grad, Adam written out, donated
+state, the same Pallas attention kernel and block sizes as the fork). The
+driver (no `--worker`) runs them in turn, fork, upstream, jax, for every
+round, and prints one table.
+
+Timing: per round, `fit()` of 2 and of `--steps` batches, each until the
+trained weights are ready; ms/step is their difference over the difference
+in steps (set-up and the final sync cancel; nothing syncs between steps).
+The hand-written step is timed the same way (a 2-step and a `--steps` loop).
+MFU counts a decoder step as `(6 N + 12 L T d)` FLOPs per token (N
+parameters, L blocks, T context, d width), ResNet50 as 3 x 8.18 GFLOPs per
+image (2 x 4.09 GMACs), over the chip's bfloat16 peak (`--peak-tflops`, 197 for TPU v5e).
+Peak memory is the device's `peak_bytes_in_use` after the model's rounds
+(each model runs in a fresh process, so peaks do not carry over).
+
+    python benchmarks/accelerator_benchmark.py --out results/accel \\
+        --upstream-path /tmp/upstream-site
+    python benchmarks/accelerator_benchmark.py --small   # on CPU, tiny
+"""
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+DECODERS = {
+    # name: (batch, context)
+    "decoder1k": (8, 1024),
+    "decoder4k": (2, 4096),
+    "decoder16k": (1, 16384),
+}
+DECODER = dict(vocab=32000, width=1024, blocks=8, heads=16, head_dim=64)
+SMALL_DECODER = dict(vocab=512, width=128, blocks=2, heads=4, head_dim=32)
+RESNET50_GFLOPS = 2 * 4.09  # forward pass, one 224x224 image (4.09 GMACs)
+
+
+# ---------------------------------------------------------------- models
+def decoder_params(cfg):
+    d, v, n = cfg["width"], cfg["vocab"], cfg["blocks"]
+    attention = 4 * (d * d + d)
+    mlp = d * 4 * d + 4 * d + 4 * d * d + d
+    norms = 2 * 2 * d
+    return v * d + n * (attention + mlp + norms) + 2 * d + d * v + v
+
+
+def decoder_flops_per_token(cfg, context):
+    return 6 * decoder_params(cfg) + 12 * cfg["blocks"] * context * cfg["width"]
+
+
+def keras_decoder(keras, cfg, context):
+    """The decoder in public Keras API (the same in both Kerases)."""
+    layers = keras.layers
+    tokens = keras.Input((context,), dtype="int32")
+    x = layers.Embedding(cfg["vocab"], cfg["width"])(tokens)
+    for _ in range(cfg["blocks"]):
+        h = layers.LayerNormalization(epsilon=1e-5)(x)
+        h = layers.MultiHeadAttention(cfg["heads"], cfg["head_dim"])(
+            h, h, use_causal_mask=True
+        )
+        x = layers.Add()([x, h])
+        h = layers.LayerNormalization(epsilon=1e-5)(x)
+        h = layers.Dense(4 * cfg["width"], activation="gelu")(h)
+        h = layers.Dense(cfg["width"])(h)
+        x = layers.Add()([x, h])
+    x = layers.LayerNormalization(epsilon=1e-5)(x)
+    logits = layers.Dense(cfg["vocab"])(x)
+    model = keras.Model(tokens, logits)
+    model.compile(
+        optimizer=keras.optimizers.Adam(1e-4),
+        loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+    )
+    return model
+
+
+def keras_resnet50(keras, batch, size):
+    images = keras.Input((size, size, 3), dtype="uint8")
+    x = keras.layers.Rescaling(1.0 / 255)(images)
+    body = keras.applications.ResNet50(
+        weights=None, input_shape=(size, size, 3), classes=1000
+    )
+    model = keras.Model(images, body(x))
+    model.compile(
+        optimizer=keras.optimizers.Adam(1e-4),
+        loss=keras.losses.SparseCategoricalCrossentropy(),
+    )
+    return model
+
+
+# ------------------------------------------------------- hand-written JAX
+def jax_decoder_step(cfg, batch, context, kernel):
+    """`(state, step)` of the decoder written in JAX: float32 parameters
+    used in bfloat16, float32 LayerNorm and loss, Adam written out."""
+    import jax
+    import jax.numpy as jnp
+
+    d, v = cfg["width"], cfg["vocab"]
+    heads, head_dim = cfg["heads"], cfg["head_dim"]
+    keys = iter(jax.random.split(jax.random.key(0), 16 * cfg["blocks"] + 8))
+
+    def dense(n_in, n_out):
+        w = jax.random.normal(next(keys), (n_in, n_out)) / math.sqrt(n_in)
+        return {"w": w, "b": jnp.zeros((n_out,))}
+
+    def norm():
+        return {"g": jnp.ones((d,)), "b": jnp.zeros((d,))}
+
+    params = {
+        "embed": jax.random.normal(next(keys), (v, d)) * 0.02,
+        "blocks": [
+            {
+                "ln1": norm(),
+                "q": dense(d, d),
+                "k": dense(d, d),
+                "v": dense(d, d),
+                "o": dense(d, d),
+                "ln2": norm(),
+                "up": dense(d, 4 * d),
+                "down": dense(4 * d, d),
+            }
+            for _ in range(cfg["blocks"])
+        ],
+        "ln": norm(),
+        "out": dense(d, v),
+    }
+    bf16 = jnp.bfloat16
+
+    def layer_norm(p, x):
+        x32 = x.astype("float32")
+        mean = x32.mean(-1, keepdims=True)
+        var = ((x32 - mean) ** 2).mean(-1, keepdims=True)
+        y = (x32 - mean) * jax.lax.rsqrt(var + 1e-5) * p["g"] + p["b"]
+        return y.astype(bf16)
+
+    def linear(p, x):
+        return x @ p["w"].astype(bf16) + p["b"].astype(bf16)
+
+    def attention(q, k, v):
+        if kernel is not None:
+            return kernel(q, k, v)
+        logits = jnp.einsum(
+            "bthd,bshd->bhts", q, k, preferred_element_type="float32"
+        ) / math.sqrt(head_dim)
+        causal = jnp.tril(jnp.ones((context, context), bool))
+        logits = jnp.where(causal, logits, -1e30)
+        probs = jax.nn.softmax(logits, -1).astype(bf16)
+        return jnp.einsum("bhts,bshd->bthd", probs, v)
+
+    def forward(params, tokens):
+        x = params["embed"].astype(bf16)[tokens]
+        split = (batch, context, heads, head_dim)
+        for p in params["blocks"]:
+            h = layer_norm(p["ln1"], x)
+            q = linear(p["q"], h).reshape(split)
+            k = linear(p["k"], h).reshape(split)
+            v_ = linear(p["v"], h).reshape(split)
+            a = attention(q, k, v_).reshape(batch, context, d)
+            x = x + linear(p["o"], a)
+            h = layer_norm(p["ln2"], x)
+            h = jax.nn.gelu(linear(p["up"], h), approximate=False)
+            x = x + linear(p["down"], h)
+        return linear(params["out"], layer_norm(params["ln"], x))
+
+    def loss_fn(params, tokens, targets):
+        logits = forward(params, tokens).astype("float32")
+        logp = jax.nn.log_softmax(logits, -1)
+        return -jnp.take_along_axis(logp, targets[..., None], -1).mean()
+
+    return _adam_state_and_step(params, loss_fn)
+
+
+def _adam_state_and_step(params, loss_fn, lr=1e-4):
+    import jax
+    import jax.numpy as jnp
+
+    b1, b2, eps = 0.9, 0.999, 1e-7
+    zeros = jax.tree.map(jnp.zeros_like, params)
+    count = jnp.zeros((), "int32")
+    state = (params, zeros, jax.tree.map(jnp.zeros_like, params), count)
+
+    def step(state, x, y):
+        params, m, v, t = state
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        t = t + 1
+        m = jax.tree.map(lambda m, g: b1 * m + (1 - b1) * g, m, grads)
+        v = jax.tree.map(lambda v, g: b2 * v + (1 - b2) * g * g, v, grads)
+        tf = t.astype("float32")
+        rate = lr * jnp.sqrt(1 - b2**tf) / (1 - b1**tf)
+        params = jax.tree.map(
+            lambda p, m, v: p - rate * m / (jnp.sqrt(v) + eps), params, m, v
+        )
+        return (params, m, v, t), loss
+
+    return state, jax.jit(step, donate_argnums=0)
+
+
+def splash_causal(batch, context, heads, head_dim, block):
+    """The Pallas attention kernel on `(B, T, H, D)` bfloat16 tensors,
+    causal, as the hand-written step calls it."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental.pallas.ops.tpu.splash_attention import (
+        splash_attention_kernel as splash,
+    )
+    from jax.experimental.pallas.ops.tpu.splash_attention import (
+        splash_attention_mask as masks,
+    )
+
+    blocks = splash.BlockSizes(
+        block_q=block,
+        block_kv=block,
+        block_kv_compute=block,
+        block_q_dkv=block,
+        block_kv_dkv=block,
+        block_kv_dkv_compute=block,
+        block_q_dq=block,
+        block_kv_dq=block,
+    )
+    mask = masks.MultiHeadMask([masks.CausalMask((context, context))] * heads)
+    kernel = splash.make_splash_mha(
+        mask, block_sizes=blocks, head_shards=1, q_seq_shards=1
+    )
+    scale = 1.0 / math.sqrt(head_dim)
+
+    def attend(q, k, v):
+        q = jnp.swapaxes(q * jnp.asarray(scale, q.dtype), 1, 2)
+        out = jax.vmap(kernel)(q, jnp.swapaxes(k, 1, 2), jnp.swapaxes(v, 1, 2))
+        return jnp.swapaxes(out, 1, 2)
+
+    return attend
+
+
+def loop_wall(step, state, batches, steps):
+    import jax
+
+    start = time.perf_counter()
+    for i in range(steps):
+        state, loss = step(state, *batches[i % len(batches)])
+    jax.block_until_ready(state)
+    return state, time.perf_counter() - start
+
+
+# --------------------------------------------------------------- workers
+def peak_bytes():
+    import jax
+
+    stats = jax.devices()[0].memory_stats() or {}
+    return stats.get("peak_bytes_in_use")
+
+
+def _tokens(batch, context, vocab, steps, seed=0):
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, vocab, (batch * steps, context + 1)).astype("int32")
+    return t[:, :-1], t[:, 1:]
+
+
+def run_keras(name, args, emit):
+    """`fit()` rounds of one model under the Keras on `sys.path`."""
+    import bench_common
+
+    import keras
+
+    keras.config.set_dtype_policy("mixed_bfloat16")
+    if name == "host":
+        model = bench_common.tiny_model()
+        x, y = bench_common.tiny_data(200, 16)
+        ms = bench_common.tiny_fit_ms(model, x, y, 16, reps=args.rounds)
+        emit({"model": name, "ms": ms})
+        return
+    if name.startswith("decoder"):
+        batch, context = DECODERS[name]
+        cfg = DECODER
+        if args.small:
+            batch, context, cfg = 2, context // 16, SMALL_DECODER
+        model = keras_decoder(keras, cfg, context)
+        x, y = _tokens(batch, context, cfg["vocab"], args.steps)
+        flops = decoder_flops_per_token(cfg, context) * batch * context
+        units = batch * context
+    else:
+        batch, size = (128, 224) if not args.small else (4, 64)
+        model = keras_resnet50(keras, batch, size)
+        import numpy as np
+
+        rng = np.random.default_rng(0)
+        x = rng.integers(0, 256, (batch * args.steps, size, size, 3))
+        x = x.astype("uint8")
+        y = rng.integers(0, 1000, (batch * args.steps,)).astype("int32")
+        flops = 3 * RESNET50_GFLOPS * 1e9 * batch * (size / 224) ** 2
+        units = batch
+    try:
+        bench_common.fit_wall(model, x, y, batch, bench_common.SHORT_STEPS)
+        for r in range(args.rounds):
+            result = bench_common.fit_round(model, x, y, batch, args.steps)
+            emit(_step_record(name, r, result["ms"], flops, units, args))
+    except Exception as e:  # out of memory is a result here
+        emit({"model": name, "error": _short_error(e)})
+        return
+    emit({"model": name, "peak_bytes": peak_bytes()})
+
+
+def run_jax(name, args, emit):
+    """Rounds of the hand-written step (decoders only)."""
+    import jax
+
+    if not name.startswith("decoder"):
+        return
+    batch, context = DECODERS[name]
+    cfg = DECODER
+    if args.small:
+        batch, context, cfg = 2, context // 16, SMALL_DECODER
+    kernel = None
+    if jax.devices()[0].platform == "tpu":
+        from keras.src.backend.jax import attention_kernel
+
+        block = attention_kernel._block(context)
+        kernel = splash_causal(
+            batch, context, cfg["heads"], cfg["head_dim"], block
+        )
+    flops = decoder_flops_per_token(cfg, context) * batch * context
+    x, y = _tokens(batch, context, cfg["vocab"], 4)
+    batches = [
+        (
+            jax.device_put(x[i * batch : (i + 1) * batch]),
+            jax.device_put(y[i * batch : (i + 1) * batch]),
+        )
+        for i in range(4)
+    ]
+    try:
+        state, step = jax_decoder_step(cfg, batch, context, kernel)
+        state, _ = loop_wall(step, state, batches, 2)
+        for r in range(args.rounds):
+            state, short = loop_wall(step, state, batches, 2)
+            state, long = loop_wall(step, state, batches, args.steps)
+            ms = (long - short) / (args.steps - 2) * 1e3
+            emit(_step_record(name, r, ms, flops, batch * context, args))
+    except Exception as e:
+        emit({"model": name, "error": _short_error(e)})
+        return
+    emit({"model": name, "peak_bytes": peak_bytes()})
+
+
+def run_blocks(args, emit):
+    """Forward and forward+backward time of the causal kernel per block
+    size, and the kernel against the plain path on this chip."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    from keras.src.backend.jax import nn
+
+    if jax.devices()[0].platform != "tpu":
+        return
+    rng = np.random.default_rng(0)
+    # Correctness on the chip: float32, highest matmul precision.
+    q, k, v = (
+        jnp.asarray(rng.normal(size=(2, 1024, 8, 64)), "float32")
+        for _ in range(3)
+    )
+    mask = np.ones((2, 1, 1, 1024), bool)
+    mask[0, ..., 900:] = False
+    with jax.default_matmul_precision("highest"):
+        for causal in (False, True):
+            plain = nn.dot_product_attention(
+                q, k, v, mask=mask, is_causal=causal, flash_attention=False
+            )
+            fused = nn.dot_product_attention(
+                q, k, v, mask=mask, is_causal=causal, flash_attention=True
+            )
+            grads = [
+                jax.grad(
+                    lambda q, flash=flash: jnp.sum(
+                        nn.dot_product_attention(
+                            q,
+                            k,
+                            v,
+                            mask=mask,
+                            is_causal=causal,
+                            flash_attention=flash,
+                        )
+                        ** 2
+                    )
+                )(q)
+                for flash in (False, True)
+            ]
+            emit(
+                {
+                    "check": "kernel_vs_plain",
+                    "causal": causal,
+                    "max_abs_out": float(jnp.max(jnp.abs(plain - fused))),
+                    "max_abs_out_ref": float(jnp.max(jnp.abs(plain))),
+                    "max_abs_grad": float(
+                        jnp.max(jnp.abs(grads[0] - grads[1]))
+                    ),
+                    "max_abs_grad_ref": float(jnp.max(jnp.abs(grads[0]))),
+                }
+            )
+    for batch, context in ((8, 1024), (2, 4096), (1, 16384)):
+        shape = (batch, context, 16, 64)
+        q, k, v = (
+            jnp.asarray(rng.normal(size=shape), "bfloat16") for _ in range(3)
+        )
+        for block in (128, 256, 512, 1024):
+            if context % block or block > context:
+                continue
+            attend = splash_causal(batch, context, 16, 64, block)
+            forward = jax.jit(attend)
+            both = jax.jit(
+                jax.grad(lambda q, k, v: jnp.sum(attend(q, k, v)), (0, 1, 2))
+            )
+            try:
+                emit(
+                    {
+                        "check": "blocks",
+                        "context": context,
+                        "block": block,
+                        "fwd_ms": _time_ms(forward, q, k, v),
+                        "fwd_bwd_ms": _time_ms(both, q, k, v),
+                    }
+                )
+            except Exception as e:
+                emit(
+                    {
+                        "check": "blocks",
+                        "context": context,
+                        "block": block,
+                        "error": _short_error(e),
+                    }
+                )
+        if context > 4096:  # the plain path's scores would not fit
+            continue
+        plain = jax.jit(
+            jax.grad(
+                lambda q, k, v: jnp.sum(
+                    nn.dot_product_attention(
+                        q, k, v, is_causal=True, flash_attention=False
+                    )
+                ),
+                (0, 1, 2),
+            )
+        )
+        try:
+            emit(
+                {
+                    "check": "blocks",
+                    "context": context,
+                    "block": "plain",
+                    "fwd_bwd_ms": _time_ms(plain, q, k, v),
+                }
+            )
+        except Exception as e:
+            emit(
+                {
+                    "check": "blocks",
+                    "context": context,
+                    "block": "plain",
+                    "error": _short_error(e),
+                }
+            )
+
+
+def _time_ms(fn, *args, reps=10):
+    import jax
+
+    jax.block_until_ready(fn(*args))
+    start = time.perf_counter()
+    for _ in range(reps):
+        out = fn(*args)
+    jax.block_until_ready(out)
+    return (time.perf_counter() - start) / reps * 1e3
+
+
+def _step_record(name, r, ms, flops, units, args):
+    return {
+        "model": name,
+        "round": r,
+        "ms": ms,
+        "per_s": units / ms * 1e3,
+        "mfu": flops / (ms * 1e-3) / (args.peak_tflops * 1e12),
+    }
+
+
+def _short_error(e):
+    text = f"{type(e).__name__}: {e}"
+    if "RESOURCE_EXHAUSTED" in text or "out of memory" in text.lower():
+        return "out of memory"
+    return text[:300]
+
+
+def worker(args):
+    sys.path.insert(0, HERE)
+    records = []
+
+    def emit(record):
+        record["framework"] = args.worker
+        records.append(record)
+        print("RESULT " + json.dumps(record), flush=True)
+
+    if args.worker == "fork" and "blocks" in args.models:
+        run_blocks(args, emit)
+    for name in args.models:
+        if name == "blocks":
+            continue
+        if args.worker == "jax":
+            run_jax(name, args, emit)
+        else:
+            run_keras(name, args, emit)
+
+
+# ---------------------------------------------------------------- driver
+def driver(args):
+    os.makedirs(args.out, exist_ok=True)
+    frameworks = ["fork", "jax"]
+    if args.upstream_path:
+        frameworks.insert(1, "upstream")
+    records = []
+    log = open(os.path.join(args.out, "accelerator.jsonl"), "a")
+    for name in args.models:
+        for framework in frameworks:
+            if framework == "jax" and not name.startswith("decoder"):
+                continue
+            if name == "blocks" and framework != "fork":
+                continue
+            env = dict(os.environ, KERAS_BACKEND="jax")
+            base = env.get("PYTHONPATH", "")
+            if framework == "upstream":
+                env["PYTHONPATH"] = os.pathsep.join(
+                    p for p in (args.upstream_path, base) if p
+                )
+            else:
+                env["PYTHONPATH"] = os.pathsep.join(
+                    p for p in (REPO, base) if p
+                )
+            command = [
+                sys.executable,
+                os.path.abspath(__file__),
+                "--worker",
+                framework,
+                "--models",
+                name,
+                "--rounds",
+                str(args.rounds),
+                "--steps",
+                str(args.steps),
+                "--peak-tflops",
+                str(args.peak_tflops),
+            ] + (["--small"] if args.small else [])
+            # Run from outside the repository, so that only PYTHONPATH
+            # decides which keras is imported.
+            try:
+                done = subprocess.run(
+                    command,
+                    env=env,
+                    cwd="/",
+                    capture_output=True,
+                    text=True,
+                    timeout=args.timeout,
+                )
+                output = done.stdout + done.stderr
+            except subprocess.TimeoutExpired as e:
+                output = (e.stdout or "") if isinstance(e.stdout, str) else ""
+                output += f"\nTIMEOUT after {args.timeout} s"
+            found = False
+            for line in output.splitlines():
+                if line.startswith("RESULT "):
+                    record = json.loads(line[len("RESULT ") :])
+                    records.append(record)
+                    log.write(json.dumps(record) + "\n")
+                    log.flush()
+                    print(line, flush=True)
+                    found = True
+            if not found or "Traceback" in output:
+                tail = output[-1500:]
+                print(
+                    f"--- {framework} {name} output tail:\n{tail}", flush=True
+                )
+    table = summary(records)
+    print(table)
+    with open(os.path.join(args.out, "accelerator.md"), "a") as f:
+        f.write(table + "\n")
+
+
+def summary(records):
+    import statistics
+
+    rows = {}
+    for r in records:
+        if "ms" not in r and "error" not in r and "peak_bytes" not in r:
+            continue
+        if r.get("check"):
+            continue
+        cell = rows.setdefault((r["model"], r["framework"]), {"ms": []})
+        if "ms" in r:
+            cell["ms"].append(r["ms"])
+            # per-second and MFU figures scale as 1 / ms: keep ms * figure.
+            cell["mfu_ms"] = (r.get("mfu") or 0) * r["ms"]
+            cell["per_s_ms"] = (r.get("per_s") or 0) * r["ms"]
+        if "error" in r:
+            cell["error"] = r["error"]
+        if r.get("peak_bytes"):
+            cell["peak"] = r["peak_bytes"]
+    lines = [
+        "| model | framework | ms/step (median) | spread | per s | MFU | "
+        "peak GiB |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for (model, framework), cell in rows.items():
+        if cell.get("error") and not cell["ms"]:
+            lines.append(f"| {model} | {framework} | {cell['error']} | | | | |")
+            continue
+        ms = statistics.median(cell["ms"])
+        spread = (max(cell["ms"]) - min(cell["ms"])) / ms if ms else 0
+        peak = cell.get("peak")
+        mfu = cell["mfu_ms"] / ms if ms else None
+        per_s = cell["per_s_ms"] / ms if ms else None
+        lines.append(
+            f"| {model} | {framework} | {ms:.2f} | {spread:.1%} | "
+            f"{per_s or 0:,.0f} | "
+            f"{'' if mfu is None or model == 'host' else f'{mfu:.1%}'} | "
+            f"{'' if not peak else f'{peak / 2**30:.2f}'} |"
+        )
+    for r in records:
+        if r.get("check"):
+            lines.append("")
+            lines.append("    " + json.dumps(r))
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--worker", choices=("fork", "upstream", "jax"))
+    parser.add_argument(
+        "--models",
+        type=lambda s: s.split(","),
+        default="blocks,decoder1k,decoder4k,decoder16k,resnet50,host".split(
+            ","
+        ),
+    )
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--steps", type=int, default=12)
+    parser.add_argument("--peak-tflops", type=float, default=197.0)
+    parser.add_argument("--upstream-path", default=None)
+    parser.add_argument("--small", action="store_true")
+    parser.add_argument("--timeout", type=int, default=400)
+    parser.add_argument(
+        "--out", default=os.path.join(HERE, "results", "accelerator")
+    )
+    args = parser.parse_args()
+    if args.worker:
+        worker(args)
+    else:
+        driver(args)
+
+
+if __name__ == "__main__":
+    main()

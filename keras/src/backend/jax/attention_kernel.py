@@ -1,0 +1,313 @@
+"""The fused attention kernel behind `dot_product_attention`.
+
+JAX ships Pallas attention kernels for TPU ("splash attention"): they never
+write the `(T, S)` score matrix to memory, skip blocks that a causal mask
+hides, and have their own backward pass. This module decides whether a call
+of `keras.ops.dot_product_attention` can run on that kernel and runs it.
+
+What the kernel computes here, for inputs laid out as Keras lays them out,
+`(batch, positions, heads, head_dim)`:
+
+* the plain softmax attention with `scale`, optionally with logits
+  soft-capped (`cap * tanh(logits / cap)`);
+* a causal mask (`is_causal=True`, query `t` sees keys `s <= t`);
+* a key-padding mask: a boolean mask whose heads and query axes have size
+  one, `(batch or 1, 1, 1, S)`, as padding masks are (`key_mask[b, s]`
+  says whether key `s` of sample `b` exists); it becomes the kernel's
+  segment ids. A query that sees no key at all gets what the plain path
+  gives it (the mean of the values over every key);
+* grouped-query heads (fewer key/value heads than query heads) without
+  repeating keys and values;
+* under a `keras.distribution`, one kernel per shard (`shard_map` over the
+  batch axes and, where the head counts divide, the model axes).
+
+Additive biases and masks of any other shape have no kernel form: those
+calls take the plain path (or raise where `flash_attention=True` asked for
+the kernel). Sequence lengths must be multiples of 128, the kernel's
+smallest block.
+
+The kernel exists on TPU only. `interpret_on_cpu()` runs it in Pallas'
+interpreter on any platform, which is how the tests on CPU check it against
+the plain path.
+"""
+
+import contextlib
+import functools
+import threading
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+# Smallest block the kernel accepts; sequence lengths must be multiples.
+_MIN_BLOCK = 128
+# Block sizes, from the largest down: a sequence gets the largest that
+# divides it and is at most half its length (at least 128). Measured on a
+# TPU v5e (benchmarks/accelerator_benchmark.py, causal, 16 heads of 64,
+# forward + backward): at 1k context 512 blocks took 2.65 ms (1024: 2.70,
+# 128: 9.66); at 4k 1024 blocks 5.67 ms (512: 6.18, 128: 33.4); at 16k
+# 1024 blocks 33.9 ms (512: 41.2, 128: 270).
+_BLOCK_CHOICES = (1024, 512, 256, 128)
+_DTYPES = (jnp.dtype("float32"), jnp.dtype("bfloat16"))
+
+_state = threading.local()
+
+
+@contextlib.contextmanager
+def interpret_on_cpu():
+    """Runs the kernel in Pallas' interpreter, on any platform.
+
+    Inside this context the kernel path is available without a TPU (slowly:
+    for tests that compare it with the plain path).
+    """
+    previous = getattr(_state, "interpret", False)
+    _state.interpret = True
+    try:
+        yield
+    finally:
+        _state.interpret = previous
+
+
+def interpreting():
+    """Whether `interpret_on_cpu()` is in force."""
+    return getattr(_state, "interpret", False)
+
+
+def _platform():
+    return jax.devices()[0].platform
+
+
+def unavailable_reason(query, key, value, bias, mask, dtype=None):
+    """Why the kernel cannot compute this call, or `None` when it can.
+
+    Args:
+        query, key, value: `(B, T, H, D)`, `(B, S, Hk, D)`, `(B, S, Hk, D)`.
+        bias: The additive bias, or `None`.
+        mask: The boolean mask, or `None`.
+
+    Returns:
+        A sentence naming what prevents the kernel, or `None`.
+    """
+    if not interpreting() and _platform() != "tpu":
+        return (
+            f"the fused attention kernel exists on TPU only (running on "
+            f"{_platform()})"
+        )
+    if bias is not None:
+        return "an additive `bias` has no fused form"
+    if mask is not None and key_padding(mask, query.shape[0]) is None:
+        return (
+            f"a mask of shape {tuple(mask.shape)} has no fused form (only "
+            "`is_causal=True` and key-padding masks of shape "
+            "(batch, 1, 1, kv_length) do)"
+        )
+    for name, tensor in (("query", query), ("key", key), ("value", value)):
+        if jnp.dtype(tensor.dtype) not in _DTYPES:
+            return (
+                f"{name} has dtype {tensor.dtype}; the kernel takes float32 "
+                "or bfloat16"
+            )
+    if key.shape[-1] != value.shape[-1]:
+        return "keys and values of different head sizes"
+    for name, length in (("query", query.shape[1]), ("key", key.shape[1])):
+        if not isinstance(length, int) or length % _MIN_BLOCK:
+            return (
+                f"the {name} length {length} is not a multiple of {_MIN_BLOCK}"
+            )
+    return None
+
+
+def key_padding(mask, batch_size):
+    """The `(B, S)` key-validity vector of a key-padding mask, or `None`.
+
+    A mask is a key-padding mask when it is 4D with heads and query axes of
+    size one: `(B or 1, 1, 1, S)`.
+    """
+    if mask.ndim != 4 or mask.shape[1] != 1 or mask.shape[2] != 1:
+        return None
+    valid = mask[:, 0, 0, :]
+    if valid.shape[0] != batch_size:
+        valid = jnp.broadcast_to(valid, (batch_size, valid.shape[-1]))
+    return valid
+
+
+def _block(length):
+    """The kernel's block size along a sequence of `length` positions (a
+    multiple of 128)."""
+    for size in _BLOCK_CHOICES:
+        if length % size == 0 and size <= max(_MIN_BLOCK, length // 2):
+            return size
+    raise AssertionError(length)
+
+
+def _block_sizes(q_len, kv_len):
+    from jax.experimental.pallas.ops.tpu.splash_attention import (
+        splash_attention_kernel as splash,
+    )
+
+    bq, bkv = _block(q_len), _block(kv_len)
+    return splash.BlockSizes(
+        block_q=bq,
+        block_kv=bkv,
+        block_kv_compute=bkv,
+        block_q_dkv=bq,
+        block_kv_dkv=bkv,
+        block_kv_dkv_compute=bkv,
+        block_q_dq=bq,
+        block_kv_dq=bkv,
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _kernel(heads, q_len, kv_len, causal, grouped, soft_cap, interpret):
+    """The splash kernel of one sample: `(heads, T, D)` queries against
+    `(heads, S, D)` keys and values, or `(S, D)` ones when `grouped`."""
+    from jax.experimental.pallas.ops.tpu.splash_attention import (
+        splash_attention_kernel as splash,
+    )
+    from jax.experimental.pallas.ops.tpu.splash_attention import (
+        splash_attention_mask as masks,
+    )
+
+    shape = (q_len, kv_len)
+    head_mask = masks.CausalMask(shape) if causal else masks.FullMask(shape)
+    make = splash.make_splash_mqa if grouped else splash.make_splash_mha
+    # The kernel's block tables are constants, also when it is first made
+    # inside a trace: cached tracers would leak into later traces.
+    with jax.ensure_compile_time_eval():
+        return make(
+            masks.MultiHeadMask([head_mask] * heads),
+            block_sizes=_block_sizes(q_len, kv_len),
+            attn_logits_soft_cap=soft_cap,
+            head_shards=1,
+            q_seq_shards=1,
+            interpret=interpret,
+        )
+
+
+def _attend_local(query, key, value, key_valid, *, scale, causal, soft_cap):
+    """The kernel over unsharded (or per-shard) `(B, T, H, D)` inputs."""
+    from jax.experimental.pallas.ops.tpu.splash_attention import (
+        splash_attention_kernel as splash,
+    )
+
+    batch, q_len, heads, head_dim = query.shape
+    kv_len, kv_heads = key.shape[1], key.shape[2]
+    dtype = query.dtype
+    # The kernel applies no scale of its own.
+    q = (query.astype("float32") * scale).astype(dtype)
+    q = jnp.transpose(q, (0, 2, 1, 3))  # (B, H, T, D)
+    k = jnp.transpose(key, (0, 2, 1, 3))  # (B, Hk, S, D)
+    v = jnp.transpose(value, (0, 2, 1, 3))
+    interpret = interpreting()
+    if key_valid is None:
+        segments = None
+    else:
+        segments = splash.SegmentIds(
+            q=jnp.ones((batch, q_len), "int32"),
+            kv=key_valid.astype("int32"),
+        )
+    if heads == kv_heads:
+        kernel = _kernel(
+            heads, q_len, kv_len, causal, False, soft_cap, interpret
+        )
+        out = jax.vmap(kernel)(q, k, v, segments)
+    else:
+        group = heads // kv_heads
+        kernel = _kernel(
+            group, q_len, kv_len, causal, True, soft_cap, interpret
+        )
+        q = q.reshape(batch, kv_heads, group, q_len, head_dim)
+        per_kv_head = jax.vmap(kernel, in_axes=(0, 0, 0, None))
+        out = jax.vmap(per_kv_head)(q, k, v, segments)
+        out = out.reshape(batch, heads, q_len, head_dim)
+    out = jnp.transpose(out, (0, 2, 1, 3)).astype(dtype)
+    if key_valid is not None:
+        out = _fill_blind_queries(out, value, key_valid, causal, heads)
+    return out
+
+
+def queries_seeing_keys(key_valid, q_len, causal):
+    """`(B, T)` booleans: whether each query sees at least one key.
+
+    Args:
+        key_valid: `(B, S)` booleans, the keys that exist.
+        q_len: The number of queries `T`.
+        causal: Whether query `t` only sees keys `s <= t`.
+    """
+    key_valid = jnp.asarray(key_valid, "bool")
+    if not causal:
+        seen = jnp.any(key_valid, axis=-1, keepdims=True)
+        return jnp.broadcast_to(seen, (key_valid.shape[0], q_len))
+    seen = jnp.cumsum(key_valid.astype("int32"), axis=-1)
+    last_visible = np.minimum(np.arange(q_len), key_valid.shape[-1] - 1)
+    return seen[:, last_visible] > 0
+
+
+def _fill_blind_queries(out, value, key_valid, causal, heads):
+    """Gives queries that see no key the plain path's answer: every logit
+    equally masked, so the mean of the values over all keys."""
+    sees_any = queries_seeing_keys(key_valid, out.shape[1], causal)
+    mean = jnp.mean(value.astype("float32"), axis=1, keepdims=True)
+    mean = jnp.repeat(mean, heads // value.shape[2], axis=2).astype(out.dtype)
+    return jnp.where(sees_any[:, :, None, None], out, mean)
+
+
+def _shard_specs(query, key):
+    """`(mesh, batch_axes, head_axes)` of the current distribution, the
+    axes chosen only where they divide the sizes; `None` without one."""
+    from keras.src.distribution import distribution_lib
+
+    dist = distribution_lib.distribution()
+    if dist is None:
+        return None
+    device_mesh = dist.device_mesh
+    if int(np.prod(device_mesh.shape)) == 1:
+        return None
+    batch_axes = tuple(dist.batch_axes)
+    if query.shape[0] % device_mesh.axis_size(batch_axes):
+        batch_axes = ()
+    other = tuple(a for a in device_mesh.axis_names if a not in dist.batch_axes)
+    head_axes = other
+    if not other or key.shape[2] % device_mesh.axis_size(other):
+        head_axes = ()
+    return device_mesh.backend_mesh, batch_axes, head_axes
+
+
+def attend(query, key, value, mask, *, scale, is_causal, soft_cap):
+    """Fused attention of `(B, T, H, D)` tensors (see the module docstring).
+
+    The caller has checked `unavailable_reason(...)` is `None`.
+    """
+    key_valid = None if mask is None else key_padding(mask, query.shape[0])
+    local = functools.partial(
+        _attend_local,
+        scale=float(scale),
+        causal=bool(is_causal),
+        soft_cap=None if soft_cap is None else float(soft_cap),
+    )
+    sharding = _shard_specs(query, key)
+    if sharding is None:
+        return local(query, key, value, key_valid)
+    from jax.sharding import PartitionSpec as P
+
+    mesh, batch_axes, head_axes = sharding
+    batch = batch_axes or None
+    heads = head_axes or None
+    qkv_spec = P(batch, None, heads, None)
+    in_specs = (qkv_spec, qkv_spec, qkv_spec)
+    args = (query, key, value)
+    if key_valid is not None:
+        in_specs += (P(batch, None),)
+        args += (key_valid,)
+
+    def per_shard(q, k, v, valid=None):
+        return local(q, k, v, valid)
+
+    return jax.shard_map(
+        per_shard,
+        mesh=mesh,
+        in_specs=in_specs,
+        out_specs=qkv_spec,
+        check_vma=False,
+    )(*args)

@@ -1,0 +1,259 @@
+"""The fused attention kernel against the plain path, on CPU.
+
+The kernel runs in Pallas' interpreter here (`interpret_on_cpu()`), so CI
+checks on CPU the computation a TPU runs: values and gradients for every
+mask the kernel takes, grouped-query heads, logit soft-capping, and one
+kernel per shard on a (4, 2) mesh.
+"""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from absl.testing import parameterized
+
+import keras
+from keras.src import testing
+from keras.src.backend.common import global_state
+from keras.src.backend.jax import attention_kernel
+from keras.src.backend.jax import nn
+from keras.src.testing import parity
+
+B, T, D = 2, 256, 32
+
+
+def _inputs(heads=4, kv_heads=2, seq=T, dtype="float32", batch=B):
+    rng = np.random.default_rng(0)
+    q = rng.normal(size=(batch, seq, heads, D)).astype(dtype)
+    k = rng.normal(size=(batch, seq, kv_heads, D)).astype(dtype)
+    v = rng.normal(size=(batch, seq, kv_heads, D)).astype(dtype)
+    return q, k, v
+
+
+def _padding(batch=B, seq=T):
+    """Sample 0 lacks its last 56 keys; sample 1 its first 100, so its
+    first 100 causal queries see no key at all."""
+    valid = np.ones((batch, 1, 1, seq), bool)
+    valid[0, ..., seq - 56 :] = False
+    valid[1, ..., :100] = False
+    return valid
+
+
+def _attention(flash, **kwargs):
+    def run(q, k, v):
+        return nn.dot_product_attention(
+            q, k, v, flash_attention=flash, **kwargs
+        )
+
+    return run
+
+
+def _uses_kernel(fn, *args):
+    return "pallas_call" in str(jax.make_jaxpr(fn)(*args))
+
+
+def _assert_gradients_close(actual, desired):
+    for a, d in zip(actual, desired):
+        scale = float(np.max(np.abs(d)))
+        np.testing.assert_allclose(
+            a, d, rtol=0, atol=parity.GRADIENT_RTOL * scale
+        )
+
+
+@pytest.mark.parity
+class KernelValuesTest(testing.TestCase):
+    @parameterized.product(
+        causal=[False, True], padded=[False, True], kv_heads=[4, 2, 1]
+    )
+    def test_values_and_gradients(self, causal, padded, kv_heads):
+        heads = 4
+        q, k, v = _inputs(heads, kv_heads)
+        kwargs = dict(is_causal=causal, mask=_padding() if padded else None)
+
+        def loss(fn):
+            return lambda q, k, v: jnp.sum(fn(q, k, v) ** 2)
+
+        with attention_kernel.interpret_on_cpu():
+            fused = _attention(True, **kwargs)
+            plain = _attention(False, **kwargs)
+            self.assertTrue(_uses_kernel(fused, q, k, v))
+            self.assertFalse(_uses_kernel(plain, q, k, v))
+            parity.assert_outputs_close(fused(q, k, v), plain(q, k, v))
+            grads = jax.grad(loss(fused), argnums=(0, 1, 2))(q, k, v)
+            expected = jax.grad(loss(plain), argnums=(0, 1, 2))(q, k, v)
+        _assert_gradients_close(grads, expected)
+
+    def test_soft_cap(self):
+        q, k, v = _inputs()
+        q = q * 4.0  # logits large enough for the cap to matter
+        with attention_kernel.interpret_on_cpu():
+            kwargs = dict(is_causal=True, attn_logits_soft_cap=5.0)
+            fused = _attention(True, **kwargs)(q, k, v)
+            plain = _attention(False, **kwargs)(q, k, v)
+            uncapped = _attention(False, is_causal=True)(q, k, v)
+        parity.assert_outputs_close(fused, plain)
+        self.assertGreater(float(np.max(np.abs(plain - uncapped))), 0.1)
+
+    def test_bfloat16(self):
+        q, k, v = _inputs(dtype="float32")
+        cast = [jnp.asarray(x, "bfloat16") for x in (q, k, v)]
+        with attention_kernel.interpret_on_cpu():
+            fused = _attention(True, is_causal=True)(*cast)
+        reference = _attention(False, is_causal=True)(q, k, v)
+        self.assertEqual(fused.dtype, jnp.bfloat16)
+        # Inputs rounded to bfloat16 (8 bits of mantissa): outputs, convex
+        # combinations of the values, move by a few of its ulps.
+        np.testing.assert_allclose(
+            np.asarray(fused, "float32"), reference, atol=0.05, rtol=0
+        )
+
+    def test_scale(self):
+        q, k, v = _inputs()
+        with attention_kernel.interpret_on_cpu():
+            fused = _attention(True, scale=0.3)(q, k, v)
+            plain = _attention(False, scale=0.3)(q, k, v)
+        parity.assert_outputs_close(fused, plain)
+
+
+class KernelChoiceTest(testing.TestCase):
+    def test_true_without_kernel_names_the_reason(self):
+        q, k, v = _inputs()
+        with self.assertRaisesRegex(ValueError, "exists on TPU only"):
+            nn.dot_product_attention(q, k, v, flash_attention=True)
+        with attention_kernel.interpret_on_cpu():
+            bias = np.zeros((B, 4, T, T), "float32")
+            with self.assertRaisesRegex(ValueError, "additive `bias`"):
+                nn.dot_product_attention(
+                    q, k, v, bias=bias, flash_attention=True
+                )
+            full_mask = np.ones((B, 1, T, T), bool)
+            with self.assertRaisesRegex(ValueError, "has no fused form"):
+                nn.dot_product_attention(
+                    q, k, v, mask=full_mask, flash_attention=True
+                )
+            short = [x[:, :100] for x in (q, k, v)]
+            with self.assertRaisesRegex(ValueError, "multiple of 128"):
+                nn.dot_product_attention(*short, flash_attention=True)
+
+    def test_none_picks_the_kernel_when_it_can(self):
+        # A new function for each check: JAX caches a function's trace, and
+        # the interpreter switch is not part of its key.
+        def uses_kernel(*args):
+            return _uses_kernel(_attention(None, is_causal=True), *args)
+
+        q, k, v = _inputs()
+        self.assertFalse(uses_kernel(q, k, v))  # no TPU, no kernel
+        with attention_kernel.interpret_on_cpu():
+            self.assertTrue(uses_kernel(q, k, v))
+            self.assertFalse(uses_kernel(*[x[:, :100] for x in (q, k, v)]))
+            try:
+                keras.config.disable_flash_attention()
+                self.assertFalse(uses_kernel(q, k, v))
+                keras.config.enable_flash_attention()
+                self.assertTrue(uses_kernel(q, k, v))
+            finally:
+                global_state.set_global_attribute("flash_attention", None)
+
+
+@pytest.mark.parity
+@pytest.mark.multi_device
+class KernelOnMeshTest(testing.TestCase):
+    def tearDown(self):
+        keras.distribution.set_distribution(None)
+        super().tearDown()
+
+    def test_one_kernel_per_shard(self):
+        from keras import distribution
+
+        q, k, v = _inputs(heads=8, kv_heads=4, batch=4)
+        mask = _padding(batch=4)
+        attention = _attention(True, is_causal=True, mask=mask)
+        with attention_kernel.interpret_on_cpu():
+            expected = _attention(False, is_causal=True, mask=mask)(q, k, v)
+            mesh = distribution.DeviceMesh((2, 4), ("batch", "model"))
+            distribution.set_distribution(
+                distribution.ModelParallel(
+                    layout_map=distribution.LayoutMap(mesh),
+                    batch_dim_name="batch",
+                )
+            )
+            jaxpr = str(jax.make_jaxpr(attention)(q, k, v))
+            out = jax.jit(attention)(q, k, v)
+        self.assertIn("shard_map", jaxpr)
+        parity.assert_outputs_close(out, expected)
+        # Batch over "batch", heads over "model": each device holds one
+        # quarter of the heads of half the samples.
+        self.assertEqual(out.sharding.shard_shape(out.shape), (2, T, 2, D))
+
+    def test_heads_that_do_not_divide_stay_whole(self):
+        from keras import distribution
+
+        q, k, v = _inputs(heads=4, kv_heads=2, batch=4)
+        with attention_kernel.interpret_on_cpu():
+            expected = _attention(False, is_causal=True)(q, k, v)
+            mesh = distribution.DeviceMesh((4, 2), ("model", "batch"))
+            distribution.set_distribution(
+                distribution.ModelParallel(
+                    layout_map=distribution.LayoutMap(mesh),
+                    batch_dim_name="batch",
+                )
+            )
+            out = jax.jit(_attention(True, is_causal=True))(q, k, v)
+        parity.assert_outputs_close(out, expected)
+        self.assertEqual(out.sharding.shard_shape(out.shape), (2, T, 4, D))
+
+
+@pytest.mark.parity
+class LayersOnKernelTest(testing.TestCase):
+    def _compare(self, make_layer, call_kwargs):
+        fused_layer = make_layer(flash_attention=None)
+        plain_layer = make_layer(flash_attention=False)
+        x = np.random.default_rng(1).normal(size=(B, T, 16)).astype("float32")
+        fused_layer(x, x)
+        plain_layer(x, x)
+        plain_layer.set_weights(fused_layer.get_weights())
+        with attention_kernel.interpret_on_cpu():
+            call = lambda layer: layer(x, x, **call_kwargs)  # noqa: E731
+            jaxpr = str(jax.make_jaxpr(lambda: call(fused_layer))())
+            self.assertIn("pallas_call", jaxpr)
+            self.assertNotIn(
+                "pallas_call", str(jax.make_jaxpr(lambda: call(plain_layer))())
+            )
+            parity.assert_outputs_close(call(fused_layer), call(plain_layer))
+
+    def _masks(self):
+        valid = _padding()[:, 0, 0, :]
+        query_mask = np.ones((B, T), bool)
+        query_mask[0, -10:] = False
+        return dict(query_mask=query_mask, value_mask=valid)
+
+    @parameterized.parameters(False, True)
+    def test_multi_head_attention(self, causal):
+        def make(flash_attention):
+            return keras.layers.MultiHeadAttention(
+                num_heads=4, key_dim=32, flash_attention=flash_attention
+            )
+
+        self._compare(make, dict(use_causal_mask=causal, **self._masks()))
+
+    @parameterized.parameters(False, True)
+    def test_grouped_query_attention(self, causal):
+        def make(flash_attention):
+            return keras.layers.GroupedQueryAttention(
+                head_dim=32,
+                num_query_heads=4,
+                num_key_value_heads=2,
+                flash_attention=flash_attention,
+            )
+
+        self._compare(make, dict(use_causal_mask=causal, **self._masks()))
+
+    def test_explicit_mask_takes_the_plain_path(self):
+        layer = keras.layers.MultiHeadAttention(num_heads=2, key_dim=32)
+        x = np.zeros((B, T, 16), "float32")
+        mask = np.tril(np.ones((B, T, T), bool))
+        with attention_kernel.interpret_on_cpu():
+            jaxpr = str(
+                jax.make_jaxpr(lambda: layer(x, x, attention_mask=mask))()
+            )
+        self.assertNotIn("pallas_call", jaxpr)

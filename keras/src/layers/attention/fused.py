@@ -1,0 +1,95 @@
+"""The fused-kernel path of the attention layers.
+
+`MultiHeadAttention` and `GroupedQueryAttention` build their masks as
+`(B, T, S)` tensors, which no kernel can read. When a call's mask is made
+only of padding masks and the causal constraint, the layers hand those
+pieces to `ops.dot_product_attention` as the kernel takes them
+(`is_causal=True` and a `(B, 1, 1, S)` key-padding mask) instead, and the
+query-padding mask is applied to the output. The result is the layers'
+own, also for a query that sees no key or whose own mask is off.
+"""
+
+from keras.src import ops
+from keras.src.backend.config import is_flash_attention_enabled
+from keras.src.backend.jax import attention_kernel
+
+
+def wants_kernel(flash_attention):
+    """Whether a layer created with `flash_attention` may use the kernel:
+    `False` (or the global setting `False` under `None`) never does."""
+    if flash_attention is None:
+        flash_attention = is_flash_attention_enabled()
+    return flash_attention is not False
+
+
+def fused_heads(
+    query,
+    key,
+    value,
+    *,
+    scale,
+    causal,
+    query_mask=None,
+    value_mask=None,
+    key_mask=None,
+    blind_queries="zeros",
+):
+    """Attention of projected `(B, T, H, D)` tensors on the fused kernel.
+
+    Args:
+        query: `(B, T, H, D)`.
+        key, value: `(B, S, Hk, D)`, `H` a multiple of `Hk`.
+        scale: The logits' scale.
+        causal: Whether query `t` only sees keys `s <= t`.
+        query_mask: Optional `(B, T)` mask of the queries.
+        value_mask, key_mask: Optional `(B, S)` masks of the keys.
+        blind_queries: What a query that sees no key (or is masked) gets:
+            `"zeros"` (as `MultiHeadAttention` computes it) or `"mean"`,
+            the mean of the values over every key (as the plain
+            `dot_product_attention`, and so `GroupedQueryAttention`).
+
+    Returns:
+        The heads `(B, T, H, D)`, or `None` when the kernel cannot compute
+        this call (the caller then takes its plain path).
+    """
+    if attention_kernel.unavailable_reason(query, key, value, None, None):
+        return None
+    key_valid = None
+    for mask in (value_mask, key_mask):
+        if mask is not None:
+            mask = ops.cast(mask, "bool")
+            key_valid = (
+                mask if key_valid is None else ops.logical_and(key_valid, mask)
+            )
+    heads = ops.dot_product_attention(
+        query,
+        key,
+        value,
+        mask=None if key_valid is None else key_valid[:, None, None, :],
+        scale=scale,
+        is_causal=causal,
+        flash_attention=True,
+    )
+    if blind_queries == "mean":
+        # As the plain `dot_product_attention`: a query whose logits are
+        # all masked attends evenly to every key (the kernel path already
+        # gives that to queries that see no key).
+        if query_mask is None:
+            return heads
+        fill = ops.mean(ops.cast(value, "float32"), axis=1, keepdims=True)
+        fill = ops.repeat(fill, query.shape[2] // value.shape[2], axis=2)
+        fill = ops.cast(fill, heads.dtype)
+        return ops.where(
+            ops.cast(query_mask, "bool")[:, :, None, None], heads, fill
+        )
+    live = None
+    if key_valid is not None:
+        live = attention_kernel.queries_seeing_keys(
+            key_valid, query.shape[1], causal
+        )
+    if query_mask is not None:
+        query_mask = ops.cast(query_mask, "bool")
+        live = query_mask if live is None else ops.logical_and(live, query_mask)
+    if live is None:
+        return heads
+    return ops.where(live[:, :, None, None], heads, ops.zeros_like(heads))
