@@ -30,7 +30,8 @@ in steps (set-up and the final sync cancel; nothing syncs between steps).
 The hand-written step is timed the same way (a 2-step and a `--steps` loop).
 MFU counts a decoder step as `(6 N + 12 L T d)` FLOPs per token (N
 parameters, L blocks, T context, d width), ResNet50 as 3 x 8.18 GFLOPs per
-image (2 x 4.09 GMACs), over the chip's bfloat16 peak (`--peak-tflops`, 197 for TPU v5e).
+image (2 x 4.09 GMACs), over the chip's bfloat16 peak (`--peak-tflops`,
+197 for TPU v5e).
 Peak memory is the device's `peak_bytes_in_use` after the model's rounds
 (each model runs in a fresh process, so peaks do not carry over).
 
