@@ -4,7 +4,9 @@ The names of a namespace are `dir()` of its module less those starting with
 an underscore, as upstream Keras lists them. Run against upstream Keras (the
 wheel unpacked by `conformance/upstream_runner.py --control`), this makes
 `conformance/upstream-<version>-public-names.json`, which
-`keras/src/api_names_test.py` compares this repository with:
+`keras/src/api_names_test.py` compares this repository with (the same
+command in a venv holding upstream main writes
+`conformance/upstream-main-public-names.json`):
 
     KERAS_BACKEND=jax \\
     PYTHONPATH=~/.cache/keras-conformance/3.15.1/site \\

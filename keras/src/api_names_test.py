@@ -120,3 +120,25 @@ def test_missing_namespace_is_still_missing(namespace):
 @pytest.mark.parametrize("namespace", sorted(COMPLETE))
 def test_training_namespaces_are_complete(namespace):
     assert NOT_YET[namespace] == COMPLETE[namespace]
+
+
+# Upstream's main branch (3.16 dev, `conformance/upstream-main-public-names
+# .json`, written by `conformance/public_names.py` run in a venv holding the
+# `shared/upstream-main` archive) adds names of its own. The op namespaces
+# must already have all of them.
+MAIN_NAMES_FILE = NAMES_FILE.replace("3.15.1", "main")
+MAIN_COMPLETE = (
+    "keras.ops",
+    "keras.ops.image",
+    "keras.ops.linalg",
+    "keras.ops.nn",
+    "keras.ops.numpy",
+)
+
+
+@pytest.mark.parametrize("namespace", MAIN_COMPLETE)
+def test_op_namespaces_have_upstream_main_names(namespace):
+    with open(MAIN_NAMES_FILE) as f:
+        names = json.load(f)[namespace]
+    module = importlib.import_module(namespace)
+    assert set(names) - _public_names(module) == set()

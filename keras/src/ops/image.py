@@ -556,6 +556,238 @@ def extract_patches_3d(
     return op.call(volumes)
 
 
+# ------------------------------------------------ patches, reversed
+_AXIS_NAMES = {2: ("height", "width"), 3: ("depth", "height", "width")}
+
+
+def _reconstruct_arguments(size, output_size, strides, padding):
+    """Checks the static arguments of `reconstruct_patches`; returns
+    `(size, output_size, strides)` as tuples of ints."""
+    if isinstance(size, int) and not isinstance(size, bool):
+        size = (size, size)
+    elif isinstance(size, (tuple, list)):
+        if len(size) not in (2, 3):
+            raise ValueError(
+                "Invalid `size`: expected length 2 or 3 (2D or 3D patches). "
+                f"Received: size={tuple(size)}, of length {len(size)}"
+            )
+        size = tuple(size)
+    else:
+        raise TypeError(
+            "Invalid `size`: expected an int or a tuple of 2 or 3 ints. "
+            f"Received: size={size!r} of type {type(size).__name__}"
+        )
+    for k in size:
+        if not isinstance(k, int) or isinstance(k, bool) or k <= 0:
+            raise ValueError(
+                f"Invalid `size`: every entry must be a positive int. "
+                f"Received: size={size}"
+            )
+    rank = len(size)
+    if not isinstance(output_size, (tuple, list)):
+        raise TypeError(
+            "Invalid `output_size`: expected a tuple or list of ints. "
+            f"Received: output_size={output_size!r} of type "
+            f"{type(output_size).__name__}"
+        )
+    if len(output_size) != rank:
+        axes = ", ".join(name[0].upper() for name in _AXIS_NAMES[rank])
+        raise ValueError(
+            f"Invalid `output_size` for {rank}D patches: expected length "
+            f"{rank} ({axes}). Received: output_size={tuple(output_size)}"
+        )
+    output_size = tuple(
+        int(d) if isinstance(d, float) and d.is_integer() else d
+        for d in output_size
+    )
+    for d in output_size:
+        if not isinstance(d, int) or isinstance(d, bool) or d < 0:
+            raise ValueError(
+                "Invalid `output_size`: every entry must be an int >= 0. "
+                f"Received: output_size={output_size}"
+            )
+    if padding not in ("same", "valid"):
+        raise ValueError(
+            f"Invalid `padding`: expected 'same' or 'valid'. Received: "
+            f"padding={padding!r}"
+        )
+    if strides is None:
+        strides = size
+    elif isinstance(strides, int) and not isinstance(strides, bool):
+        strides = (strides,) * rank
+    else:
+        strides = tuple(strides)
+    if strides != size:
+        raise NotImplementedError(
+            "`reconstruct_patches` only reverses non-overlapping patches, "
+            "taken with `strides` equal to `size`. Received: "
+            f"strides={strides}, size={size}"
+        )
+    return size, output_size, strides
+
+
+def _reconstruct_spec(patches, size, output_size, padding, data_format):
+    """Checks the shape of `patches` against the arguments; returns the
+    reconstructed images as a `KerasTensor`."""
+    rank = len(size)
+    shape = tuple(patches.shape)
+    if len(shape) not in (rank + 1, rank + 2):
+        layout = " channels_first" if data_format == "channels_first" else ""
+        raise ValueError(
+            f"`patches` has an unexpected rank for {rank}D{layout} "
+            f"reconstruction: expected {rank + 1} (unbatched) or "
+            f"{rank + 2} (batched). Received: patches.shape={shape}"
+        )
+    batch = shape[: -rank - 1]
+    if data_format == "channels_last":
+        grid, flat = shape[-rank - 1 : -1], shape[-1]
+    else:
+        flat, grid = shape[-rank - 1], shape[-rank:]
+    volume = 1
+    for k in size:
+        volume *= k
+    if flat is not None and flat % volume:
+        raise ValueError(
+            f"The patch axis of `patches` ({flat}) is not divisible by the "
+            f"number of pixels of a patch, prod(size) = {volume}. Received: "
+            f"patches.shape={shape}, size={size}"
+        )
+    channels = None if flat is None else flat // volume
+    for g, k, out, name in zip(grid, size, output_size, _AXIS_NAMES[rank]):
+        if g is None:
+            continue
+        if padding == "valid" and g * k != out:
+            raise ValueError(
+                "With `padding='valid'` the output must be tiled exactly: "
+                "output_size must equal size * grid on every axis. "
+                f"Received: output_size={output_size}, size={size}, "
+                f"grid={tuple(grid)}"
+            )
+        if padding == "same" and not (g - 1) * k < out <= g * k:
+            raise ValueError(
+                f"With `padding='same'`, the output {name} must be more "
+                f"than (grid - 1) * size and at most grid * size, i.e. in "
+                f"({(g - 1) * k}, {g * k}] for a grid of {g} patches of "
+                f"{k}. Received: output_size={output_size}"
+            )
+    if data_format == "channels_last":
+        out_shape = batch + output_size + (channels,)
+    else:
+        out_shape = batch + (channels,) + output_size
+    return _spec_like(patches, out_shape)
+
+
+class ReconstructPatches(Operation):
+    def __init__(
+        self,
+        size,
+        output_size,
+        strides=None,
+        padding="valid",
+        data_format=None,
+        *,
+        name=None,
+    ):
+        super().__init__(name=name)
+        self.size, self.output_size, self.strides = _reconstruct_arguments(
+            size, output_size, strides, padding
+        )
+        self.padding = padding
+        self.data_format = backend.standardize_data_format(data_format)
+
+    def call(self, patches):
+        patches = backend.convert_to_tensor(patches)
+        _reconstruct_spec(
+            _checkable(patches),
+            self.size,
+            self.output_size,
+            self.padding,
+            self.data_format,
+        )
+        return backend.image.reconstruct_patches(
+            patches,
+            self.size,
+            self.output_size,
+            padding=self.padding,
+            data_format=self.data_format,
+        )
+
+    def compute_output_spec(self, patches):
+        return _reconstruct_spec(
+            patches,
+            self.size,
+            self.output_size,
+            self.padding,
+            self.data_format,
+        )
+
+    def get_config(self):
+        return {
+            "name": self.name,
+            "size": self.size,
+            "output_size": self.output_size,
+            "strides": self.strides,
+            "padding": self.padding,
+            "data_format": self.data_format,
+        }
+
+
+@keras_export("keras.ops.image.reconstruct_patches")
+def reconstruct_patches(
+    patches,
+    size,
+    output_size,
+    strides=None,
+    padding="valid",
+    data_format=None,
+):
+    """Puts images (or volumes) back together from their patches.
+
+    The inverse of `extract_patches` (and `extract_patches_3d`) for
+    non-overlapping patches: each patch, flattened in the channel axis as
+    `extract_patches` lays it out, is unfolded and tiled into place. With
+    `padding="same"` the tiling covers a little more than `output_size`,
+    and the zero border that `extract_patches` added is cut off again.
+
+    Args:
+        patches: Patches of shape `(batch, grid_h, grid_w, ph * pw * c)`,
+            or without the batch axis; for 3D patches, one more grid axis
+            and `pd * ph * pw * c` values per patch. With
+            `data_format="channels_first"` the patch axis comes first
+            (after the batch axis).
+        size: Int or tuple of 2 (or 3) ints, the patch size. A tuple of 3
+            ints means 3D patches.
+        output_size: Tuple of 2 (or 3) ints, the spatial size of the
+            result. With `"valid"` padding it must equal `grid * size`;
+            with `"same"` it must lie in `((grid - 1) * size, grid * size]`.
+        strides: The strides the patches were taken with. Only `None` or
+            a value equal to `size` (non-overlapping patches) is supported.
+        padding: `"valid"` or `"same"`, as given to `extract_patches`.
+        data_format: `"channels_last"` or `"channels_first"`. Defaults to
+            `keras.config.image_data_format()`.
+
+    Returns:
+        The images (or volumes), with the dtype of `patches`.
+
+    Example:
+
+    >>> x = np.random.rand(1, 8, 8, 3)
+    >>> patches = keras.ops.image.extract_patches(x, 4)
+    >>> keras.ops.image.reconstruct_patches(patches, 4, (8, 8)).shape
+    (1, 8, 8, 3)
+    """
+    op = ReconstructPatches(
+        size,
+        output_size,
+        strides=strides,
+        padding=padding,
+        data_format=data_format,
+    )
+    if any_symbolic_tensors((patches,)):
+        return op.symbolic_call(patches)
+    return op.call(patches)
+
+
 # ---------------------------------------------------- pad and crop
 def _resolve_margins(size, before, after, target, names):
     """Two of `before`/`after`/`target` given: the three as ints (the

@@ -60,6 +60,253 @@ class ImageOpsOwnTest(testing.TestCase):
         self.assertEqual(clone.right_padding, 4)
 
 
+class ReconstructPatchesTest(testing.TestCase):
+    # Expected arrays below were read from upstream Keras main (3.16 dev)
+    # on JAX, running the same calls.
+
+    def test_round_trips_extract_patches_2d(self):
+        for shape, size, padding in [
+            ((2, 6, 6, 2), (3, 3), "valid"),
+            ((1, 7, 5, 1), (3, 2), "same"),
+            ((2, 5, 7, 3), (2, 4), "same"),
+            ((1, 9, 4, 2), (4, 4), "same"),
+            ((1, 3, 3, 1), (4, 4), "same"),
+            ((1, 4, 4, 1), 1, "valid"),
+        ]:
+            x = np.random.RandomState(0).rand(*shape).astype("float32")
+            patches = kimage.extract_patches(
+                x, size, padding=padding, data_format="channels_last"
+            )
+            out = kimage.reconstruct_patches(
+                patches,
+                size,
+                shape[1:3],
+                padding=padding,
+                data_format="channels_last",
+            )
+            self.assertEqual(out.shape, shape)
+            self.assertAllClose(out, x, atol=0)
+            # Unbatched, and channels first.
+            out = kimage.reconstruct_patches(
+                patches[0], size, shape[1:3], padding=padding
+            )
+            self.assertAllClose(out, x[0], atol=0)
+            out = kimage.reconstruct_patches(
+                np.moveaxis(np.asarray(patches), -1, 1),
+                size,
+                shape[1:3],
+                padding=padding,
+                data_format="channels_first",
+            )
+            self.assertAllClose(out, np.moveaxis(x, -1, 1), atol=0)
+
+    def test_round_trips_extract_patches_3d(self):
+        for shape, size, padding in [
+            ((1, 4, 4, 4, 1), (2, 2, 2), "valid"),
+            ((2, 5, 3, 4, 2), (2, 2, 3), "same"),
+            ((1, 3, 5, 7, 1), (2, 3, 4), "same"),
+        ]:
+            x = np.random.RandomState(1).rand(*shape).astype("float32")
+            patches = kimage.extract_patches_3d(
+                x, size, padding=padding, data_format="channels_last"
+            )
+            out = kimage.reconstruct_patches(
+                patches,
+                size,
+                shape[1:4],
+                padding=padding,
+                data_format="channels_last",
+            )
+            self.assertEqual(out.shape, shape)
+            self.assertAllClose(out, x, atol=0)
+            out = kimage.reconstruct_patches(
+                np.moveaxis(np.asarray(patches), -1, 1)[0],
+                size,
+                shape[1:4],
+                padding=padding,
+                data_format="channels_first",
+            )
+            self.assertAllClose(out, np.moveaxis(x, -1, 1)[0], atol=0)
+
+    def test_values_and_same_cropping(self):
+        # A 3 x 3 grid of 2 x 2 patches tiles 6 x 6; "same" keeps the part
+        # that extraction would have padded around a 5 x 5 image.
+        patches = np.arange(36, dtype="float32").reshape(1, 3, 3, 4)
+        out = kimage.reconstruct_patches(
+            patches, 2, (5, 5), padding="same", data_format="channels_last"
+        )
+        expected = [
+            [0, 1, 4, 5, 8],
+            [2, 3, 6, 7, 10],
+            [12, 13, 16, 17, 20],
+            [14, 15, 18, 19, 22],
+            [24, 25, 28, 29, 32],
+        ]
+        self.assertAllClose(out[0, :, :, 0], expected, atol=0)
+        # Odd padding: one row before and one after, no column before.
+        patches = np.arange(54, dtype="int32").reshape(1, 3, 3, 6)
+        out = kimage.reconstruct_patches(
+            patches, (3, 2), (7, 5), padding="same", data_format="channels_last"
+        )
+        self.assertEqual(backend.standardize_dtype(out.dtype), "int32")
+        expected = [
+            [2, 3, 8, 9, 14],
+            [4, 5, 10, 11, 16],
+            [18, 19, 24, 25, 30],
+            [20, 21, 26, 27, 32],
+            [22, 23, 28, 29, 34],
+            [36, 37, 42, 43, 48],
+            [38, 39, 44, 45, 50],
+        ]
+        self.assertAllClose(out[0, :, :, 0], expected, atol=0)
+        volume = np.arange(64, dtype="int32").reshape(1, 2, 2, 2, 8)
+        out = kimage.reconstruct_patches(
+            volume, (2, 2, 2), (4, 4, 4), data_format="channels_last"
+        )
+        self.assertAllClose(
+            np.asarray(out)[0, 0, :, :, 0],
+            [[0, 1, 8, 9], [2, 3, 10, 11], [16, 17, 24, 25], [18, 19, 26, 27]],
+            atol=0,
+        )
+
+    def test_dtypes_are_kept(self):
+        import jax.numpy as jnp
+
+        for dtype in ("int32", "uint8", "bool", "float16", "bfloat16"):
+            patches = jnp.ones((1, 2, 2, 12), dtype)
+            out = kimage.reconstruct_patches(
+                patches, 2, (4, 4), data_format="channels_last"
+            )
+            self.assertEqual(backend.standardize_dtype(out.dtype), dtype)
+            self.assertEqual(out.shape, (1, 4, 4, 3))
+
+    def test_symbolic_shapes(self):
+        def shape_of(shape, size, output_size, **kwargs):
+            return kimage.reconstruct_patches(
+                backend.KerasTensor(shape), size, output_size, **kwargs
+            ).shape
+
+        cl = {"data_format": "channels_last"}
+        cf = {"data_format": "channels_first"}
+        self.assertEqual(
+            shape_of((None, 4, 4, 75), (5, 5), (20, 20), **cl),
+            (None, 20, 20, 3),
+        )
+        self.assertEqual(
+            shape_of((None, None, None, 75), 5, (18, 20), padding="same", **cl),
+            (None, 18, 20, 3),
+        )
+        self.assertEqual(
+            shape_of((None, 4, 4, None), 5, (20, 20), **cl),
+            (None, 20, 20, None),
+        )
+        self.assertEqual(shape_of((4, 4, 75), 5, (20, 20), **cl), (20, 20, 3))
+        self.assertEqual(
+            shape_of((None, 4, 4, 4, 375), (5, 5, 5), (20, 20, 20), **cl),
+            (None, 20, 20, 20, 3),
+        )
+        self.assertEqual(
+            shape_of((2, 75, 4, 4), 5, (20, 20), **cf), (2, 3, 20, 20)
+        )
+        self.assertEqual(
+            shape_of((75, None, 4), 5, (20, 20), **cf), (3, 20, 20)
+        )
+        self.assertEqual(
+            shape_of((2, 375, 4, 4, 4), (5, 5, 5), (20, 20, 20), **cf),
+            (2, 3, 20, 20, 20),
+        )
+        out = kimage.reconstruct_patches(
+            backend.KerasTensor((None, 4, 4, 75), "int32"), 5, (20, 20), **cl
+        )
+        self.assertEqual(out.dtype, "int32")
+
+    def test_argument_errors(self):
+        patches = np.zeros((1, 4, 4, 75), "float32")
+        symbolic = backend.KerasTensor((None, 4, 4, 75))
+        for x in (patches, symbolic):
+
+            def call(size=(5, 5), output_size=(20, 20), x=x, **kwargs):
+                kwargs.setdefault("data_format", "channels_last")
+                return kimage.reconstruct_patches(
+                    x, size, output_size, **kwargs
+                )
+
+            with self.assertRaisesRegex(ValueError, "length 2 or 3"):
+                call(size=(5,))
+            with self.assertRaisesRegex(TypeError, "int or a tuple"):
+                call(size="ab")
+            with self.assertRaisesRegex(TypeError, "int or a tuple"):
+                call(size=5.0)
+            with self.assertRaisesRegex(ValueError, "positive int"):
+                call(size=(0, 0))
+            with self.assertRaisesRegex(TypeError, "tuple or list"):
+                call(output_size=20)
+            with self.assertRaisesRegex(ValueError, "length 2"):
+                call(output_size=(20, 20, 20))
+            with self.assertRaisesRegex(ValueError, "'same' or 'valid'"):
+                call(padding="SAME")
+            with self.assertRaisesRegex(NotImplementedError, "overlapping"):
+                call(strides=(2, 2))
+            with self.assertRaisesRegex(NotImplementedError, "overlapping"):
+                call(strides=(5,))
+            with self.assertRaisesRegex(ValueError, "size \\* grid"):
+                call(output_size=(19, 20))
+            with self.assertRaisesRegex(ValueError, "'same'.*height"):
+                call(output_size=(15, 20), padding="same")
+            with self.assertRaisesRegex(ValueError, "'same'.*width"):
+                call(output_size=(20, 21), padding="same")
+            call(strides=5)
+            call(strides=[5, 5], output_size=[20, 20])
+            call(output_size=(16, 20), padding="same")
+        for x in (
+            np.zeros((1, 2, 4, 4, 75), "float32"),
+            backend.KerasTensor((4, 75)),
+        ):
+            with self.assertRaisesRegex(ValueError, "unexpected rank"):
+                kimage.reconstruct_patches(x, 5, (20, 20))
+        with self.assertRaisesRegex(ValueError, "not divisible"):
+            kimage.reconstruct_patches(
+                backend.KerasTensor((None, 4, 4, 80)), 5, (20, 20)
+            )
+        with self.assertRaisesRegex(ValueError, "'same'.*depth"):
+            kimage.reconstruct_patches(
+                np.zeros((1, 4, 4, 4, 375), "float32"),
+                (5, 5, 5),
+                (10, 20, 20),
+                padding="same",
+                data_format="channels_last",
+            )
+        with self.assertRaisesRegex(ValueError, "channels_first"):
+            kimage.reconstruct_patches(
+                np.zeros((75, 4), "float32"),
+                5,
+                (20, 20),
+                data_format="channels_first",
+            )
+
+    def test_op_class_config(self):
+        op = kimage.ReconstructPatches(5, [20, 20], data_format="channels_last")
+        config = op.get_config()
+        self.assertEqual(config["size"], (5, 5))
+        self.assertEqual(config["output_size"], (20, 20))
+        self.assertEqual(config["strides"], (5, 5))
+        self.assertEqual(config["padding"], "valid")
+        clone = kimage.ReconstructPatches.from_config(config)
+        out = clone(np.ones((1, 4, 4, 75), "float32"))
+        self.assertEqual(out.shape, (1, 20, 20, 3))
+
+
+def test_reconstruct_patches_exports_with_unknown_batch():
+    def fn(patches):
+        return kimage.reconstruct_patches(
+            patches, 2, (4, 4), data_format="channels_last"
+        )
+
+    exported = _export_symbolic(fn, ("b, 2, 2, 12", "float32"))
+    x = np.random.RandomState(0).rand(3, 2, 2, 12).astype("float32")
+    np.testing.assert_allclose(exported.call(x), fn(x))
+
+
 def _export_symbolic(fn, *specs):
     """`fn` exported with `jax.export` for `(shape string, dtype)` specs."""
     import jax

@@ -369,6 +369,62 @@ def pinv(x, rcond=None):
     return backend.linalg.pinv(x, rcond=rcond)
 
 
+def _check_matrix_power_arguments(x, n):
+    # `bool` is an int too; like `operator.index`, it counts as 0 or 1.
+    if not isinstance(n, int):
+        raise TypeError(
+            "`n` must be a Python integer (the exponent is static). "
+            f"Received: n={n!r} of type {type(n)}"
+        )
+    shape = tuple(x.shape)
+    if len(shape) < 2:
+        raise ValueError(
+            "`matrix_power` needs square matrices: an input of rank >= 2. "
+            f"Received input with shape {shape}."
+        )
+    if shape[-1] != shape[-2]:
+        raise ValueError(
+            "`matrix_power` needs square matrices, with the last two "
+            f"dimensions equal. Received input with shape {shape}."
+        )
+    return shape
+
+
+def _matrix_power_spec(x, n):
+    shape = _check_matrix_power_arguments(x, n)
+    dtype = dtypes.standardize_dtype(x.dtype)
+    if n < 0:
+        # A negative power inverts the matrices first.
+        dtype = _float_dtype(x)
+    return KerasTensor(shape, dtype)
+
+
+@_export("matrix_power")
+@symbolic_op(static=("n",), spec=_matrix_power_spec)
+def matrix_power(x, n):
+    """Raises each square matrix of `x` to the integer power `n`.
+
+    `n = 0` gives identity matrices of `x`'s dtype; a negative `n` inverts
+    the matrices and raises the inverse to `-n` (integer inputs then give
+    a floatx result). Positive powers use repeated squaring.
+
+    Args:
+        x: Batch of square matrices, shape `(..., M, M)`.
+        n: A Python integer, the exponent.
+
+    Returns:
+        A tensor of shape `(..., M, M)`.
+
+    Example:
+
+    >>> keras.ops.matrix_power(np.array([[1, 1], [0, 1]]), 3)
+    Array([[1, 3],
+           [0, 1]], dtype=int32)
+    """
+    _check_matrix_power_arguments(backend.convert_to_tensor(x), n)
+    return backend.linalg.matrix_power(x, n)
+
+
 @_export("jvp")
 @symbolic_op(static=("has_aux",), class_name="JVP")
 def jvp(fun, primals, tangents, has_aux=False):

@@ -2,8 +2,10 @@
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.backend.common import dtypes
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
+from keras.src.ops.numpy import broadcast_shapes
 from keras.src.ops.operation import Operation
 from keras.src.ops.operation import symbolic_op
 
@@ -191,9 +193,20 @@ def segment_prod(data, segment_ids, num_segments=None, sorted=False):
     )
 
 
+def _top_k_spec(x, k, sorted=True, is_stable=True):
+    shape = tuple(x.shape)
+    if not shape:
+        raise ValueError(
+            "`top_k` needs an input of rank >= 1 (it selects along the last "
+            f"axis). Received: x.shape={shape}"
+        )
+    shape = shape[:-1] + (k,)
+    return KerasTensor(shape, dtype=x.dtype), KerasTensor(shape, "int32")
+
+
 @_export("top_k")
-@symbolic_op(static=("k", "sorted"))
-def top_k(x, k, sorted=True):
+@symbolic_op(static=("k", "sorted", "is_stable"), spec=_top_k_spec)
+def top_k(x, k, sorted=True, is_stable=True):
     """Returns the `k` largest entries along the last axis, with positions.
 
     Args:
@@ -201,6 +214,9 @@ def top_k(x, k, sorted=True):
         k: An integer, the number of top elements to return.
         sorted: Whether to sort the output in descending order (JAX always
             returns sorted results).
+        is_stable: Whether equal values keep their original order (the
+            lower index first). JAX's selection is always stable, so both
+            values give the same result here.
 
     Returns:
         A tuple `(values, indices)`; indices are `int32`.
@@ -211,23 +227,36 @@ def top_k(x, k, sorted=True):
     >>> indices
     Array([2, 0], dtype=int32)
     """
-    return backend.math.top_k(x, k, sorted=sorted)
+    return backend.math.top_k(x, k, sorted=sorted, is_stable=is_stable)
+
+
+def _in_top_k_spec(targets, predictions, k):
+    return KerasTensor(tuple(targets.shape), dtype="bool")
 
 
 @_export("in_top_k")
-@symbolic_op(static=("k",))
+@symbolic_op(static=("k",), spec=_in_top_k_spec)
 def in_top_k(targets, predictions, k):
     """Tells, per row, whether the target class ranks among the `k` best.
 
-    Ties count in favour of the target.
+    Ties count in favour of the target. A target whose prediction is not
+    finite (or that is out of range) is never in the top `k`.
 
     Args:
-        targets: A 1-D tensor of true class indices.
-        predictions: A 2-D tensor of predictions `(batch, num_classes)`.
+        targets: An integer tensor of true class indices, of any shape `S`.
+        predictions: A tensor of scores of shape `S + (num_classes,)`,
+            e.g. `(batch, num_classes)` for 1-D `targets`.
         k: An integer, the number of top elements to consider.
 
     Returns:
-        A boolean tensor of shape `(batch,)`.
+        A boolean tensor of the shape of `targets`.
+
+    Example:
+
+    >>> keras.ops.in_top_k(
+    ...     np.array([[0, 2]]), np.array([[[0.7, 0.3, 0.0], [0.5, 0.1, 0.4]]]),
+    ...     k=1)
+    Array([[ True, False]], dtype=bool)
     """
     return backend.math.in_top_k(targets, predictions, k)
 
@@ -353,6 +382,50 @@ def erfc(x):
     return backend.math.erfc(x)
 
 
+def _dtype_or_scalar_type(x):
+    # Python scalars stay weakly typed: `gammainc(float16_x, 1.0)` is
+    # float16.
+    if isinstance(x, (bool, int, float)):
+        return type(x)
+    if not hasattr(x, "dtype"):
+        x = backend.convert_to_tensor(x)
+    return x.dtype
+
+
+def _gammainc_spec(x1, x2):
+    shape = broadcast_shapes(_shape(x1), _shape(x2))
+    dtype = dtypes.result_type(
+        _dtype_or_scalar_type(x1), _dtype_or_scalar_type(x2), float
+    )
+    return KerasTensor(tuple(shape), dtype=dtype)
+
+
+@_export("gammainc")
+@symbolic_op(spec=_gammainc_spec)
+def gammainc(x1, x2):
+    """Regularized lower incomplete gamma function `P(x1, x2)`.
+
+    `P(a, x)` is the integral of `t**(a - 1) * exp(-t)` from `0` to `x`,
+    divided by `Gamma(a)`: the probability that a Gamma(`a`, 1) variable
+    is at most `x`. It grows from `0` at `x = 0` to `1` as `x` goes to
+    infinity; negative `a` or `x` give NaN.
+
+    Args:
+        x1: The shape parameter `a` (positive).
+        x2: The upper limit of integration `x` (non-negative). The two
+            inputs broadcast against each other.
+
+    Returns:
+        A float tensor of the broadcast shape (floatx for integer inputs).
+
+    Example:
+
+    >>> keras.ops.gammainc(np.array([1.0, 2.0]), np.array([1.0, 1.0]))
+    Array([0.6321202 , 0.26424113], dtype=float32)
+    """
+    return backend.math.gammainc(x1, x2)
+
+
 # --------------------------------------------------------------- spectral ops
 # Complex values travel as `(real, imag)` pairs of float tensors.
 
@@ -363,6 +436,8 @@ def _float_dtype(dtype):
 
 
 def _shape(x):
+    if isinstance(x, (bool, int, float)):
+        return ()
     return (
         tuple(x.shape)
         if hasattr(x, "shape")

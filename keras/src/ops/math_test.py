@@ -281,3 +281,261 @@ def test_cholesky_inverse_pinv_matrix_rank_and_jvp():
         has_aux=True,
     )
     assert (value.shape, tangent.shape, aux.shape) == ((None, 4), (None, 4), ())
+
+
+# Expected values below were read from upstream Keras main (3.16 dev) on
+# JAX, running the same calls.
+
+
+def test_gammainc_values_match_scipy_and_upstream():
+    import scipy.special
+
+    a = np.array([[1.0, 2.0], [3.0, 4.0]], "float32")
+    x = np.array([[0.5, 1.0], [2.0, 5.0]], "float32")
+    out = ops.gammainc(a, x)
+    np.testing.assert_allclose(
+        out, [[0.393469, 0.264241], [0.323324, 0.734974]], atol=1e-6
+    )
+    np.testing.assert_allclose(out, scipy.special.gammainc(a, x), rtol=1e-5)
+    # Broadcasting, and the limits: P(a, 0) = 0, P(a, inf) = 1.
+    out = ops.gammainc(2.0, np.array([0.0, 1.0, 2.0, np.inf], "float32"))
+    np.testing.assert_allclose(out, [0.0, 0.264241, 0.593994, 1.0], atol=1e-6)
+    out = ops.gammainc(
+        np.array([[1.0], [2.0]], "float32"), np.array([0.5, 1.0, 3.0])
+    )
+    np.testing.assert_allclose(
+        out,
+        [[0.393469, 0.63212, 0.950213], [0.090204, 0.264241, 0.800852]],
+        atol=1e-6,
+    )
+    # Outside the domain (a <= 0 or x < 0, except a = 0 with x > 0).
+    edge = ops.gammainc(
+        np.array([0.0, -1.0, 1.0, np.nan, 1.0, 0.0], "float32"),
+        np.array([1.0, 1.0, -1.0, 1.0, 0.0, 0.0], "float32"),
+    )
+    np.testing.assert_array_equal(
+        np.isnan(edge), [False, True, True, True, False, True]
+    )
+    np.testing.assert_array_equal(np.asarray(edge)[[0, 4]], [1.0, 0.0])
+    with pytest.raises(ValueError, match="broadcast"):
+        ops.gammainc(np.ones((2, 3), "float32"), np.ones((4,), "float32"))
+
+
+@pytest.mark.parametrize(
+    "dtype1,dtype2,expected",
+    [
+        ("float32", "float32", "float32"),
+        ("int32", "int32", "float32"),
+        ("uint8", "int8", "float32"),
+        ("bool", "bool", "float32"),
+        ("float16", "float16", "float16"),
+        ("float16", "int32", "float16"),
+        ("float16", "float32", "float32"),
+        ("bfloat16", "bfloat16", "bfloat16"),
+    ],
+)
+def test_gammainc_dtypes(dtype1, dtype2, expected):
+    from keras.src.ops import math as kmath
+
+    x1 = ops.ones((2,), dtype=dtype1)
+    x2 = ops.ones((2,), dtype=dtype2)
+    assert ops.gammainc(x1, x2).dtype == expected
+    symbolic = kmath.Gammainc().symbolic_call(
+        KerasTensor((2,), dtype1), KerasTensor((2,), dtype2)
+    )
+    assert symbolic.dtype == expected
+
+
+def test_gammainc_python_scalars_are_weak_and_shapes_broadcast():
+    half = np.array([1.0, 2.0], "float16")
+    assert ops.gammainc(half, 1.0).dtype == "float16"
+    assert ops.gammainc(np.array([1, 2], "int8"), 1).dtype == "float32"
+    assert ops.gammainc(KerasTensor((2,), "float16"), 1.0).dtype == "float16"
+    out = ops.gammainc(KerasTensor((None, 2, 3)), KerasTensor((1, 2, 3)))
+    assert out.shape == (None, 2, 3)
+    assert ops.gammainc(KerasTensor((None,)), KerasTensor((3,))).shape == (3,)
+    assert ops.gammainc(KerasTensor((2, 1)), KerasTensor((3,))).shape == (
+        2,
+        3,
+    )
+    with pytest.raises(ValueError, match="broadcast"):
+        ops.gammainc(KerasTensor((2, 3)), KerasTensor((4,)))
+    assert not hasattr(ops.numpy, "gammainc")
+
+
+def test_top_k_is_stable_and_spec():
+    from keras.src.ops import math as kmath
+
+    x = np.array([3, 5, 5, 2, 5, 1], "float32")
+    for is_stable in (True, False):
+        values, indices = ops.top_k(x, 4, is_stable=is_stable)
+        np.testing.assert_array_equal(values, [5, 5, 5, 3])
+        np.testing.assert_array_equal(indices, [1, 2, 4, 0])
+    values, indices = ops.top_k(np.array([1, np.nan, 3, np.nan], "f4"), 3)
+    np.testing.assert_array_equal(indices, [1, 3, 2])
+    _, indices = ops.top_k(np.array([0.0, -0.0, 0.0, -0.0], "float32"), 4)
+    np.testing.assert_array_equal(indices, [0, 2, 1, 3])
+    # Ties in many rows keep their index order.
+    ints = np.random.RandomState(0).randint(0, 5, size=(10, 500))
+    values, indices = ops.top_k(ints.astype("int32"), 200)
+    values, indices = np.asarray(values), np.asarray(indices)
+    ties = values[:, :-1] == values[:, 1:]
+    assert np.all(~ties | (indices[:, :-1] < indices[:, 1:]))
+    values, indices = ops.top_k(
+        KerasTensor((None, 2, 6), "int8"), 3, is_stable=False
+    )
+    assert (values.shape, values.dtype) == ((None, 2, 3), "int8")
+    assert (indices.shape, indices.dtype) == ((None, 2, 3), "int32")
+    # The symbolic shape follows from `k` alone, as upstream's does.
+    assert ops.top_k(KerasTensor((6,)), 7)[0].shape == (7,)
+    with pytest.raises(ValueError, match="rank >= 1"):
+        ops.top_k(KerasTensor(()), 1)
+    op = kmath.TopK(2, False, False)
+    assert op.get_config()["is_stable"] is False
+    assert kmath.TopK.from_config(op.get_config()).is_stable is False
+    values, indices = kmath.TopK(k=2, sorted=True, is_stable=True)(x)
+    np.testing.assert_array_equal(indices, [1, 2])
+
+
+def test_in_top_k_over_several_dimensions():
+    targets = np.array([[0, 1], [2, 3]])
+    predictions = np.array(
+        [
+            [[5.0, 1, 2, 3], [5.0, 1, 2, 3]],
+            [[0.0, 1, 9, 3], [0.0, 1, 2, 3]],
+        ]
+    )
+    out = ops.in_top_k(targets, predictions, 1)
+    np.testing.assert_array_equal(out, [[True, False], [True, True]])
+    np.testing.assert_array_equal(
+        ops.in_top_k(targets, predictions, 3), [[True, False], [True, True]]
+    )
+    np.testing.assert_array_equal(
+        ops.in_top_k(targets, predictions, 4), [[True, True], [True, True]]
+    )
+    # One sample: a scalar target and 1-D scores.
+    out = ops.in_top_k(np.array(1), np.array([0.1, 0.5, 0.2]), 1)
+    assert out.shape == () and bool(out)
+    symbolic = ops.in_top_k(
+        KerasTensor((None, 3)), KerasTensor((None, 3, 4)), 2
+    )
+    assert (symbolic.shape, symbolic.dtype) == ((None, 3), "bool")
+    assert ops.in_top_k(KerasTensor(()), KerasTensor((3,)), 1).shape == ()
+
+
+def test_in_top_k_non_finite_out_of_range_and_dtypes():
+    # A NaN or -inf target score is never in the top k; +inf elsewhere
+    # outranks the target.
+    out = ops.in_top_k(
+        np.array([1, 0]),
+        np.array([[np.nan, 3, 2, 0], [np.nan, 1, 5, 5]]),
+        2,
+    )
+    np.testing.assert_array_equal(out, [True, False])
+    out = ops.in_top_k(
+        np.array([1, 0]),
+        np.array([[np.inf, 3, 2, 0], [-np.inf, 1, 5, 5]]),
+        2,
+    )
+    np.testing.assert_array_equal(out, [True, False])
+    # Out of range reads NaN (never in the top k); -1 counts from the end.
+    out = ops.in_top_k(
+        np.array([7, -1]), np.array([[1, 3, 2, 0], [0, 1, 5, 5]], "f4"), 2
+    )
+    np.testing.assert_array_equal(out, [False, True])
+    ints = np.array([[1, 3, 2, 0], [5, 1, 5, 5]])
+    np.testing.assert_array_equal(
+        ops.in_top_k(np.array([1, 0]), ints, 1), [True, True]
+    )
+    np.testing.assert_array_equal(
+        ops.in_top_k(np.array([1, 0]), ints.astype("f4"), 0), [False, False]
+    )
+    with pytest.raises(TypeError, match="integer"):
+        ops.in_top_k(np.array([1.0, 0.0]), ints, 1)
+    with pytest.raises(ValueError, match="same number of dimensions"):
+        ops.in_top_k(np.array([1, 2]), np.ones((2, 3, 4)), 1)
+
+
+class TestMatrixPower:
+    M = np.array([[1.0, 2.0], [3.0, 4.0]], "float32")
+
+    def test_values(self):
+        np.testing.assert_allclose(
+            ops.matrix_power(self.M, 3), [[37, 54], [81, 118]]
+        )
+        np.testing.assert_array_equal(ops.matrix_power(self.M, 0), np.eye(2))
+        np.testing.assert_array_equal(ops.matrix_power(self.M, 1), self.M)
+        np.testing.assert_allclose(
+            ops.matrix_power(self.M, -1), [[-2, 1], [1.5, -0.5]], rtol=1e-5
+        )
+        np.testing.assert_allclose(
+            ops.matrix_power(self.M, -2),
+            [[5.5, -2.5], [-3.75, 1.75]],
+            rtol=1e-5,
+        )
+        batch = np.random.RandomState(0).rand(4, 3, 3).astype("float32")
+        np.testing.assert_allclose(
+            ops.linalg.matrix_power(batch, 5),
+            np.linalg.matrix_power(batch, 5),
+            rtol=1e-5,
+        )
+        shear = np.array([[1.0, 1.0], [0.0, 1.0]], "float32")
+        np.testing.assert_array_equal(
+            ops.matrix_power(shear, 100), [[1, 100], [0, 1]]
+        )
+        assert ops.matrix_power(np.ones((0, 0), "float32"), 2).shape == (0, 0)
+        assert ops.linalg.matrix_power is ops.matrix_power
+
+    def test_dtypes(self):
+        ints = np.array([[1, 2], [3, 4]])
+        out = ops.matrix_power(ints, 3)
+        assert out.dtype == "int32"
+        np.testing.assert_array_equal(out, [[37, 54], [81, 118]])
+        identity = ops.matrix_power(ints, 0)
+        assert identity.dtype == "int32"
+        np.testing.assert_array_equal(identity, np.eye(2))
+        # A negative power inverts, so integers become floatx.
+        inverse = ops.matrix_power(np.array([[2, 0], [0, 4]]), -2)
+        assert inverse.dtype == "float32"
+        np.testing.assert_allclose(inverse, [[0.25, 0], [0, 0.0625]])
+        # Integer products wrap around like the dtype does.
+        wrapped = ops.matrix_power(np.array([[2, 0], [0, 2]], "int8"), 8)
+        assert wrapped.dtype == "int8"
+        np.testing.assert_array_equal(wrapped, np.zeros((2, 2)))
+        bools = np.array([[True, False], [True, True]])
+        assert ops.matrix_power(bools, 2).dtype == "bool"
+        np.testing.assert_array_equal(ops.matrix_power(bools, 0), np.eye(2))
+        assert ops.matrix_power(self.M.astype("float16"), 2).dtype == "float16"
+        assert ops.matrix_power(KerasTensor((3, 3), "int8"), 0).dtype == "int8"
+        assert ops.matrix_power(KerasTensor((3, 3), "bool"), 2).dtype == "bool"
+        negative = ops.matrix_power(KerasTensor((3, 3), "int32"), -2)
+        assert negative.dtype == "float32"
+
+    def test_symbolic_shapes_and_errors(self):
+        from keras.src.ops import linalg as klinalg
+
+        x = KerasTensor((None, 20, 20))
+        for n in (3, 0, -2):
+            assert ops.matrix_power(x, n).shape == (None, 20, 20)
+        assert ops.matrix_power(KerasTensor((None, None, None)), 2).shape == (
+            None,
+            None,
+            None,
+        )
+        for shape in ((None, None, 20), (10, 20, 15)):
+            with pytest.raises(ValueError, match="square"):
+                ops.matrix_power(KerasTensor(shape), 3)
+        with pytest.raises(ValueError, match="rank >= 2"):
+            ops.matrix_power(KerasTensor((3,)), 3)
+        with pytest.raises(ValueError, match="rank >= 2"):
+            ops.matrix_power(np.ones(3, "float32"), 2)
+        with pytest.raises(ValueError, match="square"):
+            ops.matrix_power(np.ones((2, 3), "float32"), 2)
+        for n in (2.0, np.int64(2), np.array(2)):
+            with pytest.raises(TypeError, match="integer"):
+                ops.matrix_power(self.M, n)
+        with pytest.raises(TypeError, match="integer"):
+            ops.matrix_power(KerasTensor((3, 3)), 2.5)
+        op = klinalg.MatrixPower(3)
+        assert op.get_config()["n"] == 3
+        np.testing.assert_allclose(op(self.M), [[37, 54], [81, 118]])

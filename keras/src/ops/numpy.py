@@ -4633,6 +4633,73 @@ def dstack(xs):
     return backend.numpy.dstack(xs)
 
 
+def _column_stack_shape(shapes):
+    """Shape of `column_stack` of tensors of `shapes` (rank >= 1 each)."""
+    if not shapes:
+        raise ValueError("Need at least one array to concatenate.")
+    columns = []
+    for shape in shapes:
+        if not shape:
+            raise ValueError(
+                "`column_stack` needs tensors of rank >= 1 (1-D tensors "
+                f"become columns). Received a tensor of shape {shape}."
+            )
+        columns.append(shape + (1,) if len(shape) == 1 else shape)
+    output = list(columns[0])
+    for shape, column in zip(shapes[1:], columns[1:]):
+        compatible = len(column) == len(output) and builtins.all(
+            a is None or b is None or a == b
+            for i, (a, b) in enumerate(zip(column, output))
+            if i != 1
+        )
+        if not compatible:
+            raise ValueError(
+                "`column_stack` needs tensors that agree on every axis but "
+                "the column axis (axis 1), once 1-D tensors are turned into "
+                f"columns. Received shape {shape}, which does not match "
+                f"the first tensor's shape {shapes[0]}."
+            )
+        for i, d in enumerate(column):
+            if i != 1 and output[i] is None:
+                output[i] = d
+    output[1] = _sum_dims(c[1] for c in columns)
+    return tuple(output)
+
+
+class ColumnStack(_NumpyOp):
+    def call(self, xs):
+        return backend.numpy.column_stack(xs)
+
+    def compute_output_spec(self, xs):
+        shape = _column_stack_shape([_shape_of(x) for x in xs])
+        return KerasTensor(shape, dtype=_list_dtype(xs))
+
+
+@_export("column_stack")
+def column_stack(xs):
+    """Joins tensors side by side as the columns of a 2-D result.
+
+    1-D tensors of length `n` become `(n, 1)` columns; tensors of rank 2
+    or more are joined along their second axis, as with `hstack`.
+
+    Args:
+        xs: Sequence of tensors that agree on every axis but the second
+            once 1-D ones are made columns.
+
+    Returns:
+        The joined tensor, of rank at least 2.
+
+    Example:
+
+    >>> keras.ops.column_stack([np.array([1, 2]), np.array([3, 4])])
+    Array([[1, 3],
+           [2, 4]], dtype=int32)
+    """
+    if any_symbolic_tensors((xs,)):
+        return ColumnStack().symbolic_call(xs)
+    return backend.numpy.column_stack(xs)
+
+
 def _split_sizes(dim, indices_or_sections, even=True):
     """Sizes of the pieces of a split of an axis of length `dim`."""
     if isinstance(indices_or_sections, (int, np.integer)):

@@ -471,3 +471,76 @@ class TestMultiTensorOps:
         np.testing.assert_array_equal(ops.add([1, 2], 3), [4, 5])
         assert float(ops.sqrt(4.0)) == 2.0
         assert ops.sqrt(4.0).dtype == "float32"
+
+
+def test_column_stack_matches_numpy():
+    from keras.src.ops import numpy as knp
+
+    cases = [
+        [np.array([1, 2, 3]), np.array([4, 5, 6])],
+        [np.ones((2, 3)), np.zeros((2, 2))],
+        [np.array([1, 2]), np.array([[3, 4], [5, 6]])],
+        [np.ones((2, 3, 4)), np.zeros((2, 1, 4))],
+        [np.array([1, 2])],
+        (np.array([1, 2]), np.array([3, 4])),
+    ]
+    for xs in cases:
+        out = ops.column_stack(xs)
+        np.testing.assert_array_equal(out, np.column_stack(xs))
+        np.testing.assert_array_equal(knp.ColumnStack()(xs), out)
+    # Scalars count as one-element columns when values are concrete.
+    out = ops.column_stack([np.array(1), np.array(2)])
+    np.testing.assert_array_equal(out, [[1, 2]])
+    assert ops.numpy.column_stack is ops.column_stack
+    with pytest.raises(ValueError, match="at least one array"):
+        ops.column_stack([])
+    with pytest.raises(TypeError, match="concatenate"):
+        ops.column_stack([np.array([1, 2]), np.array([3, 4, 5])])
+
+
+@pytest.mark.parametrize(
+    "dtype1,dtype2,expected",
+    [
+        ("int8", "uint8", "int16"),
+        ("float16", "int32", "float16"),
+        ("bool", "int32", "int32"),
+        ("bfloat16", "float32", "float32"),
+    ],
+)
+def test_column_stack_dtypes(dtype1, dtype2, expected):
+    x1, x2 = ops.ones((2,), dtype=dtype1), ops.ones((2,), dtype=dtype2)
+    assert ops.column_stack([x1, x2]).dtype == expected
+    symbolic = ops.column_stack(
+        [KerasTensor((2,), dtype1), KerasTensor((2,), dtype2)]
+    )
+    assert symbolic.dtype == expected
+
+
+def test_column_stack_symbolic_shapes_and_errors():
+    def stack(*shapes):
+        return ops.column_stack([KerasTensor(s) for s in shapes]).shape
+
+    assert stack((None,), (None,)) == (None, 2)
+    assert stack((3,), (3,), (3,)) == (3, 3)
+    assert stack((None, 3), (None, 3)) == (None, 6)
+    assert stack((None, 3), (None, None)) == (None, None)
+    assert stack((2,), (2, 3)) == (2, 4)
+    assert stack((2, 3, 4), (2, 1, 4)) == (2, 4, 4)
+    # An unknown row count is taken from the others.
+    assert stack((None,), (3,)) == (3, 2)
+    mixed = ops.column_stack([KerasTensor((2,), "int8"), np.ones(2, "f4")])
+    assert (mixed.shape, mixed.dtype) == ((2, 2), "float32")
+    with pytest.raises(ValueError, match="rank >= 1"):
+        stack((), ())
+    for shapes in [
+        ((2,), (3,)),
+        ((2, 3), (3, 3)),
+        ((2, 3, 4), (2, 3)),
+        ((2, 3, 4), (2, 3, 5)),
+    ]:
+        with pytest.raises(ValueError, match="column axis"):
+            stack(*shapes)
+    with pytest.raises(ValueError, match="at least one array"):
+        from keras.src.ops import numpy as knp
+
+        knp.ColumnStack().compute_output_spec([])

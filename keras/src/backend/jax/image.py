@@ -659,3 +659,47 @@ def extract_patches_3d(
     if data_format == "channels_first":
         patches = jnp.transpose(patches, (0, 4, 1, 2, 3))
     return patches[0] if unbatched else patches
+
+
+def reconstruct_patches(
+    patches, size, output_size, padding="valid", data_format=None
+):
+    """Tiles non-overlapping patches (as `extract_patches` lays them out)
+    back into images; `"same"` padding crops the border it added."""
+    data_format = config.standardize_data_format(data_format)
+    patches = convert_to_tensor(patches)
+    rank = len(size)
+    unbatched = patches.ndim == rank + 1
+    if unbatched:
+        patches = patches[None]
+    if data_format == "channels_first":
+        patches = jnp.moveaxis(patches, 1, -1)
+    grid = patches.shape[1:-1]
+    volume = 1
+    for k in size:
+        volume *= k
+    channels = patches.shape[-1] // volume
+    x = jnp.reshape(
+        patches, (patches.shape[0],) + tuple(grid) + tuple(size) + (channels,)
+    )
+    # (n, g0, g1, .., k0, k1, .., c) -> (n, g0, k0, g1, k1, .., c)
+    order = [0]
+    for i in range(rank):
+        order += [1 + i, 1 + rank + i]
+    order.append(1 + 2 * rank)
+    x = jnp.transpose(x, order)
+    x = jnp.reshape(
+        x,
+        (x.shape[0],) + tuple(g * k for g, k in zip(grid, size)) + (channels,),
+    )
+    if padding == "same":
+        # Extraction padded each axis by `g * k - out` zeros, the smaller
+        # half before (as convolutions pad): cut the same amounts.
+        index = [slice(None)]
+        for g, k, out in zip(grid, size, output_size):
+            start = (g * k - out) // 2
+            index.append(slice(start, start + out))
+        x = x[tuple(index)]
+    if data_format == "channels_first":
+        x = jnp.moveaxis(x, -1, 1)
+    return x[0] if unbatched else x

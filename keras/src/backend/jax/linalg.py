@@ -106,5 +106,12 @@ def pinv(x, rcond=None):
     return jnp.linalg.pinv(_float(x), rtol=rcond)
 
 
+def matrix_power(x, n):
+    x = convert_to_tensor(x)
+    if n < 0:
+        x = _float(x)
+    return jnp.linalg.matrix_power(x, n)
+
+
 def jvp(fun, primals, tangents, has_aux=False):
     return jax.jvp(fun, primals, tangents, has_aux=has_aux)

@@ -61,19 +61,31 @@ def segment_prod(data, segment_ids, num_segments=None, sorted=False):
     )
 
 
-def top_k(x, k, sorted=True):
+def top_k(x, k, sorted=True, is_stable=True):
+    # `jax.lax.top_k` is stable (ties keep their index order) and sorted,
+    # which satisfies every value of `sorted` and `is_stable`.
     x = convert_to_tensor(x)
     values, indices = jax.lax.top_k(x, k)
     return values, indices.astype("int32")
 
 
 def in_top_k(targets, predictions, k):
-    targets = convert_to_tensor(targets).astype("int32")
+    targets = convert_to_tensor(targets)
     predictions = convert_to_tensor(predictions)
-    target_values = jnp.take_along_axis(predictions, targets[:, None], axis=-1)
-    # Rank = number of predictions strictly greater than the target's.
+    if not jnp.issubdtype(targets.dtype, jnp.integer):
+        raise TypeError(
+            "`targets` must hold integer class indices. Received: "
+            f"targets.dtype={targets.dtype}"
+        )
+    # The score of each target, shape `targets.shape + (1,)`. An index out
+    # of range reads NaN (float scores), which is then never in the top k.
+    target_values = jnp.take_along_axis(
+        predictions, targets[..., None], axis=-1
+    )
+    # Rank = number of scores strictly greater than the target's, so ties
+    # count in the target's favour.
     rank = jnp.sum(predictions > target_values, axis=-1)
-    valid = jnp.isfinite(target_values[:, 0])
+    valid = jnp.isfinite(target_values[..., 0])
     return jnp.logical_and(rank < k, valid)
 
 
@@ -94,6 +106,18 @@ def erf(x):
 
 def erfinv(x):
     return jax.lax.erf_inv(_float(x))
+
+
+def _weak(x):
+    # Python scalars stay as they are, so that they keep a weak dtype.
+    if isinstance(x, (bool, int, float)):
+        return x
+    return convert_to_tensor(x)
+
+
+def gammainc(x1, x2):
+    x1, x2 = _weak(x1), _weak(x2)
+    return jax.scipy.special.gammainc(x1, x2)
 
 
 def logdet(x):

@@ -1139,6 +1139,10 @@ def dstack(xs):
     return jnp.dstack([convert_to_tensor(x) for x in xs])
 
 
+def column_stack(xs):
+    return jnp.column_stack([convert_to_tensor(x) for x in xs])
+
+
 def fliplr(x):
     return jnp.fliplr(convert_to_tensor(x))
 
