@@ -17,9 +17,13 @@ from keras.src.quantizers.quantizers import compute_float8_amax_history  # noqa:
 from keras.src.quantizers.quantizers import compute_float8_scale  # noqa: F401
 from keras.src.quantizers.quantizers import dequantize_with_sz_map  # noqa: F401
 from keras.src.quantizers.quantizers import fake_quant_with_min_max_vars  # noqa: F401
+from keras.src.quantizers.quantizers import pack_int2  # noqa: F401
 from keras.src.quantizers.quantizers import pack_int4  # noqa: F401
+from keras.src.quantizers.quantizers import pack_ternary  # noqa: F401
 from keras.src.quantizers.quantizers import quantize_and_dequantize  # noqa: F401
+from keras.src.quantizers.quantizers import unpack_int2  # noqa: F401
 from keras.src.quantizers.quantizers import unpack_int4  # noqa: F401
+from keras.src.quantizers.quantizers import unpack_ternary  # noqa: F401
 
 # Quantizers (and configs) by class name and by snake-case alias.
 _BY_NAME = {
