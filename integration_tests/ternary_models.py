@@ -10,7 +10,10 @@ loads both files (the weights into a model built and quantized the same
 way) and writes the outputs `<case>.<how>.got.npy`; it also quantizes the
 saved float weights itself and writes its variables
 (`<case>.requantized.npz`), to compare with the saving side's. A failure
-is written to `<case>.<how>.error.txt`.
+is written to `<case>.<how>.error.txt`. Both sides also write the
+outputs of the float model (`<case>.float_ref.npy`,
+`<case>.float_got.npy`), where `TernaryDense` computes with its ternary
+view of the float kernel.
 """
 
 import os
@@ -31,9 +34,10 @@ CASES = {"ternary": "float32", "ternary_mixed_bfloat16": "mixed_bfloat16"}
 
 
 def build(policy):
-    """A model whose `Dense` layers (input sizes 16 and 13: a full and a
-    padded last byte) are quantized; the `Embedding` and `EinsumDense`
-    are not (upstream quantizes only `Dense` in this mode)."""
+    """A model whose `Dense` layers (input sizes 16 and 11: a full and a
+    padded last byte) and `TernaryDense` layers (with the mean and with a
+    fixed threshold) are quantized; the `Embedding` and `EinsumDense`
+    are not (upstream quantizes neither in this mode)."""
     keras.utils.set_random_seed(1)
     ids = keras.Input((STEPS,), dtype="int32")
     x = layers.Embedding(VOCABULARY, FEATURES, name="embed", dtype=policy)(ids)
@@ -41,6 +45,10 @@ def build(policy):
         "btd,dh->bth", (STEPS, FEATURES), name="proj", dtype=policy
     )(x)
     x = layers.Dense(13, activation="tanh", name="up", dtype=policy)(x)
+    x = layers.TernaryDense(9, name="tern", dtype=policy)(x)
+    x = layers.TernaryDense(
+        11, threshold=0.05, activation="relu", name="tern_fixed", dtype=policy
+    )(x)
     x = layers.Dense(VOCABULARY, name="logits", dtype=policy)(x)
     return keras.Model(ids, x)
 
@@ -61,12 +69,21 @@ def inputs():
     return rng.integers(0, VOCABULARY, (4, STEPS)).astype("int32")
 
 
-def quantized_from(float_values, policy):
+def float_from(float_values, policy):
     model = build(policy)
     for v in model.weights:
         v.assign(float_values[v.path])
+    return model
+
+
+def quantized_from(float_values, policy):
+    model = float_from(float_values, policy)
     model.quantize("ternary", verbose=False)
     return model
+
+
+def float_outputs(model):
+    return np.asarray(model.predict(inputs(), verbose=0), "float32")
 
 
 def save(directory):
@@ -74,6 +91,10 @@ def save(directory):
         model = build(policy)
         float_values = variables(model)
         np.savez(os.path.join(directory, f"{case}.float.npz"), **float_values)
+        np.save(
+            os.path.join(directory, f"{case}.float_ref.npy"),
+            float_outputs(model),
+        )
         model = quantized_from(float_values, policy)
         np.savez(
             os.path.join(directory, f"{case}.quantized.npz"), **variables(model)
@@ -90,6 +111,10 @@ def check(directory):
     for case, policy in CASES.items():
         float_values = dict(
             np.load(os.path.join(directory, f"{case}.float.npz"))
+        )
+        np.save(
+            os.path.join(directory, f"{case}.float_got.npy"),
+            float_outputs(float_from(float_values, policy)),
         )
         model = quantized_from(float_values, policy)
         np.savez(

@@ -56,6 +56,10 @@ def _compare_outputs(directory, case, how):
             pytest.fail(f"Loading failed:\n{f.read()}")
     ref = np.load(os.path.join(directory, f"{case}.ref.npy"))
     got = np.load(os.path.join(directory, f"{case}.{how}.got.npy"))
+    _assert_close(case, got, ref)
+
+
+def _assert_close(case, got, ref):
     # Same stored values on both sides: only the round-off of the compute
     # dtype (float32, or bfloat16 for the mixed policy) separates them.
     ulp = 2.0**-23 if CASES[case] == "float32" else 2.0**-7
@@ -84,6 +88,17 @@ def test_upstream_main_ternary_files_load_here(from_upstream, case, how):
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_our_ternary_files_load_in_upstream_main(to_upstream, case, how):
     _compare_outputs(to_upstream, case, how)
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_float_ternary_dense_outputs_equal_upstream_main(
+    from_upstream, to_upstream, case
+):
+    for directory in (from_upstream, to_upstream):
+        ref = np.load(os.path.join(directory, f"{case}.float_ref.npy"))
+        got = np.load(os.path.join(directory, f"{case}.float_got.npy"))
+        _assert_close(case, got, ref)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
