@@ -80,3 +80,14 @@ def upstream_main_python():
     """The interpreter of the side environment with upstream's main
     branch; skips the test without one."""
     return upstream_python(MAIN_VENV_VARIABLE, MAIN_VERSION)
+
+
+def exchange(driver, saver, loader, directory, saver_is_upstream):
+    """Runs `driver save directory` under `saver`, then `driver check
+    directory` under `loader` (one of them upstream's interpreter);
+    returns `directory`."""
+    run_python(saver, driver, "save", directory, upstream=saver_is_upstream)
+    run_python(
+        loader, driver, "check", directory, upstream=not saver_is_upstream
+    )
+    return directory

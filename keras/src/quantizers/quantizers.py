@@ -369,14 +369,24 @@ def _split_along(arr, axis, per_byte, pad_value):
     )
 
 
-def _merge_digits(digits, axis, orig_len):
-    """Inverse of `_split_along`: `digits` is `(..., bytes, per_byte)`
-    with the packed axis moved last; merges the digits, keeps the first
-    `orig_len` and moves the axis back to `axis`."""
-    *leading, num_bytes, per_byte = digits.shape
-    merged = ops.reshape(digits, (*leading, num_bytes * per_byte))
-    merged = merged[..., :orig_len]
-    return ops.moveaxis(merged, -1, axis)
+def _unpack_bytes(packed, orig_len, axis, split, name):
+    """Inverse of `_split_along` and the packing: `split(bytes)` maps the
+    bytes (as `int32` in `[0, 255]`, with a trailing axis of size 1) to
+    their values, `(..., bytes, per_byte)`; those are laid out along
+    `axis`, of which the first `orig_len` are kept."""
+    packed = ops.convert_to_tensor(packed)
+    packed_dtype = backend.standardize_dtype(packed.dtype)
+    if packed_dtype not in ("int8", "uint8"):
+        raise TypeError(
+            f"{name} expects an int8 or uint8 tensor (as packed), got "
+            f"'{packed_dtype}'."
+        )
+    axis = canonicalize_axis(axis, len(packed.shape))
+    wide = ops.bitwise_and(ops.cast(packed, "int32"), 0xFF)
+    values = split(ops.expand_dims(ops.moveaxis(wide, axis, -1), -1))
+    *leading, num_bytes, per_byte = values.shape
+    merged = ops.reshape(values, (*leading, num_bytes * per_byte))
+    return ops.moveaxis(merged[..., :orig_len], -1, axis)
 
 
 @keras_export("keras.quantizers.pack_int2")
@@ -437,22 +447,16 @@ def unpack_int2(packed, orig_len, axis=0, dtype="int8"):
         A tensor of dtype `dtype` whose `axis` has length `orig_len`.
     """
     _check_pack_dtype(dtype, "unpack_int2")
-    packed = ops.convert_to_tensor(packed)
-    packed_dtype = backend.standardize_dtype(packed.dtype)
-    if packed_dtype not in ("int8", "uint8"):
-        raise TypeError(
-            "unpack_int2 expects an int8 or uint8 tensor, got "
-            f"'{packed_dtype}'."
-        )
-    rank = len(packed.shape)
-    axis = canonicalize_axis(axis, rank)
-    wide = ops.bitwise_and(ops.cast(packed, "int16"), 0xFF)
-    wide = ops.expand_dims(ops.moveaxis(wide, axis, -1), -1)
-    shifts = ops.convert_to_tensor(np.array([0, 2, 4, 6], "int16"))
-    codes = ops.bitwise_and(ops.right_shift(wide, shifts), 0x03)
-    if dtype == "int8":
-        codes = ops.where(codes > 1, codes - 4, codes)
-    return ops.cast(_merge_digits(codes, axis, orig_len), dtype)
+
+    def codes_of(byte):
+        shifts = ops.convert_to_tensor(np.array([0, 2, 4, 6], "int32"))
+        codes = ops.bitwise_and(ops.right_shift(byte, shifts), 0x03)
+        if dtype == "int8":
+            codes = ops.where(codes > 1, codes - 4, codes)
+        return codes
+
+    unpacked = _unpack_bytes(packed, orig_len, axis, codes_of, "unpack_int2")
+    return ops.cast(unpacked, dtype)
 
 
 # Five base-3 digits (trits) fit in a byte: 3 ** 5 = 243 <= 256.
@@ -511,20 +515,15 @@ def unpack_ternary(packed, orig_len, axis=0):
     Returns:
         An `int8` tensor whose `axis` has length `orig_len`.
     """
-    packed = ops.convert_to_tensor(packed)
-    packed_dtype = backend.standardize_dtype(packed.dtype)
-    if packed_dtype not in ("int8", "uint8"):
-        raise TypeError(
-            "unpack_ternary expects a uint8 or int8 tensor made by "
-            f"pack_ternary, got '{packed_dtype}'."
-        )
-    rank = len(packed.shape)
-    axis = canonicalize_axis(axis, rank)
-    wide = ops.bitwise_and(ops.cast(packed, "int32"), 0xFF)
-    wide = ops.expand_dims(ops.moveaxis(wide, axis, -1), -1)
-    weights = ops.convert_to_tensor(_TRIT_WEIGHTS)
-    digits = ops.mod(ops.floor_divide(wide, weights), 3) - 1
-    return ops.cast(_merge_digits(digits, axis, orig_len), "int8")
+
+    def values_of(byte):
+        weights = ops.convert_to_tensor(_TRIT_WEIGHTS)
+        return ops.mod(ops.floor_divide(byte, weights), 3) - 1
+
+    unpacked = _unpack_bytes(
+        packed, orig_len, axis, values_of, "unpack_ternary"
+    )
+    return ops.cast(unpacked, "int8")
 
 
 def _group_count(length, block_size):

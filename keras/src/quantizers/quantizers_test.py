@@ -235,7 +235,7 @@ class TwoBitAndTernaryPackingTest(testing.TestCase):
         unpacked = quantizers.unpack_ternary(np.array([-28], "int8"), 4)
         self.assertAllEqual(unpacked, [-1, 0, 0, 1])
         self.assertEqual(backend.standardize_dtype(unpacked.dtype), "int8")
-        with self.assertRaisesRegex(TypeError, "uint8 or int8"):
+        with self.assertRaisesRegex(TypeError, "int8 or uint8"):
             quantizers.unpack_ternary(np.zeros(4, "int32"), 4)
 
     @parameterized.parameters(((11,), 0), ((25, 4), 0), ((3, 7, 2), -2))
