@@ -224,6 +224,8 @@ def float_weight_layout(layer, name, shape):
     with layer_module._variable_scope(layer):
         path = f"{current_path()}/{name}"
     existing = getattr(layer, f"_{name}", None)
+    if existing is None:
+        existing = getattr(layer, name, None)
     if existing is None or tuple(existing.shape) != tuple(shape):
         existing = None
     probe = _LayoutProbe(path, shape, getattr(existing, "_layout", None))
@@ -452,6 +454,38 @@ def ternary_quantize(weight):
     else:
         q = np.zeros_like(w)
     return q.astype("int8"), scale
+
+
+def ternary_build(layer, kernel_shape):
+    """Creates the variables of a ternary `(rows, columns)` kernel: the
+    `uint8` `kernel` of shape `(ceil(rows / 5), columns)` (five values a
+    byte along the rows) and the scalar `kernel_scale`. Under a
+    distribution the packed kernel keeps the float kernel's mesh axes
+    (the packed rows only when their count still divides) and the scale
+    is replicated.
+
+    Returns:
+        `(packed_kernel, kernel_scale)`.
+    """
+    rows, columns = kernel_shape
+    base = float_weight_layout(layer, "kernel", kernel_shape)
+    packed_shape = (-(-rows // 5), columns)
+    packed = layer.add_weight(
+        shape=packed_shape,
+        name="kernel",
+        initializer="zeros",
+        dtype="uint8",
+        trainable=False,
+        layout=derived_layout(base, (0, 1), packed_shape),
+    )
+    scale = layer.add_weight(
+        shape=(),
+        name="kernel_scale",
+        initializer="ones",
+        trainable=False,
+        layout=derived_layout(base, (), ()),
+    )
+    return packed, scale
 
 
 # ---------------------------------------------------------------- float8

@@ -394,25 +394,10 @@ class Dense(
         )
 
     def _ternary_build(self, kernel_shape):
-        in_features, units = kernel_shape
         self.inputs_quantizer = None
-        self._orig_input_dim = in_features
-        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
-        packed_shape = (-(-in_features // 5), units)
-        self._kernel = self.add_weight(
-            shape=packed_shape,
-            name="kernel",
-            initializer="zeros",
-            dtype="uint8",
-            trainable=False,
-            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
-        )
-        self.kernel_scale = self.add_weight(
-            shape=(),
-            name="kernel_scale",
-            initializer="ones",
-            trainable=False,
-            layout=quantize_utils.derived_layout(base, (), ()),
+        self._orig_input_dim = kernel_shape[0]
+        self._kernel, self.kernel_scale = quantize_utils.ternary_build(
+            self, kernel_shape
         )
 
     def _float8_build(self):

@@ -10,7 +10,6 @@ from keras.src import distribution
 from keras.src import dtype_policies
 from keras.src import layers
 from keras.src import models
-from keras.src import ops
 from keras.src import quantizers
 from keras.src import saving
 from keras.src import testing
@@ -127,6 +126,7 @@ class DenseTernaryLayoutTest(testing.TestCase):
         layout_map = distribution.LayoutMap(mesh)
         layout_map["d1/kernel"] = (None, "model")
         layout_map["d2/kernel"] = ("model", None)
+        layout_map["t1/kernel"] = (None, "model")
 
         def build():
             return models.Sequential(
@@ -134,6 +134,7 @@ class DenseTernaryLayoutTest(testing.TestCase):
                     layers.Input((40,)),
                     layers.Dense(32, name="d1"),
                     layers.Dense(8, name="d2"),
+                    layers.TernaryDense(12, name="t1"),
                 ]
             )
 
@@ -160,9 +161,11 @@ class DenseTernaryLayoutTest(testing.TestCase):
         self.assertEqual(specs["d1/kernel"], (None, "model"))
         self.assertEqual(specs["d2/kernel"], (None, None))
         self.assertEqual(specs["d1/kernel_scale"], ())
-        for path in ("d1", "d2"):
+        self.assertEqual(specs["t1/kernel"], (None, "model"))
+        stored = {"d1": "_kernel", "d2": "_kernel", "t1": "_packed_kernel"}
+        for path, attr in stored.items():
             self.assertAllEqual(
-                ops.convert_to_numpy(model.get_layer(path)._kernel.value),
-                ops.convert_to_numpy(single.get_layer(path)._kernel.value),
+                getattr(model.get_layer(path), attr).value,
+                getattr(single.get_layer(path), attr).value,
             )
         parity.assert_outputs_close(got, expected)

@@ -181,22 +181,12 @@ class TernaryDense(Layer):
         del self.kernel
 
     def quantized_build(self, kernel_shape, mode, config=None):
-        """Creates the packed `kernel` and its `kernel_scale`."""
+        """Creates the packed `kernel` and its `kernel_scale` (laid out
+        like the float kernel under a distribution)."""
         quantize_utils.check_mode(mode, ("ternary",))
-        in_features, units = kernel_shape
-        self._orig_input_dim = in_features
-        self._packed_kernel = self.add_weight(
-            shape=(-(-in_features // 5), units),
-            name="kernel",
-            initializer="zeros",
-            dtype="uint8",
-            trainable=False,
-        )
-        self.kernel_scale = self.add_weight(
-            shape=(),
-            name="kernel_scale",
-            initializer="ones",
-            trainable=False,
+        self._orig_input_dim = kernel_shape[0]
+        self._packed_kernel, self.kernel_scale = quantize_utils.ternary_build(
+            self, kernel_shape
         )
 
     def _quantized_values(self, float_kernel, mode, config):
