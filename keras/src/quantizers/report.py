@@ -1,8 +1,13 @@
-"""`QuantizationReport`: what one `Model.quantize()` call did to each layer."""
+"""`QuantizationReport`: what one `Model.quantize()` call did to each layer;
+`quantization_summary`: what the quantized layers of a model store."""
 
+import numpy as np
+
+from keras.src import backend
 from keras.src.api_export import keras_export
 
 _RULE = "=" * 65
+_THIN_RULE = "-" * 65
 
 
 @keras_export("keras.quantizers.QuantizationReport")
@@ -132,3 +137,67 @@ class QuantizationReport:
 def _examples(paths, limit):
     quoted = ", ".join(f"'{path}'" for path in paths[:limit])
     return quoted + (", ..." if len(paths) > limit else "")
+
+
+def quantization_summary(model_name, layers):
+    """The text of `Model.quantization_summary()`.
+
+    For each quantized layer of `layers`: its dtype policy and the bytes
+    of its stored kernel (or embeddings): integers, packed where the mode
+    packs them (for float8, the float kernel). Then the totals: the
+    number of weights quantized and their bytes, against the bytes of the
+    float weights they stand for, in the layers' variable dtype. Scales
+    and zero points are left out.
+    """
+    lines = [f"Quantization summary for '{model_name}'", _RULE]
+    count = params = stored = float_bytes = 0
+    variable_dtype = None
+    for layer in layers:
+        if getattr(layer, "quantization_mode", None) is None:
+            continue
+        integers = [
+            v
+            for v in layer._own_variables
+            if not backend.is_float_dtype(v.dtype)
+        ]
+        store = integers[0] if integers else layer._kernel
+        nbytes = _bytes(store.shape, store.dtype)
+        shape = _float_shape(layer)
+        variable_dtype = layer.variable_dtype
+        count += 1
+        params += int(np.prod(shape))
+        stored += nbytes
+        float_bytes += _bytes(shape, variable_dtype)
+        dtype = backend.standardize_dtype(store.dtype)
+        lines += [
+            f"Layer: {layer.path or layer.name}",
+            f"  dtype policy : {layer.dtype_policy.name}",
+            f"  weight store : {dtype} ({nbytes} bytes)",
+        ]
+    if not count:
+        return "\n".join(lines + ["No quantized layers found."])
+    ratio = float_bytes / stored if stored else float("inf")
+    lines += [
+        _THIN_RULE,
+        f"Quantized layers : {count}",
+        f"Quantized params : {params}",
+        f"Weight storage   : {stored} bytes quantized vs {float_bytes} "
+        f"bytes {variable_dtype} ({ratio:.2f}x smaller)",
+    ]
+    return "\n".join(lines)
+
+
+def _float_shape(layer):
+    """The shape of the float weight a quantized layer stands for: its
+    (unpacked) `kernel` or `embeddings`; `TernaryDense`, which drops its
+    float kernel, gives `(input_dim, units)`."""
+    for name in ("kernel", "embeddings"):
+        value = getattr(layer, name, None)
+        if value is not None:
+            return tuple(value.shape)
+    return (layer._orig_input_dim, layer.units)
+
+
+def _bytes(shape, dtype):
+    itemsize = np.dtype(backend.standardize_dtype(dtype)).itemsize
+    return int(np.prod(shape)) * itemsize

@@ -55,3 +55,35 @@ class QuantizationReportTest(testing.TestCase):
             "'int8'. Call `model.quantization_summary()` or inspect the "
             "returned `QuantizationReport` for details.",
         )
+
+
+class QuantizationSummaryTest(testing.TestCase):
+    def test_summary_of_ternary_and_int8_layers(self):
+        from keras.src import layers
+        from keras.src import models
+
+        model = models.Sequential(
+            [
+                layers.Input((10,)),
+                layers.Dense(4, name="d"),
+                layers.TernaryDense(3, name="t"),
+            ]
+        )
+        self.assertIn(
+            "No quantized layers found.",
+            model.quantization_summary(verbose=False),
+        )
+        model.quantize("ternary", verbose=False)
+        summary = model.quantization_summary(verbose=False)
+        # (10, 4) and (4, 3) ternary kernels: 2 and 1 packed rows.
+        self.assertIn("Layer: sequential/d", summary)
+        self.assertIn("  dtype policy : ternary_from_float32", summary)
+        self.assertIn("  weight store : uint8 (8 bytes)", summary)
+        self.assertIn("  weight store : uint8 (3 bytes)", summary)
+        self.assertIn("Quantized layers : 2", summary)
+        self.assertIn("Quantized params : 52", summary)
+        self.assertIn(
+            "Weight storage   : 11 bytes quantized vs 208 bytes float32 "
+            "(18.91x smaller)",
+            summary,
+        )
