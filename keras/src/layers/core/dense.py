@@ -237,9 +237,7 @@ class Dense(
         if self.lora_enabled:
             return self._lora_effective_weight()
         if mode == "ternary":
-            return quantizers.unpack_ternary(
-                self._kernel, self._orig_input_dim, axis=0
-            )
+            return self._ternary_values()
         if mode == "int4":
             return quantizers.unpack_int4(
                 self._kernel, self._orig_output_dim, axis=-1
@@ -446,7 +444,7 @@ class Dense(
             kernel = ops.cast(self._kernel, dtype)
             return ops.divide(kernel, ops.cast(self.kernel_scale, dtype))
         if self.quantization_mode == "ternary":
-            kernel = ops.cast(self.kernel, dtype)
+            kernel = ops.cast(self._ternary_values(), dtype)
             return ops.multiply(kernel, ops.cast(self.kernel_scale, dtype))
         q = quantizers.unpack_int4(self._kernel, self._orig_output_dim, axis=-1)
         grouped = quantize_utils.is_grouped(self._int4_block_size)
@@ -499,10 +497,13 @@ class Dense(
         )
         return self._finish(inputs, ops.divide(y, scale))
 
+    def _ternary_values(self):
+        """The ternary kernel unpacked: `int8` values in `{-1, 0, 1}`."""
+        return quantizers.unpack_ternary(self._kernel, self._orig_input_dim)
+
     def _ternary_call(self, inputs, training=None):
         # Weight-only: the scale multiplies the output, not the kernel.
-        q = quantizers.unpack_ternary(self._kernel, self._orig_input_dim)
-        kernel = ops.cast(q, self.compute_dtype)
+        kernel = ops.cast(self._ternary_values(), self.compute_dtype)
         y = ops.matmul(inputs, kernel)
         y = ops.multiply(y, ops.cast(self.kernel_scale, self.compute_dtype))
         return self._finish(inputs, y)

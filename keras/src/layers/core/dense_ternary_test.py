@@ -100,6 +100,17 @@ class DenseTernaryTest(testing.TestCase):
         self.assertEqual(tuple(layer.lora_kernel_a.shape), (6, 2))
         x = np.ones((2, 6), "float32")
         self.assertAllClose(layer(x), np.full((2, 3), 6.0))
+        # The kernel is the dequantized one plus the (zero) delta.
+        self.assertAllClose(layer.kernel, np.ones((6, 3)))
+        layer.lora_kernel_b.assign(np.full((2, 3), 0.5))
+        expected = layer(x)
+        layer.merge_lora()
+        self.assertFalse(layer.lora_enabled)
+        self.assertEqual(layer.quantization_mode, "ternary")
+        # The merged kernel is quantized again. Its weights (1 plus a
+        # delta) all stay above half their mean, so each becomes 1 and the
+        # output, 6 times the mean for inputs of ones, is the float sum.
+        self.assertAllClose(layer(x), expected, rtol=1e-6)
 
     def test_model_save_load(self):
         rng = np.random.default_rng(1)
