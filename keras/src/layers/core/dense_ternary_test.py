@@ -102,15 +102,17 @@ class DenseTernaryTest(testing.TestCase):
         self.assertAllClose(layer(x), np.full((2, 3), 6.0))
         # The kernel is the dequantized one plus the (zero) delta.
         self.assertAllClose(layer.kernel, np.ones((6, 3)))
+        layer.lora_kernel_a.assign(np.full((6, 2), 0.1))
         layer.lora_kernel_b.assign(np.full((2, 3), 0.5))
-        expected = layer(x)
+        # Every weight is now 1 + 2 * 0.1 * 0.5 = 1.1.
+        self.assertAllClose(layer(x), np.full((2, 3), 6.6), rtol=1e-6)
         layer.merge_lora()
         self.assertFalse(layer.lora_enabled)
         self.assertEqual(layer.quantization_mode, "ternary")
-        # The merged kernel is quantized again. Its weights (1 plus a
-        # delta) all stay above half their mean, so each becomes 1 and the
-        # output, 6 times the mean for inputs of ones, is the float sum.
-        self.assertAllClose(layer(x), expected, rtol=1e-6)
+        # Quantized again: all ones times the scale 1.1.
+        self.assertAllEqual(layer.kernel, np.ones((6, 3)))
+        self.assertAllClose(layer.kernel_scale.value, 1.1)
+        self.assertAllClose(layer(x), np.full((2, 3), 6.6), rtol=1e-6)
 
     def test_model_save_load(self):
         rng = np.random.default_rng(1)
