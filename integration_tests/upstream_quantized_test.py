@@ -17,7 +17,7 @@ import sys
 
 import numpy as np
 import pytest
-from upstream_side import run_python as _run
+from upstream_side import exchange
 from upstream_side import upstream_python as _upstream_python
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,22 +34,16 @@ def upstream_python():
     return _upstream_python()
 
 
-def _exchange(saver, loader, directory, saver_is_upstream):
-    _run(saver, DRIVER, "save", directory, upstream=saver_is_upstream)
-    _run(loader, DRIVER, "check", directory, upstream=not saver_is_upstream)
-    return directory
-
-
 @pytest.fixture(scope="module")
 def from_upstream(upstream_python, tmp_path_factory):
     directory = str(tmp_path_factory.mktemp("from_upstream"))
-    return _exchange(upstream_python, sys.executable, directory, True)
+    return exchange(DRIVER, upstream_python, sys.executable, directory, True)
 
 
 @pytest.fixture(scope="module")
 def to_upstream(upstream_python, tmp_path_factory):
     directory = str(tmp_path_factory.mktemp("to_upstream"))
-    return _exchange(sys.executable, upstream_python, directory, False)
+    return exchange(DRIVER, sys.executable, upstream_python, directory, False)
 
 
 def _compare(directory, case, how):

@@ -12,6 +12,7 @@ from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy as GPTQDTypePo
 from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy as Int4DTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy as QuantizedDTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy as QuantizedFloat8DTypePolicy
+from keras.src.dtype_policies.dtype_policy import TernaryDTypePolicy as TernaryDTypePolicy
 from keras.src.dtype_policies.dtype_policy import deserialize as deserialize
 from keras.src.dtype_policies.dtype_policy import get as get
 from keras.src.dtype_policies.dtype_policy import serialize as serialize

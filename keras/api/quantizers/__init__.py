@@ -14,6 +14,7 @@ from keras.src.quantizers.quantization_config import Float8QuantizationConfig as
 from keras.src.quantizers.quantization_config import Int4QuantizationConfig as Int4QuantizationConfig
 from keras.src.quantizers.quantization_config import Int8QuantizationConfig as Int8QuantizationConfig
 from keras.src.quantizers.quantization_config import QuantizationConfig as QuantizationConfig
+from keras.src.quantizers.quantization_config import TernaryQuantizationConfig as TernaryQuantizationConfig
 from keras.src.quantizers.quantizers import AbsMaxQuantizer as AbsMaxQuantizer
 from keras.src.quantizers.quantizers import Quantizer as Quantizer
 from keras.src.quantizers.quantizers import abs_max_quantize as abs_max_quantize
@@ -21,6 +22,11 @@ from keras.src.quantizers.quantizers import abs_max_quantize_grouped_with_zero_p
 from keras.src.quantizers.quantizers import compute_float8_amax_history as compute_float8_amax_history
 from keras.src.quantizers.quantizers import compute_float8_scale as compute_float8_scale
 from keras.src.quantizers.quantizers import fake_quant_with_min_max_vars as fake_quant_with_min_max_vars
+from keras.src.quantizers.quantizers import pack_int2 as pack_int2
 from keras.src.quantizers.quantizers import pack_int4 as pack_int4
+from keras.src.quantizers.quantizers import pack_ternary as pack_ternary
 from keras.src.quantizers.quantizers import quantize_and_dequantize as quantize_and_dequantize
+from keras.src.quantizers.quantizers import unpack_int2 as unpack_int2
 from keras.src.quantizers.quantizers import unpack_int4 as unpack_int4
+from keras.src.quantizers.quantizers import unpack_ternary as unpack_ternary
+from keras.src.quantizers.report import QuantizationReport as QuantizationReport

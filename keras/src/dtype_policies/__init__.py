@@ -5,6 +5,7 @@ from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy  # noqa: F401
+from keras.src.dtype_policies.dtype_policy import TernaryDTypePolicy  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import deserialize  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import get  # noqa: F401
 from keras.src.dtype_policies.dtype_policy import serialize  # noqa: F401

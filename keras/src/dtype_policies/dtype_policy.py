@@ -118,7 +118,7 @@ class FloatDTypePolicy(DTypePolicy):
 
 
 # Quantization modes a `QuantizedDTypePolicy` name may start with.
-QUANTIZATION_MODES = ("int8", "float8", "int4", "gptq", "awq")
+QUANTIZATION_MODES = ("int8", "float8", "int4", "ternary", "gptq", "awq")
 
 
 @keras_export("keras.dtype_policies.QuantizedDTypePolicy")
@@ -132,7 +132,7 @@ class QuantizedDTypePolicy(DTypePolicy):
 
     Args:
         mode: The quantization mode, one of `"int8"`, `"float8"`, `"int4"`,
-            `"gptq"`, `"awq"`.
+            `"ternary"`, `"gptq"`, `"awq"`.
         source_name: The float policy the layer computes with; defaults to
             the global policy.
     """
@@ -271,6 +271,29 @@ class Int4DTypePolicy(QuantizedDTypePolicy):
         return {"mode": self._full_mode, "source_name": self._source_name}
 
 
+@keras_export("keras.dtype_policies.TernaryDTypePolicy")
+class TernaryDTypePolicy(QuantizedDTypePolicy):
+    """The quantized policy of layers with ternary weights.
+
+    A layer under this policy stores its kernel as values in `{-1, 0, 1}`
+    packed five to a byte, with one float scale for the whole kernel
+    (see `Dense.quantize`). Its name reads `"ternary_from_<source_name>"`.
+
+    Args:
+        mode: Must be `"ternary"`.
+        source_name: The float policy the layer computes with; defaults to
+            the global policy.
+
+    Example:
+
+    >>> policy = keras.dtype_policies.get("ternary_from_bfloat16")
+    >>> policy.quantization_mode, policy.compute_dtype
+    ('ternary', 'bfloat16')
+    """
+
+    _modes = ("ternary",)
+
+
 class _BitsAndGroupPolicy(QuantizedDTypePolicy):
     """A quantized policy whose mode reads `"<mode>/<bits>/<group_size>"`
     (e.g. `"gptq/4/128"`)."""
@@ -386,6 +409,8 @@ def _get_quantized_dtype_policy_by_str(policy):
         return QuantizedFloat8DTypePolicy(mode, source_name)
     if mode.startswith("int4/"):
         return Int4DTypePolicy(mode, source_name)
+    if mode == "ternary":
+        return TernaryDTypePolicy(mode, source_name)
     if mode.startswith("gptq/"):
         return GPTQDTypePolicy(mode, source_name)
     if mode.startswith("awq/"):
@@ -407,6 +432,7 @@ ALL_POLICY_CLASSES = {
         QuantizedDTypePolicy,
         QuantizedFloat8DTypePolicy,
         Int4DTypePolicy,
+        TernaryDTypePolicy,
         GPTQDTypePolicy,
         AWQDTypePolicy,
     )

@@ -277,16 +277,25 @@ class Model(JAXTrainer, Layer):
             self, filepath, skip_mismatch=skip_mismatch, **kwargs
         )
 
-    def quantize(self, mode=None, config=None, filters=None, **kwargs):
+    def quantize(
+        self, mode=None, config=None, filters=None, verbose=True, **kwargs
+    ):
         """Quantizes the weights of the model's layers in place.
 
         Every sub-layer that implements `quantize()` (`Dense`,
         `EinsumDense`, `Embedding`, `ReversibleEmbedding`) and passes
-        `filters` is quantized with `mode`. A layer that refuses the mode
-        (e.g. `Embedding` with `"float8"`, or a subclass of a quantizable
-        layer, whose computation may differ) is left as it is with a
-        warning; a layer that is already quantized is an error. The
-        compiled train/predict functions are rebuilt on next use.
+        `filters` is quantized with `mode`. Layers are left as they are,
+        and listed in the returned report with the reason, when `filters`
+        leaves them out, when they have no `quantize()` or refuse the mode
+        (e.g. `Embedding` with `"float8"` or `"ternary"`, or a subclass of
+        a quantizable layer, whose computation may differ), or when they
+        are already quantized. One warning sums up the layers that do not
+        support quantization. The compiled train/predict functions are
+        rebuilt on next use.
+
+        The call quantizes all the selected layers or none: when one of
+        them raises (other than by refusing the mode), every layer is put
+        back as it was before the call and the error is raised.
 
         `"gptq"` and `"awq"` need a `GPTQConfig` / `AWQConfig` with a
         calibration dataset and tokenizer, and the model's blocks (the
@@ -297,32 +306,38 @@ class Model(JAXTrainer, Layer):
         (see `keras.src.quantizers.calibration`).
 
         Args:
-            mode: `"int8"`, `"int4"`, `"float8"`, `"gptq"` or `"awq"`. May
-                be omitted when `config` is given.
+            mode: `"int8"`, `"int4"`, `"float8"`, `"ternary"`, `"gptq"` or
+                `"awq"`. May be omitted when `config` is given.
             config: Optional `keras.quantizers.QuantizationConfig`.
             filters: Optional selection of the layers to quantize: a regex
                 (or list of regexes) searched in layer names, or a
                 callable taking a layer and returning a boolean.
+            verbose: Whether to print the report.
             **kwargs: Not accepted: any keyword argument raises a
                 `ValueError`.
+
+        Returns:
+            A `keras.quantizers.QuantizationReport`, also kept as
+            `model._quantization_report`.
 
         Example:
 
         >>> model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
-        >>> model.quantize("int8")
-        >>> model.layers[0].dtype_policy.name
-        'int8_from_float32'
+        >>> report = model.quantize("int8", verbose=False)
+        >>> report.quantized
+        [('dense', 'int8', 'int8_from_float32')]
         """
         import warnings
 
         from keras.src.quantizers import quantization_config
         from keras.src.quantizers import utils as quantize_utils
+        from keras.src.quantizers.report import QuantizationReport
 
         if kwargs:
             raise ValueError(
                 "Unrecognized keyword arguments passed to "
                 f"`Model.quantize()`: {sorted(kwargs)}. It accepts `mode`, "
-                "`config` and `filters`."
+                "`config`, `filters` and `verbose`."
             )
         config = quantization_config.validate_and_resolve_config(mode, config)
         if not self.built:
@@ -331,31 +346,70 @@ class Model(JAXTrainer, Layer):
                 f"'{self.name}' is not built: build it (e.g. call it on "
                 "data) first."
             )
-        if config.mode in ("gptq", "awq"):
-            self._quantize_with_calibration(config, filters)
-            return
-        quantized = 0
-        for layer in self._flatten_layers(include_self=False):
-            if type(layer).quantize is Layer.quantize:
-                continue
-            if not quantize_utils.should_quantize_layer(layer, filters):
-                continue
-            try:
-                layer.quantize(config.mode, config=config)
-            except NotImplementedError as e:
-                warnings.warn(
-                    f"Layer '{layer.path}' was not quantized: {e}",
-                    stacklevel=2,
-                )
-                continue
-            quantized += 1
-        if quantized == 0:
-            raise ValueError(
-                f"No layer of model '{self.name}' was quantized with mode "
-                f"'{config.mode}': none supports that mode and matches "
-                "`filters`."
-            )
+        candidates = self._quantization_candidates()
+        restore = quantize_utils.snapshot_layers(candidates)
+        report = QuantizationReport(mode=config.mode)
+        try:
+            if config.mode in ("gptq", "awq"):
+                before = {id(x) for x in candidates if x.quantization_mode}
+                self._quantize_with_calibration(config, filters)
+                _report_calibrated(report, candidates, before, filters)
+            else:
+                for layer in candidates:
+                    _quantize_layer(layer, config, filters, report)
+        except BaseException:
+            restore()
+            self._reset_functions()
+            raise
         self._reset_functions()
+        self._quantization_report = report
+        message = report.summary_warning()
+        if message is not None:
+            warnings.warn(message, stacklevel=2)
+        if verbose:
+            print(report.render())
+        return report
+
+    def quantization_summary(self, verbose=True):
+        """Describes what the quantized layers store, and the saving.
+
+        Lists each quantized layer with its dtype policy and the bytes of
+        its stored integer weights (packed where the mode packs them),
+        then the totals against the bytes of the float weights they stand
+        for.
+
+        Args:
+            verbose: Whether to print the summary.
+
+        Returns:
+            The summary, as a string.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.Input((5,)), keras.layers.Dense(4)])
+        >>> _ = model.quantize("ternary", verbose=False)
+        >>> summary = model.quantization_summary(verbose=False)
+        >>> summary.splitlines()[-1].split(":")[1]  # a (1, 4) uint8 kernel
+        ' 4 bytes quantized vs 80 bytes float32 (20.00x smaller)'
+        """
+        from keras.src.quantizers.report import quantization_summary
+
+        text = quantization_summary(self.name, self._quantization_candidates())
+        if verbose:
+            print(text)
+        return text
+
+    def _quantization_candidates(self):
+        """The layers `quantize()` visits and reports: every sub-layer but
+        input layers and nested models (their layers are visited
+        themselves)."""
+        from keras.src.layers.core.input_layer import InputLayer
+
+        return [
+            layer
+            for layer in self._flatten_layers(include_self=False)
+            if not isinstance(layer, (InputLayer, Model))
+        ]
 
     def _quantize_with_calibration(self, config, filters):
         """GPTQ/AWQ: quantizes the layers of the model's blocks, calibrated
@@ -754,3 +808,48 @@ def _symbolic_dummy_build(model, args, kwargs):
     args, kwargs = tree.map_structure(concrete, (args, kwargs))
     with backend.StatelessScope():
         model.call(*args, **kwargs)
+
+
+def _quantize_layer(layer, config, filters, report):
+    """Quantizes one layer for `Model.quantize` (int8, int4, float8,
+    ternary) and records the outcome in `report`."""
+    from keras.src.quantizers import utils as quantize_utils
+    from keras.src.quantizers.report import QuantizationReport
+
+    path = layer.path or layer.name
+    if not quantize_utils.should_quantize_layer(layer, filters):
+        report.add_skipped(path, QuantizationReport.SKIP_FILTERED)
+        return
+    if type(layer).quantize is Layer.quantize:
+        report.add_skipped(path, QuantizationReport.SKIP_NO_SUPPORT)
+        return
+    if layer.quantization_mode is not None:
+        report.add_skipped(path, QuantizationReport.SKIP_ALREADY_QUANTIZED)
+        return
+    try:
+        layer.quantize(config.mode, config=config)
+    except NotImplementedError:
+        report.add_skipped(path, QuantizationReport.SKIP_NO_SUPPORT)
+        return
+    report.add_quantized(path, config.mode, layer.dtype_policy.name)
+
+
+def _report_calibrated(report, layers, quantized_before, filters):
+    """Fills `report` after a GPTQ/AWQ run: the layers that got the mode
+    were quantized; the other quantizable ones were outside the blocks
+    the calibration walked (or filtered out, or already quantized)."""
+    from keras.src.quantizers import utils as quantize_utils
+    from keras.src.quantizers.report import QuantizationReport
+
+    for layer in layers:
+        path = layer.path or layer.name
+        if id(layer) in quantized_before:
+            report.add_skipped(path, QuantizationReport.SKIP_ALREADY_QUANTIZED)
+        elif layer.quantization_mode == report.mode:
+            report.add_quantized(path, report.mode, layer.dtype_policy.name)
+        elif not quantize_utils.should_quantize_layer(layer, filters):
+            report.add_skipped(path, QuantizationReport.SKIP_FILTERED)
+        elif type(layer).quantize is Layer.quantize:
+            report.add_skipped(path, QuantizationReport.SKIP_NO_SUPPORT)
+        else:
+            report.add_skipped(path, QuantizationReport.SKIP_OUTSIDE_STRUCTURE)

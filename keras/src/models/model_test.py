@@ -3,6 +3,7 @@ import pytest
 
 from keras.src import layers
 from keras.src import ops
+from keras.src import testing
 from keras.src.layers.core.input_layer import Input
 from keras.src.models import cloning
 from keras.src.models.functional import Functional
@@ -354,3 +355,64 @@ def test_variable_map_covers_model_optimizer_and_metrics():
     assert "adam/bn_beta_velocity" in variable_map
     assert list(variable_map)[-2:] == ["loss/total", "loss/count"]
     assert variable_map["d1/kernel"] is model.layers[1].kernel
+
+
+class QuantizeReportTest(testing.TestCase):
+    def _model(self):
+        inputs = Input((4,), name="in")
+        x = layers.Dense(5, name="d1")(inputs)
+        x = layers.Activation("relu", name="act")(x)
+        return Model(inputs, layers.Dense(3, name="d2")(x))
+
+    def test_report_lists_each_layer(self):
+        model = self._model()
+        with self.assertWarnsRegex(UserWarning, "'act'"):
+            report = model.quantize("ternary", verbose=False)
+        self.assertIs(model._quantization_report, report)
+        self.assertEqual(
+            report.quantized,
+            [
+                ("d1", "ternary", "ternary_from_float32"),
+                ("d2", "ternary", "ternary_from_float32"),
+            ],
+        )
+        self.assertEqual(report.skipped, [("act", "no quantize support")])
+        again = model.quantize("int8", filters="d1", verbose=False)
+        self.assertEqual(
+            again.skipped,
+            [
+                ("d1", "already quantized"),
+                ("act", "filtered out"),
+                ("d2", "filtered out"),
+            ],
+        )
+
+    def test_failure_restores_every_layer(self):
+        class Broken(layers.Dense):
+            def quantize(self, mode=None, type_check=True, config=None):
+                raise RuntimeError("boom")
+
+        model = Sequential(
+            [
+                Input((4,)),
+                layers.Dense(3, name="a"),
+                Broken(3, name="b"),
+                layers.Dense(2, name="c"),
+            ]
+        )
+        x = np.random.default_rng(0).normal(size=(2, 4)).astype("float32")
+        before = model.predict(x, verbose=0)
+        with self.assertRaisesRegex(RuntimeError, "boom"):
+            model.quantize("ternary", verbose=False)
+        first = model.layers[0]
+        self.assertIsNone(first.quantization_mode)
+        self.assertEqual(first.dtype_policy.name, "float32")
+        self.assertEqual(
+            [(v.name, v.dtype) for v in first.weights],
+            [("kernel", "float32"), ("bias", "float32")],
+        )
+        self.assertFalse(hasattr(model, "_quantization_report"))
+        self.assertAllClose(model.predict(x, verbose=0), before)
+        # The restored layer can be quantized afterwards.
+        first.quantize("ternary")
+        self.assertEqual(first.quantization_mode, "ternary")

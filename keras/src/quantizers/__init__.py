@@ -7,6 +7,7 @@ from keras.src.quantizers.quantization_config import Float8QuantizationConfig
 from keras.src.quantizers.quantization_config import Int4QuantizationConfig
 from keras.src.quantizers.quantization_config import Int8QuantizationConfig
 from keras.src.quantizers.quantization_config import QuantizationConfig
+from keras.src.quantizers.quantization_config import TernaryQuantizationConfig
 from keras.src.quantizers.quantizers import AbsMaxQuantizer  # noqa: F401
 from keras.src.quantizers.quantizers import Quantizer  # noqa: F401
 from keras.src.quantizers.quantizers import abs_max_quantize  # noqa: F401
@@ -17,9 +18,14 @@ from keras.src.quantizers.quantizers import compute_float8_amax_history  # noqa:
 from keras.src.quantizers.quantizers import compute_float8_scale  # noqa: F401
 from keras.src.quantizers.quantizers import dequantize_with_sz_map  # noqa: F401
 from keras.src.quantizers.quantizers import fake_quant_with_min_max_vars  # noqa: F401
+from keras.src.quantizers.quantizers import pack_int2  # noqa: F401
 from keras.src.quantizers.quantizers import pack_int4  # noqa: F401
+from keras.src.quantizers.quantizers import pack_ternary  # noqa: F401
 from keras.src.quantizers.quantizers import quantize_and_dequantize  # noqa: F401
+from keras.src.quantizers.quantizers import unpack_int2  # noqa: F401
 from keras.src.quantizers.quantizers import unpack_int4  # noqa: F401
+from keras.src.quantizers.quantizers import unpack_ternary  # noqa: F401
+from keras.src.quantizers.report import QuantizationReport  # noqa: F401
 
 # Quantizers (and configs) by class name and by snake-case alias.
 _BY_NAME = {
@@ -30,6 +36,7 @@ _BY_NAME = {
     "Int8QuantizationConfig": Int8QuantizationConfig,
     "Int4QuantizationConfig": Int4QuantizationConfig,
     "Float8QuantizationConfig": Float8QuantizationConfig,
+    "TernaryQuantizationConfig": TernaryQuantizationConfig,
     "GPTQConfig": GPTQConfig,
     "AWQConfig": AWQConfig,
 }

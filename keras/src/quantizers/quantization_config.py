@@ -156,20 +156,11 @@ class Int4QuantizationConfig(QuantizationConfig):
         return config
 
 
-@keras_export("keras.quantizers.Float8QuantizationConfig")
-class Float8QuantizationConfig(QuantizationConfig):
-    """Config of `float8` quantization (delayed scaling).
-
-    It takes no arguments: float8 layers track the scales of their inputs,
-    kernel and output gradients themselves (see `Dense.quantize`).
-    """
+class _ConfigWithoutSettings(QuantizationConfig):
+    """A config whose mode takes no settings and no custom quantizers."""
 
     def __init__(self):
         super().__init__(None, None)
-
-    @property
-    def mode(self):
-        return "float8"
 
     def get_config(self):
         return {}
@@ -179,10 +170,46 @@ class Float8QuantizationConfig(QuantizationConfig):
         return cls()
 
 
+@keras_export("keras.quantizers.Float8QuantizationConfig")
+class Float8QuantizationConfig(_ConfigWithoutSettings):
+    """Config of `float8` quantization (delayed scaling).
+
+    It takes no arguments: float8 layers track the scales of their inputs,
+    kernel and output gradients themselves (see `Dense.quantize`).
+    """
+
+    @property
+    def mode(self):
+        return "float8"
+
+
+@keras_export("keras.quantizers.TernaryQuantizationConfig")
+class TernaryQuantizationConfig(_ConfigWithoutSettings):
+    """Config of `ternary` quantization.
+
+    It takes no arguments: each kernel gets one scale, the mean of its
+    absolute values, and each weight becomes `-1`, `0` or `1` times that
+    scale (see `Dense.quantize`). The inputs stay float.
+
+    Example:
+
+    >>> layer = keras.layers.Dense(4)
+    >>> layer.build((None, 10))
+    >>> layer.quantize(config=keras.quantizers.TernaryQuantizationConfig())
+    >>> layer.dtype_policy.name
+    'ternary_from_float32'
+    """
+
+    @property
+    def mode(self):
+        return "ternary"
+
+
 _DEFAULT_CONFIGS = {
     "int8": Int8QuantizationConfig,
     "int4": Int4QuantizationConfig,
     "float8": Float8QuantizationConfig,
+    "ternary": TernaryQuantizationConfig,
 }
 
 

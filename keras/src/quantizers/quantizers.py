@@ -344,6 +344,188 @@ def unpack_int4(packed, orig_len, axis=0, dtype="int8"):
     return ops.cast(unpacked, dtype)
 
 
+def _check_pack_dtype(dtype, name):
+    if dtype not in ("int8", "uint8"):
+        raise ValueError(
+            f"Invalid dtype '{dtype}' for {name}: expected 'int8' or 'uint8'."
+        )
+
+
+def _packed_length(length, per_byte):
+    return -(-length // per_byte)
+
+
+def _split_along(arr, axis, per_byte, pad_value):
+    """Moves `axis` of the NumPy array `arr` last, pads it with
+    `pad_value` to a multiple of `per_byte` and splits it into
+    `(..., bytes, per_byte)`."""
+    moved = np.moveaxis(arr, axis, -1)
+    length = moved.shape[-1]
+    padded_length = _packed_length(length, per_byte) * per_byte
+    pad = [(0, 0)] * (moved.ndim - 1) + [(0, padded_length - length)]
+    moved = np.pad(moved, pad, constant_values=pad_value)
+    return moved.reshape(
+        moved.shape[:-1] + (padded_length // per_byte, per_byte)
+    )
+
+
+def _unpack_bytes(packed, orig_len, axis, split, name):
+    """Inverse of `_split_along` and the packing: `split(bytes)` maps the
+    bytes (as `int32` in `[0, 255]`, with a trailing axis of size 1) to
+    their values, `(..., bytes, per_byte)`; those are laid out along
+    `axis`, of which the first `orig_len` are kept."""
+    packed = ops.convert_to_tensor(packed)
+    packed_dtype = backend.standardize_dtype(packed.dtype)
+    if packed_dtype not in ("int8", "uint8"):
+        raise TypeError(
+            f"{name} expects an int8 or uint8 tensor (as packed), got "
+            f"'{packed_dtype}'."
+        )
+    axis = canonicalize_axis(axis, len(packed.shape))
+    wide = ops.bitwise_and(ops.cast(packed, "int32"), 0xFF)
+    values = split(ops.expand_dims(ops.moveaxis(wide, axis, -1), -1))
+    *leading, num_bytes, per_byte = values.shape
+    merged = ops.reshape(values, (*leading, num_bytes * per_byte))
+    return ops.moveaxis(merged[..., :orig_len], -1, axis)
+
+
+@keras_export("keras.quantizers.pack_int2")
+def pack_int2(arr, axis=0, dtype="int8"):
+    """Packs four 2-bit values along `axis` into each byte.
+
+    Element `4k + j` fills bits `2j` and `2j + 1` of byte `k`; the length
+    of `axis` is padded with zeros to a multiple of four.
+
+    Args:
+        arr: An `int8` tensor with values in `[-2, 1]`, or a `uint8`
+            tensor with values in `[0, 3]` (matching `dtype`); only the
+            two low bits of each value are kept.
+        axis: The axis to pack along.
+        dtype: `"int8"` or `"uint8"`: the dtype of both input and result.
+
+    Returns:
+        A `(packed, packed_shape, orig_len)` tuple: the packed tensor, its
+        shape, and the original length of `axis` (needed to unpack).
+
+    Example:
+
+    >>> packed, shape, n = keras.quantizers.pack_int2(
+    ...     np.array([-2, -1, 0, 1], "int8"))
+    >>> packed, shape, n  # codes 2, 3, 0, 1 -> 2 + 3*4 + 0*16 + 1*64
+    (array([78], dtype=int8), (1,), 4)
+    """
+    _check_pack_dtype(dtype, "pack_int2")
+    arr = ops.convert_to_numpy(arr)
+    if backend.standardize_dtype(arr.dtype) != dtype:
+        raise TypeError(
+            f"pack_int2 expects a tensor of dtype '{dtype}', got "
+            f"'{backend.standardize_dtype(arr.dtype)}'."
+        )
+    groups = _split_along(arr, axis, 4, 0).astype("uint8") & 0x03
+    shifts = np.array([0, 2, 4, 6], "uint8")
+    packed = np.bitwise_or.reduce(groups << shifts, axis=-1).astype("uint8")
+    packed = np.moveaxis(packed, -1, axis).view(dtype)
+    return (
+        ops.convert_to_tensor(packed),
+        tuple(int(d) for d in packed.shape),
+        int(arr.shape[axis]),
+    )
+
+
+@keras_export("keras.quantizers.unpack_int2")
+def unpack_int2(packed, orig_len, axis=0, dtype="int8"):
+    """Inverts `pack_int2`: splits each byte into four 2-bit values.
+
+    Args:
+        packed: The packed `int8` or `uint8` tensor.
+        orig_len: The original length of `axis` before packing.
+        axis: The axis that was packed.
+        dtype: `"int8"` (values in `[-2, 1]`) or `"uint8"` (values in
+            `[0, 3]`).
+
+    Returns:
+        A tensor of dtype `dtype` whose `axis` has length `orig_len`.
+    """
+    _check_pack_dtype(dtype, "unpack_int2")
+
+    def codes_of(byte):
+        shifts = ops.convert_to_tensor(np.array([0, 2, 4, 6], "int32"))
+        codes = ops.bitwise_and(ops.right_shift(byte, shifts), 0x03)
+        if dtype == "int8":
+            codes = ops.where(codes > 1, codes - 4, codes)
+        return codes
+
+    unpacked = _unpack_bytes(packed, orig_len, axis, codes_of, "unpack_int2")
+    return ops.cast(unpacked, dtype)
+
+
+# Five base-3 digits (trits) fit in a byte: 3 ** 5 = 243 <= 256.
+_TRIT_WEIGHTS = np.array([1, 3, 9, 27, 81], "int32")
+
+
+@keras_export("keras.quantizers.pack_ternary")
+def pack_ternary(arr, axis=0):
+    """Packs ternary values (`-1`, `0`, `1`) five to a byte along `axis`.
+
+    The values are rounded to the nearest integer and clipped to
+    `[-1, 1]`; value `v` becomes the base-3 digit `v + 1`, and the
+    digits of elements `5k` to `5k + 4` form byte `k` (element `5k` is
+    the least significant digit). The length of `axis` is padded with
+    zeros to a multiple of five. At 1.6 bits per value this is close to
+    the `log2(3)` bound.
+
+    Args:
+        arr: A tensor of ternary values (any numeric dtype).
+        axis: The axis to pack along.
+
+    Returns:
+        A `(packed, packed_shape, orig_len)` tuple: the `uint8` packed
+        tensor, its shape, and the original length of `axis`.
+
+    Example:
+
+    >>> packed, shape, n = keras.quantizers.pack_ternary(
+    ...     np.array([-1, 0, 1, 1, 0], "int8"))
+    >>> packed  # digits 0, 1, 2, 2, 1 -> 0 + 3 + 18 + 54 + 81
+    array([156], dtype=uint8)
+    """
+    arr = np.asarray(ops.convert_to_numpy(arr))
+    digits = np.clip(np.round(arr).astype("int32"), -1, 1) + 1
+    groups = _split_along(digits, axis, 5, 1)
+    packed = (groups * _TRIT_WEIGHTS).sum(axis=-1).astype("uint8")
+    packed = np.moveaxis(packed, -1, axis)
+    return (
+        ops.convert_to_tensor(packed),
+        tuple(int(d) for d in packed.shape),
+        int(arr.shape[axis]),
+    )
+
+
+@keras_export("keras.quantizers.unpack_ternary")
+def unpack_ternary(packed, orig_len, axis=0):
+    """Inverts `pack_ternary`: splits each byte into five values in
+    `{-1, 0, 1}`.
+
+    Args:
+        packed: The packed `uint8` (or `int8`, read as the same bits)
+            tensor.
+        orig_len: The original length of `axis` before packing.
+        axis: The axis that was packed.
+
+    Returns:
+        An `int8` tensor whose `axis` has length `orig_len`.
+    """
+
+    def values_of(byte):
+        weights = ops.convert_to_tensor(_TRIT_WEIGHTS)
+        return ops.mod(ops.floor_divide(byte, weights), 3) - 1
+
+    unpacked = _unpack_bytes(
+        packed, orig_len, axis, values_of, "unpack_ternary"
+    )
+    return ops.cast(unpacked, "int8")
+
+
 def _group_count(length, block_size):
     return -(-length // block_size)
 

@@ -2,7 +2,9 @@ import os
 
 import numpy as np
 import pytest
+from absl.testing import parameterized
 
+from keras.src import backend
 from keras.src import layers
 from keras.src import models
 from keras.src import ops
@@ -149,3 +151,97 @@ class Int8LayersTest(testing.TestCase):
         self.assertEqual(
             [len(layer.weights) for layer in loaded.layers], [3, 3]
         )
+
+
+class TwoBitAndTernaryPackingTest(testing.TestCase):
+    # Expected bytes observed with upstream Keras' main branch.
+    def test_pack_int2_layout(self):
+        packed, shape, length = quantizers.pack_int2(
+            np.array([-2, -1, 0, 1], "int8")
+        )
+        self.assertAllEqual(packed, [78])  # codes 2 + 3*4 + 0*16 + 1*64
+        self.assertEqual(backend.standardize_dtype(packed.dtype), "int8")
+        self.assertEqual((shape, length), ((1,), 4))
+        packed, shape, length = quantizers.pack_int2(
+            np.array([-1, 0, 0, 0, 1], "int8")
+        )
+        self.assertAllEqual(packed, [3, 1])  # padded with zeros
+        self.assertEqual((shape, length), ((2,), 5))
+        packed, _, _ = quantizers.pack_int2(
+            np.array([0, 1, 2, 3], "uint8"), dtype="uint8"
+        )
+        self.assertAllEqual(packed, [228])
+        self.assertEqual(backend.standardize_dtype(packed.dtype), "uint8")
+
+    def test_pack_int2_along_axis(self):
+        arr = (np.arange(12).reshape(3, 4) % 4 - 2).astype("int8")
+        packed, shape, length = quantizers.pack_int2(arr, axis=0)
+        self.assertAllEqual(packed, [[42, 63, 0, 21]])
+        self.assertEqual((shape, length), ((1, 4), 3))
+        packed, shape, length = quantizers.pack_int2(arr, axis=-1)
+        self.assertAllEqual(packed, [[78], [78], [78]])
+        self.assertEqual((shape, length), ((3, 1), 4))
+
+    @parameterized.product(
+        shape_axis=[((7,), 0), ((5, 6), 1), ((2, 5, 3), 1), ((4, 9), -1)],
+        dtype=["int8", "uint8"],
+    )
+    def test_int2_round_trip(self, shape_axis, dtype):
+        shape, axis = shape_axis
+        low, high = (-2, 2) if dtype == "int8" else (0, 4)
+        arr = np.random.default_rng(0).integers(low, high, shape).astype(dtype)
+        packed, packed_shape, length = quantizers.pack_int2(
+            arr, axis=axis, dtype=dtype
+        )
+        expected_shape = list(shape)
+        expected_shape[axis] = -(-shape[axis] // 4)
+        self.assertEqual(list(packed_shape), expected_shape)
+        unpacked = quantizers.unpack_int2(
+            packed, length, axis=axis, dtype=dtype
+        )
+        self.assertEqual(backend.standardize_dtype(unpacked.dtype), dtype)
+        self.assertAllEqual(unpacked, arr)
+
+    def test_int2_errors(self):
+        with self.assertRaisesRegex(TypeError, "dtype 'int8', got 'uint8'"):
+            quantizers.pack_int2(np.zeros(4, "uint8"))
+        with self.assertRaisesRegex(ValueError, "'int8' or 'uint8'"):
+            quantizers.pack_int2(np.zeros(4, "int8"), dtype="int16")
+        with self.assertRaisesRegex(TypeError, "int8 or uint8"):
+            quantizers.unpack_int2(np.zeros(4, "int32"), 4)
+
+    def test_pack_ternary_layout(self):
+        packed, shape, length = quantizers.pack_ternary(
+            np.array([-1, 0, 1, 1, 0], "int8")
+        )
+        self.assertAllEqual(packed, [156])  # digits 0 + 3 + 18 + 54 + 81
+        self.assertEqual(backend.standardize_dtype(packed.dtype), "uint8")
+        self.assertEqual((shape, length), ((1,), 5))
+        # Padded with zeros (digit 1); values are rounded and clipped.
+        packed, _, _ = quantizers.pack_ternary(
+            np.array([0.4, 0.6, -0.5, 0.5, -7.0], "float32")
+        )
+        self.assertAllEqual(packed, [43])  # digits 1, 2, 1, 1, 0
+        packed, shape, length = quantizers.pack_ternary(
+            np.array([[1, -1], [0, 1], [-1, -1]], "int8"), axis=0
+        )
+        self.assertAllEqual(packed, [[113, 114]])
+        self.assertEqual((shape, length), ((1, 2), 3))
+
+    def test_unpack_ternary_reads_every_byte(self):
+        # 255 is beyond 3**5 - 1: its top digit wraps as upstream's does.
+        unpacked = quantizers.unpack_ternary(np.array([255], "uint8"), 5)
+        self.assertAllEqual(unpacked, [-1, 0, 0, -1, -1])
+        unpacked = quantizers.unpack_ternary(np.array([-28], "int8"), 4)
+        self.assertAllEqual(unpacked, [-1, 0, 0, 1])
+        self.assertEqual(backend.standardize_dtype(unpacked.dtype), "int8")
+        with self.assertRaisesRegex(TypeError, "int8 or uint8"):
+            quantizers.unpack_ternary(np.zeros(4, "int32"), 4)
+
+    @parameterized.parameters(((11,), 0), ((25, 4), 0), ((3, 7, 2), -2))
+    def test_ternary_round_trip(self, shape, axis):
+        arr = np.random.default_rng(1).integers(-1, 2, shape).astype("int8")
+        packed, packed_shape, length = quantizers.pack_ternary(arr, axis=axis)
+        self.assertEqual(packed_shape[axis], -(-shape[axis] // 5))
+        unpacked = quantizers.unpack_ternary(packed, length, axis=axis)
+        self.assertAllEqual(unpacked, arr)

@@ -17,8 +17,13 @@ from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
 from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
+from keras.src.dtype_policies.dtype_policy import TernaryDTypePolicy
 
 INT4_RANGE = (-8, 7)
+
+# Modes whose stored weight holds integer codes that `_dequantized_base`
+# turns back into floats (LoRA builds on that float weight).
+DEQUANTIZABLE_MODES = ("int8", "int4", "ternary")
 
 
 # ------------------------------------------------------------- selecting
@@ -97,6 +102,8 @@ def policy_after_quantize(layer, config):
     source = layer._path_dtype_policy.name
     if config.mode == "float8":
         return QuantizedFloat8DTypePolicy("float8", source)
+    if config.mode == "ternary":
+        return TernaryDTypePolicy("ternary", source)
     if config.mode == "int4" and is_grouped(int4_block_size(layer, config)):
         return Int4DTypePolicy(f"int4/{config.block_size}", source)
     return QuantizedDTypePolicy(config.mode, source)
@@ -107,6 +114,41 @@ def group_count(rows, block_size):
 
 
 # -------------------------------------------------------- the procedure
+def snapshot_layers(layers):
+    """Records the state of `layers` that quantizing them changes, and
+    returns a function putting it back.
+
+    Quantizing replaces a layer's float variables by new ones and sets
+    attributes (the dtype policy, the quantization config, the new
+    variables); the float variables themselves are never modified. So the
+    attributes as they are now, with copies of the collections the layer
+    updates in place, are enough to undo it: `Model.quantize` uses this to
+    leave every layer as it was when one of them fails.
+    """
+    saved = []
+    for layer in layers:
+        state = dict(layer.__dict__)
+        for key, value in state.items():
+            if type(value) in (list, set, dict):
+                state[key] = type(value)(value)
+        saved.append((layer, state, layer._tracker.locked))
+
+    def restore():
+        for layer, state, locked in saved:
+            layer.__dict__.clear()
+            layer.__dict__.update(
+                {
+                    key: type(value)(value)
+                    if type(value) in (list, set, dict)
+                    else value
+                    for key, value in state.items()
+                }
+            )
+            layer._tracker.locked = locked
+
+    return restore
+
+
 def quantize_in_place(layer, config, float_attrs, values_fn):
     """Quantizes the float weights of a built `layer` for `config`.
 
@@ -182,6 +224,8 @@ def float_weight_layout(layer, name, shape):
     with layer_module._variable_scope(layer):
         path = f"{current_path()}/{name}"
     existing = getattr(layer, f"_{name}", None)
+    if existing is None:
+        existing = getattr(layer, name, None)
     if existing is None or tuple(existing.shape) != tuple(shape):
         existing = None
     probe = _LayoutProbe(path, shape, getattr(existing, "_layout", None))
@@ -383,6 +427,67 @@ def int4_grouped_build(
     return scale, zero, g_idx
 
 
+# --------------------------------------------------------------- ternary
+def ternary_quantize(weight):
+    """Quantizes a float weight to ternary values with one scale.
+
+    The scale is the mean of `|weight|` (in float32) and each value
+    becomes `round(weight / scale)` clipped to `[-1, 1]`: values smaller
+    than half the scale in magnitude become 0 (a tie rounds to 0), the
+    others their sign. `weight ~= q * scale`. An all-zero weight gets a
+    zero scale and zero values.
+
+    Returns:
+        `(q, scale)`: `q` is an `int8` NumPy array of the weight's shape,
+        `scale` a float32 NumPy scalar.
+
+    Example:
+
+    >>> q, scale = ternary_quantize(np.array([[1.0, -3.0], [0.5, 3.5]]))
+    >>> scale, q.tolist()  # 0.5 / 2 = 0.25 rounds to 0
+    (2.0, [[0, -1], [0, 1]])
+    """
+    w = np.asarray(ops.convert_to_numpy(weight), "float32")
+    scale = np.mean(np.abs(w), dtype="float32")
+    if scale > 0:
+        q = np.clip(np.round(w / scale), -1, 1)
+    else:
+        q = np.zeros_like(w)
+    return q.astype("int8"), scale
+
+
+def ternary_build(layer, kernel_shape):
+    """Creates the variables of a ternary `(rows, columns)` kernel: the
+    `uint8` `kernel` of shape `(ceil(rows / 5), columns)` (five values a
+    byte along the rows) and the scalar `kernel_scale`. Under a
+    distribution the packed kernel keeps the float kernel's mesh axes
+    (the packed rows only when their count still divides) and the scale
+    is replicated.
+
+    Returns:
+        `(packed_kernel, kernel_scale)`.
+    """
+    rows, columns = kernel_shape
+    base = float_weight_layout(layer, "kernel", kernel_shape)
+    packed_shape = (-(-rows // 5), columns)
+    packed = layer.add_weight(
+        shape=packed_shape,
+        name="kernel",
+        initializer="zeros",
+        dtype="uint8",
+        trainable=False,
+        layout=derived_layout(base, (0, 1), packed_shape),
+    )
+    scale = layer.add_weight(
+        shape=(),
+        name="kernel_scale",
+        initializer="ones",
+        trainable=False,
+        layout=derived_layout(base, (), ()),
+    )
+    return packed, scale
+
+
 # ---------------------------------------------------------------- float8
 FLOAT8_VARIABLES = ("inputs", "kernel", "outputs_grad")
 
@@ -428,7 +533,7 @@ def kernel_quantization_weights(layer):
     from keras.src.quantizers import zero_point_kernel
 
     mode = layer.quantization_mode
-    if mode == "int8":
+    if mode in ("int8", "ternary"):
         return [layer.kernel_scale]
     if mode == "int4":
         if not is_grouped(layer._int4_block_size):

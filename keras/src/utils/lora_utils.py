@@ -109,7 +109,10 @@ def lora_layouts(base_variable, shape=None, layer=None):
     if shape is None:
         shape = base_variable.shape
     float_layout = None
-    if getattr(layer, "quantization_mode", None) in ("int8", "int4"):
+    if (
+        getattr(layer, "quantization_mode", None)
+        in quantize_utils.DEQUANTIZABLE_MODES
+    ):
         float_layout = quantize_utils.float_weight_layout(
             layer, base_variable.name, shape
         )
@@ -238,8 +241,11 @@ class LoraMixin:
         """The base weight (dequantized when the layer is quantized to
         int8/int4), plus the scaled LoRA delta `a @ b` (a tensor then)
         when LoRA is enabled."""
+        from keras.src.quantizers import utils as quantize_utils
+
         base = getattr(self, self._lora_base)
-        if getattr(self, "quantization_mode", None) in ("int8", "int4"):
+        mode = getattr(self, "quantization_mode", None)
+        if mode in quantize_utils.DEQUANTIZABLE_MODES:
             base = self._dequantized_base(self.compute_dtype)
         if not self.lora_enabled:
             return base
@@ -303,7 +309,10 @@ class LoraMixin:
         for variable, value in self._lora_merged_values():
             variable.assign(value)
         remove_lora_weights(self, base, *self._lora_factors())
-        if getattr(self, "quantization_mode", None) in ("int8", "int4"):
+        from keras.src.quantizers import utils as quantize_utils
+
+        mode = getattr(self, "quantization_mode", None)
+        if mode in quantize_utils.DEQUANTIZABLE_MODES:
             base._trainable_requested = False
             base.trainable = False
         delattr(self, f"{self._lora_prefix}_a")

@@ -224,17 +224,20 @@ class Dense(
     def kernel(self):
         """The kernel. For a float layer: the `kernel` variable, plus the
         scaled LoRA delta `a @ b` (a tensor then) when LoRA is enabled.
-        For an int8/int4 layer: the integer kernel (int4 values unpacked
-        to `int8`), or with LoRA enabled the dequantized kernel plus the
-        delta. For a GPTQ/AWQ layer: its `uint8` codes `[columns, rows]`
-        (unpacked), or the float kernel before calibration."""
+        For an int8/int4/ternary layer: the integer kernel (int4 and
+        ternary values unpacked to `int8`), or with LoRA enabled the
+        dequantized kernel plus the delta. For a GPTQ/AWQ layer: its
+        `uint8` codes `[columns, rows]` (unpacked), or the float kernel
+        before calibration."""
         mode = self.quantization_mode
         if mode in zero_point_kernel.ZERO_POINT_MODES:
             return self._zero_point_kernel()
-        if mode not in ("int8", "int4"):
+        if mode not in quantize_utils.DEQUANTIZABLE_MODES:
             return self._lora_effective_weight()
         if self.lora_enabled:
             return self._lora_effective_weight()
+        if mode == "ternary":
+            return self._ternary_values()
         if mode == "int4":
             return quantizers.unpack_int4(
                 self._kernel, self._orig_output_dim, axis=-1
@@ -242,7 +245,7 @@ class Dense(
         return self._kernel
 
     # ---------------------------------------------------------- quantization
-    _QUANTIZATION_MODES = ("int8", "int4", "float8")
+    _QUANTIZATION_MODES = ("int8", "int4", "float8", "ternary")
 
     def quantize(self, mode=None, type_check=True, config=None):
         """Quantizes the kernel of the built layer in place.
@@ -259,6 +262,11 @@ class Dense(
           (`kernel ~= (int4 - zero) * scale`) and `g_idx` records the
           group of each input feature; with `block_size=None` (or `-1`)
           there is one symmetric scale per unit.
+        - `"ternary"`: the kernel becomes values in `{-1, 0, 1}` times one
+          float `kernel_scale` (a scalar: the mean of `|kernel|`; weights
+          under half of it in magnitude become 0), the values packed five
+          to a byte along the input axis (a `uint8` kernel of shape
+          `(ceil(input_dim / 5), units)`). The inputs stay float.
         - `"float8"`: the kernel stays float; inputs and kernel are rounded
           through `float8_e4m3fn` and, in training, the output gradient
           through `float8_e5m2`, with delayed scaling: `<x>_scale` and
@@ -266,7 +274,8 @@ class Dense(
           outputs_grad, updated by the optimizer in each training step.
 
         The dtype policy becomes the quantized one (e.g.
-        `"int8_from_float32"` or `"int4/128_from_float32"`).
+        `"int8_from_float32"`, `"int4/128_from_float32"` or
+        `"ternary_from_float32"`).
 
         `"gptq"` and `"awq"` (with a `GPTQConfig` / `AWQConfig`) create
         the code, scale and zero-point variables described in
@@ -274,8 +283,8 @@ class Dense(
         its float kernel until `Model.quantize` calibrates it.
 
         Args:
-            mode: `"int8"`, `"int4"` or `"float8"`. May be omitted when
-                `config` is given.
+            mode: `"int8"`, `"int4"`, `"ternary"` or `"float8"`. May be
+                omitted when `config` is given.
             type_check: Whether to reject subclasses of `Dense`, whose
                 computation may differ.
             config: Optional `keras.quantizers.QuantizationConfig`.
@@ -307,6 +316,8 @@ class Dense(
             self._int8_build(kernel_shape, config)
         elif mode == "int4":
             self._int4_build(kernel_shape, config)
+        elif mode == "ternary":
+            self._ternary_build(kernel_shape)
         else:
             self._kernel = self.add_weight(
                 shape=kernel_shape,
@@ -380,6 +391,13 @@ class Dense(
             )
         )
 
+    def _ternary_build(self, kernel_shape):
+        self.inputs_quantizer = None
+        self._orig_input_dim = kernel_shape[0]
+        self._kernel, self.kernel_scale = quantize_utils.ternary_build(
+            self, kernel_shape
+        )
+
     def _float8_build(self):
         quantize_utils.float8_build(self, self._float8_history_length())
 
@@ -399,6 +417,10 @@ class Dense(
                 config.weight_quantizer, float_kernel, (0,), (self.units,)
             )
             return {"_kernel": q, "kernel_scale": scale}
+        if mode == "ternary":
+            q, scale = quantize_utils.ternary_quantize(float_kernel)
+            packed = quantizers.pack_ternary(q, axis=0)[0]
+            return {"_kernel": packed, "kernel_scale": scale}
         if mode == "int4":
             block_size = quantize_utils.int4_block_size(self, config)
             q, scale, zero = quantize_utils.int4_quantize_matrix(
@@ -417,10 +439,13 @@ class Dense(
         return {}
 
     def _dequantized_base(self, dtype):
-        """The float kernel the int8/int4 variables stand for."""
+        """The float kernel the int8/int4/ternary variables stand for."""
         if self.quantization_mode == "int8":
             kernel = ops.cast(self._kernel, dtype)
             return ops.divide(kernel, ops.cast(self.kernel_scale, dtype))
+        if self.quantization_mode == "ternary":
+            kernel = ops.cast(self._ternary_values(), dtype)
+            return ops.multiply(kernel, ops.cast(self.kernel_scale, dtype))
         q = quantizers.unpack_int4(self._kernel, self._orig_output_dim, axis=-1)
         grouped = quantize_utils.is_grouped(self._int4_block_size)
         return quantize_utils.int4_dequantize_matrix(
@@ -432,6 +457,8 @@ class Dense(
         )
 
     def _lora_base_shape(self):
+        if self.quantization_mode == "ternary":
+            return (self._orig_input_dim, self.units)
         return (self._kernel.shape[0], self.units)
 
     def _quantization_weights(self):
@@ -469,6 +496,17 @@ class Dense(
             ops.cast(self.kernel_scale, self.compute_dtype),
         )
         return self._finish(inputs, ops.divide(y, scale))
+
+    def _ternary_values(self):
+        """The ternary kernel unpacked: `int8` values in `{-1, 0, 1}`."""
+        return quantizers.unpack_ternary(self._kernel, self._orig_input_dim)
+
+    def _ternary_call(self, inputs, training=None):
+        # Weight-only: the scale multiplies the output, not the kernel.
+        kernel = ops.cast(self._ternary_values(), self.compute_dtype)
+        y = ops.matmul(inputs, kernel)
+        y = ops.multiply(y, ops.cast(self.kernel_scale, self.compute_dtype))
+        return self._finish(inputs, y)
 
     def _float8_call(self, inputs, training=None):
         x = ops.cast(inputs, self.compute_dtype)
