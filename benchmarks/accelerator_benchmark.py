@@ -221,9 +221,53 @@ def _adam_state_and_step(params, loss_fn, lr=1e-4):
     return state, jax.jit(step, donate_argnums=0)
 
 
+def kernel_variants():
+    """Block-size variants of the kernel compared by `kernel_options`:
+    name -> function of the context giving `BlockSizes`."""
+    from jax.experimental.pallas.ops.tpu.splash_attention import (
+        splash_attention_kernel as splash,
+    )
+
+    def split(block, **layout):
+        return lambda t: splash.BlockSizes(
+            block_q=min(block, t),
+            block_kv=min(block, t),
+            block_kv_compute=min(block, t),
+            block_q_dkv=min(block, t),
+            block_kv_dkv=min(block, t),
+            block_kv_dkv_compute=min(block, t),
+            block_q_dq=min(block, t),
+            block_kv_dq=min(block, t),
+            **layout,
+        )
+
+    def fused(block, **layout):
+        return lambda t: splash.BlockSizes(
+            block_q=min(block, t),
+            block_kv=min(block, t),
+            block_kv_compute=min(block, t),
+            block_q_dkv=min(block, t),
+            block_kv_dkv=min(block, t),
+            block_kv_dkv_compute=min(block, t),
+            use_fused_bwd_kernel=True,
+            **layout,
+        )
+
+    seq_minor = dict(k_layout=splash.QKVLayout.SEQ_MINOR)
+    return {
+        "split-512": split(512),
+        "split-1024": split(1024),
+        "fused-512": fused(512),
+        "fused-1024": fused(1024),
+        "fused-512-kseq": fused(512, **seq_minor),
+        "split-512-kseq": split(512, **seq_minor),
+    }
+
+
 def splash_causal(batch, context, heads, head_dim, block):
     """The Pallas attention kernel on `(B, T, H, D)` bfloat16 tensors,
-    causal, as the hand-written step calls it."""
+    causal, as the hand-written step calls it (`block`: an int, or a
+    `BlockSizes`)."""
     import jax
     import jax.numpy as jnp
     from jax.experimental.pallas.ops.tpu.splash_attention import (
@@ -233,15 +277,19 @@ def splash_causal(batch, context, heads, head_dim, block):
         splash_attention_mask as masks,
     )
 
-    blocks = splash.BlockSizes(
-        block_q=block,
-        block_kv=block,
-        block_kv_compute=block,
-        block_q_dkv=block,
-        block_kv_dkv=block,
-        block_kv_dkv_compute=block,
-        block_q_dq=block,
-        block_kv_dq=block,
+    blocks = (
+        block
+        if not isinstance(block, int)
+        else splash.BlockSizes(
+            block_q=block,
+            block_kv=block,
+            block_kv_compute=block,
+            block_q_dkv=block,
+            block_kv_dkv=block,
+            block_kv_dkv_compute=block,
+            block_q_dq=block,
+            block_kv_dq=block,
+        )
     )
     mask = masks.MultiHeadMask([masks.CausalMask((context, context))] * heads)
     kernel = splash.make_splash_mha(
@@ -341,9 +389,9 @@ def run_jax(name, args, emit):
     if jax.devices()[0].platform == "tpu":
         from keras.src.backend.jax import attention_kernel
 
-        block = attention_kernel._block(context)
+        blocks = attention_kernel._block_sizes(context, context)
         kernel = splash_causal(
-            batch, context, cfg["heads"], cfg["head_dim"], block
+            batch, context, cfg["heads"], cfg["head_dim"], blocks
         )
     flops = decoder_flops_per_token(cfg, context) * batch * context
     x, y = _tokens(batch, context, cfg["vocab"], 4)
@@ -487,6 +535,59 @@ def run_blocks(args, emit):
             )
 
 
+def run_kernel_options(args, emit):
+    """Causal forward + backward time of each `kernel_variants()` entry at
+    1k and 4k context (16 heads of 64, bfloat16)."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    if jax.devices()[0].platform != "tpu":
+        return
+    rng = np.random.default_rng(0)
+    for batch, context in ((8, 1024), (2, 4096)):
+        shape = (batch, context, 16, 64)
+        q, k, v = (
+            jnp.asarray(rng.normal(size=shape), "bfloat16") for _ in range(3)
+        )
+        for name, make in kernel_variants().items():
+            try:
+                attend = splash_causal(batch, context, 16, 64, make(context))
+                both = jax.jit(
+                    jax.grad(
+                        lambda q, k, v: jnp.sum(attend(q, k, v)), (0, 1, 2)
+                    )
+                )
+                emit(
+                    {
+                        "check": "kernel_options",
+                        "context": context,
+                        "variant": name,
+                        "fwd_ms": _time_ms(jax.jit(attend), q, k, v),
+                        "fwd_bwd_ms": _time_ms(both, q, k, v),
+                    }
+                )
+            except Exception as e:
+                emit(
+                    {
+                        "check": "kernel_options",
+                        "context": context,
+                        "variant": name,
+                        "error": _short_error(e),
+                    }
+                )
+
+
+def use_kernel_variant(name):
+    """Makes the fork's attention use `kernel_variants()[name]` (for a
+    measurement only)."""
+    from keras.src.backend.jax import attention_kernel
+
+    make = kernel_variants()[name]
+    attention_kernel._block_sizes = lambda q_len, kv_len: make(q_len)
+    attention_kernel._kernel.cache_clear()
+
+
 def _time_ms(fn, *args, reps=10):
     import jax
 
@@ -526,8 +627,12 @@ def worker(args):
 
     if args.worker == "fork" and "blocks" in args.models:
         run_blocks(args, emit)
+    if args.worker == "fork" and "kernel_options" in args.models:
+        run_kernel_options(args, emit)
+    if args.kernel_variant:
+        use_kernel_variant(args.kernel_variant)
     for name in args.models:
-        if name == "blocks":
+        if name in ("blocks", "kernel_options"):
             continue
         if args.worker == "jax":
             run_jax(name, args, emit)
@@ -669,6 +774,12 @@ def main():
     parser.add_argument("--peak-tflops", type=float, default=197.0)
     parser.add_argument("--upstream-path", default=None)
     parser.add_argument("--small", action="store_true")
+    parser.add_argument(
+        "--kernel-variant",
+        default=None,
+        help="fork worker only: a `kernel_variants()` name to measure the "
+        "models with instead of the product's block sizes",
+    )
     parser.add_argument("--timeout", type=int, default=400)
     parser.add_argument(
         "--out", default=os.path.join(HERE, "results", "accelerator")
