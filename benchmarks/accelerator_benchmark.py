@@ -228,39 +228,33 @@ def kernel_variants():
         splash_attention_kernel as splash,
     )
 
-    def split(block, **layout):
-        return lambda t: splash.BlockSizes(
-            block_q=min(block, t),
-            block_kv=min(block, t),
-            block_kv_compute=min(block, t),
-            block_q_dkv=min(block, t),
-            block_kv_dkv=min(block, t),
-            block_kv_dkv_compute=min(block, t),
-            block_q_dq=min(block, t),
-            block_kv_dq=min(block, t),
-            **layout,
-        )
+    def variant(block, fused=False, **layout):
+        def blocks(t):
+            b = min(block, t)
+            # A fused backward kernel computes dq with dkv: no dq blocks.
+            dq = {} if fused else dict(block_q_dq=b, block_kv_dq=b)
+            return splash.BlockSizes(
+                block_q=b,
+                block_kv=b,
+                block_kv_compute=b,
+                block_q_dkv=b,
+                block_kv_dkv=b,
+                block_kv_dkv_compute=b,
+                use_fused_bwd_kernel=fused,
+                **dq,
+                **layout,
+            )
 
-    def fused(block, **layout):
-        return lambda t: splash.BlockSizes(
-            block_q=min(block, t),
-            block_kv=min(block, t),
-            block_kv_compute=min(block, t),
-            block_q_dkv=min(block, t),
-            block_kv_dkv=min(block, t),
-            block_kv_dkv_compute=min(block, t),
-            use_fused_bwd_kernel=True,
-            **layout,
-        )
+        return blocks
 
     seq_minor = dict(k_layout=splash.QKVLayout.SEQ_MINOR)
     return {
-        "split-512": split(512),
-        "split-1024": split(1024),
-        "fused-512": fused(512),
-        "fused-1024": fused(1024),
-        "fused-512-kseq": fused(512, **seq_minor),
-        "split-512-kseq": split(512, **seq_minor),
+        "split-512": variant(512),
+        "split-1024": variant(1024),
+        "fused-512": variant(512, fused=True),
+        "fused-1024": variant(1024, fused=True),
+        "fused-512-kseq": variant(512, fused=True, **seq_minor),
+        "split-512-kseq": variant(512, **seq_minor),
     }
 
 

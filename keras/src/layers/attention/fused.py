@@ -22,6 +22,34 @@ def wants_kernel(flash_attention):
     return flash_attention is not False
 
 
+def may_fuse(
+    layer,
+    own_class,
+    *,
+    dropout,
+    sliding_window,
+    attention_mask,
+    training,
+    return_attention_scores,
+):
+    """Whether a call of `layer` may take the kernel.
+
+    It may when the layer was not built with `flash_attention=False`, its
+    class keeps `own_class`'s attention computation (a subclass that
+    overrides `_compute_attention` keeps its own), no explicit attention
+    mask or sliding window is involved, no scores are asked for and no
+    dropout is applied.
+    """
+    return (
+        wants_kernel(layer._flash_attention_arg)
+        and type(layer)._compute_attention is own_class._compute_attention
+        and attention_mask is None
+        and sliding_window is None
+        and not return_attention_scores
+        and not (dropout > 0 and training)
+    )
+
+
 def fused_heads(
     query,
     key,

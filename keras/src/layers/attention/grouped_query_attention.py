@@ -11,7 +11,6 @@ from keras.src.layers.attention import fused
 from keras.src.layers.attention.multi_head_attention import _causal_mask
 from keras.src.layers.attention.multi_head_attention import _check_positive_int
 from keras.src.layers.attention.multi_head_attention import _read_only
-from keras.src.layers.attention.multi_head_attention import _window_mask
 from keras.src.layers.attention.multi_head_attention import (
     compute_attention_mask,
 )
@@ -369,7 +368,15 @@ class GroupedQueryAttention(Layer):
             q, k = rope(q), rope(k)
         self._return_attention_scores = return_attention_scores
         heads, weights = None, None
-        if self._may_fuse(attention_mask, training, return_attention_scores):
+        if fused.may_fuse(
+            self,
+            GroupedQueryAttention,
+            dropout=self.dropout,
+            sliding_window=self.sliding_window,
+            attention_mask=attention_mask,
+            training=training,
+            return_attention_scores=return_attention_scores,
+        ):
             # The kernel shares each key/value head with its group itself.
             heads = fused.fused_heads(
                 q,
@@ -391,12 +398,8 @@ class GroupedQueryAttention(Layer):
                 key_mask=key_mask,
                 attention_mask=attention_mask,
                 use_causal_mask=use_causal_mask,
+                sliding_window=self.sliding_window,
             )
-            if self.sliding_window is not None:
-                window = _window_mask(
-                    query.shape[1], value.shape[1], self.sliding_window
-                )
-                mask = window if mask is None else ops.logical_and(mask, window)
             # Every query head gets its own copy of its group's key/value
             # head.
             k = ops.repeat(k, self.num_repeats, axis=2)
@@ -408,20 +411,6 @@ class GroupedQueryAttention(Layer):
             heads = ops.multiply(heads, self._gate_dense(query))
         merged = self._output_dense(heads)
         return (merged, weights) if return_attention_scores else merged
-
-    def _may_fuse(self, attention_mask, training, return_attention_scores):
-        """Whether this call may take the fused kernel (`fused.py`): the
-        layer's own attention, masks made of padding and causality only,
-        no scores asked for, no dropout applied."""
-        return (
-            fused.wants_kernel(self._flash_attention_arg)
-            and type(self)._compute_attention
-            is GroupedQueryAttention._compute_attention
-            and not return_attention_scores
-            and attention_mask is None
-            and self.sliding_window is None
-            and not (self.dropout > 0 and training)
-        )
 
     def _compute_attention(
         self,

@@ -402,7 +402,20 @@ class MultiHeadAttention(Layer):
         k = self._key_dense(source_for_keys)
         v = self._value_dense(value)
         heads, weights = None, None
-        if self._may_fuse(q, attention_mask, training, return_attention_scores):
+        # The layer's own attention over one axis may take the kernel.
+        if (
+            len(q.shape) == 4
+            and tuple(self._axes) == (1,)
+            and fused.may_fuse(
+                self,
+                MultiHeadAttention,
+                dropout=self._dropout,
+                sliding_window=self._sliding_window,
+                attention_mask=attention_mask,
+                training=training,
+                return_attention_scores=return_attention_scores,
+            )
+        ):
             heads = fused.fused_heads(
                 q,
                 k,
@@ -436,22 +449,6 @@ class MultiHeadAttention(Layer):
             heads = ops.multiply(heads, self._gate_dense(query))
         merged = self._output_dense(heads)
         return (merged, weights) if return_attention_scores else merged
-
-    def _may_fuse(self, q, attention_mask, training, return_attention_scores):
-        """Whether this call may take the fused kernel (`fused.py`): the
-        layer's own attention over one axis, masks made of padding and
-        causality only, no scores asked for, no dropout applied."""
-        return (
-            fused.wants_kernel(self._flash_attention_arg)
-            and type(self)._compute_attention
-            is MultiHeadAttention._compute_attention
-            and not return_attention_scores
-            and attention_mask is None
-            and self._sliding_window is None
-            and len(q.shape) == 4
-            and tuple(self._axes) == (1,)
-            and not (self._dropout > 0 and training)
-        )
 
     def _compute_attention(
         self,
@@ -549,7 +546,7 @@ class MultiHeadAttention(Layer):
             A boolean mask of shape `(B, T, S)` (or broadcastable to it), or
             `None` when there is no mask.
         """
-        mask = compute_attention_mask(
+        return compute_attention_mask(
             query,
             value,
             query_mask=query_mask,
@@ -557,13 +554,8 @@ class MultiHeadAttention(Layer):
             key_mask=key_mask,
             attention_mask=attention_mask,
             use_causal_mask=use_causal_mask,
+            sliding_window=self._sliding_window,
         )
-        if self._sliding_window is not None:
-            window = _window_mask(
-                query.shape[1], value.shape[1], self._sliding_window
-            )
-            mask = window if mask is None else ops.logical_and(mask, window)
-        return mask
 
     def compute_output_shape(self, query_shape, value_shape, key_shape=None):
         query_shape, _, _ = _checked_shapes(query_shape, value_shape, key_shape)
@@ -617,8 +609,10 @@ def compute_attention_mask(
     key_mask=None,
     attention_mask=None,
     use_causal_mask=False,
+    sliding_window=None,
 ):
-    """Combines padding masks, an explicit mask and the causal mask.
+    """Combines padding masks, an explicit mask, the causal mask and the
+    sliding window.
 
     Args:
         query: The query, `(B, T, ...)`.
@@ -628,6 +622,8 @@ def compute_attention_mask(
         key_mask: Optional `(B, S)` mask.
         attention_mask: Optional `(B, T, S)` mask.
         use_causal_mask: Whether query `i` only sees values `j <= i`.
+        sliding_window: Optional int: query `i` only sees values `j` with
+            `|i - j| < sliding_window`.
 
     Returns:
         A boolean mask broadcastable to `(B, T, S)`, or `None`.
@@ -642,6 +638,10 @@ def compute_attention_mask(
         masks.append(_causal_mask(query.shape[1], value.shape[1]))
     if attention_mask is not None:
         masks.append(ops.cast(attention_mask, "bool"))
+    if sliding_window is not None:
+        masks.append(
+            _window_mask(query.shape[1], value.shape[1], sliding_window)
+        )
     if not masks:
         return None
     combined = masks[0]
