@@ -12,13 +12,13 @@ formats below (`rel_` formats are fractions of the image size):
 - `"rel_xyxy"`, `"rel_yxyx"`, `"rel_xywh"`, `"rel_center_xywh"`.
 
 The functions compute with `keras.ops`, and with TensorFlow ops on the
-tensors of a `tf.data` graph (`tf_ops.current_ops()`).
+tensors of a `tf.data` graph (`tf_data_mode.current_ops()`).
 """
 
 import math
 
 from keras.src.api_export import keras_export
-from keras.src.layers.preprocessing.tf_ops import current_ops
+from keras.src.layers.preprocessing.tf_data_mode import current_ops
 
 FORMATS = (
     "xyxy",
