@@ -47,6 +47,22 @@ def _cast_back(x, dtype):
     return tf.cast(x, dtype)
 
 
+def _float_batch(images, data_format):
+    """`images` (one image or a batch) as a channels-last float batch,
+    with their dtype and whether they were one image, for `_unbatch`."""
+    unbatched = len(images.shape) == 3
+    x = tf.expand_dims(images, 0) if unbatched else images
+    x = _to_channels_last(x, data_format)
+    return _float_compute(x), x.dtype, unbatched
+
+
+def _unbatch(out, dtype, unbatched, data_format):
+    """Float results of `_float_batch` inputs back to their layout and
+    dtype."""
+    out = _from_channels_last(_cast_back(out, dtype), data_format)
+    return out[0] if unbatched else out
+
+
 def _pad_constant(images, pad_width, fill_value):
     return tf.pad(
         images, pad_width, constant_values=tf.cast(fill_value, images.dtype)
@@ -180,11 +196,7 @@ def affine_transform(
             f"'nearest', 'wrap' or 'reflect'. Received: "
             f"fill_mode={fill_mode}"
         )
-    unbatched = len(images.shape) == 3
-    x = tf.expand_dims(images, 0) if unbatched else images
-    x = _to_channels_last(x, data_format)
-    dtype = x.dtype
-    x = _float_compute(x)
+    x, dtype, unbatched = _float_batch(images, data_format)
     shape = tf.shape(x)
     transform = tf.cast(transform, x.dtype)
     if len(transform.shape) == 1:
@@ -197,8 +209,7 @@ def affine_transform(
     src_y = (t[3] * grid_x + t[4] * grid_y + t[5]) / k
     out = _sample_points(x, src_y, src_x, interpolation, fill_mode, fill_value)
     out.set_shape(x.shape)
-    out = _from_channels_last(_cast_back(out, dtype), data_format)
-    return out[0] if unbatched else out
+    return _unbatch(out, dtype, unbatched, data_format)
 
 
 def perspective_transform(
@@ -252,11 +263,7 @@ def gaussian_blur(
     sizes = [int(k) for k in np.ravel(np.asarray(kernel_size))]
     if len(sizes) == 1:
         sizes = sizes * 2
-    unbatched = len(images.shape) == 3
-    x = tf.expand_dims(images, 0) if unbatched else images
-    x = _to_channels_last(x, data_format)
-    dtype = x.dtype
-    x = _float_compute(x)
+    x, dtype, unbatched = _float_batch(images, data_format)
     sigma = tf.reshape(tf.cast(sigma, x.dtype), [-1])
     sigma = tf.broadcast_to(sigma, [2])
     # The first size/sigma shape the horizontal kernel.
@@ -268,8 +275,7 @@ def gaussian_blur(
     channels = x.shape[-1]
     kernel = tf.tile(kernel[:, :, None, None], [1, 1, channels, 1])
     out = tf.nn.depthwise_conv2d(x, kernel, [1, 1, 1, 1], "SAME")
-    out = _from_channels_last(_cast_back(out, dtype), data_format)
-    return out[0] if unbatched else out
+    return _unbatch(out, dtype, unbatched, data_format)
 
 
 def elastic_transform(
@@ -283,11 +289,7 @@ def elastic_transform(
     data_format=None,
 ):
     data_format = config.standardize_data_format(data_format)
-    unbatched = len(images.shape) == 3
-    x = tf.expand_dims(images, 0) if unbatched else images
-    x = _to_channels_last(x, data_format)
-    dtype = x.dtype
-    x = _float_compute(x)
+    x, dtype, unbatched = _float_batch(images, data_format)
     shape = tf.shape(x)
     batch, height, width = shape[0], shape[1], shape[2]
     sigma = float(sigma)
@@ -313,8 +315,7 @@ def elastic_transform(
         fill_mode,
         fill_value,
     )
-    out = _from_channels_last(_cast_back(out, dtype), data_format)
-    return out[0] if unbatched else out
+    return _unbatch(out, dtype, unbatched, data_format)
 
 
 def _pixel_grid(height, width, dtype):

@@ -69,14 +69,25 @@ def _shape(shape):
     return [int(d) for d in shape]
 
 
-def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
+def _draw(stateless_op, shape, seed, dtype, **params):
+    """One draw of a TF stateless random op, its parameters in `dtype`."""
     dtype = dtype or config.floatx()
-    return tf.random.stateless_uniform(
+    return stateless_op(
         _shape(shape),
         _key(seed),
-        minval=tf.cast(minval, dtype),
-        maxval=tf.cast(maxval, dtype),
+        **{name: tf.cast(value, dtype) for name, value in params.items()},
         dtype=dtype,
+    )
+
+
+def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
+    return _draw(
+        tf.random.stateless_uniform,
+        shape,
+        seed,
+        dtype,
+        minval=minval,
+        maxval=maxval,
     )
 
 
@@ -86,31 +97,17 @@ def randint(shape, minval, maxval, dtype="int32", seed=None):
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
-    dtype = dtype or config.floatx()
-    return tf.random.stateless_normal(
-        _shape(shape),
-        _key(seed),
-        mean=tf.cast(mean, dtype),
-        stddev=tf.cast(stddev, dtype),
-        dtype=dtype,
+    return _draw(
+        tf.random.stateless_normal, shape, seed, dtype, mean=mean, stddev=stddev
     )
 
 
 def gamma(shape, alpha, dtype=None, seed=None):
-    dtype = dtype or config.floatx()
-    return tf.random.stateless_gamma(
-        _shape(shape), _key(seed), tf.cast(alpha, dtype), dtype=dtype
-    )
+    return _draw(tf.random.stateless_gamma, shape, seed, dtype, alpha=alpha)
 
 
 def beta(shape, alpha, beta, dtype=None, seed=None):
-    dtype = dtype or config.floatx()
-    shape = _shape(shape)
     # X / (X + Y) with X ~ Gamma(alpha), Y ~ Gamma(beta).
-    x = tf.random.stateless_gamma(
-        shape, _key(seed), tf.cast(alpha, dtype), dtype=dtype
-    )
-    y = tf.random.stateless_gamma(
-        shape, _key(seed), tf.cast(beta, dtype), dtype=dtype
-    )
+    x = gamma(shape, alpha, dtype=dtype, seed=seed)
+    y = gamma(shape, beta, dtype=dtype, seed=seed)
     return x / (x + y)
