@@ -28,8 +28,12 @@ from keras.src.backend.tensorflow_data import nn
 from keras.src.backend.tensorflow_data import numpy as _numpy
 from keras.src.backend.tensorflow_data import random
 
-# The modules whose ops `TF_OPS` offers by name, as `keras.ops` does.
-_FLAT_MODULES = (_core, _numpy, _math, nn, linalg)
+# The module of each op that `TF_OPS` offers by name, as `keras.ops` does.
+_MODULE_OF = {
+    name: module
+    for module in (_core, _numpy, _math, nn, linalg)
+    for name in module.__all__
+}
 
 
 class TFOps:
@@ -54,18 +58,14 @@ class TFOps:
         return self
 
     def __getattr__(self, name):
-        for module in _FLAT_MODULES:
-            if name in module.__all__:
-                return getattr(module, name)
-        raise AttributeError(
-            f"{type(self).__name__!r} object has no attribute {name!r}"
-        )
+        if name not in _MODULE_OF:
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}"
+            )
+        return getattr(_MODULE_OF[name], name)
 
     def __dir__(self):
-        names = set(super().__dir__())
-        for module in _FLAT_MODULES:
-            names.update(module.__all__)
-        return sorted(names)
+        return sorted(set(super().__dir__()) | set(_MODULE_OF))
 
 
 TF_OPS = TFOps()

@@ -39,7 +39,17 @@ def test_renamed_keywords_reach_tensorflow():
 
 
 def test_flat_names_cover_every_namespace_module():
-    for module in (tf_numpy, tensorflow_data.nn, tensorflow_data.linalg):
+    modules = (
+        tensorflow_data.core,
+        tf_numpy,
+        tensorflow_data.math,
+        tensorflow_data.nn,
+        tensorflow_data.linalg,
+    )
+    names = [name for module in modules for name in module.__all__]
+    # Each name belongs to one module.
+    assert len(names) == len(set(names))
+    for module in modules:
         for name in module.__all__:
             assert callable(getattr(TF_OPS, name)), name
     assert TF_OPS.numpy is TF_OPS and TF_OPS.core is TF_OPS

@@ -139,7 +139,8 @@ def resize_boxes(
         src_h, src_w, top, left = image_geometry.crop_box(in_h, in_w, out_size)
     elif pad_to_aspect_ratio:
         src_h, src_w, top, left = image_geometry.pad_box(in_h, in_w, out_size)
-        # The images start inside the padded canvas.
+        # The canvas starts above and left of the images: a negative
+        # offset in their coordinates.
         top, left = -top, -left
     scale_y, scale_x = out_h / src_h, out_w / src_w
     coords = [
