@@ -1,5 +1,7 @@
 """JAX implementations of the image ops (`keras.ops.image`)."""
 
+import functools
+
 import jax
 import jax.numpy as jnp
 
@@ -16,12 +18,10 @@ RESIZE_INTERPOLATIONS = (
 )
 
 
-def _to_channels_last(images, data_format):
-    return image_geometry.to_channels_last(images, data_format, jnp)
-
-
-def _from_channels_last(images, data_format):
-    return image_geometry.from_channels_last(images, data_format, jnp)
+_to_channels_last = functools.partial(image_geometry.to_channels_last, xp=jnp)
+_from_channels_last = functools.partial(
+    image_geometry.from_channels_last, xp=jnp
+)
 
 
 def _check_size(size):

@@ -6,6 +6,8 @@ resize box arithmetic and the channel moves are shared with it through
 `"lanczos"` kernels uses TensorFlow's kernels, which differ slightly.
 """
 
+import functools
+
 import numpy as np
 
 from keras.src.backend import config
@@ -25,12 +27,10 @@ __all__ = [
 ]
 
 
-def _to_channels_last(images, data_format):
-    return image_geometry.to_channels_last(images, data_format, tf)
-
-
-def _from_channels_last(images, data_format):
-    return image_geometry.from_channels_last(images, data_format, tf)
+_to_channels_last = functools.partial(image_geometry.to_channels_last, xp=tf)
+_from_channels_last = functools.partial(
+    image_geometry.from_channels_last, xp=tf
+)
 
 
 def _float_compute(x):
