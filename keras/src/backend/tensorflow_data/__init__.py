@@ -40,7 +40,8 @@ class TFOps:
     """The op namespace of the layers inside `tf.data`, shaped like
     `keras.ops`: every op of `core`, `numpy`, `math`, `nn` and `linalg` by
     name, and the sub-namespaces `random`, `image`, `nn` and `linalg`.
-    `numpy` and `core` are the table itself, as for `keras.ops`.
+    `numpy` and `core` are the table itself, for layers written against
+    `keras.src.backend` (`backend.numpy.stack`, `backend.core.switch`).
     `_backend` names the backend computing them."""
 
     _backend = "tensorflow"
