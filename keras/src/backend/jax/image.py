@@ -1,9 +1,12 @@
 """JAX implementations of the image ops (`keras.ops.image`)."""
 
+import functools
+
 import jax
 import jax.numpy as jnp
 
 from keras.src.backend import config
+from keras.src.backend.common import image_geometry
 from keras.src.backend.jax.core import convert_to_tensor
 
 RESIZE_INTERPOLATIONS = (
@@ -15,20 +18,10 @@ RESIZE_INTERPOLATIONS = (
 )
 
 
-def _to_channels_last(images, data_format):
-    if data_format == "channels_first":
-        if images.ndim == 4:
-            return jnp.transpose(images, (0, 2, 3, 1))
-        return jnp.transpose(images, (1, 2, 0))
-    return images
-
-
-def _from_channels_last(images, data_format):
-    if data_format == "channels_first":
-        if images.ndim == 4:
-            return jnp.transpose(images, (0, 3, 1, 2))
-        return jnp.transpose(images, (2, 0, 1))
-    return images
+_to_channels_last = functools.partial(image_geometry.to_channels_last, xp=jnp)
+_from_channels_last = functools.partial(
+    image_geometry.from_channels_last, xp=jnp
+)
 
 
 def _check_size(size):
@@ -41,6 +34,12 @@ def _check_size(size):
         raise ValueError(
             f"`size` must have positive height and width. Received: size={size}"
         )
+
+
+def _pad_constant(images, pad_width, fill_value):
+    return jnp.pad(
+        images, pad_width, constant_values=jnp.asarray(fill_value, images.dtype)
+    )
 
 
 def resize(
@@ -62,11 +61,7 @@ def resize(
             f"`interpolation` must be one of {RESIZE_INTERPOLATIONS}. "
             f"Received: interpolation={interpolation}"
         )
-    if fill_mode != "constant":
-        raise ValueError(
-            "Only `fill_mode='constant'` is supported. "
-            f"Received: fill_mode={fill_mode}"
-        )
+    image_geometry.check_resize_fill_mode(fill_mode)
     if crop_to_aspect_ratio and pad_to_aspect_ratio:
         raise ValueError(
             "Only one of `crop_to_aspect_ratio` and `pad_to_aspect_ratio` "
@@ -79,30 +74,17 @@ def resize(
             f"Received: images.shape={images.shape}"
         )
     dtype = images.dtype
-    x = _to_channels_last(images, data_format)
-    height, width = x.shape[-3], x.shape[-2]
-    target_h, target_w = size
-    if crop_to_aspect_ratio:
-        # At least one row/column survives even for extreme ratios.
-        crop_h = max(min(height, int(width * target_h / target_w)), 1)
-        crop_w = max(min(width, int(height * target_w / target_h)), 1)
-        top = (height - crop_h) // 2
-        left = (width - crop_w) // 2
-        x = x[..., top : top + crop_h, left : left + crop_w, :]
-    elif pad_to_aspect_ratio:
-        pad_h = max(height, int(width * target_h / target_w))
-        pad_w = max(width, int(height * target_w / target_h))
-        top = (pad_h - height) // 2
-        left = (pad_w - width) // 2
-        pad_width = [(0, 0)] * x.ndim
-        pad_width[-3] = (top, pad_h - height - top)
-        pad_width[-2] = (left, pad_w - width - left)
-        x = jnp.pad(
-            x, pad_width, constant_values=jnp.asarray(fill_value, x.dtype)
-        )
+    x = image_geometry.crop_or_pad_to_aspect_ratio(
+        _to_channels_last(images, data_format),
+        size,
+        crop_to_aspect_ratio,
+        pad_to_aspect_ratio,
+        fill_value,
+        pad_constant=_pad_constant,
+    )
     if not jnp.issubdtype(dtype, jnp.floating):
         x = x.astype(config.floatx())
-    shape = x.shape[:-3] + (target_h, target_w, x.shape[-1])
+    shape = x.shape[:-3] + size + x.shape[-1:]
     x = jax.image.resize(x, shape, method=interpolation, antialias=antialias)
     if not jnp.issubdtype(dtype, jnp.floating):
         # Integer images: round to the nearest value and saturate.

@@ -5,8 +5,8 @@ TensorFlow graph: JAX arrays cannot flow through it. A `DataLayer` writes
 its math against `self.backend`, a small namespace of array functions. In a
 normal call that namespace is `keras.ops`; when the layer is called while
 TensorFlow traces a graph (inside `Dataset.map`), the same functions are
-served by TensorFlow (`tf_ops.TF_OPS`) and the layer returns TensorFlow
-tensors.
+served by TensorFlow (`backend/tensorflow_data`'s `TF_OPS`) and the layer
+returns TensorFlow tensors.
 
 TensorFlow is imported only when a graph is actually being traced, so
 `import keras` never imports it.
@@ -18,11 +18,11 @@ import numpy as np
 
 from keras.src import backend
 from keras.src import tree
+from keras.src.backend.tensorflow_data import TF_OPS
 from keras.src.layers.layer import Layer
-from keras.src.layers.preprocessing.tf_ops import KERAS_OPS
-from keras.src.layers.preprocessing.tf_ops import TF_OPS
-from keras.src.layers.preprocessing.tf_ops import call_with_tf_ops
-from keras.src.layers.preprocessing.tf_ops import tf_mode_active
+from keras.src.layers.preprocessing.tf_data_mode import KERAS_OPS
+from keras.src.layers.preprocessing.tf_data_mode import tf_mode_active
+from keras.src.layers.preprocessing.tf_layer_call import call_with_tf_ops
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.utils.backend_utils import in_tf_graph
 from keras.src.utils.backend_utils import is_tf_tensor

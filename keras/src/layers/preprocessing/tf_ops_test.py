@@ -7,7 +7,7 @@ from keras.src import backend
 from keras.src import ops
 
 tf = pytest.importorskip("tensorflow")
-from keras.src.layers.preprocessing.tf_ops import TF_OPS  # noqa: E402
+from keras.src.backend.tensorflow_data import TF_OPS  # noqa: E402
 
 _X = np.random.RandomState(3).uniform(0.5, 4.0, (2, 3, 4)).astype("float32")
 _Y = np.random.RandomState(4).uniform(0.5, 4.0, (2, 3, 4)).astype("float32")

@@ -1,5 +1,7 @@
 """Shared pieces of the geometric augmentation layers."""
 
+from keras.src.backend.common import image_geometry
+
 FILL_MODES = ("reflect", "wrap", "constant", "nearest")
 INTERPOLATIONS = ("nearest", "bilinear")
 
@@ -134,13 +136,12 @@ def resize_boxes(
     top = left = 0
     src_h, src_w = in_h, in_w
     if crop_to_aspect_ratio:
-        src_h = max(min(in_h, int(in_w * out_h / out_w)), 1)
-        src_w = max(min(in_w, int(in_h * out_w / out_h)), 1)
-        top, left = (in_h - src_h) // 2, (in_w - src_w) // 2
+        src_h, src_w, top, left = image_geometry.crop_box(in_h, in_w, out_size)
     elif pad_to_aspect_ratio:
-        src_h = max(in_h, int(in_w * out_h / out_w))
-        src_w = max(in_w, int(in_h * out_w / out_h))
-        top, left = -((src_h - in_h) // 2), -((src_w - in_w) // 2)
+        src_h, src_w, top, left = image_geometry.pad_box(in_h, in_w, out_size)
+        # The canvas starts above and left of the images: a negative
+        # offset in their coordinates.
+        top, left = -top, -left
     scale_y, scale_x = out_h / src_h, out_w / src_w
     coords = [
         (x1 - left) * scale_x,

@@ -8,16 +8,18 @@ dict with an `"images"` entry and optionally `"labels"`,
 `"segmentation_masks"` and `"bounding_boxes"`.
 
 The layers compute with `self.backend`: the JAX backend normally, and
-TensorFlow ops (`tf_ops.TF_OPS`) while a `tf.data` pipeline traces its
-graph, so the same layer maps over a `tf.data.Dataset` and returns
-TensorFlow tensors there. The helper modules of the layers take the
-layer and compute with its `backend` too.
+TensorFlow ops (`backend/tensorflow_data`'s `TF_OPS`) while a `tf.data`
+pipeline traces its graph, so the same layer maps over a `tf.data.Dataset`
+and returns TensorFlow tensors there. The helper modules of the layers take
+the layer and compute with its `backend` too.
 """
 
 from keras.src import backend
 from keras.src import tree
+from keras.src.backend.tensorflow_data import TF_OPS
 from keras.src.layers.layer import Layer
-from keras.src.layers.preprocessing import tf_ops
+from keras.src.layers.preprocessing.tf_data_mode import serves_tf
+from keras.src.layers.preprocessing.tf_layer_call import call_with_tf_ops
 from keras.src.utils import backend_utils
 
 
@@ -87,9 +89,9 @@ class BaseImagePreprocessingLayer(Layer):
     @property
     def backend(self):
         """The array backend the layer computes with: `keras.src.backend`
-        (JAX), or `tf_ops.TF_OPS` while TensorFlow traces a graph."""
-        if tf_ops.serves_tf():
-            return tf_ops.TF_OPS
+        (JAX), or `TF_OPS` while TensorFlow traces a graph."""
+        if serves_tf():
+            return TF_OPS
         return backend
 
     def _get_seed_generator(self, backend_name=None):
@@ -234,7 +236,7 @@ def call_in_tf_graph(layer, inputs, **kwargs):
 
     if isinstance(inputs, tf.RaggedTensor):
         return _call_on_ragged_images(layer, inputs, **kwargs)
-    return tf_ops.call_with_tf_ops(layer, inputs, **kwargs)
+    return call_with_tf_ops(layer, inputs, **kwargs)
 
 
 def _call_on_ragged_images(layer, images, **kwargs):

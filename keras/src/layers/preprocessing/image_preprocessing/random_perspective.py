@@ -5,6 +5,9 @@ from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
+from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
+    converters,
+)
 from keras.src.random.seed_generator import SeedGenerator
 
 
@@ -150,8 +153,7 @@ class RandomPerspective(BaseImagePreprocessingLayer):
         batched = len(x1.shape) >= 2
         if not batched:
             x1, y1, x2, y2 = (np_.expand_dims(v, 0) for v in (x1, y1, x2, y2))
-        xs = np_.stack([x1, x2, x1, x2], axis=-1)
-        ys = np_.stack([y1, y1, y2, y2], axis=-1)
+        xs, ys = converters.box_corners(np_, x1, y1, x2, y2)
 
         def c(k):
             return np_.reshape(coef[:, k], (-1, 1, 1))
@@ -159,12 +161,7 @@ class RandomPerspective(BaseImagePreprocessingLayer):
         denominator = c(6) * xs + c(7) * ys + 1.0
         new_x = (c(0) * xs + c(1) * ys + c(2)) / denominator
         new_y = (c(3) * xs + c(4) * ys + c(5)) / denominator
-        coords = [
-            np_.min(new_x, axis=-1),
-            np_.min(new_y, axis=-1),
-            np_.max(new_x, axis=-1),
-            np_.max(new_y, axis=-1),
-        ]
+        coords = converters.enclosing_boxes(np_, new_x, new_y)
         apply = np_.reshape(
             self.backend.convert_to_tensor(transformation["apply_perspective"]),
             (-1, 1),

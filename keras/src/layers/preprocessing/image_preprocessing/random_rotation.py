@@ -7,6 +7,9 @@ from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     AffineTransformLayer,
 )
+from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
+    converters,
+)
 from keras.src.random.seed_generator import SeedGenerator
 
 
@@ -107,18 +110,13 @@ class RandomRotation(AffineTransformLayer):
         # Box coordinates run along pixel edges: the pixel-index center
         # `(size - 1) / 2` of the image transform is `size / 2` here.
         cx, cy = width / 2.0, height / 2.0
-        xs = np_.stack([x1, x2, x1, x2], axis=-1) - cx
-        ys = np_.stack([y1, y1, y2, y2], axis=-1) - cy
+        xs, ys = converters.box_corners(np_, x1, y1, x2, y2)
+        xs, ys = xs - cx, ys - cy
         # The image maps output p to input R(angle) p (about the center),
         # so an input corner shows at R(-angle) p.
         new_x = cos * xs + sin * ys + cx
         new_y = -sin * xs + cos * ys + cy
-        coords = [
-            np_.min(new_x, axis=-1),
-            np_.min(new_y, axis=-1),
-            np_.max(new_x, axis=-1),
-            np_.max(new_y, axis=-1),
-        ]
+        coords = converters.enclosing_boxes(np_, new_x, new_y)
         if not batched:
             coords = [c[0] for c in coords]
         return _geometry.boxes_from_xyxy(

@@ -85,12 +85,16 @@ class RandomShear(AffineTransformLayer):
         h_axis, w_axis = self._spatial_axes()
         return shape[h_axis], shape[w_axis]
 
-    def _transforms(self, transformation):
-        np_ = self.backend.numpy
-        shear = self.backend.cast(
+    def _shear_factors(self, transformation):
+        """The drawn `(batch, 2)` shears along x and y, as float32."""
+        return self.backend.cast(
             self.backend.convert_to_tensor(transformation["shear_factor"]),
             "float32",
         )
+
+    def _transforms(self, transformation):
+        np_ = self.backend.numpy
+        shear = self._shear_factors(transformation)
         sx, sy = shear[:, 0], shear[:, 1]
         height, width = self._size(transformation)
         kx = width / height
@@ -114,10 +118,7 @@ class RandomShear(AffineTransformLayer):
 
         np_ = self.backend.numpy
         height, width = self._size(transformation)
-        shear = self.backend.cast(
-            self.backend.convert_to_tensor(transformation["shear_factor"]),
-            "float32",
-        )
+        shear = self._shear_factors(transformation)
         boxes = self.backend.convert_to_tensor(bounding_boxes["boxes"])
         if len(boxes.shape) == 2:
             # Boxes of one image: a batch of one, like the shear factors.
@@ -130,21 +131,14 @@ class RandomShear(AffineTransformLayer):
             width=width,
         )
         x1, y1, x2, y2 = (boxes[..., i] for i in range(4))
-        xs = np_.stack([x1, x2, x1, x2], axis=-1)
-        ys = np_.stack([y1, y1, y2, y2], axis=-1)
+        xs, ys = converters.box_corners(np_, x1, y1, x2, y2)
         extra = len(xs.shape) - 1
         sx = np_.reshape(shear[:, 0], (-1,) + (1,) * extra)
         sy = np_.reshape(shear[:, 1], (-1,) + (1,) * extra)
         new_x = xs - sx * ys
         new_y = ys - sy * new_x
         boxes = np_.stack(
-            [
-                np_.min(new_x, axis=-1),
-                np_.min(new_y, axis=-1),
-                np_.max(new_x, axis=-1),
-                np_.max(new_y, axis=-1),
-            ],
-            axis=-1,
+            converters.enclosing_boxes(np_, new_x, new_y), axis=-1
         )
         boxes = np_.clip(boxes, 0.0, 1.0)
         result = dict(bounding_boxes)

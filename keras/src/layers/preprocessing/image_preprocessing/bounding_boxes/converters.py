@@ -12,13 +12,13 @@ formats below (`rel_` formats are fractions of the image size):
 - `"rel_xyxy"`, `"rel_yxyx"`, `"rel_xywh"`, `"rel_center_xywh"`.
 
 The functions compute with `keras.ops`, and with TensorFlow ops on the
-tensors of a `tf.data` graph (`tf_ops.current_ops()`).
+tensors of a `tf.data` graph (`tf_data_mode.current_ops()`).
 """
 
 import math
 
 from keras.src.api_export import keras_export
-from keras.src.layers.preprocessing.tf_ops import current_ops
+from keras.src.layers.preprocessing.tf_data_mode import current_ops
 
 FORMATS = (
     "xyxy",
@@ -43,6 +43,25 @@ def _check_format(fmt, name):
 
 def _split(boxes):
     return [boxes[..., i] for i in range(4)]
+
+
+def box_corners(ops, x1, y1, x2, y2):
+    """The x and the y of the four corners of `xyxy` boxes, each with the
+    corners on a new last axis."""
+    xs = ops.stack([x1, x2, x1, x2], axis=-1)
+    ys = ops.stack([y1, y1, y2, y2], axis=-1)
+    return xs, ys
+
+
+def enclosing_boxes(ops, xs, ys):
+    """`[x1, y1, x2, y2]`: the smallest boxes around points whose x and y
+    run along the last axis (the moved corners of `box_corners`)."""
+    return [
+        ops.min(xs, axis=-1),
+        ops.min(ys, axis=-1),
+        ops.max(xs, axis=-1),
+        ops.max(ys, axis=-1),
+    ]
 
 
 def _to_xyxy(boxes, fmt):
@@ -233,24 +252,15 @@ def affine_transform(
     scale = per_image(scale)
     tan_x = ops.tan(per_image(shear_x) * (math.pi / 180.0))
     tan_y = ops.tan(per_image(shear_y) * (math.pi / 180.0))
-    x1, y1, x2, y2 = _split(boxes)
-    xs = ops.stack([x1, x2, x1, x2], axis=-1) - cx
-    ys = ops.stack([y1, y1, y2, y2], axis=-1) - cy
+    xs, ys = box_corners(ops, *_split(boxes))
+    xs, ys = xs - cx, ys - cy
     rx = scale * (cos * xs + sin * ys)
     ry = scale * (-sin * xs + cos * ys)
     sx = rx + tan_x * ry
     sy = ry + tan_y * rx
     new_x = sx + cx + per_image(translate_x) * (width - 1)
     new_y = sy + cy + per_image(translate_y) * (height - 1)
-    out = ops.stack(
-        [
-            ops.min(new_x, axis=-1),
-            ops.min(new_y, axis=-1),
-            ops.max(new_x, axis=-1),
-            ops.max(new_y, axis=-1),
-        ],
-        axis=-1,
-    )
+    out = ops.stack(enclosing_boxes(ops, new_x, new_y), axis=-1)
     if unbatched:
         out = out[0]
     return convert_format(

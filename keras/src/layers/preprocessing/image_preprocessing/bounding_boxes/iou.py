@@ -7,7 +7,7 @@ from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
     converters,
 )
-from keras.src.layers.preprocessing.tf_ops import current_ops
+from keras.src.layers.preprocessing.tf_data_mode import current_ops
 
 
 def _as_xyxy(boxes, fmt, image_shape):

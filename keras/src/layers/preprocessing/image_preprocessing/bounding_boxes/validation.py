@@ -1,6 +1,6 @@
 """Checks and densification of bounding-box dicts."""
 
-from keras.src.layers.preprocessing.tf_ops import current_ops
+from keras.src.layers.preprocessing.tf_data_mode import current_ops
 
 
 def _classify(bounding_boxes):
