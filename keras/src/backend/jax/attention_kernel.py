@@ -162,7 +162,7 @@ def _block_sizes(q_len, kv_len):
 
 
 @functools.lru_cache(maxsize=64)
-def _kernel(heads, q_len, kv_len, causal, grouped, soft_cap, interpret):
+def _kernel(heads, q_len, kv_len, causal, window, grouped, soft_cap, interpret):
     """The splash kernel of one sample: `(heads, T, D)` queries against
     `(heads, S, D)` keys and values, or `(S, D)` ones when `grouped`."""
     from jax.experimental.pallas.ops.tpu.splash_attention import (
@@ -173,7 +173,14 @@ def _kernel(heads, q_len, kv_len, causal, grouped, soft_cap, interpret):
     )
 
     shape = (q_len, kv_len)
-    head_mask = masks.CausalMask(shape) if causal else masks.FullMask(shape)
+    if window is not None:
+        # Query `t` sees keys `s` with `|t - s| < window` (and `s <= t`).
+        sides = (window - 1, 0 if causal else window - 1)
+        head_mask = masks.LocalMask(shape, window_size=sides, offset=0)
+    elif causal:
+        head_mask = masks.CausalMask(shape)
+    else:
+        head_mask = masks.FullMask(shape)
     make = splash.make_splash_mqa if grouped else splash.make_splash_mha
     # The kernel's block tables are constants, also when it is first made
     # inside a trace: cached tracers would leak into later traces.
@@ -188,7 +195,9 @@ def _kernel(heads, q_len, kv_len, causal, grouped, soft_cap, interpret):
         )
 
 
-def _attend_local(query, key, value, key_valid, *, scale, causal, soft_cap):
+def _attend_local(
+    query, key, value, key_valid, *, scale, causal, window, soft_cap
+):
     """The kernel over unsharded (or per-shard) `(B, T, H, D)` inputs."""
     from jax.experimental.pallas.ops.tpu.splash_attention import (
         splash_attention_kernel as splash,
@@ -212,13 +221,13 @@ def _attend_local(query, key, value, key_valid, *, scale, causal, soft_cap):
         )
     if heads == kv_heads:
         kernel = _kernel(
-            heads, q_len, kv_len, causal, False, soft_cap, interpret
+            heads, q_len, kv_len, causal, window, False, soft_cap, interpret
         )
         out = jax.vmap(kernel)(q, k, v, segments)
     else:
         group = heads // kv_heads
         kernel = _kernel(
-            group, q_len, kv_len, causal, True, soft_cap, interpret
+            group, q_len, kv_len, causal, window, True, soft_cap, interpret
         )
         q = q.reshape(batch, kv_heads, group, q_len, head_dim)
         per_kv_head = jax.vmap(kernel, in_axes=(0, 0, 0, None))
@@ -226,32 +235,45 @@ def _attend_local(query, key, value, key_valid, *, scale, causal, soft_cap):
         out = out.reshape(batch, heads, q_len, head_dim)
     out = jnp.transpose(out, (0, 2, 1, 3)).astype(dtype)
     if key_valid is not None:
-        out = _fill_blind_queries(out, value, key_valid, causal, heads)
+        out = _fill_blind_queries(out, value, key_valid, causal, window)
     return out
 
 
-def queries_seeing_keys(key_valid, q_len, causal):
+def queries_seeing_keys(key_valid, q_len, causal, window=None):
     """`(B, T)` booleans: whether each query sees at least one key.
 
     Args:
         key_valid: `(B, S)` booleans, the keys that exist.
         q_len: The number of queries `T`.
         causal: Whether query `t` only sees keys `s <= t`.
+        window: Optional int: query `t` only sees keys with
+            `|t - s| < window`.
     """
     key_valid = jnp.asarray(key_valid, "bool")
-    if not causal:
-        seen = jnp.any(key_valid, axis=-1, keepdims=True)
-        return jnp.broadcast_to(seen, (key_valid.shape[0], q_len))
-    seen = jnp.cumsum(key_valid.astype("int32"), axis=-1)
-    last_visible = np.minimum(np.arange(q_len), key_valid.shape[-1] - 1)
-    return seen[:, last_visible] > 0
+    kv_len = key_valid.shape[-1]
+    t = np.arange(q_len)
+    first = np.zeros(q_len, int) if window is None else t - (window - 1)
+    if causal:
+        last = t
+    elif window is None:
+        last = np.full(q_len, kv_len - 1)
+    else:
+        last = t + (window - 1)
+    first = np.clip(first, 0, kv_len)
+    last = np.clip(last, -1, kv_len - 1)
+    # Keys seen = those in [first, last]: a difference of running counts.
+    counts = jnp.cumsum(key_valid.astype("int32"), axis=-1)
+    counts = jnp.pad(counts, ((0, 0), (1, 0)))  # counts[:, i] = sum(< i)
+    seen = counts[:, last + 1] - counts[:, first]
+    return seen > 0
 
 
-def _fill_blind_queries(out, value, key_valid, causal, heads):
+def _fill_blind_queries(out, value, key_valid, causal, window):
     """Gives queries that see no key the plain path's answer: every logit
     equally masked, so the mean of the values over all keys."""
-    sees_any = queries_seeing_keys(key_valid, out.shape[1], causal)
+    sees_any = queries_seeing_keys(key_valid, out.shape[1], causal, window)
     mean = jnp.mean(value.astype("float32"), axis=1, keepdims=True)
+    heads = out.shape[2]
     mean = jnp.repeat(mean, heads // value.shape[2], axis=2).astype(out.dtype)
     return jnp.where(sees_any[:, :, None, None], out, mean)
 
@@ -277,16 +299,19 @@ def _shard_specs(query, key):
     return device_mesh.backend_mesh, batch_axes, head_axes
 
 
-def attend(query, key, value, mask, *, scale, is_causal, soft_cap):
+def attend(query, key, value, mask, *, scale, is_causal, soft_cap, window=None):
     """Fused attention of `(B, T, H, D)` tensors (see the module docstring).
 
-    The caller has checked `unavailable_reason(...)` is `None`.
+    `window`, when given, also limits query `t` to keys with
+    `|t - s| < window` (the attention layers' `sliding_window`). The caller
+    has checked `unavailable_reason(...)` is `None`.
     """
     key_valid = None if mask is None else key_padding(mask, query.shape[0])
     local = functools.partial(
         _attend_local,
         scale=float(scale),
         causal=bool(is_causal),
+        window=None if window is None else int(window),
         soft_cap=None if soft_cap is None else float(soft_cap),
     )
     sharding = _shard_specs(query, key)

@@ -115,6 +115,24 @@ class KernelValuesTest(testing.TestCase):
         parity.assert_outputs_close(fused, plain)
 
 
+class QueriesSeeingKeysTest(testing.TestCase):
+    @parameterized.product(causal=[False, True], window=[None, 1, 3, 50])
+    def test_against_the_dense_mask(self, causal, window):
+        rng = np.random.default_rng(2)
+        valid = rng.random((3, 24)) < 0.2
+        valid[2] = False  # a sample without keys: all its queries blind
+        t, s = np.arange(20)[:, None], np.arange(24)[None, :]
+        visible = np.ones((20, 24), bool)
+        if causal:
+            visible &= s <= t
+        if window is not None:
+            visible &= np.abs(t - s) < window
+        expected = np.any(visible[None] & valid[:, None, :], axis=-1)
+        got = attention_kernel.queries_seeing_keys(valid, 20, causal, window)
+        np.testing.assert_array_equal(got, expected)
+        self.assertFalse(np.all(expected))  # some queries are blind
+
+
 class KernelChoiceTest(testing.TestCase):
     def test_true_without_kernel_names_the_reason(self):
         q, k, v = _inputs()
@@ -227,22 +245,28 @@ class LayersOnKernelTest(testing.TestCase):
         query_mask[0, -10:] = False
         return dict(query_mask=query_mask, value_mask=valid)
 
-    @parameterized.parameters(False, True)
-    def test_multi_head_attention(self, causal):
+    # A window of 40 leaves the first queries of sample 1 (first 100 keys
+    # padded) and the last ones of sample 0 (last 56 padded) blind.
+    @parameterized.product(causal=[False, True], window=[None, 40])
+    def test_multi_head_attention(self, causal, window):
         def make(flash_attention):
             return keras.layers.MultiHeadAttention(
-                num_heads=4, key_dim=32, flash_attention=flash_attention
+                num_heads=4,
+                key_dim=32,
+                sliding_window=window,
+                flash_attention=flash_attention,
             )
 
         self._compare(make, dict(use_causal_mask=causal, **self._masks()))
 
-    @parameterized.parameters(False, True)
-    def test_grouped_query_attention(self, causal):
+    @parameterized.product(causal=[False, True], window=[None, 40])
+    def test_grouped_query_attention(self, causal, window):
         def make(flash_attention):
             return keras.layers.GroupedQueryAttention(
                 head_dim=32,
                 num_query_heads=4,
                 num_key_value_heads=2,
+                sliding_window=window,
                 flash_attention=flash_attention,
             )
 

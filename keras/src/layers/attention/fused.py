@@ -2,11 +2,11 @@
 
 `MultiHeadAttention` and `GroupedQueryAttention` build their masks as
 `(B, T, S)` tensors, which no kernel can read. When a call's mask is made
-only of padding masks and the causal constraint, the layers hand those
-pieces to `ops.dot_product_attention` as the kernel takes them
-(`is_causal=True` and a `(B, 1, 1, S)` key-padding mask) instead, and the
-query-padding mask is applied to the output. The result is the layers'
-own, also for a query that sees no key or whose own mask is off.
+only of padding masks, the causal constraint and the sliding window, the
+layers hand those pieces to the kernel as it takes them (a causal flag, a
+window and a `(B, S)` key-validity vector) instead, and the query-padding
+mask is applied to the output. The result is the layers' own, also for a
+query that sees no key or whose own mask is off.
 """
 
 from keras.src import ops
@@ -27,7 +27,6 @@ def may_fuse(
     own_class,
     *,
     dropout,
-    sliding_window,
     attention_mask,
     training,
     return_attention_scores,
@@ -37,14 +36,12 @@ def may_fuse(
     It may when the layer was not built with `flash_attention=False`, its
     class keeps `own_class`'s attention computation (a subclass that
     overrides `_compute_attention` keeps its own), no explicit attention
-    mask or sliding window is involved, no scores are asked for and no
-    dropout is applied.
+    mask is given, no scores are asked for and no dropout is applied.
     """
     return (
         wants_kernel(layer._flash_attention_arg)
         and type(layer)._compute_attention is own_class._compute_attention
         and attention_mask is None
-        and sliding_window is None
         and not return_attention_scores
         and not (dropout > 0 and training)
     )
@@ -60,6 +57,7 @@ def fused_heads(
     query_mask=None,
     value_mask=None,
     key_mask=None,
+    sliding_window=None,
     blind_queries="zeros",
 ):
     """Attention of projected `(B, T, H, D)` tensors on the fused kernel.
@@ -71,6 +69,8 @@ def fused_heads(
         causal: Whether query `t` only sees keys `s <= t`.
         query_mask: Optional `(B, T)` mask of the queries.
         value_mask, key_mask: Optional `(B, S)` masks of the keys.
+        sliding_window: Optional int: query `t` only sees keys with
+            `|t - s| < sliding_window`.
         blind_queries: What a query that sees no key (or is masked) gets:
             `"zeros"` (as `MultiHeadAttention` computes it) or `"mean"`,
             the mean of the values over every key (as the plain
@@ -89,14 +89,15 @@ def fused_heads(
             key_valid = (
                 mask if key_valid is None else ops.logical_and(key_valid, mask)
             )
-    heads = ops.dot_product_attention(
+    heads = attention_kernel.attend(
         query,
         key,
         value,
-        mask=None if key_valid is None else key_valid[:, None, None, :],
+        None if key_valid is None else key_valid[:, None, None, :],
         scale=scale,
         is_causal=causal,
-        flash_attention=True,
+        soft_cap=None,
+        window=sliding_window,
     )
     if blind_queries == "mean":
         # As the plain `dot_product_attention`: a query whose logits are
@@ -113,7 +114,7 @@ def fused_heads(
     live = None
     if key_valid is not None:
         live = attention_kernel.queries_seeing_keys(
-            key_valid, query.shape[1], causal
+            key_valid, query.shape[1], causal, sliding_window
         )
     if query_mask is not None:
         query_mask = ops.cast(query_mask, "bool")

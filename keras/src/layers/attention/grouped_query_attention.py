@@ -372,7 +372,6 @@ class GroupedQueryAttention(Layer):
             self,
             GroupedQueryAttention,
             dropout=self.dropout,
-            sliding_window=self.sliding_window,
             attention_mask=attention_mask,
             training=training,
             return_attention_scores=return_attention_scores,
@@ -387,6 +386,7 @@ class GroupedQueryAttention(Layer):
                 query_mask=query_mask,
                 value_mask=value_mask,
                 key_mask=key_mask,
+                sliding_window=self.sliding_window,
                 blind_queries="mean",
             )
         if heads is None:

@@ -410,7 +410,6 @@ class MultiHeadAttention(Layer):
                 self,
                 MultiHeadAttention,
                 dropout=self._dropout,
-                sliding_window=self._sliding_window,
                 attention_mask=attention_mask,
                 training=training,
                 return_attention_scores=return_attention_scores,
@@ -425,6 +424,7 @@ class MultiHeadAttention(Layer):
                 query_mask=query_mask,
                 value_mask=value_mask,
                 key_mask=key_mask,
+                sliding_window=self._sliding_window,
             )
         if heads is None:
             # The causal and window constraints become part of the mask.
