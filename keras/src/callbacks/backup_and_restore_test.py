@@ -1,0 +1,300 @@
+"""Exact resume with `BackupAndRestore`: a run stopped after any batch and
+restarted gives the losses and weights of a run that never stopped."""
+
+import os
+
+import numpy as np
+import pytest
+
+import keras
+from keras.src import callbacks
+from keras.src.callbacks import backup_and_restore
+
+SAMPLES, BATCH, EPOCHS = 20, 4, 3  # 5 batches per epoch
+
+
+class Interrupt(RuntimeError):
+    pass
+
+
+class Recorder(callbacks.Callback):
+    """Records `(epoch, batch, loss, mae)` after each batch; raises after
+    batch `stop_batch` of epoch `stop_epoch`, or at the start of epoch
+    `stop_before_epoch`."""
+
+    def __init__(
+        self, stop_epoch=None, stop_batch=None, stop_before_epoch=None
+    ):
+        super().__init__()
+        self.rows = []
+        self.epoch = None
+        self.stop = (stop_epoch, stop_batch)
+        self.stop_before_epoch = stop_before_epoch
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if epoch == self.stop_before_epoch:
+            raise Interrupt()
+        self.epoch = epoch
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.rows.append((self.epoch, batch, logs["loss"], logs["mae"]))
+        if (self.epoch, batch) == self.stop:
+            raise Interrupt()
+
+
+def make_data():
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(SAMPLES, 4)).astype("float32")
+    y = (x @ rng.normal(size=(4, 1))).astype("float32")
+    return x, y
+
+
+class Sequence(keras.utils.PyDataset):
+    def __init__(self, x, y):
+        super().__init__()
+        self.x, self.y = x, y
+
+    def __len__(self):
+        return len(self.x) // BATCH
+
+    def __getitem__(self, index):
+        rows = slice(index * BATCH, (index + 1) * BATCH)
+        return self.x[rows], self.y[rows]
+
+
+def make_model():
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(8, activation="relu"),
+            keras.layers.Dropout(0.3),
+            keras.layers.Dense(1),
+        ]
+    )
+    schedule = keras.optimizers.schedules.ExponentialDecay(
+        0.05, decay_steps=2, decay_rate=0.5
+    )
+    model.compile(
+        optimizer=keras.optimizers.Adam(schedule), loss="mse", metrics=["mae"]
+    )
+    return model
+
+
+def fit(model, data, cbks):
+    x, y = data
+    # The shuffling seed is drawn from the global seed at `fit()`.
+    keras.utils.set_random_seed(0)
+    if isinstance(x, keras.utils.PyDataset):
+        return model.fit(
+            x, epochs=EPOCHS, shuffle=True, callbacks=cbks, verbose=0
+        )
+    return model.fit(
+        x,
+        y,
+        batch_size=BATCH,
+        epochs=EPOCHS,
+        shuffle=True,
+        callbacks=cbks,
+        verbose=0,
+    )
+
+
+def state(model):
+    return [np.asarray(v.value) for v in model.variables] + [
+        np.asarray(v.value) for v in model.optimizer.variables
+    ]
+
+
+def reference(data):
+    model = make_model()
+    recorder = Recorder()
+    history = fit(model, data, [recorder])
+    return recorder.rows, state(model), history.history
+
+
+def data_for(kind):
+    x, y = make_data()
+    if kind == "pydataset":
+        return Sequence(x, y), None
+    return x, y
+
+
+STOPS = {
+    "first_batch": dict(stop_epoch=0, stop_batch=0),
+    "mid_epoch": dict(stop_epoch=1, stop_batch=2),
+    "last_batch": dict(stop_epoch=1, stop_batch=4),
+    "between_epochs": dict(stop_before_epoch=2),
+}
+
+
+@pytest.mark.parametrize("kind", ["arrays", "pydataset"])
+@pytest.mark.parametrize("stop", sorted(STOPS))
+def test_resume_matches_uninterrupted_run(tmp_path, kind, stop):
+    data = data_for(kind)
+    rows, final, history = reference(data)
+    backup_dir = str(tmp_path / "backup")
+    save_freq = "epoch" if stop == "between_epochs" else 1
+
+    model = make_model()
+    first = Recorder(**STOPS[stop])
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
+    with pytest.raises(Interrupt):
+        fit(model, data, [backup, first])
+    assert os.path.exists(backup._weights_path)
+    del model
+
+    model = make_model()
+    second = Recorder()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
+    resumed_history = fit(model, data, [backup, second])
+
+    # Batch indices continue where the first run stopped; no batch is
+    # trained twice.
+    assert first.rows + second.rows == rows
+    after = state(model)
+    assert len(after) == len(final)
+    for got, want in zip(after, final):
+        np.testing.assert_array_equal(got, want)
+    # The optimizer's step count covers every batch exactly once.
+    assert int(model.optimizer.iterations.value) == EPOCHS * SAMPLES // BATCH
+    # The epochs run after the resume log what the reference logged.
+    for name, values in resumed_history.history.items():
+        n = len(values)
+        np.testing.assert_array_equal(values, history[name][-n:])
+    assert not os.path.exists(backup_dir)
+
+
+def test_dropout_state_and_metrics_matter(tmp_path):
+    """Without the optimizer, seed and metric states the resumed losses
+    would differ: restoring only the weights does not give the same run."""
+    data = data_for("arrays")
+    rows, _, _ = reference(data)
+    backup_dir = str(tmp_path / "backup")
+    model = make_model()
+    first = Recorder(stop_epoch=1, stop_batch=2)
+    with pytest.raises(Interrupt):
+        fit(model, data, [callbacks.BackupAndRestore(backup_dir, 1), first])
+    weights = model.get_weights()
+    model = make_model()
+    model.set_weights(weights)
+    second = Recorder()
+    x, y = data
+    keras.utils.set_random_seed(0)
+    model.fit(
+        x,
+        y,
+        batch_size=BATCH,
+        epochs=EPOCHS,
+        initial_epoch=1,
+        shuffle=True,
+        callbacks=[second],
+        verbose=0,
+    )
+    assert second.rows[3:] != rows[len(first.rows) :]
+
+
+def test_backup_contents(tmp_path):
+    backup_dir = str(tmp_path / "backup")
+    model = make_model()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=3)
+    with pytest.raises(Interrupt):
+        fit(model, data_for("arrays"), [backup, Recorder(1, 1)])
+    # Saved after batches 2 (epoch 0) and 0 (epoch 1, the 6th batch).
+    saved = backup_and_restore._read_backup(backup._weights_path)
+    assert saved["metadata"] == {"epoch": 1, "batch": 0, "step": 1}
+    assert int(saved["optimizer"][0]) == 6
+    seeds = [v for v in model.variables if getattr(v, "_is_seed_state", False)]
+    assert len(seeds) == 1
+    assert len(saved["model"]) == len(model.variables)
+    assert len(saved["metrics"]) == len(model.metrics_variables) > 0
+    # Only the backup and its readable position are left: no temporary.
+    assert sorted(os.listdir(backup_dir)) == [
+        "latest.backup.npz",
+        "training_metadata.json",
+    ]
+
+
+def test_interrupted_write_keeps_previous_backup(tmp_path, monkeypatch):
+    backup_dir = str(tmp_path / "backup")
+    model = make_model()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=1)
+    with pytest.raises(Interrupt):
+        fit(model, data_for("arrays"), [backup, Recorder(0, 1)])
+    before = open(backup._weights_path, "rb").read()
+
+    def failing_savez(file, **arrays):
+        file.write(b"half a backup")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(np, "savez", failing_savez)
+    with pytest.raises(OSError, match="disk full"):
+        backup._save(0, 2, step=3)
+    assert open(backup._weights_path, "rb").read() == before
+    assert sorted(os.listdir(backup_dir)) == [
+        "latest.backup.npz",
+        "training_metadata.json",
+    ]
+
+    # A write that dies after the temporary file is complete but before
+    # the rename leaves a stray temporary, never read back.
+    monkeypatch.undo()
+    real_replace = os.replace
+    calls = []
+
+    def dying_replace(src, dst):
+        calls.append(dst)
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(os, "replace", dying_replace)
+    with pytest.raises(KeyboardInterrupt):
+        backup._save(0, 2, step=3)
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert calls == [backup._weights_path]
+    assert open(backup._weights_path, "rb").read() == before
+    saved = backup_and_restore._read_backup(backup._weights_path)
+    assert saved["metadata"]["step"] == 2
+
+
+def test_double_checkpoint_falls_back_to_previous(tmp_path):
+    data = data_for("arrays")
+    rows, final, _ = reference(data)
+    backup_dir = str(tmp_path / "backup")
+    model = make_model()
+    first = Recorder(stop_epoch=1, stop_batch=2)
+    backup = callbacks.BackupAndRestore(
+        backup_dir, save_freq=1, double_checkpoint=True
+    )
+    with pytest.raises(Interrupt):
+        fit(model, data, [backup, first])
+    assert os.path.exists(backup._prev_weights_path)
+    with open(backup._weights_path, "wb") as f:
+        f.write(b"0")
+    model = make_model()
+    second = Recorder()
+    backup = callbacks.BackupAndRestore(
+        backup_dir, save_freq=1, double_checkpoint=True
+    )
+    fit(model, data, [backup, second])
+    # The previous backup (one batch earlier) is used: the last batch
+    # before the stop is trained again, with the same result.
+    assert second.rows[0][:2] == (1, 2)
+    assert first.rows[:-1] + second.rows == rows
+    for got, want in zip(state(model), final):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_bfloat16_round_trip(tmp_path):
+    import ml_dtypes
+
+    values = [
+        np.arange(3, dtype="float32"),
+        np.array([1.5, -2.0], dtype=ml_dtypes.bfloat16),
+    ]
+    path = backup_and_restore._write_backup(
+        str(tmp_path), {"model": values}, {"epoch": 0}
+    )
+    saved = backup_and_restore._read_backup(path)
+    assert saved["model"][1].dtype == ml_dtypes.bfloat16
+    np.testing.assert_array_equal(saved["model"][1], values[1])
+    np.testing.assert_array_equal(saved["model"][0], values[0])
