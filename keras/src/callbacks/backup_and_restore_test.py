@@ -62,7 +62,7 @@ class Sequence(keras.utils.PyDataset):
         return self.x[rows], self.y[rows]
 
 
-def make_model():
+def make_model(steps_per_execution=1):
     keras.utils.set_random_seed(1)
     model = keras.Sequential(
         [
@@ -76,18 +76,21 @@ def make_model():
         0.05, decay_steps=2, decay_rate=0.5
     )
     model.compile(
-        optimizer=keras.optimizers.Adam(schedule), loss="mse", metrics=["mae"]
+        optimizer=keras.optimizers.Adam(schedule),
+        loss="mse",
+        metrics=["mae"],
+        steps_per_execution=steps_per_execution,
     )
     return model
 
 
-def fit(model, data, cbks):
+def fit(model, data, cbks, **kwargs):
     x, y = data
     # The shuffling seed is drawn from the global seed at `fit()`.
     keras.utils.set_random_seed(0)
-    if isinstance(x, keras.utils.PyDataset):
+    if y is None:
         return model.fit(
-            x, epochs=EPOCHS, shuffle=True, callbacks=cbks, verbose=0
+            x, epochs=EPOCHS, shuffle=True, callbacks=cbks, verbose=0, **kwargs
         )
     return model.fit(
         x,
@@ -97,6 +100,7 @@ def fit(model, data, cbks):
         shuffle=True,
         callbacks=cbks,
         verbose=0,
+        **kwargs,
     )
 
 
@@ -106,10 +110,10 @@ def state(model):
     ]
 
 
-def reference(data):
-    model = make_model()
+def reference(data, **kwargs):
+    model = make_model(**kwargs)
     recorder = Recorder()
-    history = fit(model, data, [recorder])
+    history = fit(model, data, [recorder], **fit_kwargs(data))
     return recorder.rows, state(model), history.history
 
 
@@ -117,7 +121,25 @@ def data_for(kind):
     x, y = make_data()
     if kind == "pydataset":
         return Sequence(x, y), None
+    if kind == "tf_data":
+        tf = pytest.importorskip("tensorflow")
+        # A fixed order: a dataset reshuffled each pass draws its order
+        # from how many passes the dataset object has made, which a new
+        # process does not know.
+        dataset = tf.data.Dataset.from_tensor_slices((x, y))
+        dataset = dataset.shuffle(
+            SAMPLES, seed=3, reshuffle_each_iteration=False
+        )
+        return dataset.batch(BATCH), None
     return x, y
+
+
+def fit_kwargs(data):
+    x, y = data
+    if y is None:
+        return {}
+    # Validation after each epoch (it reuses the metric variables).
+    return {"validation_data": (x[:8], y[:8])}
 
 
 STOPS = {
@@ -128,26 +150,23 @@ STOPS = {
 }
 
 
-@pytest.mark.parametrize("kind", ["arrays", "pydataset"])
-@pytest.mark.parametrize("stop", sorted(STOPS))
-def test_resume_matches_uninterrupted_run(tmp_path, kind, stop):
-    data = data_for(kind)
-    rows, final, history = reference(data)
+def check_resume(tmp_path, data, stop, save_freq, steps_per_execution=1):
+    rows, final, history = reference(
+        data, steps_per_execution=steps_per_execution
+    )
     backup_dir = str(tmp_path / "backup")
-    save_freq = "epoch" if stop == "between_epochs" else 1
-
-    model = make_model()
-    first = Recorder(**STOPS[stop])
+    model = make_model(steps_per_execution)
+    first = Recorder(**stop)
     backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
     with pytest.raises(Interrupt):
-        fit(model, data, [backup, first])
+        fit(model, data, [backup, first], **fit_kwargs(data))
     assert os.path.exists(backup._weights_path)
     del model
 
-    model = make_model()
+    model = make_model(steps_per_execution)
     second = Recorder()
     backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
-    resumed_history = fit(model, data, [backup, second])
+    resumed_history = fit(model, data, [backup, second], **fit_kwargs(data))
 
     # Batch indices continue where the first run stopped; no batch is
     # trained twice.
@@ -163,6 +182,34 @@ def test_resume_matches_uninterrupted_run(tmp_path, kind, stop):
         n = len(values)
         np.testing.assert_array_equal(values, history[name][-n:])
     assert not os.path.exists(backup_dir)
+    return history
+
+
+@pytest.mark.parametrize("kind", ["arrays", "pydataset"])
+@pytest.mark.parametrize("stop", sorted(STOPS))
+def test_resume_matches_uninterrupted_run(tmp_path, kind, stop):
+    save_freq = "epoch" if stop == "between_epochs" else 1
+    history = check_resume(tmp_path, data_for(kind), STOPS[stop], save_freq)
+    if kind == "arrays":
+        assert len(history["val_loss"]) == EPOCHS
+
+
+@pytest.mark.parametrize("stop", ["mid_epoch", "between_epochs"])
+def test_resume_tf_data(tmp_path, stop):
+    save_freq = "epoch" if stop == "between_epochs" else 1
+    check_resume(tmp_path, data_for("tf_data"), STOPS[stop], save_freq)
+
+
+def test_resume_with_steps_per_execution(tmp_path):
+    # Groups of 2 batches: the callbacks see batches 1, 3, 5 of each
+    # epoch; stop after the group ending with batch 3 of epoch 1.
+    check_resume(
+        tmp_path,
+        data_for("arrays"),
+        dict(stop_epoch=1, stop_batch=3),
+        save_freq=1,
+        steps_per_execution=2,
+    )
 
 
 def test_dropout_state_and_metrics_matter(tmp_path):
@@ -174,7 +221,12 @@ def test_dropout_state_and_metrics_matter(tmp_path):
     model = make_model()
     first = Recorder(stop_epoch=1, stop_batch=2)
     with pytest.raises(Interrupt):
-        fit(model, data, [callbacks.BackupAndRestore(backup_dir, 1), first])
+        fit(
+            model,
+            data,
+            [callbacks.BackupAndRestore(backup_dir, 1), first],
+            **fit_kwargs(data),
+        )
     weights = model.get_weights()
     model = make_model()
     model.set_weights(weights)
@@ -266,7 +318,7 @@ def test_double_checkpoint_falls_back_to_previous(tmp_path):
         backup_dir, save_freq=1, double_checkpoint=True
     )
     with pytest.raises(Interrupt):
-        fit(model, data, [backup, first])
+        fit(model, data, [backup, first], **fit_kwargs(data))
     assert os.path.exists(backup._prev_weights_path)
     with open(backup._weights_path, "wb") as f:
         f.write(b"0")
@@ -275,7 +327,7 @@ def test_double_checkpoint_falls_back_to_previous(tmp_path):
     backup = callbacks.BackupAndRestore(
         backup_dir, save_freq=1, double_checkpoint=True
     )
-    fit(model, data, [backup, second])
+    fit(model, data, [backup, second], **fit_kwargs(data))
     # The previous backup (one batch earlier) is used: the last batch
     # before the stop is trained again, with the same result.
     assert second.rows[0][:2] == (1, 2)
