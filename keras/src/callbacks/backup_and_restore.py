@@ -29,9 +29,9 @@ class BackupAndRestore(Callback):
     dropped. With the same data, the same seed (for shuffling, see
     `keras.utils.set_random_seed`) and the same model code, the resumed
     run computes the same losses and weights as a run that never stopped.
-    A backup taken after the last batch of an epoch resumes with the next
-    epoch (that epoch's end-of-epoch work, such as validation, is not
-    redone).
+    A backup taken after the last batch of an epoch resumes with the end
+    of that epoch (validation, `on_epoch_end`), its logs taken from the
+    backup.
 
     Each backup is one file, written to a temporary name and renamed into
     place, so a job killed while writing never leaves a partial backup
@@ -138,16 +138,16 @@ class BackupAndRestore(Callback):
             variable.assign(value)
         metadata = backup["metadata"]
         epoch, step = metadata["epoch"], metadata.get("step", 0)
-        steps = (self.params or {}).get("steps")
-        if step and steps is not None and step >= steps:
-            # Backed up after the last batch of the epoch.
-            epoch, step = epoch + 1, 0
         self._current_epoch = epoch
         self.model._initial_epoch = epoch
         self.model._initial_step = step
+        # If every batch of the epoch was trained (a backup after its last
+        # batch), `fit()` ends that epoch with these logs.
+        self.model._resume_logs = metadata.get("logs")
         # Metric values are those of a partly trained epoch; at an epoch
         # boundary the metrics start over.
         self._pending = {
+            "epoch": epoch,
             "optimizer": backup["optimizer"],
             "metrics": backup["metrics"] if step else None,
         }
@@ -164,7 +164,10 @@ class BackupAndRestore(Callback):
             _check_match(variables, pending["optimizer"], "optimizer")
             for variable, value in zip(variables, pending["optimizer"]):
                 variable.assign(value)
-        if pending["metrics"] is not None:
+        if (
+            pending["metrics"] is not None
+            and self._current_epoch == pending["epoch"]
+        ):
             variables = list(model.metrics_variables)
             _check_match(variables, pending["metrics"], "metrics")
             for variable, value in zip(variables, pending["metrics"]):
@@ -181,17 +184,19 @@ class BackupAndRestore(Callback):
         self._batches_seen_since_last_saving += 1
         if self._batches_seen_since_last_saving >= self.save_freq:
             self._batches_seen_since_last_saving = 0
-            self._save(self._current_epoch, batch, step=batch + 1)
+            self._save(self._current_epoch, batch, step=batch + 1, logs=logs)
 
     def on_epoch_end(self, epoch, logs=None):
         self._current_epoch = epoch + 1
         if self.save_freq == "epoch":
             self._save(epoch + 1, None, step=0)
 
-    def _save(self, epoch, batch, step):
+    def _save(self, epoch, batch, step, logs=None):
         model = self.model
         optimizer = getattr(model, "optimizer", None)
         metadata = {"epoch": epoch, "batch": batch, "step": step}
+        if logs:
+            metadata["logs"] = {k: float(v) for k, v in logs.items()}
         arrays = {
             "model": [v.value for v in _model_variables(model)],
             "optimizer": (

@@ -168,6 +168,14 @@ def check_resume(tmp_path, data, stop, save_freq, steps_per_execution=1):
     backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
     resumed_history = fit(model, data, [backup, second], **fit_kwargs(data))
 
+    # The resumed run ends the epoch it stopped in (or starts the next
+    # one, for a backup at an epoch's end).
+    resumed_epochs = EPOCHS - (
+        stop["stop_epoch"]
+        if "stop_epoch" in stop
+        else stop["stop_before_epoch"]
+    )
+    assert len(resumed_history.history["loss"]) == resumed_epochs
     # Batch indices continue where the first run stopped; no batch is
     # trained twice.
     assert first.rows + second.rows == rows
@@ -254,7 +262,9 @@ def test_backup_contents(tmp_path):
         fit(model, data_for("arrays"), [backup, Recorder(1, 1)])
     # Saved after batches 2 (epoch 0) and 0 (epoch 1, the 6th batch).
     saved = backup_and_restore._read_backup(backup._weights_path)
+    logs = saved["metadata"].pop("logs")
     assert saved["metadata"] == {"epoch": 1, "batch": 0, "step": 1}
+    assert sorted(logs) == ["loss", "mae"]
     assert int(saved["optimizer"][0]) == 6
     seeds = [v for v in model.variables if getattr(v, "_is_seed_state", False)]
     assert len(seeds) == 1

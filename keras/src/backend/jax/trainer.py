@@ -759,6 +759,7 @@ class JAXTrainer(Trainer):
         self._logs_order = None
         self._initial_epoch = None
         self._initial_step = None
+        self._resume_logs = None
         callbacks.on_train_begin({})
         # A callback restoring an interrupted run (`BackupAndRestore`) sets
         # the epoch to resume from, and the number of batches of that epoch
@@ -766,7 +767,10 @@ class JAXTrainer(Trainer):
         if self._initial_epoch is not None:
             initial_epoch = self._initial_epoch
         initial_step = self._initial_step or 0
-        self._initial_step = None
+        # The logs of the batch the backup followed, for an epoch whose
+        # batches were all trained before the interruption.
+        resume_logs = self._resume_logs
+        self._initial_step = self._resume_logs = None
         training_logs = None
 
         def on_batch_end(end, logs, batches):
@@ -793,6 +797,12 @@ class JAXTrainer(Trainer):
                 self._end_state()
                 if logs:
                     epoch_logs = self._python_logs(logs)
+                elif (
+                    epoch == initial_epoch
+                    and initial_step
+                    and resume_logs is not None
+                ):
+                    epoch_logs = dict(resume_logs)
                 else:
                     epoch_logs = self.get_metrics_result()
                 if validation_data is not None and self._should_eval(
