@@ -110,14 +110,32 @@ def state(model):
     ]
 
 
-def reference(data, **kwargs):
-    model = make_model(**kwargs)
-    recorder = Recorder()
-    history = fit(model, data, [recorder], **fit_kwargs(data))
-    return recorder.rows, state(model), history.history
+_REFERENCES = {}
+
+
+def reference(data, steps_per_execution=1):
+    """Per-batch rows, final state and history of the uninterrupted run
+    (computed once per data object and `steps_per_execution`)."""
+    key = (id(data[0]), steps_per_execution)
+    if key not in _REFERENCES:
+        model = make_model(steps_per_execution)
+        recorder = Recorder()
+        history = fit(model, data, [recorder], **fit_kwargs(data))
+        _REFERENCES[key] = (recorder.rows, state(model), history.history)
+    return _REFERENCES[key]
+
+
+_DATA = {}
 
 
 def data_for(kind):
+    # One object per kind, so that the reference runs are shared.
+    if kind not in _DATA:
+        _DATA[kind] = _make_data_for(kind)
+    return _DATA[kind]
+
+
+def _make_data_for(kind):
     x, y = make_data()
     if kind == "pydataset":
         return Sequence(x, y), None
@@ -360,3 +378,48 @@ def test_bfloat16_round_trip(tmp_path):
     assert saved["model"][1].dtype == ml_dtypes.bfloat16
     np.testing.assert_array_equal(saved["model"][1], values[1])
     np.testing.assert_array_equal(saved["model"][0], values[0])
+
+
+def test_resume_after_process_killed(tmp_path):
+    """The first run is a separate process that dies (`os._exit`, no
+    cleanup) after batch 2 of epoch 1; this process resumes from its
+    backup."""
+    import subprocess
+    import sys
+    import textwrap
+
+    backup_dir = str(tmp_path / "backup")
+    script = textwrap.dedent(
+        f"""
+        import os
+        from keras.src.callbacks import backup_and_restore_test as t
+        from keras.src import callbacks
+
+        class Die(t.Recorder):
+            def on_train_batch_end(self, batch, logs=None):
+                if (self.epoch, batch) == (1, 2):
+                    os._exit(3)
+
+        data = t.data_for("arrays")
+        backup = callbacks.BackupAndRestore({backup_dir!r}, save_freq=1)
+        t.fit(t.make_model(), data, [backup, Die()], **t.fit_kwargs(data))
+        """
+    )
+    # Run from the folder holding this `keras` package, so that the child
+    # imports the same code.
+    root = os.path.dirname(os.path.dirname(keras.__file__))
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=root
+    )
+    assert result.returncode == 3, result.stderr[-2000:]
+    assert os.listdir(backup_dir)
+
+    data = data_for("arrays")
+    rows, final, _ = reference(data)
+    model = make_model()
+    second = Recorder()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=1)
+    fit(model, data, [backup, second], **fit_kwargs(data))
+    assert second.rows == rows[8:]
+    for got, want in zip(state(model), final):
+        np.testing.assert_array_equal(got, want)
