@@ -130,7 +130,7 @@ class EpochIterator:
     def __iter__(self):
         return self.enumerate_epoch()
 
-    def enumerate_epoch(self, epoch=None):
+    def enumerate_epoch(self, epoch=None, skip=0):
         """Runs one epoch: yields `(begin_step, end_step, batches)`.
 
         Args:
@@ -139,6 +139,9 @@ class EpochIterator:
                 `fit(initial_epoch=k)` resumed from a checkpoint sees the
                 same batches as an uninterrupted run. Ignored when
                 `steps_per_epoch` makes epochs span passes over the data.
+            skip: Number of batches at the start of the epoch to draw and
+                drop (a run resumed in the middle of an epoch); the steps
+                yielded are numbered from `skip`.
         """
         set_epoch = getattr(self.data_adapter, "set_epoch", None)
         if epoch is not None and set_epoch is not None:
@@ -149,9 +152,28 @@ class EpochIterator:
             self._new_iterator()
         per_execution = self.steps_per_execution
         steps = self.num_batches
-        executions = None if steps is None else math.ceil(steps / per_execution)
+        skip = int(skip or 0)
+        if steps is not None:
+            skip = min(skip, steps)
+        dropped = 0
+        while dropped < skip:
+            if (
+                self._num_batches is not None
+                and self._steps_seen >= self._num_batches
+            ):
+                break
+            try:
+                next(self._current_iterator)
+            except StopIteration:
+                break
+            self._steps_seen += 1
+            dropped += 1
+        remaining = None if steps is None else steps - dropped
+        executions = (
+            None if remaining is None else math.ceil(remaining / per_execution)
+        )
         execution = 0
-        produced = 0
+        produced = dropped
         ran_out = False
         while executions is None or execution < executions:
             if (
@@ -187,7 +209,7 @@ class EpochIterator:
                 ran_out = False
                 continue
             if batches:
-                begin = execution * per_execution
+                begin = dropped + execution * per_execution
                 produced += len(batches)
                 yield begin, begin + per_execution - 1, batches
             execution += 1

@@ -758,11 +758,19 @@ class JAXTrainer(Trainer):
         self._eval_epoch_iterator = None
         self._logs_order = None
         self._initial_epoch = None
+        self._initial_step = None
+        self._resume_logs = None
         callbacks.on_train_begin({})
         # A callback restoring an interrupted run (`BackupAndRestore`) sets
-        # the epoch to resume from.
+        # the epoch to resume from, and the number of batches of that epoch
+        # already trained.
         if self._initial_epoch is not None:
             initial_epoch = self._initial_epoch
+        initial_step = self._initial_step or 0
+        # The logs of the batch the backup followed, for an epoch whose
+        # batches were all trained before the interruption.
+        resume_logs = self._resume_logs
+        self._initial_step = self._resume_logs = None
         training_logs = None
 
         def on_batch_end(end, logs, batches):
@@ -777,7 +785,10 @@ class JAXTrainer(Trainer):
                 callbacks.on_epoch_begin(epoch, {})
                 logs = self._run_batches(
                     "train",
-                    epoch_iterator.enumerate_epoch(epoch),
+                    epoch_iterator.enumerate_epoch(
+                        epoch,
+                        skip=initial_step if epoch == initial_epoch else 0,
+                    ),
                     on_begin=lambda begin: callbacks.on_train_batch_begin(
                         begin, {}
                     ),
@@ -786,6 +797,12 @@ class JAXTrainer(Trainer):
                 self._end_state()
                 if logs:
                     epoch_logs = self._python_logs(logs)
+                elif (
+                    epoch == initial_epoch
+                    and initial_step
+                    and resume_logs is not None
+                ):
+                    epoch_logs = dict(resume_logs)
                 else:
                     epoch_logs = self.get_metrics_result()
                 if validation_data is not None and self._should_eval(

@@ -1,0 +1,425 @@
+"""Exact resume with `BackupAndRestore`: a run stopped after any batch and
+restarted gives the losses and weights of a run that never stopped."""
+
+import os
+
+import numpy as np
+import pytest
+
+import keras
+from keras.src import callbacks
+from keras.src.callbacks import backup_and_restore
+
+SAMPLES, BATCH, EPOCHS = 20, 4, 3  # 5 batches per epoch
+
+
+class Interrupt(RuntimeError):
+    pass
+
+
+class Recorder(callbacks.Callback):
+    """Records `(epoch, batch, loss, mae)` after each batch; raises after
+    batch `stop_batch` of epoch `stop_epoch`, or at the start of epoch
+    `stop_before_epoch`."""
+
+    def __init__(
+        self, stop_epoch=None, stop_batch=None, stop_before_epoch=None
+    ):
+        super().__init__()
+        self.rows = []
+        self.epoch = None
+        self.stop = (stop_epoch, stop_batch)
+        self.stop_before_epoch = stop_before_epoch
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if epoch == self.stop_before_epoch:
+            raise Interrupt()
+        self.epoch = epoch
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.rows.append((self.epoch, batch, logs["loss"], logs["mae"]))
+        if (self.epoch, batch) == self.stop:
+            raise Interrupt()
+
+
+def make_data():
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(SAMPLES, 4)).astype("float32")
+    y = (x @ rng.normal(size=(4, 1))).astype("float32")
+    return x, y
+
+
+class Sequence(keras.utils.PyDataset):
+    def __init__(self, x, y):
+        super().__init__()
+        self.x, self.y = x, y
+
+    def __len__(self):
+        return len(self.x) // BATCH
+
+    def __getitem__(self, index):
+        rows = slice(index * BATCH, (index + 1) * BATCH)
+        return self.x[rows], self.y[rows]
+
+
+def make_model(steps_per_execution=1):
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(8, activation="relu"),
+            keras.layers.Dropout(0.3),
+            keras.layers.Dense(1),
+        ]
+    )
+    schedule = keras.optimizers.schedules.ExponentialDecay(
+        0.05, decay_steps=2, decay_rate=0.5
+    )
+    model.compile(
+        optimizer=keras.optimizers.Adam(schedule),
+        loss="mse",
+        metrics=["mae"],
+        steps_per_execution=steps_per_execution,
+    )
+    return model
+
+
+def fit(model, data, cbks, **kwargs):
+    x, y = data
+    # The shuffling seed is drawn from the global seed at `fit()`.
+    keras.utils.set_random_seed(0)
+    if y is None:
+        return model.fit(
+            x, epochs=EPOCHS, shuffle=True, callbacks=cbks, verbose=0, **kwargs
+        )
+    return model.fit(
+        x,
+        y,
+        batch_size=BATCH,
+        epochs=EPOCHS,
+        shuffle=True,
+        callbacks=cbks,
+        verbose=0,
+        **kwargs,
+    )
+
+
+def state(model):
+    return [np.asarray(v.value) for v in model.variables] + [
+        np.asarray(v.value) for v in model.optimizer.variables
+    ]
+
+
+_REFERENCES = {}
+
+
+def reference(data, steps_per_execution=1):
+    """Per-batch rows, final state and history of the uninterrupted run
+    (computed once per data object and `steps_per_execution`)."""
+    key = (id(data[0]), steps_per_execution)
+    if key not in _REFERENCES:
+        model = make_model(steps_per_execution)
+        recorder = Recorder()
+        history = fit(model, data, [recorder], **fit_kwargs(data))
+        _REFERENCES[key] = (recorder.rows, state(model), history.history)
+    return _REFERENCES[key]
+
+
+_DATA = {}
+
+
+def data_for(kind):
+    # One object per kind, so that the reference runs are shared.
+    if kind not in _DATA:
+        _DATA[kind] = _make_data_for(kind)
+    return _DATA[kind]
+
+
+def _make_data_for(kind):
+    x, y = make_data()
+    if kind == "pydataset":
+        return Sequence(x, y), None
+    if kind == "tf_data":
+        tf = pytest.importorskip("tensorflow")
+        # A fixed order: a dataset reshuffled each pass draws its order
+        # from how many passes the dataset object has made, which a new
+        # process does not know.
+        dataset = tf.data.Dataset.from_tensor_slices((x, y))
+        dataset = dataset.shuffle(
+            SAMPLES, seed=3, reshuffle_each_iteration=False
+        )
+        return dataset.batch(BATCH), None
+    return x, y
+
+
+def fit_kwargs(data):
+    x, y = data
+    if y is None:
+        return {}
+    # Validation after each epoch (it reuses the metric variables).
+    return {"validation_data": (x[:8], y[:8])}
+
+
+STOPS = {
+    "first_batch": dict(stop_epoch=0, stop_batch=0),
+    "mid_epoch": dict(stop_epoch=1, stop_batch=2),
+    "last_batch": dict(stop_epoch=1, stop_batch=4),
+    "between_epochs": dict(stop_before_epoch=2),
+}
+
+
+def check_resume(tmp_path, data, stop, save_freq, steps_per_execution=1):
+    rows, final, history = reference(
+        data, steps_per_execution=steps_per_execution
+    )
+    backup_dir = str(tmp_path / "backup")
+    model = make_model(steps_per_execution)
+    first = Recorder(**stop)
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
+    with pytest.raises(Interrupt):
+        fit(model, data, [backup, first], **fit_kwargs(data))
+    assert os.path.exists(backup._weights_path)
+    del model
+
+    model = make_model(steps_per_execution)
+    second = Recorder()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
+    resumed_history = fit(model, data, [backup, second], **fit_kwargs(data))
+
+    # The resumed run ends the epoch it stopped in (or starts the next
+    # one, for a backup at an epoch's end).
+    resumed_epochs = EPOCHS - (
+        stop["stop_epoch"]
+        if "stop_epoch" in stop
+        else stop["stop_before_epoch"]
+    )
+    assert len(resumed_history.history["loss"]) == resumed_epochs
+    # Batch indices continue where the first run stopped; no batch is
+    # trained twice.
+    assert first.rows + second.rows == rows
+    after = state(model)
+    assert len(after) == len(final)
+    for got, want in zip(after, final):
+        np.testing.assert_array_equal(got, want)
+    # The optimizer's step count covers every batch exactly once.
+    assert int(model.optimizer.iterations.value) == EPOCHS * SAMPLES // BATCH
+    # The epochs run after the resume log what the reference logged.
+    for name, values in resumed_history.history.items():
+        n = len(values)
+        np.testing.assert_array_equal(values, history[name][-n:])
+    assert not os.path.exists(backup_dir)
+    return history
+
+
+@pytest.mark.parametrize("kind", ["arrays", "pydataset"])
+@pytest.mark.parametrize("stop", sorted(STOPS))
+def test_resume_matches_uninterrupted_run(tmp_path, kind, stop):
+    save_freq = "epoch" if stop == "between_epochs" else 1
+    history = check_resume(tmp_path, data_for(kind), STOPS[stop], save_freq)
+    if kind == "arrays":
+        assert len(history["val_loss"]) == EPOCHS
+
+
+@pytest.mark.parametrize("stop", ["mid_epoch", "between_epochs"])
+def test_resume_tf_data(tmp_path, stop):
+    save_freq = "epoch" if stop == "between_epochs" else 1
+    check_resume(tmp_path, data_for("tf_data"), STOPS[stop], save_freq)
+
+
+def test_resume_with_steps_per_execution(tmp_path):
+    # Groups of 2 batches: the callbacks see batches 1, 3, 5 of each
+    # epoch; stop after the group ending with batch 3 of epoch 1.
+    check_resume(
+        tmp_path,
+        data_for("arrays"),
+        dict(stop_epoch=1, stop_batch=3),
+        save_freq=1,
+        steps_per_execution=2,
+    )
+
+
+def test_dropout_state_and_metrics_matter(tmp_path):
+    """Without the optimizer, seed and metric states the resumed losses
+    would differ: restoring only the weights does not give the same run."""
+    data = data_for("arrays")
+    rows, _, _ = reference(data)
+    backup_dir = str(tmp_path / "backup")
+    model = make_model()
+    first = Recorder(stop_epoch=1, stop_batch=2)
+    with pytest.raises(Interrupt):
+        fit(
+            model,
+            data,
+            [callbacks.BackupAndRestore(backup_dir, 1), first],
+            **fit_kwargs(data),
+        )
+    weights = model.get_weights()
+    model = make_model()
+    model.set_weights(weights)
+    second = Recorder()
+    x, y = data
+    keras.utils.set_random_seed(0)
+    model.fit(
+        x,
+        y,
+        batch_size=BATCH,
+        epochs=EPOCHS,
+        initial_epoch=1,
+        shuffle=True,
+        callbacks=[second],
+        verbose=0,
+    )
+    assert second.rows[3:] != rows[len(first.rows) :]
+
+
+def test_backup_contents(tmp_path):
+    backup_dir = str(tmp_path / "backup")
+    model = make_model()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=3)
+    with pytest.raises(Interrupt):
+        fit(model, data_for("arrays"), [backup, Recorder(1, 1)])
+    # Saved after batches 2 (epoch 0) and 0 (epoch 1, the 6th batch).
+    saved = backup_and_restore._read_backup(backup._weights_path)
+    logs = saved["metadata"].pop("logs")
+    assert saved["metadata"] == {"epoch": 1, "batch": 0, "step": 1}
+    assert sorted(logs) == ["loss", "mae"]
+    assert int(saved["optimizer"][0]) == 6
+    seeds = [v for v in model.variables if getattr(v, "_is_seed_state", False)]
+    assert len(seeds) == 1
+    assert len(saved["model"]) == len(model.variables)
+    assert len(saved["metrics"]) == len(model.metrics_variables) > 0
+    # Only the backup and its readable position are left: no temporary.
+    assert sorted(os.listdir(backup_dir)) == [
+        "latest.backup.npz",
+        "training_metadata.json",
+    ]
+
+
+def test_interrupted_write_keeps_previous_backup(tmp_path, monkeypatch):
+    backup_dir = str(tmp_path / "backup")
+    model = make_model()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=1)
+    with pytest.raises(Interrupt):
+        fit(model, data_for("arrays"), [backup, Recorder(0, 1)])
+    before = open(backup._weights_path, "rb").read()
+
+    def failing_savez(file, **arrays):
+        file.write(b"half a backup")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(np, "savez", failing_savez)
+    with pytest.raises(OSError, match="disk full"):
+        backup._save(0, 2, step=3)
+    assert open(backup._weights_path, "rb").read() == before
+    assert sorted(os.listdir(backup_dir)) == [
+        "latest.backup.npz",
+        "training_metadata.json",
+    ]
+
+    # A write that dies after the temporary file is complete but before
+    # the rename leaves a stray temporary, never read back.
+    monkeypatch.undo()
+    real_replace = os.replace
+    calls = []
+
+    def dying_replace(src, dst):
+        calls.append(dst)
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(os, "replace", dying_replace)
+    with pytest.raises(KeyboardInterrupt):
+        backup._save(0, 2, step=3)
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert calls == [backup._weights_path]
+    assert open(backup._weights_path, "rb").read() == before
+    saved = backup_and_restore._read_backup(backup._weights_path)
+    assert saved["metadata"]["step"] == 2
+
+
+def test_double_checkpoint_falls_back_to_previous(tmp_path):
+    data = data_for("arrays")
+    rows, final, _ = reference(data)
+    backup_dir = str(tmp_path / "backup")
+    model = make_model()
+    first = Recorder(stop_epoch=1, stop_batch=2)
+    backup = callbacks.BackupAndRestore(
+        backup_dir, save_freq=1, double_checkpoint=True
+    )
+    with pytest.raises(Interrupt):
+        fit(model, data, [backup, first], **fit_kwargs(data))
+    assert os.path.exists(backup._prev_weights_path)
+    with open(backup._weights_path, "wb") as f:
+        f.write(b"0")
+    model = make_model()
+    second = Recorder()
+    backup = callbacks.BackupAndRestore(
+        backup_dir, save_freq=1, double_checkpoint=True
+    )
+    fit(model, data, [backup, second], **fit_kwargs(data))
+    # The previous backup (one batch earlier) is used: the last batch
+    # before the stop is trained again, with the same result.
+    assert second.rows[0][:2] == (1, 2)
+    assert first.rows[:-1] + second.rows == rows
+    for got, want in zip(state(model), final):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_bfloat16_round_trip(tmp_path):
+    import ml_dtypes
+
+    values = [
+        np.arange(3, dtype="float32"),
+        np.array([1.5, -2.0], dtype=ml_dtypes.bfloat16),
+    ]
+    path = backup_and_restore._write_backup(
+        str(tmp_path), {"model": values}, {"epoch": 0}
+    )
+    saved = backup_and_restore._read_backup(path)
+    assert saved["model"][1].dtype == ml_dtypes.bfloat16
+    np.testing.assert_array_equal(saved["model"][1], values[1])
+    np.testing.assert_array_equal(saved["model"][0], values[0])
+
+
+def test_resume_after_process_killed(tmp_path):
+    """The first run is a separate process that dies (`os._exit`, no
+    cleanup) after batch 2 of epoch 1; this process resumes from its
+    backup."""
+    import subprocess
+    import sys
+    import textwrap
+
+    backup_dir = str(tmp_path / "backup")
+    script = textwrap.dedent(
+        f"""
+        import os
+        from keras.src.callbacks import backup_and_restore_test as t
+        from keras.src import callbacks
+
+        class Die(t.Recorder):
+            def on_train_batch_end(self, batch, logs=None):
+                if (self.epoch, batch) == (1, 2):
+                    os._exit(3)
+
+        data = t.data_for("arrays")
+        backup = callbacks.BackupAndRestore({backup_dir!r}, save_freq=1)
+        t.fit(t.make_model(), data, [backup, Die()], **t.fit_kwargs(data))
+        """
+    )
+    # Run from the folder holding this `keras` package, so that the child
+    # imports the same code.
+    root = os.path.dirname(os.path.dirname(keras.__file__))
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=root
+    )
+    assert result.returncode == 3, result.stderr[-2000:]
+    assert os.listdir(backup_dir)
+
+    data = data_for("arrays")
+    rows, final, _ = reference(data)
+    model = make_model()
+    second = Recorder()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=1)
+    fit(model, data, [backup, second], **fit_kwargs(data))
+    assert second.rows == rows[8:]
+    for got, want in zip(state(model), final):
+        np.testing.assert_array_equal(got, want)
