@@ -2486,7 +2486,7 @@ class Round(_NumpyOp):
         return backend.numpy.round(x, decimals=self.decimals)
 
     def compute_output_spec(self, x):
-        dtype = _traced_dtype(self.call, x)
+        dtype = _keep_64bit(_traced_dtype(self.call, x), x)
         return KerasTensor(_shape_of(x), dtype=dtype, sparse=_is_sparse(x))
 
 
@@ -2562,7 +2562,8 @@ class NanToNum(_NumpyOp):
         )
 
     def compute_output_spec(self, x):
-        return KerasTensor(_shape_of(x), dtype=_traced_dtype(self.call, x))
+        dtype = _keep_64bit(_traced_dtype(self.call, x), x)
+        return KerasTensor(_shape_of(x), dtype=dtype)
 
 
 @_export("nan_to_num")
@@ -5769,7 +5770,8 @@ class Diff(_NumpyOp):
         axis = _canonical_axis(self.axis, len(shape))
         if shape[axis] is not None:
             shape[axis] = builtins.max(shape[axis] - self.n, 0)
-        return KerasTensor(tuple(shape), dtype=_traced_dtype(self.call, a))
+        dtype = _keep_64bit(_traced_dtype(self.call, a), a)
+        return KerasTensor(tuple(shape), dtype=dtype)
 
 
 @_export("diff")
@@ -5817,7 +5819,7 @@ class Trace(_NumpyOp):
             )
         rest = tuple(d for i, d in enumerate(shape) if i not in (a1, a2))
         dtype = _traced_dtype(lambda v: backend.numpy.trace(v), x, rank=2)
-        return KerasTensor(rest, dtype=dtype)
+        return KerasTensor(rest, dtype=_keep_64bit(dtype, x))
 
 
 @_export("trace")

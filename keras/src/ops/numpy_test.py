@@ -580,6 +580,9 @@ _KEEP_64BIT_OPS = {
     "cumprod": ("int64", "float64"),
     "nancumsum": ("int64", "float64"),
     "nancumprod": ("int64", "float64"),
+    "round": ("int64", "float64"),
+    "nan_to_num": ("int64", "float64"),
+    "diff": ("int64", "float64"),
 }
 
 
@@ -604,6 +607,13 @@ class TestSymbolic64Bit:
         symbolic = fn(KerasTensor(x.shape, dtype=dtype))
         assert symbolic.dtype == backend.standardize_dtype(eager.dtype)
         assert symbolic.shape == eager.shape
+
+    @pytest.mark.parametrize("dtype", ["int64", "float64"])
+    def test_trace_keeps_width(self, dtype):
+        assert ops.trace(KerasTensor((3, 3), dtype=dtype)).dtype == dtype
+        x = np.ones((3, 3), dtype=dtype.replace("64", "32"))
+        symbolic = ops.trace(KerasTensor((3, 3), dtype=x.dtype.name))
+        assert symbolic.dtype == backend.standardize_dtype(ops.trace(x).dtype)
 
     def test_explicit_dtype_of_cumsum_wins(self):
         out = ops.cumsum(KerasTensor((2, 3), dtype="int64"), dtype="int32")
