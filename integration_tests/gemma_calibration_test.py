@@ -5,11 +5,11 @@ A one-block variant of the tiny Gemma-style decoder of `examples/gemma`
 `(width, heads, head_dim)` and output `(heads, head_dim, width)`
 `EinsumDense` kernels, a gated feed-forward network) is quantized block
 by block without a distribution and on a mesh: GPTQ on the `(4, 2)`
-`("model", "batch")` mesh with the example's layout map (kernels split over both axes, FSDP style), AWQ on
-the 3D `(2, 2, 2)` `("data", "model", "batch")` mesh with the batch over
-two axes. The calibration data go through the data path; the codes must be
-those of one device and the quantized logits equal up to float32
-round-off.
+`("model", "batch")` mesh with the example's layout map (kernels split
+over both axes, FSDP style), AWQ on the 3D `(2, 2, 2)`
+`("data", "model", "batch")` mesh with the batch over two axes. The
+calibration data go through the data path; the codes must be those of
+one device and the quantized logits equal up to float32 round-off.
 """
 
 import dataclasses
