@@ -1,17 +1,18 @@
 """GPTQ and AWQ on the example decoder, on one device and on two meshes.
 
-The tiny Gemma-style decoder of `examples/gemma` (grouped-query attention
-with rotary embeddings: query/key/value `(width, heads, head_dim)` and
-output `(heads, head_dim, width)` `EinsumDense` kernels, a gated
-feed-forward network) is quantized block by block without a distribution
-and on a mesh: GPTQ on the `(4, 2)` `("model", "batch")` mesh with the
-example's layout map (kernels split over both axes, FSDP style), AWQ on
-the 3D `(2, 2, 2)` `("data", "model", "batch")` mesh with the batch over
-two axes. The calibration data go through the data path; the codes must be
-those of one device and the quantized logits equal up to float32
-round-off.
+A one-block variant of the tiny Gemma-style decoder of `examples/gemma`
+(grouped-query attention with rotary embeddings: query/key/value
+`(width, heads, head_dim)` and output `(heads, head_dim, width)`
+`EinsumDense` kernels, a gated feed-forward network) is quantized block
+by block without a distribution and on a mesh: GPTQ on the `(4, 2)`
+`("model", "batch")` mesh with the example's layout map (kernels split
+over both axes, FSDP style), AWQ on the 3D `(2, 2, 2)`
+`("data", "model", "batch")` mesh with the batch over two axes. The
+calibration data go through the data path; the codes must be those of
+one device and the quantized logits equal up to float32 round-off.
 """
 
+import dataclasses
 import math
 
 import numpy as np
@@ -21,8 +22,15 @@ import keras
 from examples.gemma import decoder
 from examples.gemma import layout
 
-CONFIG = decoder.TINY_CONFIG
-SAMPLES = 8
+# One block of the tiny decoder: every projection kind (query, key, value,
+# attention output, gate, up, down) is still quantized, with half the
+# compilations of the two-block model; a hidden width equal to the model
+# width gives the three feed-forward kernels one shape, so that their
+# quantization steps share compiled programs (compilation dominates the
+# run time at this size).
+CONFIG = dataclasses.replace(decoder.TINY_CONFIG, num_layers=1, hidden_dim=64)
+# Four sequences: still split over the batch axes of both meshes.
+SAMPLES = 4
 
 
 def _model():

@@ -25,8 +25,31 @@ def _export(*names):
     return keras_export(paths)
 
 
+def _keeps_float64(name):
+    """Symbolic output spec of activation `name`, keeping `float64`.
+
+    Tracing runs JAX without 64-bit types, so a `float64` KerasTensor would
+    come out as `float32`; as in upstream Keras, the symbolic result of a
+    `float64` input stays `float64`.
+    """
+
+    def spec(*args, **kwargs):
+        fn = globals()[name].__wrapped__
+        out = backend.compute_output_spec(fn, *args, **kwargs)
+        x = args[0] if args else kwargs["x"]
+        if (
+            getattr(x, "dtype", None) is not None
+            and backend.standardize_dtype(x.dtype) == "float64"
+            and out.dtype == "float32"
+        ):
+            out = KerasTensor(out.shape, dtype="float64", sparse=out.sparse)
+        return out
+
+    return spec
+
+
 @_export("relu")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("relu"))
 def relu(x):
     """Rectified linear unit activation function: `max(x, 0)`.
 
@@ -45,7 +68,7 @@ def relu(x):
 
 
 @_export("relu6")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("relu6"))
 def relu6(x):
     """ReLU capped at six.
 
@@ -61,7 +84,7 @@ def relu6(x):
 
 
 @_export("sigmoid")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("sigmoid"))
 def sigmoid(x):
     """Sigmoid activation function: `1 / (1 + exp(-x))`.
 
@@ -75,7 +98,7 @@ def sigmoid(x):
 
 
 @_export("sparse_sigmoid")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("sparse_sigmoid"))
 def sparse_sigmoid(x):
     """Sparse sigmoid: `clip(0.5 * (x + 1), 0, 1)`.
 
@@ -89,7 +112,7 @@ def sparse_sigmoid(x):
 
 
 @_export("softplus")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("softplus"))
 def softplus(x):
     """Softplus activation function: `log(exp(x) + 1)`.
 
@@ -103,7 +126,7 @@ def softplus(x):
 
 
 @_export("softsign")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("softsign"))
 def softsign(x):
     """Softsign activation function: `x / (abs(x) + 1)`.
 
@@ -117,7 +140,7 @@ def softsign(x):
 
 
 @_export("soft_shrink")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("soft_shrink"))
 def soft_shrink(x, threshold=0.5):
     """Soft shrink activation function.
 
@@ -135,7 +158,7 @@ def soft_shrink(x, threshold=0.5):
 
 
 @_export("hard_shrink")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("hard_shrink"))
 def hard_shrink(x, threshold=0.5):
     """Hard shrink activation: `x` if `|x| > threshold`, else `0`.
 
@@ -150,7 +173,7 @@ def hard_shrink(x, threshold=0.5):
 
 
 @_export("tanh_shrink")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("tanh_shrink"))
 def tanh_shrink(x):
     """Tanh shrink activation function: `x - tanh(x)`.
 
@@ -164,7 +187,7 @@ def tanh_shrink(x):
 
 
 @_export("hard_tanh")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("hard_tanh"))
 def hard_tanh(x):
     """Hard tanh activation function: `clip(x, -1, 1)`.
 
@@ -178,7 +201,7 @@ def hard_tanh(x):
 
 
 @_export("silu", "swish")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("silu"))
 def silu(x):
     """Sigmoid Linear Unit (SiLU) activation, also known as Swish.
 
@@ -197,7 +220,7 @@ swish = silu
 
 
 @_export("squareplus")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("squareplus"))
 def squareplus(x, b=4):
     """Squareplus activation function: `(x + sqrt(x**2 + b)) / 2`.
 
@@ -212,7 +235,7 @@ def squareplus(x, b=4):
 
 
 @_export("sparse_plus")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("sparse_plus"))
 def sparse_plus(x):
     """SparsePlus: a piecewise-quadratic smooth stand-in for ReLU.
 
@@ -228,7 +251,7 @@ def sparse_plus(x):
 
 
 @_export("log_sigmoid")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("log_sigmoid"))
 def log_sigmoid(x):
     """Logarithm of the sigmoid activation function: `-softplus(-x)`.
 
@@ -242,7 +265,7 @@ def log_sigmoid(x):
 
 
 @_export("leaky_relu")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("leaky_relu"))
 def leaky_relu(x, negative_slope=0.2):
     """ReLU variant that lets a small gradient through for negative inputs.
 
@@ -260,7 +283,7 @@ def leaky_relu(x, negative_slope=0.2):
 
 
 @_export("hard_sigmoid")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("hard_sigmoid"))
 def hard_sigmoid(x):
     """Hard sigmoid activation function: `clip(x / 6 + 0.5, 0, 1)`.
 
@@ -274,7 +297,7 @@ def hard_sigmoid(x):
 
 
 @_export("hard_silu", "hard_swish")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("hard_silu"))
 def hard_silu(x):
     """Hard SiLU (alias: hard swish), a piecewise-linear cheap SiLU.
 
@@ -293,7 +316,7 @@ hard_swish = hard_silu
 
 
 @_export("elu")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("elu"))
 def elu(x, alpha=1.0):
     """ELU: identity for positive inputs, a saturating exponential below.
 
@@ -310,7 +333,7 @@ def elu(x, alpha=1.0):
 
 
 @_export("selu")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("selu"))
 def selu(x):
     """SELU: an ELU scaled by fixed constants for self-normalization.
 
@@ -327,7 +350,7 @@ def selu(x):
 
 
 @_export("celu")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("celu"))
 def celu(x, alpha=1.0):
     """CELU: an ELU variant whose derivative is continuous for any `alpha`.
 
@@ -344,7 +367,7 @@ def celu(x, alpha=1.0):
 
 
 @_export("gelu")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("gelu"))
 def gelu(x, approximate=True):
     """GELU: weights each input by the standard normal CDF at that input.
 
@@ -378,7 +401,7 @@ def glu(x, axis=-1):
 
 
 @_export("softmax")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("softmax"))
 def softmax(x, axis=-1):
     """Softmax activation function: `exp(x) / sum(exp(x), axis)`.
 
@@ -412,7 +435,7 @@ def softmax(x, axis=-1):
 
 
 @_export("log_softmax")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("log_softmax"))
 def log_softmax(x, axis=-1):
     """Log-softmax activation function: `x - logsumexp(x, axis)`.
 
@@ -427,7 +450,7 @@ def log_softmax(x, axis=-1):
 
 
 @_export("sparsemax")
-@symbolic_op
+@symbolic_op(spec=_keeps_float64("sparsemax"))
 def sparsemax(x, axis=-1):
     """Sparsemax activation: a projection onto the probability simplex.
 

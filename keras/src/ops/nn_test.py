@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from keras.src import backend
 from keras.src import ops
 from keras.src.backend.common.keras_tensor import KerasTensor
 
@@ -371,3 +372,30 @@ def test_threshold_psnr_polar():
     np.testing.assert_allclose(
         ops.polar(np.array([2.0]), np.array([np.pi / 2])), [2j], atol=1e-6
     )
+
+
+_FLOAT64_ACTIVATIONS = (
+    "relu relu6 sigmoid sparse_sigmoid softplus softsign soft_shrink "
+    "sparse_plus silu swish log_sigmoid leaky_relu hard_sigmoid hard_silu "
+    "hard_swish hard_tanh elu selu gelu celu tanh_shrink hard_shrink "
+    "squareplus softmax log_softmax sparsemax"
+).split()
+
+
+@pytest.mark.parametrize("name", _FLOAT64_ACTIVATIONS)
+def test_activation_symbolic_float64_keeps_width(name):
+    # As upstream Keras: a float64 KerasTensor gives a float64 result.
+    fn = getattr(ops, name)
+    assert fn(KerasTensor((2, 3), dtype="float64")).dtype == "float64"
+    # Other dtypes: the symbolic dtype is the eager one.
+    for dtype in ("int32", "int64", "float16", "float32"):
+        x = np.array([[-1, 0, 2], [3, -4, 5]]).astype(dtype)
+        symbolic = fn(KerasTensor(x.shape, dtype=dtype))
+        eager = fn(x)
+        if dtype != "int64":
+            assert symbolic.dtype == backend.standardize_dtype(eager.dtype)
+        else:
+            # JAX narrows int64 arrays; the symbolic float result is
+            # float32 as upstream's eager result.
+            assert symbolic.dtype == "float32"
+        assert symbolic.shape == eager.shape

@@ -129,6 +129,22 @@ def _traced_dtype(fn, *args, rank=None, **kwargs):
     return spec.dtype
 
 
+_WIDE = {"int64": "int32", "float64": "float32"}
+
+
+def _keep_64bit(dtype, x):
+    """Widens a traced 32-bit `dtype` back to the 64-bit dtype of `x`.
+
+    Tracing runs JAX without 64-bit types, so an `int64` or `float64`
+    KerasTensor comes out as `int32` / `float32`. Ops whose symbolic result
+    keeps the input's width (as in upstream Keras) restore it here.
+    """
+    wide = _dtype_of(x) if hasattr(x, "dtype") else None
+    if wide in _WIDE and dtype == _WIDE[wide]:
+        return wide
+    return dtype
+
+
 def broadcast_shapes(shape1, shape2):
     """Shape that `shape1` and `shape2` broadcast to.
 
@@ -221,14 +237,19 @@ class _Unary(_NumpyOp):
 
     _fn = None
     _keeps_sparse = False
+    # Whether a 64-bit input keeps its width in the symbolic result.
+    _keeps_64bit = False
 
     def call(self, x):
         return getattr(backend.numpy, self._fn)(x)
 
     def compute_output_spec(self, x):
+        dtype = _traced_dtype(self.call, x)
+        if self._keeps_64bit:
+            dtype = _keep_64bit(dtype, x)
         return KerasTensor(
             _shape_of(x),
-            dtype=_traced_dtype(self.call, x),
+            dtype=dtype,
             sparse=self._keeps_sparse and _is_sparse(x),
         )
 
@@ -1272,6 +1293,7 @@ def right_shift(x, y):
 
 class Negative(_Unary):
     _fn = "negative"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -1297,6 +1319,7 @@ def negative(x):
 
 class Absolute(_Unary):
     _fn = "absolute"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -1324,6 +1347,7 @@ def absolute(x):
 
 class Abs(_Unary):
     _fn = "abs"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -1344,6 +1368,7 @@ def abs(x):
 
 class Sign(_Unary):
     _fn = "sign"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -1369,6 +1394,7 @@ def sign(x):
 
 class Square(_Unary):
     _fn = "square"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -1443,6 +1469,7 @@ def reciprocal(x):
 
 class Exp(_Unary):
     _fn = "exp"
+    _keeps_64bit = True
 
 
 @_export("exp")
@@ -1467,6 +1494,7 @@ def exp(x):
 
 class Exp2(_Unary):
     _fn = "exp2"
+    _keeps_64bit = True
 
 
 @_export("exp2")
@@ -1491,6 +1519,7 @@ def exp2(x):
 
 class Expm1(_Unary):
     _fn = "expm1"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -1893,6 +1922,7 @@ def ceil(x):
 
 class Trunc(_Unary):
     _fn = "trunc"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -1995,6 +2025,7 @@ def rad2deg(x):
 
 class Fabs(_Unary):
     _fn = "fabs"
+    _keeps_64bit = True
 
 
 @_export("fabs")
@@ -2128,6 +2159,7 @@ def angle(x):
 
 class Conjugate(_Unary):
     _fn = "conjugate"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -2156,6 +2188,7 @@ def conjugate(x):
 
 class Conj(_Unary):
     _fn = "conj"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -2184,6 +2217,7 @@ def conj(x):
 
 class Real(_Unary):
     _fn = "real"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -2209,6 +2243,7 @@ def real(x):
 
 class Imag(_Unary):
     _fn = "imag"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -2389,6 +2424,7 @@ def logical_not(x):
 
 class BitwiseInvert(_Unary):
     _fn = "bitwise_invert"
+    _keeps_64bit = True
 
 
 @_export("bitwise_invert")
@@ -2416,6 +2452,7 @@ def bitwise_invert(x):
 
 class BitwiseNot(_Unary):
     _fn = "bitwise_not"
+    _keeps_64bit = True
 
 
 @_export("bitwise_not")
@@ -2449,7 +2486,7 @@ class Round(_NumpyOp):
         return backend.numpy.round(x, decimals=self.decimals)
 
     def compute_output_spec(self, x):
-        dtype = _traced_dtype(self.call, x)
+        dtype = _keep_64bit(_traced_dtype(self.call, x), x)
         return KerasTensor(_shape_of(x), dtype=dtype, sparse=_is_sparse(x))
 
 
@@ -2525,7 +2562,8 @@ class NanToNum(_NumpyOp):
         )
 
     def compute_output_spec(self, x):
-        return KerasTensor(_shape_of(x), dtype=_traced_dtype(self.call, x))
+        dtype = _keep_64bit(_traced_dtype(self.call, x), x)
+        return KerasTensor(_shape_of(x), dtype=dtype)
 
 
 @_export("nan_to_num")
@@ -2802,6 +2840,7 @@ def select(condlist, choicelist, default=0):
 
 class Copy(_Unary):
     _fn = "copy"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -2985,6 +3024,8 @@ class _Reduction(_NumpyOp):
     """Reduction `backend.numpy.<_fn>(x, axis=..., keepdims=...)`."""
 
     _fn = None
+    # Whether a 64-bit input keeps its width in the symbolic result.
+    _keeps_64bit = False
     _keeps_sparse = False
 
     def __init__(self, axis=None, keepdims=False, *, name=None):
@@ -2999,9 +3040,12 @@ class _Reduction(_NumpyOp):
 
     def compute_output_spec(self, x):
         shape = _reduce_shape(_shape_of(x), self.axis, self.keepdims)
+        dtype = _traced_dtype(self.call, x)
+        if self._keeps_64bit:
+            dtype = _keep_64bit(dtype, x)
         return KerasTensor(
             shape,
-            dtype=_traced_dtype(self.call, x),
+            dtype=dtype,
             sparse=self._keeps_sparse and _is_sparse(x),
         )
 
@@ -3047,6 +3091,7 @@ def sum(x, axis=None, keepdims=False):
 
 class Prod(_Reduction):
     _fn = "prod"
+    _keeps_64bit = True
 
     def __init__(self, axis=None, keepdims=False, dtype=None, *, name=None):
         super().__init__(name=name)
@@ -3088,6 +3133,7 @@ def prod(x, axis=None, keepdims=False, dtype=None):
 
 class Mean(_Reduction):
     _fn = "mean"
+    _keeps_64bit = True
     _keeps_sparse = True
 
 
@@ -3142,6 +3188,7 @@ def var(x, axis=None, keepdims=False):
 
 class Std(_Reduction):
     _fn = "std"
+    _keeps_64bit = True
 
 
 @_export("std")
@@ -3267,6 +3314,7 @@ def median(x, axis=None, keepdims=False):
 
 class Max(_Reduction):
     _fn = "max"
+    _keeps_64bit = True
 
     def __init__(self, axis=None, keepdims=False, initial=None, *, name=None):
         super().__init__(name=name)
@@ -3310,6 +3358,7 @@ def max(x, axis=None, keepdims=False, initial=None):
 
 class Min(_Reduction):
     _fn = "min"
+    _keeps_64bit = True
 
     def __init__(self, axis=None, keepdims=False, initial=None, *, name=None):
         super().__init__(name=name)
@@ -3353,6 +3402,7 @@ def min(x, axis=None, keepdims=False, initial=None):
 
 class Amax(_Reduction):
     _fn = "amax"
+    _keeps_64bit = True
 
 
 @_export("amax")
@@ -3374,6 +3424,7 @@ def amax(x, axis=None, keepdims=False):
 
 class Amin(_Reduction):
     _fn = "amin"
+    _keeps_64bit = True
 
 
 @_export("amin")
@@ -3447,6 +3498,7 @@ def any(x, axis=None, keepdims=False):
 
 class Ptp(_Reduction):
     _fn = "ptp"
+    _keeps_64bit = True
 
 
 @_export("ptp")
@@ -3596,6 +3648,7 @@ def nansum(x, axis=None, keepdims=False):
 
 class Nanprod(_Reduction):
     _fn = "nanprod"
+    _keeps_64bit = True
 
 
 @_export("nanprod")
@@ -5717,7 +5770,8 @@ class Diff(_NumpyOp):
         axis = _canonical_axis(self.axis, len(shape))
         if shape[axis] is not None:
             shape[axis] = builtins.max(shape[axis] - self.n, 0)
-        return KerasTensor(tuple(shape), dtype=_traced_dtype(self.call, a))
+        dtype = _keep_64bit(_traced_dtype(self.call, a), a)
+        return KerasTensor(tuple(shape), dtype=dtype)
 
 
 @_export("diff")
@@ -5765,7 +5819,7 @@ class Trace(_NumpyOp):
             )
         rest = tuple(d for i, d in enumerate(shape) if i not in (a1, a2))
         dtype = _traced_dtype(lambda v: backend.numpy.trace(v), x, rank=2)
-        return KerasTensor(rest, dtype=dtype)
+        return KerasTensor(rest, dtype=_keep_64bit(dtype, x))
 
 
 @_export("trace")
@@ -5808,12 +5862,19 @@ class _Cumulative(_NumpyOp):
             x, axis=self.axis, dtype=self.dtype
         )
 
+    def _dtype(self, x):
+        dtype = _traced_dtype(self.call, x)
+        if self.dtype is None:
+            # The symbolic result keeps a 64-bit input's width.
+            dtype = _keep_64bit(dtype, x)
+        return dtype
+
     def compute_output_spec(self, x):
         shape = _shape_of(x)
         axis = self.axis
         if isinstance(axis, (list, tuple)):
             if not axis:
-                return KerasTensor(shape, dtype=_traced_dtype(self.call, x))
+                return KerasTensor(shape, dtype=self._dtype(x))
             if len(axis) != 1:
                 raise ValueError(
                     f"Expected a single axis. Received: axis={self.axis}"
@@ -5823,7 +5884,7 @@ class _Cumulative(_NumpyOp):
             shape = (_multiply_dims(*shape),)
         else:
             _canonical_axis(axis, len(shape))
-        return KerasTensor(shape, dtype=_traced_dtype(self.call, x))
+        return KerasTensor(shape, dtype=self._dtype(x))
 
 
 class Cumsum(_Cumulative):

@@ -544,3 +544,90 @@ def test_column_stack_symbolic_shapes_and_errors():
         from keras.src.ops import numpy as knp
 
         knp.ColumnStack().compute_output_spec([])
+
+
+# Ops whose symbolic result keeps the width of an `int64` / `float64`
+# KerasTensor (upstream Keras 3.15.1 reports the same dtypes), with the
+# input dtypes they take.
+_KEEP_64BIT_OPS = {
+    "abs": ("int64", "float64"),
+    "absolute": ("int64", "float64"),
+    "negative": ("int64", "float64"),
+    "sign": ("int64", "float64"),
+    "square": ("int64", "float64"),
+    "trunc": ("int64", "float64"),
+    "copy": ("int64", "float64"),
+    "conj": ("int64", "float64"),
+    "conjugate": ("int64", "float64"),
+    "real": ("int64", "float64"),
+    "imag": ("int64", "float64"),
+    "exp": ("float64",),
+    "exp2": ("float64",),
+    "expm1": ("float64",),
+    "fabs": ("float64",),
+    "bitwise_invert": ("int64",),
+    "bitwise_not": ("int64",),
+    "amax": ("int64", "float64"),
+    "amin": ("int64", "float64"),
+    "max": ("int64", "float64"),
+    "min": ("int64", "float64"),
+    "prod": ("int64", "float64"),
+    "nanprod": ("int64", "float64"),
+    "ptp": ("int64", "float64"),
+    "mean": ("float64",),
+    "std": ("float64",),
+    "cumsum": ("int64", "float64"),
+    "cumprod": ("int64", "float64"),
+    "nancumsum": ("int64", "float64"),
+    "nancumprod": ("int64", "float64"),
+    "round": ("int64", "float64"),
+    "nan_to_num": ("int64", "float64"),
+    "diff": ("int64", "float64"),
+}
+
+
+class TestSymbolic64Bit:
+    @pytest.mark.parametrize("name", sorted(_KEEP_64BIT_OPS))
+    def test_64bit_input_keeps_width(self, name):
+        fn = getattr(ops, name)
+        for dtype in _KEEP_64BIT_OPS[name]:
+            out = fn(KerasTensor((2, 3), dtype=dtype))
+            assert out.dtype == dtype, (name, dtype, out.dtype)
+
+    @pytest.mark.parametrize("name", sorted(_KEEP_64BIT_OPS))
+    @pytest.mark.parametrize("dtype", ["int8", "int32", "float16", "float32"])
+    def test_symbolic_dtype_equals_eager(self, name, dtype):
+        fn = getattr(ops, name)
+        if "int" in dtype and "int64" not in _KEEP_64BIT_OPS[name]:
+            dtype = "float32"
+        if dtype.startswith("float") and "float64" not in _KEEP_64BIT_OPS[name]:
+            dtype = "int32"
+        x = np.array([[1, 2, 3], [4, 5, 6]]).astype(dtype)
+        eager = fn(x)
+        symbolic = fn(KerasTensor(x.shape, dtype=dtype))
+        assert symbolic.dtype == backend.standardize_dtype(eager.dtype)
+        assert symbolic.shape == eager.shape
+
+    @pytest.mark.parametrize("dtype", ["int64", "float64"])
+    def test_trace_keeps_width(self, dtype):
+        assert ops.trace(KerasTensor((3, 3), dtype=dtype)).dtype == dtype
+        x = np.ones((3, 3), dtype=dtype.replace("64", "32"))
+        symbolic = ops.trace(KerasTensor((3, 3), dtype=x.dtype.name))
+        assert symbolic.dtype == backend.standardize_dtype(ops.trace(x).dtype)
+
+    def test_explicit_dtype_of_cumsum_wins(self):
+        out = ops.cumsum(KerasTensor((2, 3), dtype="int64"), dtype="int32")
+        assert out.dtype == "int32"
+
+    def test_ops_that_narrow_upstream_too(self):
+        # Upstream reports 32-bit results for these on 64-bit inputs.
+        assert ops.sqrt(KerasTensor((2,), dtype="float64")).dtype == "float32"
+        assert ops.mean(KerasTensor((2,), dtype="int64")).dtype == "float32"
+        assert ops.argmax(KerasTensor((2,), dtype="int64")).dtype == "int32"
+        assert (
+            ops.add(
+                KerasTensor((2,), dtype="float64"),
+                KerasTensor((2,), dtype="float64"),
+            ).dtype
+            == "float32"
+        )
