@@ -16,6 +16,8 @@ What the kernel computes here, for inputs laid out as Keras lays them out,
   says whether key `s` of sample `b` exists); it becomes the kernel's
   segment ids. A query that sees no key at all gets what the plain path
   gives it (the mean of the values over every key);
+* a sliding window (`attend(..., window=w)`: query `t` sees keys with
+  `|t - s| < w`), which the attention layers pass for `sliding_window`;
 * grouped-query heads (fewer key/value heads than query heads) without
   repeating keys and values;
 * under a `keras.distribution`, one kernel per shard (`shard_map` over the
@@ -44,9 +46,10 @@ _MIN_BLOCK = 128
 # Block sizes, from the largest down: a sequence gets the largest that
 # divides it and is at most half its length (at least 128). Measured on a
 # TPU v5e (benchmarks/accelerator_benchmark.py, causal, 16 heads of 64,
-# forward + backward): at 1k context 512 blocks took 2.65 ms (1024: 2.70,
-# 128: 9.66); at 4k 1024 blocks 5.67 ms (512: 6.18, 128: 33.4); at 16k
-# 1024 blocks 33.9 ms (512: 41.2, 128: 270).
+# forward + backward, separate backward kernels): at 1k context 512
+# blocks took 2.65 ms (1024: 2.70, 128: 9.66); at 4k 1024 blocks 5.67 ms
+# (512: 6.18, 128: 33.4); at 16k 1024 blocks 33.9 ms (512: 41.2, 128: 270).
+# With the fused backward kernel (`_block_sizes`) the order is the same.
 _BLOCK_CHOICES = (1024, 512, 256, 128)
 _DTYPES = (jnp.dtype("float32"), jnp.dtype("bfloat16"))
 
