@@ -16,10 +16,11 @@ class PreemptionWatcher:
     While started, the handler of each of `signals` only records the
     signal: the training loop goes on until it asks (`agreed_signals()`,
     after a step) and stops there. The previous handlers come back with
-    `stop()`. A signal that arrives after the code that started the
-    watcher has left (e.g. `fit()` ended with an exception, so `stop()`
-    was never called) restores the previous handlers and is passed on to
-    them.
+    `stop()`. The watcher belongs to the function that called `start()`,
+    callback methods skipped (`fit()`, or a custom training loop): a
+    signal that arrives after that function has returned or raised (so
+    that `stop()` may never be called) restores the previous handlers and
+    is passed on to them.
 
     Args:
         signals: Signal numbers to catch (e.g. `(signal.SIGTERM,)`).
