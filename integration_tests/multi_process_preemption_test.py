@@ -1,12 +1,13 @@
 """Preemption of a multi-process `fit()` (2 JAX processes x 2 CPU devices,
 gloo), with `BackupAndRestore`.
 
-Process 1 alone receives SIGTERM after a batch (sent to itself by a
-callback). Both processes stop after that same batch, process 0 writes the
-backup, and both return from `fit()` and exit normally. Started again (new
-processes, another global seed), they continue from the backup; the
-per-batch losses and the final weights equal those of an uninterrupted
-2-process run. The model's kernels are sharded across the two processes.
+One process alone (each in turn) receives SIGTERM after a batch (sent to
+itself by a callback). Both processes stop after that same batch, process
+0 writes the backup, and both return from `fit()` and exit normally.
+Started again (new processes, another global seed), they continue from
+the backup; the per-batch losses and the final weights equal those of an
+uninterrupted 2-process run. The model's kernels are sharded across the
+two processes.
 """
 
 import os
@@ -19,6 +20,8 @@ from integration_tests.multi_process_utils import run_multi_process
 pytestmark = pytest.mark.multi_process
 
 SCRIPT = """
+import contextlib
+import io
 import json
 import os
 import signal
@@ -30,7 +33,8 @@ from keras.src.distribution import distribution_lib
 
 BACKUP_DIR = {backup_dir!r}
 PHASE = {phase!r}
-SIGNAL_AT = (1, 2)  # (epoch, batch), on process 1
+SIGNALLED = {signalled!r}  # the process that receives the signal
+SIGNAL_AT = (1, 2)  # (epoch, batch)
 SAMPLES, BATCH, EPOCHS = 32, 8, 3
 
 
@@ -109,9 +113,12 @@ if PHASE == "first":
         model.layers[0].kernel.value.is_fully_addressable
     )
     model = make_model()
-    recorder = Recorder(SIGNAL_AT if PROCESS_ID == 1 else None)
+    recorder = Recorder(SIGNAL_AT if PROCESS_ID == SIGNALLED else None)
     backup = keras.callbacks.BackupAndRestore(BACKUP_DIR)
-    fit(model, [recorder, backup], seed=0)
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        fit(model, [recorder, backup], seed=0)
+    result["message"] = output.getvalue()
     with open(os.path.join(BACKUP_DIR, "training_metadata.json")) as f:
         result["metadata"] = json.load(f)
 else:
@@ -127,12 +134,17 @@ emit(result)
 """
 
 
-def test_sigterm_on_one_process_stops_all_after_the_same_batch(tmp_path):
+@pytest.mark.parametrize("signalled", [0, 1])
+def test_sigterm_on_one_process_stops_all_after_the_same_batch(
+    tmp_path, signalled
+):
     backup_dir = str(tmp_path / "backup")
 
     def run(phase):
         return run_multi_process(
-            SCRIPT.format(backup_dir=backup_dir, phase=phase),
+            SCRIPT.format(
+                backup_dir=backup_dir, phase=phase, signalled=signalled
+            ),
             num_processes=2,
             devices_per_process=2,
             timeout=240,
@@ -142,9 +154,13 @@ def test_sigterm_on_one_process_stops_all_after_the_same_batch(tmp_path):
     assert first[0]["kernel_spans_processes"]
     for result in first:
         assert result["preempted"]
-        # Both stopped after batch 2 of epoch 1, where process 1 received
-        # the signal.
+        # Both stopped after batch 2 of epoch 1, where one received the
+        # signal.
         assert [row[:2] for row in result["rows"]][-1] == [1, 2]
+        assert (
+            f"received SIGTERM (process {signalled}); training stopped "
+            "after batch 3 of epoch 2"
+        ) in result["message"]
         assert result["metadata"]["epoch"] == 1
         assert result["metadata"]["step"] == 3
     assert first[0]["rows"] == first[1]["rows"]
