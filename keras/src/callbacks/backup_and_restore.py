@@ -4,12 +4,17 @@ import io
 import json
 import os
 import shutil
+import signal
 import tempfile
+import warnings
 
 import numpy as np
 
 from keras.src.api_export import keras_export
+from keras.src.callbacks import preemption
 from keras.src.callbacks.callback import Callback
+from keras.src.distribution import distribution_lib
+from keras.src.utils import io_utils
 
 
 @keras_export("keras.callbacks.BackupAndRestore")
@@ -21,17 +26,31 @@ class BackupAndRestore(Callback):
     generators, e.g. `Dropout`'s), the optimizer's variables (its
     iteration count included, so learning-rate schedules go on where they
     were), the metrics' variables and the position in the data (epoch and
-    batch). It is written to `backup_dir` at the end of every epoch or
-    every `save_freq` batches. When `fit()` starts again with this
-    callback after a failure (a preempted job, a crash), the state is
-    restored and training continues with the batch after the backup: the
-    batches of that epoch already trained are drawn from the data and
-    dropped. With the same data, the same seed (for shuffling, see
-    `keras.utils.set_random_seed`) and the same model code, the resumed
-    run computes the same losses and weights as a run that never stopped.
-    A backup taken after the last batch of an epoch resumes with the end
-    of that epoch (validation, `on_epoch_end`), its logs taken from the
-    backup.
+    batch, and the seed of the shuffled order of array data). It is
+    written to `backup_dir` at the end of every epoch or every `save_freq`
+    batches. When `fit()` starts again with this callback after a failure
+    (a preempted job, a crash), the state is restored and training
+    continues with the batch after the backup: the batches of that epoch
+    already trained are drawn from the data and dropped. With the same
+    data and the same model code, the resumed run computes the same
+    losses and weights as a run that never stopped. A backup taken after
+    the last batch of an epoch resumes with the end of that epoch
+    (validation, `on_epoch_end`), its logs taken from the backup.
+
+    Preemption: while `fit()` runs, the signals `preemption_signals`
+    (SIGTERM by default, what schedulers and cloud platforms send before
+    taking a machine away) do not end the process. The step running when
+    one arrives is finished, a backup of the state after it is written,
+    and `fit()` returns (as with `model.stop_training`), with a message
+    saying so and with `preempted` set. In a job of several processes a
+    signal received by any of them stops all of them after the same step:
+    after each batch they exchange a flag (a small collective). Running
+    the same script again resumes from that backup. The previous signal
+    handlers are back when `fit()` returns (or, after `fit()` raised, at
+    the next signal, which they then receive).
+
+    In a job of several processes, process 0 writes the backup and every
+    process reads it: `backup_dir` must be on a file system they share.
 
     Each backup is one file, written to a temporary name and renamed into
     place, so a job killed while writing never leaves a partial backup
@@ -49,7 +68,17 @@ class BackupAndRestore(Callback):
             when the latest one cannot be read (e.g. the job died while
             writing it).
         delete_checkpoint: Whether to delete the backup when training
-            completes. Defaults to `True`.
+            completes. Defaults to `True`. A backup written because of a
+            preemption signal is always kept.
+        preemption_signals: Signal numbers (e.g. `signal.SIGTERM`,
+            `signal.SIGUSR1`) that stop training with a backup, as
+            described above. Defaults to `(signal.SIGTERM,)`; `()` or
+            `None` to leave signals alone.
+        preemption_deadline: Seconds, counted from the signal, within
+            which the process must have stopped training and written the
+            backup; past them it exits at once (status 128 + the signal's
+            number), keeping the previous backup. Defaults to 30 (the
+            grace period of common schedulers); `None` for no limit.
 
     Example:
 
@@ -62,6 +91,18 @@ class BackupAndRestore(Callback):
     # Continues with the batch after the last backup.
     model.fit(x, y, epochs=10, callbacks=[backup])
     ```
+
+    A script that a scheduler may stop with SIGTERM, and restarts:
+
+    ```python
+    backup = keras.callbacks.BackupAndRestore(
+        backup_dir="/shared/backup", save_freq="epoch"
+    )
+    model.fit(x, y, epochs=10, callbacks=[backup])
+    if backup.preempted:
+        sys.exit(1)  # Run again to continue.
+    model.save("/shared/model.keras")
+    ```
     """
 
     def __init__(
@@ -70,6 +111,8 @@ class BackupAndRestore(Callback):
         save_freq="epoch",
         double_checkpoint=False,
         delete_checkpoint=True,
+        preemption_signals=(signal.SIGTERM,),
+        preemption_deadline=30,
     ):
         super().__init__()
         if not backup_dir:
@@ -87,6 +130,12 @@ class BackupAndRestore(Callback):
                 "Invalid value for argument `save_freq`: expected 'epoch', "
                 "a positive number of batches or False. Received: "
                 f"save_freq={save_freq!r}"
+            )
+        if preemption_deadline is not None and not preemption_deadline > 0:
+            raise ValueError(
+                "Invalid value for argument `preemption_deadline`: expected "
+                "a positive number of seconds or None. Received: "
+                f"preemption_deadline={preemption_deadline!r}"
             )
         self.backup_dir = os.fspath(backup_dir)
         self.save_freq = save_freq
@@ -109,8 +158,16 @@ class BackupAndRestore(Callback):
         )
         # Optimizer and metric values read from the backup, assigned when
         # the first batch starts (the optimizer and the compiled metrics
-        # are built only then).
+        # are built only then), or when the epoch ends if none is left.
         self._pending = None
+        # Whether the last `fit()` was stopped by a preemption signal.
+        self.preempted = False
+        self._watcher = None
+        if preemption_signals:
+            self._watcher = preemption.PreemptionWatcher(
+                [signal.Signals(s) for s in preemption_signals],
+                deadline=preemption_deadline,
+            )
 
     # ------------------------------------------------------------ restoring
     def on_train_begin(self, logs=None):
@@ -120,19 +177,36 @@ class BackupAndRestore(Callback):
                 "built before `fit()` starts (call it on data or build it)."
             )
         self._pending = None
+        self.preempted = False
         restored = self._restore(self._weights_path)
         if not restored and self.double_checkpoint:
             self._restore(self._prev_weights_path)
+        if self._watcher is not None and not self._watcher.start():
+            warnings.warn(
+                "BackupAndRestore handles preemption signals only when "
+                "`fit()` runs in the main thread; this one does not.",
+                stacklevel=2,
+            )
 
     def _restore(self, path):
-        if not os.path.exists(path):
-            return False
-        try:
-            backup = _read_backup(path)
-            model_vars = _model_variables(self.model)
-            _check_match(model_vars, backup["model"], "model")
-        except Exception:
-            # An unreadable or foreign backup: try the next one.
+        backup = None
+        if os.path.exists(path):
+            try:
+                backup = _read_backup(path)
+                model_vars = _model_variables(self.model)
+                _check_match(model_vars, backup["model"], "model")
+            except Exception:
+                # An unreadable or foreign backup: try the next one.
+                backup = None
+        found = _on_every_process(backup is not None)
+        if any(found) and not all(found):
+            missing = [i for i, ok in enumerate(found) if not ok]
+            raise ValueError(
+                f"Processes {missing} cannot read the backup {path} that "
+                "the others read: `backup_dir` must be on a file system "
+                "that every process of the job shares."
+            )
+        if backup is None:
             return False
         for variable, value in zip(model_vars, backup["model"]):
             variable.assign(value)
@@ -144,6 +218,10 @@ class BackupAndRestore(Callback):
         # If every batch of the epoch was trained (a backup after its last
         # batch), `fit()` ends that epoch with these logs.
         self.model._resume_logs = metadata.get("logs")
+        adapter = _train_data_adapter(self.model)
+        seed = metadata.get("shuffle_seed")
+        if seed is not None and hasattr(adapter, "shuffle_seed"):
+            adapter.shuffle_seed = seed
         # Metric values are those of a partly trained epoch; at an epoch
         # boundary the metrics start over.
         self._pending = {
@@ -154,18 +232,26 @@ class BackupAndRestore(Callback):
         return True
 
     def on_train_batch_begin(self, batch, logs=None):
+        self._assign_pending()
+
+    def _assign_pending(self, metrics=True):
         pending, self._pending = self._pending, None
         if pending is None:
             return
         model = self.model
         optimizer = getattr(model, "optimizer", None)
         if optimizer is not None and pending["optimizer"]:
+            if not optimizer.built:
+                # No batch ran (a backup after the last batch of the last
+                # epoch): the trainer has not built it.
+                optimizer.build(model.trainable_variables)
             variables = list(optimizer.variables)
             _check_match(variables, pending["optimizer"], "optimizer")
             for variable, value in zip(variables, pending["optimizer"]):
                 variable.assign(value)
         if (
-            pending["metrics"] is not None
+            metrics
+            and pending["metrics"] is not None
             and self._current_epoch == pending["epoch"]
         ):
             variables = list(model.metrics_variables)
@@ -178,6 +264,8 @@ class BackupAndRestore(Callback):
         self._current_epoch = epoch
 
     def on_train_batch_end(self, batch, logs=None):
+        if self._stop_if_preempted(self._current_epoch, batch, batch + 1, logs):
+            return
         if not isinstance(self.save_freq, int) or self.save_freq is False:
             return
         self._last_batch_seen = batch
@@ -187,9 +275,49 @@ class BackupAndRestore(Callback):
             self._save(self._current_epoch, batch, step=batch + 1, logs=logs)
 
     def on_epoch_end(self, epoch, logs=None):
+        # Still pending if the epoch had no batch left to train (its logs
+        # come from the backup, the metrics are not needed).
+        self._assign_pending(metrics=False)
         self._current_epoch = epoch + 1
+        if self.preempted:
+            # Stopped inside the epoch: the backup holds that position.
+            return
+        if self._stop_if_preempted(epoch + 1, None, 0):
+            return
         if self.save_freq == "epoch":
             self._save(epoch + 1, None, step=0)
+
+    def _stop_if_preempted(self, epoch, batch, step, logs=None):
+        """After a step (or an epoch): if any process received a
+        preemption signal, backs up the position `(epoch, step)`, stops
+        training and returns `True`."""
+        if self._watcher is None or not self._watcher.active:
+            return False
+        received = self._watcher.agreed_signals()
+        if not any(received):
+            return False
+        self._save(epoch, batch, step=step, logs=logs)
+        self._watcher.stop()
+        self.preempted = True
+        self.model.stop_training = True
+        senders = ", ".join(
+            f"{preemption.signal_name(signum)} (process {index})"
+            if len(received) > 1
+            else preemption.signal_name(signum)
+            for index, signum in enumerate(received)
+            if signum
+        )
+        where = (
+            f"at the end of epoch {epoch}"
+            if batch is None
+            else f"after batch {step} of epoch {epoch + 1}"
+        )
+        io_utils.print_msg(
+            f"BackupAndRestore: received {senders}; training stopped {where} "
+            f"and its state was backed up to {self.backup_dir}. Run the same "
+            "script again to resume."
+        )
+        return True
 
     def _save(self, epoch, batch, step, logs=None):
         model = self.model
@@ -197,15 +325,35 @@ class BackupAndRestore(Callback):
         metadata = {"epoch": epoch, "batch": batch, "step": step}
         if logs:
             metadata["logs"] = {k: float(v) for k, v in logs.items()}
+        seed = getattr(_train_data_adapter(model), "shuffle_seed", None)
+        if seed is not None:
+            metadata["shuffle_seed"] = seed
         arrays = {
-            "model": [v.value for v in _model_variables(model)],
+            "model": _host_values(_model_variables(model)),
             "optimizer": (
-                []
-                if optimizer is None
-                else [v.value for v in optimizer.variables]
+                [] if optimizer is None else _host_values(optimizer.variables)
             ),
-            "metrics": [v.value for v in model.metrics_variables],
+            "metrics": _host_values(model.metrics_variables),
         }
+        if distribution_lib.num_processes() == 1:
+            self._write(arrays, metadata)
+            return
+        # Process 0 writes; the others wait for it, and fail with it.
+        error = None
+        if distribution_lib.process_id() == 0:
+            try:
+                self._write(arrays, metadata)
+            except BaseException as e:
+                error = e
+        written = _on_every_process(error is None)
+        if error is not None:
+            raise error
+        if not written[0]:
+            raise RuntimeError(
+                f"Process 0 failed to write the backup to {self.backup_dir}."
+            )
+
+    def _write(self, arrays, metadata):
         os.makedirs(self.backup_dir, exist_ok=True)
         tmp_path = _write_backup(self.backup_dir, arrays, metadata)
         if self.double_checkpoint:
@@ -225,9 +373,17 @@ class BackupAndRestore(Callback):
         )
 
     def on_train_end(self, logs=None):
-        # Reached only when `fit()` completes: the backup is not needed.
         self._pending = None
-        if self.delete_checkpoint and os.path.exists(self.backup_dir):
+        if self._watcher is not None:
+            self._watcher.stop()
+        if self.preempted:
+            return
+        # `fit()` completed: the backup is not needed.
+        if (
+            self.delete_checkpoint
+            and distribution_lib.process_id() == 0
+            and os.path.exists(self.backup_dir)
+        ):
             shutil.rmtree(self.backup_dir)
 
 
@@ -235,6 +391,27 @@ def _model_variables(model):
     """The model's variables, seed-generator states included, in a fixed
     order."""
     return list(model.variables)
+
+
+def _train_data_adapter(model):
+    """The data adapter of the running `fit()`, or `None`."""
+    iterator = getattr(model, "_train_epoch_iterator", None)
+    return getattr(iterator, "data_adapter", None)
+
+
+def _host_values(variables):
+    """The variables' values as NumPy arrays (in a job of several
+    processes, a collective for those sharded over them)."""
+    return [distribution_lib.to_host(v.value) for v in variables]
+
+
+def _on_every_process(flag):
+    """`flag` of each process, in process order (a collective, and so a
+    barrier, in a job of several processes)."""
+    if distribution_lib.num_processes() == 1:
+        return [bool(flag)]
+    gathered = distribution_lib.all_gather_int([int(bool(flag))])
+    return [bool(row[0]) for row in gathered]
 
 
 def _check_match(variables, values, what):

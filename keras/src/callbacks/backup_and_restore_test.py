@@ -2,6 +2,7 @@
 restarted gives the losses and weights of a run that never stopped."""
 
 import os
+import signal
 
 import numpy as np
 import pytest
@@ -281,6 +282,7 @@ def test_backup_contents(tmp_path):
     # Saved after batches 2 (epoch 0) and 0 (epoch 1, the 6th batch).
     saved = backup_and_restore._read_backup(backup._weights_path)
     logs = saved["metadata"].pop("logs")
+    assert isinstance(saved["metadata"].pop("shuffle_seed"), int)
     assert saved["metadata"] == {"epoch": 1, "batch": 0, "step": 1}
     assert sorted(logs) == ["loss", "mae"]
     assert int(saved["optimizer"][0]) == 6
@@ -423,3 +425,167 @@ def test_resume_after_process_killed(tmp_path):
     assert second.rows == rows[8:]
     for got, want in zip(state(model), final):
         np.testing.assert_array_equal(got, want)
+
+
+class SendSignal(Recorder):
+    """Records like `Recorder` and sends `signum` to this process after
+    batch `batch` of epoch `epoch`."""
+
+    def __init__(self, epoch, batch, signum=signal.SIGTERM):
+        super().__init__()
+        self.at = (epoch, batch)
+        self.signum = signum
+
+    def on_train_batch_end(self, batch, logs=None):
+        super().on_train_batch_end(batch, logs)
+        if (self.epoch, batch) == self.at:
+            os.kill(os.getpid(), self.signum)
+
+
+@pytest.mark.parametrize(
+    "signum, save_freq, stop",
+    [
+        (signal.SIGTERM, "epoch", (1, 2)),
+        (signal.SIGUSR1, 2, (0, 0)),
+        (signal.SIGTERM, 1, (2, 4)),
+    ],
+)
+def test_signal_stops_with_backup_and_resumes(
+    tmp_path, capsys, signum, save_freq, stop
+):
+    """A signal sent after a batch ends `fit()` after that batch with a
+    backup of it; the restarted run continues with the next batch, in the
+    same shuffled order although the global seed differs."""
+    data = data_for("arrays")
+    rows, final, _ = reference(data)
+    backup_dir = str(tmp_path / "backup")
+    previous = signal.getsignal(signum)
+    model = make_model()
+    # Before the backup callback, so that it sees the signal after the
+    # same batch.
+    sender = SendSignal(*stop, signum=signum)
+    backup = callbacks.BackupAndRestore(
+        backup_dir, save_freq=save_freq, preemption_signals=(signum,)
+    )
+    history = fit(model, data, [sender, backup], **fit_kwargs(data))
+    assert backup.preempted
+    assert signal.getsignal(signum) is previous
+    epoch, batch = stop
+    assert sender.rows[-1][:2] == stop
+    assert sender.rows == rows[: len(sender.rows)]
+    # `fit()` ends the interrupted epoch early (its logs and validation).
+    assert len(history.history["loss"]) == epoch + 1
+    saved = backup_and_restore._read_backup(backup._weights_path)
+    assert saved["metadata"]["epoch"] == epoch
+    assert saved["metadata"]["step"] == batch + 1
+    assert int(saved["optimizer"][0]) == len(sender.rows)
+    message = capsys.readouterr().out
+    assert (
+        f"BackupAndRestore: received {signal.Signals(signum).name}; "
+        f"training stopped after batch {batch + 1} of epoch {epoch + 1}"
+    ) in message
+    assert backup_dir in message
+
+    model = make_model()
+    second = Recorder()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
+    x, y = data
+    # Another global seed: the shuffling seed comes from the backup.
+    keras.utils.set_random_seed(5)
+    model.fit(
+        x,
+        y,
+        batch_size=BATCH,
+        epochs=EPOCHS,
+        shuffle=True,
+        callbacks=[backup, second],
+        verbose=0,
+        **fit_kwargs(data),
+    )
+    assert not backup.preempted
+    assert sender.rows + second.rows == rows
+    for got, want in zip(state(model), final):
+        np.testing.assert_array_equal(got, want)
+    assert not os.path.exists(backup_dir)
+
+
+def test_signal_between_epochs_stops_at_epoch_end(tmp_path, capsys):
+    """A signal that arrives outside the batches (here in `on_epoch_end`)
+    stops training at the end of that epoch."""
+
+    class SignalAtEpochEnd(Recorder):
+        def on_epoch_end(self, epoch, logs=None):
+            if epoch == 0:
+                os.kill(os.getpid(), signal.SIGTERM)
+
+    data = data_for("arrays")
+    rows, final, _ = reference(data)
+    backup_dir = str(tmp_path / "backup")
+    model = make_model()
+    sender = SignalAtEpochEnd()
+    backup = callbacks.BackupAndRestore(backup_dir, save_freq=1)
+    fit(model, data, [sender, backup], **fit_kwargs(data))
+    assert backup.preempted
+    assert len(sender.rows) == SAMPLES // BATCH
+    saved = backup_and_restore._read_backup(backup._weights_path)
+    assert (saved["metadata"]["epoch"], saved["metadata"]["step"]) == (1, 0)
+    assert "stopped at the end of epoch 1" in capsys.readouterr().out
+
+    model = make_model()
+    second = Recorder()
+    fit(
+        model,
+        data,
+        [callbacks.BackupAndRestore(backup_dir, save_freq=1), second],
+        **fit_kwargs(data),
+    )
+    assert sender.rows + second.rows == rows
+    for got, want in zip(state(model), final):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_handlers_restored_after_fit_raised(tmp_path):
+    """After a `fit()` that raised, the next signal goes to the handler
+    that was there before, which is put back."""
+    received = []
+
+    def handler(signum, frame):
+        received.append(signum)
+
+    previous = signal.signal(signal.SIGUSR1, handler)
+    try:
+        model = make_model()
+        backup = callbacks.BackupAndRestore(
+            str(tmp_path / "backup"), preemption_signals=[signal.SIGUSR1]
+        )
+        with pytest.raises(Interrupt):
+            fit(model, data_for("arrays"), [backup, Recorder(0, 1)])
+        assert signal.getsignal(signal.SIGUSR1) is not handler
+        os.kill(os.getpid(), signal.SIGUSR1)
+        assert received == [signal.SIGUSR1]
+        assert signal.getsignal(signal.SIGUSR1) is handler
+        assert not backup.preempted
+    finally:
+        signal.signal(signal.SIGUSR1, previous)
+
+
+def test_no_preemption_signals(tmp_path):
+    previous = signal.getsignal(signal.SIGTERM)
+
+    class CheckHandler(callbacks.Callback):
+        def on_train_batch_end(self, batch, logs=None):
+            assert signal.getsignal(signal.SIGTERM) is previous
+
+    model = make_model()
+    backup = callbacks.BackupAndRestore(
+        str(tmp_path / "backup"), preemption_signals=None
+    )
+    fit(model, data_for("arrays"), [backup, CheckHandler()])
+    assert not backup.preempted
+
+
+def test_invalid_preemption_arguments(tmp_path):
+    with pytest.raises(ValueError, match="preemption_deadline"):
+        callbacks.BackupAndRestore(str(tmp_path), preemption_deadline=0)
+    with pytest.raises(ValueError):
+        callbacks.BackupAndRestore(str(tmp_path), preemption_signals=[-3])

@@ -64,6 +64,9 @@ class JAXTrainer(Trainer):
         # references are not tracked as the model's own.
         self._jax_loop = _LoopState()
         self._eval_epoch_iterator = None
+        # The training data of the running `fit()`, for callbacks that
+        # save and restore its shuffling (`BackupAndRestore`).
+        self._train_epoch_iterator = None
         self._logs_order = None
         # The distribution whose layout map was last checked for unused
         # rules (see `_warn_unused_layout_rules`).
@@ -760,6 +763,7 @@ class JAXTrainer(Trainer):
         self._initial_epoch = None
         self._initial_step = None
         self._resume_logs = None
+        self._train_epoch_iterator = epoch_iterator
         callbacks.on_train_begin({})
         # A callback restoring an interrupted run (`BackupAndRestore`) sets
         # the epoch to resume from, and the number of batches of that epoch
@@ -846,6 +850,7 @@ class JAXTrainer(Trainer):
                     if not getattr(v, "_is_seed_state", False)
                 ]
         self._eval_epoch_iterator = None
+        self._train_epoch_iterator = None
         finalize = getattr(self.optimizer, "finalize_variable_values", None)
         if finalize is not None and epochs > initial_epoch:
             if trainable is None:

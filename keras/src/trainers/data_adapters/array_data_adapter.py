@@ -141,6 +141,17 @@ class ArrayDataAdapter(DataAdapter):
             self._inputs, rows
         )
 
+    @property
+    def shuffle_seed(self):
+        """The seed of the shuffled orders (with the epoch index). A run
+        resumed from a backup sets the seed it saved, so that it sees the
+        batches of the run it continues."""
+        return self._seed
+
+    @shuffle_seed.setter
+    def shuffle_seed(self, seed):
+        self._seed = int(seed)
+
     def set_epoch(self, epoch):
         """Makes the next pass over the data use epoch `epoch`'s order."""
         self._epoch = int(epoch)
