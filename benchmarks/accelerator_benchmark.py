@@ -44,6 +44,7 @@ import argparse
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import time
@@ -57,6 +58,19 @@ DECODERS = {
     "decoder4k": (2, 4096),
     "decoder16k": (1, 16384),
 }
+
+
+def decoder_shape(name):
+    """`(batch, context)` of a decoder model name: one of `DECODERS`, or
+    `decoder{context}x{batch}` (for example `decoder32768x1`)."""
+    if name in DECODERS:
+        return DECODERS[name]
+    match = re.fullmatch(r"decoder(\d+)x(\d+)", name)
+    if match is None:
+        raise ValueError(f"Unknown decoder model name: {name!r}")
+    return int(match.group(2)), int(match.group(1))
+
+
 DECODER = dict(vocab=32000, width=1024, blocks=8, heads=16, head_dim=64)
 SMALL_DECODER = dict(vocab=512, width=128, blocks=2, heads=4, head_dim=32)
 RESNET50_GFLOPS = 2 * 4.09  # forward pass, one 224x224 image (4.09 GMACs)
@@ -309,12 +323,110 @@ def loop_wall(step, state, batches, steps):
     return state, time.perf_counter() - start
 
 
+# ------------------------------------------------------ program memory
+class ProgramMemory:
+    """The memory plan of the programs `jax.jit` compiles in this process.
+
+    The device's `peak_bytes_in_use` counts the buffers a program's
+    arguments and outputs live in, but not the scratch memory XLA plans
+    for a program on a TPU, so it hardly moves with the context length.
+    `install()` (before Keras is imported) wraps `jax.jit` so that each
+    jitted function keeps the abstract arguments of its first call;
+    `largest()` lowers each one again (the executable comes from JAX's
+    caches) and returns the largest plan: arguments + outputs - donated
+    (aliased) buffers + scratch.
+    """
+
+    def __init__(self):
+        self.recorded = []
+
+    def install(self):
+        import jax
+
+        original = jax.jit
+        recorded = self.recorded
+
+        class Recorded:
+            def __init__(self, jitted):
+                self._jitted = jitted
+                self._args = None
+                recorded.append(self)
+
+            def __call__(self, *args, **kwargs):
+                # Calls made while tracing another program (a kernel's own
+                # jit) are part of that program: only top-level calls count.
+                leaves = jax.tree.leaves((args, kwargs))
+                traced = any(isinstance(x, jax.core.Tracer) for x in leaves)
+                if self._args is None and not traced:
+                    self._args = jax.tree.map(_abstract, (args, kwargs))
+                return self._jitted(*args, **kwargs)
+
+            def __get__(self, obj, objtype=None):
+                if obj is None:
+                    return self
+                return lambda *a, **k: self(obj, *a, **k)
+
+            def __getattr__(self, name):
+                return getattr(self._jitted, name)
+
+        def jit(fun=None, *args, **kwargs):
+            if fun is None:
+                return lambda f: jit(f, *args, **kwargs)
+            return Recorded(original(fun, *args, **kwargs))
+
+        jax.jit = jit
+
+    def largest(self):
+        """`(bytes, scratch bytes)` of the largest recorded program."""
+        best = (0, 0)
+        for fn in self.recorded:
+            if fn._args is None:
+                continue
+            args, kwargs = fn._args
+            try:
+                plan = fn._jitted.lower(*args, **kwargs).compile()
+                stats = plan.memory_analysis()
+            except Exception:
+                continue
+            if stats is None:
+                continue
+            total = (
+                stats.argument_size_in_bytes
+                + stats.output_size_in_bytes
+                - stats.alias_size_in_bytes
+                + stats.temp_size_in_bytes
+            )
+            best = max(best, (total, stats.temp_size_in_bytes))
+        return best
+
+
+def _abstract(x):
+    import jax
+
+    if isinstance(x, jax.Array):
+        return jax.ShapeDtypeStruct(x.shape, x.dtype, sharding=x.sharding)
+    return x
+
+
+PROGRAMS = ProgramMemory()
+
+
 # --------------------------------------------------------------- workers
 def peak_bytes():
     import jax
 
     stats = jax.devices()[0].memory_stats() or {}
     return stats.get("peak_bytes_in_use")
+
+
+def _memory_record(name):
+    program, scratch = PROGRAMS.largest()
+    return {
+        "model": name,
+        "peak_bytes": peak_bytes(),
+        "program_bytes": program,
+        "scratch_bytes": scratch,
+    }
 
 
 def _tokens(batch, context, vocab, steps, seed=0):
@@ -339,11 +451,15 @@ def run_keras(name, args, emit):
         emit({"model": name, "ms": ms})
         return
     if name.startswith("decoder"):
-        batch, context = DECODERS[name]
+        batch, context = decoder_shape(name)
         cfg = DECODER
         if args.small:
             batch, context, cfg = 2, context // 16, SMALL_DECODER
-        model = keras_decoder(keras, cfg, context)
+        if args.remat:
+            with keras.RematScope(mode=args.remat):
+                model = keras_decoder(keras, cfg, context)
+        else:
+            model = keras_decoder(keras, cfg, context)
         x, y = _tokens(batch, context, cfg["vocab"], args.steps)
         flops = decoder_flops_per_token(cfg, context) * batch * context
         units = batch * context
@@ -366,7 +482,7 @@ def run_keras(name, args, emit):
     except Exception as e:  # out of memory is a result here
         emit({"model": name, "error": _short_error(e)})
         return
-    emit({"model": name, "peak_bytes": peak_bytes()})
+    emit(_memory_record(name))
 
 
 def run_jax(name, args, emit):
@@ -375,7 +491,7 @@ def run_jax(name, args, emit):
 
     if not name.startswith("decoder"):
         return
-    batch, context = DECODERS[name]
+    batch, context = decoder_shape(name)
     cfg = DECODER
     if args.small:
         batch, context, cfg = 2, context // 16, SMALL_DECODER
@@ -407,7 +523,7 @@ def run_jax(name, args, emit):
     except Exception as e:
         emit({"model": name, "error": _short_error(e)})
         return
-    emit({"model": name, "peak_bytes": peak_bytes()})
+    emit(_memory_record(name))
 
 
 def run_blocks(args, emit):
@@ -612,10 +728,15 @@ def _short_error(e):
 
 def worker(args):
     sys.path.insert(0, HERE)
+    PROGRAMS.install()
     records = []
 
     def emit(record):
-        record["framework"] = args.worker
+        record["framework"] = args.worker + (
+            f"+remat-{args.remat}"
+            if args.remat and args.worker != "jax"
+            else ""
+        )
         records.append(record)
         print("RESULT " + json.dumps(record), flush=True)
 
@@ -637,9 +758,12 @@ def worker(args):
 # ---------------------------------------------------------------- driver
 def driver(args):
     os.makedirs(args.out, exist_ok=True)
-    frameworks = ["fork", "jax"]
+    # The hand-written step has no remat variant to compare.
+    frameworks = ["fork"] if args.remat else ["fork", "jax"]
     if args.upstream_path:
         frameworks.insert(1, "upstream")
+    if args.frameworks:
+        frameworks = [f for f in frameworks if f in args.frameworks]
     records = []
     log = open(os.path.join(args.out, "accelerator.jsonl"), "a")
     for name in args.models:
@@ -671,7 +795,9 @@ def driver(args):
                 str(args.steps),
                 "--peak-tflops",
                 str(args.peak_tflops),
-            ] + (["--small"] if args.small else [])
+            ]
+            command += ["--small"] if args.small else []
+            command += ["--remat", args.remat] if args.remat else []
             # Run from outside the repository, so that only PYTHONPATH
             # decides which keras is imported.
             try:
@@ -726,14 +852,18 @@ def summary(records):
             cell["error"] = r["error"]
         if r.get("peak_bytes"):
             cell["peak"] = r["peak_bytes"]
+        if r.get("program_bytes"):
+            cell["program"] = r["program_bytes"]
     lines = [
         "| model | framework | ms/step (median) | spread | per s | MFU | "
-        "peak GiB |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        "peak GiB | program GiB |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for (model, framework), cell in rows.items():
         if cell.get("error") and not cell["ms"]:
-            lines.append(f"| {model} | {framework} | {cell['error']} | | | | |")
+            lines.append(
+                f"| {model} | {framework} | {cell['error']} | | | | | |"
+            )
             continue
         ms = statistics.median(cell["ms"])
         spread = (max(cell["ms"]) - min(cell["ms"])) / ms if ms else 0
@@ -744,13 +874,17 @@ def summary(records):
             f"| {model} | {framework} | {ms:.2f} | {spread:.1%} | "
             f"{per_s or 0:,.0f} | "
             f"{'' if mfu is None or model == 'host' else f'{mfu:.1%}'} | "
-            f"{'' if not peak else f'{peak / 2**30:.2f}'} |"
+            f"{_gib(peak)} | {_gib(cell.get('program'))} |"
         )
     for r in records:
         if r.get("check"):
             lines.append("")
             lines.append("    " + json.dumps(r))
     return "\n".join(lines)
+
+
+def _gib(n):
+    return "" if not n else f"{n / 2**30:.2f}"
 
 
 def main():
@@ -773,6 +907,18 @@ def main():
         default=None,
         help="fork worker only: a `kernel_variants()` name to measure the "
         "models with instead of the product's block sizes",
+    )
+    parser.add_argument(
+        "--remat",
+        default=None,
+        choices=("full", "activations"),
+        help="build the decoders inside `keras.RematScope(mode=...)`",
+    )
+    parser.add_argument(
+        "--frameworks",
+        type=lambda s: s.split(","),
+        default=None,
+        help="driver only: run these of fork,upstream,jax (default: all)",
     )
     parser.add_argument("--timeout", type=int, default=400)
     parser.add_argument(

@@ -16,6 +16,13 @@ What the kernel computes here, for inputs laid out as Keras lays them out,
   says whether key `s` of sample `b` exists); it becomes the kernel's
   segment ids. A query that sees no key at all gets what the plain path
   gives it (the mean of the values over every key);
+* a dense boolean mask `(batch or 1, 1, T, S)`, as models build them
+  (keras-hub's decoders, the attention layers' combined masks): it is
+  matched at run time against the two forms the kernel has, "causal and
+  padding" (`mask[b, t, s] = live[b, t] and valid[b, s] and s <= t`) and
+  "padding" (the same without `s <= t`); one `lax.switch` takes the
+  kernel when the mask has either form and the plain computation
+  otherwise (`attend_dense`);
 * a sliding window (`attend(..., window=w)`: query `t` sees keys with
   `|t - s| < w`), which the attention layers pass for `sliding_window`;
 * grouped-query heads (fewer key/value heads than query heads) without
@@ -23,10 +30,10 @@ What the kernel computes here, for inputs laid out as Keras lays them out,
 * under a `keras.distribution`, one kernel per shard (`shard_map` over the
   batch axes and, where the head counts divide, the model axes).
 
-Additive biases and masks of any other shape have no kernel form: those
-calls take the plain path (or raise where `flash_attention=True` asked for
-the kernel). Sequence lengths must be multiples of 128, the kernel's
-smallest block.
+Additive biases and masks of any other shape (a mask per head) have no
+kernel form: those calls take the plain path (or raise where
+`flash_attention=True` asked for the kernel). Sequence lengths must be
+multiples of 128, the kernel's smallest block.
 
 The kernel exists on TPU only. `interpret_on_cpu()` runs it in Pallas'
 interpreter on any platform, which is how the tests on CPU check it against
@@ -98,11 +105,11 @@ def unavailable_reason(query, key, value, bias, mask, dtype=None):
         )
     if bias is not None:
         return "an additive `bias` has no fused form"
-    if mask is not None and key_padding(mask, query.shape[0]) is None:
+    if mask is not None and mask_form(mask, query, key) is None:
         return (
             f"a mask of shape {tuple(mask.shape)} has no fused form (only "
-            "`is_causal=True` and key-padding masks of shape "
-            "(batch, 1, 1, kv_length) do)"
+            "masks shared by the heads, (batch, 1, 1, kv_length) or "
+            "(batch, 1, q_length, kv_length), do)"
         )
     for name, tensor in (("query", query), ("key", key), ("value", value)):
         if jnp.dtype(tensor.dtype) not in _DTYPES:
@@ -117,6 +124,24 @@ def unavailable_reason(query, key, value, bias, mask, dtype=None):
             return (
                 f"the {name} length {length} is not a multiple of {_MIN_BLOCK}"
             )
+    return None
+
+
+def mask_form(mask, query, key):
+    """How the kernel reads a 4D boolean `mask`: `"padding"` for a
+    key-padding mask `(B or 1, 1, 1, S)`, `"dense"` for a mask shared by
+    the heads `(B or 1, 1, T, S)`, `None` for any other."""
+    if mask.ndim != 4 or mask.shape[1] != 1:
+        return None
+    if (
+        mask.shape[0] not in (1, query.shape[0])
+        or mask.shape[3] != key.shape[1]
+    ):
+        return None
+    if mask.shape[2] == 1:
+        return "padding"
+    if mask.shape[2] == query.shape[1]:
+        return "dense"
     return None
 
 
@@ -271,13 +296,19 @@ def queries_seeing_keys(key_valid, q_len, causal, window=None):
     return seen > 0
 
 
+def mean_of_values(value, heads, dtype):
+    """`(B, 1, heads, D)`: the mean of `value` `(B, S, Hk, D)` over every
+    key, each key/value head repeated for its query heads. It is what the
+    plain softmax gives a query whose logits are all masked."""
+    mean = jnp.mean(jnp.asarray(value).astype("float32"), 1, keepdims=True)
+    return jnp.repeat(mean, heads // value.shape[2], axis=2).astype(dtype)
+
+
 def _fill_blind_queries(out, value, key_valid, causal, window):
     """Gives queries that see no key the plain path's answer: every logit
     equally masked, so the mean of the values over all keys."""
     sees_any = queries_seeing_keys(key_valid, out.shape[1], causal, window)
-    mean = jnp.mean(value.astype("float32"), axis=1, keepdims=True)
-    heads = out.shape[2]
-    mean = jnp.repeat(mean, heads // value.shape[2], axis=2).astype(out.dtype)
+    mean = mean_of_values(value, out.shape[2], out.dtype)
     return jnp.where(sees_any[:, :, None, None], out, mean)
 
 
@@ -342,3 +373,85 @@ def attend(query, key, value, mask, *, scale, is_causal, soft_cap, window=None):
         out_specs=qkv_spec,
         check_vma=False,
     )(*args)
+
+
+def attend_dense(
+    query, key, value, mask, *, scale, is_causal, soft_cap, blind, plain
+):
+    """Attention under a dense mask, on the kernel when the mask allows.
+
+    The mask (with `is_causal` folded in) is factored at run time: `live`,
+    the queries that see some key, and `valid`, the keys that some query
+    sees. When the mask equals `live & valid` (the "padding" form), or
+    that and `s <= t` (the "causal" form), the kernel computes the
+    attention with `valid` as key padding; otherwise `plain` does. Queries
+    with no key get `blind`'s value, as the caller's plain path does.
+
+    Args:
+        query, key, value: `(B, T, H, D)`, `(B, S, Hk, D)`, `(B, S, Hk, D)`.
+        mask: Boolean `(B or 1, 1, T, S)` (see `mask_form`).
+        scale, is_causal, soft_cap: As for `attend`.
+        blind: `"mean"` (the mean of the values, as the plain
+            `dot_product_attention`) or `"zeros"` (as `MultiHeadAttention`).
+        plain: `plain(query, key, value, mask)`, the caller's unfused
+            computation with the `(B, 1, T, S)` mask (`is_causal` folded
+            in). It is rematerialized: taken or not, it keeps no
+            `(T, S)` intermediate for the backward pass.
+
+    Returns:
+        The attention output `(B, T, H, D)`.
+    """
+    batch, q_len = query.shape[0], query.shape[1]
+    kv_len = key.shape[1]
+    mask = jnp.broadcast_to(
+        jnp.asarray(mask, "bool"), (batch, 1, q_len, kv_len)
+    )
+    lower = jnp.asarray(np.tri(q_len, kv_len, dtype=bool))
+    if is_causal:
+        mask = mask & lower
+    dense = mask[:, 0]
+    live = jnp.any(dense, axis=2)
+    valid = jnp.any(dense, axis=1)
+    padding_form = live[:, :, None] & valid[:, None, :]
+    if is_causal:
+        branch = jnp.where(jnp.all(dense == padding_form & lower), 0, 2)
+    else:
+        branch = jnp.where(
+            jnp.all(dense == padding_form & lower),
+            0,
+            jnp.where(jnp.all(dense == padding_form), 1, 2),
+        )
+    fill = (
+        mean_of_values(value, query.shape[2], query.dtype)
+        if blind == "mean"
+        else jnp.zeros((), query.dtype)
+    )
+
+    def on_kernel(causal):
+        def run(query, key, value, mask):
+            out = attend(
+                query,
+                key,
+                value,
+                valid[:, None, None, :],
+                scale=scale,
+                is_causal=causal,
+                soft_cap=soft_cap,
+            )
+            return jnp.where(live[:, :, None, None], out, fill)
+
+        return run
+
+    def on_plain(query, key, value, mask):
+        return jax.checkpoint(plain)(query, key, value, mask).astype(
+            query.dtype
+        )
+
+    return jax.lax.switch(
+        branch,
+        (on_kernel(True), on_kernel(False), on_plain),
+        query,
+        key,
+        value,
+        mask,
+    )

@@ -144,10 +144,10 @@ class KernelChoiceTest(testing.TestCase):
                 nn.dot_product_attention(
                     q, k, v, bias=bias, flash_attention=True
                 )
-            full_mask = np.ones((B, 1, T, T), bool)
+            per_head_mask = np.ones((B, 4, T, T), bool)
             with self.assertRaisesRegex(ValueError, "has no fused form"):
                 nn.dot_product_attention(
-                    q, k, v, mask=full_mask, flash_attention=True
+                    q, k, v, mask=per_head_mask, flash_attention=True
                 )
             short = [x[:, :100] for x in (q, k, v)]
             with self.assertRaisesRegex(ValueError, "multiple of 128"):
@@ -233,6 +233,8 @@ class LayersOnKernelTest(testing.TestCase):
         with attention_kernel.interpret_on_cpu():
             call = lambda layer: layer(x, x, **call_kwargs)  # noqa: E731
             jaxpr = str(jax.make_jaxpr(lambda: call(fused_layer))())
+            # A mask of no kernel form still compiles the kernel branches
+            # next to the plain one (`attend_dense`).
             self.assertIn("pallas_call", jaxpr)
             self.assertNotIn(
                 "pallas_call", str(jax.make_jaxpr(lambda: call(plain_layer))())
@@ -272,12 +274,131 @@ class LayersOnKernelTest(testing.TestCase):
 
         self._compare(make, dict(use_causal_mask=causal, **self._masks()))
 
-    def test_explicit_mask_takes_the_plain_path(self):
-        layer = keras.layers.MultiHeadAttention(num_heads=2, key_dim=32)
-        x = np.zeros((B, T, 16), "float32")
-        mask = np.tril(np.ones((B, T, T), bool))
-        with attention_kernel.interpret_on_cpu():
-            jaxpr = str(
-                jax.make_jaxpr(lambda: layer(x, x, attention_mask=mask))()
+    @parameterized.parameters("causal", "padding", "keys", "random")
+    def test_multi_head_attention_built_mask(self, form):
+        # keras-hub's layers pass masks they built to `_compute_attention`
+        # (or as `attention_mask`): matched at run time.
+        def make(flash_attention):
+            return keras.layers.MultiHeadAttention(
+                num_heads=4, key_dim=32, flash_attention=flash_attention
             )
-        self.assertNotIn("pallas_call", jaxpr)
+
+        mask = _dense_mask(form)[:, 0]
+        if form == "keys":
+            mask = mask[:, :1]  # (B, 1, S), as keras-hub's BERT passes
+        self._compare(make, dict(attention_mask=mask))
+
+    def test_grouped_query_attention_built_mask(self):
+        def make(flash_attention):
+            return keras.layers.GroupedQueryAttention(
+                head_dim=32,
+                num_query_heads=4,
+                num_key_value_heads=2,
+                flash_attention=flash_attention,
+            )
+
+        mask = _dense_mask("causal")[:, 0]
+        self._compare(make, dict(attention_mask=mask))
+
+
+def _dense_mask(form):
+    """`(B, 1, T, T)` masks: "causal" (causal and key padding), "padding"
+    (query and key padding), "keys" (key padding on every row), "random"
+    (no kernel form)."""
+    valid = _padding()[:, 0, 0, :]
+    live = np.ones((B, T), bool)
+    live[0, -10:] = False
+    if form == "causal":
+        mask = np.tri(T, dtype=bool)[None] & valid[:, None, :]
+    elif form == "padding":
+        mask = live[:, :, None] & valid[:, None, :]
+    elif form == "keys":
+        mask = np.broadcast_to(valid[:, None, :], (B, T, T))
+    else:
+        mask = np.random.default_rng(3).random((B, T, T)) < 0.5
+    return mask[:, None]
+
+
+@pytest.mark.parity
+class DenseMaskTest(testing.TestCase):
+    @parameterized.product(
+        form=["causal", "padding", "random"], is_causal=[False, True]
+    )
+    def test_values_and_gradients(self, form, is_causal):
+        q, k, v = _inputs(4, 2)
+        kwargs = dict(mask=_dense_mask(form), is_causal=is_causal)
+
+        def loss(fn):
+            return lambda q, k, v: jnp.sum(fn(q, k, v) ** 2)
+
+        with attention_kernel.interpret_on_cpu():
+            fused = _attention(None, **kwargs)
+            plain = _attention(False, **kwargs)
+            jaxpr = str(jax.make_jaxpr(fused)(q, k, v))
+            parity.assert_outputs_close(fused(q, k, v), plain(q, k, v))
+            grads = jax.grad(loss(fused), argnums=(0, 1, 2))(q, k, v)
+            expected = jax.grad(loss(plain), argnums=(0, 1, 2))(q, k, v)
+        _assert_gradients_close(grads, expected)
+        # One program: the kernel branches and the plain one, picked at
+        # run time.
+        self.assertIn("pallas_call", jaxpr)
+        self.assertIn("cond", jaxpr)
+
+    def test_branch_taken(self):
+        q, k, v = _inputs(4, 2)
+        taken = []
+
+        def plain(*args):
+            jax.debug.callback(lambda: taken.append("plain"))
+            return nn._plain_attention(
+                *args, bias=None, scale=0.25, is_causal=False, soft_cap=None
+            )
+
+        with attention_kernel.interpret_on_cpu():
+            for form in ("causal", "padding", "random"):
+                attention_kernel.attend_dense(
+                    q,
+                    k,
+                    v,
+                    _dense_mask(form),
+                    scale=0.25,
+                    is_causal=False,
+                    soft_cap=None,
+                    blind="mean",
+                    plain=plain,
+                )
+                jax.effects_barrier()
+        self.assertEqual(taken, ["plain"])
+
+    def test_no_score_sized_residuals(self):
+        import contextlib
+        import io
+
+        from jax.ad_checkpoint import print_saved_residuals
+
+        q, k, v = _inputs(4, 2)
+        mask = _dense_mask("causal")
+        printed = io.StringIO()
+        with attention_kernel.interpret_on_cpu():
+            with contextlib.redirect_stdout(printed):
+                print_saved_residuals(
+                    lambda q, k, v: jnp.sum(
+                        nn.dot_product_attention(q, k, v, mask=mask)
+                    ),
+                    q,
+                    k,
+                    v,
+                )
+        # The plain branch is rematerialized: no float (.., T, S) tensor is
+        # kept for the backward pass (only the boolean mask itself).
+        for line in printed.getvalue().splitlines():
+            if f"{T},{T}]" in line:
+                self.assertTrue(line.startswith("bool"), line)
+
+    def test_true_with_a_dense_mask_names_the_reason(self):
+        q, k, v = _inputs(4, 2)
+        with attention_kernel.interpret_on_cpu():
+            with self.assertRaisesRegex(ValueError, "only at run time"):
+                nn.dot_product_attention(
+                    q, k, v, mask=_dense_mask("causal"), flash_attention=True
+                )

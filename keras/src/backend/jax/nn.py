@@ -1,5 +1,7 @@
 """JAX implementations of the neural-network ops (`keras.ops.nn`)."""
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -375,6 +377,34 @@ def dot_product_attention(
         reason = attention_kernel.unavailable_reason(
             query, key, value, bias, mask
         )
+        dense = (
+            reason is None
+            and mask is not None
+            and attention_kernel.mask_form(mask, query, key) == "dense"
+        )
+        if dense and flash_attention:
+            reason = (
+                f"a mask of shape {tuple(mask.shape)} is matched to the "
+                "kernel's forms (causal and padding masks) only at run time"
+            )
+        if reason is None and dense:
+            return attention_kernel.attend_dense(
+                query,
+                key,
+                value,
+                mask,
+                scale=scale,
+                is_causal=is_causal,
+                soft_cap=attn_logits_soft_cap,
+                blind="mean",
+                plain=functools.partial(
+                    _plain_attention,
+                    bias=None,
+                    scale=scale,
+                    is_causal=False,
+                    soft_cap=attn_logits_soft_cap,
+                ),
+            )
         if reason is None:
             return attention_kernel.attend(
                 query,
@@ -391,6 +421,25 @@ def dot_product_attention(
                 "Pass `flash_attention=None` to fall back to the unfused "
                 "computation where the kernel does not apply."
             )
+    return _plain_attention(
+        query,
+        key,
+        value,
+        mask,
+        bias=bias,
+        scale=scale,
+        is_causal=is_causal,
+        soft_cap=attn_logits_soft_cap,
+    )
+
+
+def _plain_attention(
+    query, key, value, mask, *, bias, scale, is_causal, soft_cap
+):
+    """Unfused softmax attention of `(B, T, H, D)` tensors (grouped-query
+    heads repeated), as `dot_product_attention` computes it without the
+    kernel."""
+    num_heads, num_kv_heads = query.shape[2], key.shape[2]
     if num_heads != num_kv_heads:
         # Grouped-query attention: share each key/value head.
         repeats = num_heads // num_kv_heads
@@ -402,8 +451,8 @@ def dot_product_attention(
         "btnh,bsnh->bnts", query, key, preferred_element_type=compute_dtype
     )
     logits = logits * jnp.asarray(scale, dtype=logits.dtype)
-    if attn_logits_soft_cap is not None:
-        cap = jnp.asarray(attn_logits_soft_cap, dtype=logits.dtype)
+    if soft_cap is not None:
+        cap = jnp.asarray(soft_cap, dtype=logits.dtype)
         logits = cap * jnp.tanh(logits / cap)
     if bias is not None:
         logits = logits + bias.astype(logits.dtype)

@@ -5,8 +5,12 @@
 only of padding masks, the causal constraint and the sliding window, the
 layers hand those pieces to the kernel as it takes them (a causal flag, a
 window and a `(B, S)` key-validity vector) instead, and the query-padding
-mask is applied to the output. The result is the layers' own, also for a
-query that sees no key or whose own mask is off.
+mask is applied to the output (`fused_heads`). A mask that arrives already
+built (an explicit `attention_mask`, or the one a subclass such as
+keras-hub's cached attention passes to `_compute_attention`) is matched
+against the kernel's forms at run time (`fused_with_mask`). Either way the
+result is the layers' own, also for a query that sees no key or whose own
+mask is off.
 """
 
 from keras.src import ops
@@ -22,26 +26,17 @@ def wants_kernel(flash_attention):
     return flash_attention is not False
 
 
-def may_fuse(
-    layer,
-    own_class,
-    *,
-    dropout,
-    attention_mask,
-    training,
-    return_attention_scores,
-):
+def may_fuse(layer, own_class, *, dropout, training, return_attention_scores):
     """Whether a call of `layer` may take the kernel.
 
     It may when the layer was not built with `flash_attention=False`, its
     class keeps `own_class`'s attention computation (a subclass that
-    overrides `_compute_attention` keeps its own), no explicit attention
-    mask is given, no scores are asked for and no dropout is applied.
+    overrides `_compute_attention` keeps its own), no scores are asked for
+    and no dropout is applied.
     """
     return (
         wants_kernel(layer._flash_attention_arg)
         and type(layer)._compute_attention is own_class._compute_attention
-        and attention_mask is None
         and not return_attention_scores
         and not (dropout > 0 and training)
     )
@@ -105,9 +100,9 @@ def fused_heads(
         # gives that to queries that see no key).
         if query_mask is None:
             return heads
-        fill = ops.mean(ops.cast(value, "float32"), axis=1, keepdims=True)
-        fill = ops.repeat(fill, query.shape[2] // value.shape[2], axis=2)
-        fill = ops.cast(fill, heads.dtype)
+        fill = attention_kernel.mean_of_values(
+            value, query.shape[2], heads.dtype
+        )
         return ops.where(
             ops.cast(query_mask, "bool")[:, :, None, None], heads, fill
         )
@@ -122,3 +117,51 @@ def fused_heads(
     if live is None:
         return heads
     return ops.where(live[:, :, None, None], heads, ops.zeros_like(heads))
+
+
+def fused_with_mask(query, key, value, mask, *, scale, causal, plain):
+    """Zero-for-blind-queries attention (`MultiHeadAttention`'s) of
+    projected `(B, T, H, D)` tensors under a built mask, on the kernel.
+
+    Args:
+        query, key, value: `(B, T, H, D)`, `(B, S, Hk, D)`, `(B, S, Hk, D)`.
+        mask: `None`, or a boolean mask the heads share: `(B or 1, T or 1,
+            S)` or `(B or 1, 1, T or 1, S)`. A key-padding mask (query
+            axis of size one) goes to the kernel as such; a full one is
+            matched at run time (`attention_kernel.attend_dense`).
+        scale: The logits' scale.
+        causal: Whether query `t` also only sees keys `s <= t`.
+        plain: `plain(query, key, value, mask)`: the layer's own
+            computation under a `(B, 1, T, S)` mask, for masks of no
+            kernel form.
+
+    Returns:
+        The heads `(B, T, H, D)`, or `None` when the kernel cannot compute
+        this call.
+    """
+    if mask is not None:
+        mask = ops.cast(mask, "bool")
+        if len(mask.shape) == 3:
+            mask = ops.expand_dims(mask, 1)
+    if attention_kernel.unavailable_reason(query, key, value, None, mask):
+        return None
+    if mask is None or mask.shape[2] == 1:
+        key_mask = None if mask is None else mask[:, 0, 0, :]
+        if key_mask is not None and key_mask.shape[0] != query.shape[0]:
+            key_mask = ops.broadcast_to(
+                key_mask, (query.shape[0], key_mask.shape[-1])
+            )
+        return fused_heads(
+            query, key, value, scale=scale, causal=causal, key_mask=key_mask
+        )
+    return attention_kernel.attend_dense(
+        query,
+        key,
+        value,
+        mask,
+        scale=scale,
+        is_causal=causal,
+        soft_cap=None,
+        blind="zeros",
+        plain=plain,
+    )

@@ -368,11 +368,10 @@ class GroupedQueryAttention(Layer):
             q, k = rope(q), rope(k)
         self._return_attention_scores = return_attention_scores
         heads, weights = None, None
-        if fused.may_fuse(
+        if attention_mask is None and fused.may_fuse(
             self,
             GroupedQueryAttention,
             dropout=self.dropout,
-            attention_mask=attention_mask,
             training=training,
             return_attention_scores=return_attention_scores,
         ):
@@ -456,11 +455,15 @@ class GroupedQueryAttention(Layer):
         scale = self._inverse_sqrt_head_dim
         with_dropout = self.dropout > 0 and bool(training)
         if not (self._return_attention_scores or with_dropout):
-            # The kernel was ruled out in `call` (`_may_fuse`).
-            fused = ops.dot_product_attention(
-                query, key, value, mask=mask, scale=scale, flash_attention=False
+            # A built mask (an explicit `attention_mask`) may still take the
+            # kernel, matched at run time by `dot_product_attention`.
+            flash = (
+                None if fused.wants_kernel(self._flash_attention_arg) else False
             )
-            return fused, None
+            heads = ops.dot_product_attention(
+                query, key, value, mask=mask, scale=scale, flash_attention=flash
+            )
+            return heads, None
         query = ops.multiply(query, ops.cast(scale, query.dtype))
         logits = ops.einsum("bquh,bkuh->buqk", query, key)
         out_dtype = logits.dtype

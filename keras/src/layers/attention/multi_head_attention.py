@@ -406,11 +406,11 @@ class MultiHeadAttention(Layer):
         if (
             len(q.shape) == 4
             and tuple(self._axes) == (1,)
+            and attention_mask is None
             and fused.may_fuse(
                 self,
                 MultiHeadAttention,
                 dropout=self._dropout,
-                attention_mask=attention_mask,
                 training=training,
                 return_attention_scores=return_attention_scores,
             )
@@ -481,6 +481,30 @@ class MultiHeadAttention(Layer):
             `(B, <query positions>, N, value_dim)` and the probabilities of
             shape `(B, N, <query positions>, <key positions>)`.
         """
+        if (
+            len(query.shape) == 4
+            and tuple(self._axes) == (1,)
+            and fused.may_fuse(
+                self,
+                MultiHeadAttention,
+                dropout=self._dropout,
+                training=training,
+                return_attention_scores=return_attention_scores,
+            )
+        ):
+            heads = fused.fused_with_mask(
+                query,
+                key,
+                value,
+                attention_mask,
+                scale=self._inverse_sqrt_key_dim,
+                causal=use_causal_mask,
+                plain=lambda q, k, v, mask: self._plain_attention(
+                    q, k, v, mask[:, 0], training
+                )[0],
+            )
+            if heads is not None:
+                return heads, None
         if use_causal_mask:
             causal = self._causal_mask_for(query, key)
             attention_mask = (
@@ -488,6 +512,13 @@ class MultiHeadAttention(Layer):
                 if attention_mask is None
                 else ops.logical_and(ops.cast(attention_mask, "bool"), causal)
             )
+        return self._plain_attention(
+            query, key, value, attention_mask, training
+        )
+
+    def _plain_attention(self, query, key, value, attention_mask, training):
+        """`_compute_attention` without the kernel (the causal mask already
+        part of `attention_mask`): `(output, probabilities)`."""
         scale = ops.cast(self._inverse_sqrt_key_dim, query.dtype)
         # Scores: `(B, N, <query positions>, <key positions>)`.
         scores = ops.einsum(
