@@ -103,8 +103,10 @@ class AutoLayoutMap(LayoutMap):
 
     When a mesh axis does not divide the dimension a rule gives it (e.g. 3
     key/value heads on a model axis of 4), it goes to the largest other
-    dimension it divides, else the variable is replicated over it; no
-    choice raises an indivisibility error. Every choice and its reason is
+    dimension it divides (a free one first, then one already split, whose
+    split it refines, and a dimension whose rule keeps it whole, such as
+    `head_dim`, last), else the variable is replicated over it; no choice
+    raises an indivisibility error. Every choice and its reason is
     kept in `choices` and shown by `keras.distribution.layout_report`.
 
     Args:
@@ -239,17 +241,26 @@ class AutoLayoutMap(LayoutMap):
                 continue
             placed[dim] = free
             used.update(free)
+        # Dimensions whose rule keeps them whole (e.g. `head_dim`, which
+        # attention reads whole) take a leftover axis only as a last resort.
+        kept = {
+            dim
+            for dim, name in enumerate(axis_names)
+            if name in self._rules and self._rules[name] is None
+        }
         for target in leftover:
-            self._place_anywhere(target, shape, placed, notes)
+            self._place_anywhere(target, shape, placed, notes, kept)
 
-    def _place_anywhere(self, target, shape, placed, notes):
+    def _place_anywhere(self, target, shape, placed, notes, kept=()):
         """Puts mesh axes `target` on the largest free dimension they
         divide, else beside the axes of a dimension that still divides,
-        else notes that the variable is replicated over them."""
+        else on the largest dimension of `kept` they divide, else notes
+        that the variable is replicated over them."""
         count = self.device_mesh.axis_size(target)
         by_size = sorted(range(len(shape)), key=lambda d: -shape[d])
         for dim in by_size:
-            if not placed[dim] and shape[dim] % count == 0:
+            free = not placed[dim] and dim not in kept
+            if free and shape[dim] % count == 0:
                 placed[dim] = target
                 notes.append(f"{_as_entry(target)!r} -> dim {dim}")
                 return
@@ -258,5 +269,10 @@ class AutoLayoutMap(LayoutMap):
             if placed[dim] and shape[dim] % total == 0:
                 placed[dim] = placed[dim] + target
                 notes.append(f"{_as_entry(target)!r} joins dim {dim}")
+                return
+        for dim in by_size:
+            if dim in kept and shape[dim] % count == 0:
+                placed[dim] = target
+                notes.append(f"{_as_entry(target)!r} -> dim {dim}")
                 return
         notes.append(f"replicated over {_as_entry(target)!r}")

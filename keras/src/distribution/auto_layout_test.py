@@ -76,11 +76,19 @@ def test_shape_fallback():
 
 def test_indivisible_names_fall_to_next_dimension():
     auto = auto_layout.AutoLayoutMap(_mesh())
-    # 3 key/value heads on a model axis of 4: the head dimension takes it.
+    # 3 key/value heads on a model axis of 4: the embedding dimension,
+    # already split over "batch", takes it too.
     choice = auto.choose((32, 3, 16), ("embed", "heads", "head_dim"))
-    assert choice.axes == ("batch", None, "model")
+    assert choice.axes == (("batch", "model"), None, None)
     assert "heads (3) not divisible by 'model' (4)" in choice.reason
+    assert "'model' joins dim 0" in choice.reason
+    # Where it cannot, the head dimension (kept whole by its rule) does.
+    choice = auto.choose((36, 3, 16), ("embed", "heads", "head_dim"))
+    assert choice.axes == ("batch", None, "model")
     assert "'model' -> dim 2" in choice.reason
+    # A free dimension comes before the kept one.
+    choice = auto.choose((3, 8, 16), ("heads", "mine", "head_dim"))
+    assert choice.axes == (None, "model", None)
     # Nothing divisible: replicated over that axis, said so.
     choice = auto.choose((3, 5), ("heads", "head_dim"))
     assert choice.axes == (None, None)
@@ -259,3 +267,32 @@ def test_forecast_counts_built_optimizer_variables():
     assert after.optimizer_slots == slots
     assert after.optimizer_slots >= before.optimizer_slots
     assert backend.standardize_dtype(model.weights[0].dtype) == "float32"
+
+
+def test_quantized_kernel_layout_follows_names():
+    mesh = _mesh()
+    dist = dl.ModelParallel(layout_map=auto_layout.AutoLayoutMap(mesh))
+    with dist.scope():
+        # Built quantized: no float kernel exists, the names decide (the
+        # shape alone would put "model" on the larger input axis).
+        dense = layers.Dense(32, dtype="int8_from_float32")
+        dense.build((None, 64))
+        float_dense = layers.Dense(32)
+        float_dense.build((None, 64))
+        float_dense.quantize("int8")
+    assert dense._kernel.dtype == "int8"
+    assert dense._kernel._layout.axes == ("batch", "model")
+    assert dense.kernel_scale._layout.axes == ("model",)
+    assert float_dense._kernel._layout.axes == ("batch", "model")
+    assert float_dense.kernel_scale._layout.axes == ("model",)
+
+
+def test_lora_factors_follow_the_kernel():
+    mesh = _mesh()
+    dist = dl.ModelParallel(layout_map=auto_layout.AutoLayoutMap(mesh))
+    with dist.scope():
+        dense = layers.Dense(32)
+        dense.build((None, 64))
+        dense.enable_lora(4)
+    assert dense.lora_kernel_a._layout.axes == ("batch", None)
+    assert dense.lora_kernel_b._layout.axes == (None, "model")

@@ -81,6 +81,16 @@ def test_embedding_names():
     assert _names(layer) == {"embeddings": ("vocab", "embed")}
 
 
+def test_reversible_embedding_names():
+    layer = layers.ReversibleEmbedding(16, 8, tie_weights=False)
+    layer.build((None, 3))
+    names = {v.name: v._axis_names for v in layer.weights}
+    assert names == {
+        "embeddings": ("vocab", "embed"),
+        "reverse_embeddings": ("embed", "vocab"),
+    }
+
+
 def test_attention_names():
     x = np.zeros((2, 5, 32), "float32")
     mha = layers.MultiHeadAttention(4, 8)

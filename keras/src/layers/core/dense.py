@@ -311,6 +311,12 @@ class Dense(
             self, config, "_kernel", self._quantized_base_values
         )
 
+    def _float_weight_axis_names(self, name):
+        """Logical axis names of the float weight `name` (see
+        `logical_axes`), which quantized variables derive their layout
+        from; `None` for other names."""
+        return _KERNEL_AXES if name == "kernel" else None
+
     def quantized_build(self, kernel_shape, mode, config=None):
         """Creates the variables of quantization `mode` for a kernel of
         shape `kernel_shape` (the float kernel too for `"float8"`)."""

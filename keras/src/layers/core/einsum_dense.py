@@ -207,6 +207,11 @@ class EinsumDense(
         names = self._letter_axis_names()
         return tuple(names[c] for c in weight_spec)
 
+    def _float_weight_axis_names(self, name):
+        """Logical axis names of the float weight `name`, which quantized
+        variables derive their layout from; `None` for other names."""
+        return self._kernel_axis_names() if name == "kernel" else None
+
     def _bias_axis_names(self, bias_dims):
         """The bias's logical axis names: those of its kernel letters, `None`
         for its broadcast (size 1) axes and letters the kernel lacks."""

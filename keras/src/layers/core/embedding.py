@@ -171,7 +171,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
             )
         else:
             with logical_axes.logical_axes(
-                (logical_axes.VOCAB, logical_axes.EMBED)
+                self._float_weight_axis_names("embeddings")
             ):
                 self._embeddings = self.add_weight(
                     shape=table_shape,
@@ -181,6 +181,14 @@ class Embedding(lora_utils.LoraMixin, Layer):
                     regularizer=self.embeddings_regularizer,
                     trainable=True,
                 )
+
+    def _float_weight_axis_names(self, name):
+        """Logical axis names of the float weight `name` (see
+        `logical_axes`), which quantized variables derive their layout
+        from; `None` for other names."""
+        if name == "embeddings":
+            return (logical_axes.VOCAB, logical_axes.EMBED)
+        return None
 
     @property
     def embeddings(self):
