@@ -5,6 +5,8 @@ since your modifications would be overwritten.
 """
 
 
+from keras.src.distribution.auto_layout import AutoLayoutMap as AutoLayoutMap
+from keras.src.distribution.auto_layout import default_axis_rules as default_axis_rules
 from keras.src.distribution.data_consistency import check_data_consistency as check_data_consistency
 from keras.src.distribution.distribution_lib import DataParallel as DataParallel
 from keras.src.distribution.distribution_lib import DeviceMesh as DeviceMesh
@@ -21,4 +23,6 @@ from keras.src.distribution.distribution_lib import set_distribution as set_dist
 from keras.src.distribution.layout_report import check_layout_map_usage as check_layout_map_usage
 from keras.src.distribution.layout_report import layout_report as layout_report
 from keras.src.distribution.layout_report import layout_report_rows as layout_report_rows
+from keras.src.distribution.layout_report import memory_forecast as memory_forecast
 from keras.src.distribution.layout_report import print_layout_report as print_layout_report
+from keras.src.distribution.logical_axes import logical_axes as logical_axes

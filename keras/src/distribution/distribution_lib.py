@@ -474,6 +474,16 @@ class LayoutMap(collections.abc.MutableMapping):
         keys = [k for k in self._layout_map if not _is_output_key(k)]
         return self._lookup(path, keys)
 
+    def layout_for_variable(self, variable):
+        """Layout of `variable` (an object with `path` and `shape`): the
+        key matching its path (see `variable_layout`), or `None`."""
+        return self.variable_layout(variable.path)
+
+    def default_batch_dim_name(self):
+        """The batch axes `ModelParallel` uses when given none: `None`
+        here, for the mesh's first axis."""
+        return None
+
     def output_layout(self, path):
         """Layout of the tensor at `path`: an output key matching it, else
         the key equal to `path`, else `None`."""
@@ -880,10 +890,13 @@ class ModelParallel(Distribution):
     """Model parallelism: variables laid out by a `LayoutMap`.
 
     Variables matching a `LayoutMap` key (see `LayoutMap` for the rule) use
-    that layout; others are replicated. Data batches are sharded over
-    `batch_dim_name`, and inside a jitted step the intermediate tensors of
-    a functional model keep their batch dimension on those axes (unless
-    the layout map gives a layer's output a layout of its own).
+    that layout; others are replicated. With an `AutoLayoutMap`, every
+    variable gets a layout chosen from the logical names of its axes or
+    its shape, so that one line shards any model (see the example). Data
+    batches are sharded over `batch_dim_name`, and inside a jitted step
+    the intermediate tensors of a functional model keep their batch
+    dimension on those axes (unless the layout map gives a layer's output
+    a layout of its own).
 
     Args:
         device_mesh: Optional `DeviceMesh`. Without `layout_map`, every
@@ -891,7 +904,8 @@ class ModelParallel(Distribution):
             `LayoutMap`'s mesh.
         layout_map: A `LayoutMap`; its `device_mesh` is used.
         batch_dim_name: Mesh axis name (or tuple of names) for the batch
-            dimension. Defaults to the first mesh axis.
+            dimension. Defaults to the first mesh axis (with an
+            `AutoLayoutMap`: the mesh axes other than its model axis).
         auto_shard_dataset: Whether to shard datasets across processes.
 
     Example:
@@ -903,6 +917,14 @@ class ModelParallel(Distribution):
     layout_map["d1/bias"] = ("model",)
     distribution = keras.distribution.ModelParallel(
         layout_map=layout_map, batch_dim_name="batch")
+    ```
+
+    Sharding any model with no rule written (tensor parallel over
+    `"model"`, fully sharded over the other axes):
+
+    ```python
+    distribution = keras.distribution.ModelParallel(
+        layout_map=keras.distribution.AutoLayoutMap(mesh))
     ```
     """
 
@@ -932,6 +954,8 @@ class ModelParallel(Distribution):
                 f"Received: device_mesh={device_mesh!r}, layout_map's mesh: "
                 f"{layout_map.device_mesh!r}"
             )
+        if batch_dim_name is None:
+            batch_dim_name = layout_map.default_batch_dim_name()
         super().__init__(
             layout_map.device_mesh,
             batch_dim_name=batch_dim_name,
@@ -952,7 +976,7 @@ class ModelParallel(Distribution):
         layout = self._explicit_layout(variable)
         if layout is not None:
             return layout
-        layout = self._layout_map.variable_layout(variable.path)
+        layout = self._layout_map.layout_for_variable(variable)
         if layout is None:
             return self._replicated(variable)
         return layout

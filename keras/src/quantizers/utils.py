@@ -212,8 +212,10 @@ def float_weight_layout(layer, name, shape):
     """`(axes, mesh)` of the float weight `name` (of `shape`) that a
     quantized variable replaces, under the current distribution: the
     layout of the existing float variable, else the one the distribution
-    would give a float variable of that path. `None` without a
-    distribution (or when the layout does not fit `shape`)."""
+    would give a float variable of that path and of the logical axis
+    names the layer gives it (`layer._float_weight_axis_names(name)`).
+    `None` without a distribution (or when the layout does not fit
+    `shape`)."""
     from keras.src.backend.common.name_scope import current_path
     from keras.src.distribution import distribution_lib
     from keras.src.layers import layer as layer_module
@@ -228,7 +230,12 @@ def float_weight_layout(layer, name, shape):
         existing = getattr(layer, name, None)
     if existing is None or tuple(existing.shape) != tuple(shape):
         existing = None
-    probe = _LayoutProbe(path, shape, getattr(existing, "_layout", None))
+    axis_names = getattr(existing, "_axis_names", None)
+    if axis_names is None and hasattr(layer, "_float_weight_axis_names"):
+        axis_names = layer._float_weight_axis_names(name)
+    probe = _LayoutProbe(
+        path, shape, getattr(existing, "_layout", None), axis_names
+    )
     layout = distribution.get_variable_layout(probe)
     if layout is None or len(layout.axes) != len(shape):
         return None
@@ -238,10 +245,11 @@ def float_weight_layout(layer, name, shape):
 class _LayoutProbe:
     """What `Distribution.get_variable_layout` reads from a variable."""
 
-    def __init__(self, path, shape, layout):
+    def __init__(self, path, shape, layout, axis_names=None):
         self.path = path
         self.shape = tuple(shape)
         self._layout = layout
+        self._axis_names = axis_names
 
 
 def derived_layout(base, picks, shape):

@@ -10,6 +10,10 @@ from keras.src.backend.common.name_scope import current_path
 from keras.src.backend.common.stateless_scope import get_stateless_scope
 from keras.src.backend.common.stateless_scope import in_stateless_scope
 
+# The global attribute holding the logical axis names that the variable
+# being created takes (set by `keras.distribution.logical_axes`).
+AXIS_NAMES_ATTRIBUTE = "variable_axis_names"
+
 
 class KerasVariable:
     """A mutable, named tensor owned by a layer, a metric or an optimizer.
@@ -76,6 +80,11 @@ class KerasVariable:
         self._aggregation = aggregation
         self._synchronization = synchronization
         self._layout = layout
+        # Logical names of the axes (e.g. `("embed", "mlp")`), or `None`:
+        # a distribution may lay the variable out by them.
+        self._axis_names = global_state.get_global_attribute(
+            AXIS_NAMES_ATTRIBUTE
+        )
 
         self._constraint = None
         self._regularizer = None

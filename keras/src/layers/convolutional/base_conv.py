@@ -6,6 +6,7 @@ from keras.src import constraints
 from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
+from keras.src.distribution import logical_axes
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.ops import operation_utils
@@ -181,21 +182,25 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
             input_channels // self.groups,
             self.filters,
         )
-        self._kernel = self.add_weight(
-            name="kernel",
-            shape=kernel_shape,
-            initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
-            constraint=self.kernel_constraint,
-        )
-        if self.use_bias:
-            self.bias = self.add_weight(
-                name="bias",
-                shape=(self.filters,),
-                initializer=self.bias_initializer,
-                regularizer=self.bias_regularizer,
-                constraint=self.bias_constraint,
+        with logical_axes.logical_axes(
+            logical_axes.conv_kernel_axis_names(self.rank)
+        ):
+            self._kernel = self.add_weight(
+                name="kernel",
+                shape=kernel_shape,
+                initializer=self.kernel_initializer,
+                regularizer=self.kernel_regularizer,
+                constraint=self.kernel_constraint,
             )
+        if self.use_bias:
+            with logical_axes.logical_axes((logical_axes.CONV_OUT,)):
+                self.bias = self.add_weight(
+                    name="bias",
+                    shape=(self.filters,),
+                    initializer=self.bias_initializer,
+                    regularizer=self.bias_regularizer,
+                    constraint=self.bias_constraint,
+                )
         else:
             self.bias = None
         self.input_spec = InputSpec(

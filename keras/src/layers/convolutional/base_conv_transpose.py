@@ -7,6 +7,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.backend.common import backend_utils
+from keras.src.distribution import logical_axes
 from keras.src.layers.convolutional.base_conv import add_bias
 from keras.src.layers.convolutional.base_conv import channel_axis
 from keras.src.layers.convolutional.base_conv import check_positive
@@ -112,21 +113,25 @@ class BaseConvTranspose(Layer):
                 f"'{self.name}' should be defined. Found `None`. Full input "
                 f"shape received: {tuple(input_shape)}"
             )
-        self.kernel = self.add_weight(
-            name="kernel",
-            shape=self.kernel_size + (self.filters, input_channels),
-            initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
-            constraint=self.kernel_constraint,
-        )
-        if self.use_bias:
-            self.bias = self.add_weight(
-                name="bias",
-                shape=(self.filters,),
-                initializer=self.bias_initializer,
-                regularizer=self.bias_regularizer,
-                constraint=self.bias_constraint,
+        with logical_axes.logical_axes(
+            logical_axes.conv_kernel_axis_names(self.rank, transpose=True)
+        ):
+            self.kernel = self.add_weight(
+                name="kernel",
+                shape=self.kernel_size + (self.filters, input_channels),
+                initializer=self.kernel_initializer,
+                regularizer=self.kernel_regularizer,
+                constraint=self.kernel_constraint,
             )
+        if self.use_bias:
+            with logical_axes.logical_axes((logical_axes.CONV_OUT,)):
+                self.bias = self.add_weight(
+                    name="bias",
+                    shape=(self.filters,),
+                    initializer=self.bias_initializer,
+                    regularizer=self.bias_regularizer,
+                    constraint=self.bias_constraint,
+                )
         else:
             self.bias = None
         self.input_spec = InputSpec(

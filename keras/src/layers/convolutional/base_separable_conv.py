@@ -7,6 +7,7 @@ from keras.src import constraints
 from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
+from keras.src.distribution import logical_axes
 from keras.src.layers.convolutional.base_conv import add_bias
 from keras.src.layers.convolutional.base_conv import channel_axis
 from keras.src.layers.convolutional.base_conv import check_positive
@@ -115,29 +116,38 @@ class BaseSeparableConv(Layer):
                 f"'{self.name}' should be defined. Found `None`. Full input "
                 f"shape received: {tuple(input_shape)}"
             )
-        self.depthwise_kernel = self.add_weight(
-            name="depthwise_kernel",
-            shape=self.kernel_size + (input_channels, self.depth_multiplier),
-            initializer=self.depthwise_initializer,
-            regularizer=self.depthwise_regularizer,
-            constraint=self.depthwise_constraint,
-        )
-        self.pointwise_kernel = self.add_weight(
-            name="pointwise_kernel",
-            shape=(1,) * self.rank
-            + (self.depth_multiplier * input_channels, self.filters),
-            initializer=self.pointwise_initializer,
-            regularizer=self.pointwise_regularizer,
-            constraint=self.pointwise_constraint,
-        )
-        if self.use_bias:
-            self.bias = self.add_weight(
-                name="bias",
-                shape=(self.filters,),
-                initializer=self.bias_initializer,
-                regularizer=self.bias_regularizer,
-                constraint=self.bias_constraint,
+        with logical_axes.logical_axes(
+            (logical_axes.CONV_SPATIAL,) * self.rank
+            + (logical_axes.CONV_IN, logical_axes.CONV_MULTIPLIER)
+        ):
+            self.depthwise_kernel = self.add_weight(
+                name="depthwise_kernel",
+                shape=self.kernel_size
+                + (input_channels, self.depth_multiplier),
+                initializer=self.depthwise_initializer,
+                regularizer=self.depthwise_regularizer,
+                constraint=self.depthwise_constraint,
             )
+        with logical_axes.logical_axes(
+            logical_axes.conv_kernel_axis_names(self.rank)
+        ):
+            self.pointwise_kernel = self.add_weight(
+                name="pointwise_kernel",
+                shape=(1,) * self.rank
+                + (self.depth_multiplier * input_channels, self.filters),
+                initializer=self.pointwise_initializer,
+                regularizer=self.pointwise_regularizer,
+                constraint=self.pointwise_constraint,
+            )
+        if self.use_bias:
+            with logical_axes.logical_axes((logical_axes.CONV_OUT,)):
+                self.bias = self.add_weight(
+                    name="bias",
+                    shape=(self.filters,),
+                    initializer=self.bias_initializer,
+                    regularizer=self.bias_regularizer,
+                    constraint=self.bias_constraint,
+                )
         else:
             self.bias = None
         self.input_spec = InputSpec(

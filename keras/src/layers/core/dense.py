@@ -6,6 +6,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.distribution import logical_axes
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
@@ -14,6 +15,9 @@ from keras.src.quantizers import utils as quantize_utils
 from keras.src.quantizers import zero_point_kernel
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
+
+# The logical names of the kernel's axes (see `logical_axes`).
+_KERNEL_AXES = (logical_axes.EMBED, logical_axes.MLP)
 
 
 @keras_export("keras.layers.Dense")
@@ -139,22 +143,24 @@ class Dense(
         if mode is not None and mode != "float8":
             self.quantized_build(kernel_shape, mode, self.quantization_config)
         else:
-            self._kernel = self.add_weight(
-                shape=kernel_shape,
-                name="kernel",
-                initializer=self.kernel_initializer,
-                constraint=self.kernel_constraint,
-                regularizer=self.kernel_regularizer,
-            )
+            with logical_axes.logical_axes(_KERNEL_AXES):
+                self._kernel = self.add_weight(
+                    shape=kernel_shape,
+                    name="kernel",
+                    initializer=self.kernel_initializer,
+                    constraint=self.kernel_constraint,
+                    regularizer=self.kernel_regularizer,
+                )
         self.bias = None
         if self.use_bias:
-            self.bias = self.add_weight(
-                shape=(self.units,),
-                name="bias",
-                initializer=self.bias_initializer,
-                constraint=self.bias_constraint,
-                regularizer=self.bias_regularizer,
-            )
+            with logical_axes.logical_axes((logical_axes.MLP,)):
+                self.bias = self.add_weight(
+                    shape=(self.units,),
+                    name="bias",
+                    initializer=self.bias_initializer,
+                    constraint=self.bias_constraint,
+                    regularizer=self.bias_regularizer,
+                )
         if mode == "float8":
             self._float8_build()
         # From now on the last axis must keep this size.
@@ -305,6 +311,12 @@ class Dense(
             self, config, "_kernel", self._quantized_base_values
         )
 
+    def _float_weight_axis_names(self, name):
+        """Logical axis names of the float weight `name` (see
+        `logical_axes`), which quantized variables derive their layout
+        from; `None` for other names."""
+        return _KERNEL_AXES if name == "kernel" else None
+
     def quantized_build(self, kernel_shape, mode, config=None):
         """Creates the variables of quantization `mode` for a kernel of
         shape `kernel_shape` (the float kernel too for `"float8"`)."""
@@ -319,13 +331,14 @@ class Dense(
         elif mode == "ternary":
             self._ternary_build(kernel_shape)
         else:
-            self._kernel = self.add_weight(
-                shape=kernel_shape,
-                name="kernel",
-                initializer=self.kernel_initializer,
-                constraint=self.kernel_constraint,
-                regularizer=self.kernel_regularizer,
-            )
+            with logical_axes.logical_axes(_KERNEL_AXES):
+                self._kernel = self.add_weight(
+                    shape=kernel_shape,
+                    name="kernel",
+                    initializer=self.kernel_initializer,
+                    constraint=self.kernel_constraint,
+                    regularizer=self.kernel_regularizer,
+                )
             self._float8_build()
 
     def _int8_build(self, kernel_shape, config):

@@ -8,6 +8,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.distribution import logical_axes
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import quantizers
@@ -167,29 +168,61 @@ class EinsumDense(
                 tuple(kernel_dims), mode, self.quantization_config
             )
         else:
-            self._kernel = self.add_weight(
-                shape=tuple(kernel_dims),
-                name="kernel",
-                initializer=_with_fan_axes(
-                    self.kernel_initializer, self.equation
-                ),
-                constraint=self.kernel_constraint,
-                regularizer=self.kernel_regularizer,
-            )
+            with logical_axes.logical_axes(self._kernel_axis_names()):
+                self._kernel = self.add_weight(
+                    shape=tuple(kernel_dims),
+                    name="kernel",
+                    initializer=_with_fan_axes(
+                        self.kernel_initializer, self.equation
+                    ),
+                    constraint=self.kernel_constraint,
+                    regularizer=self.kernel_regularizer,
+                )
         self.bias = None
         if bias_dims is not None:
-            self.bias = self.add_weight(
-                shape=tuple(bias_dims),
-                name="bias",
-                initializer=self.bias_initializer,
-                constraint=self.bias_constraint,
-                regularizer=self.bias_regularizer,
-            )
+            with logical_axes.logical_axes(self._bias_axis_names(bias_dims)):
+                self.bias = self.add_weight(
+                    shape=tuple(bias_dims),
+                    name="bias",
+                    initializer=self.bias_initializer,
+                    constraint=self.bias_constraint,
+                    regularizer=self.bias_regularizer,
+                )
         if mode == "float8":
             self._float8_build()
         self.built = True
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    def _letter_axis_names(self):
+        """The logical axis name of each kernel letter of the equation."""
+        input_spec, weight_spec, output_spec, _ = _parse_equation(self.equation)
+        return logical_axes.einsum_axis_names(
+            input_spec, weight_spec, output_spec
+        )
+
+    def _kernel_axis_names(self):
+        """The kernel's logical axis names (see `logical_axes`)."""
+        _, weight_spec, _, _ = _parse_equation(self.equation)
+        names = self._letter_axis_names()
+        return tuple(names[c] for c in weight_spec)
+
+    def _float_weight_axis_names(self, name):
+        """Logical axis names of the float weight `name`, which quantized
+        variables derive their layout from; `None` for other names."""
+        return self._kernel_axis_names() if name == "kernel" else None
+
+    def _bias_axis_names(self, bias_dims):
+        """The bias's logical axis names: those of its kernel letters, `None`
+        for its broadcast (size 1) axes and letters the kernel lacks."""
+        _, _, output_spec, _ = _parse_equation(self.equation)
+        names = self._letter_axis_names()
+        first = min(output_spec.index(c) for c in self.bias_axes)
+        letters = [
+            names.get(c) if c in self.bias_axes else None
+            for c in output_spec[first:]
+        ]
+        return tuple(letters) + (None,) * (len(bias_dims) - len(letters))
 
     def enable_lora(
         self,
@@ -340,15 +373,16 @@ class EinsumDense(
         elif mode == "int4":
             self._int4_build(kernel_shape, config)
         else:
-            self._kernel = self.add_weight(
-                shape=kernel_shape,
-                name="kernel",
-                initializer=_with_fan_axes(
-                    self.kernel_initializer, self.equation
-                ),
-                constraint=self.kernel_constraint,
-                regularizer=self.kernel_regularizer,
-            )
+            with logical_axes.logical_axes(self._kernel_axis_names()):
+                self._kernel = self.add_weight(
+                    shape=kernel_shape,
+                    name="kernel",
+                    initializer=_with_fan_axes(
+                        self.kernel_initializer, self.equation
+                    ),
+                    constraint=self.kernel_constraint,
+                    regularizer=self.kernel_regularizer,
+                )
             self._float8_build()
 
     def _int8_build(self, kernel_shape, config):

@@ -6,6 +6,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.distribution import logical_axes
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
@@ -169,14 +170,25 @@ class Embedding(lora_utils.LoraMixin, Layer):
                 table_shape, self.quantization_mode, self.quantization_config
             )
         else:
-            self._embeddings = self.add_weight(
-                shape=table_shape,
-                name="embeddings",
-                initializer=self.embeddings_initializer,
-                constraint=self.embeddings_constraint,
-                regularizer=self.embeddings_regularizer,
-                trainable=True,
-            )
+            with logical_axes.logical_axes(
+                self._float_weight_axis_names("embeddings")
+            ):
+                self._embeddings = self.add_weight(
+                    shape=table_shape,
+                    name="embeddings",
+                    initializer=self.embeddings_initializer,
+                    constraint=self.embeddings_constraint,
+                    regularizer=self.embeddings_regularizer,
+                    trainable=True,
+                )
+
+    def _float_weight_axis_names(self, name):
+        """Logical axis names of the float weight `name` (see
+        `logical_axes`), which quantized variables derive their layout
+        from; `None` for other names."""
+        if name == "embeddings":
+            return (logical_axes.VOCAB, logical_axes.EMBED)
+        return None
 
     @property
     def embeddings(self):

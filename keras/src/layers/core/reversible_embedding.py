@@ -3,6 +3,7 @@
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.distribution import logical_axes
 from keras.src.layers.core.embedding import Embedding
 from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
@@ -98,12 +99,22 @@ class ReversibleEmbedding(Embedding):
         super()._build_tables()
         if self.tie_weights or self.quantization_mode is not None:
             return
-        self.reverse_embeddings = self.add_weight(
-            shape=(self.output_dim, self.input_dim),
-            name="reverse_embeddings",
-            initializer=self.embeddings_initializer,
-            trainable=True,
-        )
+        with logical_axes.logical_axes(
+            self._float_weight_axis_names("reverse_embeddings")
+        ):
+            self.reverse_embeddings = self.add_weight(
+                shape=(self.output_dim, self.input_dim),
+                name="reverse_embeddings",
+                initializer=self.embeddings_initializer,
+                trainable=True,
+            )
+
+    def _float_weight_axis_names(self, name):
+        """Logical axis names of the float weight `name` (see
+        `logical_axes`): the reverse table is `(embed, vocab)`."""
+        if name == "reverse_embeddings":
+            return (logical_axes.EMBED, logical_axes.VOCAB)
+        return super()._float_weight_axis_names(name)
 
     def call(self, inputs, reverse=False):
         if not reverse:

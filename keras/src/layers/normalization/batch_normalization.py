@@ -6,6 +6,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.distribution import logical_axes
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.saving import serialization_lib
@@ -189,24 +190,26 @@ class BatchNormalization(Layer):
         per_channel = (channels,)
 
         def learned(name, kind):
-            return self.add_weight(
-                shape=per_channel,
-                name=name,
-                initializer=getattr(self, f"{kind}_initializer"),
-                constraint=getattr(self, f"{kind}_constraint"),
-                regularizer=getattr(self, f"{kind}_regularizer"),
-                trainable=True,
-                autocast=False,
-            )
+            with logical_axes.logical_axes((logical_axes.NORM,)):
+                return self.add_weight(
+                    shape=per_channel,
+                    name=name,
+                    initializer=getattr(self, f"{kind}_initializer"),
+                    constraint=getattr(self, f"{kind}_constraint"),
+                    regularizer=getattr(self, f"{kind}_regularizer"),
+                    trainable=True,
+                    autocast=False,
+                )
 
         def running(name, initializer):
-            return self.add_weight(
-                shape=per_channel,
-                name=name,
-                initializer=initializer,
-                trainable=False,
-                autocast=False,
-            )
+            with logical_axes.logical_axes((logical_axes.NORM,)):
+                return self.add_weight(
+                    shape=per_channel,
+                    name=name,
+                    initializer=initializer,
+                    trainable=False,
+                    autocast=False,
+                )
 
         # Creation order fixes the order of `layer.weights`.
         if self.scale:

@@ -6,6 +6,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.distribution import logical_axes
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.saving import serialization_lib
@@ -137,14 +138,15 @@ class GroupNormalization(Layer):
         for name, wanted in (("gamma", self.scale), ("beta", self.center)):
             if not wanted:
                 continue
-            variable = self.add_weight(
-                shape=(channels,),
-                name=name,
-                initializer=getattr(self, f"{name}_initializer"),
-                regularizer=getattr(self, f"{name}_regularizer"),
-                constraint=getattr(self, f"{name}_constraint"),
-                autocast=False,
-            )
+            with logical_axes.logical_axes((logical_axes.NORM,)):
+                variable = self.add_weight(
+                    shape=(channels,),
+                    name=name,
+                    initializer=getattr(self, f"{name}_initializer"),
+                    regularizer=getattr(self, f"{name}_regularizer"),
+                    constraint=getattr(self, f"{name}_constraint"),
+                    autocast=False,
+                )
             setattr(self, name, variable)
 
     def call(self, inputs):

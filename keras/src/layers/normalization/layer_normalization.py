@@ -6,6 +6,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.distribution import logical_axes
 from keras.src.layers.layer import Layer
 from keras.src.saving import serialization_lib
 
@@ -133,15 +134,18 @@ class LayerNormalization(Layer):
         for name, wanted in (("gamma", wants_gamma), ("beta", wants_beta)):
             if not wanted:
                 continue
-            variable = self.add_weight(
-                shape=weight_shape,
-                name=name,
-                initializer=getattr(self, f"{name}_initializer"),
-                constraint=getattr(self, f"{name}_constraint"),
-                regularizer=getattr(self, f"{name}_regularizer"),
-                trainable=True,
-                autocast=False,
-            )
+            with logical_axes.logical_axes(
+                (logical_axes.NORM,) * len(weight_shape)
+            ):
+                variable = self.add_weight(
+                    shape=weight_shape,
+                    name=name,
+                    initializer=getattr(self, f"{name}_initializer"),
+                    constraint=getattr(self, f"{name}_constraint"),
+                    regularizer=getattr(self, f"{name}_regularizer"),
+                    trainable=True,
+                    autocast=False,
+                )
             setattr(self, name, variable)
 
     def call(self, inputs):

@@ -3,6 +3,7 @@
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.distribution import logical_axes
 from keras.src.layers.layer import Layer
 from keras.src.layers.normalization.layer_normalization import _broadcastable
 from keras.src.layers.normalization.layer_normalization import _normalized_dims
@@ -62,13 +63,16 @@ class RMSNormalization(Layer):
         rank = len(input_shape)
         self._axes = normalize_axes(self.axis, rank, self.name)
         weight_shape = _normalized_dims(input_shape, self._axes, self.name)
-        self.scale = self.add_weight(
-            shape=weight_shape,
-            name="scale",
-            initializer="ones",
-            trainable=True,
-            autocast=False,
-        )
+        with logical_axes.logical_axes(
+            (logical_axes.NORM,) * len(weight_shape)
+        ):
+            self.scale = self.add_weight(
+                shape=weight_shape,
+                name="scale",
+                initializer="ones",
+                trainable=True,
+                autocast=False,
+            )
 
     def call(self, x):
         input_dtype = backend.standardize_dtype(x.dtype)
