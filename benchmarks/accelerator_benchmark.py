@@ -8,6 +8,12 @@ Models (`mixed_bfloat16`, Adam, `fit()` from NumPy arrays):
   heads of 64, and a 4x GELU `Dense` MLP, width 1024, vocabulary 32,000,
   untied output projection) on 8 x 1024, 2 x 4096 and 1 x 16384 tokens a
   step;
+* `gemma`: keras-hub's `GemmaCausalLM` built from a config (8 layers,
+  width 1024, 8 query heads of 128 sharing one key/value head, gated
+  feed-forward of 2 x 4096, vocabulary 32,000; 153M parameters) on 8 x
+  1024 tokens a step, fed token ids with an all-ones padding mask (the
+  attention then gets a mask tensor built by keras-hub); the record says
+  whether the compiled forward pass holds the fused kernel;
 * `resnet50`: `keras.applications.ResNet50(weights=None)`, batch 128 at
   224x224, uint8 images through `Rescaling`;
 * `host`: the framework's own work per step, `fit()` of a `Dense(1)` model
@@ -73,6 +79,16 @@ def decoder_shape(name):
 
 DECODER = dict(vocab=32000, width=1024, blocks=8, heads=16, head_dim=64)
 SMALL_DECODER = dict(vocab=512, width=128, blocks=2, heads=4, head_dim=32)
+GEMMA = dict(
+    vocabulary_size=32000,
+    num_layers=8,
+    num_query_heads=8,
+    num_key_value_heads=1,
+    hidden_dim=1024,
+    intermediate_dim=8192,
+    head_dim=128,
+)
+SMALL_GEMMA = dict(GEMMA, vocabulary_size=512, num_layers=2, hidden_dim=128)
 RESNET50_GFLOPS = 2 * 4.09  # forward pass, one 224x224 image (4.09 GMACs)
 
 
@@ -112,6 +128,32 @@ def keras_decoder(keras, cfg, context):
         loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
     )
     return model
+
+
+def keras_hub_gemma(keras, cfg, context):
+    """keras-hub's Gemma causal LM taking token ids alone (its padding
+    mask all ones), compiled as the decoder is."""
+    import keras_hub
+
+    lm = keras_hub.models.GemmaCausalLM(
+        backbone=keras_hub.models.GemmaBackbone(**cfg), preprocessor=None
+    )
+    tokens = keras.Input((context,), dtype="int32")
+    padding = keras.ops.ones_like(tokens, dtype="bool")
+    model = keras.Model(
+        tokens, lm({"token_ids": tokens, "padding_mask": padding})
+    )
+    model.compile(
+        optimizer=keras.optimizers.Adam(1e-4),
+        loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+    )
+    return model
+
+
+def gemma_flops_per_token(cfg, params, context):
+    """`6 N + 12 L T (query heads x head size)`."""
+    attention_width = cfg["num_query_heads"] * cfg["head_dim"]
+    return 6 * params + 12 * cfg["num_layers"] * context * attention_width
 
 
 def keras_resnet50(keras, batch, size):
@@ -419,6 +461,14 @@ def peak_bytes():
     return stats.get("peak_bytes_in_use")
 
 
+def _uses_kernel(model, x):
+    """Whether the model's forward pass on `x` holds a Pallas kernel."""
+    import jax
+
+    jaxpr = jax.make_jaxpr(lambda x: model(x, training=False))(x)
+    return "pallas_call" in str(jaxpr)
+
+
 def _memory_record(name):
     program, scratch = PROGRAMS.largest()
     return {
@@ -463,6 +513,31 @@ def run_keras(name, args, emit):
         x, y = _tokens(batch, context, cfg["vocab"], args.steps)
         flops = decoder_flops_per_token(cfg, context) * batch * context
         units = batch * context
+    elif name == "gemma":
+        batch, context = 8, 1024
+        cfg = SMALL_GEMMA if args.small else GEMMA
+        if args.small:
+            batch, context = 2, 128
+        try:
+            model = keras_hub_gemma(keras, cfg, context)
+        except Exception as e:
+            emit({"model": name, "error": _short_error(e)})
+            return
+        x, y = _tokens(batch, context, cfg["vocabulary_size"], args.steps)
+        flops = (
+            gemma_flops_per_token(cfg, model.count_params(), context)
+            * batch
+            * context
+        )
+        units = batch * context
+        emit(
+            {
+                "model": name,
+                "check": "gemma_kernel",
+                "params": model.count_params(),
+                "uses_kernel": _uses_kernel(model, x[:batch]),
+            }
+        )
     else:
         batch, size = (128, 224) if not args.small else (4, 64)
         model = keras_resnet50(keras, batch, size)

@@ -169,6 +169,9 @@ class KernelChoiceTest(testing.TestCase):
                 self.assertFalse(uses_kernel(q, k, v))
                 keras.config.enable_flash_attention()
                 self.assertTrue(uses_kernel(q, k, v))
+                # On, the global setting still falls back where the kernel
+                # does not apply (as upstream, it raises nowhere).
+                self.assertFalse(uses_kernel(*[x[:, :100] for x in (q, k, v)]))
             finally:
                 global_state.set_global_attribute("flash_attention", None)
 
@@ -202,6 +205,26 @@ class KernelOnMeshTest(testing.TestCase):
         # Batch over "batch", heads over "model": each device holds one
         # quarter of the heads of half the samples.
         self.assertEqual(out.sharding.shard_shape(out.shape), (2, T, 2, D))
+
+    def test_dense_mask_on_a_mesh(self):
+        from keras import distribution
+
+        q, k, v = _inputs(heads=8, kv_heads=4, batch=4)
+        mask = np.concatenate([_dense_mask("causal")] * 2)
+        attention = _attention(None, mask=mask)
+        with attention_kernel.interpret_on_cpu():
+            expected = _attention(False, mask=mask)(q, k, v)
+            mesh = distribution.DeviceMesh((4, 2), ("model", "batch"))
+            distribution.set_distribution(
+                distribution.ModelParallel(
+                    layout_map=distribution.LayoutMap(mesh),
+                    batch_dim_name="batch",
+                )
+            )
+            jaxpr = str(jax.make_jaxpr(attention)(q, k, v))
+            out = jax.jit(attention)(q, k, v)
+        self.assertIn("shard_map", jaxpr)
+        parity.assert_outputs_close(out, expected)
 
     def test_heads_that_do_not_divide_stay_whole(self):
         from keras import distribution

@@ -371,8 +371,10 @@ def dot_product_attention(
             "The number of query heads must be a multiple of the number of "
             f"key/value heads. Received: {num_heads} and {num_kv_heads}."
         )
-    if flash_attention is None:
-        flash_attention = config.is_flash_attention_enabled()
+    if flash_attention is None and config.is_flash_attention_enabled() is False:
+        # The global setting only turns the kernel off: left on (or unset),
+        # `None` takes the kernel where it applies and raises nowhere.
+        flash_attention = False
     if flash_attention is not False:
         reason = attention_kernel.unavailable_reason(
             query, key, value, bias, mask
