@@ -886,7 +886,14 @@ def driver(args):
                 )
                 output = done.stdout + done.stderr
             except subprocess.TimeoutExpired as e:
-                output = (e.stdout or "") if isinstance(e.stdout, str) else ""
+                # What the worker printed before it was stopped (bytes,
+                # whatever `text=True` asked for).
+                output = "".join(
+                    part.decode(errors="replace")
+                    if isinstance(part, bytes)
+                    else part or ""
+                    for part in (e.stdout, e.stderr)
+                )
                 output += f"\nTIMEOUT after {args.timeout} s"
             found = False
             for line in output.splitlines():

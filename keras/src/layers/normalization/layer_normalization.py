@@ -161,16 +161,21 @@ class LayerNormalization(Layer):
         def weight(variable):
             return _broadcastable(ops.cast(variable, dtype), x.shape, axes)
 
-        variance = ops.var(x, axis=tuple(axes), keepdims=True)
-        inv = ops.rsqrt(variance + self.epsilon)
+        axes = tuple(axes)
         if self.rms_scaling:
             # Scaled by the spread only: nothing is subtracted.
+            variance = ops.var(x, axis=axes, keepdims=True)
+            inv = ops.rsqrt(variance + self.epsilon)
             outputs = x * inv * weight(self.gamma)
         else:
-            mean = ops.mean(x, axis=tuple(axes), keepdims=True)
+            # The variance from the centered input itself: the backward
+            # pass then keeps one centered copy of the input, not two.
+            centered = x - ops.mean(x, axis=axes, keepdims=True)
+            variance = ops.mean(ops.square(centered), axis=axes, keepdims=True)
+            inv = ops.rsqrt(variance + self.epsilon)
             if self.gamma is not None:
                 inv = inv * weight(self.gamma)
-            outputs = (x - mean) * inv
+            outputs = centered * inv
             if self.beta is not None:
                 outputs = outputs + weight(self.beta)
         return ops.cast(outputs, input_dtype)
