@@ -413,14 +413,7 @@ def attend_dense(
     live = jnp.any(dense, axis=2)
     valid = jnp.any(dense, axis=1)
     padding_form = live[:, :, None] & valid[:, None, :]
-    if is_causal:
-        branch = jnp.where(jnp.all(dense == padding_form & lower), 0, 2)
-    else:
-        branch = jnp.where(
-            jnp.all(dense == padding_form & lower),
-            0,
-            jnp.where(jnp.all(dense == padding_form), 1, 2),
-        )
+    causal_form = jnp.all(dense == padding_form & lower)
     fill = (
         mean_of_values(value, query.shape[2], query.dtype)
         if blind == "mean"
@@ -447,11 +440,13 @@ def attend_dense(
             query.dtype
         )
 
-    return jax.lax.switch(
-        branch,
-        (on_kernel(True), on_kernel(False), on_plain),
-        query,
-        key,
-        value,
-        mask,
-    )
+    # Only the branches that can be taken are compiled: with `is_causal`
+    # folded in, the mask is never of the padding form alone.
+    if is_causal:
+        branch = jnp.where(causal_form, 0, 1)
+        branches = (on_kernel(True), on_plain)
+    else:
+        padding = jnp.all(dense == padding_form)
+        branch = jnp.where(causal_form, 0, jnp.where(padding, 1, 2))
+        branches = (on_kernel(True), on_kernel(False), on_plain)
+    return jax.lax.switch(branch, branches, query, key, value, mask)
