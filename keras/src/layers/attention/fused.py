@@ -42,6 +42,48 @@ def may_fuse(layer, own_class, *, dropout, training, return_attention_scores):
     )
 
 
+def fused_call(
+    layer,
+    own_class,
+    query,
+    key,
+    value,
+    *,
+    dropout,
+    training,
+    return_attention_scores,
+    attention_mask,
+    **masks,
+):
+    """The kernel path of a layer's `call`, or `None` where it does not
+    apply (see `may_fuse`; an explicit `attention_mask` is left to the
+    layer's `_compute_attention`).
+
+    Args:
+        layer, own_class: As for `may_fuse`.
+        query, key, value: The projected `(B, T, H, D)` tensors.
+        dropout, training, return_attention_scores: As for `may_fuse`.
+        attention_mask: The call's explicit mask (the kernel path here
+            takes none).
+        **masks: `fused_heads`' keyword arguments (`scale`, `causal`,
+            the padding masks, `sliding_window`, `blind_queries`).
+
+    Returns:
+        The heads `(B, T, H, D)`, or `None`.
+    """
+    if attention_mask is not None or len(query.shape) != 4:
+        return None
+    if not may_fuse(
+        layer,
+        own_class,
+        dropout=dropout,
+        training=training,
+        return_attention_scores=return_attention_scores,
+    ):
+        return None
+    return fused_heads(query, key, value, **masks)
+
+
 def fused_heads(
     query,
     key,

@@ -367,27 +367,26 @@ class GroupedQueryAttention(Layer):
         if rope is not None:
             q, k = rope(q), rope(k)
         self._return_attention_scores = return_attention_scores
-        heads, weights = None, None
-        if attention_mask is None and fused.may_fuse(
+        # The kernel shares each key/value head with its group itself.
+        weights = None
+        heads = fused.fused_call(
             self,
             GroupedQueryAttention,
+            q,
+            k,
+            v,
             dropout=self.dropout,
             training=training,
             return_attention_scores=return_attention_scores,
-        ):
-            # The kernel shares each key/value head with its group itself.
-            heads = fused.fused_heads(
-                q,
-                k,
-                v,
-                scale=self._inverse_sqrt_head_dim,
-                causal=use_causal_mask,
-                query_mask=query_mask,
-                value_mask=value_mask,
-                key_mask=key_mask,
-                sliding_window=self.sliding_window,
-                blind_queries="mean",
-            )
+            attention_mask=attention_mask,
+            scale=self._inverse_sqrt_head_dim,
+            causal=use_causal_mask,
+            query_mask=query_mask,
+            value_mask=value_mask,
+            key_mask=key_mask,
+            sliding_window=self.sliding_window,
+            blind_queries="mean",
+        )
         if heads is None:
             mask = compute_attention_mask(
                 query,

@@ -403,22 +403,17 @@ class MultiHeadAttention(Layer):
         v = self._value_dense(value)
         heads, weights = None, None
         # The layer's own attention over one axis may take the kernel.
-        if (
-            len(q.shape) == 4
-            and tuple(self._axes) == (1,)
-            and attention_mask is None
-            and fused.may_fuse(
+        if tuple(self._axes) == (1,):
+            heads = fused.fused_call(
                 self,
                 MultiHeadAttention,
-                dropout=self._dropout,
-                training=training,
-                return_attention_scores=return_attention_scores,
-            )
-        ):
-            heads = fused.fused_heads(
                 q,
                 k,
                 v,
+                dropout=self._dropout,
+                training=training,
+                return_attention_scores=return_attention_scores,
+                attention_mask=attention_mask,
                 scale=self._inverse_sqrt_key_dim,
                 causal=use_causal_mask,
                 query_mask=query_mask,
