@@ -10,7 +10,8 @@ Process 0 listens on a TCP port (published in the coordination service's
 key-value store); every other process connects to it. The kernel closes
 the connection of a process that dies, however it dies, so the other end
 sees it closed: a connection closed without a goodbye (sent when Python
-exits normally) is a lost process. Process 0 tells the other processes
+exits) is a lost process, and so is one whose goodbye says that Python
+exits after an uncaught exception. Process 0 tells the other processes
 which one it lost, or they see that process 0 itself is gone. Each then
 writes a message to stderr and exits with status `LOST_PEER_EXIT_STATUS`:
 its main thread may be blocked inside a collective that cannot return, so
@@ -32,6 +33,7 @@ import warnings
 LOST_PEER_EXIT_STATUS = 69
 _KEY = "keras_peer_watchdog_port"
 _GOODBYE = b"bye\n"
+_FAILED = b"failed\n"
 
 
 class PeerWatchdog:
@@ -59,6 +61,9 @@ class PeerWatchdog:
         self._lock = threading.Lock()
         self._peers = {}  # process id -> socket (process 0's view)
         self._said_goodbye = False
+        # Whether this process is ending after an uncaught exception: the
+        # peers that end after it are not reported lost.
+        self._failing = False
         self._sockets = []
 
     def start(self):
@@ -97,19 +102,24 @@ class PeerWatchdog:
         ).start()
 
     def say_goodbye(self):
-        """Tells the peers that this process ends normally (at exit).
+        """Tells the peers that this process ends (at exit): normally, or
+        failing, after an uncaught exception.
 
-        Lost peers are still reported after that: a process that fails
-        because a peer died (e.g. an error in a collective) exits through
-        here too.
+        A failing process is lost to the others at once, although it may
+        still wait a while in JAX's shutdown. Lost peers are still reported
+        after a goodbye: a process that fails because a peer died (e.g.
+        with an error in a collective) exits through here too.
         """
+        # Set when the interpreter reported an uncaught exception.
+        farewell = _FAILED if hasattr(sys, "last_value") else _GOODBYE
         with self._lock:
             if self._said_goodbye:
                 return
             self._said_goodbye = True
+            self._failing = farewell == _FAILED
             for connection in self._peers.values():
                 try:
-                    connection.sendall(_GOODBYE)
+                    connection.sendall(farewell)
                 except OSError:
                     pass
 
@@ -138,10 +148,18 @@ class PeerWatchdog:
                 if data:
                     received[s] += data
                     if s not in owners and b"\n" in received[s]:
-                        hello = received[s].split(b"\n", 1)[0].split()
-                        owners[s] = int(hello[1])
+                        peer = _hello_sender(received[s])
+                        if peer is None:
+                            # Not a process of the job.
+                            selector.unregister(s)
+                            received.pop(s)
+                            s.close()
+                            continue
+                        owners[s] = peer
                         with self._lock:
-                            self._peers[owners[s]] = s
+                            self._peers[peer] = s
+                    if s in owners and received[s].endswith(_FAILED):
+                        self._lost(owners[s])
                     continue
                 selector.unregister(s)
                 said_goodbye = received.pop(s).endswith(_GOODBYE)
@@ -153,6 +171,8 @@ class PeerWatchdog:
 
     def _lost(self, peer):
         """Process 0 lost `peer`: tells the others, and exits."""
+        if self._failing:
+            return
         with self._lock:
             for connection in self._peers.values():
                 try:
@@ -171,16 +191,20 @@ class PeerWatchdog:
             received += data
             if received.endswith(_GOODBYE):
                 return
+            if received.endswith(_FAILED):
+                break
             for line in received.split(b"\n")[:-1]:
                 if line.startswith(b"lost "):
                     self._exit(int(line.split()[1]))
         self._exit(0)
 
     def _exit(self, lost):
+        if self._failing:
+            return
         message = (
             f"\nProcess {lost} of this {self.num_processes}-process job was "
-            "lost (it ended without finishing the job: killed, crashed or "
-            "its machine is gone). The job's collective operations cannot "
+            "lost (killed, failed with an error, or its machine is gone). "
+            "The job's collective operations cannot "
             f"complete without it, so process {self.process_id} exits now "
             f"(status {LOST_PEER_EXIT_STATUS}). Start the job again to "
             "continue, e.g. from its last `BackupAndRestore` backup.\n"
@@ -191,6 +215,15 @@ class PeerWatchdog:
             pass
         os.write(2, message.encode())
         os._exit(LOST_PEER_EXIT_STATUS)
+
+
+def _hello_sender(received):
+    """The process id in the first line of `received` if it is a hello,
+    else `None`."""
+    words = received.split(b"\n", 1)[0].split()
+    if len(words) == 2 and words[0] == b"hello" and words[1].isdigit():
+        return int(words[1])
+    return None
 
 
 def _receive(connection):

@@ -2,6 +2,7 @@
 store is a folder)."""
 
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -46,18 +47,22 @@ CHILD = textwrap.dedent(
     module.PeerWatchdog(
         int(process_id), int(num_processes), "127.0.0.1", publish, lookup
     ).start()
-    print("ready", flush=True)
-    if then == "wait":
-        time.sleep(60)
-    # Else exit once every process is connected.
     publish(f"ready{process_id}", "")
     for i in range(int(num_processes)):
         lookup(f"ready{i}")
+    print("ready", flush=True)
+    if then == "wait":
+        time.sleep(60)
+    elif then == "raise":
+        raise RuntimeError("failing")
     """
 )
 
 
-def start_processes(tmp_path, num_processes, then):
+def start_processes(tmp_path, then):
+    """Starts one process per entry of `then`, what it does once every
+    process is connected: `"wait"` (sleep), `"exit"` or `"raise"`."""
+    num_processes = len(then)
     store = tmp_path / "store"
     store.mkdir()
     return [
@@ -70,7 +75,7 @@ def start_processes(tmp_path, num_processes, then):
                 str(store),
                 str(i),
                 str(num_processes),
-                then,
+                then[i],
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -95,7 +100,7 @@ def finish(processes):
 
 @pytest.mark.parametrize("lost", [0, 2])
 def test_killed_process_ends_the_others_with_its_name(tmp_path, lost):
-    processes = start_processes(tmp_path, 3, "wait")
+    processes = start_processes(tmp_path, ["wait"] * 3)
     for process in processes:
         assert process.stdout.readline() == "ready\n"
     processes[lost].send_signal(signal.SIGKILL)
@@ -109,8 +114,36 @@ def test_killed_process_ends_the_others_with_its_name(tmp_path, lost):
         assert f"process {i} exits now" in err
 
 
+@pytest.mark.parametrize("failing", [0, 1])
+def test_process_failing_with_an_error_is_lost(tmp_path, failing):
+    then = ["wait"] * 3
+    then[failing] = "raise"
+    results = finish(start_processes(tmp_path, then))
+    returncode, err = results[failing]
+    assert returncode == 1
+    assert "RuntimeError: failing" in err
+    assert "was lost" not in err
+    for i, (returncode, err) in enumerate(results):
+        if i != failing:
+            assert returncode == peer_watchdog.LOST_PEER_EXIT_STATUS, err
+            assert f"Process {failing} of this 3-process job was lost" in err
+
+
 def test_processes_ending_normally_are_not_lost(tmp_path):
-    processes = start_processes(tmp_path, 3, "exit")
-    results = finish(processes)
+    results = finish(start_processes(tmp_path, ["exit"] * 3))
     assert [returncode for returncode, _ in results] == [0, 0, 0]
     assert all("was lost" not in err for _, err in results)
+
+
+def test_stray_connections_are_ignored(tmp_path):
+    processes = start_processes(tmp_path, ["wait"] * 2)
+    for process in processes:
+        assert process.stdout.readline() == "ready\n"
+    port = int((tmp_path / "store" / peer_watchdog._KEY).read_text())
+    for stray in (b"GET / HTTP/1.1\r\n\r\n", b""):
+        with socket.create_connection(("127.0.0.1", port)) as connection:
+            connection.sendall(stray)
+    processes[1].send_signal(signal.SIGKILL)
+    returncode, err = finish(processes)[0]
+    assert returncode == peer_watchdog.LOST_PEER_EXIT_STATUS, err
+    assert "Process 1 of this 2-process job was lost" in err
