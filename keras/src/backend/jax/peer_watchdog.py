@@ -112,6 +112,14 @@ class PeerWatchdog:
         """
         # Set when the interpreter reported an uncaught exception.
         farewell = _FAILED if hasattr(sys, "last_value") else _GOODBYE
+        if farewell == _FAILED:
+            # Maybe the error came from a peer that died (a collective
+            # failing with it): report that one rather than this process.
+            lost = self._already_lost()
+            if lost is not None and self.process_id == 0:
+                self._lost(lost)
+            elif lost is not None:
+                self._exit(lost)
         with self._lock:
             if self._said_goodbye:
                 return
@@ -122,6 +130,28 @@ class PeerWatchdog:
                     connection.sendall(farewell)
                 except OSError:
                     pass
+
+    def _already_lost(self):
+        """A peer whose loss is already known to the kernel (its
+        connection closed, or process 0's message about it waiting to be
+        read) but maybe not yet to the watchdog thread, or `None`."""
+        with self._lock:
+            peers = dict(self._peers)
+        for peer, connection in peers.items():
+            try:
+                waiting = connection.recv(
+                    4096, socket.MSG_PEEK | socket.MSG_DONTWAIT
+                )
+            except BlockingIOError:
+                continue
+            except OSError:
+                return peer
+            if not waiting or waiting.endswith(_FAILED):
+                return peer
+            for line in waiting.split(b"\n"):
+                if line.startswith(b"lost "):
+                    return int(line.split()[1])
+        return None
 
     def _forget_in_child(self):
         # A forked child (e.g. a data loading worker) must not keep the

@@ -11,9 +11,7 @@ import pytest
 
 from keras.src.backend.jax import peer_watchdog
 
-pytestmark = pytest.mark.skipif(
-    sys.platform == "win32", reason="needs SIGKILL"
-)
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
 
 CHILD = textwrap.dedent(
     """
@@ -147,3 +145,20 @@ def test_stray_connections_are_ignored(tmp_path):
     returncode, err = finish(processes)[0]
     assert returncode == peer_watchdog.LOST_PEER_EXIT_STATUS, err
     assert "Process 1 of this 2-process job was lost" in err
+
+
+def test_already_lost_reads_what_the_kernel_holds():
+    """At exit after an error, a peer lost just before (maybe the cause)
+    is found from the connections' state, not the watchdog thread's."""
+    watchdog = peer_watchdog.PeerWatchdog(1, 3, "127.0.0.1", None, None)
+    ours, theirs = socket.socketpair()
+    watchdog._peers[0] = ours
+    assert watchdog._already_lost() is None
+    theirs.sendall(b"bye\n")
+    assert watchdog._already_lost() is None
+    theirs.sendall(b"lost 2\n")
+    assert watchdog._already_lost() == 2
+    ours.recv(100)
+    theirs.close()
+    assert watchdog._already_lost() == 0
+    ours.close()
