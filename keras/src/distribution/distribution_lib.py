@@ -82,14 +82,20 @@ def initialize(
     `KERAS_DISTRIBUTION_PROCESS_ID` and
     `KERAS_DISTRIBUTION_HEARTBEAT_TIMEOUT`.
 
-    When a process of the job dies (killed, crashed), the others cannot
-    complete their collective operations: they end too, instead of waiting
-    forever. A process that dies is noticed at once (its connections
-    close): every other process writes a message naming it to stderr and
-    exits with status 69. A process that stops responding without dying
-    (a stalled or unreachable machine) counts as lost after
-    `heartbeat_timeout` seconds, when JAX's coordination service ends the
-    others (with its own message naming it).
+    When a process of the job is lost, the others cannot complete their
+    collective operations: they end too, instead of waiting forever. A
+    process that dies (killed, even with SIGKILL, or ending with an
+    uncaught exception) is noticed at once: process 0 keeps a connection
+    to every other process, watched by a background thread. Every other
+    process then writes a message naming the lost one to stderr and exits
+    with status 69 (from that thread: its main thread may be blocked in a
+    collective); when process 0 is the lost one, JAX, which notices it at
+    the same moment, may end them first, with its own message (SIGABRT).
+    A process that stops responding without dying (a stalled
+    or unreachable machine) counts as lost after `heartbeat_timeout`
+    seconds, when JAX's coordination service ends the others (SIGABRT,
+    with its own message naming it). Either way no process of the job
+    waits longer than `heartbeat_timeout` for a lost one.
 
     Args:
         job_addresses: The coordinator address (`"host:port"`), or a comma
