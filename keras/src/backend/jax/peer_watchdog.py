@@ -75,19 +75,21 @@ class PeerWatchdog:
             target = self._serve
             args = (server,)
         else:
-            port = int(self._lookup(_KEY))
             try:
+                port = int(self._lookup(_KEY))
                 connection = socket.create_connection(
                     (self.coordinator_host, port), timeout=60
                 )
                 connection.settimeout(None)
                 connection.sendall(f"hello {self.process_id}\n".encode())
-            except OSError as e:
+            except Exception as e:
+                # E.g. a firewall between the machines: the job runs on,
+                # JAX's heartbeat timeout still bounds the wait.
                 warnings.warn(
-                    f"Process {self.process_id} cannot connect to process 0 "
-                    f"at {self.coordinator_host}:{port} ({e}): a lost "
-                    "process will be noticed only after the heartbeat "
-                    "timeout.",
+                    f"Process {self.process_id} cannot connect to the "
+                    f"watchdog of process 0 on {self.coordinator_host} "
+                    f"({e}): a lost process will be noticed only after the "
+                    "heartbeat timeout.",
                     stacklevel=2,
                 )
                 return

@@ -162,3 +162,14 @@ def test_already_lost_reads_what_the_kernel_holds():
     theirs.close()
     assert watchdog._already_lost() == 0
     ours.close()
+
+
+def test_unreachable_process_0_warns_and_leaves_the_job_running():
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+    watchdog = peer_watchdog.PeerWatchdog(
+        1, 2, "127.0.0.1", None, lambda key: str(port)
+    )
+    with pytest.warns(UserWarning, match="cannot connect to the watchdog"):
+        watchdog.start()
+    assert not watchdog._peers
