@@ -110,6 +110,64 @@ def _report(procs, outputs, reason):
     return "\n".join(parts)
 
 
+def _launch(script, num_processes, devices_per_process, init, env, tmp):
+    """Starts the processes; returns them and their `(stdout, stderr)`
+    files, in `tmp`."""
+    address = f"127.0.0.1:{find_free_port()}"
+    script = textwrap.dedent(script)
+    process_env = dict(os.environ)
+    process_env.pop("XLA_FLAGS", None)
+    process_env["PYTHONPATH"] = os.pathsep.join(
+        [REPO_ROOT, process_env.get("PYTHONPATH", "")]
+    ).rstrip(os.pathsep)
+    process_env.update(env or {})
+    procs, files = [], []
+    for i in range(num_processes):
+        prelude = _PRELUDE.format(
+            xla_flags=child_xla_flags(devices_per_process),
+            repo_root=REPO_ROOT,
+            init=init,
+            address=address,
+            num_processes=num_processes,
+            process_id=i,
+            prefix=RESULT_PREFIX,
+        )
+        path = os.path.join(tmp, f"process_{i}.py")
+        with open(path, "w") as f:
+            f.write(prelude + script)
+        out = open(os.path.join(tmp, f"out_{i}"), "w+")
+        err = open(os.path.join(tmp, f"err_{i}"), "w+")
+        files.append((out, err))
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, path],
+                cwd=REPO_ROOT,
+                env=process_env,
+                stdout=out,
+                stderr=err,
+            )
+        )
+    return procs, files
+
+
+def _finish(procs, files):
+    """Kills the processes still running; returns every process'
+    `(stdout, stderr)`."""
+    for p in procs:
+        if p.poll() is None:
+            p.kill()
+    for p in procs:
+        p.wait()
+    outputs = []
+    for out, err in files:
+        out.seek(0)
+        err.seek(0)
+        outputs.append((out.read(), err.read()))
+        out.close()
+        err.close()
+    return outputs
+
+
 def run_multi_process(
     script,
     num_processes,
@@ -137,41 +195,10 @@ def run_multi_process(
         MultiProcessError: a process failed, timed out or emitted nothing;
             the message holds every process's stdout and stderr.
     """
-    address = f"127.0.0.1:{find_free_port()}"
-    script = textwrap.dedent(script)
-    process_env = dict(os.environ)
-    process_env.pop("XLA_FLAGS", None)
-    process_env["PYTHONPATH"] = os.pathsep.join(
-        [REPO_ROOT, process_env.get("PYTHONPATH", "")]
-    ).rstrip(os.pathsep)
-    process_env.update(env or {})
-    procs, files = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        for i in range(num_processes):
-            prelude = _PRELUDE.format(
-                xla_flags=child_xla_flags(devices_per_process),
-                repo_root=REPO_ROOT,
-                init=init,
-                address=address,
-                num_processes=num_processes,
-                process_id=i,
-                prefix=RESULT_PREFIX,
-            )
-            path = os.path.join(tmp, f"process_{i}.py")
-            with open(path, "w") as f:
-                f.write(prelude + script)
-            out = open(os.path.join(tmp, f"out_{i}"), "w+")
-            err = open(os.path.join(tmp, f"err_{i}"), "w+")
-            files.append((out, err))
-            procs.append(
-                subprocess.Popen(
-                    [sys.executable, path],
-                    cwd=REPO_ROOT,
-                    env=process_env,
-                    stdout=out,
-                    stderr=err,
-                )
-            )
+        procs, files = _launch(
+            script, num_processes, devices_per_process, init, env, tmp
+        )
         deadline = time.monotonic() + timeout
         reason = None
         try:
@@ -195,18 +222,7 @@ def run_multi_process(
                     break
                 time.sleep(0.05)
         finally:
-            for p in procs:
-                if p.poll() is None:
-                    p.kill()
-            for p in procs:
-                p.wait()
-            outputs = []
-            for out, err in files:
-                out.seek(0)
-                err.seek(0)
-                outputs.append((out.read(), err.read()))
-                out.close()
-                err.close()
+            outputs = _finish(procs, files)
         if reason is None:
             failed = [i for i, p in enumerate(procs) if p.returncode != 0]
             if failed:
@@ -226,3 +242,38 @@ def run_multi_process(
                 )
             results.append(json.loads(lines[-1]))
         return results
+
+
+def run_until_exit(
+    script,
+    num_processes,
+    devices_per_process,
+    timeout=60,
+    init="jax",
+    env=None,
+):
+    """Runs `script` in `num_processes` JAX processes, whatever their exit
+    status, for tests of processes that fail.
+
+    Same arguments as `run_multi_process`; the processes still running
+    after `timeout` seconds are killed (status `-SIGKILL`).
+
+    Returns:
+        A list with `(returncode, stdout, stderr)` of each process, in
+        process order.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        procs, files = _launch(
+            script, num_processes, devices_per_process, init, env, tmp
+        )
+        deadline = time.monotonic() + timeout
+        try:
+            while any(p.poll() is None for p in procs):
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+        finally:
+            outputs = _finish(procs, files)
+        return [
+            (p.returncode, out, err) for p, (out, err) in zip(procs, outputs)
+        ]

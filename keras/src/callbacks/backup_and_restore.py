@@ -53,10 +53,14 @@ class BackupAndRestore(Callback):
     process reads it: `backup_dir` must be on a file system they share.
 
     Each backup is one file, written to a temporary name and renamed into
-    place, so a job killed while writing never leaves a partial backup
-    behind. After a `fit()` that runs to its end, the backup is deleted
-    (see `delete_checkpoint`). Use one `BackupAndRestore` (and one
-    `backup_dir`) per training job.
+    place, so a job killed while writing (SIGKILL included) keeps its
+    previous backup, never a partial one; the next backup deletes the
+    temporary file of the killed write. When a process of a job is lost,
+    the others end too (see `keras.distribution.initialize`), and running
+    the job again resumes from the last backup written in full. After a
+    `fit()` that runs to its end, the backup is deleted (see
+    `delete_checkpoint`). Use one `BackupAndRestore` (and one `backup_dir`)
+    per training job.
 
     Args:
         backup_dir: Path of the folder holding the backup. It must not be
@@ -355,6 +359,7 @@ class BackupAndRestore(Callback):
 
     def _write(self, arrays, metadata):
         os.makedirs(self.backup_dir, exist_ok=True)
+        _remove_temporaries(self.backup_dir)
         tmp_path = _write_backup(self.backup_dir, arrays, metadata)
         if self.double_checkpoint:
             for latest, previous in (
@@ -445,6 +450,10 @@ def _from_numpy(array, dtype_name):
     return array.view(np.dtype(getattr(ml_dtypes, dtype_name)))
 
 
+# Files being written; renamed into place once complete.
+_TEMPORARY_PREFIX = ".tmp-backup-"
+
+
 def _write_backup(directory, arrays, metadata):
     """Writes the backup to a new temporary file in `directory` (so that
     the final rename stays on one file system); returns its path."""
@@ -466,7 +475,7 @@ def _write_backup(directory, arrays, metadata):
 
 
 def _write_temporary(directory, data):
-    fd, tmp_path = tempfile.mkstemp(dir=directory, prefix=".tmp-backup-")
+    fd, tmp_path = tempfile.mkstemp(dir=directory, prefix=_TEMPORARY_PREFIX)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -476,6 +485,14 @@ def _write_temporary(directory, data):
         os.unlink(tmp_path)
         raise
     return tmp_path
+
+
+def _remove_temporaries(directory):
+    """Deletes the temporary files of writes that never completed (their
+    process died before renaming them)."""
+    for name in os.listdir(directory):
+        if name.startswith(_TEMPORARY_PREFIX):
+            os.unlink(os.path.join(directory, name))
 
 
 def _write_atomically(path, data):

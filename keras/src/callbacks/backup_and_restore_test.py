@@ -336,6 +336,16 @@ def test_interrupted_write_keeps_previous_backup(tmp_path, monkeypatch):
     assert open(backup._weights_path, "rb").read() == before
     saved = backup_and_restore._read_backup(backup._weights_path)
     assert saved["metadata"]["step"] == 2
+    stray = [n for n in os.listdir(backup_dir) if n.startswith(".tmp-")]
+    assert len(stray) == 1
+    # The next backup deletes it.
+    backup._save(0, 3, step=4)
+    assert sorted(os.listdir(backup_dir)) == [
+        "latest.backup.npz",
+        "training_metadata.json",
+    ]
+    saved = backup_and_restore._read_backup(backup._weights_path)
+    assert saved["metadata"]["step"] == 4
 
 
 def test_double_checkpoint_falls_back_to_previous(tmp_path):

@@ -21,6 +21,9 @@ from keras.src.distribution import dataset_sharding
 
 DEFAULT_BATCH_DIM_NAME = "batch"
 GLOBAL_ATTRIBUTE_NAME = "distribution"
+# Seconds without a heartbeat after which a process of the job counts as
+# lost (`initialize(heartbeat_timeout=...)`).
+DEFAULT_HEARTBEAT_TIMEOUT = 30
 
 
 @keras_export("keras.distribution.list_devices")
@@ -65,13 +68,34 @@ def get_device_count(device_type=None):
 
 
 @keras_export("keras.distribution.initialize")
-def initialize(job_addresses=None, num_processes=None, process_id=None):
+def initialize(
+    job_addresses=None,
+    num_processes=None,
+    process_id=None,
+    heartbeat_timeout=None,
+):
     """Initializes the multi-process distribution system.
 
     Call this once in every process, before any other JAX computation.
     Arguments that are `None` are read from the environment variables
-    `KERAS_DISTRIBUTION_JOB_ADDRESSES`, `KERAS_DISTRIBUTION_NUM_PROCESSES`
-    and `KERAS_DISTRIBUTION_PROCESS_ID`.
+    `KERAS_DISTRIBUTION_JOB_ADDRESSES`, `KERAS_DISTRIBUTION_NUM_PROCESSES`,
+    `KERAS_DISTRIBUTION_PROCESS_ID` and
+    `KERAS_DISTRIBUTION_HEARTBEAT_TIMEOUT`.
+
+    When a process of the job is lost, the others cannot complete their
+    collective operations: they end too, instead of waiting forever. A
+    process that dies (killed, even with SIGKILL, or ending with an
+    uncaught exception) is noticed at once: process 0 keeps a connection
+    to every other process, watched by a background thread. Every other
+    process then writes a message naming the lost one to stderr and exits
+    with status 69 (from that thread: its main thread may be blocked in a
+    collective); when process 0 is the lost one, JAX, which notices it at
+    the same moment, may end them first, with its own message (SIGABRT).
+    A process that stops responding without dying (a stalled
+    or unreachable machine) counts as lost after `heartbeat_timeout`
+    seconds, when JAX's coordination service ends the others (SIGABRT,
+    with its own message naming it). Either way no process of the job
+    waits longer than `heartbeat_timeout` for a lost one.
 
     Args:
         job_addresses: The coordinator address (`"host:port"`), or a comma
@@ -80,6 +104,8 @@ def initialize(job_addresses=None, num_processes=None, process_id=None):
             `num_processes`. On TPU pods it may be left `None`.
         num_processes: Total number of processes.
         process_id: Id of this process, in `[0, num_processes)`.
+        heartbeat_timeout: Seconds without a heartbeat after which a
+            process counts as lost. Defaults to 30.
 
     Example:
 
@@ -97,10 +123,20 @@ def initialize(job_addresses=None, num_processes=None, process_id=None):
     if process_id is None:
         env = os.environ.get("KERAS_DISTRIBUTION_PROCESS_ID")
         process_id = int(env) if env else None
+    if heartbeat_timeout is None:
+        env = os.environ.get("KERAS_DISTRIBUTION_HEARTBEAT_TIMEOUT")
+        heartbeat_timeout = float(env) if env else DEFAULT_HEARTBEAT_TIMEOUT
+    if not heartbeat_timeout > 0:
+        raise ValueError(
+            "`heartbeat_timeout` must be a positive number of seconds. "
+            f"Received: heartbeat_timeout={heartbeat_timeout!r}"
+        )
     if num_processes is None and job_addresses and "," in job_addresses:
         num_processes = len(job_addresses.split(","))
     backend_dlib.check_initialize_args(job_addresses, num_processes, process_id)
-    backend_dlib.initialize(job_addresses, num_processes, process_id)
+    backend_dlib.initialize(
+        job_addresses, num_processes, process_id, heartbeat_timeout
+    )
 
 
 def num_processes():

@@ -48,12 +48,17 @@ def test_initialize_validates_job_addresses(monkeypatch):
     with pytest.raises(ValueError, match=r"process_id=2"):
         dl.initialize("a:1", num_processes=2, process_id=2)
     dl.initialize("a:1, b:2", process_id=1)
-    assert calls[-1] == ("a:1, b:2", 2, 1)
+    assert calls[-1] == ("a:1, b:2", 2, 1, 30)
+    with pytest.raises(ValueError, match="heartbeat_timeout=0"):
+        dl.initialize("a:1", 2, 0, heartbeat_timeout=0)
     monkeypatch.setenv("KERAS_DISTRIBUTION_JOB_ADDRESSES", "h:5")
     monkeypatch.setenv("KERAS_DISTRIBUTION_NUM_PROCESSES", "4")
     monkeypatch.setenv("KERAS_DISTRIBUTION_PROCESS_ID", "3")
+    monkeypatch.setenv("KERAS_DISTRIBUTION_HEARTBEAT_TIMEOUT", "12")
     dl.initialize()
-    assert calls[-1] == ("h:5", 4, 3)
+    assert calls[-1] == ("h:5", 4, 3, 12)
+    dl.initialize(heartbeat_timeout=5)
+    assert calls[-1] == ("h:5", 4, 3, 5)
     monkeypatch.setenv("KERAS_DISTRIBUTION_JOB_ADDRESSES", "h:5,h:6")
     with pytest.raises(ValueError, match="has 2 jobs, but num_processes is 4"):
         dl.initialize()

@@ -12,6 +12,7 @@ on top of it, and the replica math it needs lives in
 """
 
 import functools
+import math
 
 import jax
 import numpy as np
@@ -427,8 +428,8 @@ def check_initialize_args(job_addresses, num_processes, process_id):
     return coordinator
 
 
-def initialize(job_addresses, num_processes, process_id):
-    """Calls `jax.distributed.initialize`.
+def initialize(job_addresses, num_processes, process_id, heartbeat_timeout):
+    """Calls `jax.distributed.initialize` and starts the peer watchdog.
 
     Args:
         job_addresses: coordinator address, or a comma separated list of
@@ -436,7 +437,12 @@ def initialize(job_addresses, num_processes, process_id):
             then equal `num_processes`).
         num_processes: number of processes.
         process_id: id of this process.
+        heartbeat_timeout: seconds after which a process that stopped
+            responding (without its connection closing) counts as lost, and
+            JAX ends the others.
     """
+    from keras.src.backend.jax import peer_watchdog
+
     coordinator = check_initialize_args(
         job_addresses, num_processes, process_id
     )
@@ -444,7 +450,9 @@ def initialize(job_addresses, num_processes, process_id):
         coordinator_address=coordinator,
         num_processes=num_processes,
         process_id=process_id,
+        heartbeat_timeout_seconds=math.ceil(heartbeat_timeout),
     )
+    peer_watchdog.start(coordinator)
 
 
 def num_processes():

@@ -277,13 +277,18 @@ def test_initialize_validates_arguments(monkeypatch):
         jax.distributed, "initialize", lambda **kw: calls.append(kw)
     )
     with pytest.raises(ValueError, match="has 2 jobs, but num_processes is 3"):
-        backend_dlib.initialize("a:1,b:2", 3, 0)
+        backend_dlib.initialize("a:1,b:2", 3, 0, 30)
     with pytest.raises(ValueError, match=r"Received: process_id=2"):
-        backend_dlib.initialize("a:1", 2, 2)
+        backend_dlib.initialize("a:1", 2, 2, 30)
     assert not calls
-    backend_dlib.initialize("a:1, b:2", 2, 1)
+    backend_dlib.initialize("a:1, b:2", 2, 1, 7.5)
     assert calls == [
-        {"coordinator_address": "a:1", "num_processes": 2, "process_id": 1}
+        {
+            "coordinator_address": "a:1",
+            "num_processes": 2,
+            "process_id": 1,
+            "heartbeat_timeout_seconds": 8,
+        }
     ]
 
 
