@@ -445,8 +445,7 @@ class JAXTrainer(Trainer):
             loop.set_variables(kind, self._state_variables(kind))
             self._warn_unused_layout_rules()
         _move_onto_distribution(loop.flat_variables)
-        loop.state = loop.read_variables()
-        loop.release_buffers()
+        loop.load_state()
 
     def _warn_unused_layout_rules(self):
         """Once the model is built, warns (once per distribution) about
@@ -493,15 +492,13 @@ class JAXTrainer(Trainer):
         self._jax_loop = outer
         if outer.state is None:
             return
-        fresh = outer.read_variables()
         # The outer loop keeps its own metric values (an inner `evaluate()`
         # resets and reuses the metric variables), unless their buffers
         # were donated to the inner loop.
         kept = getattr(outer.state, "metrics_variables", None)
+        outer.load_state()
         if kept is not None and not any(_is_deleted(a) for a in kept):
-            fresh = fresh._replace(metrics_variables=kept)
-        outer.state = fresh
-        outer.release_buffers()
+            outer.state = outer.state._replace(metrics_variables=kept)
 
     @contextlib.contextmanager
     def _loop(self):
@@ -550,8 +547,7 @@ class JAXTrainer(Trainer):
             elif loop.synced:
                 # The variables were written back (and may have been
                 # changed since): continue from them.
-                loop.state = loop.read_variables()
-                loop.release_buffers()
+                loop.load_state()
             # The outputs stay on device: converting them here would wait
             # for the step, so that the next batch's host work could not
             # overlap with it.
@@ -1342,16 +1338,13 @@ class _LoopState:
         self.variables = variables
         self.flat_variables = tree.flatten(variables)
 
-    def read_variables(self):
-        """The current values of `variables`, as a new state."""
-        return self.variables._make(
+    def load_state(self):
+        """Reads the state from the variables, which then let go of their
+        buffers: the steps donate them, and the state is the only
+        up-to-date copy until `jax_state_sync()` writes it back."""
+        self.state = self.variables._make(
             [variable.value for variable in group] for group in self.variables
         )
-
-    def release_buffers(self):
-        """Drops the variables' references to their buffers, which the
-        state now holds (the steps donate them); the state is then the
-        only up-to-date copy."""
         for variable in self.flat_variables:
             variable._value = None
         self.synced = False
