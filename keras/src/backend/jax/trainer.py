@@ -757,7 +757,12 @@ class JAXTrainer(Trainer):
             callbacks, verbose, epochs, epoch_iterator, add_history=True
         )
         self.make_train_function()
-        resume = self._begin_training(callbacks, epoch_iterator, initial_epoch)
+        self._reset_for_fit(epoch_iterator)
+        # Called from this frame, which runs the loop: a callback's
+        # `PreemptionWatcher` belongs to the frame that calls its
+        # `on_train_begin` (see `keras.src.callbacks.preemption`).
+        callbacks.on_train_begin({})
+        resume = self._resume_point(initial_epoch)
         training_logs = None
         with self._loop():
             for epoch in range(resume.epoch, epochs):
@@ -792,16 +797,11 @@ class JAXTrainer(Trainer):
         callbacks.on_train_end(logs=training_logs)
         return self.history
 
-    def _begin_training(self, callbacks, epoch_iterator, initial_epoch):
-        """Resets the flags of `fit()` and calls `on_train_begin`; returns
-        the point to start from, a `_ResumePoint`.
-
-        `epoch_iterator` (the training data) is kept in
+    def _reset_for_fit(self, epoch_iterator):
+        """Resets what `fit()` and its callbacks share before
+        `on_train_begin`. `epoch_iterator` (the training data) is kept in
         `_train_epoch_iterator` while `fit()` runs, for callbacks that save
-        and restore its shuffling. A callback restoring an interrupted run
-        (`BackupAndRestore`) sets `_initial_epoch` (the epoch to resume
-        from), `_initial_step` (the batches of that epoch already trained)
-        and `_resume_logs` (the logs of the batch the backup followed)."""
+        and restore its shuffling."""
         self.stop_training = False
         self._eval_epoch_iterator = None
         self._logs_order = None
@@ -809,7 +809,13 @@ class JAXTrainer(Trainer):
         self._initial_step = None
         self._resume_logs = None
         self._train_epoch_iterator = epoch_iterator
-        callbacks.on_train_begin({})
+
+    def _resume_point(self, initial_epoch):
+        """Where `fit()` starts, a `_ResumePoint`, once `on_train_begin`
+        ran: a callback restoring an interrupted run (`BackupAndRestore`)
+        sets `_initial_epoch` (the epoch to resume from), `_initial_step`
+        (the batches of that epoch already trained) and `_resume_logs`
+        (the logs of the batch the backup followed)."""
         if self._initial_epoch is not None:
             initial_epoch = self._initial_epoch
         resume = _ResumePoint(
