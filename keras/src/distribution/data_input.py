@@ -12,7 +12,9 @@ data through `distribute_batches`), and nothing else does. For one batch:
 3. with several processes, a global batch is cut to this process's rows;
 4. every leaf becomes a global `jax.Array` through
    `distribute_data_input(leaf, distribution.get_data_layout(shape),
-   distribution.batch_dim_name)`.
+   distribution.batch_dim_name)`. Without a distribution, NumPy leaves
+   stay NumPy arrays (the jitted step copies them to the device as part
+   of its call) and other array leaves become `jax.Array`s.
 
 A batch is *global* when every process holds all of it: arrays given to
 `fit()` (unless `auto_shard_dataset=False`), and any batch of a
@@ -327,7 +329,11 @@ def _take(leaf, rows):
 def _to_device(leaf):
     if leaf is None or isinstance(leaf, (jax.Array, jax_sparse.JAXSparse)):
         return leaf
-    if isinstance(leaf, np.ndarray) and leaf.dtype.kind not in "biuf":
+    if isinstance(leaf, np.ndarray):
+        # Left on the host: the jitted step copies NumPy arguments to the
+        # device as part of its call, for far less host time than a
+        # `jnp.asarray` per leaf (0.42 against 0.75 ms per step of a tiny
+        # model on a TPU v5e, 0.05 against 0.10 ms on CPU).
         return leaf
     if not hasattr(leaf, "shape"):
         return leaf

@@ -3,8 +3,11 @@
 Each loop runs one pure step function, jitted once and cached:
 
     train_step(state, data) -> (logs, new_state)
-    state = (trainable_values, non_trainable_values, optimizer_values,
-             metrics_values)
+    state = TrainState(trainable_variables, non_trainable_variables,
+                       optimizer_variables, metrics_variables)
+
+(named tuples of lists of values; `test_step` takes a `TestState`,
+`predict_step` a `PredictState`).
 
 The state is read from the variables when a loop starts (lazily, at the
 first batch of each epoch), and the variables then let go of those buffers
@@ -36,6 +39,7 @@ their variables' shardings.
 """
 
 import contextlib
+import typing
 import warnings
 
 import jax
@@ -45,6 +49,8 @@ import numpy as np
 from keras.src import backend
 from keras.src import tree
 from keras.src.callbacks.callback import DeferredLogs
+from keras.src.callbacks.callback_list import CallbackList
+from keras.src.callbacks.callback_list import _implements
 from keras.src.distribution import data_input
 from keras.src.distribution import distribution_lib
 from keras.src.distribution import layout_report
@@ -55,6 +61,32 @@ from keras.src.trainers.data_adapters.array_data_adapter import ArrayDataAdapter
 from keras.src.trainers.epoch_iterator import EpochIterator
 from keras.src.trainers.epoch_iterator import _config_limit
 from keras.src.trainers.trainer import Trainer
+
+
+class TrainState(typing.NamedTuple):
+    """The state `train_step` takes and returns: lists of values, in the
+    order of the model's, the optimizer's and the metrics' variables. It
+    is a tuple, so an override may unpack it and return a plain tuple."""
+
+    trainable_variables: list
+    non_trainable_variables: list
+    optimizer_variables: list
+    metrics_variables: list
+
+
+class TestState(typing.NamedTuple):
+    """The state of `test_step` (see `TrainState`)."""
+
+    trainable_variables: list
+    non_trainable_variables: list
+    metrics_variables: list
+
+
+class PredictState(typing.NamedTuple):
+    """The state of `predict_step` (see `TrainState`)."""
+
+    trainable_variables: list
+    non_trainable_variables: list
 
 
 class JAXTrainer(Trainer):
@@ -169,13 +201,13 @@ class JAXTrainer(Trainer):
     def train_step(self, state, data):
         """One training step, purely: `(state, data) -> (logs, state)`.
 
-        `state` is `(trainable_variables, non_trainable_variables,
-        optimizer_variables, metrics_variables)`: lists of values in the
-        order of `self.trainable_variables`,
+        `state` is a `TrainState`, `(trainable_variables,
+        non_trainable_variables, optimizer_variables, metrics_variables)`:
+        lists of values in the order of `self.trainable_variables`,
         `self.non_trainable_variables`, `self.optimizer.variables` and
         `self.metrics_variables`. `data` is the batch, `(x,)`, `(x, y)` or
         `(x, y, sample_weight)`. An override returns the logs (a dict of
-        scalars) and the new state, with the same structure.
+        scalars) and the new state, a tuple of the same four lists.
         """
         (
             trainable_variables,
@@ -206,7 +238,7 @@ class JAXTrainer(Trainer):
         logs, metrics_variables = self._stateless_update_metrics(
             metrics_variables, loss, x, y, y_pred, sample_weight
         )
-        return logs, (
+        return logs, TrainState(
             trainable_variables,
             non_trainable_variables,
             optimizer_variables,
@@ -215,8 +247,8 @@ class JAXTrainer(Trainer):
 
     def test_step(self, state, data):
         """One evaluation step, purely: `(state, data) -> (logs, state)`
-        with `state = (trainable_variables, non_trainable_variables,
-        metrics_variables)`."""
+        with `state` a `TestState`, `(trainable_variables,
+        non_trainable_variables, metrics_variables)`."""
         trainable_variables, non_trainable_variables, metrics_variables = state
         x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
         _, aux = self.compute_loss_and_updates(
@@ -232,7 +264,7 @@ class JAXTrainer(Trainer):
         logs, metrics_variables = self._stateless_update_metrics(
             metrics_variables, loss, x, y, y_pred, sample_weight
         )
-        return logs, (
+        return logs, TestState(
             trainable_variables,
             non_trainable_variables,
             metrics_variables,
@@ -240,8 +272,8 @@ class JAXTrainer(Trainer):
 
     def predict_step(self, state, data):
         """One prediction step, purely: `(state, data) -> (outputs,
-        non_trainable_variables)` with `state = (trainable_variables,
-        non_trainable_variables)`."""
+        non_trainable_variables)` with `state` a `PredictState`,
+        `(trainable_variables, non_trainable_variables)`."""
         trainable_variables, non_trainable_variables = state
         x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
         outputs, non_trainable_variables = self.stateless_call(
@@ -302,7 +334,8 @@ class JAXTrainer(Trainer):
         """The function running `train_step` on a sequence of batches, one
         after the other (jitted unless `run_eagerly` or
         `jit_compile=False`): `(state, batches) -> (logs, state)`, the logs
-        of the last batch, with the state buffers donated."""
+        of the last batch and the new `TrainState`, with the state buffers
+        donated."""
         if self.train_function is not None and not force:
             return self.train_function
 
@@ -311,7 +344,7 @@ class JAXTrainer(Trainer):
                 data, rows = batch
                 with valid_rows.scope(rows):
                     logs, state = self.train_step(state, data)
-                return state, logs
+                return TrainState(*state), logs
 
             state, logs = _scan_batches(body, state, batches)
             return logs[-1], state
@@ -323,23 +356,24 @@ class JAXTrainer(Trainer):
 
     def make_test_function(self, force=False):
         """The function running `test_step` on a sequence of batches:
-        `(trainable_variables, rest_of_state, batches) -> (logs,
-        rest_of_state)`, the logs of the last batch, where the trainable
-        values are neither returned nor donated."""
+        `(trainable_values, other_values, batches) -> (logs,
+        other_values)`, the logs of the last batch, where `other_values`
+        is the rest of the `TestState` (donated) and the trainable values
+        are neither returned nor donated."""
         if self.test_function is not None and not force:
             return self.test_function
 
-        def test_steps(trainable, rest, batches):
-            def body(rest, batch):
+        def test_steps(trainable_values, other_values, batches):
+            def body(other_values, batch):
                 data, rows = batch
                 with valid_rows.scope(rows):
                     logs, state = self.test_step(
-                        (trainable,) + tuple(rest), data
+                        TestState(trainable_values, *other_values), data
                     )
                 return tuple(state[1:]), logs
 
-            rest, logs = _scan_batches(body, tuple(rest), batches)
-            return logs[-1], rest
+            other_values, logs = _scan_batches(body, other_values, batches)
+            return logs[-1], other_values
 
         self.test_function = _LazyFunction(
             self, "test", test_steps, donate_argnums=1
@@ -348,43 +382,54 @@ class JAXTrainer(Trainer):
 
     def make_predict_function(self, force=False):
         """The function running `predict_step` on a sequence of batches:
-        `(trainable_variables, (non_trainable_variables,), batches) ->
-        (outputs of each batch, (non_trainable_variables,))`."""
+        `(trainable_values, (non_trainable_values,), batches) -> (outputs
+        of each batch, (non_trainable_values,))`."""
         if self.predict_function is not None and not force:
             return self.predict_function
 
-        def predict_steps(trainable, rest, batches):
-            def body(rest, batch):
+        def predict_steps(trainable_values, other_values, batches):
+            def body(other_values, batch):
                 data, _ = batch
-                outputs, non_trainable = self.predict_step(
-                    (trainable,) + tuple(rest), data
+                outputs, non_trainable_values = self.predict_step(
+                    PredictState(trainable_values, *other_values), data
                 )
-                return (non_trainable,), outputs
+                return (non_trainable_values,), outputs
 
-            rest, outputs = _scan_batches(body, tuple(rest), batches)
-            return outputs, rest
+            other_values, outputs = _scan_batches(body, other_values, batches)
+            return outputs, other_values
 
         self.predict_function = _LazyFunction(
             self, "predict", predict_steps, donate_argnums=1
         )
         return self.predict_function
 
+    def _step_function(self, kind):
+        if kind == "train":
+            return self.make_train_function()
+        if kind == "test":
+            return self.make_test_function()
+        return self.make_predict_function()
+
     # ------------------------------------------------------------ the state
     def _state_variables(self, kind):
+        """The variables of the `kind` loop's state: a `TrainState`,
+        `TestState` or `PredictState` of lists of variables."""
         trainable, non_trainable = self._split_variables()
         if kind == "train":
-            return (
+            return TrainState(
                 trainable,
                 non_trainable,
                 list(self.optimizer.variables),
                 list(self.metrics_variables),
             )
         if kind == "test":
-            return (trainable, non_trainable, list(self.metrics_variables))
-        return (trainable, non_trainable)
+            return TestState(
+                trainable, non_trainable, list(self.metrics_variables)
+            )
+        return PredictState(trainable, non_trainable)
 
     def _start_state(self, kind):
-        """Reads the variables into the state used by the `kind` loop, and
+        """Reads the variables into the state of the `kind` loop, and
         releases the variables' own references to those buffers (they are
         donated to the steps; `jax_state_sync()` writes the state back).
 
@@ -393,31 +438,14 @@ class JAXTrainer(Trainer):
         reused by its later epochs and state syncs."""
         loop = self._jax_loop
         if (
-            loop.loop_variables is None
-            or loop.loop_kind != kind
-            or _trainability_changed(loop.loop_variables)
+            loop.variables is None
+            or loop.kind != kind
+            or _trainability_changed(loop.variables)
         ):
-            loop.loop_variables = self._state_variables(kind)
-            loop.loop_kind = kind
-            loop.flat_variables = tree.flatten(loop.loop_variables)
+            loop.set_variables(kind, self._state_variables(kind))
             self._warn_unused_layout_rules()
-        loop.variables = loop.loop_variables
-        loop.kind = kind
         _move_onto_distribution(loop.flat_variables)
-        self._read_state()
-        return loop.state
-
-    def _read_state(self):
-        """(Re)reads the loop state from the variables, then releases the
-        variables' buffers."""
-        loop = self._jax_loop
-        loop.state = tree.map_structure(lambda v: v.value, loop.variables)
-        flat_variables = loop.flat_variables
-        if loop.variables is not loop.loop_variables:
-            flat_variables = tree.flatten(loop.variables)
-        for variable in flat_variables:
-            variable._value = None
-        loop.synced = False
+        loop.load_state()
 
     def _warn_unused_layout_rules(self):
         """Once the model is built, warns (once per distribution) about
@@ -436,18 +464,17 @@ class JAXTrainer(Trainer):
         loop = self._jax_loop
         if loop.state is None or loop.synced:
             return
-        flat_variables = loop.flat_variables
-        if loop.variables is not loop.loop_variables:
-            flat_variables = tree.flatten(loop.variables)
-        for variable, value in zip(flat_variables, tree.flatten(loop.state)):
+        for variable, value in zip(
+            loop.flat_variables, tree.flatten(loop.state)
+        ):
             variable.assign(value)
         loop.synced = True
 
     def _end_state(self):
+        """Writes the state back and drops it (the end of an epoch or of
+        the loop); the loop's variable lists stay cached."""
         self.jax_state_sync()
         self._jax_loop.state = None
-        self._jax_loop.variables = None
-        self._jax_loop.kind = None
 
     def _enter_loop(self):
         """Starts a loop; a running outer loop (e.g. `fit()` when a
@@ -465,22 +492,13 @@ class JAXTrainer(Trainer):
         self._jax_loop = outer
         if outer.state is None:
             return
-        fresh = list(tree.map_structure(lambda v: v.value, outer.variables))
         # The outer loop keeps its own metric values (an inner `evaluate()`
         # resets and reuses the metric variables), unless their buffers
         # were donated to the inner loop.
-        index = {"train": 3, "test": 2}.get(outer.kind)
-        if index is not None:
-            kept = outer.state[index]
-            if not any(_is_deleted(a) for a in kept):
-                fresh[index] = kept
-        outer.state = tuple(fresh)
-        flat_variables = outer.flat_variables
-        if outer.variables is not outer.loop_variables:
-            flat_variables = tree.flatten(outer.variables)
-        for variable in flat_variables:
-            variable._value = None
-        outer.synced = False
+        kept = getattr(outer.state, "metrics_variables", None)
+        outer.load_state()
+        if kept is not None and not any(_is_deleted(a) for a in kept):
+            outer.state = outer.state._replace(metrics_variables=kept)
 
     @contextlib.contextmanager
     def _loop(self):
@@ -511,53 +529,39 @@ class JAXTrainer(Trainer):
             `"test"`, the tuple of each batch's outputs for `"predict"`),
             or `None` if there was no batch.
         """
-        function = {
-            "train": self.make_train_function,
-            "test": self.make_test_function,
-            "predict": self.make_predict_function,
-        }[kind]()
+        function = self._step_function(kind)
+        # Callbacks may run inner loops, which put this object back when
+        # they end.
+        loop = self._jax_loop
         outputs = None
         for begin, end, batches in groups:
-            loop = self._jax_loop
-            if loop.state is None and loop.loop_variables is None:
+            if loop.state is None and loop.variables is None:
                 # Built before the batch's callbacks run, so that what
                 # they set up for the batch (e.g. TensorBoard's summary
                 # writer) does not see the model traced symbolically.
-                data = batches[0][0]
-                if kind == "predict":
-                    self._build_for_predict(data)
-                else:
-                    self._symbolic_build(data_batch=data)
+                self._build_for(kind, batches[0][0])
             if on_begin is not None:
                 on_begin(begin)
-            if self._jax_loop.state is None:
+            if loop.state is None:
                 self._start_state(kind)
+            elif loop.synced:
+                # The variables were written back (and may have been
+                # changed since): continue from them.
+                loop.load_state()
             # The outputs stay on device: converting them here would wait
             # for the step, so that the next batch's host work could not
             # overlap with it.
-            outputs = self._run_step(function, tuple(batches))
+            outputs = loop.run_step(function, tuple(batches))
             if on_end is not None and on_end(end, outputs, batches):
                 break
         return outputs
 
-    def _run_step(self, function, data):
-        """Runs a step function on the current state; returns its first
-        output."""
-        loop = self._jax_loop
-        if loop.synced:
-            # The variables were written back (and may have been changed
-            # since): continue from them.
-            self._read_state()
-        kind = loop.kind
-        state = loop.state
-        if kind == "train":
-            outputs, new_state = function(state, data)
+    def _build_for(self, kind, data):
+        """Creates the variables a `kind` step needs, from a batch."""
+        if kind == "predict":
+            self._build_for_predict(data)
         else:
-            outputs, rest = function(state[0], tuple(state[1:]), data)
-            new_state = (state[0],) + tuple(rest)
-        loop.state = new_state
-        loop.synced = False
-        return outputs
+            self._symbolic_build(data_batch=data)
 
     def _python_logs(self, logs):
         """Logs as Python floats, ordered like `metrics_names` (jitted
@@ -725,24 +729,20 @@ class JAXTrainer(Trainer):
         ```
         """
         self._assert_compile_called("fit")
-        max_epochs = _config_limit("max_epochs")
-        if max_epochs is not None and epochs > max_epochs:
-            warnings.warn(
-                f"Limiting epochs to {max_epochs} (the value of "
-                "`keras.config.max_epochs()`).",
-                stacklevel=2,
-            )
-            epochs = max_epochs
+        epochs = _limit_epochs(epochs)
         if validation_split and validation_data is None:
             (x, y, sample_weight), validation_data = (
                 data_adapter_utils.train_validation_split(
                     (x, y, sample_weight), validation_split=validation_split
                 )
             )
-        val_x = val_y = val_sample_weight = None
+        validation = None
         if validation_data is not None:
-            (val_x, val_y, val_sample_weight) = (
-                data_adapter_utils.unpack_x_y_sample_weight(validation_data)
+            validation = _Validation(
+                *data_adapter_utils.unpack_x_y_sample_weight(validation_data),
+                batch_size=validation_batch_size or batch_size,
+                steps=validation_steps,
+                freq=validation_freq,
             )
         epoch_iterator = self._epoch_iterator(
             x,
@@ -757,6 +757,51 @@ class JAXTrainer(Trainer):
             callbacks, verbose, epochs, epoch_iterator, add_history=True
         )
         self.make_train_function()
+        self._reset_for_fit(epoch_iterator)
+        # Called from this frame, which runs the loop: a callback's
+        # `PreemptionWatcher` belongs to the frame that calls its
+        # `on_train_begin` (see `keras.src.callbacks.preemption`).
+        callbacks.on_train_begin({})
+        resume = self._resume_point(initial_epoch)
+        training_logs = None
+        with self._loop():
+            for epoch in range(resume.epoch, epochs):
+                skip = resume.step if epoch == resume.epoch else 0
+                epoch_logs = self._train_epoch(
+                    epoch, epoch_iterator, callbacks, skip
+                )
+                if epoch_logs is None:
+                    # No batch ran: the epoch's batches were all trained
+                    # before the interruption a backup was restored from,
+                    # or the data ran out.
+                    if skip and resume.logs is not None:
+                        epoch_logs = dict(resume.logs)
+                    else:
+                        epoch_logs = self.get_metrics_result()
+                if validation is not None and self._should_eval(
+                    epoch, validation.freq
+                ):
+                    epoch_logs.update(self._validate(validation, callbacks))
+                callbacks.on_epoch_end(epoch, epoch_logs)
+                training_logs = epoch_logs
+                if self.stop_training or epoch_iterator.insufficient_data:
+                    break
+            trainable = self._loop_trainable_weights()
+        self._eval_epoch_iterator = None
+        self._train_epoch_iterator = None
+        finalize = getattr(self.optimizer, "finalize_variable_values", None)
+        if finalize is not None and epochs > resume.epoch:
+            if trainable is None:
+                trainable = self.trainable_weights
+            finalize(trainable)
+        callbacks.on_train_end(logs=training_logs)
+        return self.history
+
+    def _reset_for_fit(self, epoch_iterator):
+        """Resets what `fit()` and its callbacks share before
+        `on_train_begin`. `epoch_iterator` (the training data) is kept in
+        `_train_epoch_iterator` while `fit()` runs, for callbacks that save
+        and restore its shuffling."""
         self.stop_training = False
         self._eval_epoch_iterator = None
         self._logs_order = None
@@ -764,100 +809,97 @@ class JAXTrainer(Trainer):
         self._initial_step = None
         self._resume_logs = None
         self._train_epoch_iterator = epoch_iterator
-        callbacks.on_train_begin({})
-        # A callback restoring an interrupted run (`BackupAndRestore`) sets
-        # the epoch to resume from, and the number of batches of that epoch
-        # already trained.
+
+    def _resume_point(self, initial_epoch):
+        """Where `fit()` starts, a `_ResumePoint`, once `on_train_begin`
+        ran: a callback restoring an interrupted run (`BackupAndRestore`)
+        sets `_initial_epoch` (the epoch to resume from), `_initial_step`
+        (the batches of that epoch already trained) and `_resume_logs`
+        (the logs of the batch the backup followed)."""
         if self._initial_epoch is not None:
             initial_epoch = self._initial_epoch
-        initial_step = self._initial_step or 0
-        # The logs of the batch the backup followed, for an epoch whose
-        # batches were all trained before the interruption.
-        resume_logs = self._resume_logs
+        resume = _ResumePoint(
+            initial_epoch, self._initial_step or 0, self._resume_logs
+        )
         self._initial_step = self._resume_logs = None
-        training_logs = None
+        return resume
 
-        def on_batch_end(end, logs, batches):
-            callbacks.on_train_batch_end(
-                end, DeferredLogs(logs, self._python_logs)
+    def _train_epoch(self, epoch, epoch_iterator, callbacks, skip):
+        """Runs one epoch of `fit()`, its first `skip` batches left out;
+        returns its logs, or `None` if it ran no batch."""
+        self.reset_metrics()
+        callbacks.on_epoch_begin(epoch, {})
+        on_begin, on_end = self._batch_callbacks(callbacks, "train")
+        logs = self._run_batches(
+            "train",
+            epoch_iterator.enumerate_epoch(epoch, skip=skip),
+            on_begin=on_begin,
+            on_end=on_end,
+        )
+        self._end_state()
+        if not logs:
+            return None
+        return self._python_logs(logs)
+
+    def _validate(self, validation, callbacks):
+        """Evaluates the validation data at the end of an epoch; returns
+        the logs, named `val_<name>`."""
+        # One validation iterator serves every epoch of this `fit()`;
+        # `evaluate()` picks it up instead of reading its data arguments
+        # (passed along all the same, for subclasses whose `evaluate`
+        # inspects them).
+        if self._eval_epoch_iterator is None:
+            self._eval_epoch_iterator = self._epoch_iterator(
+                validation.x,
+                validation.y,
+                validation.sample_weight,
+                validation.batch_size,
+                validation.steps,
             )
-            return self.stop_training
+        logs = self.evaluate(
+            x=validation.x,
+            y=validation.y,
+            sample_weight=validation.sample_weight,
+            batch_size=validation.batch_size,
+            steps=validation.steps,
+            callbacks=callbacks,
+            return_dict=True,
+            _use_cached_eval_dataset=True,
+        )
+        return {f"val_{name}": value for name, value in logs.items()}
 
-        with self._loop():
-            for epoch in range(initial_epoch, epochs):
-                self.reset_metrics()
-                callbacks.on_epoch_begin(epoch, {})
-                logs = self._run_batches(
-                    "train",
-                    epoch_iterator.enumerate_epoch(
-                        epoch,
-                        skip=initial_step if epoch == initial_epoch else 0,
-                    ),
-                    on_begin=lambda begin: callbacks.on_train_batch_begin(
-                        begin, {}
-                    ),
-                    on_end=on_batch_end,
-                )
-                self._end_state()
-                if logs:
-                    epoch_logs = self._python_logs(logs)
-                elif (
-                    epoch == initial_epoch
-                    and initial_step
-                    and resume_logs is not None
-                ):
-                    epoch_logs = dict(resume_logs)
-                else:
-                    epoch_logs = self.get_metrics_result()
-                if validation_data is not None and self._should_eval(
-                    epoch, validation_freq
-                ):
-                    # One validation iterator serves every epoch of this
-                    # `fit()`; `evaluate()` picks it up instead of reading
-                    # its data arguments (passed along all the same, for
-                    # subclasses whose `evaluate` inspects them).
-                    val_batch_size = validation_batch_size or batch_size
-                    if self._eval_epoch_iterator is None:
-                        self._eval_epoch_iterator = self._epoch_iterator(
-                            val_x,
-                            val_y,
-                            val_sample_weight,
-                            val_batch_size,
-                            validation_steps,
-                        )
-                    val_logs = self.evaluate(
-                        x=val_x,
-                        y=val_y,
-                        sample_weight=val_sample_weight,
-                        batch_size=val_batch_size,
-                        steps=validation_steps,
-                        callbacks=callbacks,
-                        return_dict=True,
-                        _use_cached_eval_dataset=True,
-                    )
-                    for name, value in val_logs.items():
-                        epoch_logs[f"val_{name}"] = value
-                callbacks.on_epoch_end(epoch, epoch_logs)
-                training_logs = epoch_logs
-                if self.stop_training or epoch_iterator.insufficient_data:
-                    break
-            trainable = None
-            if self._jax_loop.loop_kind == "train":
-                # `trainable_weights`, without walking the layers again.
-                trainable = [
-                    v
-                    for v in self._jax_loop.loop_variables[0]
-                    if not getattr(v, "_is_seed_state", False)
-                ]
-        self._eval_epoch_iterator = None
-        self._train_epoch_iterator = None
-        finalize = getattr(self.optimizer, "finalize_variable_values", None)
-        if finalize is not None and epochs > initial_epoch:
-            if trainable is None:
-                trainable = self.trainable_weights
-            finalize(trainable)
-        callbacks.on_train_end(logs=training_logs)
-        return self.history
+    def _loop_trainable_weights(self):
+        """`trainable_weights`, from the running training loop's cached
+        variables (without walking the layers again), or `None` outside
+        a training loop."""
+        loop = self._jax_loop
+        if loop.kind != "train":
+            return None
+        return [
+            v
+            for v in loop.variables.trainable_variables
+            if not getattr(v, "_is_seed_state", False)
+        ]
+
+    def _batch_callbacks(self, callbacks, kind):
+        """`(on_begin, on_end)` for `_run_batches` of `kind` (`"train"` or
+        `"test"`): the callbacks' batch hooks (left out when no callback
+        overrides them) and the check of the loop's stop flag."""
+        begin_hook = _overridden_hook(callbacks, f"on_{kind}_batch_begin")
+        end_hook = _overridden_hook(callbacks, f"on_{kind}_batch_end")
+        stop_flag = "stop_training" if kind == "train" else "stop_evaluating"
+        on_begin = None
+        if begin_hook is not None:
+
+            def on_begin(begin):
+                begin_hook(begin, {})
+
+        def on_end(end, logs, batches):
+            if end_hook is not None:
+                end_hook(end, DeferredLogs(logs, self._python_logs))
+            return getattr(self, stop_flag)
+
+        return on_begin, on_end
 
     # ------------------------------------------------------------- evaluate
     def evaluate(
@@ -905,19 +947,13 @@ class JAXTrainer(Trainer):
             self._logs_order = None
         callbacks.on_test_begin({})
         self.reset_metrics()
-
-        def on_batch_end(end, logs, batches):
-            callbacks.on_test_batch_end(
-                end, DeferredLogs(logs, self._python_logs)
-            )
-            return self.stop_evaluating
-
+        on_begin, on_end = self._batch_callbacks(callbacks, "test")
         with self._loop():
             logs = self._run_batches(
                 "test",
                 epoch_iterator.enumerate_epoch(),
-                on_begin=lambda begin: callbacks.on_test_batch_begin(begin, {}),
-                on_end=on_batch_end,
+                on_begin=on_begin,
+                on_end=on_end,
             )
         if logs:
             logs = self._python_logs(logs)
@@ -953,26 +989,32 @@ class JAXTrainer(Trainer):
         self.stop_predicting = False
         callbacks.on_predict_begin({})
         outputs = []
+        begin_hook = _overridden_hook(callbacks, "on_predict_batch_begin")
+        end_hook = _overridden_hook(callbacks, "on_predict_batch_end")
+        on_begin = None
+        if begin_hook is not None:
 
-        def on_batch_end(end, batch_outputs, batches):
+            def on_begin(begin):
+                begin_hook(begin, {})
+
+        def on_end(end, batch_outputs, batches):
             execution = [
                 _real_rows(tree.map_structure(_to_numpy, values), rows)
                 for values, (_, rows) in zip(batch_outputs, batches)
             ]
             outputs.extend(execution)
-            if len(execution) > 1:
-                execution = [_concatenate(execution)]
-            callbacks.on_predict_batch_end(end, {"outputs": execution[0]})
+            if end_hook is not None:
+                if len(execution) > 1:
+                    execution = [_concatenate(execution)]
+                end_hook(end, {"outputs": execution[0]})
             return self.stop_predicting
 
         with self._loop():
             self._run_batches(
                 "predict",
                 epoch_iterator.enumerate_epoch(),
-                on_begin=lambda begin: callbacks.on_predict_batch_begin(
-                    begin, {}
-                ),
-                on_end=on_batch_end,
+                on_begin=on_begin,
+                on_end=on_end,
             )
         callbacks.on_predict_end({})
         if not outputs:
@@ -1095,6 +1137,50 @@ class JAXTrainer(Trainer):
         if kind == "predict":
             return outputs
         return self._python_logs(outputs)
+
+
+class _Validation(typing.NamedTuple):
+    """What `fit()` validates on, and how often."""
+
+    x: object
+    y: object
+    sample_weight: object
+    batch_size: object
+    steps: object
+    freq: object
+
+
+class _ResumePoint(typing.NamedTuple):
+    """Where `fit()` starts: the epoch, the batches of that epoch already
+    trained, and their logs (`None` unless a backup was restored)."""
+
+    epoch: int
+    step: int
+    logs: object
+
+
+def _limit_epochs(epochs):
+    """`epochs`, capped by `keras.config.max_epochs()` (with a warning)."""
+    max_epochs = _config_limit("max_epochs")
+    if max_epochs is not None and epochs > max_epochs:
+        warnings.warn(
+            f"Limiting epochs to {max_epochs} (the value of "
+            "`keras.config.max_epochs()`).",
+            stacklevel=3,
+        )
+        return max_epochs
+    return epochs
+
+
+def _overridden_hook(callbacks, hook):
+    """`callbacks.<hook>`, or `None` when calling it would do nothing: a
+    plain `CallbackList` none of whose callbacks overrides the hook. The
+    loops then skip it, which saves host time on every step."""
+    if type(callbacks) is CallbackList and not any(
+        _implements(callback, hook) for callback in callbacks.callbacks
+    ):
+        return None
+    return getattr(callbacks, hook)
 
 
 def _scan_batches(body, carry, batches):
@@ -1230,18 +1316,59 @@ def _warn_if_local_state(variables, shardings, distribution):
 
 
 class _LoopState:
-    """The state of the running loop (see the module docstring)."""
+    """The state of one running loop (see the module docstring).
+
+    Attributes:
+        kind: `"train"`, `"test"` or `"predict"`, from the loop's first
+            step on.
+        variables: The variables of the state (a `TrainState`,
+            `TestState` or `PredictState` of lists of variables), found
+            at the first step and kept for the whole loop call (every
+            epoch), see `JAXTrainer._start_state`.
+        flat_variables: `variables`, flattened.
+        state: The values of `variables` while an epoch runs (the same
+            named tuple, of arrays), else `None`.
+        synced: Whether the variables hold `state` (written back by
+            `jax_state_sync()`).
+    """
 
     def __init__(self):
         self.kind = None
-        self.state = None
         self.variables = None
-        self.synced = True
-        # The state variables of this loop (`variables` while a state is
-        # live), cached for the whole loop call: see `_start_state`.
-        self.loop_variables = None
-        self.loop_kind = None
         self.flat_variables = None
+        self.state = None
+        self.synced = True
+
+    def set_variables(self, kind, variables):
+        self.kind = kind
+        self.variables = variables
+        self.flat_variables = tree.flatten(variables)
+
+    def load_state(self):
+        """Reads the state from the variables, which then let go of their
+        buffers: the steps donate them, and the state is the only
+        up-to-date copy until `jax_state_sync()` writes it back."""
+        self.state = self.variables._make(
+            [variable.value for variable in group] for group in self.variables
+        )
+        for variable in self.flat_variables:
+            variable._value = None
+        self.synced = False
+
+    def run_step(self, function, batches):
+        """Runs a step function (see `make_*_function`) on the state and
+        keeps the new state; returns the function's first output."""
+        state = self.state
+        if self.kind == "train":
+            outputs, self.state = function(state, batches)
+        else:
+            trainable_values = state.trainable_variables
+            outputs, other_values = function(
+                trainable_values, state[1:], batches
+            )
+            self.state = state._make((trainable_values, *other_values))
+        self.synced = False
+        return outputs
 
 
 class _LazyFunction:
@@ -1292,10 +1419,9 @@ def _trainability_changed(state_variables):
     """Whether a variable of the cached lists changed `trainable` (e.g. a
     callback froze a layer between epochs): a cheap check of the cached
     variables, instead of walking the layers again."""
-    trainable, non_trainable = state_variables[0], state_variables[1]
-    return not all(v.trainable for v in trainable) or any(
-        v.trainable for v in non_trainable
-    )
+    return not all(
+        v.trainable for v in state_variables.trainable_variables
+    ) or any(v.trainable for v in state_variables.non_trainable_variables)
 
 
 def _batch_size(x):

@@ -600,3 +600,48 @@ def test_sparse_inputs_under_a_distribution_raise():
     with keras.distribution.DataParallel().scope():
         with pytest.raises(ValueError, match="Sparse inputs cannot be split"):
             model.fit(iter([(x, np.zeros((8, 1), "float32"))]), verbose=0)
+
+
+def test_batch_hooks_reach_the_callbacks_that_override_them():
+    """The loops leave out the batch hooks that no callback overrides; a
+    hook overridden directly, through its `on_batch_*` alias or as a
+    `LambdaCallback` function is called after every batch, with the logs
+    as Python floats."""
+    x, y = _data(64)
+    calls = []
+
+    class Legacy(keras.callbacks.Callback):
+        def on_batch_begin(self, batch, logs=None):
+            calls.append(("train_begin", batch))
+
+    def on_test_batch_end(batch, logs):
+        calls.append(("test_end", batch, type(logs["loss"])))
+
+    def on_predict_batch_begin(batch, logs):
+        calls.append(("predict_begin", batch))
+
+    recorder = keras.callbacks.LambdaCallback(
+        on_test_batch_end=on_test_batch_end,
+        on_predict_batch_begin=on_predict_batch_begin,
+    )
+    model = _sgd_model()
+    model.fit(
+        x,
+        y,
+        batch_size=16,
+        epochs=1,
+        verbose=0,
+        validation_data=(x[:32], y[:32]),
+        callbacks=[Legacy(), recorder],
+    )
+    model.predict(x[:32], batch_size=16, verbose=0, callbacks=[recorder])
+    assert calls == [
+        ("train_begin", 0),
+        ("train_begin", 1),
+        ("train_begin", 2),
+        ("train_begin", 3),
+        ("test_end", 0, float),
+        ("test_end", 1, float),
+        ("predict_begin", 0),
+        ("predict_begin", 1),
+    ]
