@@ -6,7 +6,7 @@ Each loop runs one pure step function, jitted once and cached:
     state = TrainState(trainable_variables, non_trainable_variables,
                        optimizer_variables, metrics_variables)
 
-(named tuples of lists of values; `test_step` takes a `TestState`,
+(named tuples of lists of values; `test_step` takes a `EvaluateState`,
 `predict_step` a `PredictState`).
 
 The state is read from the variables when a loop starts (lazily, at the
@@ -74,7 +74,7 @@ class TrainState(typing.NamedTuple):
     metrics_variables: list
 
 
-class TestState(typing.NamedTuple):
+class EvaluateState(typing.NamedTuple):
     """The state of `test_step` (see `TrainState`)."""
 
     trainable_variables: list
@@ -247,7 +247,7 @@ class JAXTrainer(Trainer):
 
     def test_step(self, state, data):
         """One evaluation step, purely: `(state, data) -> (logs, state)`
-        with `state` a `TestState`, `(trainable_variables,
+        with `state` a `EvaluateState`, `(trainable_variables,
         non_trainable_variables, metrics_variables)`."""
         trainable_variables, non_trainable_variables, metrics_variables = state
         x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
@@ -264,7 +264,7 @@ class JAXTrainer(Trainer):
         logs, metrics_variables = self._stateless_update_metrics(
             metrics_variables, loss, x, y, y_pred, sample_weight
         )
-        return logs, TestState(
+        return logs, EvaluateState(
             trainable_variables,
             non_trainable_variables,
             metrics_variables,
@@ -358,7 +358,7 @@ class JAXTrainer(Trainer):
         """The function running `test_step` on a sequence of batches:
         `(trainable_values, other_values, batches) -> (logs,
         other_values)`, the logs of the last batch, where `other_values`
-        is the rest of the `TestState` (donated) and the trainable values
+        is the rest of the `EvaluateState` (donated) and the trainable values
         are neither returned nor donated."""
         if self.test_function is not None and not force:
             return self.test_function
@@ -368,7 +368,7 @@ class JAXTrainer(Trainer):
                 data, rows = batch
                 with valid_rows.scope(rows):
                     logs, state = self.test_step(
-                        TestState(trainable_values, *other_values), data
+                        EvaluateState(trainable_values, *other_values), data
                     )
                 return tuple(state[1:]), logs
 
@@ -413,7 +413,7 @@ class JAXTrainer(Trainer):
     # ------------------------------------------------------------ the state
     def _state_variables(self, kind):
         """The variables of the `kind` loop's state: a `TrainState`,
-        `TestState` or `PredictState` of lists of variables."""
+        `EvaluateState` or `PredictState` of lists of variables."""
         trainable, non_trainable = self._split_variables()
         if kind == "train":
             return TrainState(
@@ -423,7 +423,7 @@ class JAXTrainer(Trainer):
                 list(self.metrics_variables),
             )
         if kind == "test":
-            return TestState(
+            return EvaluateState(
                 trainable, non_trainable, list(self.metrics_variables)
             )
         return PredictState(trainable, non_trainable)
@@ -1322,7 +1322,7 @@ class _LoopState:
         kind: `"train"`, `"test"` or `"predict"`, from the loop's first
             step on.
         variables: The variables of the state (a `TrainState`,
-            `TestState` or `PredictState` of lists of variables), found
+            `EvaluateState` or `PredictState` of lists of variables), found
             at the first step and kept for the whole loop call (every
             epoch), see `JAXTrainer._start_state`.
         flat_variables: `variables`, flattened.
