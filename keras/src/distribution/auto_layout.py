@@ -20,7 +20,7 @@ from keras.src.distribution.distribution_lib import TensorLayout
 DEFAULT_MODEL_AXIS = "model"
 # Variables with fewer elements than this, when they have no names, are
 # replicated: splitting them saves less memory than it costs to gather.
-DEFAULT_MIN_SHARD_SIZE = 1024
+DEFAULT_MIN_SHARD_SIZE = 256
 
 
 class LayoutChoice(collections.namedtuple("LayoutChoice", ["axes", "reason"])):
