@@ -5,10 +5,10 @@ token ids in, nothing downloaded):
 
 - `LlamaCausalLM` with 2 key/value heads on a (2, 4) ("batch", "model")
   mesh: the same greedy `generate()` tokens and `fit()` losses as one
-  device. keras-hub's own `LlamaBackbone.get_layout_map` cannot lay out
-  this model on that mesh (2 key/value heads on a model axis of 4 raise
-  an indivisibility error); `AutoLayoutMap` moves the model axis to
-  another dimension.
+  device, the model axis moved off the 2 key/value heads.
+- keras-hub's own `GemmaBackbone.get_layout_map` cannot lay out a Gemma
+  with 2 key/value heads on that mesh (an indivisibility error), where
+  `AutoLayoutMap` builds it balanced.
 - `BertBackbone` (an encoder, no layout map of its own) on a (4, 2)
   ("model", "batch") mesh: the same `fit()` losses as one device, trained
   on zero targets for its outputs.
@@ -81,7 +81,7 @@ def bert_backbone():
         num_heads=4,
         hidden_dim=16,
         intermediate_dim=32,
-        max_sequence_length=SEQUENCE_LENGTH,
+        max_sequence_length=32,
         dropout=0.0,
     )
 
@@ -216,9 +216,9 @@ def test_keras_hub_map_fails_where_auto_layout_builds():
         shape, axis_names, distribution.list_devices()
     )
     layout = distribution.ModelParallel(
-        layout_map=keras_hub.models.LlamaBackbone.get_layout_map(mesh),
+        layout_map=keras_hub.models.GemmaBackbone.get_layout_map(mesh),
         batch_dim_name="batch",
     )
     with pytest.raises(ValueError, match="not divisible"):
         with layout.scope():
-            llama_causal_lm()
+            gemma_backbone()
