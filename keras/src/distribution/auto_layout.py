@@ -20,7 +20,7 @@ from keras.src.distribution.distribution_lib import TensorLayout
 DEFAULT_MODEL_AXIS = "model"
 # Variables with fewer elements than this, when they have no names, are
 # replicated: splitting them saves less memory than it costs to gather.
-DEFAULT_MIN_SHARD_SIZE = 1024
+DEFAULT_MIN_SHARD_SIZE = 256
 
 
 class LayoutChoice(collections.namedtuple("LayoutChoice", ["axes", "reason"])):
@@ -48,9 +48,11 @@ def default_axis_rules(device_mesh, model_axis=DEFAULT_MODEL_AXIS):
 
     Tensor parallelism over `model_axis`: vocabulary, MLP, head, expert
     and convolution output axes are split over it. Fully sharded data
-    parallelism over the other mesh axes (the batch axes): embedding and
-    convolution input axes are split over them. Head dimensions, window
-    axes and normalization axes are not split.
+    parallelism over the other mesh axes (the batch axes): embedding,
+    convolution input and normalization axes are split over them (a
+    normalization's scale is as wide as the model, so a tiny model keeps
+    a large share of its weights there). Head dimensions and window axes
+    are not split.
 
     Args:
         device_mesh: The `DeviceMesh`.
@@ -81,7 +83,7 @@ def default_axis_rules(device_mesh, model_axis=DEFAULT_MODEL_AXIS):
         logical_axes.CONV_IN: fsdp,
         logical_axes.CONV_OUT: model,
         logical_axes.CONV_MULTIPLIER: None,
-        logical_axes.NORM: None,
+        logical_axes.NORM: fsdp,
     }
 
 
@@ -95,7 +97,9 @@ class AutoLayoutMap(LayoutMap):
       path wins.
     - A variable whose axes have logical names (every variable of the
       built-in layers, see `keras.distribution.logical_axes`) is split as
-      the rule table maps those names to mesh axes.
+      the rule table maps those names to mesh axes. A vector (a bias, a
+      normalization scale) that its rule splits is also split over the
+      mesh axes left over, when the whole mesh divides it.
     - A variable without names is split from its shape: the model axis
       over its largest dimension it divides, the other mesh axes over the
       largest remaining one. Variables under `min_shard_size` elements are
@@ -250,6 +254,20 @@ class AutoLayoutMap(LayoutMap):
         }
         for target in leftover:
             self._place_anywhere(target, shape, placed, notes, kept)
+        if len(shape) == 1 and placed[0]:
+            self._widen_vector(shape[0], placed, notes)
+
+    def _widen_vector(self, size, placed, notes):
+        """Splits a vector (a bias, a normalization scale) that its rule
+        split over the mesh axes no dimension took as well, when they
+        divide it: gathering it costs little, and a model of small width
+        would otherwise keep a large share of its weights whole."""
+        rest = tuple(
+            a for a in self.device_mesh.axis_names if a not in placed[0]
+        )
+        if rest and size % self.device_mesh.axis_size(placed[0] + rest) == 0:
+            placed[0] = placed[0] + rest
+            notes.append(f"vector: {_as_entry(rest)!r} joins")
 
     def _place_anywhere(self, target, shape, placed, notes, kept=()):
         """Puts mesh axes `target` on the largest free dimension they

@@ -27,7 +27,7 @@ def test_default_rules():
     assert rules["heads"] == "model"
     assert rules["embed"] == "batch"
     assert rules["head_dim"] is None
-    assert rules["norm"] is None
+    assert rules["norm"] == "batch"
     mesh = dl.DeviceMesh((2, 2, 2), ("data", "fsdp", "model"))
     assert auto_layout.default_axis_rules(mesh)["embed"] == ("data", "fsdp")
     assert auto_layout.default_axis_rules(_mesh((8,), ("model",)))["embed"] is (
@@ -47,7 +47,11 @@ def test_rule_table_mapping():
         "model",
         None,
     )
-    assert auto.choose((32,), ("norm",)).axes == (None,)
+    assert auto.choose((32, 4, 4), ("heads", "head_dim", "norm")).axes == (
+        "model",
+        None,
+        "batch",
+    )
     custom = auto_layout.AutoLayoutMap(
         _mesh(), rules={"mlp": "batch", "embed": None, "mine": "model"}
     )
@@ -56,6 +60,21 @@ def test_rule_table_mapping():
     assert custom.rules["vocab"] == "model"
     with pytest.raises(ValueError, match="mesh axis 'tensor'"):
         auto_layout.AutoLayoutMap(_mesh(), rules={"mlp": "tensor"})
+
+
+def test_vectors_split_over_every_axis_that_divides_them():
+    auto = auto_layout.AutoLayoutMap(_mesh())
+    # A bias and a normalization scale take the mesh axes their rule left.
+    choice = auto.choose((16,), ("mlp",))
+    assert choice.axes == (("model", "batch"),)
+    assert "vector: 'batch' joins" in choice.reason
+    assert auto.choose((16,), ("norm",)).axes == (("batch", "model"),)
+    # Only while the whole mesh divides them.
+    assert auto.choose((6,), ("norm",)).axes == ("batch",)
+    assert auto.choose((12,), ("mlp",)).axes == ("model",)
+    # A vector whose rule keeps it whole stays whole.
+    whole = auto_layout.AutoLayoutMap(_mesh(), rules={"norm": None})
+    assert whole.choose((16,), ("norm",)).axes == (None,)
 
 
 def test_shape_fallback():

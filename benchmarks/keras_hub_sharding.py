@@ -1,0 +1,412 @@
+"""keras-hub families sharded by `AutoLayoutMap`, with no hand-written rule.
+
+For every keras-hub backbone of a text family (and its `CausalLM` where
+one exists) that builds tiny from a config, on the 8 CPU devices
+(`--xla_force_host_platform_device_count=8`, set before JAX is imported):
+
+- one device, then `ModelParallel(layout_map=AutoLayoutMap(mesh))` on a
+  (2, 4) ("batch", "model") and a (4, 2) ("model", "batch") mesh, each
+  starting from the one-device model's initial weights (`set_weights`);
+- the per-step losses of a few Adam steps of `fit()` on random tokens,
+  compared to one device's (rtol `LOSS_RTOL`); a `CausalLM` trains on
+  next-token targets, a bare backbone on zero targets for its outputs
+  (mean squared error);
+- for a `CausalLM`, greedy `generate()` tokens (`preprocessor=None`, token
+  ids in) compared to one device's;
+- the balance: the weight bytes the fullest device holds over an even
+  split of all weight bytes (`keras.distribution.memory_forecast`), the
+  worst of the two meshes;
+- where the backbone has `get_layout_map`, the same balance under
+  keras-hub's own map (batch on the mesh axis named "batch"), or the error
+  it raises.
+
+Constructor arguments come from `inspect.signature` of the backbone,
+filled from `TINY` by name and overridden per family in `OVERRIDES`;
+arguments named like dropout are set to 0. A family that does not build or
+whose inputs are not token ids is listed with the reason.
+
+Usage, from the repository root (so that its `keras` is imported):
+`PYTHONPATH=. python benchmarks/keras_hub_sharding.py [--families Gemma]`.
+It prints a markdown table and writes it to
+`benchmarks/results/keras_hub_sharding.md`.
+"""
+
+import os
+
+XLA_FLAGS_BEFORE = os.environ.get("XLA_FLAGS", "")
+os.environ["XLA_FLAGS"] = (
+    os.environ.get("XLA_FLAGS", "")
+    + " --xla_force_host_platform_device_count=8"
+)
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+os.environ["KERAS_BACKEND"] = "jax"
+
+import argparse  # noqa: E402
+import inspect  # noqa: E402
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
+import keras_hub  # noqa: E402
+import numpy as np  # noqa: E402
+
+import keras  # noqa: E402
+from keras import distribution  # noqa: E402
+
+VOCABULARY_SIZE = 64
+SEQUENCE_LENGTH = 8
+BATCH_SIZE = 8
+STEPS = 3
+PROMPT_LENGTH = 3
+LOSS_RTOL = 1e-4
+FAMILY_TIMEOUT = 900
+ROW_PREFIX = "ROW "
+BALANCE_LIMIT = 1.15
+MESHES = {
+    "2x4": ((2, 4), ("batch", "model")),
+    "4x2": ((4, 2), ("model", "batch")),
+}
+RESULTS = os.path.join(
+    os.path.dirname(os.path.abspath(__file__)),
+    "results",
+    "keras_hub_sharding.md",
+)
+
+# Constructor arguments by name: a tiny model, heads and widths divisible
+# by both mesh axes where a family lets them be.
+TINY = {
+    "vocabulary_size": VOCABULARY_SIZE,
+    "vocab_size": VOCABULARY_SIZE,
+    "num_layers": 1,
+    "num_heads": 4,
+    "num_query_heads": 4,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "hidden_dim": 16,
+    "hidden_size": 16,
+    "head_size": 4,
+    "attention_bias": False,
+    "embedding_dim": 16,
+    "intermediate_dim": 32,
+    "head_dim": 8,
+    "key_value_dim": 4,
+    "max_sequence_length": 32,
+    "num_segments": 2,
+    "num_groups": 1,
+    "num_inner_repetitions": 1,
+    "num_experts": 4,
+    "top_k": 2,
+    "num_experts_per_tok": 2,
+    "moe_intermediate_dim": 16,
+    "shared_expert_intermediate_dim": 16,
+    "shared_expert_intermediate_size": 16,
+    "moe_intermediate_size": 16,
+    "num_shared_experts": 1,
+    "layer_norm_epsilon": 1e-6,
+}
+# Per family (backbone name without "Backbone"): arguments replacing or
+# adding to those filled from `TINY`.
+OVERRIDES = {
+    # A quarter of each head is rotated: heads of 8 give an even 2.
+    "GPTNeoX": {"hidden_dim": 32},
+    "Phi3": {"num_key_value_heads": 4},
+}
+
+
+def family_names(chosen=None):
+    """Backbone class names of keras-hub (one per family), sorted."""
+    names = sorted(
+        n
+        for n in dir(keras_hub.models)
+        if n.endswith("Backbone") and n != "Backbone"
+    )
+    if chosen:
+        names = [n for n in names if n[: -len("Backbone")] in chosen]
+    return names
+
+
+def tiny_arguments(name):
+    """Constructor arguments for a tiny model of the backbone called
+    `name`, or raises `TypeError` naming a required argument `TINY` does
+    not know."""
+    backbone_class = getattr(keras_hub.models, name)
+    family = name[: -len("Backbone")]
+    overrides = OVERRIDES.get(family, {})
+    arguments = {}
+    for name, parameter in inspect.signature(
+        backbone_class.__init__
+    ).parameters.items():
+        if name == "self" or parameter.kind in (
+            parameter.VAR_KEYWORD,
+            parameter.VAR_POSITIONAL,
+        ):
+            continue
+        if name in overrides:
+            arguments[name] = overrides[name]
+        elif "dropout" in name:
+            arguments[name] = 0.0
+        elif parameter.default is inspect.Parameter.empty:
+            if name not in TINY:
+                raise TypeError(f"no tiny value for required {name!r}")
+            arguments[name] = TINY[name]
+    arguments.update(overrides)
+    return arguments
+
+
+def causal_lm_class(name):
+    """The `CausalLM` of the backbone called `name`, or `None`."""
+    causal_name = name[: -len("Backbone")] + "CausalLM"
+    return getattr(keras_hub.models, causal_name, None)
+
+
+def make_model(name, arguments, causal):
+    backbone = getattr(keras_hub.models, name)(**arguments)
+    if causal:
+        return causal_lm_class(name)(backbone, preprocessor=None)
+    return backbone
+
+
+def model_inputs(backbone, rng, count):
+    """Random inputs for `backbone`'s named inputs, or raises `TypeError`
+    for an input that is not a token sequence or its mask."""
+    inputs = backbone.input
+    if not isinstance(inputs, dict):
+        raise TypeError(f"inputs are {type(inputs).__name__}, not a dict")
+    x = {}
+    for name, tensor in inputs.items():
+        shape = (count, SEQUENCE_LENGTH)
+        if tuple(tensor.shape)[1:] not in ((None,), (SEQUENCE_LENGTH,)):
+            raise TypeError(f"input {name!r} has shape {tensor.shape}")
+        if "mask" in name:
+            x[name] = np.ones(shape, "int32")
+        elif "segment" in name:
+            x[name] = np.zeros(shape, "int32")
+        elif "token" in name or "ids" in name:
+            x[name] = rng.integers(1, VOCABULARY_SIZE, shape).astype("int32")
+        else:
+            raise TypeError(f"input {name!r} is not tokens or a mask")
+    return x
+
+
+def training_data(model, causal):
+    rng = np.random.default_rng(0)
+    backbone = model.backbone if causal else model
+    x = model_inputs(backbone, rng, BATCH_SIZE * STEPS)
+    if causal:
+        token_ids = x["token_ids"]
+        y = np.concatenate([token_ids[:, 1:], token_ids[:, :1]], axis=1)
+        return x, y
+    outputs = backbone(
+        {k: v[:1] for k, v in x.items()}
+    )  # shapes of the targets
+    zeros = keras.tree.map_structure(
+        lambda o: np.zeros((BATCH_SIZE * STEPS,) + tuple(o.shape[1:]), "f4"),
+        outputs,
+    )
+    return x, zeros
+
+
+def prompts():
+    rng = np.random.default_rng(1)
+    token_ids = np.zeros((BATCH_SIZE, SEQUENCE_LENGTH), "int32")
+    token_ids[:, :PROMPT_LENGTH] = rng.integers(
+        1, VOCABULARY_SIZE, (BATCH_SIZE, PROMPT_LENGTH)
+    )
+    padding_mask = np.zeros((BATCH_SIZE, SEQUENCE_LENGTH), bool)
+    padding_mask[:, :PROMPT_LENGTH] = True
+    return {"token_ids": token_ids, "padding_mask": padding_mask}
+
+
+def generate_and_fit(model, causal):
+    """Greedy tokens (a `CausalLM` only, else `None`), then `fit()` losses."""
+    if causal:
+        model.compile(
+            optimizer=keras.optimizers.Adam(1e-2),
+            loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+            sampler=keras_hub.samplers.GreedySampler(),
+        )
+        try:
+            tokens = np.asarray(
+                model.generate(prompts(), stop_token_ids=None)["token_ids"]
+            )
+        except Exception as error:  # reported, the losses still compared
+            tokens = f"{type(error).__name__}: {str(error)[:80]}"
+    else:
+        model.compile(optimizer=keras.optimizers.Adam(1e-2), loss="mse")
+        tokens = None
+    losses = []
+    record = keras.callbacks.LambdaCallback(
+        on_train_batch_end=lambda batch, logs: losses.append(logs["loss"])
+    )
+    x, y = training_data(model, causal)
+    model.fit(
+        x,
+        y,
+        batch_size=BATCH_SIZE,
+        shuffle=False,
+        verbose=0,
+        callbacks=[record],
+    )
+    return tokens, np.asarray(losses, "float64")
+
+
+def mesh_of(name):
+    shape, axis_names = MESHES[name]
+    return distribution.DeviceMesh(
+        shape, axis_names, distribution.list_devices()
+    )
+
+
+def hub_map_balance(name, arguments, causal):
+    """The worst balance over the meshes under keras-hub's own layout map,
+    or the error it raises."""
+    worst = 0.0
+    for mesh_name in MESHES:
+        try:
+            backbone_class = getattr(keras_hub.models, name)
+            layout_map = backbone_class.get_layout_map(mesh_of(mesh_name))
+            layout = distribution.ModelParallel(
+                layout_map=layout_map, batch_dim_name="batch"
+            )
+            with layout.scope():
+                model = make_model(name, arguments, causal)
+                worst = max(worst, distribution.memory_forecast(model).balance)
+        except Exception as error:
+            return (
+                f"raises on {mesh_name}: {type(error).__name__}: "
+                f"{str(error)[:110]}"
+            )
+    return f"{worst:.3f}"
+
+
+def run_family(name):
+    """One row of the table, as a dict of column to text."""
+    family = name[: -len("Backbone")]
+    backbone_class = getattr(keras_hub.models, name)
+    causal = causal_lm_class(name) is not None
+    row = {"family": family + (" (CausalLM)" if causal else " (backbone)")}
+    try:
+        arguments = tiny_arguments(name)
+        keras.utils.set_random_seed(0)
+        model = make_model(name, arguments, causal)
+        weights = model.get_weights()
+        expected_tokens, expected_losses = generate_and_fit(model, causal)
+    except Exception as error:
+        row["builds"] = f"no: {type(error).__name__}: {str(error)[:90]}"
+        return row
+    row["builds"] = "yes"
+    balances = []
+    for mesh_name in MESHES:
+        layout = distribution.ModelParallel(
+            layout_map=distribution.AutoLayoutMap(mesh_of(mesh_name))
+        )
+        try:
+            with layout.scope():
+                sharded = make_model(name, arguments, causal)
+                sharded.set_weights(weights)
+                balances.append(distribution.memory_forecast(sharded).balance)
+                tokens, losses = generate_and_fit(sharded, causal)
+        except Exception as error:
+            row[f"losses {mesh_name}"] = (
+                f"raises {type(error).__name__}: {str(error)[:80]}"
+            )
+            continue
+        equal = losses.shape == expected_losses.shape and np.allclose(
+            losses, expected_losses, rtol=LOSS_RTOL, atol=1e-6
+        )
+        gap = np.max(np.abs(losses - expected_losses) / np.abs(expected_losses))
+        row[f"losses {mesh_name}"] = f"{'yes' if equal else 'NO'} ({gap:.1e})"
+        if causal:
+            if isinstance(expected_tokens, str):
+                same = f"one device: {expected_tokens}"
+            elif isinstance(tokens, str):
+                same = tokens
+            else:
+                same = (
+                    "yes" if np.array_equal(tokens, expected_tokens) else "NO"
+                )
+            row["generate"] = (
+                same
+                if row.get("generate", same) == same
+                else f"{row['generate']} / {same}"
+            )
+    if balances:
+        row["balance auto"] = f"{max(balances):.3f}"
+    if hasattr(backbone_class, "get_layout_map"):
+        row["balance keras-hub map"] = hub_map_balance(name, arguments, causal)
+    return row
+
+
+COLUMNS = [
+    "family",
+    "builds",
+    "losses 2x4",
+    "losses 4x2",
+    "generate",
+    "balance auto",
+    "balance keras-hub map",
+]
+
+
+def markdown(rows):
+    lines = [
+        "| " + " | ".join(COLUMNS) + " |",
+        "|" + "---|" * len(COLUMNS),
+    ]
+    for row in rows:
+        cells = [row.get(c, "-").replace("|", "/") for c in COLUMNS]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def row_in_subprocess(name):
+    """`run_family(name)` in a fresh process: a compiler crash (a failed
+    check aborts the process) becomes the row's text."""
+    env = dict(os.environ, XLA_FLAGS=XLA_FLAGS_BEFORE)
+    done = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--row", name],
+        capture_output=True,
+        text=True,
+        timeout=FAMILY_TIMEOUT,
+        env=env,
+    )
+    for line in reversed(done.stdout.splitlines()):
+        if line.startswith(ROW_PREFIX):
+            return json.loads(line[len(ROW_PREFIX) :])
+    errors = [
+        line
+        for line in done.stderr.splitlines()
+        if "Check failed" in line or "Error" in line
+    ]
+    last = (errors or done.stderr.splitlines() or ["no output"])[-1]
+    return {
+        "family": name[: -len("Backbone")],
+        "builds": f"process ends ({done.returncode}): {last[-120:]}",
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--families", nargs="*", help="e.g. Gemma Llama")
+    parser.add_argument("--row", help="internal: one backbone, in-process")
+    parser.add_argument("--output", default=RESULTS)
+    args = parser.parse_args()
+    if args.row:
+        print(ROW_PREFIX + json.dumps(run_family(args.row)), flush=True)
+        return
+    rows = []
+    for name in family_names(args.families):
+        start = time.time()
+        row = row_in_subprocess(name)
+        rows.append(row)
+        print(f"{name}: {row} ({time.time() - start:.0f} s)", flush=True)
+    table = markdown(rows)
+    print(table)
+    os.makedirs(os.path.dirname(args.output), exist_ok=True)
+    with open(args.output, "w") as f:
+        f.write(table + "\n")
+
+
+if __name__ == "__main__":
+    main()
