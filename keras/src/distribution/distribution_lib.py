@@ -21,9 +21,6 @@ from keras.src.distribution import dataset_sharding
 
 DEFAULT_BATCH_DIM_NAME = "batch"
 GLOBAL_ATTRIBUTE_NAME = "distribution"
-# Seconds without a heartbeat after which a process of the job counts as
-# lost (`initialize(heartbeat_timeout=...)`).
-DEFAULT_HEARTBEAT_TIMEOUT = 30
 
 
 @keras_export("keras.distribution.list_devices")
@@ -125,8 +122,8 @@ def initialize(
         process_id = int(env) if env else None
     if heartbeat_timeout is None:
         env = os.environ.get("KERAS_DISTRIBUTION_HEARTBEAT_TIMEOUT")
-        heartbeat_timeout = float(env) if env else DEFAULT_HEARTBEAT_TIMEOUT
-    if not heartbeat_timeout > 0:
+        heartbeat_timeout = float(env) if env else None
+    if heartbeat_timeout is not None and not heartbeat_timeout > 0:
         raise ValueError(
             "`heartbeat_timeout` must be a positive number of seconds. "
             f"Received: heartbeat_timeout={heartbeat_timeout!r}"
@@ -134,9 +131,14 @@ def initialize(
     if num_processes is None and job_addresses and "," in job_addresses:
         num_processes = len(job_addresses.split(","))
     backend_dlib.check_initialize_args(job_addresses, num_processes, process_id)
-    backend_dlib.initialize(
-        job_addresses, num_processes, process_id, heartbeat_timeout
+    # The backend's call keeps upstream's three arguments unless a timeout
+    # was given (the backend holds the default).
+    timeout = (
+        {}
+        if heartbeat_timeout is None
+        else {"heartbeat_timeout": heartbeat_timeout}
     )
+    backend_dlib.initialize(job_addresses, num_processes, process_id, **timeout)
 
 
 def num_processes():

@@ -41,14 +41,17 @@ def test_list_devices_and_count():
 def test_initialize_validates_job_addresses(monkeypatch):
     calls = []
     monkeypatch.setattr(
-        backend_dlib, "initialize", lambda *args: calls.append(args)
+        backend_dlib,
+        "initialize",
+        lambda *args, **kwargs: calls.append(args + tuple(kwargs.values())),
     )
     with pytest.raises(ValueError, match="has 2 jobs, but num_processes is 3"):
         dl.initialize("a:1,b:2", num_processes=3, process_id=0)
     with pytest.raises(ValueError, match=r"process_id=2"):
         dl.initialize("a:1", num_processes=2, process_id=2)
     dl.initialize("a:1, b:2", process_id=1)
-    assert calls[-1] == ("a:1, b:2", 2, 1, 30)
+    # Without a timeout given, upstream's three arguments.
+    assert calls[-1] == ("a:1, b:2", 2, 1)
     with pytest.raises(ValueError, match="heartbeat_timeout=0"):
         dl.initialize("a:1", 2, 0, heartbeat_timeout=0)
     monkeypatch.setenv("KERAS_DISTRIBUTION_JOB_ADDRESSES", "h:5")

@@ -428,7 +428,17 @@ def check_initialize_args(job_addresses, num_processes, process_id):
     return coordinator
 
 
-def initialize(job_addresses, num_processes, process_id, heartbeat_timeout):
+# Seconds without a heartbeat after which a process of the job counts as
+# lost (`keras.distribution.initialize(heartbeat_timeout=...)`).
+DEFAULT_HEARTBEAT_TIMEOUT = 30
+
+
+def initialize(
+    job_addresses,
+    num_processes,
+    process_id,
+    heartbeat_timeout=DEFAULT_HEARTBEAT_TIMEOUT,
+):
     """Calls `jax.distributed.initialize` and starts the peer watchdog.
 
     Args:
