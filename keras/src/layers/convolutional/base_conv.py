@@ -45,6 +45,22 @@ def add_bias(x, bias, data_format, rank):
     return ops.add(x, ops.reshape(bias, (1, -1) + (1,) * rank))
 
 
+def build_bias(layer, size):
+    """Sets `layer.bias`: a `(size,)` weight named along the output
+    channels (`conv_out`) when `layer.use_bias`, else `None`."""
+    if not layer.use_bias:
+        layer.bias = None
+        return
+    with logical_axes.logical_axes((logical_axes.CONV_OUT,)):
+        layer.bias = layer.add_weight(
+            name="bias",
+            shape=(size,),
+            initializer=layer.bias_initializer,
+            regularizer=layer.bias_regularizer,
+            constraint=layer.bias_constraint,
+        )
+
+
 def causal_pad(x, kernel_size, dilation_rate, data_format):
     """Pads the (single) spatial axis on the left, so that output `t`
     depends on inputs `<= t` only."""
@@ -192,17 +208,7 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
                 regularizer=self.kernel_regularizer,
                 constraint=self.kernel_constraint,
             )
-        if self.use_bias:
-            with logical_axes.logical_axes((logical_axes.CONV_OUT,)):
-                self.bias = self.add_weight(
-                    name="bias",
-                    shape=(self.filters,),
-                    initializer=self.bias_initializer,
-                    regularizer=self.bias_regularizer,
-                    constraint=self.bias_constraint,
-                )
-        else:
-            self.bias = None
+        build_bias(self, self.filters)
         self.input_spec = InputSpec(
             min_ndim=self.rank + 2, axes={axis: input_channels}
         )

@@ -9,6 +9,7 @@ from keras.src import regularizers
 from keras.src.backend.common import backend_utils
 from keras.src.distribution import logical_axes
 from keras.src.layers.convolutional.base_conv import add_bias
+from keras.src.layers.convolutional.base_conv import build_bias
 from keras.src.layers.convolutional.base_conv import channel_axis
 from keras.src.layers.convolutional.base_conv import check_positive
 from keras.src.layers.convolutional.base_conv import check_strides_and_dilation
@@ -123,17 +124,7 @@ class BaseConvTranspose(Layer):
                 regularizer=self.kernel_regularizer,
                 constraint=self.kernel_constraint,
             )
-        if self.use_bias:
-            with logical_axes.logical_axes((logical_axes.CONV_OUT,)):
-                self.bias = self.add_weight(
-                    name="bias",
-                    shape=(self.filters,),
-                    initializer=self.bias_initializer,
-                    regularizer=self.bias_regularizer,
-                    constraint=self.bias_constraint,
-                )
-        else:
-            self.bias = None
+        build_bias(self, self.filters)
         self.input_spec = InputSpec(
             min_ndim=self.rank + 2, axes={axis: input_channels}
         )

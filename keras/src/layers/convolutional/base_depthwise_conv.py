@@ -9,6 +9,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.distribution import logical_axes
 from keras.src.layers.convolutional.base_conv import add_bias
+from keras.src.layers.convolutional.base_conv import build_bias
 from keras.src.layers.convolutional.base_conv import channel_axis
 from keras.src.layers.convolutional.base_conv import check_positive
 from keras.src.layers.convolutional.base_conv import check_strides_and_dilation
@@ -110,17 +111,7 @@ class BaseDepthwiseConv(Layer):
                 regularizer=self.depthwise_regularizer,
                 constraint=self.depthwise_constraint,
             )
-        if self.use_bias:
-            with logical_axes.logical_axes((logical_axes.CONV_OUT,)):
-                self.bias = self.add_weight(
-                    name="bias",
-                    shape=(self.depth_multiplier * input_channels,),
-                    initializer=self.bias_initializer,
-                    regularizer=self.bias_regularizer,
-                    constraint=self.bias_constraint,
-                )
-        else:
-            self.bias = None
+        build_bias(self, self.depth_multiplier * input_channels)
         self.input_spec = InputSpec(
             min_ndim=self.rank + 2, axes={axis: input_channels}
         )

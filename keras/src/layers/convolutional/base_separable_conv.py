@@ -9,6 +9,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.distribution import logical_axes
 from keras.src.layers.convolutional.base_conv import add_bias
+from keras.src.layers.convolutional.base_conv import build_bias
 from keras.src.layers.convolutional.base_conv import channel_axis
 from keras.src.layers.convolutional.base_conv import check_positive
 from keras.src.layers.convolutional.base_conv import check_strides_and_dilation
@@ -139,17 +140,7 @@ class BaseSeparableConv(Layer):
                 regularizer=self.pointwise_regularizer,
                 constraint=self.pointwise_constraint,
             )
-        if self.use_bias:
-            with logical_axes.logical_axes((logical_axes.CONV_OUT,)):
-                self.bias = self.add_weight(
-                    name="bias",
-                    shape=(self.filters,),
-                    initializer=self.bias_initializer,
-                    regularizer=self.bias_regularizer,
-                    constraint=self.bias_constraint,
-                )
-        else:
-            self.bias = None
+        build_bias(self, self.filters)
         self.input_spec = InputSpec(
             min_ndim=self.rank + 2, axes={axis: input_channels}
         )
