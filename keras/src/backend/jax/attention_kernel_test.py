@@ -183,21 +183,24 @@ class KernelOnMeshTest(testing.TestCase):
         keras.distribution.set_distribution(None)
         super().tearDown()
 
-    def test_one_kernel_per_shard(self):
-        from keras import distribution
+    def _distribute(self, shape, axis_names):
+        """Sets a `ModelParallel` on a mesh of `shape`, the batch over the
+        axis named "batch"."""
+        mesh = keras.distribution.DeviceMesh(shape, axis_names)
+        keras.distribution.set_distribution(
+            keras.distribution.ModelParallel(
+                layout_map=keras.distribution.LayoutMap(mesh),
+                batch_dim_name="batch",
+            )
+        )
 
+    def test_one_kernel_per_shard(self):
         q, k, v = _inputs(heads=8, kv_heads=4, batch=4)
         mask = _padding(batch=4)
         attention = _attention(True, is_causal=True, mask=mask)
         with attention_kernel.interpret_on_cpu():
             expected = _attention(False, is_causal=True, mask=mask)(q, k, v)
-            mesh = distribution.DeviceMesh((2, 4), ("batch", "model"))
-            distribution.set_distribution(
-                distribution.ModelParallel(
-                    layout_map=distribution.LayoutMap(mesh),
-                    batch_dim_name="batch",
-                )
-            )
+            self._distribute((2, 4), ("batch", "model"))
             jaxpr = str(jax.make_jaxpr(attention)(q, k, v))
             out = jax.jit(attention)(q, k, v)
         self.assertIn("shard_map", jaxpr)
@@ -207,38 +210,22 @@ class KernelOnMeshTest(testing.TestCase):
         self.assertEqual(out.sharding.shard_shape(out.shape), (2, T, 2, D))
 
     def test_dense_mask_on_a_mesh(self):
-        from keras import distribution
-
         q, k, v = _inputs(heads=8, kv_heads=4, batch=4)
         mask = np.concatenate([_dense_mask("causal")] * 2)
         attention = _attention(None, mask=mask)
         with attention_kernel.interpret_on_cpu():
             expected = _attention(False, mask=mask)(q, k, v)
-            mesh = distribution.DeviceMesh((4, 2), ("model", "batch"))
-            distribution.set_distribution(
-                distribution.ModelParallel(
-                    layout_map=distribution.LayoutMap(mesh),
-                    batch_dim_name="batch",
-                )
-            )
+            self._distribute((4, 2), ("model", "batch"))
             jaxpr = str(jax.make_jaxpr(attention)(q, k, v))
             out = jax.jit(attention)(q, k, v)
         self.assertIn("shard_map", jaxpr)
         parity.assert_outputs_close(out, expected)
 
     def test_heads_that_do_not_divide_stay_whole(self):
-        from keras import distribution
-
         q, k, v = _inputs(heads=4, kv_heads=2, batch=4)
         with attention_kernel.interpret_on_cpu():
             expected = _attention(False, is_causal=True)(q, k, v)
-            mesh = distribution.DeviceMesh((4, 2), ("model", "batch"))
-            distribution.set_distribution(
-                distribution.ModelParallel(
-                    layout_map=distribution.LayoutMap(mesh),
-                    batch_dim_name="batch",
-                )
-            )
+            self._distribute((4, 2), ("model", "batch"))
             out = jax.jit(_attention(True, is_causal=True))(q, k, v)
         parity.assert_outputs_close(out, expected)
         self.assertEqual(out.sharding.shard_shape(out.shape), (2, T, 4, D))
