@@ -491,6 +491,7 @@ def run_keras(name, args, emit):
     """`fit()` rounds of one model under the Keras on `sys.path`."""
     import bench_common
 
+    started = time.time()
     import keras
 
     keras.config.set_dtype_policy("mixed_bfloat16")
@@ -550,7 +551,16 @@ def run_keras(name, args, emit):
         flops = 3 * RESNET50_GFLOPS * 1e9 * batch * (size / 224) ** 2
         units = batch
     try:
+        built = time.time()
         bench_common.fit_wall(model, x, y, batch, bench_common.SHORT_STEPS)
+        emit(
+            {
+                "model": name,
+                "check": "set_up_seconds",
+                "import_and_build": round(built - started, 1),
+                "first_fit": round(time.time() - built, 1),
+            }
+        )
         for r in range(args.rounds):
             result = bench_common.fit_round(model, x, y, batch, args.steps)
             emit(_step_record(name, r, result["ms"], flops, units, args))
