@@ -39,6 +39,7 @@ from keras.src.backend.jax import math  # noqa: E402
 from keras.src.backend.jax import nn  # noqa: E402
 from keras.src.backend.jax import numpy  # noqa: E402
 from keras.src.backend.jax import random  # noqa: E402
+from keras.src.backend.jax import sparse  # noqa: E402
 from keras.src.backend.jax.core import IS_THREAD_SAFE
 from keras.src.backend.jax.core import SUPPORTS_COMPLEX_DTYPES
 from keras.src.backend.jax.core import SUPPORTS_RAGGED_TENSORS

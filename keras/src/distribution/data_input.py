@@ -35,11 +35,9 @@ sample weight is zero, losses average over the real rows only
 import queue
 import threading
 
-import jax
-import jax.numpy as jnp
 import numpy as np
-from jax.experimental import sparse as jax_sparse
 
+from keras.src import backend
 from keras.src import tree
 from keras.src.backend import distribution_lib as backend_dlib
 from keras.src.distribution import data_consistency
@@ -140,7 +138,7 @@ def _put_on_devices(batch, valid_rows, distribution):
     def put(leaf):
         if leaf is None or not hasattr(leaf, "shape"):
             return leaf
-        if isinstance(leaf, jax_sparse.JAXSparse):
+        if backend.sparse.is_sparse(leaf):
             raise ValueError(
                 "Sparse inputs cannot be split over the devices of a "
                 f"distribution (received a {type(leaf).__name__} of shape "
@@ -327,7 +325,7 @@ def _take(leaf, rows):
 
 
 def _to_device(leaf):
-    if leaf is None or isinstance(leaf, (jax.Array, jax_sparse.JAXSparse)):
+    if leaf is None or backend.is_tensor(leaf):
         return leaf
     if isinstance(leaf, np.ndarray):
         # Left on the host: the jitted step copies NumPy arguments to the
@@ -337,4 +335,4 @@ def _to_device(leaf):
         return leaf
     if not hasattr(leaf, "shape"):
         return leaf
-    return jnp.asarray(leaf)
+    return backend.convert_to_tensor(leaf)

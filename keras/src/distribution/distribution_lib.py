@@ -15,12 +15,12 @@ import numpy as np
 
 from keras.src.api_export import keras_export
 from keras.src.backend import distribution_lib as backend_dlib
+from keras.src.backend.common import current_distribution
 from keras.src.backend.common import data_sharding
-from keras.src.backend.common import global_state
 from keras.src.distribution import dataset_sharding
 
 DEFAULT_BATCH_DIM_NAME = "batch"
-GLOBAL_ATTRIBUTE_NAME = "distribution"
+GLOBAL_ATTRIBUTE_NAME = current_distribution.GLOBAL_ATTRIBUTE_NAME
 
 
 @keras_export("keras.distribution.list_devices")
@@ -130,9 +130,9 @@ def initialize(
         )
     if num_processes is None and job_addresses and "," in job_addresses:
         num_processes = len(job_addresses.split(","))
-    backend_dlib.check_initialize_args(job_addresses, num_processes, process_id)
-    # The backend's call keeps upstream's three arguments unless a timeout
-    # was given (the backend holds the default).
+    # The backend validates the addresses and ids. Its call keeps
+    # upstream's three arguments unless a timeout was given (the backend
+    # holds the default).
     timeout = (
         {}
         if heartbeat_timeout is None
@@ -264,8 +264,11 @@ class DeviceMesh:
 
     @property
     def backend_mesh(self):
-        """The backend mesh (a `jax.sharding.Mesh`)."""
-        return backend_dlib._to_backend_mesh(self)
+        """The backend mesh (a `jax.sharding.Mesh`), made on first use and
+        kept."""
+        if self._backend_mesh is None:
+            self._backend_mesh = backend_dlib.to_backend_mesh(self)
+        return self._backend_mesh
 
     def axis_size(self, axes):
         """Product of the sizes of a mesh axis name or tuple of names."""
@@ -367,7 +370,7 @@ class TensorLayout:
     @property
     def backend_layout(self):
         """The backend sharding (a `jax.sharding.NamedSharding`)."""
-        return backend_dlib._to_backend_layout(self)
+        return backend_dlib.to_backend_layout(self)
 
     def shard_counts(self):
         """Number of shards of each dimension (1 for replicated ones)."""
@@ -1063,7 +1066,7 @@ def distribution():
     >>> keras.distribution.distribution() is None
     True
     """
-    return global_state.get_global_attribute(GLOBAL_ATTRIBUTE_NAME)
+    return current_distribution.get()
 
 
 @keras_export("keras.distribution.set_distribution")
@@ -1084,7 +1087,7 @@ def set_distribution(value):
             "Expected a `keras.distribution.Distribution` or None. "
             f"Received: value={value!r}"
         )
-    global_state.set_global_attribute(GLOBAL_ATTRIBUTE_NAME, value)
+    current_distribution.set(value)
 
 
 @keras_export("keras.distribution.distribute_tensor")

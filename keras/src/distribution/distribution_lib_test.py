@@ -38,17 +38,13 @@ def test_list_devices_and_count():
     assert dl.get_device_count("cpu") == 8
 
 
-def test_initialize_validates_job_addresses(monkeypatch):
+def test_initialize_passes_resolved_arguments(monkeypatch):
     calls = []
     monkeypatch.setattr(
         backend_dlib,
         "initialize",
         lambda *args, **kwargs: calls.append(args + tuple(kwargs.values())),
     )
-    with pytest.raises(ValueError, match="has 2 jobs, but num_processes is 3"):
-        dl.initialize("a:1,b:2", num_processes=3, process_id=0)
-    with pytest.raises(ValueError, match=r"process_id=2"):
-        dl.initialize("a:1", num_processes=2, process_id=2)
     dl.initialize("a:1, b:2", process_id=1)
     # Without a timeout given, upstream's three arguments.
     assert calls[-1] == ("a:1, b:2", 2, 1)
@@ -62,9 +58,24 @@ def test_initialize_validates_job_addresses(monkeypatch):
     assert calls[-1] == ("h:5", 4, 3, 12)
     dl.initialize(heartbeat_timeout=5)
     assert calls[-1] == ("h:5", 4, 3, 5)
+
+
+def test_initialize_rejects_inconsistent_jobs_before_connecting(monkeypatch):
+    import jax
+
+    connects = []
+    monkeypatch.setattr(
+        jax.distributed, "initialize", lambda **kw: connects.append(kw)
+    )
+    with pytest.raises(ValueError, match="has 2 jobs, but num_processes is 3"):
+        dl.initialize("a:1,b:2", num_processes=3, process_id=0)
+    with pytest.raises(ValueError, match=r"process_id=2"):
+        dl.initialize("a:1", num_processes=2, process_id=2)
     monkeypatch.setenv("KERAS_DISTRIBUTION_JOB_ADDRESSES", "h:5,h:6")
+    monkeypatch.setenv("KERAS_DISTRIBUTION_NUM_PROCESSES", "4")
     with pytest.raises(ValueError, match="has 2 jobs, but num_processes is 4"):
         dl.initialize()
+    assert connects == []
 
 
 # ------------------------------------------------------------ DeviceMesh

@@ -48,6 +48,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from keras.src.backend.common import current_distribution
+
 # Smallest block the kernel accepts; sequence lengths must be multiples.
 _MIN_BLOCK = 128
 # Block sizes, from the largest down: a sequence gets the largest that
@@ -315,9 +317,7 @@ def _fill_blind_queries(out, value, key_valid, causal, window):
 def _shard_specs(query, key):
     """`(mesh, batch_axes, head_axes)` of the current distribution, the
     axes chosen only where they divide the sizes; `None` without one."""
-    from keras.src.distribution import distribution_lib
-
-    dist = distribution_lib.distribution()
+    dist = current_distribution.get()
     if dist is None:
         return None
     device_mesh = dist.device_mesh

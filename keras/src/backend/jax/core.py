@@ -9,6 +9,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from keras.src.api_export import keras_export
+from keras.src.backend.common import current_distribution
 from keras.src.backend.common import dtypes
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.stateless_scope import StatelessScope
@@ -28,7 +29,7 @@ class Variable(KerasVariable):
     def _resolve_layout(self):
         from keras.src.distribution import distribution_lib
 
-        distribution = distribution_lib.distribution()
+        distribution = current_distribution.get()
         if distribution is not None:
             layout = distribution.get_variable_layout(self)
             distribution_lib.validate_variable_layout(self, layout)

@@ -86,27 +86,32 @@ def check_mesh_devices(devices):
         seen[device] = position
 
 
-def _to_backend_mesh(device_mesh):
-    """Converts a `keras.distribution.DeviceMesh` to a `jax.sharding.Mesh`.
+def to_backend_mesh(device_mesh):
+    """A new `jax.sharding.Mesh` for a `keras.distribution.DeviceMesh`.
 
-    The result is cached on the `DeviceMesh`.
+    `DeviceMesh.backend_mesh` keeps the one it asked for; use that to get
+    the same mesh object each time.
+
+    Args:
+        device_mesh: A `DeviceMesh`.
+
+    Returns:
+        A `jax.sharding.Mesh` with the same axis names and devices.
     """
-    if isinstance(device_mesh, jax.sharding.Mesh):
-        return device_mesh
-    cached = getattr(device_mesh, "_backend_mesh", None)
-    if cached is not None:
-        return cached
     devices = np.asarray(device_mesh.devices, dtype=object)
     converted = np.empty(devices.size, dtype=object)
     converted[:] = [_to_backend_device(d) for d in devices.flat]
-    mesh = jax.sharding.Mesh(
+    return jax.sharding.Mesh(
         converted.reshape(devices.shape), tuple(device_mesh.axis_names)
     )
-    try:
-        device_mesh._backend_mesh = mesh
-    except AttributeError:
-        pass
-    return mesh
+
+
+def _to_backend_mesh(device_mesh):
+    """The `jax.sharding.Mesh` of a `DeviceMesh` (the one it keeps) or of a
+    `jax.sharding.Mesh` (itself)."""
+    if isinstance(device_mesh, jax.sharding.Mesh):
+        return device_mesh
+    return device_mesh.backend_mesh
 
 
 def _partition_spec(axes):
@@ -118,12 +123,19 @@ def _partition_spec(axes):
     return jax.sharding.PartitionSpec(*entries)
 
 
-def _to_backend_layout(tensor_layout):
-    """Converts a `TensorLayout` to a `jax.sharding.NamedSharding`.
+def to_backend_layout(tensor_layout):
+    """The `jax.sharding.NamedSharding` of a `TensorLayout`.
 
     Tuple axis entries become `PartitionSpec` tuples (a dimension sharded
-    over several mesh axes). A `jax.sharding.Sharding` or a
-    `jax.experimental.layout.Format` is returned as is.
+    over several mesh axes).
+
+    Args:
+        tensor_layout: A `TensorLayout` with a device mesh, or a
+            `jax.sharding.Sharding` or `jax.experimental.layout.Format`,
+            returned as is.
+
+    Returns:
+        A `jax.sharding.Sharding` (or the `Format` given).
     """
     if isinstance(tensor_layout, (jax.sharding.Sharding, Format)):
         return tensor_layout
@@ -137,6 +149,10 @@ def _to_backend_layout(tensor_layout):
         )
     mesh = _to_backend_mesh(tensor_layout.device_mesh)
     return jax.sharding.NamedSharding(mesh, _partition_spec(tensor_layout.axes))
+
+
+# The name upstream's tests call.
+_to_backend_layout = to_backend_layout
 
 
 def _sharding_of(target):
@@ -169,7 +185,7 @@ def distribute_variable(value, layout):
     Returns:
         A `jax.Array` with the requested sharding.
     """
-    target = _simplify(_to_backend_layout(layout))
+    target = _simplify(to_backend_layout(layout))
     if isinstance(value, jax.Array) and _already_placed(value, target):
         return value
     return jax.device_put(value, target)
@@ -212,7 +228,7 @@ def initialize_variable_with_layout(
     Returns:
         A `jax.Array` with the requested sharding.
     """
-    sharding = _simplify(_to_backend_layout(layout))
+    sharding = _simplify(to_backend_layout(layout))
     if _sharding_of(sharding).is_fully_replicated:
         return distribute_variable(initializer_fn(*args), sharding)
     if program_key is None:
@@ -242,7 +258,7 @@ def distribute_tensor(tensor, layout):
     Returns:
         The distributed array.
     """
-    target = _simplify(_to_backend_layout(layout))
+    target = _simplify(to_backend_layout(layout))
     if isinstance(tensor, jax.core.Tracer):
         return jax.lax.with_sharding_constraint(tensor, target)
     if isinstance(tensor, jax.Array) and _already_placed(tensor, target):
@@ -326,7 +342,7 @@ def distribute_data_input(
     Returns:
         The same structure of global `jax.Array`s.
     """
-    target = _simplify(_to_backend_layout(layout))
+    target = _simplify(to_backend_layout(layout))
     sharding = _sharding_of(target)
     batch_axes = data_sharding.normalize_batch_axes(batch_dim_name)
     batch_entry = data_sharding.batch_partition_entry(batch_axes)
@@ -386,7 +402,7 @@ def data_sharding_info(layout_or_mesh, batch_dim_name):
     if isinstance(layout_or_mesh, (jax.sharding.Sharding, Format)) or (
         hasattr(layout_or_mesh, "axes")
     ):
-        mesh = _sharding_of(_to_backend_layout(layout_or_mesh)).mesh
+        mesh = _sharding_of(to_backend_layout(layout_or_mesh)).mesh
     else:
         mesh = _to_backend_mesh(layout_or_mesh)
     return _cached_data_sharding(

@@ -23,7 +23,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from keras.src import tree
-from keras.src.backend.common import global_state
+from keras.src.backend.common import current_distribution
 from keras.src.backend.common import standardize_dtype
 from keras.src.backend.common.stateless_scope import StatelessScope
 
@@ -31,15 +31,12 @@ from keras.src.backend.common.stateless_scope import StatelessScope
 @contextlib.contextmanager
 def no_distribution():
     """Unsets the current distribution for the duration of the block."""
-    from keras.src.distribution import distribution_lib
-
-    name = distribution_lib.GLOBAL_ATTRIBUTE_NAME
-    previous = global_state.get_global_attribute(name)
-    global_state.set_global_attribute(name, None)
+    previous = current_distribution.get()
+    current_distribution.set(None)
     try:
         yield
     finally:
-        global_state.set_global_attribute(name, previous)
+        current_distribution.set(previous)
 
 
 class _RecordingScope(StatelessScope):
