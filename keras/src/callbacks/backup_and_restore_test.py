@@ -239,6 +239,82 @@ def test_resume_with_steps_per_execution(tmp_path):
     )
 
 
+def _under(distribution, make):
+    """`make()` run under `distribution` (or none); the model it builds
+    keeps its variables' layouts."""
+    if distribution is None:
+        return make()
+    with distribution.scope():
+        return make()
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize(
+    "first_layout, second_layout", [("dp", "mp"), ("mp", None)]
+)
+def test_resume_on_another_layout(tmp_path, first_layout, second_layout):
+    """A backup written under one layout resumes under another (or on one
+    device): the losses and final state are the uninterrupted one-device
+    run's, within float32 round-off (sums are split differently)."""
+    import jax
+
+    from keras import distribution as dist
+
+    devices = jax.devices()
+    layouts = {
+        None: None,
+        "dp": dist.DataParallel(devices=devices[:4]),
+        "mp": dist.ModelParallel(
+            layout_map=dist.AutoLayoutMap(
+                dist.DeviceMesh((2, 4), ("batch", "model"), devices)
+            ),
+            batch_dim_name="batch",
+        ),
+    }
+    data = data_for("arrays")
+    rows, final, _ = reference(data)
+    backup_dir = str(tmp_path / "backup")
+    stop = STOPS["mid_epoch"]
+    first = Recorder(**stop)
+    replicated = {}
+
+    def first_run():
+        model = make_model()
+        kernel = model.layers[0].kernel.value
+        replicated[first_layout] = kernel.sharding.is_fully_replicated
+        with pytest.raises(Interrupt):
+            fit(
+                model,
+                data,
+                [callbacks.BackupAndRestore(backup_dir, 1), first],
+                **fit_kwargs(data),
+            )
+
+    _under(layouts[first_layout], first_run)
+    second = Recorder()
+
+    def second_run():
+        model = make_model()
+        fit(
+            model,
+            data,
+            [callbacks.BackupAndRestore(backup_dir, 1), second],
+            **fit_kwargs(data),
+        )
+        return state(model)
+
+    after = _under(layouts[second_layout], second_run)
+    # Under "mp" the first kernel is split over the model axis.
+    assert replicated == {first_layout: first_layout != "mp"}
+    got = first.rows + second.rows
+    assert [r[:2] for r in got] == [r[:2] for r in rows]
+    np.testing.assert_allclose(
+        [r[2:] for r in got], [r[2:] for r in rows], rtol=1e-5, atol=1e-6
+    )
+    for value, expected in zip(after, final):
+        np.testing.assert_allclose(value, expected, rtol=1e-4, atol=1e-5)
+
+
 def test_dropout_state_and_metrics_matter(tmp_path):
     """Without the optimizer, seed and metric states the resumed losses
     would differ: restoring only the weights does not give the same run."""
