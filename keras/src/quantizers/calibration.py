@@ -36,6 +36,7 @@ from keras.src import tree
 from keras.src.layers import Dense
 from keras.src.layers import EinsumDense
 from keras.src.quantizers.utils import should_quantize_layer
+from keras.src.utils.python_utils import ceil_div
 
 # Calibration windows per batch (padded to a multiple of the batch shards).
 BATCH_SIZE = 8
@@ -117,7 +118,7 @@ def get_dataloader(
         )
     needed = num_samples * sequence_length
     if stream.size < needed:
-        stream = np.tile(stream, -(-needed // stream.size))
+        stream = np.tile(stream, ceil_div(needed, stream.size))
     max_start = stream.size - sequence_length
     starts = _window_starts(strategy, max_start, num_samples, seed, stride)
     windows = stream[starts[:, None] + np.arange(sequence_length)]

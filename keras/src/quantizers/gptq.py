@@ -21,6 +21,7 @@ from keras.src.quantizers.quantizers import GPTQQuantizer
 from keras.src.quantizers.quantizers import compute_quantization_parameters
 from keras.src.quantizers.quantizers import dequantize_with_zero_point
 from keras.src.quantizers.quantizers import quantize_with_zero_point
+from keras.src.utils.python_utils import ceil_div
 
 
 def _stable_permutation(metric):
@@ -104,7 +105,7 @@ def gptq_quantize_matrix(
         else:
             # The groups starting in this block, from the columns as they
             # are at the block's start.
-            first = -(-start // group_size) * group_size
+            first = ceil_div(start, group_size) * group_size
             for group_start in range(first, end, group_size):
                 window = ops.arange(
                     group_start, min(group_start + group_size, columns)

@@ -30,6 +30,7 @@ from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy
 from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy
 from keras.src.quantizers import utils as quantize_utils
 from keras.src.utils import lora_utils
+from keras.src.utils.python_utils import ceil_div
 
 # The quantization modes stored as zero-point codes.
 ZERO_POINT_MODES = ("gptq", "awq")
@@ -63,7 +64,7 @@ def kernel_geometry(layer_class_name, kernel_shape, mode):
 
 def num_groups(rows, group_size):
     """Number of row groups sharing a scale (`group_size=-1`: one)."""
-    return 1 if group_size == -1 else -(-rows // group_size)
+    return 1 if group_size == -1 else ceil_div(rows, group_size)
 
 
 def group_index(rows, group_size):
@@ -122,7 +123,7 @@ class ZeroPointKernelMixin:
         base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
         row_pick, column_pick = _matrix_picks(base, kernel_shape, rows)
         packed_columns = (
-            -(-columns // 2) if policy.weight_bits == 4 else columns
+            ceil_div(columns, 2) if policy.weight_bits == 4 else columns
         )
 
         def layout(shape, picks):

@@ -15,6 +15,7 @@ from keras.src.quantizers import utils as quantize_utils
 from keras.src.quantizers import zero_point_kernel
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
+from keras.src.utils.python_utils import ceil_div
 
 # The logical names of the kernel's axes (see `logical_axes`).
 _KERNEL_AXES = (logical_axes.EMBED, logical_axes.MLP)
@@ -369,7 +370,7 @@ class Dense(
         self._int4_block_size = quantize_utils.int4_block_size(self, config)
         self._orig_output_dim = units
         base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
-        packed_shape = (in_features, (units + 1) // 2)
+        packed_shape = (in_features, ceil_div(units, 2))
         self._kernel = self.add_weight(
             shape=packed_shape,
             name="kernel",

@@ -16,6 +16,7 @@ from keras.src.quantizers import utils as quantize_utils
 from keras.src.quantizers import zero_point_kernel
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
+from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.EinsumDense")
@@ -437,7 +438,7 @@ class EinsumDense(
         self._int4_unpacked_column_size = columns
         base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
         row_pick, column_pick = self._int4_matrix_picks(base)
-        packed_shape = (rows, (columns + 1) // 2)
+        packed_shape = (rows, ceil_div(columns, 2))
         self._kernel = self.add_weight(
             shape=packed_shape,
             name="kernel",

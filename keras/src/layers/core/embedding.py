@@ -12,6 +12,7 @@ from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
+from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.Embedding")
@@ -384,7 +385,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
         base = quantize_utils.float_weight_layout(
             self, "embeddings", embeddings_shape
         )
-        packed_shape = (vocabulary, (features + 1) // 2)
+        packed_shape = (vocabulary, ceil_div(features, 2))
         self._embeddings = self.add_weight(
             shape=packed_shape,
             name="embeddings",

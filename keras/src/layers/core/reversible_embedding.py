@@ -7,6 +7,7 @@ from keras.src.distribution import logical_axes
 from keras.src.layers.core.embedding import Embedding
 from keras.src.quantizers import quantizers
 from keras.src.quantizers import utils as quantize_utils
+from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.ReversibleEmbedding")
@@ -201,7 +202,7 @@ class ReversibleEmbedding(Embedding):
         base = quantize_utils.float_weight_layout(
             self, "reverse_embeddings", (features, vocabulary)
         )
-        packed_shape = ((features + 1) // 2 if int4 else features, vocabulary)
+        packed_shape = (ceil_div(features, 2) if int4 else features, vocabulary)
         self.reverse_embeddings = self.add_weight(
             shape=packed_shape,
             name="reverse_embeddings",
