@@ -35,7 +35,7 @@ from keras.src import ops
 from keras.src import tree
 from keras.src.layers import Dense
 from keras.src.layers import EinsumDense
-from keras.src.quantizers.utils import should_quantize_layer
+from keras.src.quantizers.layer_filters import should_quantize_layer
 from keras.src.utils.python_utils import ceil_div
 
 # Calibration windows per batch (padded to a multiple of the batch shards).
@@ -194,7 +194,7 @@ def quantize_layerwise(config, structure, filters, make_observer):
         structure: The quantization layer structure (see
             `check_structure`).
         filters: `Model.quantize`'s `filters` (see
-            `keras.src.quantizers.utils.should_quantize_layer`).
+            `keras.src.quantizers.layer_filters.should_quantize_layer`).
         make_observer: Called with a layer; returns an object with
             `in_features`, `observe(inputs, valid_rows)` (one batch of the
             layer's inputs), `finish()` (stores the layer's codes) and
