@@ -11,8 +11,7 @@ drives this for every layer of a model (`keras.src.quantizers.awq_core`).
 
 from keras.src import backend
 from keras.src import ops
-from keras.src.layers import Dense
-from keras.src.layers import EinsumDense
+from keras.src.quantizers import calibration
 from keras.src.quantizers import zero_point_kernel
 from keras.src.quantizers.awq_config import AWQConfig
 from keras.src.quantizers.quantizers import compute_quantization_parameters
@@ -155,30 +154,13 @@ class AWQ:
     def __init__(self, layer, config=None):
         if config is None:
             config = AWQConfig(dataset=None, tokenizer=None)
-        if not isinstance(layer, (Dense, EinsumDense)):
-            raise TypeError(
-                f"Unsupported layer type for AWQ: {type(layer)}. AWQ "
-                "quantizes `Dense` and `EinsumDense` layers."
-            )
-        kernel = getattr(layer, "_kernel", None)
-        if kernel is None:
-            raise ValueError(
-                f"Layer '{layer.name}' has no float kernel to quantize: it "
-                "holds GPTQ/AWQ codes already (calibrated or loaded)."
-            )
-        try:
-            self.rows, self.columns = zero_point_kernel.kernel_geometry(
-                type(layer).__name__, kernel.shape, "awq"
-            )
-        except ValueError as error:
-            raise TypeError(
-                f"Unsupported layer type for AWQ: {type(layer)} with a "
-                f"kernel of shape {tuple(kernel.shape)}. {error}"
-            ) from None
+        self.rows, self.columns = calibration.calibrated_kernel_geometry(
+            layer, "awq"
+        )
         self.original_layer = layer
         self.layer = layer
         self.config = config
-        self.kernel_shape = tuple(kernel.shape)
+        self.kernel_shape = tuple(layer._kernel.shape)
         self.num_samples = 0
         self.activation_magnitudes = ops.zeros((self.rows,), dtype="float32")
 

@@ -35,6 +35,7 @@ from keras.src import ops
 from keras.src import tree
 from keras.src.layers import Dense
 from keras.src.layers import EinsumDense
+from keras.src.quantizers import zero_point_kernel
 from keras.src.quantizers.layer_filters import should_quantize_layer
 from keras.src.utils.python_utils import ceil_div
 
@@ -160,6 +161,46 @@ def find_layers_in_block(block):
         for layer in block._flatten_layers(include_self=True)
         if isinstance(layer, (Dense, EinsumDense))
     ]
+
+
+def calibrated_kernel_geometry(layer, mode):
+    """The `(rows, columns)` matrix view of the float kernel that a GPTQ or
+    AWQ object of `layer` is about to calibrate.
+
+    Args:
+        layer: The layer to calibrate.
+        mode: `"gptq"` or `"awq"` (named in the errors).
+
+    Returns:
+        `(rows, columns)`, see `zero_point_kernel.kernel_geometry`.
+
+    Raises:
+        TypeError: when `layer` is not a `Dense` or `EinsumDense` with a
+            rank 2 or 3 kernel.
+        ValueError: when it has no float kernel any more (it holds codes
+            already).
+    """
+    name = mode.upper()
+    if not isinstance(layer, (Dense, EinsumDense)):
+        raise TypeError(
+            f"Unsupported layer type for {name}: {type(layer)}. {name} "
+            "quantizes `Dense` and `EinsumDense` layers."
+        )
+    kernel = getattr(layer, "_kernel", None)
+    if kernel is None:
+        raise ValueError(
+            f"Layer '{layer.name}' has no float kernel to quantize: it "
+            "holds GPTQ/AWQ codes already (calibrated or loaded)."
+        )
+    try:
+        return zero_point_kernel.kernel_geometry(
+            type(layer).__name__, kernel.shape, mode
+        )
+    except ValueError as error:
+        raise TypeError(
+            f"Unsupported layer type for {name}: {type(layer)} with a "
+            f"kernel of shape {tuple(kernel.shape)}. {error}"
+        ) from None
 
 
 def check_structure(structure, mode):

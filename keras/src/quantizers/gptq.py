@@ -13,8 +13,7 @@ import numpy as np
 
 from keras.src import backend
 from keras.src import ops
-from keras.src.layers import Dense
-from keras.src.layers import EinsumDense
+from keras.src.quantizers import calibration
 from keras.src.quantizers import zero_point_kernel
 from keras.src.quantizers.gptq_config import GPTQConfig
 from keras.src.quantizers.quantizers import GPTQQuantizer
@@ -242,33 +241,16 @@ class GPTQ:
     def __init__(self, layer, config=None):
         if config is None:
             config = GPTQConfig(dataset=None, tokenizer=None)
-        if not isinstance(layer, (Dense, EinsumDense)):
-            raise TypeError(
-                f"Unsupported layer type for GPTQ: {type(layer)}. GPTQ "
-                "quantizes `Dense` and `EinsumDense` layers."
-            )
-        kernel = getattr(layer, "_kernel", None)
-        if kernel is None:
-            raise ValueError(
-                f"Layer '{layer.name}' has no float kernel to quantize: it "
-                "holds GPTQ/AWQ codes already (calibrated or loaded)."
-            )
-        try:
-            self.rows, self.columns = zero_point_kernel.kernel_geometry(
-                type(layer).__name__, kernel.shape, "gptq"
-            )
-        except ValueError as error:
-            raise TypeError(
-                f"Unsupported layer type for GPTQ: {type(layer)} with a "
-                f"kernel of shape {tuple(kernel.shape)}. {error}"
-            ) from None
+        self.rows, self.columns = calibration.calibrated_kernel_geometry(
+            layer, "gptq"
+        )
         self.original_layer = layer
         self.layer = layer
         self.config = config
         self.quantizer = GPTQQuantizer(
             config, compute_dtype=layer.variable_dtype
         )
-        self.kernel_shape = tuple(kernel.shape)
+        self.kernel_shape = tuple(layer._kernel.shape)
         self.num_samples = 0
         self.hessian = ops.zeros((self.rows, self.rows), dtype="float32")
 
