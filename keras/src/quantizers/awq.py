@@ -130,7 +130,7 @@ def awq_quantize_matrix(
     return codes, scale, zero, awq_scales, ops.cast(g_idx, "float32")
 
 
-class AWQ:
+class AWQ(calibration.KernelCalibration):
     """AWQ state of one layer: its input magnitudes and its quantization.
 
     Args:
@@ -151,17 +151,12 @@ class AWQ:
     ```
     """
 
+    MODE = "awq"
+
     def __init__(self, layer, config=None):
         if config is None:
             config = AWQConfig(dataset=None, tokenizer=None)
-        self.rows, self.columns = calibration.calibrated_kernel_geometry(
-            layer, "awq"
-        )
-        self.original_layer = layer
-        self.layer = layer
-        self.config = config
-        self.kernel_shape = tuple(layer._kernel.shape)
-        self.num_samples = 0
+        super().__init__(layer, config)
         self.activation_magnitudes = ops.zeros((self.rows,), dtype="float32")
 
     def update_activation_magnitudes(self, input_batch, valid_rows=None):
@@ -197,18 +192,7 @@ class AWQ:
         """Rounds the kernel with `awq_quantize_matrix` and stores the
         result in the layer (which must have been quantized with
         `"awq"`), dropping its float kernel."""
-        if self.layer.quantization_mode != "awq":
-            raise ValueError(
-                f"Layer '{self.layer.name}' must be quantized with "
-                "`layer.quantize('awq', config=...)` before AWQ can store "
-                "its result; its quantization mode is "
-                f"{self.layer.quantization_mode!r}."
-            )
-        # Rounded on replicated copies (see `zero_point_kernel.replicated`).
-        kernel = ops.cast(
-            zero_point_kernel.replicated(self.layer._kernel.value), "float32"
-        )
-        weights = ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
+        weights = self._float_weights()
         codes, scale, zero, awq_scales, g_idx = awq_quantize_matrix(
             weights,
             zero_point_kernel.replicated(self.activation_magnitudes),

@@ -203,6 +203,50 @@ def calibrated_kernel_geometry(layer, mode):
         ) from None
 
 
+class KernelCalibration:
+    """Base of `GPTQ` and `AWQ`: the layer whose kernel one calibrates,
+    seen as a `(rows, columns)` matrix.
+
+    Subclasses set `MODE` (`"gptq"` or `"awq"`), gather their statistics
+    of the layer's inputs and round `_float_weights()`.
+
+    Args:
+        layer: A built `Dense` or `EinsumDense` with its float kernel
+            (see `calibrated_kernel_geometry`).
+        config: The mode's config.
+    """
+
+    MODE = None
+
+    def __init__(self, layer, config):
+        self.rows, self.columns = calibrated_kernel_geometry(layer, self.MODE)
+        self.original_layer = layer
+        self.layer = layer
+        self.config = config
+        self.kernel_shape = tuple(layer._kernel.shape)
+        self.num_samples = 0
+
+    def _float_weights(self):
+        """The float kernel as a float32 `[columns, rows]` matrix, a
+        replicated copy (see `zero_point_kernel.replicated`).
+
+        Raises:
+            ValueError: when the layer was not quantized with `MODE`
+                first (there is nowhere to store the codes).
+        """
+        if self.layer.quantization_mode != self.MODE:
+            raise ValueError(
+                f"Layer '{self.layer.name}' must be quantized with "
+                f"`layer.quantize('{self.MODE}', config=...)` before "
+                f"{self.MODE.upper()} can store its result; its "
+                f"quantization mode is {self.layer.quantization_mode!r}."
+            )
+        kernel = ops.cast(
+            zero_point_kernel.replicated(self.layer._kernel.value), "float32"
+        )
+        return ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
+
+
 def check_structure(structure, mode):
     """Returns `(pre_block_layers, sequential_blocks)` of a quantization
     layer structure, or raises a `ValueError`."""

@@ -216,7 +216,7 @@ def _round_column(j, state):
     return block, codes, errors, inv_hessian, scales, zeros, maxq
 
 
-class GPTQ:
+class GPTQ(calibration.KernelCalibration):
     """GPTQ state of one layer: its input Hessian and its quantization.
 
     Args:
@@ -238,20 +238,15 @@ class GPTQ:
     ```
     """
 
+    MODE = "gptq"
+
     def __init__(self, layer, config=None):
         if config is None:
             config = GPTQConfig(dataset=None, tokenizer=None)
-        self.rows, self.columns = calibration.calibrated_kernel_geometry(
-            layer, "gptq"
-        )
-        self.original_layer = layer
-        self.layer = layer
-        self.config = config
+        super().__init__(layer, config)
         self.quantizer = GPTQQuantizer(
             config, compute_dtype=layer.variable_dtype
         )
-        self.kernel_shape = tuple(layer._kernel.shape)
-        self.num_samples = 0
         self.hessian = ops.zeros((self.rows, self.rows), dtype="float32")
 
     def update_hessian_with_batch(self, input_batch, valid_rows=None):
@@ -301,18 +296,7 @@ class GPTQ:
         Args:
             blocksize: Columns whose errors are propagated together.
         """
-        if self.layer.quantization_mode != "gptq":
-            raise ValueError(
-                f"Layer '{self.layer.name}' must be quantized with "
-                "`layer.quantize('gptq', config=...)` before GPTQ can store "
-                f"its result; its quantization mode is "
-                f"{self.layer.quantization_mode!r}."
-            )
-        # Rounded on replicated copies (see `zero_point_kernel.replicated`).
-        kernel = ops.cast(
-            zero_point_kernel.replicated(self.layer._kernel.value), "float32"
-        )
-        weights = ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
+        weights = self._float_weights()
         hessian = zero_point_kernel.replicated(self.hessian)
         diagonal = ops.diagonal(hessian)
         dead = ops.equal(diagonal, 0.0)
