@@ -152,10 +152,9 @@ class AWQ(calibration.KernelCalibration):
     """
 
     MODE = "awq"
+    CONFIG_CLASS = AWQConfig
 
     def __init__(self, layer, config=None):
-        if config is None:
-            config = AWQConfig(dataset=None, tokenizer=None)
         super().__init__(layer, config)
         self.activation_magnitudes = ops.zeros((self.rows,), dtype="float32")
 

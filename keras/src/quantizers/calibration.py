@@ -207,18 +207,21 @@ class KernelCalibration:
     """Base of `GPTQ` and `AWQ`: the layer whose kernel one calibrates,
     seen as a `(rows, columns)` matrix.
 
-    Subclasses set `MODE` (`"gptq"` or `"awq"`), gather their statistics
-    of the layer's inputs and round `_float_weights()`.
+    Subclasses set `MODE` (`"gptq"` or `"awq"`) and `CONFIG_CLASS`, gather
+    their statistics of the layer's inputs and round `_float_weights()`.
 
     Args:
         layer: A built `Dense` or `EinsumDense` with its float kernel
             (see `calibrated_kernel_geometry`).
-        config: The mode's config.
+        config: The mode's config; `None` for its defaults.
     """
 
     MODE = None
+    CONFIG_CLASS = None
 
-    def __init__(self, layer, config):
+    def __init__(self, layer, config=None):
+        if config is None:
+            config = self.CONFIG_CLASS(dataset=None, tokenizer=None)
         self.rows, self.columns = calibrated_kernel_geometry(layer, self.MODE)
         self.original_layer = layer
         self.layer = layer

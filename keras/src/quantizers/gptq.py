@@ -239,13 +239,12 @@ class GPTQ(calibration.KernelCalibration):
     """
 
     MODE = "gptq"
+    CONFIG_CLASS = GPTQConfig
 
     def __init__(self, layer, config=None):
-        if config is None:
-            config = GPTQConfig(dataset=None, tokenizer=None)
         super().__init__(layer, config)
         self.quantizer = GPTQQuantizer(
-            config, compute_dtype=layer.variable_dtype
+            self.config, compute_dtype=layer.variable_dtype
         )
         self.hessian = ops.zeros((self.rows, self.rows), dtype="float32")
 
