@@ -42,6 +42,7 @@ from keras.src import tree
 from keras.src.backend import distribution_lib as backend_dlib
 from keras.src.distribution import data_consistency
 from keras.src.trainers.data_adapters import data_adapter_utils
+from keras.src.utils.python_utils import ceil_div
 
 
 def distribute_batch(batch, distribution, global_input=True):
@@ -109,7 +110,7 @@ def _pad_own_part(batch, distribution, rows_of_processes):
     if rows_of_processes is None:
         return _pad_to_multiple(batch, shards)
     per_shard = max(
-        -(-int(rows) // len(info.shards_of(process)))
+        ceil_div(int(rows), len(info.shards_of(process)))
         for process, rows in enumerate(rows_of_processes)
     )
     uneven = len(set(int(r) for r in rows_of_processes)) > 1
@@ -124,7 +125,7 @@ def _pad_to_multiple(batch, multiple, at_least=0, always=False):
     `valid_rows` `None` when no row was added (unless `always`)."""
     num_rows = data_consistency.num_rows(batch)
     target = max(num_rows, at_least)
-    padded = -(-target // multiple) * multiple
+    padded = ceil_div(target, multiple) * multiple
     if padded == num_rows and not always:
         return batch, None
     return _pad(batch, num_rows, padded), np.arange(padded) < num_rows

@@ -5,6 +5,8 @@ Each data-shard group of processes (see
 global batch. TensorFlow is imported only when a dataset is given.
 """
 
+from keras.src.utils.python_utils import ceil_div
+
 
 def _tensorflow_if_dataset(dataset):
     """The `tensorflow` module if `dataset` is a `tf.data.Dataset`."""
@@ -82,7 +84,7 @@ def shard_dataset(dataset, dist, keep_partial_batches=False):
         # the same size).
         structure = elements[0] if len(elements) == 1 else elements
         n = tf.shape(tf.nest.flatten(structure)[0], out_type=tf.int64)[0]
-        m = (n + num_shards - 1) // num_shards
+        m = ceil_div(n, num_shards)
         rows = tf.reshape(own_shards[:, None] * m + tf.range(m)[None], [-1])
         rows = tf.boolean_mask(rows, rows < n)
         return tf.nest.map_structure(lambda t: tf.gather(t, rows), structure)

@@ -329,8 +329,8 @@ class Model(JAXTrainer, Layer):
         """
         import warnings
 
+        from keras.src.quantizers import in_place
         from keras.src.quantizers import quantization_config
-        from keras.src.quantizers import utils as quantize_utils
         from keras.src.quantizers.report import QuantizationReport
 
         if kwargs:
@@ -347,7 +347,7 @@ class Model(JAXTrainer, Layer):
                 "data) first."
             )
         candidates = self._quantization_candidates()
-        restore = quantize_utils.snapshot_layers(candidates)
+        restore = in_place.snapshot_layers(candidates)
         report = QuantizationReport(mode=config.mode)
         try:
             if config.mode in ("gptq", "awq"):
@@ -813,11 +813,11 @@ def _symbolic_dummy_build(model, args, kwargs):
 def _quantize_layer(layer, config, filters, report):
     """Quantizes one layer for `Model.quantize` (int8, int4, float8,
     ternary) and records the outcome in `report`."""
-    from keras.src.quantizers import utils as quantize_utils
+    from keras.src.quantizers import layer_filters
     from keras.src.quantizers.report import QuantizationReport
 
     path = layer.path or layer.name
-    if not quantize_utils.should_quantize_layer(layer, filters):
+    if not layer_filters.should_quantize_layer(layer, filters):
         report.add_skipped(path, QuantizationReport.SKIP_FILTERED)
         return
     if type(layer).quantize is Layer.quantize:
@@ -838,7 +838,7 @@ def _report_calibrated(report, layers, quantized_before, filters):
     """Fills `report` after a GPTQ/AWQ run: the layers that got the mode
     were quantized; the other quantizable ones were outside the blocks
     the calibration walked (or filtered out, or already quantized)."""
-    from keras.src.quantizers import utils as quantize_utils
+    from keras.src.quantizers import layer_filters
     from keras.src.quantizers.report import QuantizationReport
 
     for layer in layers:
@@ -847,7 +847,7 @@ def _report_calibrated(report, layers, quantized_before, filters):
             report.add_skipped(path, QuantizationReport.SKIP_ALREADY_QUANTIZED)
         elif layer.quantization_mode == report.mode:
             report.add_quantized(path, report.mode, layer.dtype_policy.name)
-        elif not quantize_utils.should_quantize_layer(layer, filters):
+        elif not layer_filters.should_quantize_layer(layer, filters):
             report.add_skipped(path, QuantizationReport.SKIP_FILTERED)
         elif type(layer).quantize is Layer.quantize:
             report.add_skipped(path, QuantizationReport.SKIP_NO_SUPPORT)

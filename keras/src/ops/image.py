@@ -11,6 +11,7 @@ from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops.operation import Operation
 from keras.src.utils.argument_validation import standardize_tuple
+from keras.src.utils.python_utils import ceil_div
 
 
 # ------------------------------------------------------------- helpers
@@ -371,7 +372,7 @@ def _patches_spec(images, size, strides, dilation_rate, padding, data_format):
         if n is None:
             continue
         if padding.lower() == "same":
-            shape[axis] = -(-n // s)
+            shape[axis] = ceil_div(n, s)
         else:
             shape[axis] = (n - d * (k - 1) - 1) // s + 1
     channels = shape[c_axis]

@@ -10,6 +10,7 @@ import numpy as np
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.utils.argument_validation import standardize_tuple
+from keras.src.utils.python_utils import ceil_div
 
 
 def _spatial_axes(ndim, data_format):
@@ -28,7 +29,7 @@ def _window_output_size(size, window, stride, padding):
     if padding == "valid":
         return (size - window) // stride + 1
     # "same" and "causal" keep `ceil(size / stride)` positions.
-    return -(-size // stride)
+    return ceil_div(size, stride)
 
 
 def _check_positive(output_sizes, input_shape, what):

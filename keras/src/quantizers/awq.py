@@ -11,8 +11,7 @@ drives this for every layer of a model (`keras.src.quantizers.awq_core`).
 
 from keras.src import backend
 from keras.src import ops
-from keras.src.layers import Dense
-from keras.src.layers import EinsumDense
+from keras.src.quantizers import calibration
 from keras.src.quantizers import zero_point_kernel
 from keras.src.quantizers.awq_config import AWQConfig
 from keras.src.quantizers.quantizers import compute_quantization_parameters
@@ -131,7 +130,7 @@ def awq_quantize_matrix(
     return codes, scale, zero, awq_scales, ops.cast(g_idx, "float32")
 
 
-class AWQ:
+class AWQ(calibration.KernelCalibration):
     """AWQ state of one layer: its input magnitudes and its quantization.
 
     Args:
@@ -152,34 +151,11 @@ class AWQ:
     ```
     """
 
+    MODE = "awq"
+    CONFIG_CLASS = AWQConfig
+
     def __init__(self, layer, config=None):
-        if config is None:
-            config = AWQConfig(dataset=None, tokenizer=None)
-        if not isinstance(layer, (Dense, EinsumDense)):
-            raise TypeError(
-                f"Unsupported layer type for AWQ: {type(layer)}. AWQ "
-                "quantizes `Dense` and `EinsumDense` layers."
-            )
-        kernel = getattr(layer, "_kernel", None)
-        if kernel is None:
-            raise ValueError(
-                f"Layer '{layer.name}' has no float kernel to quantize: it "
-                "holds GPTQ/AWQ codes already (calibrated or loaded)."
-            )
-        try:
-            self.rows, self.columns = zero_point_kernel.kernel_geometry(
-                type(layer).__name__, kernel.shape, "awq"
-            )
-        except ValueError as error:
-            raise TypeError(
-                f"Unsupported layer type for AWQ: {type(layer)} with a "
-                f"kernel of shape {tuple(kernel.shape)}. {error}"
-            ) from None
-        self.original_layer = layer
-        self.layer = layer
-        self.config = config
-        self.kernel_shape = tuple(kernel.shape)
-        self.num_samples = 0
+        super().__init__(layer, config)
         self.activation_magnitudes = ops.zeros((self.rows,), dtype="float32")
 
     def update_activation_magnitudes(self, input_batch, valid_rows=None):
@@ -215,18 +191,7 @@ class AWQ:
         """Rounds the kernel with `awq_quantize_matrix` and stores the
         result in the layer (which must have been quantized with
         `"awq"`), dropping its float kernel."""
-        if self.layer.quantization_mode != "awq":
-            raise ValueError(
-                f"Layer '{self.layer.name}' must be quantized with "
-                "`layer.quantize('awq', config=...)` before AWQ can store "
-                "its result; its quantization mode is "
-                f"{self.layer.quantization_mode!r}."
-            )
-        # Rounded on replicated copies (see `zero_point_kernel.replicated`).
-        kernel = ops.cast(
-            zero_point_kernel.replicated(self.layer._kernel.value), "float32"
-        )
-        weights = ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
+        weights = self._float_weights()
         codes, scale, zero, awq_scales, g_idx = awq_quantize_matrix(
             weights,
             zero_point_kernel.replicated(self.activation_magnitudes),

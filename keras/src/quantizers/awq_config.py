@@ -1,18 +1,12 @@
 """`AWQConfig`: the settings of an AWQ weight quantization."""
 
 from keras.src.api_export import keras_export
-from keras.src.quantizers.quantization_config import QuantizationConfig
-
-
-def _check_positive_int(value, name):
-    if not isinstance(value, int) or value <= 0:
-        raise ValueError(
-            f"{name} must be a positive integer. Received: {name}={value}"
-        )
+from keras.src.quantizers.calibration_config import CalibrationConfig
+from keras.src.quantizers.calibration_config import check_positive_int
 
 
 @keras_export("keras.quantizers.AWQConfig")
-class AWQConfig(QuantizationConfig):
+class AWQConfig(CalibrationConfig):
     """Settings of an AWQ (activation-aware, 4-bit) weight quantization.
 
     `Model.quantize("awq", config=...)` runs the calibration samples
@@ -56,6 +50,14 @@ class AWQConfig(QuantizationConfig):
     ```
     """
 
+    _SETTINGS = (
+        "weight_bits",
+        "num_samples",
+        "sequence_length",
+        "group_size",
+        "num_grid_points",
+    )
+
     def __init__(
         self,
         dataset,
@@ -73,49 +75,18 @@ class AWQConfig(QuantizationConfig):
                 "AWQ only supports 4-bit weights. Received: "
                 f"weight_bits={weight_bits}"
             )
-        _check_positive_int(num_samples, "num_samples")
-        _check_positive_int(sequence_length, "sequence_length")
-        if group_size != -1 and (
-            not isinstance(group_size, int) or group_size <= 0
-        ):
-            raise ValueError(
-                "Invalid group_size. Supported values are -1 (one group "
-                "per channel) and positive integers. Received: "
-                f"group_size={group_size}"
-            )
-        _check_positive_int(num_grid_points, "num_grid_points")
-        super().__init__()
-        self.dataset = dataset
-        self.tokenizer = tokenizer
-        self.weight_bits = weight_bits
-        self.num_samples = num_samples
-        self.sequence_length = sequence_length
-        self.group_size = group_size
+        super().__init__(
+            dataset,
+            tokenizer,
+            weight_bits=weight_bits,
+            num_samples=num_samples,
+            sequence_length=sequence_length,
+            group_size=group_size,
+            quantization_layer_structure=quantization_layer_structure,
+        )
+        check_positive_int(num_grid_points, "num_grid_points")
         self.num_grid_points = num_grid_points
-        self.quantization_layer_structure = quantization_layer_structure
 
     @property
     def mode(self):
         return "awq"
-
-    def dtype_policy_string(self):
-        """The name of the matching dtype policy mode, e.g. `"awq/4/128"`."""
-        return f"awq/{self.weight_bits}/{self.group_size}"
-
-    def get_config(self):
-        # The calibration data, the tokenizer and the layer structure
-        # (which holds layers) are not serializable settings.
-        return {
-            "dataset": None,
-            "tokenizer": None,
-            "weight_bits": self.weight_bits,
-            "num_samples": self.num_samples,
-            "sequence_length": self.sequence_length,
-            "group_size": self.group_size,
-            "num_grid_points": self.num_grid_points,
-            "quantization_layer_structure": None,
-        }
-
-    @classmethod
-    def from_config(cls, config):
-        return cls(**config)

@@ -35,7 +35,9 @@ from keras.src import ops
 from keras.src import tree
 from keras.src.layers import Dense
 from keras.src.layers import EinsumDense
-from keras.src.quantizers.utils import should_quantize_layer
+from keras.src.quantizers import zero_point_kernel
+from keras.src.quantizers.layer_filters import should_quantize_layer
+from keras.src.utils.python_utils import ceil_div
 
 # Calibration windows per batch (padded to a multiple of the batch shards).
 BATCH_SIZE = 8
@@ -117,7 +119,7 @@ def get_dataloader(
         )
     needed = num_samples * sequence_length
     if stream.size < needed:
-        stream = np.tile(stream, -(-needed // stream.size))
+        stream = np.tile(stream, ceil_div(needed, stream.size))
     max_start = stream.size - sequence_length
     starts = _window_starts(strategy, max_start, num_samples, seed, stride)
     windows = stream[starts[:, None] + np.arange(sequence_length)]
@@ -161,6 +163,93 @@ def find_layers_in_block(block):
     ]
 
 
+def calibrated_kernel_geometry(layer, mode):
+    """The `(rows, columns)` matrix view of the float kernel that a GPTQ or
+    AWQ object of `layer` is about to calibrate.
+
+    Args:
+        layer: The layer to calibrate.
+        mode: `"gptq"` or `"awq"` (named in the errors).
+
+    Returns:
+        `(rows, columns)`, see `zero_point_kernel.kernel_geometry`.
+
+    Raises:
+        TypeError: when `layer` is not a `Dense` or `EinsumDense` with a
+            rank 2 or 3 kernel.
+        ValueError: when it has no float kernel any more (it holds codes
+            already).
+    """
+    name = mode.upper()
+    if not isinstance(layer, (Dense, EinsumDense)):
+        raise TypeError(
+            f"Unsupported layer type for {name}: {type(layer)}. {name} "
+            "quantizes `Dense` and `EinsumDense` layers."
+        )
+    kernel = getattr(layer, "_kernel", None)
+    if kernel is None:
+        raise ValueError(
+            f"Layer '{layer.name}' has no float kernel to quantize: it "
+            "holds GPTQ/AWQ codes already (calibrated or loaded)."
+        )
+    try:
+        return zero_point_kernel.kernel_geometry(
+            type(layer).__name__, kernel.shape, mode
+        )
+    except ValueError as error:
+        raise TypeError(
+            f"Unsupported layer type for {name}: {type(layer)} with a "
+            f"kernel of shape {tuple(kernel.shape)}. {error}"
+        ) from None
+
+
+class KernelCalibration:
+    """Base of `GPTQ` and `AWQ`: the layer whose kernel one calibrates,
+    seen as a `(rows, columns)` matrix.
+
+    Subclasses set `MODE` (`"gptq"` or `"awq"`) and `CONFIG_CLASS`, gather
+    their statistics of the layer's inputs and round `_float_weights()`.
+
+    Args:
+        layer: A built `Dense` or `EinsumDense` with its float kernel
+            (see `calibrated_kernel_geometry`).
+        config: The mode's config; `None` for its defaults.
+    """
+
+    MODE = None
+    CONFIG_CLASS = None
+
+    def __init__(self, layer, config=None):
+        if config is None:
+            config = self.CONFIG_CLASS(dataset=None, tokenizer=None)
+        self.rows, self.columns = calibrated_kernel_geometry(layer, self.MODE)
+        self.original_layer = layer
+        self.layer = layer
+        self.config = config
+        self.kernel_shape = tuple(layer._kernel.shape)
+        self.num_samples = 0
+
+    def _float_weights(self):
+        """The float kernel as a float32 `[columns, rows]` matrix, a
+        replicated copy (see `zero_point_kernel.replicated`).
+
+        Raises:
+            ValueError: when the layer was not quantized with `MODE`
+                first (there is nowhere to store the codes).
+        """
+        if self.layer.quantization_mode != self.MODE:
+            raise ValueError(
+                f"Layer '{self.layer.name}' must be quantized with "
+                f"`layer.quantize('{self.MODE}', config=...)` before "
+                f"{self.MODE.upper()} can store its result; its "
+                f"quantization mode is {self.layer.quantization_mode!r}."
+            )
+        kernel = ops.cast(
+            zero_point_kernel.replicated(self.layer._kernel.value), "float32"
+        )
+        return ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
+
+
 def check_structure(structure, mode):
     """Returns `(pre_block_layers, sequential_blocks)` of a quantization
     layer structure, or raises a `ValueError`."""
@@ -193,7 +282,7 @@ def quantize_layerwise(config, structure, filters, make_observer):
         structure: The quantization layer structure (see
             `check_structure`).
         filters: `Model.quantize`'s `filters` (see
-            `keras.src.quantizers.utils.should_quantize_layer`).
+            `keras.src.quantizers.layer_filters.should_quantize_layer`).
         make_observer: Called with a layer; returns an object with
             `in_features`, `observe(inputs, valid_rows)` (one batch of the
             layer's inputs), `finish()` (stores the layer's codes) and

@@ -13,14 +13,14 @@ import numpy as np
 
 from keras.src import backend
 from keras.src import ops
-from keras.src.layers import Dense
-from keras.src.layers import EinsumDense
+from keras.src.quantizers import calibration
 from keras.src.quantizers import zero_point_kernel
 from keras.src.quantizers.gptq_config import GPTQConfig
 from keras.src.quantizers.quantizers import GPTQQuantizer
 from keras.src.quantizers.quantizers import compute_quantization_parameters
 from keras.src.quantizers.quantizers import dequantize_with_zero_point
 from keras.src.quantizers.quantizers import quantize_with_zero_point
+from keras.src.utils.python_utils import ceil_div
 
 
 def _stable_permutation(metric):
@@ -104,7 +104,7 @@ def gptq_quantize_matrix(
         else:
             # The groups starting in this block, from the columns as they
             # are at the block's start.
-            first = -(-start // group_size) * group_size
+            first = ceil_div(start, group_size) * group_size
             for group_start in range(first, end, group_size):
                 window = ops.arange(
                     group_start, min(group_start + group_size, columns)
@@ -216,7 +216,7 @@ def _round_column(j, state):
     return block, codes, errors, inv_hessian, scales, zeros, maxq
 
 
-class GPTQ:
+class GPTQ(calibration.KernelCalibration):
     """GPTQ state of one layer: its input Hessian and its quantization.
 
     Args:
@@ -238,37 +238,14 @@ class GPTQ:
     ```
     """
 
+    MODE = "gptq"
+    CONFIG_CLASS = GPTQConfig
+
     def __init__(self, layer, config=None):
-        if config is None:
-            config = GPTQConfig(dataset=None, tokenizer=None)
-        if not isinstance(layer, (Dense, EinsumDense)):
-            raise TypeError(
-                f"Unsupported layer type for GPTQ: {type(layer)}. GPTQ "
-                "quantizes `Dense` and `EinsumDense` layers."
-            )
-        kernel = getattr(layer, "_kernel", None)
-        if kernel is None:
-            raise ValueError(
-                f"Layer '{layer.name}' has no float kernel to quantize: it "
-                "holds GPTQ/AWQ codes already (calibrated or loaded)."
-            )
-        try:
-            self.rows, self.columns = zero_point_kernel.kernel_geometry(
-                type(layer).__name__, kernel.shape, "gptq"
-            )
-        except ValueError as error:
-            raise TypeError(
-                f"Unsupported layer type for GPTQ: {type(layer)} with a "
-                f"kernel of shape {tuple(kernel.shape)}. {error}"
-            ) from None
-        self.original_layer = layer
-        self.layer = layer
-        self.config = config
+        super().__init__(layer, config)
         self.quantizer = GPTQQuantizer(
-            config, compute_dtype=layer.variable_dtype
+            self.config, compute_dtype=layer.variable_dtype
         )
-        self.kernel_shape = tuple(kernel.shape)
-        self.num_samples = 0
         self.hessian = ops.zeros((self.rows, self.rows), dtype="float32")
 
     def update_hessian_with_batch(self, input_batch, valid_rows=None):
@@ -318,18 +295,7 @@ class GPTQ:
         Args:
             blocksize: Columns whose errors are propagated together.
         """
-        if self.layer.quantization_mode != "gptq":
-            raise ValueError(
-                f"Layer '{self.layer.name}' must be quantized with "
-                "`layer.quantize('gptq', config=...)` before GPTQ can store "
-                f"its result; its quantization mode is "
-                f"{self.layer.quantization_mode!r}."
-            )
-        # Rounded on replicated copies (see `zero_point_kernel.replicated`).
-        kernel = ops.cast(
-            zero_point_kernel.replicated(self.layer._kernel.value), "float32"
-        )
-        weights = ops.transpose(ops.reshape(kernel, (self.rows, self.columns)))
+        weights = self._float_weights()
         hessian = zero_point_kernel.replicated(self.hessian)
         diagonal = ops.diagonal(hessian)
         dead = ops.equal(diagonal, 0.0)

@@ -1,11 +1,11 @@
 """`GPTQConfig`: the settings of a GPTQ weight quantization."""
 
 from keras.src.api_export import keras_export
-from keras.src.quantizers.quantization_config import QuantizationConfig
+from keras.src.quantizers.calibration_config import CalibrationConfig
 
 
 @keras_export("keras.quantizers.GPTQConfig")
-class GPTQConfig(QuantizationConfig):
+class GPTQConfig(CalibrationConfig):
     """Settings of a GPTQ (post-training, second-order) weight quantization.
 
     `Model.quantize("gptq", config=...)` runs the calibration samples
@@ -54,6 +54,17 @@ class GPTQConfig(QuantizationConfig):
     ```
     """
 
+    _SETTINGS = (
+        "weight_bits",
+        "num_samples",
+        "per_channel",
+        "sequence_length",
+        "hessian_damping",
+        "group_size",
+        "symmetric",
+        "activation_order",
+    )
+
     def __init__(
         self,
         dataset,
@@ -74,67 +85,25 @@ class GPTQConfig(QuantizationConfig):
                 f"Unsupported weight_bits {weight_bits}: GPTQ quantizes to "
                 "2, 3, 4 or 8 bits."
             )
-        if not isinstance(num_samples, int) or num_samples <= 0:
-            raise ValueError(
-                "num_samples must be a positive integer. Received: "
-                f"num_samples={num_samples}"
-            )
-        if not isinstance(sequence_length, int) or sequence_length <= 0:
-            raise ValueError(
-                "sequence_length must be a positive integer. Received: "
-                f"sequence_length={sequence_length}"
-            )
         if not 0.0 <= hessian_damping <= 1.0:
             raise ValueError(
                 "hessian_damping must be between 0 and 1. Received: "
                 f"hessian_damping={hessian_damping}"
             )
-        if group_size != -1 and (
-            not isinstance(group_size, int) or group_size <= 0
-        ):
-            raise ValueError(
-                "Invalid group_size. Supported values are -1 (one group "
-                "per channel) and positive integers. Received: "
-                f"group_size={group_size}"
-            )
-        super().__init__()
-        self.dataset = dataset
-        self.tokenizer = tokenizer
-        self.weight_bits = weight_bits
-        self.num_samples = num_samples
+        super().__init__(
+            dataset,
+            tokenizer,
+            weight_bits=weight_bits,
+            num_samples=num_samples,
+            sequence_length=sequence_length,
+            group_size=group_size,
+            quantization_layer_structure=quantization_layer_structure,
+        )
         self.per_channel = per_channel
-        self.sequence_length = sequence_length
         self.hessian_damping = hessian_damping
-        self.group_size = group_size
         self.symmetric = symmetric
         self.activation_order = activation_order
-        self.quantization_layer_structure = quantization_layer_structure
 
     @property
     def mode(self):
         return "gptq"
-
-    def get_config(self):
-        # The calibration data, the tokenizer and the layer structure
-        # (which holds layers) are not serializable settings.
-        return {
-            "dataset": None,
-            "tokenizer": None,
-            "weight_bits": self.weight_bits,
-            "num_samples": self.num_samples,
-            "per_channel": self.per_channel,
-            "sequence_length": self.sequence_length,
-            "hessian_damping": self.hessian_damping,
-            "group_size": self.group_size,
-            "symmetric": self.symmetric,
-            "activation_order": self.activation_order,
-            "quantization_layer_structure": None,
-        }
-
-    @classmethod
-    def from_config(cls, config):
-        return cls(**config)
-
-    def dtype_policy_string(self):
-        """The name of the matching dtype policy mode, e.g. `"gptq/4/128"`."""
-        return f"gptq/{self.weight_bits}/{self.group_size}"

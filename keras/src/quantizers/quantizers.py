@@ -7,6 +7,7 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.backend import any_symbolic_tensors
+from keras.src.utils.python_utils import ceil_div
 
 # Largest magnitudes of the two float8 formats.
 _FLOAT8_MAX = {
@@ -351,17 +352,13 @@ def _check_pack_dtype(dtype, name):
         )
 
 
-def _packed_length(length, per_byte):
-    return -(-length // per_byte)
-
-
 def _split_along(arr, axis, per_byte, pad_value):
     """Moves `axis` of the NumPy array `arr` last, pads it with
     `pad_value` to a multiple of `per_byte` and splits it into
     `(..., bytes, per_byte)`."""
     moved = np.moveaxis(arr, axis, -1)
     length = moved.shape[-1]
-    padded_length = _packed_length(length, per_byte) * per_byte
+    padded_length = ceil_div(length, per_byte) * per_byte
     pad = [(0, 0)] * (moved.ndim - 1) + [(0, padded_length - length)]
     moved = np.pad(moved, pad, constant_values=pad_value)
     return moved.reshape(
@@ -526,10 +523,6 @@ def unpack_ternary(packed, orig_len, axis=0):
     return ops.cast(unpacked, "int8")
 
 
-def _group_count(length, block_size):
-    return -(-length // block_size)
-
-
 @keras_export("keras.quantizers.abs_max_quantize_grouped_with_zero_point")
 def abs_max_quantize_grouped_with_zero_point(
     inputs,
@@ -586,7 +579,7 @@ def abs_max_quantize_grouped_with_zero_point(
     low, high = value_range
     steps = float(high - low)
     rows, columns = int(inputs.shape[0]), int(inputs.shape[1])
-    groups = _group_count(rows, block_size)
+    groups = ceil_div(rows, block_size)
     group_of_row = np.arange(rows) // block_size
     if to_numpy:
         original_dtype = backend.standardize_dtype(inputs.dtype)
@@ -781,7 +774,7 @@ def compute_quantization_parameters(
         low = ops.min(x, axis=1, keepdims=True)
         high = ops.max(x, axis=1, keepdims=True)
     else:
-        num_groups = -(-cols // group_size)
+        num_groups = ceil_div(cols, group_size)
         padded = ops.pad(x, [(0, 0), (0, num_groups * group_size - cols)])
         groups = ops.reshape(padded, (rows, num_groups, group_size))
         low = ops.min(groups, axis=2)

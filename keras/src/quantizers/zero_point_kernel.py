@@ -28,8 +28,9 @@ model is loaded) has no float kernel and computes with its codes.
 from keras.src import ops
 from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy
 from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy
-from keras.src.quantizers import utils as quantize_utils
+from keras.src.quantizers import layouts
 from keras.src.utils import lora_utils
+from keras.src.utils.python_utils import ceil_div
 
 # The quantization modes stored as zero-point codes.
 ZERO_POINT_MODES = ("gptq", "awq")
@@ -63,7 +64,7 @@ def kernel_geometry(layer_class_name, kernel_shape, mode):
 
 def num_groups(rows, group_size):
     """Number of row groups sharing a scale (`group_size=-1`: one)."""
-    return 1 if group_size == -1 else -(-rows // group_size)
+    return 1 if group_size == -1 else ceil_div(rows, group_size)
 
 
 def group_index(rows, group_size):
@@ -119,14 +120,14 @@ class ZeroPointKernelMixin:
         self._zero_point_kernel_shape = tuple(kernel_shape)
         # Under a distribution the codes, scales and zero points keep the
         # float kernel's mesh axes (transposed, see `_matrix_picks`).
-        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        base = layouts.float_weight_layout(self, "kernel", kernel_shape)
         row_pick, column_pick = _matrix_picks(base, kernel_shape, rows)
         packed_columns = (
-            -(-columns // 2) if policy.weight_bits == 4 else columns
+            ceil_div(columns, 2) if policy.weight_bits == 4 else columns
         )
 
         def layout(shape, picks):
-            return quantize_utils.derived_layout(base, picks, shape)
+            return layouts.derived_layout(base, picks, shape)
 
         self.quantized_kernel = self.add_weight(
             name="kernel",

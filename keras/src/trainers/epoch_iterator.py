@@ -26,11 +26,11 @@ Epoch boundaries:
   and so does an epoch that gets no batch at all.
 """
 
-import math
 import warnings
 
 from keras.src.backend import config
 from keras.src.trainers import data_adapters
+from keras.src.utils.python_utils import ceil_div
 
 
 class EpochIterator:
@@ -170,7 +170,7 @@ class EpochIterator:
             dropped += 1
         remaining = None if steps is None else steps - dropped
         executions = (
-            None if remaining is None else math.ceil(remaining / per_execution)
+            None if remaining is None else ceil_div(remaining, per_execution)
         )
         execution = 0
         produced = dropped

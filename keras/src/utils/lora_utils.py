@@ -98,22 +98,23 @@ def lora_layouts(base_variable, shape=None, layer=None):
     default the variable's). The weight of an int8/int4 `layer` is stored
     quantized (an int4 one packed or reshaped): the factors then follow
     the layout the current distribution gives its float weight
-    (`quantizers.utils.float_weight_layout`). Otherwise, and outside a
+    (`quantizers.layouts.float_weight_layout`). Otherwise, and outside a
     distribution's scope, they follow the layout of the stored weight;
     both are `None` when it has none, or not one entry per axis of
     `shape`.
     """
     from keras.src.distribution import distribution_lib
-    from keras.src.quantizers import utils as quantize_utils
+    from keras.src.quantizers import layer_config
+    from keras.src.quantizers import layouts
 
     if shape is None:
         shape = base_variable.shape
     float_layout = None
     if (
         getattr(layer, "quantization_mode", None)
-        in quantize_utils.DEQUANTIZABLE_MODES
+        in layer_config.DEQUANTIZABLE_MODES
     ):
-        float_layout = quantize_utils.float_weight_layout(
+        float_layout = layouts.float_weight_layout(
             layer, base_variable.name, shape
         )
     if float_layout is not None:
@@ -241,11 +242,11 @@ class LoraMixin:
         """The base weight (dequantized when the layer is quantized to
         int8/int4), plus the scaled LoRA delta `a @ b` (a tensor then)
         when LoRA is enabled."""
-        from keras.src.quantizers import utils as quantize_utils
+        from keras.src.quantizers import layer_config
 
         base = getattr(self, self._lora_base)
         mode = getattr(self, "quantization_mode", None)
-        if mode in quantize_utils.DEQUANTIZABLE_MODES:
+        if mode in layer_config.DEQUANTIZABLE_MODES:
             base = self._dequantized_base(self.compute_dtype)
         if not self.lora_enabled:
             return base
@@ -265,9 +266,9 @@ class LoraMixin:
         mode = getattr(self, "quantization_mode", None)
         if mode is None or mode == "float8":
             return [(base, merged)]
-        from keras.src.quantizers import utils as quantize_utils
+        from keras.src.quantizers import layer_config
 
-        config = quantize_utils.default_config(mode, self.quantization_config)
+        config = layer_config.default_config(mode, self.quantization_config)
         values = self._quantized_base_values(merged, mode, config)
         return [(getattr(self, attr), value) for attr, value in values.items()]
 
@@ -309,10 +310,10 @@ class LoraMixin:
         for variable, value in self._lora_merged_values():
             variable.assign(value)
         remove_lora_weights(self, base, *self._lora_factors())
-        from keras.src.quantizers import utils as quantize_utils
+        from keras.src.quantizers import layer_config
 
         mode = getattr(self, "quantization_mode", None)
-        if mode in quantize_utils.DEQUANTIZABLE_MODES:
+        if mode in layer_config.DEQUANTIZABLE_MODES:
             base._trainable_requested = False
             base.trainable = False
         delattr(self, f"{self._lora_prefix}_a")
@@ -343,9 +344,9 @@ class LoraMixin:
         leading = self._leading_weights()
         if not self._files_hold_other_weights:
             return [w for w in leading if w is not None]
-        from keras.src.quantizers import utils as quantize_utils
+        from keras.src.quantizers import file_order
 
-        return quantize_utils.file_order(self, leading)
+        return file_order.file_order(self, leading)
 
     def _weights_to_save(self):
         """The values a weights file stores for this layer, matching

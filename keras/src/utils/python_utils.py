@@ -1,5 +1,5 @@
 """Plain Python helpers: turning functions into data and back, string
-affixes, sequence filtering and axis checks."""
+affixes, sequence filtering, axis checks and integer arithmetic."""
 
 import base64
 import binascii
@@ -125,6 +125,28 @@ def remove_long_seq(maxlen, seq, label):
             new_seq.append(sequence)
             new_label.append(target)
     return new_seq, new_label
+
+
+def ceil_div(numerator, denominator):
+    """The integer quotient `numerator / denominator` rounded up.
+
+    Exact for Python integers of any size (no float division): the
+    number of chunks of `denominator` items needed to hold `numerator`
+    items, e.g. of groups, bytes, batches or strided windows.
+
+    Args:
+        numerator: A non-negative integer.
+        denominator: A positive integer.
+
+    Returns:
+        An integer.
+
+    Example:
+
+    >>> ceil_div(10, 4), ceil_div(8, 4), ceil_div(0, 4)
+    (3, 2, 0)
+    """
+    return -(-numerator // denominator)
 
 
 def is_continuous_axis(axis):

@@ -76,3 +76,18 @@ def test_remove_long_seq():
 )
 def test_is_continuous_axis(axis, expected):
     assert python_utils.is_continuous_axis(axis) is expected
+
+
+@pytest.mark.parametrize(
+    "numerator, denominator, expected",
+    [
+        (0, 4, 0),
+        (1, 4, 1),
+        (8, 4, 2),
+        (9, 4, 3),
+        (7, 1, 7),
+        (10**20 + 1, 10**20, 2),
+    ],
+)
+def test_ceil_div(numerator, denominator, expected):
+    assert python_utils.ceil_div(numerator, denominator) == expected

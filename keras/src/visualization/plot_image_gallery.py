@@ -7,6 +7,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.utils.python_utils import ceil_div
 
 
 def import_pyplot(function_name):
@@ -28,7 +29,7 @@ def grid_shape(num_images, rows=None, cols=None):
         rows = math.ceil(math.sqrt(num_images))
         cols = max(num_images // rows, 1)
     elif rows is None:
-        rows = math.ceil(num_images / cols)
+        rows = ceil_div(num_images, cols)
     elif cols is None:
         cols = max(num_images // rows, 1)
     return rows, cols

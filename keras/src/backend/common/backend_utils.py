@@ -11,6 +11,7 @@ import operator
 import warnings
 
 from keras.src.utils.argument_validation import standardize_tuple
+from keras.src.utils.python_utils import ceil_div
 
 
 def _dilated(kernel_size, dilation_rate):
@@ -192,7 +193,7 @@ def _convert_conv_transpose_padding_args_from_keras_to_torch(
     elif output_padding is None:
         # Keras drops `max(kernel - stride, 0)` positions in all, the
         # larger half at the end; PyTorch drops `trim` at each end.
-        trim = (max(kernel - stride, 0) + 1) // 2
+        trim = ceil_div(max(kernel - stride, 0), 2)
     else:
         trim = kernel // 2
     appended = extra - kernel + 2 * trim

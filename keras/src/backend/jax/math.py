@@ -7,6 +7,7 @@ import numpy as np
 from keras.src.backend import config
 from keras.src.backend.common.variables import KerasVariable
 from keras.src.backend.jax.core import convert_to_tensor
+from keras.src.utils.python_utils import ceil_div
 
 
 def _float(x):
@@ -246,7 +247,7 @@ def istft(
         window = _window(window, sequence_length, fft_length, frames.dtype)
         # Normalize by the summed squared window at each output position,
         # which inverts the analysis window of `stft`.
-        overlaps = -(-fft_length // sequence_stride)
+        overlaps = ceil_div(fft_length, sequence_stride)
         squared = jnp.pad(
             jnp.square(window), (0, overlaps * sequence_stride - fft_length)
         )

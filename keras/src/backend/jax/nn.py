@@ -11,6 +11,7 @@ from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.jax import attention_kernel
 from keras.src.backend.jax.core import convert_to_tensor
+from keras.src.utils.python_utils import ceil_div
 
 
 def _float(x):
@@ -785,7 +786,7 @@ def _adaptive_bins(size, output_size):
     """`(start, end)` of each of `output_size` nearly equal, possibly
     overlapping windows covering `size` positions."""
     return [
-        ((i * size) // output_size, -(-((i + 1) * size) // output_size))
+        ((i * size) // output_size, ceil_div((i + 1) * size, output_size))
         for i in range(output_size)
     ]
 

@@ -10,11 +10,19 @@ from keras.src.distribution import logical_axes
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import file_order
+from keras.src.quantizers import float8
+from keras.src.quantizers import in_place
+from keras.src.quantizers import int4
+from keras.src.quantizers import int8
+from keras.src.quantizers import layer_config
+from keras.src.quantizers import layouts
 from keras.src.quantizers import quantizers
-from keras.src.quantizers import utils as quantize_utils
+from keras.src.quantizers import ternary
 from keras.src.quantizers import zero_point_kernel
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
+from keras.src.utils.python_utils import ceil_div
 
 # The logical names of the kernel's axes (see `logical_axes`).
 _KERNEL_AXES = (logical_axes.EMBED, logical_axes.MLP)
@@ -238,7 +246,7 @@ class Dense(
         mode = self.quantization_mode
         if mode in zero_point_kernel.ZERO_POINT_MODES:
             return self._zero_point_kernel()
-        if mode not in quantize_utils.DEQUANTIZABLE_MODES:
+        if mode not in layer_config.DEQUANTIZABLE_MODES:
             return self._lora_effective_weight()
         if self.lora_enabled:
             return self._lora_effective_weight()
@@ -306,8 +314,8 @@ class Dense(
         config = self._resolve_quantize_args(mode, config, type_check, Dense)
         if config.mode in zero_point_kernel.ZERO_POINT_MODES:
             return self._zero_point_quantize(config)
-        quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
-        quantize_utils.quantize_in_place(
+        layer_config.check_mode(config.mode, self._QUANTIZATION_MODES)
+        in_place.quantize_in_place(
             self, config, "_kernel", self._quantized_base_values
         )
 
@@ -322,7 +330,7 @@ class Dense(
         shape `kernel_shape` (the float kernel too for `"float8"`)."""
         if mode in zero_point_kernel.ZERO_POINT_MODES:
             return self._zero_point_build(kernel_shape, mode)
-        quantize_utils.check_mode(mode, self._QUANTIZATION_MODES)
+        layer_config.check_mode(mode, self._QUANTIZATION_MODES)
         self.quantization_config = config
         if mode == "int8":
             self._int8_build(kernel_shape, config)
@@ -342,77 +350,73 @@ class Dense(
             self._float8_build()
 
     def _int8_build(self, kernel_shape, config):
-        config = quantize_utils.default_config("int8", config)
+        config = layer_config.default_config("int8", config)
         self.inputs_quantizer = config.activation_quantizer
         # Under a distribution the kernel keeps the float kernel's layout
         # and the scale that of its units axis.
-        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        base = layouts.float_weight_layout(self, "kernel", kernel_shape)
         self._kernel = self.add_weight(
             shape=kernel_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
-            layout=quantize_utils.derived_layout(base, (0, 1), kernel_shape),
+            layout=layouts.derived_layout(base, (0, 1), kernel_shape),
         )
         self.kernel_scale = self.add_weight(
             shape=(self.units,),
             name="kernel_scale",
             initializer="ones",
             trainable=False,
-            layout=quantize_utils.derived_layout(base, (1,), (self.units,)),
+            layout=layouts.derived_layout(base, (1,), (self.units,)),
         )
 
     def _int4_build(self, kernel_shape, config):
         in_features, units = kernel_shape
         self.inputs_quantizer = getattr(config, "activation_quantizer", None)
-        self._int4_block_size = quantize_utils.int4_block_size(self, config)
+        self._int4_block_size = int4.int4_block_size(self, config)
         self._orig_output_dim = units
-        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
-        packed_shape = (in_features, (units + 1) // 2)
+        base = layouts.float_weight_layout(self, "kernel", kernel_shape)
+        packed_shape = (in_features, ceil_div(units, 2))
         self._kernel = self.add_weight(
             shape=packed_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
-            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
+            layout=layouts.derived_layout(base, (0, 1), packed_shape),
         )
-        if not quantize_utils.is_grouped(self._int4_block_size):
+        if not int4.is_grouped(self._int4_block_size):
             self.kernel_scale = self.add_weight(
                 shape=(units,),
                 name="kernel_scale",
                 initializer="ones",
                 trainable=False,
-                layout=quantize_utils.derived_layout(base, (1,), (units,)),
+                layout=layouts.derived_layout(base, (1,), (units,)),
             )
             return
-        groups = quantize_utils.group_count(in_features, self._int4_block_size)
+        groups = int4.group_count(in_features, self._int4_block_size)
         self.kernel_scale, self.kernel_zero, self.g_idx = (
-            quantize_utils.int4_grouped_build(
+            int4.int4_grouped_build(
                 self,
                 "kernel",
                 groups,
                 units,
                 in_features,
-                layout=quantize_utils.derived_layout(
-                    base, (None, 1), (groups, units)
-                ),
-                rows_layout=quantize_utils.derived_layout(
-                    base, (0,), (in_features,)
-                ),
+                layout=layouts.derived_layout(base, (None, 1), (groups, units)),
+                rows_layout=layouts.derived_layout(base, (0,), (in_features,)),
             )
         )
 
     def _ternary_build(self, kernel_shape):
         self.inputs_quantizer = None
         self._orig_input_dim = kernel_shape[0]
-        self._kernel, self.kernel_scale = quantize_utils.ternary_build(
+        self._kernel, self.kernel_scale = ternary.ternary_build(
             self, kernel_shape
         )
 
     def _float8_build(self):
-        quantize_utils.float8_build(self, self._float8_history_length())
+        float8.float8_build(self, self._float8_history_length())
 
     def _float8_history_length(self):
         return getattr(
@@ -426,17 +430,17 @@ class Dense(
         `float_kernel` in `mode` (nothing for `"float8"`, whose kernel
         stays float)."""
         if mode == "int8":
-            q, scale = quantize_utils.quantize_weight(
+            q, scale = int8.quantize_weight(
                 config.weight_quantizer, float_kernel, (0,), (self.units,)
             )
             return {"_kernel": q, "kernel_scale": scale}
         if mode == "ternary":
-            q, scale = quantize_utils.ternary_quantize(float_kernel)
+            q, scale = ternary.ternary_quantize(float_kernel)
             packed = quantizers.pack_ternary(q, axis=0)[0]
             return {"_kernel": packed, "kernel_scale": scale}
         if mode == "int4":
-            block_size = quantize_utils.int4_block_size(self, config)
-            q, scale, zero = quantize_utils.int4_quantize_matrix(
+            block_size = int4.int4_block_size(self, config)
+            q, scale, zero = int4.int4_quantize_matrix(
                 float_kernel, block_size, config.weight_quantizer
             )
             values = {
@@ -445,7 +449,7 @@ class Dense(
             }
             if zero is not None:
                 values["kernel_zero"] = zero
-                values["g_idx"] = quantize_utils.group_index(
+                values["g_idx"] = int4.group_index(
                     float_kernel.shape[0], block_size
                 )
             return values
@@ -460,8 +464,8 @@ class Dense(
             kernel = ops.cast(self._ternary_values(), dtype)
             return ops.multiply(kernel, ops.cast(self.kernel_scale, dtype))
         q = quantizers.unpack_int4(self._kernel, self._orig_output_dim, axis=-1)
-        grouped = quantize_utils.is_grouped(self._int4_block_size)
-        return quantize_utils.int4_dequantize_matrix(
+        grouped = int4.is_grouped(self._int4_block_size)
+        return int4.int4_dequantize_matrix(
             q,
             self.kernel_scale,
             self.kernel_zero if grouped else None,
@@ -475,7 +479,7 @@ class Dense(
         return (self._kernel.shape[0], self.units)
 
     def _quantization_weights(self):
-        return quantize_utils.kernel_quantization_weights(self)
+        return file_order.kernel_quantization_weights(self)
 
     def _int8_call(self, inputs, training=None):
         kernel_scale = ops.cast(self.kernel_scale, self.compute_dtype)
@@ -484,9 +488,7 @@ class Dense(
             kernel = ops.cast(self._kernel, self.compute_dtype)
             y = ops.divide(ops.matmul(inputs, kernel), kernel_scale)
         else:
-            x, x_scale = quantize_utils.quantize_inputs(
-                self.inputs_quantizer, inputs
-            )
+            x, x_scale = int8.quantize_inputs(self.inputs_quantizer, inputs)
             y = ops.cast(ops.matmul(x, self._kernel), self.compute_dtype)
             scale = ops.multiply(
                 ops.cast(x_scale, self.compute_dtype), kernel_scale
@@ -500,9 +502,7 @@ class Dense(
             return self._finish(inputs, ops.matmul(inputs, kernel))
         # Per-channel scales with quantized inputs: an integer matmul.
         q = quantizers.unpack_int4(self._kernel, self._orig_output_dim, axis=-1)
-        x, x_scale = quantize_utils.quantize_inputs(
-            self.inputs_quantizer, inputs
-        )
+        x, x_scale = int8.quantize_inputs(self.inputs_quantizer, inputs)
         y = ops.cast(ops.matmul(x, q), self.compute_dtype)
         scale = ops.multiply(
             ops.cast(x_scale, self.compute_dtype),
@@ -525,13 +525,13 @@ class Dense(
         x = ops.cast(inputs, self.compute_dtype)
         kernel = ops.cast(self._kernel, self.compute_dtype)
         if training:
-            y = quantize_utils.float8_contract(
+            y = float8.float8_contract(
                 self, x, kernel, ops.matmul, _matmul_grads
             )
         else:
             y = ops.matmul(
-                quantize_utils.float8_round(self, x, self.inputs_scale),
-                quantize_utils.float8_round(self, kernel, self.kernel_scale),
+                float8.float8_round(self, x, self.inputs_scale),
+                float8.float8_round(self, kernel, self.kernel_scale),
             )
         return self._finish(inputs, y)
 

@@ -11,11 +11,18 @@ from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import file_order
+from keras.src.quantizers import float8
+from keras.src.quantizers import in_place
+from keras.src.quantizers import int4
+from keras.src.quantizers import int8
+from keras.src.quantizers import layer_config
+from keras.src.quantizers import layouts
 from keras.src.quantizers import quantizers
-from keras.src.quantizers import utils as quantize_utils
 from keras.src.quantizers import zero_point_kernel
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
+from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.EinsumDense")
@@ -356,8 +363,8 @@ class EinsumDense(
         )
         if config.mode in zero_point_kernel.ZERO_POINT_MODES:
             return self._zero_point_quantize(config)
-        quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
-        quantize_utils.quantize_in_place(
+        layer_config.check_mode(config.mode, self._QUANTIZATION_MODES)
+        in_place.quantize_in_place(
             self, config, "_kernel", self._quantized_base_values
         )
 
@@ -366,7 +373,7 @@ class EinsumDense(
         shape `kernel_shape` (the float kernel too for `"float8"`)."""
         if mode in zero_point_kernel.ZERO_POINT_MODES:
             return self._zero_point_build(kernel_shape, mode)
-        quantize_utils.check_mode(mode, self._QUANTIZATION_MODES)
+        layer_config.check_mode(mode, self._QUANTIZATION_MODES)
         self.quantization_config = config
         if mode == "int8":
             self._int8_build(kernel_shape, config)
@@ -386,19 +393,19 @@ class EinsumDense(
             self._float8_build()
 
     def _int8_build(self, kernel_shape, config):
-        config = quantize_utils.default_config("int8", config)
+        config = layer_config.default_config("int8", config)
         self.inputs_quantizer = config.activation_quantizer
         _, weight_spec, output_spec, _ = _parse_equation(self.equation)
         # Under a distribution the kernel keeps the float kernel's layout
         # and the scale that of the kernel axes it spans.
-        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        base = layouts.float_weight_layout(self, "kernel", kernel_shape)
         self._kernel = self.add_weight(
             shape=kernel_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
-            layout=quantize_utils.derived_layout(
+            layout=layouts.derived_layout(
                 base, tuple(range(len(kernel_shape))), kernel_shape
             ),
         )
@@ -412,7 +419,7 @@ class EinsumDense(
             name="kernel_scale",
             initializer="ones",
             trainable=False,
-            layout=quantize_utils.derived_layout(base, picks, scale_shape),
+            layout=layouts.derived_layout(base, picks, scale_shape),
         )
 
     def _int8_scale_shape(self, kernel_shape):
@@ -426,53 +433,49 @@ class EinsumDense(
 
     def _int4_build(self, kernel_shape, config):
         self.inputs_quantizer = getattr(config, "activation_quantizer", None)
-        block_size = quantize_utils.int4_block_size(self, config)
+        block_size = int4.int4_block_size(self, config)
         # Per-channel scales are recorded as `None` (upstream's value).
         self._int4_block_size = (
-            block_size if quantize_utils.is_grouped(block_size) else None
+            block_size if int4.is_grouped(block_size) else None
         )
         self.original_kernel_shape = tuple(kernel_shape)
         rows, columns = self._int4_matrix_shape(kernel_shape)
         self._int4_rows = rows
         self._int4_unpacked_column_size = columns
-        base = quantize_utils.float_weight_layout(self, "kernel", kernel_shape)
+        base = layouts.float_weight_layout(self, "kernel", kernel_shape)
         row_pick, column_pick = self._int4_matrix_picks(base)
-        packed_shape = (rows, (columns + 1) // 2)
+        packed_shape = (rows, ceil_div(columns, 2))
         self._kernel = self.add_weight(
             shape=packed_shape,
             name="kernel",
             initializer="zeros",
             dtype="int8",
             trainable=False,
-            layout=quantize_utils.derived_layout(
+            layout=layouts.derived_layout(
                 base, (row_pick, column_pick), packed_shape
             ),
         )
-        if not quantize_utils.is_grouped(self._int4_block_size):
+        if not int4.is_grouped(self._int4_block_size):
             self.kernel_scale = self.add_weight(
                 shape=(columns,),
                 name="kernel_scale",
                 initializer="ones",
                 trainable=False,
-                layout=quantize_utils.derived_layout(
-                    base, (column_pick,), (columns,)
-                ),
+                layout=layouts.derived_layout(base, (column_pick,), (columns,)),
             )
             return
-        groups = quantize_utils.group_count(rows, self._int4_block_size)
+        groups = int4.group_count(rows, self._int4_block_size)
         self.kernel_scale, self.kernel_zero, self.g_idx = (
-            quantize_utils.int4_grouped_build(
+            int4.int4_grouped_build(
                 self,
                 "kernel",
                 groups,
                 columns,
                 rows,
-                layout=quantize_utils.derived_layout(
+                layout=layouts.derived_layout(
                     base, (None, column_pick), (groups, columns)
                 ),
-                rows_layout=quantize_utils.derived_layout(
-                    base, (row_pick,), (rows,)
-                ),
+                rows_layout=layouts.derived_layout(base, (row_pick,), (rows,)),
             )
         )
 
@@ -510,7 +513,7 @@ class EinsumDense(
         return rows, size // rows
 
     def _float8_build(self):
-        quantize_utils.float8_build(
+        float8.float8_build(
             self,
             getattr(
                 self._path_dtype_policy,
@@ -532,7 +535,7 @@ class EinsumDense(
             kept_shape = tuple(
                 d for d, c in zip(kernel_shape, weight_spec) if c in kept
             )
-            q, scale = quantize_utils.quantize_weight(
+            q, scale = int8.quantize_weight(
                 config.weight_quantizer, float_kernel, reduce_axes, kept_shape
             )
             in_output_order = "".join(c for c in output_spec if c in kept)
@@ -540,11 +543,11 @@ class EinsumDense(
             scale = ops.reshape(scale, self._int8_scale_shape(kernel_shape))
             return {"_kernel": q, "kernel_scale": scale}
         if mode == "int4":
-            block_size = quantize_utils.int4_block_size(self, config)
+            block_size = int4.int4_block_size(self, config)
             matrix = ops.reshape(
                 float_kernel, self._int4_matrix_shape(kernel_shape)
             )
-            q, scale, zero = quantize_utils.int4_quantize_matrix(
+            q, scale, zero = int4.int4_quantize_matrix(
                 matrix, block_size, config.weight_quantizer
             )
             values = {
@@ -553,9 +556,7 @@ class EinsumDense(
             }
             if zero is not None:
                 values["kernel_zero"] = zero
-                values["g_idx"] = quantize_utils.group_index(
-                    matrix.shape[0], block_size
-                )
+                values["g_idx"] = int4.group_index(matrix.shape[0], block_size)
             return values
         return {}
 
@@ -569,8 +570,8 @@ class EinsumDense(
         q = quantizers.unpack_int4(
             self._kernel, self._int4_unpacked_column_size, axis=-1
         )
-        grouped = quantize_utils.is_grouped(self._int4_block_size)
-        matrix = quantize_utils.int4_dequantize_matrix(
+        grouped = int4.is_grouped(self._int4_block_size)
+        matrix = int4.int4_dequantize_matrix(
             q,
             self.kernel_scale,
             self.kernel_zero if grouped else None,
@@ -598,7 +599,7 @@ class EinsumDense(
         return tuple(self._kernel.shape)
 
     def _quantization_weights(self):
-        return quantize_utils.kernel_quantization_weights(self)
+        return file_order.kernel_quantization_weights(self)
 
     def _int8_call(self, inputs, training=None):
         input_spec, weight_spec, output_spec, elided = _parse_equation(
@@ -646,9 +647,7 @@ class EinsumDense(
     def _int4_call(self, inputs, training=None):
         if self.inputs_quantizer is not None:
             # Inputs are rounded to int8 levels (per-channel scales only).
-            x, x_scale = quantize_utils.quantize_inputs(
-                self.inputs_quantizer, inputs
-            )
+            x, x_scale = int8.quantize_inputs(self.inputs_quantizer, inputs)
             x = ops.divide(
                 ops.cast(x, self.compute_dtype),
                 ops.cast(x_scale, self.compute_dtype),
@@ -665,7 +664,7 @@ class EinsumDense(
         x = ops.cast(inputs, self.compute_dtype)
         kernel = ops.cast(self._kernel, self.compute_dtype)
         if training:
-            y = quantize_utils.float8_contract(
+            y = float8.float8_contract(
                 self,
                 x,
                 kernel,
@@ -675,8 +674,8 @@ class EinsumDense(
         else:
             y = ops.einsum(
                 self.equation,
-                quantize_utils.float8_round(self, x, self.inputs_scale),
-                quantize_utils.float8_round(self, kernel, self.kernel_scale),
+                float8.float8_round(self, x, self.inputs_scale),
+                float8.float8_round(self, kernel, self.kernel_scale),
             )
         if self.lora_enabled:
             y = ops.add(y, self._lora_update(inputs))

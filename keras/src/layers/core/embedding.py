@@ -8,10 +8,15 @@ from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import in_place
+from keras.src.quantizers import int4
+from keras.src.quantizers import int8
+from keras.src.quantizers import layer_config
+from keras.src.quantizers import layouts
 from keras.src.quantizers import quantizers
-from keras.src.quantizers import utils as quantize_utils
 from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
+from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.Embedding")
@@ -333,8 +338,8 @@ class Embedding(lora_utils.LoraMixin, Layer):
         config = self._resolve_quantize_args(
             mode, config, type_check, Embedding
         )
-        quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
-        quantize_utils.quantize_in_place(
+        layer_config.check_mode(config.mode, self._QUANTIZATION_MODES)
+        in_place.quantize_in_place(
             self, config, self._quantized_attrs(), self._quantized_base_values
         )
 
@@ -345,7 +350,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
     def quantized_build(self, embeddings_shape, mode, config=None):
         """Creates the variables of quantization `mode` for a table of
         shape `embeddings_shape`."""
-        quantize_utils.check_mode(mode, self._QUANTIZATION_MODES)
+        layer_config.check_mode(mode, self._QUANTIZATION_MODES)
         self.quantization_config = config
         if mode == "int8":
             self._int8_build(embeddings_shape, config)
@@ -355,68 +360,58 @@ class Embedding(lora_utils.LoraMixin, Layer):
     def _int8_build(self, embeddings_shape, config):
         # Under a distribution the table keeps the float table's layout
         # and the scales that of its vocabulary axis.
-        base = quantize_utils.float_weight_layout(
-            self, "embeddings", embeddings_shape
-        )
+        base = layouts.float_weight_layout(self, "embeddings", embeddings_shape)
         self._embeddings = self.add_weight(
             shape=embeddings_shape,
             name="embeddings",
             initializer="zeros",
             dtype="int8",
             trainable=False,
-            layout=quantize_utils.derived_layout(
-                base, (0, 1), embeddings_shape
-            ),
+            layout=layouts.derived_layout(base, (0, 1), embeddings_shape),
         )
         self.embeddings_scale = self.add_weight(
             shape=(embeddings_shape[0],),
             name="embeddings_scale",
             initializer="ones",
             trainable=False,
-            layout=quantize_utils.derived_layout(
-                base, (0,), embeddings_shape[:1]
-            ),
+            layout=layouts.derived_layout(base, (0,), embeddings_shape[:1]),
         )
 
     def _int4_build(self, embeddings_shape, config):
         vocabulary, features = embeddings_shape
-        self._int4_block_size = quantize_utils.int4_block_size(self, config)
-        base = quantize_utils.float_weight_layout(
-            self, "embeddings", embeddings_shape
-        )
-        packed_shape = (vocabulary, (features + 1) // 2)
+        self._int4_block_size = int4.int4_block_size(self, config)
+        base = layouts.float_weight_layout(self, "embeddings", embeddings_shape)
+        packed_shape = (vocabulary, ceil_div(features, 2))
         self._embeddings = self.add_weight(
             shape=packed_shape,
             name="embeddings",
             initializer="zeros",
             dtype="int8",
             trainable=False,
-            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
+            layout=layouts.derived_layout(base, (0, 1), packed_shape),
         )
-        if not quantize_utils.is_grouped(self._int4_block_size):
+        if not int4.is_grouped(self._int4_block_size):
             self.embeddings_scale = self.add_weight(
                 shape=(vocabulary,),
                 name="embeddings_scale",
                 initializer="ones",
                 trainable=False,
-                layout=quantize_utils.derived_layout(base, (0,), (vocabulary,)),
+                layout=layouts.derived_layout(base, (0,), (vocabulary,)),
             )
             return
-        groups = quantize_utils.group_count(features, self._int4_block_size)
+        groups = int4.group_count(features, self._int4_block_size)
         self.embeddings_scale, self.embeddings_zero, self.g_idx = (
-            quantize_utils.int4_grouped_build(
+            int4.int4_grouped_build(
                 self,
                 "embeddings",
                 groups,
                 vocabulary,
                 features,
                 transpose=True,
-                layout=quantize_utils.derived_layout(
+                layout=layouts.derived_layout(
                     base, (0, None), (vocabulary, groups)
                 ),
-                rows_layout=quantize_utils.derived_layout(
-                    base, (1,), (features,)
-                ),
+                rows_layout=layouts.derived_layout(base, (1,), (features,)),
             )
         )
 
@@ -424,28 +419,26 @@ class Embedding(lora_utils.LoraMixin, Layer):
         """`{attribute: value}` of the quantized variables holding the
         float `table` in `mode`."""
         if mode == "int8":
-            q, scale = quantize_utils.quantize_weight(
+            q, scale = int8.quantize_weight(
                 config.weight_quantizer, table, (-1,), (table.shape[0],)
             )
             return {"_embeddings": q, "embeddings_scale": scale}
-        block_size = quantize_utils.int4_block_size(self, config)
-        if not quantize_utils.is_grouped(block_size):
-            q, scale = quantize_utils.int4_quantize_rows(
-                table, config.weight_quantizer
-            )
+        block_size = int4.int4_block_size(self, config)
+        if not int4.is_grouped(block_size):
+            q, scale = int4.int4_quantize_rows(table, config.weight_quantizer)
             return {
                 "_embeddings": quantizers.pack_int4(q, axis=-1)[0],
                 "embeddings_scale": scale,
             }
         # The matrix view has the features as rows: transpose.
-        q, scale, zero = quantize_utils.int4_quantize_matrix(
+        q, scale, zero = int4.int4_quantize_matrix(
             ops.transpose(table), block_size
         )
         return {
             "_embeddings": quantizers.pack_int4(ops.transpose(q), axis=-1)[0],
             "embeddings_scale": ops.transpose(scale),
             "embeddings_zero": ops.transpose(zero),
-            "g_idx": quantize_utils.group_index(table.shape[1], block_size),
+            "g_idx": int4.group_index(table.shape[1], block_size),
         }
 
     def _dequantized_base(self, dtype):
@@ -455,8 +448,8 @@ class Embedding(lora_utils.LoraMixin, Layer):
             scale = ops.cast(self.embeddings_scale, dtype)
             return ops.divide(table, ops.expand_dims(scale, -1))
         q = quantizers.unpack_int4(self._embeddings, self.output_dim, axis=-1)
-        grouped = quantize_utils.is_grouped(self._int4_block_size)
-        matrix = quantize_utils.int4_dequantize_matrix(
+        grouped = int4.is_grouped(self._int4_block_size)
+        matrix = int4.int4_dequantize_matrix(
             ops.transpose(q),
             ops.transpose(self.embeddings_scale)
             if grouped
@@ -475,7 +468,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
         mode = self.quantization_mode
         if mode is None:
             return []
-        if mode == "int4" and quantize_utils.is_grouped(self._int4_block_size):
+        if mode == "int4" and int4.is_grouped(self._int4_block_size):
             return [self.embeddings_scale, self.embeddings_zero, self.g_idx]
         return [self.embeddings_scale]
 
@@ -492,7 +485,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
             "float32",
         )
         scale = ops.take(self.embeddings_scale, ids, axis=0)
-        if not quantize_utils.is_grouped(self._int4_block_size):
+        if not int4.is_grouped(self._int4_block_size):
             return ops.divide(rows, ops.expand_dims(scale, -1))
         group = ops.cast(self.g_idx, "int32")
         zero = ops.take(ops.take(self.embeddings_zero, ids, axis=0), group, -1)

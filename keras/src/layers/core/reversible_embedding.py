@@ -5,8 +5,13 @@ from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
 from keras.src.layers.core.embedding import Embedding
+from keras.src.quantizers import in_place
+from keras.src.quantizers import int4
+from keras.src.quantizers import int8
+from keras.src.quantizers import layer_config
+from keras.src.quantizers import layouts
 from keras.src.quantizers import quantizers
-from keras.src.quantizers import utils as quantize_utils
+from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.ReversibleEmbedding")
@@ -178,8 +183,8 @@ class ReversibleEmbedding(Embedding):
         config = self._resolve_quantize_args(
             mode, config, type_check, ReversibleEmbedding
         )
-        quantize_utils.check_mode(config.mode, self._QUANTIZATION_MODES)
-        quantize_utils.quantize_in_place(
+        layer_config.check_mode(config.mode, self._QUANTIZATION_MODES)
+        in_place.quantize_in_place(
             self, config, self._quantized_attrs(), self._quantized_base_values
         )
 
@@ -190,33 +195,36 @@ class ReversibleEmbedding(Embedding):
         """Creates the quantized table(s) and their scales for `mode`."""
         super().quantized_build(embeddings_shape, mode, config)
         self.inputs_quantizer = getattr(
-            quantize_utils.default_config(mode, config),
+            layer_config.default_config(mode, config),
             "activation_quantizer",
             None,
         )
         if self.tie_weights:
             return
         features, vocabulary = self.output_dim, self.input_dim
-        int4 = mode == "int4"
-        base = quantize_utils.float_weight_layout(
+        packs_int4 = mode == "int4"
+        base = layouts.float_weight_layout(
             self, "reverse_embeddings", (features, vocabulary)
         )
-        packed_shape = ((features + 1) // 2 if int4 else features, vocabulary)
+        packed_shape = (
+            ceil_div(features, 2) if packs_int4 else features,
+            vocabulary,
+        )
         self.reverse_embeddings = self.add_weight(
             shape=packed_shape,
             name="reverse_embeddings",
             initializer="zeros",
             dtype="int8",
             trainable=False,
-            layout=quantize_utils.derived_layout(base, (0, 1), packed_shape),
+            layout=layouts.derived_layout(base, (0, 1), packed_shape),
         )
-        if int4 and quantize_utils.is_grouped(self._int4_block_size):
-            groups = quantize_utils.group_count(features, self._int4_block_size)
+        if packs_int4 and int4.is_grouped(self._int4_block_size):
+            groups = int4.group_count(features, self._int4_block_size)
             shape = (groups, vocabulary)
         else:
             shape = (vocabulary,)
         # The scales take the layout of the vocabulary axis.
-        layout = quantize_utils.derived_layout(
+        layout = layouts.derived_layout(
             base, (None, 1) if len(shape) == 2 else (1,), shape
         )
         self.reverse_embeddings_scale = self.add_weight(
@@ -241,7 +249,7 @@ class ReversibleEmbedding(Embedding):
         if weight is not getattr(self, "reverse_embeddings", None):
             return super()._quantized_base_values(weight, mode, config)
         if mode == "int8":
-            q, scale = quantize_utils.quantize_weight(
+            q, scale = int8.quantize_weight(
                 config.weight_quantizer,
                 ops.transpose(weight),
                 (-1,),
@@ -251,10 +259,10 @@ class ReversibleEmbedding(Embedding):
                 "reverse_embeddings": ops.transpose(q),
                 "reverse_embeddings_scale": scale,
             }
-        block_size = quantize_utils.int4_block_size(self, config)
-        if not quantize_utils.is_grouped(block_size):
+        block_size = int4.int4_block_size(self, config)
+        if not int4.is_grouped(block_size):
             # One scale per vocabulary column, as for int8.
-            q, scale = quantize_utils.int4_quantize_rows(
+            q, scale = int4.int4_quantize_rows(
                 ops.transpose(weight), config.weight_quantizer
             )
             return {
@@ -263,7 +271,7 @@ class ReversibleEmbedding(Embedding):
                 )[0],
                 "reverse_embeddings_scale": scale,
             }
-        q, scale, zero = quantize_utils.int4_quantize_matrix(weight, block_size)
+        q, scale, zero = int4.int4_quantize_matrix(weight, block_size)
         return {
             "reverse_embeddings": quantizers.pack_int4(q, axis=0)[0],
             "reverse_embeddings_scale": scale,
@@ -283,12 +291,12 @@ class ReversibleEmbedding(Embedding):
         q = quantizers.unpack_int4(
             self.reverse_embeddings, self.output_dim, axis=0
         )
-        grouped = quantize_utils.is_grouped(self._int4_block_size)
-        return quantize_utils.int4_dequantize_matrix(
+        grouped = int4.is_grouped(self._int4_block_size)
+        return int4.int4_dequantize_matrix(
             q,
             self.reverse_embeddings_scale,
             self.reverse_embeddings_zero if grouped else None,
-            quantize_utils.group_index(self.output_dim, self._int4_block_size)
+            int4.group_index(self.output_dim, self._int4_block_size)
             if grouped
             else None,
             dtype,
@@ -320,9 +328,7 @@ class ReversibleEmbedding(Embedding):
                 ops.cast(inputs, dtype), ops.cast(kernel, dtype)
             )
             return ops.divide(logits, scale)
-        x, x_scale = quantize_utils.quantize_inputs(
-            self.inputs_quantizer, inputs
-        )
+        x, x_scale = int8.quantize_inputs(self.inputs_quantizer, inputs)
         logits = ops.cast(ops.matmul(x, kernel), dtype)
         return ops.divide(logits, ops.multiply(ops.cast(x_scale, dtype), scale))
 
@@ -331,9 +337,7 @@ class ReversibleEmbedding(Embedding):
             return super()._int4_call(inputs)
         x = inputs
         if self.inputs_quantizer is not None:
-            q, x_scale = quantize_utils.quantize_inputs(
-                self.inputs_quantizer, inputs
-            )
+            q, x_scale = int8.quantize_inputs(self.inputs_quantizer, inputs)
             x = ops.divide(ops.cast(q, dtype), ops.cast(x_scale, dtype))
         return ops.matmul(ops.cast(x, dtype), self._dequantized_reverse(dtype))
 

@@ -8,8 +8,11 @@ from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import file_order
+from keras.src.quantizers import in_place
+from keras.src.quantizers import layer_config
 from keras.src.quantizers import quantizers
-from keras.src.quantizers import utils as quantize_utils
+from keras.src.quantizers import ternary
 
 
 @keras_export("keras.layers.TernaryDense")
@@ -174,8 +177,8 @@ class TernaryDense(Layer):
         config = self._resolve_quantize_args(
             mode, config, type_check, TernaryDense
         )
-        quantize_utils.check_mode(config.mode, ("ternary",))
-        quantize_utils.quantize_in_place(
+        layer_config.check_mode(config.mode, ("ternary",))
+        in_place.quantize_in_place(
             self, config, "kernel", self._quantized_values
         )
         del self.kernel
@@ -183,9 +186,9 @@ class TernaryDense(Layer):
     def quantized_build(self, kernel_shape, mode, config=None):
         """Creates the packed `kernel` and its `kernel_scale` (laid out
         like the float kernel under a distribution)."""
-        quantize_utils.check_mode(mode, ("ternary",))
+        layer_config.check_mode(mode, ("ternary",))
         self._orig_input_dim = kernel_shape[0]
-        self._packed_kernel, self.kernel_scale = quantize_utils.ternary_build(
+        self._packed_kernel, self.kernel_scale = ternary.ternary_build(
             self, kernel_shape
         )
 
@@ -214,7 +217,7 @@ class TernaryDense(Layer):
     def _own_weights(self):
         if self.quantization_mode is None:
             return super()._own_weights()
-        return quantize_utils.file_order(
+        return file_order.file_order(
             self, [self._packed_kernel, self.bias, self.kernel_scale]
         )
 

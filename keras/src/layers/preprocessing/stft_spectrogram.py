@@ -9,6 +9,7 @@ from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 from keras.src.utils.module_utils import scipy
+from keras.src.utils.python_utils import ceil_div
 
 _MODES = ("log", "magnitude", "psd", "real", "imag", "angle", "stft")
 
@@ -259,7 +260,7 @@ class STFTSpectrogram(Layer):
         if samples is None:
             num_frames = None
         elif self.padding == "same":
-            num_frames = -(-samples // self._step)
+            num_frames = ceil_div(samples, self._step)
         else:
             num_frames = (samples - self.frame_length) // self._step + 1
         depth = self._fft // 2 + 1

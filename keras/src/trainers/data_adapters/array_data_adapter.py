@@ -1,12 +1,11 @@
 """Batches from in-memory arrays (NumPy, JAX, or anything array-like)."""
 
-import math
-
 import numpy as np
 
 from keras.src import tree
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.data_adapters.data_adapter import DataAdapter
+from keras.src.utils.python_utils import ceil_div
 
 
 def _is_array_leaf(x):
@@ -101,11 +100,11 @@ class ArrayDataAdapter(DataAdapter):
         self._num_samples = data_adapter_utils.num_samples(self._inputs)
         if not batch_size:
             if steps:
-                batch_size = int(math.ceil(self._num_samples / steps))
+                batch_size = ceil_div(self._num_samples, steps)
             else:
                 batch_size = 32
         self._batch_size = max(1, int(batch_size))
-        self._num_batches = int(math.ceil(self._num_samples / self._batch_size))
+        self._num_batches = ceil_div(self._num_samples, self._batch_size)
         self._partial = self._num_samples % self._batch_size
         self._shuffle = shuffle
         self._distribution = distribution

@@ -1,13 +1,12 @@
 """`ContrastLimitedAdaptiveHistogramEqualization` (CLAHE)."""
 
-import math
-
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing import _histogram
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
+from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.ContrastLimitedAdaptiveHistogramEqualization")
@@ -74,8 +73,8 @@ class ContrastLimitedAdaptiveHistogramEqualization(BaseImagePreprocessingLayer):
         x = _histogram.to_channels_last(self, images)
         _, height, width, channels = x.shape
         grid_h, grid_w = self.tile_grid_size
-        tile_h = math.ceil(height / grid_h)
-        tile_w = math.ceil(width / grid_w)
+        tile_h = ceil_div(height, grid_h)
+        tile_w = ceil_div(width, grid_w)
         pad_h, pad_w = tile_h * grid_h - height, tile_w * grid_w - width
         index = _histogram.to_bins(self, x, bins)
         padded = index
