@@ -7,6 +7,7 @@ from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops.numpy import broadcast_shapes
 from keras.src.ops.operation import Operation
+from keras.src.ops.operation import dispatch_to
 from keras.src.ops.operation import symbolic_op
 
 
@@ -17,20 +18,10 @@ def _export(name):
 class _SegmentReduction(Operation):
     """A segment reduction; the constructor takes its static arguments."""
 
-    _backend_fn = None
-
     def __init__(self, num_segments=None, sorted=False, *, name=None):
         super().__init__(name=name)
         self.num_segments = num_segments
         self.sorted = sorted
-
-    def call(self, data, segment_ids):
-        return getattr(backend.math, self._backend_fn)(
-            data,
-            segment_ids,
-            num_segments=self.num_segments,
-            sorted=self.sorted,
-        )
 
     def compute_output_spec(self, data, segment_ids):
         _check_segment_arguments(data, segment_ids)
@@ -63,28 +54,21 @@ def _check_segment_arguments(data, segment_ids):
 class SegmentSum(_SegmentReduction):
     """The operation of `keras.ops.segment_sum`."""
 
-    _backend_fn = "segment_sum"
-
 
 class SegmentMax(_SegmentReduction):
     """The operation of `keras.ops.segment_max`."""
-
-    _backend_fn = "segment_max"
 
 
 class SegmentMin(_SegmentReduction):
     """Segment-wise minimum: `SegmentMin(num_segments)(data, segment_ids)`."""
 
-    _backend_fn = "segment_min"
-
 
 class SegmentProd(_SegmentReduction):
     """Segment-wise product: `SegmentProd(num_segments)(data, segment_ids)`."""
 
-    _backend_fn = "segment_prod"
-
 
 @_export("segment_sum")
+@dispatch_to(SegmentSum)
 def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     """Adds up the rows of `data` that share a segment id.
 
@@ -106,14 +90,13 @@ def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     Array([ 3, 10], dtype=int32)
     """
     _check_segment_arguments(data, segment_ids)
-    if any_symbolic_tensors((data, segment_ids)):
-        return SegmentSum(num_segments, sorted).symbolic_call(data, segment_ids)
     return backend.math.segment_sum(
         data, segment_ids, num_segments=num_segments, sorted=sorted
     )
 
 
 @_export("segment_max")
+@dispatch_to(SegmentMax)
 def segment_max(data, segment_ids, num_segments=None, sorted=False):
     """Takes the largest row of `data` within each segment id.
 
@@ -128,14 +111,13 @@ def segment_max(data, segment_ids, num_segments=None, sorted=False):
         A tensor of shape `(num_segments,) + data.shape[1:]`.
     """
     _check_segment_arguments(data, segment_ids)
-    if any_symbolic_tensors((data, segment_ids)):
-        return SegmentMax(num_segments, sorted).symbolic_call(data, segment_ids)
     return backend.math.segment_max(
         data, segment_ids, num_segments=num_segments, sorted=sorted
     )
 
 
 @_export("segment_min")
+@dispatch_to(SegmentMin)
 def segment_min(data, segment_ids, num_segments=None, sorted=False):
     """Takes the smallest row of `data` within each segment id.
 
@@ -156,14 +138,13 @@ def segment_min(data, segment_ids, num_segments=None, sorted=False):
     Array([ 2, 10], dtype=int32)
     """
     _check_segment_arguments(data, segment_ids)
-    if any_symbolic_tensors((data, segment_ids)):
-        return SegmentMin(num_segments, sorted).symbolic_call(data, segment_ids)
     return backend.math.segment_min(
         data, segment_ids, num_segments=num_segments, sorted=sorted
     )
 
 
 @_export("segment_prod")
+@dispatch_to(SegmentProd)
 def segment_prod(data, segment_ids, num_segments=None, sorted=False):
     """Multiplies the rows of `data` that share a segment id.
 
@@ -184,10 +165,6 @@ def segment_prod(data, segment_ids, num_segments=None, sorted=False):
     Array([ 8, 10], dtype=int32)
     """
     _check_segment_arguments(data, segment_ids)
-    if any_symbolic_tensors((data, segment_ids)):
-        return SegmentProd(num_segments, sorted).symbolic_call(
-            data, segment_ids
-        )
     return backend.math.segment_prod(
         data, segment_ids, num_segments=num_segments, sorted=sorted
     )
@@ -475,10 +452,6 @@ class FFT(Operation):
     """The operation of `keras.ops.fft`."""
 
     _axes = 1
-    _backend_fn = "fft"
-
-    def call(self, x):
-        return getattr(backend.math, self._backend_fn)(x)
 
     def compute_output_spec(self, x):
         shape, dtype = _check_pair(x, self._axes)
@@ -499,17 +472,16 @@ class FFT2(FFT):
     """The operation of `keras.ops.fft2`."""
 
     _axes = 2
-    _backend_fn = "fft2"
 
 
 class IFFT2(FFT):
     """The operation of `keras.ops.ifft2`."""
 
     _axes = 2
-    _backend_fn = "ifft2"
 
 
 @_export("fft")
+@dispatch_to(FFT)
 def fft(x):
     """Discrete Fourier transform along the last axis.
 
@@ -526,12 +498,11 @@ def fft(x):
     >>> real
     Array([1., 1.], dtype=float32)
     """
-    if any_symbolic_tensors(x):
-        return FFT().symbolic_call(x)
     return backend.math.fft(x)
 
 
 @_export("fft2")
+@dispatch_to(FFT2)
 def fft2(x):
     """Two-dimensional discrete Fourier transform over the last two axes.
 
@@ -542,12 +513,11 @@ def fft2(x):
     Returns:
         A tuple `(real, imag)` with the parts of the transform.
     """
-    if any_symbolic_tensors(x):
-        return FFT2().symbolic_call(x)
     return backend.math.fft2(x)
 
 
 @_export("ifft2")
+@dispatch_to(IFFT2)
 def ifft2(x):
     """Inverse of `fft2`, over the last two axes.
 
@@ -558,8 +528,6 @@ def ifft2(x):
     Returns:
         A tuple `(real, imag)` with the parts of the inverse transform.
     """
-    if any_symbolic_tensors(x):
-        return IFFT2().symbolic_call(x)
     return backend.math.ifft2(x)
 
 
@@ -574,9 +542,6 @@ class RFFT(Operation):
         super().__init__(name=name)
         self.fft_length = fft_length
 
-    def call(self, x):
-        return backend.math.rfft(x, fft_length=self.fft_length)
-
     def compute_output_spec(self, x):
         shape = _shape(x)
         _check_rank(shape, 1)
@@ -588,6 +553,7 @@ class RFFT(Operation):
 
 
 @_export("rfft")
+@dispatch_to(RFFT)
 def rfft(x, fft_length=None):
     """Discrete Fourier transform of a real signal along the last axis.
 
@@ -609,8 +575,6 @@ def rfft(x, fft_length=None):
     >>> real
     Array([4., 0., 0.], dtype=float32)
     """
-    if any_symbolic_tensors((x,)):
-        return RFFT(fft_length).symbolic_call(x)
     return backend.math.rfft(x, fft_length=fft_length)
 
 
@@ -625,9 +589,6 @@ class IRFFT(Operation):
         super().__init__(name=name)
         self.fft_length = fft_length
 
-    def call(self, x):
-        return backend.math.irfft(x, fft_length=self.fft_length)
-
     def compute_output_spec(self, x):
         shape, dtype = _check_pair(x, 1)
         if self.fft_length is not None:
@@ -640,6 +601,7 @@ class IRFFT(Operation):
 
 
 @_export("irfft")
+@dispatch_to(IRFFT)
 def irfft(x, fft_length=None):
     """Inverse of `rfft`: a real signal from its non-negative frequencies.
 
@@ -656,8 +618,6 @@ def irfft(x, fft_length=None):
     >>> keras.ops.irfft((np.array([4.0, 0.0, 0.0]), np.zeros(3)))
     Array([1., 1., 1., 1.], dtype=float32)
     """
-    if any_symbolic_tensors(x):
-        return IRFFT(fft_length).symbolic_call(x)
     return backend.math.irfft(x, fft_length=fft_length)
 
 
