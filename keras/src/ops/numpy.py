@@ -26,13 +26,13 @@ from keras.src.ops.numpy_ops.searching import *
 from keras.src.ops.numpy_ops.unary import *
 
 # `from keras.src.ops.numpy import *` (in `keras/src/ops/__init__.py`) takes
-# the ops and their classes, not the modules the families import (`math`
-# would hide `keras.src.ops.math`).
+# the ops and their classes (whose `__module__` is this module) and the
+# shape helpers of `numpy_ops.base`, not the modules the families import
+# (`math` would hide `keras.src.ops.math`).
 __all__ = [
     name
     for name, value in list(globals().items())
     if not name.startswith("_")
-    and (getattr(value, "__module__", None) or "").startswith(
-        "keras.src.ops.numpy_ops."
-    )
+    and getattr(value, "__module__", None)
+    in (__name__, "keras.src.ops.numpy_ops.base")
 ]

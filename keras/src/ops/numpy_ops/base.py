@@ -16,12 +16,24 @@ from keras.src.backend.common import dtypes
 from keras.src.ops.operation import Operation
 from keras.src.ops.operation import dispatch_to
 
+# The ops are written in the modules of this package but belong to
+# `keras.src.ops.numpy`, which re-exports them: their `__module__` says so,
+# so that serialized op classes, pickles and the generated `keras/api` name
+# that module, as with upstream Keras.
+_PUBLIC_MODULE = "keras.src.ops.numpy"
+
 
 def _export(*names):
-    return keras_export(
+    export = keras_export(
         [f"keras.ops.{n}" for n in names]
         + [f"keras.ops.numpy.{n}" for n in names]
     )
+
+    def decorate(fn):
+        fn.__module__ = _PUBLIC_MODULE
+        return export(fn)
+
+    return decorate
 
 
 class _NumpyOp(Operation):
@@ -35,6 +47,10 @@ class _NumpyOp(Operation):
     Args:
         name: Optional name of the op.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.__module__ = _PUBLIC_MODULE
 
     def __init__(self, name=None):
         super().__init__(name=name)
@@ -303,8 +319,8 @@ def _defines_op(base, **attributes):
     For ops whose class only sets class attributes of a shared base (such as
     `_Binary`'s `_sparse_rule`). The class is named after the function in
     CamelCase (`logical_and` gives `LogicalAnd`) and is defined in the
-    function's module, so that `keras.ops.numpy.LogicalAnd` exists like the
-    classes written out. Its `call` runs the function (see `dispatch_to`).
+    function's module, so that `keras.src.ops.numpy.LogicalAnd` exists like
+    the classes written out. Its `call` runs the function (see `dispatch_to`).
 
     Args:
         base: The base class of the op class.
@@ -316,8 +332,7 @@ def _defines_op(base, **attributes):
 
     def decorate(fn):
         name = "".join(p[:1].upper() + p[1:] for p in fn.__name__.split("_"))
-        namespace = {"__module__": fn.__module__, "__qualname__": name}
-        op_class = type(name, (base,), {**namespace, **attributes})
+        op_class = type(name, (base,), {"__qualname__": name, **attributes})
         fn.__globals__[name] = op_class
         return dispatch_to(op_class)(fn)
 
