@@ -15,6 +15,12 @@ def _export(name):
     return keras_export(f"keras.ops.{name}")
 
 
+def _segment_reduce(reduce, data, segment_ids, num_segments, sorted):
+    """Checks the arguments of a segment reduction, then runs `reduce`."""
+    _check_segment_arguments(data, segment_ids)
+    return reduce(data, segment_ids, num_segments=num_segments, sorted=sorted)
+
+
 class _SegmentReduction(Operation):
     """A segment reduction; the constructor takes its static arguments."""
 
@@ -89,9 +95,8 @@ def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     >>> keras.ops.segment_sum(np.array([1, 2, 10]), np.array([0, 0, 1]), 2)
     Array([ 3, 10], dtype=int32)
     """
-    _check_segment_arguments(data, segment_ids)
-    return backend.math.segment_sum(
-        data, segment_ids, num_segments=num_segments, sorted=sorted
+    return _segment_reduce(
+        backend.math.segment_sum, data, segment_ids, num_segments, sorted
     )
 
 
@@ -110,9 +115,8 @@ def segment_max(data, segment_ids, num_segments=None, sorted=False):
     Returns:
         A tensor of shape `(num_segments,) + data.shape[1:]`.
     """
-    _check_segment_arguments(data, segment_ids)
-    return backend.math.segment_max(
-        data, segment_ids, num_segments=num_segments, sorted=sorted
+    return _segment_reduce(
+        backend.math.segment_max, data, segment_ids, num_segments, sorted
     )
 
 
@@ -137,9 +141,8 @@ def segment_min(data, segment_ids, num_segments=None, sorted=False):
     >>> keras.ops.segment_min(np.array([4, 2, 10]), np.array([0, 0, 1]), 2)
     Array([ 2, 10], dtype=int32)
     """
-    _check_segment_arguments(data, segment_ids)
-    return backend.math.segment_min(
-        data, segment_ids, num_segments=num_segments, sorted=sorted
+    return _segment_reduce(
+        backend.math.segment_min, data, segment_ids, num_segments, sorted
     )
 
 
@@ -164,9 +167,8 @@ def segment_prod(data, segment_ids, num_segments=None, sorted=False):
     >>> keras.ops.segment_prod(np.array([4, 2, 10]), np.array([0, 0, 1]), 2)
     Array([ 8, 10], dtype=int32)
     """
-    _check_segment_arguments(data, segment_ids)
-    return backend.math.segment_prod(
-        data, segment_ids, num_segments=num_segments, sorted=sorted
+    return _segment_reduce(
+        backend.math.segment_prod, data, segment_ids, num_segments, sorted
     )
 
 
