@@ -10,6 +10,7 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops.operation import Operation
+from keras.src.ops.operation import dispatch_to
 from keras.src.utils.argument_validation import standardize_tuple
 from keras.src.utils.python_utils import ceil_div
 
@@ -48,6 +49,21 @@ def _spec_like(images, shape=None, dtype=None):
     )
 
 
+def _run(op, *args):
+    """Calls the image op `op` on `args`, symbolically if one is symbolic.
+
+    Args:
+        op: The op, built from the function's static arguments.
+        *args: Its tensor arguments.
+
+    Returns:
+        KerasTensors when an argument is a KerasTensor, else tensors.
+    """
+    if any_symbolic_tensors(args):
+        return op.symbolic_call(*args)
+    return op.call(*args)
+
+
 def _checkable(x):
     """`KerasTensor` of `x`'s shape and dtype, to check a call's inputs.
 
@@ -78,20 +94,12 @@ class RGBToGrayscale(Operation):
         super().__init__(name=name)
         self.data_format = backend.standardize_data_format(data_format)
 
-    def call(self, images):
-        return _rgb_to_grayscale(images, self.data_format)
-
     def compute_output_spec(self, images):
         return _grayscale_spec(images, self.data_format)
 
 
-def _rgb_to_grayscale(images, data_format):
-    images = backend.convert_to_tensor(images)
-    _grayscale_spec(images, data_format)
-    return backend.image.rgb_to_grayscale(images, data_format=data_format)
-
-
 @keras_export("keras.ops.image.rgb_to_grayscale")
+@dispatch_to(RGBToGrayscale)
 def rgb_to_grayscale(images, data_format=None):
     """Converts RGB images to one-channel grayscale.
 
@@ -113,9 +121,9 @@ def rgb_to_grayscale(images, data_format=None):
     (2, 4, 4, 1)
     """
     data_format = backend.standardize_data_format(data_format)
-    if any_symbolic_tensors((images,)):
-        return RGBToGrayscale(data_format).symbolic_call(images)
-    return _rgb_to_grayscale(images, data_format)
+    images = backend.convert_to_tensor(images)
+    _grayscale_spec(images, data_format)
+    return backend.image.rgb_to_grayscale(images, data_format=data_format)
 
 
 def _hsv_spec(images, data_format):
@@ -136,9 +144,6 @@ class RGBToHSV(Operation):
         super().__init__(name=name)
         self.data_format = backend.standardize_data_format(data_format)
 
-    def call(self, images):
-        return _color_convert(images, self.data_format, "rgb_to_hsv")
-
     def compute_output_spec(self, images):
         return _hsv_spec(images, self.data_format)
 
@@ -148,20 +153,19 @@ class HSVToRGB(Operation):
         super().__init__(name=name)
         self.data_format = backend.standardize_data_format(data_format)
 
-    def call(self, images):
-        return _color_convert(images, self.data_format, "hsv_to_rgb")
-
     def compute_output_spec(self, images):
         return _hsv_spec(images, self.data_format)
 
 
-def _color_convert(images, data_format, which):
+def _checked_hsv_input(images, data_format):
+    """`images` as a tensor, checked to be convertible between RGB and HSV."""
     images = backend.convert_to_tensor(images)
     _hsv_spec(images, data_format)
-    return getattr(backend.image, which)(images, data_format=data_format)
+    return images
 
 
 @keras_export("keras.ops.image.rgb_to_hsv")
+@dispatch_to(RGBToHSV)
 def rgb_to_hsv(images, data_format=None):
     """Converts float RGB images to HSV (hue, saturation, value).
 
@@ -184,12 +188,12 @@ def rgb_to_hsv(images, data_format=None):
     Array([[[0., 1., 1.]]], dtype=float32)
     """
     data_format = backend.standardize_data_format(data_format)
-    if any_symbolic_tensors((images,)):
-        return RGBToHSV(data_format).symbolic_call(images)
-    return _color_convert(images, data_format, "rgb_to_hsv")
+    images = _checked_hsv_input(images, data_format)
+    return backend.image.rgb_to_hsv(images, data_format=data_format)
 
 
 @keras_export("keras.ops.image.hsv_to_rgb")
+@dispatch_to(HSVToRGB)
 def hsv_to_rgb(images, data_format=None):
     """Converts float HSV images back to RGB; the inverse of `rgb_to_hsv`.
 
@@ -209,9 +213,8 @@ def hsv_to_rgb(images, data_format=None):
     Array([[[0. , 0.5, 0. ]]], dtype=float32)
     """
     data_format = backend.standardize_data_format(data_format)
-    if any_symbolic_tensors((images,)):
-        return HSVToRGB(data_format).symbolic_call(images)
-    return _color_convert(images, data_format, "hsv_to_rgb")
+    images = _checked_hsv_input(images, data_format)
+    return backend.image.hsv_to_rgb(images, data_format=data_format)
 
 
 # ------------------------------------------------------------ resizing
@@ -330,9 +333,7 @@ def resize(
         fill_value=fill_value,
         data_format=data_format,
     )
-    if any_symbolic_tensors((images,)):
-        return op.symbolic_call(images)
-    return op.call(images)
+    return _run(op, images)
 
 
 # ---------------------------------------------------------- patches
@@ -497,9 +498,7 @@ def extract_patches(
         padding=padding,
         data_format=data_format,
     )
-    if any_symbolic_tensors((images,)):
-        return op.symbolic_call(images)
-    return op.call(images)
+    return _run(op, images)
 
 
 class ExtractPatches3D(ExtractPatches):
@@ -552,9 +551,7 @@ def extract_patches_3d(
         padding=padding,
         data_format=data_format,
     )
-    if any_symbolic_tensors((volumes,)):
-        return op.symbolic_call(volumes)
-    return op.call(volumes)
+    return _run(op, volumes)
 
 
 # ------------------------------------------------ patches, reversed
@@ -784,9 +781,7 @@ def reconstruct_patches(
         padding=padding,
         data_format=data_format,
     )
-    if any_symbolic_tensors((patches,)):
-        return op.symbolic_call(patches)
-    return op.call(patches)
+    return _run(op, patches)
 
 
 # ---------------------------------------------------- pad and crop
@@ -968,9 +963,7 @@ def pad_images(
         target_width,
         data_format,
     )
-    if any_symbolic_tensors((images,)):
-        return op.symbolic_call(images)
-    return op.call(images)
+    return _run(op, images)
 
 
 def _crop_plan(shape, args, data_format):
@@ -1140,9 +1133,7 @@ def crop_images(
         target_width,
         data_format,
     )
-    if any_symbolic_tensors((images,)):
-        return op.symbolic_call(images)
-    return op.call(images)
+    return _run(op, images)
 
 
 # ------------------------------------------------------ resampling
@@ -1231,9 +1222,7 @@ def affine_transform(
     Array([0., 0., 1., 2.], dtype=float32)
     """
     op = AffineTransform(interpolation, fill_mode, fill_value, data_format)
-    if any_symbolic_tensors((images, transform)):
-        return op.symbolic_call(images, transform)
-    return op.call(images, transform)
+    return _run(op, images, transform)
 
 
 def _check_points(points, name):
@@ -1321,9 +1310,7 @@ def perspective_transform(
     True
     """
     op = PerspectiveTransform(interpolation, fill_value, data_format)
-    if any_symbolic_tensors((images, start_points, end_points)):
-        return op.symbolic_call(images, start_points, end_points)
-    return op.call(images, start_points, end_points)
+    return _run(op, images, start_points, end_points)
 
 
 def _map_coordinates_spec(inputs, coordinates):
@@ -1395,9 +1382,7 @@ def map_coordinates(
 
         coordinates = knp.stack(coordinates)
     op = MapCoordinates(order, fill_mode, fill_value)
-    if any_symbolic_tensors((inputs, coordinates)):
-        return op.symbolic_call(inputs, coordinates)
-    return op.call(inputs, coordinates)
+    return _run(op, inputs, coordinates)
 
 
 class ScaleAndTranslate(Operation):
@@ -1462,9 +1447,7 @@ def scale_and_translate(
     (8, 8, 1)
     """
     op = ScaleAndTranslate(spatial_dims, method, antialias)
-    if any_symbolic_tensors((images, scale, translation)):
-        return op.symbolic_call(images, output_shape, scale, translation)
-    return op.call(images, output_shape, scale, translation)
+    return _run(op, images, output_shape, scale, translation)
 
 
 # -------------------------------------------------------- filtering
@@ -1611,9 +1594,7 @@ def elastic_transform(
     op = ElasticTransform(
         alpha, sigma, interpolation, fill_mode, fill_value, seed, data_format
     )
-    if any_symbolic_tensors((images,)):
-        return op.symbolic_call(images)
-    return op.call(images)
+    return _run(op, images)
 
 
 class SSIM(Operation):
@@ -1694,9 +1675,7 @@ def ssim(
     1.0
     """
     op = SSIM(max_val, filter_size, filter_sigma, k1, k2, data_format)
-    if any_symbolic_tensors((image1, image2)):
-        return op.symbolic_call(image1, image2)
-    return op.call(image1, image2)
+    return _run(op, image1, image2)
 
 
 class SobelEdges(Operation):
@@ -1735,6 +1714,4 @@ def sobel_edges(images, data_format=None):
     (1, 4, 4, 1, 2)
     """
     op = SobelEdges(data_format)
-    if any_symbolic_tensors((images,)):
-        return op.symbolic_call(images)
-    return op.call(images)
+    return _run(op, images)

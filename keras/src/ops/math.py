@@ -7,6 +7,7 @@ from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops.numpy import broadcast_shapes
 from keras.src.ops.operation import Operation
+from keras.src.ops.operation import dispatch_to
 from keras.src.ops.operation import symbolic_op
 
 
@@ -14,23 +15,19 @@ def _export(name):
     return keras_export(f"keras.ops.{name}")
 
 
+def _segment_reduce(reduce, data, segment_ids, num_segments, sorted):
+    """Checks the arguments of a segment reduction, then runs `reduce`."""
+    _check_segment_arguments(data, segment_ids)
+    return reduce(data, segment_ids, num_segments=num_segments, sorted=sorted)
+
+
 class _SegmentReduction(Operation):
     """A segment reduction; the constructor takes its static arguments."""
-
-    _backend_fn = None
 
     def __init__(self, num_segments=None, sorted=False, *, name=None):
         super().__init__(name=name)
         self.num_segments = num_segments
         self.sorted = sorted
-
-    def call(self, data, segment_ids):
-        return getattr(backend.math, self._backend_fn)(
-            data,
-            segment_ids,
-            num_segments=self.num_segments,
-            sorted=self.sorted,
-        )
 
     def compute_output_spec(self, data, segment_ids):
         _check_segment_arguments(data, segment_ids)
@@ -63,28 +60,21 @@ def _check_segment_arguments(data, segment_ids):
 class SegmentSum(_SegmentReduction):
     """The operation of `keras.ops.segment_sum`."""
 
-    _backend_fn = "segment_sum"
-
 
 class SegmentMax(_SegmentReduction):
     """The operation of `keras.ops.segment_max`."""
-
-    _backend_fn = "segment_max"
 
 
 class SegmentMin(_SegmentReduction):
     """Segment-wise minimum: `SegmentMin(num_segments)(data, segment_ids)`."""
 
-    _backend_fn = "segment_min"
-
 
 class SegmentProd(_SegmentReduction):
     """Segment-wise product: `SegmentProd(num_segments)(data, segment_ids)`."""
 
-    _backend_fn = "segment_prod"
-
 
 @_export("segment_sum")
+@dispatch_to(SegmentSum)
 def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     """Adds up the rows of `data` that share a segment id.
 
@@ -105,15 +95,13 @@ def segment_sum(data, segment_ids, num_segments=None, sorted=False):
     >>> keras.ops.segment_sum(np.array([1, 2, 10]), np.array([0, 0, 1]), 2)
     Array([ 3, 10], dtype=int32)
     """
-    _check_segment_arguments(data, segment_ids)
-    if any_symbolic_tensors((data, segment_ids)):
-        return SegmentSum(num_segments, sorted).symbolic_call(data, segment_ids)
-    return backend.math.segment_sum(
-        data, segment_ids, num_segments=num_segments, sorted=sorted
+    return _segment_reduce(
+        backend.math.segment_sum, data, segment_ids, num_segments, sorted
     )
 
 
 @_export("segment_max")
+@dispatch_to(SegmentMax)
 def segment_max(data, segment_ids, num_segments=None, sorted=False):
     """Takes the largest row of `data` within each segment id.
 
@@ -127,15 +115,13 @@ def segment_max(data, segment_ids, num_segments=None, sorted=False):
     Returns:
         A tensor of shape `(num_segments,) + data.shape[1:]`.
     """
-    _check_segment_arguments(data, segment_ids)
-    if any_symbolic_tensors((data, segment_ids)):
-        return SegmentMax(num_segments, sorted).symbolic_call(data, segment_ids)
-    return backend.math.segment_max(
-        data, segment_ids, num_segments=num_segments, sorted=sorted
+    return _segment_reduce(
+        backend.math.segment_max, data, segment_ids, num_segments, sorted
     )
 
 
 @_export("segment_min")
+@dispatch_to(SegmentMin)
 def segment_min(data, segment_ids, num_segments=None, sorted=False):
     """Takes the smallest row of `data` within each segment id.
 
@@ -155,15 +141,13 @@ def segment_min(data, segment_ids, num_segments=None, sorted=False):
     >>> keras.ops.segment_min(np.array([4, 2, 10]), np.array([0, 0, 1]), 2)
     Array([ 2, 10], dtype=int32)
     """
-    _check_segment_arguments(data, segment_ids)
-    if any_symbolic_tensors((data, segment_ids)):
-        return SegmentMin(num_segments, sorted).symbolic_call(data, segment_ids)
-    return backend.math.segment_min(
-        data, segment_ids, num_segments=num_segments, sorted=sorted
+    return _segment_reduce(
+        backend.math.segment_min, data, segment_ids, num_segments, sorted
     )
 
 
 @_export("segment_prod")
+@dispatch_to(SegmentProd)
 def segment_prod(data, segment_ids, num_segments=None, sorted=False):
     """Multiplies the rows of `data` that share a segment id.
 
@@ -183,13 +167,8 @@ def segment_prod(data, segment_ids, num_segments=None, sorted=False):
     >>> keras.ops.segment_prod(np.array([4, 2, 10]), np.array([0, 0, 1]), 2)
     Array([ 8, 10], dtype=int32)
     """
-    _check_segment_arguments(data, segment_ids)
-    if any_symbolic_tensors((data, segment_ids)):
-        return SegmentProd(num_segments, sorted).symbolic_call(
-            data, segment_ids
-        )
-    return backend.math.segment_prod(
-        data, segment_ids, num_segments=num_segments, sorted=sorted
+    return _segment_reduce(
+        backend.math.segment_prod, data, segment_ids, num_segments, sorted
     )
 
 
@@ -475,10 +454,6 @@ class FFT(Operation):
     """The operation of `keras.ops.fft`."""
 
     _axes = 1
-    _backend_fn = "fft"
-
-    def call(self, x):
-        return getattr(backend.math, self._backend_fn)(x)
 
     def compute_output_spec(self, x):
         shape, dtype = _check_pair(x, self._axes)
@@ -499,17 +474,16 @@ class FFT2(FFT):
     """The operation of `keras.ops.fft2`."""
 
     _axes = 2
-    _backend_fn = "fft2"
 
 
 class IFFT2(FFT):
     """The operation of `keras.ops.ifft2`."""
 
     _axes = 2
-    _backend_fn = "ifft2"
 
 
 @_export("fft")
+@dispatch_to(FFT)
 def fft(x):
     """Discrete Fourier transform along the last axis.
 
@@ -526,12 +500,11 @@ def fft(x):
     >>> real
     Array([1., 1.], dtype=float32)
     """
-    if any_symbolic_tensors(x):
-        return FFT().symbolic_call(x)
     return backend.math.fft(x)
 
 
 @_export("fft2")
+@dispatch_to(FFT2)
 def fft2(x):
     """Two-dimensional discrete Fourier transform over the last two axes.
 
@@ -542,12 +515,11 @@ def fft2(x):
     Returns:
         A tuple `(real, imag)` with the parts of the transform.
     """
-    if any_symbolic_tensors(x):
-        return FFT2().symbolic_call(x)
     return backend.math.fft2(x)
 
 
 @_export("ifft2")
+@dispatch_to(IFFT2)
 def ifft2(x):
     """Inverse of `fft2`, over the last two axes.
 
@@ -558,8 +530,6 @@ def ifft2(x):
     Returns:
         A tuple `(real, imag)` with the parts of the inverse transform.
     """
-    if any_symbolic_tensors(x):
-        return IFFT2().symbolic_call(x)
     return backend.math.ifft2(x)
 
 
@@ -574,9 +544,6 @@ class RFFT(Operation):
         super().__init__(name=name)
         self.fft_length = fft_length
 
-    def call(self, x):
-        return backend.math.rfft(x, fft_length=self.fft_length)
-
     def compute_output_spec(self, x):
         shape = _shape(x)
         _check_rank(shape, 1)
@@ -588,6 +555,7 @@ class RFFT(Operation):
 
 
 @_export("rfft")
+@dispatch_to(RFFT)
 def rfft(x, fft_length=None):
     """Discrete Fourier transform of a real signal along the last axis.
 
@@ -609,8 +577,6 @@ def rfft(x, fft_length=None):
     >>> real
     Array([4., 0., 0.], dtype=float32)
     """
-    if any_symbolic_tensors((x,)):
-        return RFFT(fft_length).symbolic_call(x)
     return backend.math.rfft(x, fft_length=fft_length)
 
 
@@ -625,9 +591,6 @@ class IRFFT(Operation):
         super().__init__(name=name)
         self.fft_length = fft_length
 
-    def call(self, x):
-        return backend.math.irfft(x, fft_length=self.fft_length)
-
     def compute_output_spec(self, x):
         shape, dtype = _check_pair(x, 1)
         if self.fft_length is not None:
@@ -640,6 +603,7 @@ class IRFFT(Operation):
 
 
 @_export("irfft")
+@dispatch_to(IRFFT)
 def irfft(x, fft_length=None):
     """Inverse of `rfft`: a real signal from its non-negative frequencies.
 
@@ -656,8 +620,6 @@ def irfft(x, fft_length=None):
     >>> keras.ops.irfft((np.array([4.0, 0.0, 0.0]), np.zeros(3)))
     Array([1., 1., 1., 1.], dtype=float32)
     """
-    if any_symbolic_tensors(x):
-        return IRFFT(fft_length).symbolic_call(x)
     return backend.math.irfft(x, fft_length=fft_length)
 
 

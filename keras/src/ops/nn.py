@@ -14,6 +14,7 @@ from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import operation_utils
 from keras.src.ops.operation import FunctionOperation
 from keras.src.ops.operation import Operation
+from keras.src.ops.operation import dispatch_to
 from keras.src.ops.operation import symbolic_op
 from keras.src.utils import argument_validation
 
@@ -25,8 +26,9 @@ def _export(*names):
     return keras_export(paths)
 
 
-def _keeps_float64(name):
-    """Symbolic output spec of activation `name`, keeping `float64`.
+def _activation(fn):
+    """`symbolic_op` for activation `fn`, whose symbolic result keeps
+    `float64`.
 
     Tracing runs JAX without 64-bit types, so a `float64` KerasTensor would
     come out as `float32`; as in upstream Keras, the symbolic result of a
@@ -34,7 +36,6 @@ def _keeps_float64(name):
     """
 
     def spec(*args, **kwargs):
-        fn = globals()[name].__wrapped__
         out = backend.compute_output_spec(fn, *args, **kwargs)
         x = args[0] if args else kwargs["x"]
         if (
@@ -45,11 +46,11 @@ def _keeps_float64(name):
             out = KerasTensor(out.shape, dtype="float64", sparse=out.sparse)
         return out
 
-    return spec
+    return symbolic_op(fn, spec=spec)
 
 
 @_export("relu")
-@symbolic_op(spec=_keeps_float64("relu"))
+@_activation
 def relu(x):
     """Rectified linear unit activation function: `max(x, 0)`.
 
@@ -68,7 +69,7 @@ def relu(x):
 
 
 @_export("relu6")
-@symbolic_op(spec=_keeps_float64("relu6"))
+@_activation
 def relu6(x):
     """ReLU capped at six.
 
@@ -84,7 +85,7 @@ def relu6(x):
 
 
 @_export("sigmoid")
-@symbolic_op(spec=_keeps_float64("sigmoid"))
+@_activation
 def sigmoid(x):
     """Sigmoid activation function: `1 / (1 + exp(-x))`.
 
@@ -98,7 +99,7 @@ def sigmoid(x):
 
 
 @_export("sparse_sigmoid")
-@symbolic_op(spec=_keeps_float64("sparse_sigmoid"))
+@_activation
 def sparse_sigmoid(x):
     """Sparse sigmoid: `clip(0.5 * (x + 1), 0, 1)`.
 
@@ -112,7 +113,7 @@ def sparse_sigmoid(x):
 
 
 @_export("softplus")
-@symbolic_op(spec=_keeps_float64("softplus"))
+@_activation
 def softplus(x):
     """Softplus activation function: `log(exp(x) + 1)`.
 
@@ -126,7 +127,7 @@ def softplus(x):
 
 
 @_export("softsign")
-@symbolic_op(spec=_keeps_float64("softsign"))
+@_activation
 def softsign(x):
     """Softsign activation function: `x / (abs(x) + 1)`.
 
@@ -140,7 +141,7 @@ def softsign(x):
 
 
 @_export("soft_shrink")
-@symbolic_op(spec=_keeps_float64("soft_shrink"))
+@_activation
 def soft_shrink(x, threshold=0.5):
     """Soft shrink activation function.
 
@@ -158,7 +159,7 @@ def soft_shrink(x, threshold=0.5):
 
 
 @_export("hard_shrink")
-@symbolic_op(spec=_keeps_float64("hard_shrink"))
+@_activation
 def hard_shrink(x, threshold=0.5):
     """Hard shrink activation: `x` if `|x| > threshold`, else `0`.
 
@@ -173,7 +174,7 @@ def hard_shrink(x, threshold=0.5):
 
 
 @_export("tanh_shrink")
-@symbolic_op(spec=_keeps_float64("tanh_shrink"))
+@_activation
 def tanh_shrink(x):
     """Tanh shrink activation function: `x - tanh(x)`.
 
@@ -187,7 +188,7 @@ def tanh_shrink(x):
 
 
 @_export("hard_tanh")
-@symbolic_op(spec=_keeps_float64("hard_tanh"))
+@_activation
 def hard_tanh(x):
     """Hard tanh activation function: `clip(x, -1, 1)`.
 
@@ -201,7 +202,7 @@ def hard_tanh(x):
 
 
 @_export("silu", "swish")
-@symbolic_op(spec=_keeps_float64("silu"))
+@_activation
 def silu(x):
     """Sigmoid Linear Unit (SiLU) activation, also known as Swish.
 
@@ -220,7 +221,7 @@ swish = silu
 
 
 @_export("squareplus")
-@symbolic_op(spec=_keeps_float64("squareplus"))
+@_activation
 def squareplus(x, b=4):
     """Squareplus activation function: `(x + sqrt(x**2 + b)) / 2`.
 
@@ -235,7 +236,7 @@ def squareplus(x, b=4):
 
 
 @_export("sparse_plus")
-@symbolic_op(spec=_keeps_float64("sparse_plus"))
+@_activation
 def sparse_plus(x):
     """SparsePlus: a piecewise-quadratic smooth stand-in for ReLU.
 
@@ -251,7 +252,7 @@ def sparse_plus(x):
 
 
 @_export("log_sigmoid")
-@symbolic_op(spec=_keeps_float64("log_sigmoid"))
+@_activation
 def log_sigmoid(x):
     """Logarithm of the sigmoid activation function: `-softplus(-x)`.
 
@@ -265,7 +266,7 @@ def log_sigmoid(x):
 
 
 @_export("leaky_relu")
-@symbolic_op(spec=_keeps_float64("leaky_relu"))
+@_activation
 def leaky_relu(x, negative_slope=0.2):
     """ReLU variant that lets a small gradient through for negative inputs.
 
@@ -283,7 +284,7 @@ def leaky_relu(x, negative_slope=0.2):
 
 
 @_export("hard_sigmoid")
-@symbolic_op(spec=_keeps_float64("hard_sigmoid"))
+@_activation
 def hard_sigmoid(x):
     """Hard sigmoid activation function: `clip(x / 6 + 0.5, 0, 1)`.
 
@@ -297,7 +298,7 @@ def hard_sigmoid(x):
 
 
 @_export("hard_silu", "hard_swish")
-@symbolic_op(spec=_keeps_float64("hard_silu"))
+@_activation
 def hard_silu(x):
     """Hard SiLU (alias: hard swish), a piecewise-linear cheap SiLU.
 
@@ -316,7 +317,7 @@ hard_swish = hard_silu
 
 
 @_export("elu")
-@symbolic_op(spec=_keeps_float64("elu"))
+@_activation
 def elu(x, alpha=1.0):
     """ELU: identity for positive inputs, a saturating exponential below.
 
@@ -333,7 +334,7 @@ def elu(x, alpha=1.0):
 
 
 @_export("selu")
-@symbolic_op(spec=_keeps_float64("selu"))
+@_activation
 def selu(x):
     """SELU: an ELU scaled by fixed constants for self-normalization.
 
@@ -350,7 +351,7 @@ def selu(x):
 
 
 @_export("celu")
-@symbolic_op(spec=_keeps_float64("celu"))
+@_activation
 def celu(x, alpha=1.0):
     """CELU: an ELU variant whose derivative is continuous for any `alpha`.
 
@@ -367,7 +368,7 @@ def celu(x, alpha=1.0):
 
 
 @_export("gelu")
-@symbolic_op(spec=_keeps_float64("gelu"))
+@_activation
 def gelu(x, approximate=True):
     """GELU: weights each input by the standard normal CDF at that input.
 
@@ -401,7 +402,7 @@ def glu(x, axis=-1):
 
 
 @_export("softmax")
-@symbolic_op(spec=_keeps_float64("softmax"))
+@_activation
 def softmax(x, axis=-1):
     """Softmax activation function: `exp(x) / sum(exp(x), axis)`.
 
@@ -435,7 +436,7 @@ def softmax(x, axis=-1):
 
 
 @_export("log_softmax")
-@symbolic_op(spec=_keeps_float64("log_softmax"))
+@_activation
 def log_softmax(x, axis=-1):
     """Log-softmax activation function: `x - logsumexp(x, axis)`.
 
@@ -450,7 +451,7 @@ def log_softmax(x, axis=-1):
 
 
 @_export("sparsemax")
-@symbolic_op(spec=_keeps_float64("sparsemax"))
+@_activation
 def sparsemax(x, axis=-1):
     """Sparsemax activation: a projection onto the probability simplex.
 
@@ -958,15 +959,6 @@ class CTCLoss(Operation):
         super().__init__(name=name)
         self.mask_index = mask_index
 
-    def call(self, target, output, target_length, output_length):
-        return backend.nn.ctc_loss(
-            target,
-            output,
-            target_length,
-            output_length,
-            mask_index=self.mask_index,
-        )
-
     def _check_shape_first_dim(self, name1, shape1, name2, shape2):
         if (
             shape1[0] is not None
@@ -996,6 +988,7 @@ class CTCLoss(Operation):
 
 
 @_export("ctc_loss")
+@dispatch_to(CTCLoss)
 def ctc_loss(target, output, target_length, output_length, mask_index=0):
     """Connectionist Temporal Classification (CTC) loss, per sequence.
 
@@ -1021,13 +1014,17 @@ def ctc_loss(target, output, target_length, output_length, mask_index=0):
     ...                    np.array([1]), np.array([1]))
     Array([0.6931472], dtype=float32)
     """
-    if any_symbolic_tensors((target, output, target_length, output_length)):
-        return CTCLoss(mask_index).symbolic_call(
-            target, output, target_length, output_length
-        )
     return backend.nn.ctc_loss(
         target, output, target_length, output_length, mask_index=mask_index
     )
+
+
+def _check_ctc_strategy(strategy):
+    if strategy not in ("greedy", "beam_search"):
+        raise ValueError(
+            f"Invalid strategy {strategy!r}: `strategy` must be "
+            "'greedy' or 'beam_search'."
+        )
 
 
 class CTCDecode(Operation):
@@ -1044,27 +1041,12 @@ class CTCDecode(Operation):
         name=None,
     ):
         super().__init__(name=name)
-        if strategy not in ("greedy", "beam_search"):
-            raise ValueError(
-                f"Invalid strategy {strategy!r}: `strategy` must be "
-                "'greedy' or 'beam_search'."
-            )
+        _check_ctc_strategy(strategy)
         self.strategy = strategy
         self.beam_width = beam_width
         self.top_paths = top_paths
         self.merge_repeated = merge_repeated
         self.mask_index = mask_index
-
-    def call(self, inputs, sequence_lengths):
-        return backend.nn.ctc_decode(
-            inputs,
-            sequence_lengths,
-            strategy=self.strategy,
-            beam_width=self.beam_width,
-            top_paths=self.top_paths,
-            merge_repeated=self.merge_repeated,
-            mask_index=self.mask_index,
-        )
 
     def compute_output_spec(self, inputs, sequence_lengths):
         batch, steps = inputs.shape[0], inputs.shape[1]
@@ -1077,6 +1059,7 @@ class CTCDecode(Operation):
 
 
 @_export("ctc_decode")
+@dispatch_to(CTCDecode)
 def ctc_decode(
     inputs,
     sequence_lengths,
@@ -1117,10 +1100,16 @@ def ctc_decode(
     >>> decoded
     Array([[[ 1, -1]]], dtype=int32)
     """
-    op = CTCDecode(strategy, beam_width, top_paths, merge_repeated, mask_index)
-    if any_symbolic_tensors((inputs, sequence_lengths)):
-        return op.symbolic_call(inputs, sequence_lengths)
-    return op.call(inputs, sequence_lengths)
+    _check_ctc_strategy(strategy)
+    return backend.nn.ctc_decode(
+        inputs,
+        sequence_lengths,
+        strategy=strategy,
+        beam_width=beam_width,
+        top_paths=top_paths,
+        merge_repeated=merge_repeated,
+        mask_index=mask_index,
+    )
 
 
 # ------------------------------------------------ convolutions and pooling

@@ -410,3 +410,97 @@ def symbolic_op(
 
     op.__wrapped_op__ = fn
     return op
+
+
+def _arrange(parameters, values):
+    """Positional and keyword arguments giving `values` (a dict by name) to
+    a function of `parameters`."""
+    args, kwargs = [], {}
+    for p in parameters:
+        value = values[p.name]
+        if p.kind == p.VAR_POSITIONAL:
+            args.extend(value)
+        elif p.kind == p.VAR_KEYWORD:
+            kwargs.update(value)
+        elif p.kind == p.KEYWORD_ONLY:
+            kwargs[p.name] = value
+        else:
+            args.append(value)
+    return args, kwargs
+
+
+def dispatch_to(op_class):
+    """Makes an op function run eagerly or through `op_class` when symbolic.
+
+    The decorated function computes the op on concrete values. Called with a
+    KerasTensor among its arguments, it builds `op_class` instead, from the
+    arguments named like the parameters of the class's constructor, and
+    returns its `symbolic_call` on the remaining arguments, in order.
+
+    A class that does not define `call` (nor inherits a hand-written one)
+    gets one that runs the function, taking the constructor arguments from
+    the op's attributes of the same names. An op's function is then the
+    only place naming its backend implementation.
+
+    Args:
+        op_class: The `Operation` subclass whose constructor takes the
+            function's static arguments and whose `compute_output_spec`
+            gives its symbolic outputs.
+
+    Returns:
+        A decorator for the op function.
+
+    Example:
+
+    ```python
+    class Negative(Operation):
+        def compute_output_spec(self, x):
+            return KerasTensor(x.shape, dtype=x.dtype)
+
+    @dispatch_to(Negative)
+    def negative(x):
+        return backend.numpy.negative(x)
+    ```
+    """
+
+    def decorate(fn):
+        signature = inspect.signature(fn)
+        parameters = list(signature.parameters.values())
+        constructor = inspect.signature(op_class.__init__).parameters
+        static = [
+            p.name
+            for p in parameters
+            if p.name in constructor and p.name not in ("self", "name")
+        ]
+        call_parameters = [p for p in parameters if p.name not in static]
+
+        @functools.wraps(fn)
+        def op(*args, **kwargs):
+            if not any_symbolic_tensors(args, kwargs):
+                return fn(*args, **kwargs)
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            values = bound.arguments
+            operation = op_class(**{name: values[name] for name in static})
+            call_args, call_kwargs = _arrange(call_parameters, values)
+            return operation.symbolic_call(*call_args, **call_kwargs)
+
+        # A `call` written out in the class (or a base) stays; one derived
+        # from a base's function (`FFT2(FFT)`) is replaced.
+        inherited = op_class.call
+        if inherited is Operation.call or hasattr(inherited, "op_function"):
+            call_signature = inspect.Signature(call_parameters)
+
+            def call(self, *args, **kwargs):
+                bound = call_signature.bind(*args, **kwargs)
+                bound.apply_defaults()
+                values = dict(bound.arguments)
+                values.update({name: getattr(self, name) for name in static})
+                args, kwargs = _arrange(parameters, values)
+                return fn(*args, **kwargs)
+
+            call.op_function = fn
+            op_class.call = call
+        return op
+
+    return decorate
