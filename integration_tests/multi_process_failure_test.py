@@ -1,7 +1,7 @@
-"""A process of a multi-process job killed with SIGKILL (2 JAX processes x
-2 CPU devices, gloo, `keras.distribution.initialize`).
+"""A process of a multi-process job killed with SIGKILL (4 CPU devices
+over 2 or 4 JAX processes, gloo, `keras.distribution.initialize`).
 
-The other process does not hang in its next collective: it exits with
+The other processes do not hang in their next collective: each exits with
 status 69 and a message naming the lost process (the peer watchdog started
 by `keras.distribution.initialize`). Killed while process 0 writes a
 `BackupAndRestore` backup (the temporary file written, not yet renamed),
@@ -142,35 +142,41 @@ emit(result)
 """
 
 
-def run(phase, backup_dir, victim=None):
+def run(phase, backup_dir, victim=None, count=2):
     script = SCRIPT.format(backup_dir=backup_dir, phase=phase, victim=victim)
+    options = dict(devices_per_process=4 // count, init="keras")
     if phase == "resume":
-        return run_multi_process(
-            script, 2, devices_per_process=2, timeout=120, init="keras"
-        )
-    return run_until_exit(
-        script, 2, devices_per_process=2, timeout=120, init="keras", env=ENV
-    )
+        return run_multi_process(script, count, timeout=120, **options)
+    return run_until_exit(script, count, timeout=180, env=ENV, **options)
 
 
 def check_lost(results, victim):
     returncode, _, _ = results[victim]
     assert returncode == -signal.SIGKILL
-    survivor = 1 - victim
-    returncode, out, err = results[survivor]
-    assert '"finished"' not in out
-    if victim == 0 and returncode == -signal.SIGABRT:
-        # JAX's coordination client, which also notices at once that
-        # process 0 (the coordinator) is gone, ended the survivor first.
-        assert "the leader task was preempted/died" in err, err[-3000:]
-        return
-    assert returncode == LOST_PEER_EXIT_STATUS, err[-3000:]
-    assert f"Process {victim} of this 2-process job was lost" in err
-    assert f"process {survivor} exits now" in err
+    count = len(results)
+    for survivor in range(count):
+        if survivor == victim:
+            continue
+        returncode, out, err = results[survivor]
+        assert '"finished"' not in out
+        if victim == 0 and returncode == -signal.SIGABRT:
+            # JAX's coordination client, which also notices at once that
+            # process 0 (the coordinator) is gone, ended the survivor
+            # first.
+            assert "the leader task was preempted/died" in err, err[-3000:]
+            continue
+        assert returncode == LOST_PEER_EXIT_STATUS, err[-3000:]
+        assert f"Process {victim} of this {count}-process job was lost" in err
+        assert f"process {survivor} exits now" in err
 
 
 def test_process_1_killed_in_fit(tmp_path):
     check_lost(run("fit", str(tmp_path / "backup"), victim=1), victim=1)
+
+
+def test_process_2_of_4_killed_in_fit(tmp_path):
+    results = run("fit", str(tmp_path / "backup"), victim=2, count=4)
+    check_lost(results, victim=2)
 
 
 def test_process_0_killed_in_evaluate(tmp_path):

@@ -27,6 +27,7 @@ import selectors
 import socket
 import sys
 import threading
+import time
 import warnings
 
 # `EX_UNAVAILABLE` of `sysexits.h`: a service the program needs is gone.
@@ -34,6 +35,10 @@ LOST_PEER_EXIT_STATUS = 69
 _KEY = "keras_peer_watchdog_port"
 _GOODBYE = b"bye\n"
 _FAILED = b"failed\n"
+# How long a process ending with an error looks for a dead peer behind it
+# (process 0: a peer's connection closed without a goodbye; the others:
+# process 0's word that it lost one).
+_CAUSE_GRACE_SECONDS = 1.0
 
 
 class PeerWatchdog:
@@ -117,7 +122,7 @@ class PeerWatchdog:
         if farewell == _FAILED:
             # Maybe the error came from a peer that died (a collective
             # failing with it): report that one rather than this process.
-            lost = self._already_lost()
+            lost = self._lost_within(_CAUSE_GRACE_SECONDS)
             if lost is not None and self.process_id == 0:
                 self._lost(lost)
             elif lost is not None:
@@ -155,6 +160,17 @@ class PeerWatchdog:
                     return int(line.split()[1])
         return None
 
+    def _lost_within(self, seconds):
+        """`_already_lost()`, asked again for up to `seconds` (process 0's
+        word about a peer can come a moment after the error it caused
+        here); `None` if no peer is known lost by then."""
+        deadline = time.monotonic() + seconds
+        while True:
+            lost = self._already_lost()
+            if lost is not None or time.monotonic() > deadline:
+                return lost
+            time.sleep(0.02)
+
     def _forget_in_child(self):
         # A forked child (e.g. a data loading worker) must not keep the
         # connections open after this process dies, nor say goodbye.
@@ -191,7 +207,7 @@ class PeerWatchdog:
                         with self._lock:
                             self._peers[peer] = s
                     if s in owners and received[s].endswith(_FAILED):
-                        self._lost(owners[s])
+                        self._lost(_first_lost(owners[s], owners, received))
                     continue
                 selector.unregister(s)
                 said_goodbye = received.pop(s).endswith(_GOODBYE)
@@ -247,6 +263,42 @@ class PeerWatchdog:
             pass
         os.write(2, message.encode())
         os._exit(LOST_PEER_EXIT_STATUS)
+
+
+def _first_lost(failed, owners, received):
+    """The process to report when process `failed` ended with an error.
+
+    An error in a collective is often the consequence of another peer's
+    death (the collective's connection to it broke). When a peer's
+    connection is closed without a goodbye by the time `failed`'s error
+    arrives, or within `_CAUSE_GRACE_SECONDS`, that peer is reported.
+
+    Args:
+        failed: Id of the process that said it fails.
+        owners: Socket -> process id, of the connected processes.
+        received: Socket -> bytes already read from it.
+
+    Returns:
+        A process id.
+    """
+    deadline = time.monotonic() + _CAUSE_GRACE_SECONDS
+    while True:
+        for connection, peer in owners.items():
+            if peer == failed:
+                continue
+            try:
+                pending = connection.recv(
+                    4096, socket.MSG_PEEK | socket.MSG_DONTWAIT
+                )
+            except BlockingIOError:
+                continue
+            except OSError:
+                return peer
+            if not pending and not received[connection].endswith(_GOODBYE):
+                return peer
+        if time.monotonic() > deadline:
+            return failed
+        time.sleep(0.02)
 
 
 def _hello_sender(received):
