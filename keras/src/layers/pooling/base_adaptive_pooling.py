@@ -2,44 +2,62 @@
 
 from keras.src import backend
 from keras.src import ops
+from keras.src.layers import spatial_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.utils.argument_validation import standardize_tuple
+
+_DOC = """Adaptive {mode} pooling for {data}.
+
+    Pools the input to the spatial size `output_size`, whatever its own
+    size: along an axis of length `n` pooled to `m` outputs, output `i`
+    is the {reduction} over positions `floor(i * n / m)` up to (excluded)
+    `ceil((i + 1) * n / m)`. Windows have nearly equal sizes and may
+    overlap when `m` does not divide `n`.
+
+    Args:
+        output_size: Int or tuple of {ints}, the spatial size of the
+            output.
+        data_format: `"channels_last"` or `"channels_first"`, the order
+            of the input axes. Defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Base layer arguments such as `name` and `dtype`.
+
+    Input shape:
+{input_shape}
+
+    Output shape:
+        The same layout with spatial size `output_size`.
+
+    Example:
+{example}
+    """
+
+
+def adaptive_pooling_doc(rank, pool_mode, example):
+    """Returns the docstring of an adaptive max or average pooling
+    layer (see `spatial_docs.fill`)."""
+    return spatial_docs.fill(_DOC, rank, example, pool_mode)
 
 
 class BaseAdaptivePooling(Layer):
     """Shared implementation of the adaptive max and average poolings.
 
-    Args:
-        output_size: Int or tuple of `pool_dimensions` ints.
-        pool_dimensions: Number of spatial dimensions (1, 2 or 3).
-        pool_mode: `"max"` or `"average"`.
-        data_format: `"channels_last"` or `"channels_first"`; defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Base layer arguments such as `name` and `dtype`.
+    A subclass sets `pool_dimensions` (1, 2 or 3) and `pool_mode`
+    (`"max"` or `"average"`); the constructor arguments are those of the
+    public layers (see `adaptive_pooling_doc`).
     """
 
-    def __init__(
-        self,
-        output_size,
-        pool_dimensions,
-        pool_mode="average",
-        data_format=None,
-        **kwargs,
-    ):
+    pool_dimensions = None
+    pool_mode = None
+
+    def __init__(self, output_size, data_format=None, **kwargs):
         super().__init__(**kwargs)
         self.output_size = standardize_tuple(
-            output_size, pool_dimensions, "output_size"
+            output_size, self.pool_dimensions, "output_size"
         )
-        self.pool_dimensions = pool_dimensions
-        if pool_mode not in ("max", "average"):
-            raise ValueError(
-                "`pool_mode` must be 'max' or 'average'. Received: "
-                f"pool_mode={pool_mode}"
-            )
-        self.pool_mode = pool_mode
         self.data_format = backend.standardize_data_format(data_format)
-        self.input_spec = InputSpec(ndim=pool_dimensions + 2)
+        self.input_spec = InputSpec(ndim=self.pool_dimensions + 2)
         self.built = True
 
     def call(self, inputs):

@@ -1,29 +1,64 @@
 """`BaseGlobalPooling`: what the global pooling layers share."""
 
 from keras.src import backend
+from keras.src import ops
+from keras.src.layers import spatial_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+
+_DOC = """Global {mode} pooling for {data}.
+
+    Reduces every channel to the {reduction} of its values over all spatial
+    positions.
+
+    Args:
+        data_format: `"channels_last"` or `"channels_first"`, the order
+            of the input axes (see below). Defaults to
+            `keras.config.image_data_format()`.
+        keepdims: Whether to keep the pooled spatial axes, with size 1.
+            Defaults to `False`.
+        **kwargs: Base layer arguments such as `name` and `dtype`.
+{call_arguments}
+    Input shape:
+{input_shape}
+
+    Output shape:
+        `(batch, {channels})`, or with `keepdims=True`
+        {kept_last} (`"channels_last"`) or
+        {kept_first} (`"channels_first"`).
+
+    Example:
+{example}
+    """
+
+
+def global_pooling_doc(rank, pool_mode, example, call_arguments=""):
+    """Returns the docstring of a global max or average pooling layer.
+
+    `call_arguments` is an optional `Call arguments:` section; see
+    `spatial_docs.fill` for the other arguments.
+    """
+    return spatial_docs.fill(
+        _DOC, rank, example, pool_mode, call_arguments=call_arguments
+    )
 
 
 class BaseGlobalPooling(Layer):
     """Shared implementation of the global max and average poolings.
 
-    Args:
-        pool_dimensions: Number of spatial dimensions (1, 2 or 3).
-        data_format: `"channels_last"` or `"channels_first"`; defaults to
-            `keras.config.image_data_format()`.
-        keepdims: Whether the pooled spatial axes are kept with size 1.
-        **kwargs: Base layer arguments such as `name` and `dtype`.
+    A subclass sets `pool_dimensions` (1, 2 or 3) and `pool_mode`
+    (`"max"` or `"average"`); the constructor arguments are those of the
+    public layers (see `global_pooling_doc`).
     """
 
-    def __init__(
-        self, pool_dimensions, data_format=None, keepdims=False, **kwargs
-    ):
+    pool_dimensions = None
+    pool_mode = None
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
-        self.pool_dimensions = pool_dimensions
         self.data_format = backend.standardize_data_format(data_format)
         self.keepdims = keepdims
-        self.input_spec = InputSpec(ndim=pool_dimensions + 2)
+        self.input_spec = InputSpec(ndim=self.pool_dimensions + 2)
         self.built = True
 
     def _spatial_axes(self):
@@ -31,7 +66,8 @@ class BaseGlobalPooling(Layer):
         return tuple(range(first, first + self.pool_dimensions))
 
     def call(self, inputs):
-        raise NotImplementedError
+        reduce = ops.max if self.pool_mode == "max" else ops.mean
+        return reduce(inputs, axis=self._spatial_axes(), keepdims=self.keepdims)
 
     def compute_output_shape(self, input_shape):
         input_shape = tuple(input_shape)
