@@ -72,7 +72,7 @@ REDUCTIONS = {"max": "maximum", "average": "mean"}
 def fill(template, rank, example, pool_mode=None, **fields):
     """Fills a family's docstring template for one rank.
 
-    Besides `fields`, the template may use `{data}` (what the inputs
+    Besides `fields`, the template may use `{rank}`, `{data}` (what the inputs
     are), `{ints}` (`"2 ints"`), `{channels}` (the channel axis),
     `{input_shape}` and `{output_shape}` (both data formats, the output
     with `new_` axes), `{kept_last}` and `{kept_first}` (the shapes with
@@ -85,7 +85,8 @@ def fill(template, rank, example, pool_mode=None, **fields):
         rank: Number of spatial axes (1, 2 or 3).
         example: The docstring's example, indented by four spaces.
         pool_mode: `"max"` or `"average"` for a pooling layer.
-        **fields: Values of the template's other fields.
+        **fields: Values of the template's other fields; they replace
+            the ones above of the same name.
 
     Returns:
         The docstring.
@@ -96,7 +97,8 @@ def fill(template, rank, example, pool_mode=None, **fields):
             Mode=pool_mode.capitalize(),
             reduction=REDUCTIONS[pool_mode],
         )
-    return template.format(
+    values = dict(
+        rank=rank,
         data=DATA[rank],
         ints=ints(rank),
         channels=channels_name(rank),
@@ -105,5 +107,6 @@ def fill(template, rank, example, pool_mode=None, **fields):
         kept_last=shape(rank, "channels_last", spatial="1"),
         kept_first=shape(rank, "channels_first", spatial="1"),
         example=example,
-        **fields,
     )
+    values.update(fields)
+    return template.format(**values)
