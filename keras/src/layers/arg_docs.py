@@ -67,6 +67,37 @@ ARGS = {
     "kwargs": "Base layer arguments such as `name` and `dtype`.",
 }
 
+# The arguments of the recurrent layers, for their `descriptions`.
+RNN_ARGS = {
+    "activation": (
+        'Activation of the candidate and cell state. Defaults to `"tanh"`.'
+    ),
+    "recurrent_activation": (
+        'Activation of the gates. Defaults to `"sigmoid"`.'
+    ),
+    "unit_forget_bias": (
+        "Whether the forget gate's bias starts at one. Defaults to `True`."
+    ),
+    "dropout": "Fraction of the input entries dropped in training.",
+    "recurrent_dropout": (
+        "Fraction of the recurrent entries dropped in training."
+    ),
+    "seed": "Optional integer, the seed of the dropout masks.",
+    "return_sequences": (
+        "Whether to return every step's output. Defaults to `False`."
+    ),
+    "return_state": (
+        "Whether to also return the final states. Defaults to `False`."
+    ),
+    "go_backwards": (
+        "Whether to read the sequence backwards. Defaults to `False`."
+    ),
+    "stateful": (
+        "Whether each batch continues from the states of the previous "
+        "one. Defaults to `False`."
+    ),
+}
+
 
 def describe(parameter, descriptions):
     """Returns the description of one constructor argument.

@@ -24,7 +24,9 @@ def ints(rank):
     return "1 int" if rank == 1 else f"{rank} ints"
 
 
-def shape(rank, data_format, prefix="", channels=None, spatial=None):
+def shape(
+    rank, data_format, prefix="", channels=None, spatial=None, time=False
+):
     """Returns a shape such as `` `(batch, height, width, channels)` ``.
 
     Args:
@@ -35,6 +37,8 @@ def shape(rank, data_format, prefix="", channels=None, spatial=None):
             `channels_name(rank)`.
         spatial: Text for each spatial axis instead of its name, e.g.
             `"1"` for the kept axes of a global pooling.
+        time: Whether a `time` axis follows the batch axis (sequences of
+            feature maps).
 
     Returns:
         The shape, between backquotes.
@@ -45,6 +49,8 @@ def shape(rank, data_format, prefix="", channels=None, spatial=None):
         axes = axes + [channels]
     else:
         axes = [channels] + axes
+    if time:
+        axes = ["time"] + axes
     return "`(batch, " + ", ".join(axes) + ")`"
 
 

@@ -9,6 +9,8 @@ from keras.src import backend
 from keras.src import ops
 from keras.src import regularizers
 from keras.src import tree
+from keras.src.layers import arg_docs
+from keras.src.layers import spatial_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import add_cell_properties
@@ -300,46 +302,72 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
         return config
 
 
+_DOC = """{rank}D convolutional LSTM.
+
+    An LSTM whose input and recurrent transformations are {rank}D
+    convolutions: each timestep is a {rank}D feature map, and so are the
+    output and the states. The equations are those of `LSTM`, with
+    convolutions in place of matrix products.
+
+    Args:
+{args}
+
+    Call arguments:
+        inputs: Tensor of rank {ndim}.
+        initial_state: Optional list `[h, c]` of initial states.
+        mask: Optional boolean tensor `(batch, timesteps)`.
+        training: Whether dropout applies.
+
+    Input shape:
+{input_shape}
+
+    Output shape:
+        With `return_sequences=False`, the last step's output:
+{last}
+        With `return_sequences=True`, every step's output:
+{sequence}
+        With `return_state=True`, the final states `h` and `c`, each
+        shaped like the last step's output, follow the output.
+
+    Example:
+{example}
+    """
+
+
+def conv_lstm_doc(rank, example):
+    """Returns the docstring of `ConvLSTM1D`, `ConvLSTM2D` or
+    `ConvLSTM3D` (see `spatial_docs.fill`)."""
+    output = dict(prefix="new_", channels="filters")
+    return spatial_docs.fill(
+        _DOC,
+        rank,
+        example,
+        ndim=rank + 3,
+        args=arg_docs.args_section(
+            ConvLSTM.__init__,
+            rank,
+            kernel_size="Int or tuple of {ints}, the convolution window.",
+            **arg_docs.RNN_ARGS,
+        ),
+        input_shape=spatial_docs.shapes_by_format(rank, time=True),
+        last=spatial_docs.shapes_by_format(rank, **output),
+        sequence=spatial_docs.shapes_by_format(rank, time=True, **output),
+    )
+
+
 class ConvLSTM(RNN):
     """Convolutional LSTM over sequences of 1D, 2D or 3D feature maps.
 
     Runs a `ConvLSTMCell` of spatial rank `rank` over the timesteps of
-    the input; `ConvLSTM1D`, `ConvLSTM2D` and `ConvLSTM3D` are this layer
-    with `rank` 1, 2 and 3. See `ConvLSTMCell` for the arguments shared
-    with the cell.
-
-    Args:
-        rank: Integer, the number of spatial dimensions.
-        filters, kernel_size, strides, padding, data_format,
-            dilation_rate, activation, recurrent_activation, use_bias,
-            kernel_initializer, recurrent_initializer, bias_initializer,
-            unit_forget_bias, kernel_regularizer, recurrent_regularizer,
-            bias_regularizer, kernel_constraint, recurrent_constraint,
-            bias_constraint, dropout, recurrent_dropout, seed: As for
-            `ConvLSTMCell`.
-        activity_regularizer: Optional penalty on the layer's output.
-        return_sequences: Whether to return every step's output. Defaults
-            to `False`.
-        return_state: Whether to also return the final states `h` and
-            `c`. Defaults to `False`.
-        go_backwards: Whether to read the sequence backwards. Defaults to
-            `False`.
-        stateful: Whether each batch continues from the states of the
-            previous one. Defaults to `False`.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
-
-    Input shape:
-        `(batch, timesteps, *spatial, channels)` with `"channels_last"`,
-        `(batch, timesteps, channels, *spatial)` with `"channels_first"`.
-
-    Output shape:
-        `(batch, *spatial_out, filters)` (channels last), with a
-        `timesteps` axis after the batch when `return_sequences=True`.
+    the input; `ConvLSTM1D`, `ConvLSTM2D` and `ConvLSTM3D` set `rank` to
+    1, 2 and 3. The constructor arguments are those of the public layers
+    (see `conv_lstm_doc`).
     """
+
+    rank = None
 
     def __init__(
         self,
-        rank,
         filters,
         kernel_size,
         strides=1,
@@ -370,7 +398,7 @@ class ConvLSTM(RNN):
         **kwargs,
     ):
         cell = ConvLSTMCell(
-            rank=rank,
+            rank=self.rank,
             filters=filters,
             kernel_size=kernel_size,
             strides=strides,
@@ -405,7 +433,7 @@ class ConvLSTM(RNN):
             activity_regularizer=activity_regularizer,
             **kwargs,
         )
-        self.input_spec = InputSpec(ndim=rank + 3)
+        self.input_spec = InputSpec(ndim=self.rank + 3)
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         sequences_shape = tuple(sequences_shape)
@@ -432,7 +460,7 @@ class ConvLSTM(RNN):
         config = super().get_config()
         config.pop("cell", None)
         cell_config = self.cell.get_config()
-        for key in ("name", "trainable", "dtype"):
+        for key in ("name", "trainable", "dtype", "rank"):
             cell_config.pop(key, None)
         config.update(cell_config)
         config["activity_regularizer"] = regularizers.serialize(
