@@ -67,20 +67,24 @@ ARGS = {
     "kwargs": "Base layer arguments such as `name` and `dtype`.",
 }
 
-# The arguments of the recurrent layers, for their `descriptions`.
+# The arguments of the recurrent layers and cells, for `descriptions`.
 RNN_ARGS = {
-    "activation": (
-        'Activation of the candidate and cell state. Defaults to `"tanh"`.'
-    ),
+    "units": "Positive integer, the size of the output (and of each state).",
     "recurrent_activation": (
         'Activation of the gates. Defaults to `"sigmoid"`.'
     ),
     "unit_forget_bias": (
-        "Whether the forget gate's bias starts at one. Defaults to `True`."
+        "Whether the forget gate's part of the bias starts at one "
+        "(whatever `bias_initializer` says), so that the cell remembers "
+        "by default. Defaults to `True`."
     ),
-    "dropout": "Fraction of the input entries dropped in training.",
+    "dropout": (
+        "Float in `[0, 1]`, the fraction of the input features dropped in "
+        "training."
+    ),
     "recurrent_dropout": (
-        "Fraction of the recurrent entries dropped in training."
+        "Float in `[0, 1]`, the fraction of the state's entries dropped "
+        "before the recurrent product, in training."
     ),
     "seed": "Optional integer, the seed of the dropout masks.",
     "return_sequences": (
@@ -90,11 +94,17 @@ RNN_ARGS = {
         "Whether to also return the final states. Defaults to `False`."
     ),
     "go_backwards": (
-        "Whether to read the sequence backwards. Defaults to `False`."
+        "Whether to read the sequence backwards (and return the reversed "
+        "sequence). Defaults to `False`."
     ),
     "stateful": (
         "Whether each batch continues from the states of the previous "
         "one. Defaults to `False`."
+    ),
+    "unroll": "Whether to unroll the time loop. Defaults to `False`.",
+    "use_cudnn": (
+        '`"auto"`, `True` or `False`, accepted for compatibility; no fused '
+        "cuDNN kernel is used by this backend."
     ),
 }
 
@@ -127,7 +137,7 @@ def describe(parameter, descriptions):
     return f"Optional {role} of the {what}."
 
 
-def args_section(init, rank=None, **descriptions):
+def args_section(init, rank=None, skip=(), **descriptions):
     """Returns the lines of an `Args:` section for a constructor.
 
     Args:
@@ -135,6 +145,8 @@ def args_section(init, rank=None, **descriptions):
             `self` left out and `**kwargs` written `**kwargs`.
         rank: Number of spatial axes, for the `{ints}` field of the
             descriptions (`"2 ints"`).
+        skip: Names of arguments to leave out, such as one that the
+            documented class fixes.
         **descriptions: Descriptions that replace those of `ARGS`; they
             may use the `{ints}` field too.
 
@@ -144,6 +156,8 @@ def args_section(init, rank=None, **descriptions):
     ints = "1 int" if rank == 1 else f"{rank} ints"
     entries = []
     for parameter in list(inspect.signature(init).parameters.values())[1:]:
+        if parameter.name in skip:
+            continue
         text = describe(parameter, descriptions).replace("{ints}", ints)
         stars = "**" if parameter.kind is parameter.VAR_KEYWORD else ""
         entries.append(
@@ -157,3 +171,26 @@ def args_section(init, rank=None, **descriptions):
             )
         )
     return "\n".join(entries)
+
+
+def with_args_section(**descriptions):
+    """Returns a class decorator that writes the class's `Args:` section.
+
+    The class docstring holds a line `{args}` (indented like the entries
+    of a section) where `args_section(cls.__init__, **descriptions)`
+    goes, so the arguments are listed in signature order with the shared
+    descriptions of `ARGS` and `RNN_ARGS`.
+
+    Args:
+        **descriptions: Descriptions that replace those of `ARGS`.
+
+    Returns:
+        The decorator, which returns the class it was given.
+    """
+
+    def decorate(cls):
+        section = args_section(cls.__init__, **descriptions)
+        cls.__doc__ = cls.__doc__.replace("        {args}", section)
+        return cls
+
+    return decorate

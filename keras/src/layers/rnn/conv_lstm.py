@@ -14,9 +14,10 @@ from keras.src.layers import spatial_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import add_cell_properties
+from keras.src.layers.rnn.cell_utils import add_cell_weights
 from keras.src.layers.rnn.cell_utils import cell_weight_config
-from keras.src.layers.rnn.cell_utils import clip_rate
-from keras.src.layers.rnn.cell_utils import set_cell_weight_settings
+from keras.src.layers.rnn.cell_utils import forget_bias_initializer
+from keras.src.layers.rnn.cell_utils import set_cell_options
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.rnn import RNN
 from keras.src.ops import operation_utils
@@ -130,12 +131,14 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
                 f"dilated. Received: strides={self.strides}, "
                 f"dilation_rate={self.dilation_rate}"
             )
-        self.activation = activations.get(activation)
         self.recurrent_activation = activations.get(recurrent_activation)
-        self.use_bias = use_bias
         self.unit_forget_bias = unit_forget_bias
-        set_cell_weight_settings(
+        set_cell_options(
             self,
+            activation,
+            use_bias,
+            dropout,
+            recurrent_dropout,
             kernel_initializer=kernel_initializer,
             recurrent_initializer=recurrent_initializer,
             bias_initializer=bias_initializer,
@@ -146,8 +149,6 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
             recurrent_constraint=recurrent_constraint,
             bias_constraint=bias_constraint,
         )
-        self.dropout = clip_rate(dropout)
-        self.recurrent_dropout = clip_rate(recurrent_dropout)
         self.input_spec = InputSpec(ndim=rank + 2)
         # The states' shapes depend on the inputs: see `get_initial_state`.
         self.state_size = -1
@@ -173,48 +174,13 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
                 f"should be defined. Received: input_shape={inputs_shape}"
             )
         self.input_dim = input_dim
-        self.kernel = self.add_weight(
-            shape=self.kernel_size + (input_dim, 4 * self.filters),
-            name="kernel",
-            initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
-            constraint=self.kernel_constraint,
+        add_cell_weights(
+            self,
+            self.kernel_size + (input_dim, 4 * self.filters),
+            self.kernel_size + (self.filters, 4 * self.filters),
+            (4 * self.filters,),
+            forget_bias_initializer(self, self.filters),
         )
-        self.recurrent_kernel = self.add_weight(
-            shape=self.kernel_size + (self.filters, 4 * self.filters),
-            name="recurrent_kernel",
-            initializer=self.recurrent_initializer,
-            regularizer=self.recurrent_regularizer,
-            constraint=self.recurrent_constraint,
-        )
-        self.bias = None
-        if self.use_bias:
-            self.bias = self.add_weight(
-                shape=(4 * self.filters,),
-                name="bias",
-                initializer=self._bias_initializer(),
-                regularizer=self.bias_regularizer,
-                constraint=self.bias_constraint,
-            )
-        self.built = True
-
-    def _bias_initializer(self):
-        if not self.unit_forget_bias:
-            return self.bias_initializer
-        base = self.bias_initializer
-        filters = self.filters
-
-        def initializer(shape, dtype=None, **kwargs):
-            # Gates i, f, c, o: the forget gate's part starts at one.
-            return ops.concatenate(
-                [
-                    base((filters,), dtype=dtype),
-                    ops.ones((filters,), dtype=dtype),
-                    base((2 * filters,), dtype=dtype),
-                ]
-            )
-
-        return initializer
 
     def call(self, inputs, states, training=False):
         h_previous, c_previous = states[0], states[1]
@@ -302,6 +268,10 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
         return config
 
 
+_LSTM_ACTIVATION = (
+    'Activation of the candidate and of the cell state. Defaults to `"tanh"`.'
+)
+
 _DOC = """{rank}D convolutional LSTM.
 
     An LSTM whose input and recurrent transformations are {rank}D
@@ -346,8 +316,10 @@ def conv_lstm_doc(rank, example):
         args=arg_docs.args_section(
             ConvLSTM.__init__,
             rank,
+            skip=("rank",),
             kernel_size="Int or tuple of {ints}, the convolution window.",
             **arg_docs.RNN_ARGS,
+            activation=_LSTM_ACTIVATION,
         ),
         input_shape=spatial_docs.shapes_by_format(rank, time=True),
         last=spatial_docs.shapes_by_format(rank, **output),
@@ -358,16 +330,15 @@ def conv_lstm_doc(rank, example):
 class ConvLSTM(RNN):
     """Convolutional LSTM over sequences of 1D, 2D or 3D feature maps.
 
-    Runs a `ConvLSTMCell` of spatial rank `rank` over the timesteps of
-    the input; `ConvLSTM1D`, `ConvLSTM2D` and `ConvLSTM3D` set `rank` to
-    1, 2 and 3. The constructor arguments are those of the public layers
-    (see `conv_lstm_doc`).
+    Runs a `ConvLSTMCell` of spatial rank `rank` (1, 2 or 3) over the
+    timesteps of the input; `ConvLSTM1D`, `ConvLSTM2D` and `ConvLSTM3D`
+    fix `rank`. The other constructor arguments are those of the public
+    layers (see `conv_lstm_doc`).
     """
-
-    rank = None
 
     def __init__(
         self,
+        rank,
         filters,
         kernel_size,
         strides=1,
@@ -398,7 +369,7 @@ class ConvLSTM(RNN):
         **kwargs,
     ):
         cell = ConvLSTMCell(
-            rank=self.rank,
+            rank=rank,
             filters=filters,
             kernel_size=kernel_size,
             strides=strides,
@@ -433,7 +404,7 @@ class ConvLSTM(RNN):
             activity_regularizer=activity_regularizer,
             **kwargs,
         )
-        self.input_spec = InputSpec(ndim=self.rank + 3)
+        self.input_spec = InputSpec(ndim=rank + 3)
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         sequences_shape = tuple(sequences_shape)
@@ -460,7 +431,7 @@ class ConvLSTM(RNN):
         config = super().get_config()
         config.pop("cell", None)
         cell_config = self.cell.get_config()
-        for key in ("name", "trainable", "dtype", "rank"):
+        for key in ("name", "trainable", "dtype"):
             cell_config.pop(key, None)
         config.update(cell_config)
         config["activity_regularizer"] = regularizers.serialize(

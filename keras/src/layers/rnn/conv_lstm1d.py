@@ -1,5 +1,7 @@
 """`ConvLSTM1D`: the convolutional LSTM over sequences of 1D maps."""
 
+import functools
+
 from keras.src.api_export import keras_export
 from keras.src.layers.rnn.conv_lstm import ConvLSTM
 from keras.src.layers.rnn.conv_lstm import conv_lstm_doc
@@ -16,4 +18,9 @@ class ConvLSTM1D(ConvLSTM):
 """,
     )
 
-    rank = 1
+    __init__ = functools.partialmethod(ConvLSTM.__init__, 1)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("rank", None)
+        return config

@@ -1,5 +1,7 @@
 """`ConvLSTM2D`: the convolutional LSTM over sequences of 2D maps."""
 
+import functools
+
 from keras.src.api_export import keras_export
 from keras.src.layers.rnn.conv_lstm import ConvLSTM
 from keras.src.layers.rnn.conv_lstm import conv_lstm_doc
@@ -19,4 +21,9 @@ class ConvLSTM2D(ConvLSTM):
 """,
     )
 
-    rank = 2
+    __init__ = functools.partialmethod(ConvLSTM.__init__, 2)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("rank", None)
+        return config

@@ -1,5 +1,7 @@
 """`ConvLSTM3D`: the convolutional LSTM over sequences of 3D maps."""
 
+import functools
+
 from keras.src.api_export import keras_export
 from keras.src.layers.rnn.conv_lstm import ConvLSTM
 from keras.src.layers.rnn.conv_lstm import conv_lstm_doc
@@ -16,4 +18,9 @@ class ConvLSTM3D(ConvLSTM):
 """,
     )
 
-    rank = 3
+    __init__ = functools.partialmethod(ConvLSTM.__init__, 3)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("rank", None)
+        return config
