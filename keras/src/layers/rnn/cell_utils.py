@@ -134,8 +134,9 @@ def _cell_property(name):
     )
 
 
-CELL_PROPERTIES = (
-    "units",
+# The settings every built-in cell has besides its size (`units`, or
+# `filters` for a convolutional cell).
+CELL_OPTIONS = (
     "activation",
     "use_bias",
     "kernel_initializer",
@@ -150,6 +151,8 @@ CELL_PROPERTIES = (
     "dropout",
     "recurrent_dropout",
 )
+
+CELL_PROPERTIES = ("units",) + CELL_OPTIONS
 
 
 def add_cell_properties(cls, names=CELL_PROPERTIES):

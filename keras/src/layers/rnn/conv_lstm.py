@@ -13,6 +13,7 @@ from keras.src.layers import arg_docs
 from keras.src.layers import spatial_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import CELL_OPTIONS
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
 from keras.src.layers.rnn.cell_utils import cell_weight_config
@@ -442,27 +443,15 @@ class ConvLSTM(RNN):
 
 add_cell_properties(
     ConvLSTM,
-    (
+    CELL_OPTIONS
+    + (
         "filters",
         "kernel_size",
         "strides",
         "padding",
         "data_format",
         "dilation_rate",
-        "activation",
         "recurrent_activation",
-        "use_bias",
-        "kernel_initializer",
-        "recurrent_initializer",
-        "bias_initializer",
         "unit_forget_bias",
-        "kernel_regularizer",
-        "recurrent_regularizer",
-        "bias_regularizer",
-        "kernel_constraint",
-        "recurrent_constraint",
-        "bias_constraint",
-        "dropout",
-        "recurrent_dropout",
     ),
 )

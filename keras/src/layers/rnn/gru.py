@@ -7,6 +7,7 @@ from keras.src.api_export import keras_export
 from keras.src.layers import arg_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import CELL_PROPERTIES
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
 from keras.src.layers.rnn.cell_utils import cell_weight_config
@@ -293,23 +294,5 @@ class GRU(RNN):
 
 add_cell_properties(
     GRU,
-    (
-        "units",
-        "activation",
-        "recurrent_activation",
-        "use_bias",
-        "kernel_initializer",
-        "recurrent_initializer",
-        "bias_initializer",
-        "kernel_regularizer",
-        "recurrent_regularizer",
-        "bias_regularizer",
-        "kernel_constraint",
-        "recurrent_constraint",
-        "bias_constraint",
-        "dropout",
-        "recurrent_dropout",
-        "reset_after",
-        "implementation",
-    ),
+    CELL_PROPERTIES + ("recurrent_activation", "reset_after", "implementation"),
 )

@@ -7,6 +7,7 @@ from keras.src.api_export import keras_export
 from keras.src.layers import arg_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import CELL_PROPERTIES
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
 from keras.src.layers.rnn.cell_utils import cell_weight_config
@@ -272,23 +273,6 @@ class LSTM(RNN):
 
 add_cell_properties(
     LSTM,
-    (
-        "units",
-        "activation",
-        "recurrent_activation",
-        "use_bias",
-        "unit_forget_bias",
-        "kernel_initializer",
-        "recurrent_initializer",
-        "bias_initializer",
-        "kernel_regularizer",
-        "recurrent_regularizer",
-        "bias_regularizer",
-        "kernel_constraint",
-        "recurrent_constraint",
-        "bias_constraint",
-        "dropout",
-        "recurrent_dropout",
-        "implementation",
-    ),
+    CELL_PROPERTIES
+    + ("recurrent_activation", "unit_forget_bias", "implementation"),
 )
