@@ -1,10 +1,8 @@
 """`BaseAdaptivePooling`: what the adaptive pooling layers share."""
 
-from keras.src import backend
 from keras.src import ops
 from keras.src.layers import spatial_docs
-from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.pooling.base_pooling import RankedPooling
 from keras.src.utils.argument_validation import standardize_tuple
 
 _DOC = """Adaptive {mode} pooling for {data}.
@@ -40,25 +38,17 @@ def adaptive_pooling_doc(rank, pool_mode, example):
     return spatial_docs.fill(_DOC, rank, example, pool_mode)
 
 
-class BaseAdaptivePooling(Layer):
-    """Shared implementation of the adaptive max and average poolings.
-
-    A subclass sets `pool_dimensions` (1, 2 or 3) and `pool_mode`
-    (`"max"` or `"average"`); the constructor arguments are those of the
-    public layers (see `adaptive_pooling_doc`).
+class BaseAdaptivePooling(RankedPooling):
+    """Shared implementation of the adaptive max and average poolings; the
+    constructor arguments are those of the public layers (see
+    `adaptive_pooling_doc`).
     """
 
-    pool_dimensions = None
-    pool_mode = None
-
     def __init__(self, output_size, data_format=None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(data_format=data_format, **kwargs)
         self.output_size = standardize_tuple(
             output_size, self.pool_dimensions, "output_size"
         )
-        self.data_format = backend.standardize_data_format(data_format)
-        self.input_spec = InputSpec(ndim=self.pool_dimensions + 2)
-        self.built = True
 
     def call(self, inputs):
         if self.pool_mode == "max":
@@ -74,14 +64,6 @@ class BaseAdaptivePooling(Layer):
         first = 1 if self.data_format == "channels_last" else 2
         shape[first : first + self.pool_dimensions] = self.output_size
         return tuple(shape)
-
-    def compute_output_spec(self, inputs):
-        dtype = inputs.dtype
-        if self.pool_mode == "average" and not backend.is_float_dtype(dtype):
-            dtype = self.compute_dtype
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=dtype
-        )
 
     def get_config(self):
         config = super().get_config()

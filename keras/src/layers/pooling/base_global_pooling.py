@@ -1,10 +1,8 @@
 """`BaseGlobalPooling`: what the global pooling layers share."""
 
-from keras.src import backend
 from keras.src import ops
 from keras.src.layers import spatial_docs
-from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.pooling.base_pooling import RankedPooling
 
 _DOC = """Global {mode} pooling for {data}.
 
@@ -43,23 +41,17 @@ def global_pooling_doc(rank, pool_mode, example, call_arguments=""):
     )
 
 
-class BaseGlobalPooling(Layer):
-    """Shared implementation of the global max and average poolings.
-
-    A subclass sets `pool_dimensions` (1, 2 or 3) and `pool_mode`
-    (`"max"` or `"average"`); the constructor arguments are those of the
-    public layers (see `global_pooling_doc`).
+class BaseGlobalPooling(RankedPooling):
+    """Shared implementation of the global max and average poolings; the
+    constructor arguments are those of the public layers (see
+    `global_pooling_doc`).
     """
 
-    pool_dimensions = None
-    pool_mode = None
+    float_modes = ("max", "average")
 
     def __init__(self, data_format=None, keepdims=False, **kwargs):
-        super().__init__(**kwargs)
-        self.data_format = backend.standardize_data_format(data_format)
+        super().__init__(data_format=data_format, **kwargs)
         self.keepdims = keepdims
-        self.input_spec = InputSpec(ndim=self.pool_dimensions + 2)
-        self.built = True
 
     def _spatial_axes(self):
         first = 1 if self.data_format == "channels_last" else 2
@@ -77,14 +69,6 @@ class BaseGlobalPooling(Layer):
                 1 if i in axes else d for i, d in enumerate(input_shape)
             )
         return tuple(d for i, d in enumerate(input_shape) if i not in axes)
-
-    def compute_output_spec(self, inputs, mask=None):
-        dtype = inputs.dtype
-        if not backend.is_float_dtype(dtype):
-            dtype = self.compute_dtype
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=dtype
-        )
 
     def get_config(self):
         config = super().get_config()

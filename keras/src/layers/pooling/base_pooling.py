@@ -59,16 +59,44 @@ def pooling_doc(rank, pool_mode, example):
     )
 
 
-class BasePooling(Layer):
-    """Shared implementation of the N-D max and average pooling layers.
+class RankedPooling(Layer):
+    """What the windowed, global and adaptive pooling layers share.
 
-    A subclass sets `pool_dimensions` (1, 2 or 3) and `pool_mode`
-    (`"max"` or `"average"`); the constructor arguments are those of the
-    public layers (see `pooling_doc`).
+    A subclass sets `pool_dimensions` (1, 2 or 3), `pool_mode` (`"max"`
+    or `"average"`) and, if not only average pooling turns integer
+    inputs into floats, `float_modes`.
+
+    Args:
+        data_format: `"channels_last"` or `"channels_first"`; defaults to
+            `keras.config.image_data_format()`.
+        **kwargs: Base layer arguments such as `name` and `dtype`.
     """
 
     pool_dimensions = None
     pool_mode = None
+    float_modes = ("average",)
+
+    def __init__(self, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.data_format = backend.standardize_data_format(data_format)
+        self.input_spec = InputSpec(ndim=self.pool_dimensions + 2)
+        self.built = True
+
+    def compute_output_spec(self, inputs, mask=None):
+        dtype = inputs.dtype
+        if self.pool_mode in self.float_modes:
+            if not backend.is_float_dtype(dtype):
+                dtype = self.compute_dtype
+        return backend.KerasTensor(
+            self.compute_output_shape(inputs.shape), dtype=dtype
+        )
+
+
+class BasePooling(RankedPooling):
+    """Shared implementation of the N-D max and average pooling layers
+    (windows of `pool_size`); the constructor arguments are those of the
+    public layers (see `pooling_doc`).
+    """
 
     def __init__(
         self,
@@ -79,7 +107,7 @@ class BasePooling(Layer):
         name=None,
         **kwargs,
     ):
-        super().__init__(name=name, **kwargs)
+        super().__init__(data_format=data_format, name=name, **kwargs)
         self.pool_size = standardize_tuple(
             pool_size, self.pool_dimensions, "pool_size"
         )
@@ -88,9 +116,6 @@ class BasePooling(Layer):
             strides, self.pool_dimensions, "strides"
         )
         self.padding = standardize_padding(padding)
-        self.data_format = backend.standardize_data_format(data_format)
-        self.input_spec = InputSpec(ndim=self.pool_dimensions + 2)
-        self.built = True
 
     def call(self, inputs):
         if self.pool_mode == "max":
@@ -117,14 +142,6 @@ class BasePooling(Layer):
             self.strides,
             self.padding,
             self.data_format,
-        )
-
-    def compute_output_spec(self, inputs):
-        dtype = inputs.dtype
-        if self.pool_mode == "average" and not backend.is_float_dtype(dtype):
-            dtype = self.compute_dtype
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=dtype
         )
 
     def get_config(self):

@@ -58,30 +58,27 @@ def add_cell_weights(
     """Creates `cell.kernel`, `cell.recurrent_kernel` and, when
     `cell.use_bias`, `cell.bias` (else `None`) from the cell's settings;
     `bias_initializer` replaces the cell's own when given."""
-    cell.kernel = cell.add_weight(
-        shape=kernel_shape,
-        name="kernel",
-        initializer=cell.kernel_initializer,
-        regularizer=cell.kernel_regularizer,
-        constraint=cell.kernel_constraint,
-    )
-    cell.recurrent_kernel = cell.add_weight(
-        shape=recurrent_shape,
-        name="recurrent_kernel",
-        initializer=cell.recurrent_initializer,
-        regularizer=cell.recurrent_regularizer,
-        constraint=cell.recurrent_constraint,
+    cell.kernel = _add_weight(cell, "kernel", "kernel", kernel_shape)
+    cell.recurrent_kernel = _add_weight(
+        cell, "recurrent_kernel", "recurrent", recurrent_shape
     )
     cell.bias = None
     if cell.use_bias:
-        cell.bias = cell.add_weight(
-            shape=bias_shape,
-            name="bias",
-            initializer=bias_initializer or cell.bias_initializer,
-            regularizer=cell.bias_regularizer,
-            constraint=cell.bias_constraint,
+        cell.bias = _add_weight(
+            cell, "bias", "bias", bias_shape, bias_initializer
         )
     cell.built = True
+
+
+def _add_weight(cell, name, weight, shape, initializer=None):
+    """Adds the weight `name` with the cell's `<weight>_*` settings."""
+    return cell.add_weight(
+        shape=shape,
+        name=name,
+        initializer=initializer or getattr(cell, f"{weight}_initializer"),
+        regularizer=getattr(cell, f"{weight}_regularizer"),
+        constraint=getattr(cell, f"{weight}_constraint"),
+    )
 
 
 def forget_bias_initializer(cell, size):
