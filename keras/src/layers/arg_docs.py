@@ -19,13 +19,18 @@ WEIGHTS = {
     "recurrent": "recurrent kernel",
 }
 
+# What every convolution says about its `strides`, after their meaning.
+STRIDES_NOTE = (
+    "Defaults to `1`. Strides above 1 cannot be combined with "
+    "`dilation_rate` above 1."
+)
+
 ARGS = {
     "filters": "Positive int, the number of output channels.",
     "kernel_size": "Int or tuple of {ints}, the size of the window.",
     "strides": (
         "Int or tuple of {ints}, how far the window moves between "
-        "outputs along each axis. Defaults to `1`. Strides above 1 "
-        "cannot be combined with `dilation_rate` above 1."
+        "outputs along each axis. " + STRIDES_NOTE
     ),
     "padding": (
         '`"valid"` (no padding) or `"same"` (zero padding so that each '

@@ -47,11 +47,8 @@ def conv_transpose_doc(rank, example):
     args = arg_docs.args_section(
         BaseConvTranspose.__init__,
         rank,
-        strides=(
-            "Int or tuple of {ints}, the upsampling factors. Defaults to "
-            "`1`. Strides above 1 cannot be combined with `dilation_rate` "
-            "above 1."
-        ),
+        strides="Int or tuple of {ints}, the upsampling factors. "
+        + arg_docs.STRIDES_NOTE,
         padding='`"valid"` or `"same"`, case-insensitive (see above).',
     )
     return spatial_docs.fill(_DOC, rank, example, args=args)

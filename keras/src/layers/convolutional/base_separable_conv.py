@@ -52,11 +52,8 @@ def separable_conv_doc(rank, example):
         BaseSeparableConv.__init__,
         rank,
         kernel_size="Int or tuple of {ints}, the depthwise window size.",
-        strides=(
-            "Int or tuple of {ints}, for the depthwise step. Defaults to "
-            "`1`. Strides above 1 cannot be combined with `dilation_rate` "
-            "above 1."
-        ),
+        strides="Int or tuple of {ints}, for the depthwise step. "
+        + arg_docs.STRIDES_NOTE,
         padding='`"valid"` or `"same"`, for the depthwise step.',
         dilation_rate="Int or tuple of {ints}, for the depthwise step.",
     )
