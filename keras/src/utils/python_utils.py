@@ -193,3 +193,51 @@ def flatten_by_path(nested, prefix=""):
         else:
             flat[path] = value
     return flat
+
+
+def with_defaults(function, **defaults):
+    """Returns a copy of `function` with other default argument values.
+
+    The 1D, 2D and 3D variants of a layer take the same arguments as the
+    rank-generic base they extend; some differ only in the defaults their
+    signature shows (`strides=(1, 1)` for `Conv2D`, `(1, 1, 1)` for
+    `Conv3D`). Such a class declares
+    `__init__ = with_defaults(Base.__init__, strides=(1, 1))` instead of
+    restating the whole argument list. The copy runs the same code, so
+    positional calls and `inspect.signature` see the new defaults.
+
+    Args:
+        function: A Python function whose arguments named in `defaults`
+            already have a positional default.
+        **defaults: The new default values, by argument name.
+
+    Returns:
+        A new function; `function` itself is left unchanged.
+
+    Example:
+
+    >>> def f(a, b=1, c=2):
+    ...     return (a, b, c)
+    >>> with_defaults(f, c=3)(0)
+    (0, 1, 3)
+    """
+    code = function.__code__
+    names = code.co_varnames[: code.co_argcount]
+    old = function.__defaults__ or ()
+    unknown = set(defaults) - set(names[len(names) - len(old) :])
+    if unknown:
+        raise TypeError(
+            f"{function.__qualname__} has no positional argument with a "
+            f"default named {sorted(unknown)}."
+        )
+    new = tuple(
+        defaults.get(name, value)
+        for name, value in zip(names[len(names) - len(old) :], old)
+    )
+    copy = types.FunctionType(
+        code, function.__globals__, code.co_name, new, function.__closure__
+    )
+    copy.__kwdefaults__ = function.__kwdefaults__
+    copy.__doc__ = function.__doc__
+    copy.__qualname__ = function.__qualname__
+    return copy

@@ -1,4 +1,5 @@
 import base64
+import inspect
 import json
 import marshal
 
@@ -91,3 +92,25 @@ def test_is_continuous_axis(axis, expected):
 )
 def test_ceil_div(numerator, denominator, expected):
     assert python_utils.ceil_div(numerator, denominator) == expected
+
+
+def test_with_defaults_changes_only_the_named_defaults():
+    class Base:
+        def __init__(self, a, b=1, c=2, **kwargs):
+            self.values = (a, b, c, kwargs)
+
+    class Child(Base):
+        __init__ = python_utils.with_defaults(Base.__init__, c=(3, 3))
+
+    assert str(inspect.signature(Child)) == "(a, b=1, c=(3, 3), **kwargs)"
+    assert Child(0).values == (0, 1, (3, 3), {})
+    assert Child(0, 5, 6, d=7).values == (0, 5, 6, {"d": 7})
+    assert Base(0).values == (0, 1, 2, {})
+
+
+def test_with_defaults_rejects_an_argument_without_default():
+    def f(a, b=1):
+        return a, b
+
+    with pytest.raises(TypeError, match=r"\['a'\]"):
+        python_utils.with_defaults(f, a=0)

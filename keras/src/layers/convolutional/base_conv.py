@@ -1,64 +1,14 @@
 """`BaseConv`: what `Conv1D`, `Conv2D` and `Conv3D` share."""
 
 from keras.src import activations
-from keras.src import backend
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.distribution import logical_axes
-from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers import arg_docs
+from keras.src.layers import spatial_docs
+from keras.src.layers.convolutional.window_layer import WindowLayer
+from keras.src.layers.convolutional.window_layer import check_positive
 from keras.src.ops import operation_utils
-from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
-from keras.src.utils.argument_validation import standardize_padding
-from keras.src.utils.argument_validation import standardize_tuple
-
-
-def check_positive(name, value):
-    """Raises a `ValueError` unless `value` is a positive int."""
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise ValueError(
-            f"Invalid value for argument `{name}`. Expected a strictly "
-            f"positive value. Received {name}={value}."
-        )
-
-
-def check_strides_and_dilation(strides, dilation_rate):
-    if max(strides) > 1 and max(dilation_rate) > 1:
-        raise ValueError(
-            "`strides > 1` not supported in conjunction with "
-            f"`dilation_rate > 1`. Received: strides={strides} and "
-            f"dilation_rate={dilation_rate}"
-        )
-
-
-def channel_axis(data_format):
-    return -1 if data_format == "channels_last" else 1
-
-
-def add_bias(x, bias, data_format, rank):
-    """Adds a per-channel `bias` to `x` of the given spatial rank."""
-    if data_format == "channels_last":
-        return ops.add(x, bias)
-    return ops.add(x, ops.reshape(bias, (1, -1) + (1,) * rank))
-
-
-def build_bias(layer, size):
-    """Sets `layer.bias`: a `(size,)` weight named along the output
-    channels (`conv_out`) when `layer.use_bias`, else `None`."""
-    if not layer.use_bias:
-        layer.bias = None
-        return
-    with logical_axes.logical_axes((logical_axes.CONV_OUT,)):
-        layer.bias = layer.add_weight(
-            name="bias",
-            shape=(size,),
-            initializer=layer.bias_initializer,
-            regularizer=layer.bias_regularizer,
-            constraint=layer.bias_constraint,
-        )
 
 
 def causal_pad(x, kernel_size, dilation_rate, data_format):
@@ -72,42 +22,69 @@ def causal_pad(x, kernel_size, dilation_rate, data_format):
     return ops.pad(x, pad_width)
 
 
-class BaseConv(lora_utils.LoraKernelMixin, Layer):
+WHAT = {1: "time", 2: "the pixels of images", 3: "volumes or video frames"}
+
+_CAUSAL = (
+    '`"valid"` (no padding), `"same"` (zero padding so that the output has '
+    '`ceil(steps / strides)` steps) or `"causal"` (zero padding on the '
+    "left only: output `t` never depends on inputs after `t`, which suits "
+    "autoregressive models). Case-insensitive."
+)
+
+_DOC = """{rank}D convolution layer, e.g. a convolution over {what}.
+
+    The layer slides `filters` kernels of size `kernel_size` over the
+    spatial axes of its input and, at every position, takes the dot
+    product of each kernel with the window of inputs (all channels). A
+    bias is added if `use_bias` and then `activation`, if any.
+
+    Args:
+{args}
+
+    Input shape:
+{input_shape}
+
+    Output shape:
+{output_shape}
+
+    The kernel has shape
+    `(*kernel_size, input_channels // groups, filters)`; a `LayoutMap`
+    entry for it (such as `"conv.*/kernel"`) that names a mesh axis for
+    its last axis shards the output channels.
+
+    Example:
+{example}
+    """
+
+
+def conv_doc(rank, example):
+    """Returns the docstring of `Conv1D`, `Conv2D` or `Conv3D` (see
+    `spatial_docs.fill`)."""
+    padding = {"padding": _CAUSAL} if rank == 1 else {}
+    return spatial_docs.fill(
+        _DOC,
+        rank,
+        example,
+        what=WHAT[rank],
+        args=arg_docs.args_section(BaseConv.__init__, rank, **padding),
+        output_shape=spatial_docs.shapes_by_format(
+            rank, prefix="new_", channels="filters"
+        ),
+    )
+
+
+class BaseConv(lora_utils.LoraKernelMixin, WindowLayer):
     """Shared implementation of the N-D convolution layers.
 
     Creates a `kernel` of shape
     `(*kernel_size, input_channels // groups, filters)` and, when
     `use_bias`, a `bias` of shape `(filters,)`, then computes
-    `activation(conv(inputs, kernel) + bias)`.
-
-    Args:
-        rank: Number of spatial dimensions (1, 2 or 3).
-        filters: Positive int, the number of output channels.
-        kernel_size: Int or tuple of `rank` ints.
-        strides: Int or tuple of `rank` ints. Strides above 1 cannot be
-            combined with `dilation_rate` above 1.
-        padding: `"valid"`, `"same"` or (1D only) `"causal"`.
-        data_format: `"channels_last"` or `"channels_first"`; defaults to
-            `keras.config.image_data_format()`.
-        dilation_rate: Int or tuple of `rank` ints.
-        groups: Positive int dividing both the input channels and
-            `filters`; each group of input channels is convolved with its
-            own `filters // groups` filters.
-        activation: Activation applied to the output, or `None`.
-        use_bias: Whether to add a bias vector.
-        kernel_initializer: Initializer of the kernel.
-        bias_initializer: Initializer of the bias.
-        kernel_regularizer: Optional regularizer of the kernel.
-        bias_regularizer: Optional regularizer of the bias.
-        activity_regularizer: Optional regularizer of the output.
-        kernel_constraint: Optional constraint of the kernel.
-        bias_constraint: Optional constraint of the bias.
-        lora_rank: Optional int; LoRA is enabled with this rank when the
-            layer is built.
-        lora_alpha: Optional LoRA scale numerator; defaults to
-            `lora_rank`.
-        **kwargs: Base layer arguments such as `name` and `dtype`.
+    `activation(conv(inputs, kernel) + bias)`. A subclass sets `rank`,
+    the number of spatial axes; the constructor arguments are those of
+    the public layers (see `conv_doc`).
     """
+
+    weight_names = ("kernel", "bias")
 
     # Upstream Keras' weights files hold only the kernel and the bias of
     # a convolution, even when a subclass adds variables.
@@ -115,7 +92,6 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
 
     def __init__(
         self,
-        rank,
         filters,
         kernel_size,
         strides=1,
@@ -137,7 +113,6 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
         **kwargs,
     ):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        self.rank = rank
         if filters is not None:
             check_positive("filters", filters)
         self.filters = filters
@@ -157,36 +132,30 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
                 f"number of groups. Received: groups={groups}, "
                 f"filters={filters}."
             )
-        self.kernel_size = standardize_tuple(kernel_size, rank, "kernel_size")
-        self.strides = standardize_tuple(strides, rank, "strides")
-        self.dilation_rate = standardize_tuple(
-            dilation_rate, rank, "dilation_rate"
+        self.set_window(
+            kernel_size,
+            strides,
+            padding,
+            data_format,
+            dilation_rate,
+            allow_causal=self.rank == 1,
         )
-        self.padding = standardize_padding(padding, allow_causal=rank == 1)
-        self.data_format = backend.standardize_data_format(data_format)
-        check_strides_and_dilation(self.strides, self.dilation_rate)
-        self.activation = activations.get(activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        self.set_weight_settings(
+            activation,
+            use_bias,
+            kernel_initializer=kernel_initializer,
+            bias_initializer=bias_initializer,
+            kernel_regularizer=kernel_regularizer,
+            bias_regularizer=bias_regularizer,
+            kernel_constraint=kernel_constraint,
+            bias_constraint=bias_constraint,
+        )
         self.lora_rank = lora_rank
         self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
         self.lora_enabled = False
-        self.input_spec = InputSpec(min_ndim=rank + 2)
 
     def build(self, input_shape):
-        axis = channel_axis(self.data_format)
-        input_channels = input_shape[axis]
-        if input_channels is None:
-            raise ValueError(
-                f"The channel dimension of the inputs of layer "
-                f"'{self.name}' should be defined. Found `None`. Full input "
-                f"shape received: {tuple(input_shape)}"
-            )
+        axis, input_channels = self.input_channels(input_shape)
         if input_channels % self.groups:
             raise ValueError(
                 "The number of input channels must be evenly divisible by "
@@ -208,52 +177,29 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
                 regularizer=self.kernel_regularizer,
                 constraint=self.kernel_constraint,
             )
-        build_bias(self, self.filters)
-        self.input_spec = InputSpec(
-            min_ndim=self.rank + 2, axes={axis: input_channels}
-        )
-        self.built = True
+        self.finish_build(axis, input_channels, self.filters)
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
 
     def convolution_op(self, inputs, kernel):
-        padding = self.padding
-        if padding == "causal":
+        arguments = self.window_arguments()
+        if self.padding == "causal":
             inputs = causal_pad(
                 inputs, self.kernel_size, self.dilation_rate, self.data_format
             )
-            padding = "valid"
-        return ops.conv(
-            inputs,
-            kernel,
-            strides=self.strides,
-            padding=padding,
-            dilation_rate=self.dilation_rate,
-            data_format=self.data_format,
-        )
+            arguments["padding"] = "valid"
+        return ops.conv(inputs, kernel, **arguments)
 
     def call(self, inputs):
         outputs = self.convolution_op(inputs, self.kernel)
-        if self.use_bias:
-            outputs = add_bias(outputs, self.bias, self.data_format, self.rank)
-        if self.activation is not None:
-            outputs = self.activation(outputs)
-        return outputs
+        return self.bias_and_activation(outputs)
 
     def compute_output_shape(self, input_shape):
         return operation_utils.compute_conv_output_shape(
             input_shape,
             self.filters,
             self.kernel_size,
-            strides=self.strides,
-            padding=self.padding,
-            data_format=self.data_format,
-            dilation_rate=self.dilation_rate,
-        )
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=self.compute_dtype
+            **self.window_arguments(),
         )
 
     def enable_lora(
@@ -323,27 +269,7 @@ class BaseConv(lora_utils.LoraKernelMixin, Layer):
                 "groups": self.groups,
                 "activation": activations.serialize(self.activation),
                 "use_bias": self.use_bias,
-                "kernel_initializer": initializers.serialize(
-                    self.kernel_initializer
-                ),
-                "bias_initializer": initializers.serialize(
-                    self.bias_initializer
-                ),
-                "kernel_regularizer": regularizers.serialize(
-                    self.kernel_regularizer
-                ),
-                "bias_regularizer": regularizers.serialize(
-                    self.bias_regularizer
-                ),
-                "activity_regularizer": regularizers.serialize(
-                    self.activity_regularizer
-                ),
-                "kernel_constraint": serialization_lib.serialize_keras_object(
-                    self.kernel_constraint
-                ),
-                "bias_constraint": serialization_lib.serialize_keras_object(
-                    self.bias_constraint
-                ),
+                **self.weight_settings_config(),
             }
         )
         if self.lora_rank:

@@ -2,59 +2,84 @@
 share."""
 
 from keras.src import activations
-from keras.src import backend
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.distribution import logical_axes
-from keras.src.layers.convolutional.base_conv import add_bias
-from keras.src.layers.convolutional.base_conv import build_bias
-from keras.src.layers.convolutional.base_conv import channel_axis
-from keras.src.layers.convolutional.base_conv import check_positive
-from keras.src.layers.convolutional.base_conv import check_strides_and_dilation
-from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers import arg_docs
+from keras.src.layers import spatial_docs
+from keras.src.layers.convolutional.window_layer import WindowLayer
+from keras.src.layers.convolutional.window_layer import channel_axis
+from keras.src.layers.convolutional.window_layer import check_positive
 from keras.src.ops import operation_utils
-from keras.src.saving import serialization_lib
-from keras.src.utils.argument_validation import standardize_padding
-from keras.src.utils.argument_validation import standardize_tuple
+
+_DOC = """{rank}D depthwise convolution layer.
+
+    Unlike `Conv{rank}D`, channels are not mixed: every input channel is
+    convolved separately with `depth_multiplier` filters of its own, and
+    the results are stacked, giving `input_channels * depth_multiplier`
+    output channels (output channel `c * depth_multiplier + m` comes from
+    input channel `c` and filter `m`). It is the first half of a
+    separable convolution.
+
+    Args:
+{args}
+
+    Input shape:
+{input_shape}
+
+    Output shape:
+        The same layout with `input_channels * depth_multiplier` channels
+        and spatial sizes reduced as in `Conv{rank}D`.
+
+    The kernel variable, `kernel`, has shape
+    `(*kernel_size, input_channels, depth_multiplier)`.
+
+    Example:
+{example}
+    """
 
 
-class BaseDepthwiseConv(Layer):
+def depthwise_conv_doc(rank, example):
+    """Returns the docstring of a depthwise convolution layer (see
+    `spatial_docs.fill`)."""
+    args = arg_docs.args_section(BaseDepthwiseConv.__init__, rank)
+    return spatial_docs.fill(_DOC, rank, example, args=args)
+
+
+def add_depthwise_kernel(layer, name, input_channels):
+    """Creates and returns the depthwise kernel of `layer`, of shape
+    `(*kernel_size, input_channels, depth_multiplier)`, from its
+    `depthwise_*` settings."""
+    with logical_axes.logical_axes(
+        (logical_axes.CONV_SPATIAL,) * layer.rank
+        + (logical_axes.CONV_IN, logical_axes.CONV_MULTIPLIER)
+    ):
+        return layer.add_weight(
+            name=name,
+            shape=layer.kernel_size + (input_channels, layer.depth_multiplier),
+            initializer=layer.depthwise_initializer,
+            regularizer=layer.depthwise_regularizer,
+            constraint=layer.depthwise_constraint,
+        )
+
+
+class BaseDepthwiseConv(WindowLayer):
     """Shared implementation of the depthwise convolution layers.
 
     Creates a `kernel` of shape
     `(*kernel_size, input_channels, depth_multiplier)` and, when
     `use_bias`, a `bias` of shape `(input_channels * depth_multiplier,)`.
-
-    Args:
-        rank: Number of spatial dimensions (1 or 2).
-        depth_multiplier: Positive int, filters per input channel.
-        kernel_size: Int or tuple of `rank` ints.
-        strides: Int or tuple of `rank` ints.
-        padding: `"valid"` or `"same"`.
-        data_format: `"channels_last"` or `"channels_first"`.
-        dilation_rate: Int or tuple of `rank` ints.
-        activation: Activation applied to the output, or `None`.
-        use_bias: Whether to add a bias vector.
-        depthwise_initializer: Initializer of the kernel.
-        bias_initializer: Initializer of the bias.
-        depthwise_regularizer: Optional regularizer of the kernel.
-        bias_regularizer: Optional regularizer of the bias.
-        activity_regularizer: Optional regularizer of the output.
-        depthwise_constraint: Optional constraint of the kernel.
-        bias_constraint: Optional constraint of the bias.
-        **kwargs: Base layer arguments such as `name` and `dtype`.
+    A subclass sets `rank`, the number of spatial axes; the constructor
+    arguments are those of the public layers (see `depthwise_conv_doc`).
     """
+
+    weight_names = ("depthwise", "bias")
 
     def __init__(
         self,
-        rank,
-        depth_multiplier,
         kernel_size,
         strides=1,
         padding="valid",
+        depth_multiplier=1,
         data_format=None,
         dilation_rate=1,
         activation=None,
@@ -69,68 +94,36 @@ class BaseDepthwiseConv(Layer):
         **kwargs,
     ):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        self.rank = rank
         check_positive("depth_multiplier", depth_multiplier)
         self.depth_multiplier = depth_multiplier
-        self.kernel_size = standardize_tuple(kernel_size, rank, "kernel_size")
-        self.strides = standardize_tuple(strides, rank, "strides")
-        self.dilation_rate = standardize_tuple(
-            dilation_rate, rank, "dilation_rate"
+        self.set_window(
+            kernel_size, strides, padding, data_format, dilation_rate
         )
-        self.padding = standardize_padding(padding)
-        self.data_format = backend.standardize_data_format(data_format)
-        check_strides_and_dilation(self.strides, self.dilation_rate)
-        self.activation = activations.get(activation)
-        self.use_bias = use_bias
-        self.depthwise_initializer = initializers.get(depthwise_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.depthwise_regularizer = regularizers.get(depthwise_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.depthwise_constraint = constraints.get(depthwise_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
-        self.input_spec = InputSpec(min_ndim=rank + 2)
+        self.set_weight_settings(
+            activation,
+            use_bias,
+            depthwise_initializer=depthwise_initializer,
+            bias_initializer=bias_initializer,
+            depthwise_regularizer=depthwise_regularizer,
+            bias_regularizer=bias_regularizer,
+            depthwise_constraint=depthwise_constraint,
+            bias_constraint=bias_constraint,
+        )
 
     def build(self, input_shape):
-        axis = channel_axis(self.data_format)
-        input_channels = input_shape[axis]
-        if input_channels is None:
-            raise ValueError(
-                f"The channel dimension of the inputs of layer "
-                f"'{self.name}' should be defined. Found `None`. Full input "
-                f"shape received: {tuple(input_shape)}"
-            )
-        with logical_axes.logical_axes(
-            (logical_axes.CONV_SPATIAL,) * self.rank
-            + (logical_axes.CONV_IN, logical_axes.CONV_MULTIPLIER)
-        ):
-            self.kernel = self.add_weight(
-                name="kernel",
-                shape=self.kernel_size
-                + (input_channels, self.depth_multiplier),
-                initializer=self.depthwise_initializer,
-                regularizer=self.depthwise_regularizer,
-                constraint=self.depthwise_constraint,
-            )
-        build_bias(self, self.depth_multiplier * input_channels)
-        self.input_spec = InputSpec(
-            min_ndim=self.rank + 2, axes={axis: input_channels}
+        axis, input_channels = self.input_channels(input_shape)
+        self.kernel = add_depthwise_kernel(self, "kernel", input_channels)
+        self.finish_build(
+            axis, input_channels, self.depth_multiplier * input_channels
         )
-        self.built = True
 
     def call(self, inputs):
         outputs = ops.depthwise_conv(
             inputs,
             self.kernel,
-            strides=self.strides,
-            padding=self.padding,
-            dilation_rate=self.dilation_rate,
-            data_format=self.data_format,
+            **self.window_arguments(),
         )
-        if self.use_bias:
-            outputs = add_bias(outputs, self.bias, self.data_format, self.rank)
-        if self.activation is not None:
-            outputs = self.activation(outputs)
-        return outputs
+        return self.bias_and_activation(outputs)
 
     def compute_output_shape(self, input_shape):
         input_channels = input_shape[channel_axis(self.data_format)]
@@ -140,15 +133,7 @@ class BaseDepthwiseConv(Layer):
             if input_channels is None
             else input_channels * self.depth_multiplier,
             self.kernel_size,
-            strides=self.strides,
-            padding=self.padding,
-            data_format=self.data_format,
-            dilation_rate=self.dilation_rate,
-        )
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=self.compute_dtype
+            **self.window_arguments(),
         )
 
     def get_config(self):
@@ -163,29 +148,7 @@ class BaseDepthwiseConv(Layer):
                 "dilation_rate": self.dilation_rate,
                 "activation": activations.serialize(self.activation),
                 "use_bias": self.use_bias,
-                "depthwise_initializer": initializers.serialize(
-                    self.depthwise_initializer
-                ),
-                "bias_initializer": initializers.serialize(
-                    self.bias_initializer
-                ),
-                "depthwise_regularizer": regularizers.serialize(
-                    self.depthwise_regularizer
-                ),
-                "bias_regularizer": regularizers.serialize(
-                    self.bias_regularizer
-                ),
-                "activity_regularizer": regularizers.serialize(
-                    self.activity_regularizer
-                ),
-                "depthwise_constraint": (
-                    serialization_lib.serialize_keras_object(
-                        self.depthwise_constraint
-                    )
-                ),
-                "bias_constraint": serialization_lib.serialize_keras_object(
-                    self.bias_constraint
-                ),
+                **self.weight_settings_config(),
             }
         )
         return config

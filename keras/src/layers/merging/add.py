@@ -1,5 +1,7 @@
 """`Add`: sums a list of inputs element-wise."""
 
+import functools
+
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.merging.base_merge import Merge
@@ -36,10 +38,7 @@ class Add(Merge):
     """
 
     def _merge_function(self, inputs):
-        total = inputs[0]
-        for tensor in inputs[1:]:
-            total = ops.add(total, tensor)
-        return total
+        return functools.reduce(ops.add, inputs)
 
 
 @keras_export("keras.layers.add")

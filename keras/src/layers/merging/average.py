@@ -1,5 +1,7 @@
 """`Average`: averages a list of inputs element-wise."""
 
+import functools
+
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.merging.base_merge import Merge
@@ -35,10 +37,7 @@ class Average(Merge):
     """
 
     def _merge_function(self, inputs):
-        total = inputs[0]
-        for tensor in inputs[1:]:
-            total = ops.add(total, tensor)
-        return ops.divide(total, len(inputs))
+        return ops.divide(functools.reduce(ops.add, inputs), len(inputs))
 
 
 @keras_export("keras.layers.average")

@@ -1,5 +1,7 @@
 """`Minimum`: the element-wise minimum of a list of inputs."""
 
+import functools
+
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.merging.base_merge import Merge
@@ -26,10 +28,7 @@ class Minimum(Merge):
     _masked_fill_value = float("inf")
 
     def _merge_function(self, inputs):
-        result = inputs[0]
-        for tensor in inputs[1:]:
-            result = ops.minimum(result, tensor)
-        return result
+        return functools.reduce(ops.minimum, inputs)
 
 
 @keras_export("keras.layers.minimum")

@@ -1,5 +1,7 @@
 """`Multiply`: multiplies a list of inputs element-wise."""
 
+import functools
+
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.merging.base_merge import Merge
@@ -38,10 +40,7 @@ class Multiply(Merge):
     _masked_fill_value = 1
 
     def _merge_function(self, inputs):
-        product = inputs[0]
-        for tensor in inputs[1:]:
-            product = ops.multiply(product, tensor)
-        return product
+        return functools.reduce(ops.multiply, inputs)
 
 
 @keras_export("keras.layers.multiply")

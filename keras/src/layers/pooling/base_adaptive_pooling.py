@@ -1,46 +1,54 @@
 """`BaseAdaptivePooling`: what the adaptive pooling layers share."""
 
-from keras.src import backend
 from keras.src import ops
-from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers import spatial_docs
+from keras.src.layers.pooling.base_pooling import RankedPooling
 from keras.src.utils.argument_validation import standardize_tuple
 
+_DOC = """Adaptive {mode} pooling for {data}.
 
-class BaseAdaptivePooling(Layer):
-    """Shared implementation of the adaptive max and average poolings.
+    Pools the input to the spatial size `output_size`, whatever its own
+    size: along an axis of length `n` pooled to `m` outputs, output `i`
+    is the {reduction} over positions `floor(i * n / m)` up to (excluded)
+    `ceil((i + 1) * n / m)`. Windows have nearly equal sizes and may
+    overlap when `m` does not divide `n`.
 
     Args:
-        output_size: Int or tuple of `pool_dimensions` ints.
-        pool_dimensions: Number of spatial dimensions (1, 2 or 3).
-        pool_mode: `"max"` or `"average"`.
-        data_format: `"channels_last"` or `"channels_first"`; defaults to
+        output_size: Int or tuple of {ints}, the spatial size of the
+            output.
+        data_format: `"channels_last"` or `"channels_first"`, the order
+            of the input axes. Defaults to
             `keras.config.image_data_format()`.
         **kwargs: Base layer arguments such as `name` and `dtype`.
+
+    Input shape:
+{input_shape}
+
+    Output shape:
+        The same layout with spatial size `output_size`.
+
+    Example:
+{example}
     """
 
-    def __init__(
-        self,
-        output_size,
-        pool_dimensions,
-        pool_mode="average",
-        data_format=None,
-        **kwargs,
-    ):
-        super().__init__(**kwargs)
+
+def adaptive_pooling_doc(rank, pool_mode, example):
+    """Returns the docstring of an adaptive max or average pooling
+    layer (see `spatial_docs.fill`)."""
+    return spatial_docs.fill(_DOC, rank, example, pool_mode)
+
+
+class BaseAdaptivePooling(RankedPooling):
+    """Shared implementation of the adaptive max and average poolings; the
+    constructor arguments are those of the public layers (see
+    `adaptive_pooling_doc`).
+    """
+
+    def __init__(self, output_size, data_format=None, **kwargs):
+        super().__init__(data_format=data_format, **kwargs)
         self.output_size = standardize_tuple(
-            output_size, pool_dimensions, "output_size"
+            output_size, self.pool_dimensions, "output_size"
         )
-        self.pool_dimensions = pool_dimensions
-        if pool_mode not in ("max", "average"):
-            raise ValueError(
-                "`pool_mode` must be 'max' or 'average'. Received: "
-                f"pool_mode={pool_mode}"
-            )
-        self.pool_mode = pool_mode
-        self.data_format = backend.standardize_data_format(data_format)
-        self.input_spec = InputSpec(ndim=pool_dimensions + 2)
-        self.built = True
 
     def call(self, inputs):
         if self.pool_mode == "max":
@@ -56,14 +64,6 @@ class BaseAdaptivePooling(Layer):
         first = 1 if self.data_format == "channels_last" else 2
         shape[first : first + self.pool_dimensions] = self.output_size
         return tuple(shape)
-
-    def compute_output_spec(self, inputs):
-        dtype = inputs.dtype
-        if self.pool_mode == "average" and not backend.is_float_dtype(dtype):
-            dtype = self.compute_dtype
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=dtype
-        )
 
     def get_config(self):
         config = super().get_config()

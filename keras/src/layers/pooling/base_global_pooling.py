@@ -1,37 +1,65 @@
 """`BaseGlobalPooling`: what the global pooling layers share."""
 
-from keras.src import backend
-from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src import ops
+from keras.src.layers import spatial_docs
+from keras.src.layers.pooling.base_pooling import RankedPooling
 
+_DOC = """Global {mode} pooling for {data}.
 
-class BaseGlobalPooling(Layer):
-    """Shared implementation of the global max and average poolings.
+    Reduces every channel to the {reduction} of its values over all spatial
+    positions.
 
     Args:
-        pool_dimensions: Number of spatial dimensions (1, 2 or 3).
-        data_format: `"channels_last"` or `"channels_first"`; defaults to
+        data_format: `"channels_last"` or `"channels_first"`, the order
+            of the input axes (see below). Defaults to
             `keras.config.image_data_format()`.
-        keepdims: Whether the pooled spatial axes are kept with size 1.
+        keepdims: Whether to keep the pooled spatial axes, with size 1.
+            Defaults to `False`.
         **kwargs: Base layer arguments such as `name` and `dtype`.
+{call_arguments}
+    Input shape:
+{input_shape}
+
+    Output shape:
+        `(batch, {channels})`, or with `keepdims=True`
+        {kept_last} (`"channels_last"`) or
+        {kept_first} (`"channels_first"`).
+
+    Example:
+{example}
     """
 
-    def __init__(
-        self, pool_dimensions, data_format=None, keepdims=False, **kwargs
-    ):
-        super().__init__(**kwargs)
-        self.pool_dimensions = pool_dimensions
-        self.data_format = backend.standardize_data_format(data_format)
+
+def global_pooling_doc(rank, pool_mode, example, call_arguments=""):
+    """Returns the docstring of a global max or average pooling layer.
+
+    `call_arguments` is an optional `Call arguments:` section; see
+    `spatial_docs.fill` for the other arguments.
+    """
+    return spatial_docs.fill(
+        _DOC, rank, example, pool_mode, call_arguments=call_arguments
+    )
+
+
+class BaseGlobalPooling(RankedPooling):
+    """Shared implementation of the global max and average poolings; the
+    constructor arguments are those of the public layers (see
+    `global_pooling_doc`).
+    """
+
+    float_modes = ("max", "average")
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(data_format=data_format, **kwargs)
         self.keepdims = keepdims
-        self.input_spec = InputSpec(ndim=pool_dimensions + 2)
-        self.built = True
 
     def _spatial_axes(self):
         first = 1 if self.data_format == "channels_last" else 2
         return tuple(range(first, first + self.pool_dimensions))
 
     def call(self, inputs):
-        raise NotImplementedError
+        reduce = ops.max if self.pool_mode == "max" else ops.mean
+        return reduce(inputs, axis=self._spatial_axes(), keepdims=self.keepdims)
 
     def compute_output_shape(self, input_shape):
         input_shape = tuple(input_shape)
@@ -41,14 +69,6 @@ class BaseGlobalPooling(Layer):
                 1 if i in axes else d for i, d in enumerate(input_shape)
             )
         return tuple(d for i, d in enumerate(input_shape) if i not in axes)
-
-    def compute_output_spec(self, inputs, mask=None):
-        dtype = inputs.dtype
-        if not backend.is_float_dtype(dtype):
-            dtype = self.compute_dtype
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=dtype
-        )
 
     def get_config(self):
         config = super().get_config()

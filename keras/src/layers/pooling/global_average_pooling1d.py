@@ -3,55 +3,34 @@
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.pooling.base_global_pooling import BaseGlobalPooling
+from keras.src.layers.pooling.base_global_pooling import global_pooling_doc
 
 
 @keras_export(
     ["keras.layers.GlobalAveragePooling1D", "keras.layers.GlobalAvgPool1D"]
 )
 class GlobalAveragePooling1D(BaseGlobalPooling):
-    """Global average pooling for temporal data.
-
-    Reduces every channel to the mean of its values over all spatial
-    positions.
-
-    Args:
-        data_format: `"channels_last"` or `"channels_first"`, the order
-            of the input axes (see below). Defaults to
-            `keras.config.image_data_format()`.
-        keepdims: Whether to keep the pooled spatial axes, with size 1.
-            Defaults to `False`.
-        **kwargs: Base layer arguments such as `name` and `dtype`.
-
+    __doc__ = global_pooling_doc(
+        1,
+        "average",
+        """
+    >>> x = np.array([[[1.0, 6.0], [4.0, 2.0], [4.0, 4.0]]])
+    >>> keras.layers.GlobalAveragePooling1D()(x)
+    array([[3., 4.]], dtype=float32)
+""",
+        call_arguments="""
     Call arguments:
         inputs: The input tensor.
         mask: Optional boolean or 0/1 tensor of shape `(batch, steps)`;
             when given, only the steps where it is true are averaged.
+""",
+    )
 
-    Input shape:
-        With `"channels_last"`:
-        `(batch, steps, features)`.
-        With `"channels_first"`:
-        `(batch, features, steps)`.
-
-    Output shape:
-        `(batch, features)`, or with `keepdims=True`
-        `(batch, 1, features)` (`"channels_last"`) or
-        `(batch, features, 1)` (`"channels_first"`).
-
-    Example:
-
-    >>> x = np.array([[[1.0, 6.0], [4.0, 2.0], [4.0, 4.0]]])
-    >>> keras.layers.GlobalAveragePooling1D()(x)
-    array([[3., 4.]], dtype=float32)
-    """
+    pool_dimensions = 1
+    pool_mode = "average"
 
     def __init__(self, data_format=None, keepdims=False, **kwargs):
-        super().__init__(
-            pool_dimensions=1,
-            data_format=data_format,
-            keepdims=keepdims,
-            **kwargs,
-        )
+        super().__init__(data_format=data_format, keepdims=keepdims, **kwargs)
         self.supports_masking = True
 
     def call(self, inputs, mask=None):

@@ -1,12 +1,10 @@
 """Shared implementation of `Cropping2D` and `Cropping3D`."""
 
-from keras.src import backend
-from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._spatial import SpatialReshaping
 from keras.src.utils.argument_validation import standardize_pairs
 
 
-class BaseCropping(Layer):
+class BaseCropping(SpatialReshaping):
     """Crops `(before, after)` positions off each spatial axis.
 
     Args:
@@ -16,17 +14,11 @@ class BaseCropping(Layer):
         **kwargs: Base layer arguments.
     """
 
-    def __init__(self, rank, cropping, data_format=None, **kwargs):
-        super().__init__(**kwargs)
-        self.rank = rank
-        self.data_format = backend.standardize_data_format(data_format)
-        self.cropping = standardize_pairs(cropping, rank, "cropping")
-        self.input_spec = InputSpec(ndim=rank + 2)
-        self.built = True
+    config_argument = "cropping"
 
-    def _spatial_axes(self):
-        first = 1 if self.data_format == "channels_last" else 2
-        return range(first, first + self.rank)
+    def __init__(self, rank, cropping, data_format=None, **kwargs):
+        super().__init__(rank, data_format=data_format, **kwargs)
+        self.cropping = standardize_pairs(cropping, rank, "cropping")
 
     def _check(self, input_shape):
         for axis, pair in zip(self._spatial_axes(), self.cropping):
@@ -53,15 +45,3 @@ class BaseCropping(Layer):
             if shape[axis] is not None:
                 shape[axis] -= sum(pair)
         return tuple(shape)
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
-        )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            {"cropping": self.cropping, "data_format": self.data_format}
-        )
-        return config

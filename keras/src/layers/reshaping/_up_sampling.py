@@ -1,13 +1,11 @@
 """Shared implementation of `UpSampling2D` and `UpSampling3D`."""
 
-from keras.src import backend
 from keras.src import ops
-from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._spatial import SpatialReshaping
 from keras.src.utils.argument_validation import standardize_tuple
 
 
-class BaseUpSampling(Layer):
+class BaseUpSampling(SpatialReshaping):
     """Repeats every position `size[i]` times along spatial axis `i`.
 
     Args:
@@ -17,17 +15,11 @@ class BaseUpSampling(Layer):
         **kwargs: Base layer arguments.
     """
 
-    def __init__(self, rank, size, data_format=None, **kwargs):
-        super().__init__(**kwargs)
-        self.rank = rank
-        self.data_format = backend.standardize_data_format(data_format)
-        self.size = standardize_tuple(size, rank, "size")
-        self.input_spec = InputSpec(ndim=rank + 2)
-        self.built = True
+    config_argument = "size"
 
-    def _spatial_axes(self):
-        first = 1 if self.data_format == "channels_last" else 2
-        return range(first, first + self.rank)
+    def __init__(self, rank, size, data_format=None, **kwargs):
+        super().__init__(rank, data_format=data_format, **kwargs)
+        self.size = standardize_tuple(size, rank, "size")
 
     def _repeat(self, inputs):
         x = inputs
@@ -45,13 +37,3 @@ class BaseUpSampling(Layer):
             if shape[axis] is not None:
                 shape[axis] *= factor
         return tuple(shape)
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
-        )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({"size": self.size, "data_format": self.data_format})
-        return config

@@ -1,12 +1,10 @@
 """Shared implementation of the zero padding layers."""
 
-from keras.src import backend
 from keras.src import ops
-from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._spatial import SpatialReshaping
 
 
-class BaseZeroPadding(Layer):
+class BaseZeroPadding(SpatialReshaping):
     """Adds `(before, after)` zeros along each spatial axis.
 
     Args:
@@ -16,17 +14,11 @@ class BaseZeroPadding(Layer):
         **kwargs: Base layer arguments.
     """
 
-    def __init__(self, rank, padding, data_format=None, **kwargs):
-        super().__init__(**kwargs)
-        self.rank = rank
-        self.data_format = backend.standardize_data_format(data_format)
-        self._pairs = padding
-        self.input_spec = InputSpec(ndim=rank + 2)
-        self.built = True
+    config_argument = "padding"
 
-    def _spatial_axes(self):
-        first = 1 if self.data_format == "channels_last" else 2
-        return range(first, first + self.rank)
+    def __init__(self, rank, padding, data_format=None, **kwargs):
+        super().__init__(rank, data_format=data_format, **kwargs)
+        self._pairs = padding
 
     def call(self, inputs):
         pad_width = [[0, 0] for _ in range(self.rank + 2)]
@@ -40,15 +32,3 @@ class BaseZeroPadding(Layer):
             if shape[axis] is not None:
                 shape[axis] += sum(pair)
         return tuple(shape)
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
-        )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            {"padding": self.padding, "data_format": self.data_format}
-        )
-        return config

@@ -3,6 +3,7 @@
 from keras.src import activations
 from keras.src import constraints
 from keras.src import initializers
+from keras.src import ops
 from keras.src import regularizers
 
 # The per-weight settings shared by the cells, weight by weight.
@@ -38,6 +39,79 @@ def set_cell_weight_settings(cell, **settings):
         setattr(cell, name, getters[setting](value))
 
 
+def set_cell_options(
+    cell, activation, use_bias, dropout, recurrent_dropout, **settings
+):
+    """Stores the options every built-in cell takes: its `activation`,
+    `use_bias`, the `<weight>_<setting>` arguments in `settings` and the
+    (clipped) dropout rates."""
+    cell.activation = activations.get(activation)
+    cell.use_bias = use_bias
+    set_cell_weight_settings(cell, **settings)
+    cell.dropout = clip_rate(dropout)
+    cell.recurrent_dropout = clip_rate(recurrent_dropout)
+
+
+def add_cell_weights(
+    cell, kernel_shape, recurrent_shape, bias_shape, bias_initializer=None
+):
+    """Creates `cell.kernel`, `cell.recurrent_kernel` and, when
+    `cell.use_bias`, `cell.bias` (else `None`) from the cell's settings;
+    `bias_initializer` replaces the cell's own when given."""
+    cell.kernel = _add_weight(cell, "kernel", "kernel", kernel_shape)
+    cell.recurrent_kernel = _add_weight(
+        cell, "recurrent_kernel", "recurrent", recurrent_shape
+    )
+    cell.bias = None
+    if cell.use_bias:
+        cell.bias = _add_weight(
+            cell, "bias", "bias", bias_shape, bias_initializer
+        )
+    cell.built = True
+
+
+def _add_weight(cell, name, weight, shape, initializer=None):
+    """Adds the weight `name` with the cell's `<weight>_*` settings."""
+    return cell.add_weight(
+        shape=shape,
+        name=name,
+        initializer=initializer or getattr(cell, f"{weight}_initializer"),
+        regularizer=getattr(cell, f"{weight}_regularizer"),
+        constraint=getattr(cell, f"{weight}_constraint"),
+    )
+
+
+def forget_bias_initializer(cell, size):
+    """Returns the bias initializer of an LSTM cell with `size` units (or
+    filters) per gate: with `unit_forget_bias`, the forget gate's part of
+    the bias starts at one, the rest as `bias_initializer` says."""
+    base = cell.bias_initializer
+    if not cell.unit_forget_bias:
+        return base
+
+    def initializer(shape, dtype=None, **kwargs):
+        # Gates i, f, c, o.
+        return ops.concatenate(
+            [
+                base((size,), dtype=dtype),
+                ops.ones((size,), dtype=dtype),
+                base((2 * size,), dtype=dtype),
+            ]
+        )
+
+    return initializer
+
+
+def check_use_cudnn(use_cudnn):
+    """Raises a `ValueError` unless `use_cudnn` is `"auto"`, `True` or
+    `False` (accepted for compatibility; no cuDNN kernel is used)."""
+    if use_cudnn not in ("auto", True, False):
+        raise ValueError(
+            "Invalid value for argument `use_cudnn`. Expected one of "
+            f"{{'auto', True, False}}. Received: use_cudnn={use_cudnn}"
+        )
+
+
 def check_units(cls_name, units):
     if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
         raise ValueError(
@@ -57,8 +131,9 @@ def _cell_property(name):
     )
 
 
-CELL_PROPERTIES = (
-    "units",
+# The settings every built-in cell has besides its size (`units`, or
+# `filters` for a convolutional cell).
+CELL_OPTIONS = (
     "activation",
     "use_bias",
     "kernel_initializer",
@@ -73,6 +148,8 @@ CELL_PROPERTIES = (
     "dropout",
     "recurrent_dropout",
 )
+
+CELL_PROPERTIES = ("units",) + CELL_OPTIONS
 
 
 def add_cell_properties(cls, names=CELL_PROPERTIES):

@@ -9,12 +9,16 @@ from keras.src import backend
 from keras.src import ops
 from keras.src import regularizers
 from keras.src import tree
+from keras.src.layers import arg_docs
+from keras.src.layers import spatial_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import CELL_OPTIONS
 from keras.src.layers.rnn.cell_utils import add_cell_properties
+from keras.src.layers.rnn.cell_utils import add_cell_weights
 from keras.src.layers.rnn.cell_utils import cell_weight_config
-from keras.src.layers.rnn.cell_utils import clip_rate
-from keras.src.layers.rnn.cell_utils import set_cell_weight_settings
+from keras.src.layers.rnn.cell_utils import forget_bias_initializer
+from keras.src.layers.rnn.cell_utils import set_cell_options
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.rnn import RNN
 from keras.src.ops import operation_utils
@@ -128,12 +132,14 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
                 f"dilated. Received: strides={self.strides}, "
                 f"dilation_rate={self.dilation_rate}"
             )
-        self.activation = activations.get(activation)
         self.recurrent_activation = activations.get(recurrent_activation)
-        self.use_bias = use_bias
         self.unit_forget_bias = unit_forget_bias
-        set_cell_weight_settings(
+        set_cell_options(
             self,
+            activation,
+            use_bias,
+            dropout,
+            recurrent_dropout,
             kernel_initializer=kernel_initializer,
             recurrent_initializer=recurrent_initializer,
             bias_initializer=bias_initializer,
@@ -144,8 +150,6 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
             recurrent_constraint=recurrent_constraint,
             bias_constraint=bias_constraint,
         )
-        self.dropout = clip_rate(dropout)
-        self.recurrent_dropout = clip_rate(recurrent_dropout)
         self.input_spec = InputSpec(ndim=rank + 2)
         # The states' shapes depend on the inputs: see `get_initial_state`.
         self.state_size = -1
@@ -171,48 +175,13 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
                 f"should be defined. Received: input_shape={inputs_shape}"
             )
         self.input_dim = input_dim
-        self.kernel = self.add_weight(
-            shape=self.kernel_size + (input_dim, 4 * self.filters),
-            name="kernel",
-            initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
-            constraint=self.kernel_constraint,
+        add_cell_weights(
+            self,
+            self.kernel_size + (input_dim, 4 * self.filters),
+            self.kernel_size + (self.filters, 4 * self.filters),
+            (4 * self.filters,),
+            forget_bias_initializer(self, self.filters),
         )
-        self.recurrent_kernel = self.add_weight(
-            shape=self.kernel_size + (self.filters, 4 * self.filters),
-            name="recurrent_kernel",
-            initializer=self.recurrent_initializer,
-            regularizer=self.recurrent_regularizer,
-            constraint=self.recurrent_constraint,
-        )
-        self.bias = None
-        if self.use_bias:
-            self.bias = self.add_weight(
-                shape=(4 * self.filters,),
-                name="bias",
-                initializer=self._bias_initializer(),
-                regularizer=self.bias_regularizer,
-                constraint=self.bias_constraint,
-            )
-        self.built = True
-
-    def _bias_initializer(self):
-        if not self.unit_forget_bias:
-            return self.bias_initializer
-        base = self.bias_initializer
-        filters = self.filters
-
-        def initializer(shape, dtype=None, **kwargs):
-            # Gates i, f, c, o: the forget gate's part starts at one.
-            return ops.concatenate(
-                [
-                    base((filters,), dtype=dtype),
-                    ops.ones((filters,), dtype=dtype),
-                    base((2 * filters,), dtype=dtype),
-                ]
-            )
-
-        return initializer
 
     def call(self, inputs, states, training=False):
         h_previous, c_previous = states[0], states[1]
@@ -300,41 +269,72 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
         return config
 
 
+_LSTM_ACTIVATION = (
+    'Activation of the candidate and of the cell state. Defaults to `"tanh"`.'
+)
+
+_DOC = """{rank}D convolutional LSTM.
+
+    An LSTM whose input and recurrent transformations are {rank}D
+    convolutions: each timestep is a {rank}D feature map, and so are the
+    output and the states. The equations are those of `LSTM`, with
+    convolutions in place of matrix products.
+
+    Args:
+{args}
+
+    Call arguments:
+        inputs: Tensor of rank {ndim}.
+        initial_state: Optional list `[h, c]` of initial states.
+        mask: Optional boolean tensor `(batch, timesteps)`.
+        training: Whether dropout applies.
+
+    Input shape:
+{input_shape}
+
+    Output shape:
+        With `return_sequences=False`, the last step's output:
+{last}
+        With `return_sequences=True`, every step's output:
+{sequence}
+        With `return_state=True`, the final states `h` and `c`, each
+        shaped like the last step's output, follow the output.
+
+    Example:
+{example}
+    """
+
+
+def conv_lstm_doc(rank, example):
+    """Returns the docstring of `ConvLSTM1D`, `ConvLSTM2D` or
+    `ConvLSTM3D` (see `spatial_docs.fill`)."""
+    output = dict(prefix="new_", channels="filters")
+    return spatial_docs.fill(
+        _DOC,
+        rank,
+        example,
+        ndim=rank + 3,
+        args=arg_docs.args_section(
+            ConvLSTM.__init__,
+            rank,
+            skip=("rank",),
+            kernel_size="Int or tuple of {ints}, the convolution window.",
+            **arg_docs.RNN_ARGS,
+            activation=_LSTM_ACTIVATION,
+        ),
+        input_shape=spatial_docs.shapes_by_format(rank, time=True),
+        last=spatial_docs.shapes_by_format(rank, **output),
+        sequence=spatial_docs.shapes_by_format(rank, time=True, **output),
+    )
+
+
 class ConvLSTM(RNN):
     """Convolutional LSTM over sequences of 1D, 2D or 3D feature maps.
 
-    Runs a `ConvLSTMCell` of spatial rank `rank` over the timesteps of
-    the input; `ConvLSTM1D`, `ConvLSTM2D` and `ConvLSTM3D` are this layer
-    with `rank` 1, 2 and 3. See `ConvLSTMCell` for the arguments shared
-    with the cell.
-
-    Args:
-        rank: Integer, the number of spatial dimensions.
-        filters, kernel_size, strides, padding, data_format,
-            dilation_rate, activation, recurrent_activation, use_bias,
-            kernel_initializer, recurrent_initializer, bias_initializer,
-            unit_forget_bias, kernel_regularizer, recurrent_regularizer,
-            bias_regularizer, kernel_constraint, recurrent_constraint,
-            bias_constraint, dropout, recurrent_dropout, seed: As for
-            `ConvLSTMCell`.
-        activity_regularizer: Optional penalty on the layer's output.
-        return_sequences: Whether to return every step's output. Defaults
-            to `False`.
-        return_state: Whether to also return the final states `h` and
-            `c`. Defaults to `False`.
-        go_backwards: Whether to read the sequence backwards. Defaults to
-            `False`.
-        stateful: Whether each batch continues from the states of the
-            previous one. Defaults to `False`.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
-
-    Input shape:
-        `(batch, timesteps, *spatial, channels)` with `"channels_last"`,
-        `(batch, timesteps, channels, *spatial)` with `"channels_first"`.
-
-    Output shape:
-        `(batch, *spatial_out, filters)` (channels last), with a
-        `timesteps` axis after the batch when `return_sequences=True`.
+    Runs a `ConvLSTMCell` of spatial rank `rank` (1, 2 or 3) over the
+    timesteps of the input; `ConvLSTM1D`, `ConvLSTM2D` and `ConvLSTM3D`
+    fix `rank`. The other constructor arguments are those of the public
+    layers (see `conv_lstm_doc`).
     """
 
     def __init__(
@@ -443,27 +443,15 @@ class ConvLSTM(RNN):
 
 add_cell_properties(
     ConvLSTM,
-    (
+    CELL_OPTIONS
+    + (
         "filters",
         "kernel_size",
         "strides",
         "padding",
         "data_format",
         "dilation_rate",
-        "activation",
         "recurrent_activation",
-        "use_bias",
-        "kernel_initializer",
-        "recurrent_initializer",
-        "bias_initializer",
         "unit_forget_bias",
-        "kernel_regularizer",
-        "recurrent_regularizer",
-        "bias_regularizer",
-        "kernel_constraint",
-        "recurrent_constraint",
-        "bias_constraint",
-        "dropout",
-        "recurrent_dropout",
     ),
 )

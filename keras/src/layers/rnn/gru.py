@@ -4,19 +4,32 @@ from keras.src import activations
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import CELL_PROPERTIES
 from keras.src.layers.rnn.cell_utils import add_cell_properties
+from keras.src.layers.rnn.cell_utils import add_cell_weights
 from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import check_units
-from keras.src.layers.rnn.cell_utils import clip_rate
+from keras.src.layers.rnn.cell_utils import check_use_cudnn
 from keras.src.layers.rnn.cell_utils import layer_config
-from keras.src.layers.rnn.cell_utils import set_cell_weight_settings
+from keras.src.layers.rnn.cell_utils import set_cell_options
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.rnn import RNN
 
+_RESET_AFTER = (
+    "Whether the reset gate applies after the recurrent product (see "
+    "`GRUCell`). Defaults to `True`."
+)
+
 
 @keras_export("keras.layers.GRUCell")
+@arg_docs.with_args_section(
+    **arg_docs.RNN_ARGS,
+    activation='Activation of the candidate. Defaults to `"tanh"`.',
+    reset_after=_RESET_AFTER,
+)
 class GRUCell(Layer, DropoutRNNCell):
     """One timestep of `GRU`.
 
@@ -39,30 +52,7 @@ class GRUCell(Layer, DropoutRNNCell):
     added to `x` only.
 
     Args:
-        units: Positive integer, the size of the output (and state).
-        activation: Activation of the candidate. Defaults to `"tanh"`.
-        recurrent_activation: Activation of the gates. Defaults to
-            `"sigmoid"`.
-        use_bias: Boolean; whether to add a learned `bias`. Defaults to
-            `True`.
-        kernel_initializer: Initializer of `kernel`. Defaults to
-            `"glorot_uniform"`.
-        recurrent_initializer: Initializer of `recurrent_kernel`.
-            Defaults to `"orthogonal"`.
-        bias_initializer: Initializer of `bias`. Defaults to `"zeros"`.
-        kernel_regularizer: Optional penalty on `kernel`.
-        recurrent_regularizer: Optional penalty on `recurrent_kernel`.
-        bias_regularizer: Optional penalty on `bias`.
-        kernel_constraint: Optional constraint on `kernel`.
-        recurrent_constraint: Optional constraint on `recurrent_kernel`.
-        bias_constraint: Optional constraint on `bias`.
-        dropout: Fraction of the input features dropped in training.
-        recurrent_dropout: Fraction of the units of `h_{t-1}` dropped
-            before the recurrent product, in training.
-        reset_after: Whether the reset gate applies after the recurrent
-            product (see above). Defaults to `True`.
-        seed: Optional integer, the seed of the dropout masks.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {args}
 
     Call arguments:
         inputs: Tensor `(batch, features)`, the inputs of one timestep.
@@ -105,11 +95,13 @@ class GRUCell(Layer, DropoutRNNCell):
         super().__init__(**kwargs)
         self.implementation = implementation
         self.units = units
-        self.activation = activations.get(activation)
         self.recurrent_activation = activations.get(recurrent_activation)
-        self.use_bias = use_bias
-        set_cell_weight_settings(
+        set_cell_options(
             self,
+            activation,
+            use_bias,
+            dropout,
+            recurrent_dropout,
             kernel_initializer=kernel_initializer,
             recurrent_initializer=recurrent_initializer,
             bias_initializer=bias_initializer,
@@ -120,8 +112,6 @@ class GRUCell(Layer, DropoutRNNCell):
             recurrent_constraint=recurrent_constraint,
             bias_constraint=bias_constraint,
         )
-        self.dropout = clip_rate(dropout)
-        self.recurrent_dropout = clip_rate(recurrent_dropout)
         self.reset_after = reset_after
         self.seed = seed
         self.seed_generator = backend.random.SeedGenerator(seed=seed)
@@ -130,31 +120,10 @@ class GRUCell(Layer, DropoutRNNCell):
 
     def build(self, input_shape):
         units = self.units
-        self.kernel = self.add_weight(
-            shape=(input_shape[-1], 3 * units),
-            name="kernel",
-            initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
-            constraint=self.kernel_constraint,
+        bias_shape = (2, 3 * units) if self.reset_after else (3 * units,)
+        add_cell_weights(
+            self, (input_shape[-1], 3 * units), (units, 3 * units), bias_shape
         )
-        self.recurrent_kernel = self.add_weight(
-            shape=(units, 3 * units),
-            name="recurrent_kernel",
-            initializer=self.recurrent_initializer,
-            regularizer=self.recurrent_regularizer,
-            constraint=self.recurrent_constraint,
-        )
-        self.bias = None
-        if self.use_bias:
-            shape = (2, 3 * units) if self.reset_after else (3 * units,)
-            self.bias = self.add_weight(
-                shape=shape,
-                name="bias",
-                initializer=self.bias_initializer,
-                regularizer=self.bias_regularizer,
-                constraint=self.bias_constraint,
-            )
-        self.built = True
 
     def call(self, inputs, states, training=False):
         nested = isinstance(states, (list, tuple))
@@ -222,6 +191,11 @@ class GRUCell(Layer, DropoutRNNCell):
 
 
 @keras_export("keras.layers.GRU")
+@arg_docs.with_args_section(
+    **arg_docs.RNN_ARGS,
+    activation='Activation of the candidate. Defaults to `"tanh"`.',
+    reset_after=_RESET_AFTER,
+)
 class GRU(RNN):
     """Gated Recurrent Unit layer (Cho et al., 2014).
 
@@ -230,42 +204,7 @@ class GRU(RNN):
     `recurrent_kernel` and `bias`). The time loop is one `jax.lax.scan`.
 
     Args:
-        units: Positive integer, the size of the output.
-        activation: Activation of the candidate. Defaults to `"tanh"`.
-        recurrent_activation: Activation of the gates. Defaults to
-            `"sigmoid"`.
-        use_bias: Boolean; whether to add a learned `bias`. Defaults to
-            `True`.
-        kernel_initializer: Initializer of `kernel`. Defaults to
-            `"glorot_uniform"`.
-        recurrent_initializer: Initializer of `recurrent_kernel`.
-            Defaults to `"orthogonal"`.
-        bias_initializer: Initializer of `bias`. Defaults to `"zeros"`.
-        kernel_regularizer: Optional penalty on `kernel`.
-        recurrent_regularizer: Optional penalty on `recurrent_kernel`.
-        bias_regularizer: Optional penalty on `bias`.
-        activity_regularizer: Optional penalty on the layer's output.
-        kernel_constraint: Optional constraint on `kernel`.
-        recurrent_constraint: Optional constraint on `recurrent_kernel`.
-        bias_constraint: Optional constraint on `bias`.
-        dropout: Fraction of the input features dropped in training.
-        recurrent_dropout: Fraction of the recurrent units dropped in
-            training.
-        seed: Optional integer, the seed of the dropout masks.
-        return_sequences: Whether to return every step's output. Defaults
-            to `False`.
-        return_state: Whether to also return the final state. Defaults to
-            `False`.
-        go_backwards: Whether to read the sequence backwards (and return
-            the reversed sequence). Defaults to `False`.
-        stateful: Whether each batch continues from the state of the
-            previous one. Defaults to `False`.
-        unroll: Whether to unroll the time loop. Defaults to `False`.
-        reset_after: Whether the reset gate applies after the recurrent
-            product. Defaults to `True`.
-        use_cudnn: Accepted for compatibility (`"auto"`, `True` or
-            `False`); no fused cuDNN kernel is used by this backend.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {args}
 
     Call arguments:
         sequences: Tensor `(batch, timesteps, features)`.
@@ -342,11 +281,7 @@ class GRU(RNN):
             **kwargs,
         )
         self.input_spec = InputSpec(ndim=3)
-        if use_cudnn not in ("auto", True, False):
-            raise ValueError(
-                "Invalid value for argument `use_cudnn`. Expected one of "
-                f"{{'auto', True, False}}. Received: use_cudnn={use_cudnn}"
-            )
+        check_use_cudnn(use_cudnn)
         self.use_cudnn = use_cudnn
 
     def get_config(self):
@@ -359,23 +294,5 @@ class GRU(RNN):
 
 add_cell_properties(
     GRU,
-    (
-        "units",
-        "activation",
-        "recurrent_activation",
-        "use_bias",
-        "kernel_initializer",
-        "recurrent_initializer",
-        "bias_initializer",
-        "kernel_regularizer",
-        "recurrent_regularizer",
-        "bias_regularizer",
-        "kernel_constraint",
-        "recurrent_constraint",
-        "bias_constraint",
-        "dropout",
-        "recurrent_dropout",
-        "reset_after",
-        "implementation",
-    ),
+    CELL_PROPERTIES + ("recurrent_activation", "reset_after", "implementation"),
 )

@@ -4,19 +4,31 @@ from keras.src import activations
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import CELL_PROPERTIES
 from keras.src.layers.rnn.cell_utils import add_cell_properties
+from keras.src.layers.rnn.cell_utils import add_cell_weights
 from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import check_units
-from keras.src.layers.rnn.cell_utils import clip_rate
+from keras.src.layers.rnn.cell_utils import check_use_cudnn
+from keras.src.layers.rnn.cell_utils import forget_bias_initializer
 from keras.src.layers.rnn.cell_utils import layer_config
-from keras.src.layers.rnn.cell_utils import set_cell_weight_settings
+from keras.src.layers.rnn.cell_utils import set_cell_options
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.rnn import RNN
 
+_LSTM_ACTIVATION = (
+    'Activation of the candidate and of the cell state. Defaults to `"tanh"`.'
+)
+
 
 @keras_export("keras.layers.LSTMCell")
+@arg_docs.with_args_section(
+    **arg_docs.RNN_ARGS,
+    activation=_LSTM_ACTIVATION,
+)
 class LSTMCell(Layer, DropoutRNNCell):
     """One timestep of `LSTM`.
 
@@ -35,32 +47,7 @@ class LSTMCell(Layer, DropoutRNNCell):
     `bias` `(4 * units,)`, each holding the gates in the order i, f, c, o.
 
     Args:
-        units: Positive integer, the size of the output and of each state.
-        activation: Activation of the candidate and of the cell state.
-            Defaults to `"tanh"`.
-        recurrent_activation: Activation of the gates. Defaults to
-            `"sigmoid"`.
-        use_bias: Boolean; whether to add a learned `bias`. Defaults to
-            `True`.
-        kernel_initializer: Initializer of `kernel`. Defaults to
-            `"glorot_uniform"`.
-        recurrent_initializer: Initializer of `recurrent_kernel`.
-            Defaults to `"orthogonal"`.
-        bias_initializer: Initializer of `bias`. Defaults to `"zeros"`.
-        unit_forget_bias: Boolean. If `True`, the forget gate's part of
-            the bias starts at one (whatever `bias_initializer` says), so
-            that the cell remembers by default. Defaults to `True`.
-        kernel_regularizer: Optional penalty on `kernel`.
-        recurrent_regularizer: Optional penalty on `recurrent_kernel`.
-        bias_regularizer: Optional penalty on `bias`.
-        kernel_constraint: Optional constraint on `kernel`.
-        recurrent_constraint: Optional constraint on `recurrent_kernel`.
-        bias_constraint: Optional constraint on `bias`.
-        dropout: Fraction of the input features dropped in training.
-        recurrent_dropout: Fraction of the units of `h_{t-1}` dropped
-            before the recurrent product, in training.
-        seed: Optional integer, the seed of the dropout masks.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {args}
 
     Call arguments:
         inputs: Tensor `(batch, features)`, the inputs of one timestep.
@@ -103,12 +90,14 @@ class LSTMCell(Layer, DropoutRNNCell):
         super().__init__(**kwargs)
         self.implementation = implementation
         self.units = units
-        self.activation = activations.get(activation)
         self.recurrent_activation = activations.get(recurrent_activation)
-        self.use_bias = use_bias
         self.unit_forget_bias = unit_forget_bias
-        set_cell_weight_settings(
+        set_cell_options(
             self,
+            activation,
+            use_bias,
+            dropout,
+            recurrent_dropout,
             kernel_initializer=kernel_initializer,
             recurrent_initializer=recurrent_initializer,
             bias_initializer=bias_initializer,
@@ -119,8 +108,6 @@ class LSTMCell(Layer, DropoutRNNCell):
             recurrent_constraint=recurrent_constraint,
             bias_constraint=bias_constraint,
         )
-        self.dropout = clip_rate(dropout)
-        self.recurrent_dropout = clip_rate(recurrent_dropout)
         self.seed = seed
         self.seed_generator = backend.random.SeedGenerator(seed=seed)
         self.state_size = [self.units, self.units]
@@ -128,48 +115,13 @@ class LSTMCell(Layer, DropoutRNNCell):
 
     def build(self, input_shape):
         units = self.units
-        self.kernel = self.add_weight(
-            shape=(input_shape[-1], 4 * units),
-            name="kernel",
-            initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
-            constraint=self.kernel_constraint,
+        add_cell_weights(
+            self,
+            (input_shape[-1], 4 * units),
+            (units, 4 * units),
+            (4 * units,),
+            forget_bias_initializer(self, units),
         )
-        self.recurrent_kernel = self.add_weight(
-            shape=(units, 4 * units),
-            name="recurrent_kernel",
-            initializer=self.recurrent_initializer,
-            regularizer=self.recurrent_regularizer,
-            constraint=self.recurrent_constraint,
-        )
-        self.bias = None
-        if self.use_bias:
-            self.bias = self.add_weight(
-                shape=(4 * units,),
-                name="bias",
-                initializer=self._bias_initializer(),
-                regularizer=self.bias_regularizer,
-                constraint=self.bias_constraint,
-            )
-        self.built = True
-
-    def _bias_initializer(self):
-        if not self.unit_forget_bias:
-            return self.bias_initializer
-        base = self.bias_initializer
-        units = self.units
-
-        def initializer(shape, dtype=None, **kwargs):
-            # Gates i, f, c, o: the forget gate's part starts at one.
-            return ops.concatenate(
-                [
-                    base((units,), dtype=dtype),
-                    ops.ones((units,), dtype=dtype),
-                    base((2 * units,), dtype=dtype),
-                ]
-            )
-
-        return initializer
 
     def call(self, inputs, states, training=False):
         h_previous, c_previous = states[0], states[1]
@@ -218,6 +170,10 @@ class LSTMCell(Layer, DropoutRNNCell):
 
 
 @keras_export("keras.layers.LSTM")
+@arg_docs.with_args_section(
+    **arg_docs.RNN_ARGS,
+    activation=_LSTM_ACTIVATION,
+)
 class LSTM(RNN):
     """Long Short-Term Memory layer (Hochreiter and Schmidhuber, 1997).
 
@@ -226,43 +182,7 @@ class LSTM(RNN):
     `recurrent_kernel` and `bias`). The time loop is one `jax.lax.scan`.
 
     Args:
-        units: Positive integer, the size of the output.
-        activation: Activation of the candidate and cell state. Defaults
-            to `"tanh"`.
-        recurrent_activation: Activation of the gates. Defaults to
-            `"sigmoid"`.
-        use_bias: Boolean; whether to add a learned `bias`. Defaults to
-            `True`.
-        kernel_initializer: Initializer of `kernel`. Defaults to
-            `"glorot_uniform"`.
-        recurrent_initializer: Initializer of `recurrent_kernel`.
-            Defaults to `"orthogonal"`.
-        bias_initializer: Initializer of `bias`. Defaults to `"zeros"`.
-        unit_forget_bias: Whether the forget gate's bias starts at one.
-            Defaults to `True`.
-        kernel_regularizer: Optional penalty on `kernel`.
-        recurrent_regularizer: Optional penalty on `recurrent_kernel`.
-        bias_regularizer: Optional penalty on `bias`.
-        activity_regularizer: Optional penalty on the layer's output.
-        kernel_constraint: Optional constraint on `kernel`.
-        recurrent_constraint: Optional constraint on `recurrent_kernel`.
-        bias_constraint: Optional constraint on `bias`.
-        dropout: Fraction of the input features dropped in training.
-        recurrent_dropout: Fraction of the recurrent units dropped in
-            training.
-        seed: Optional integer, the seed of the dropout masks.
-        return_sequences: Whether to return every step's output. Defaults
-            to `False`.
-        return_state: Whether to also return the final states `h` and
-            `c`. Defaults to `False`.
-        go_backwards: Whether to read the sequence backwards (and return
-            the reversed sequence). Defaults to `False`.
-        stateful: Whether each batch continues from the states of the
-            previous one. Defaults to `False`.
-        unroll: Whether to unroll the time loop. Defaults to `False`.
-        use_cudnn: Accepted for compatibility (`"auto"`, `True` or
-            `False`); no fused cuDNN kernel is used by this backend.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {args}
 
     Call arguments:
         sequences: Tensor `(batch, timesteps, features)`.
@@ -340,11 +260,7 @@ class LSTM(RNN):
             **kwargs,
         )
         self.input_spec = InputSpec(ndim=3)
-        if use_cudnn not in ("auto", True, False):
-            raise ValueError(
-                "Invalid value for argument `use_cudnn`. Expected one of "
-                f"{{'auto', True, False}}. Received: use_cudnn={use_cudnn}"
-            )
+        check_use_cudnn(use_cudnn)
         self.use_cudnn = use_cudnn
 
     def get_config(self):
@@ -357,23 +273,6 @@ class LSTM(RNN):
 
 add_cell_properties(
     LSTM,
-    (
-        "units",
-        "activation",
-        "recurrent_activation",
-        "use_bias",
-        "unit_forget_bias",
-        "kernel_initializer",
-        "recurrent_initializer",
-        "bias_initializer",
-        "kernel_regularizer",
-        "recurrent_regularizer",
-        "bias_regularizer",
-        "kernel_constraint",
-        "recurrent_constraint",
-        "bias_constraint",
-        "dropout",
-        "recurrent_dropout",
-        "implementation",
-    ),
+    CELL_PROPERTIES
+    + ("recurrent_activation", "unit_forget_bias", "implementation"),
 )

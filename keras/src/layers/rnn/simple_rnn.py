@@ -4,19 +4,28 @@ from keras.src import activations
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import add_cell_properties
+from keras.src.layers.rnn.cell_utils import add_cell_weights
 from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import check_units
-from keras.src.layers.rnn.cell_utils import clip_rate
 from keras.src.layers.rnn.cell_utils import layer_config
-from keras.src.layers.rnn.cell_utils import set_cell_weight_settings
+from keras.src.layers.rnn.cell_utils import set_cell_options
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.rnn import RNN
 
+_ACTIVATION = (
+    'Activation of the output. Defaults to `"tanh"`; `None` means the identity.'
+)
+
 
 @keras_export("keras.layers.SimpleRNNCell")
+@arg_docs.with_args_section(
+    **arg_docs.RNN_ARGS,
+    activation=_ACTIVATION,
+)
 class SimpleRNNCell(Layer, DropoutRNNCell):
     """One timestep of `SimpleRNN`: `h_t = activation(x_t @ kernel +
     h_{t-1} @ recurrent_kernel + bias)`.
@@ -25,28 +34,7 @@ class SimpleRNNCell(Layer, DropoutRNNCell):
     to process whole sequences (as `SimpleRNN` does).
 
     Args:
-        units: Positive integer, the size of the output (and state).
-        activation: Activation applied to the result. Defaults to
-            `"tanh"`; `None` means the identity.
-        use_bias: Boolean; whether to add a learned `bias`. Defaults to
-            `True`.
-        kernel_initializer: Initializer of `kernel` (inputs to units).
-            Defaults to `"glorot_uniform"`.
-        recurrent_initializer: Initializer of `recurrent_kernel` (state to
-            units). Defaults to `"orthogonal"`.
-        bias_initializer: Initializer of `bias`. Defaults to `"zeros"`.
-        kernel_regularizer: Optional penalty on `kernel`.
-        recurrent_regularizer: Optional penalty on `recurrent_kernel`.
-        bias_regularizer: Optional penalty on `bias`.
-        kernel_constraint: Optional constraint on `kernel`.
-        recurrent_constraint: Optional constraint on `recurrent_kernel`.
-        bias_constraint: Optional constraint on `bias`.
-        dropout: Float in `[0, 1]`: the fraction of input features
-            dropped in training (one mask per sequence).
-        recurrent_dropout: Float in `[0, 1]`: the fraction of state
-            units dropped before the recurrent product, in training.
-        seed: Optional integer, the seed of the dropout masks.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {args}
 
     Call arguments:
         sequence: Tensor `(batch, features)`, the inputs of one timestep.
@@ -85,10 +73,12 @@ class SimpleRNNCell(Layer, DropoutRNNCell):
         self.seed = seed
         self.seed_generator = backend.random.SeedGenerator(seed)
         self.units = units
-        self.activation = activations.get(activation)
-        self.use_bias = use_bias
-        set_cell_weight_settings(
+        set_cell_options(
             self,
+            activation,
+            use_bias,
+            dropout,
+            recurrent_dropout,
             kernel_initializer=kernel_initializer,
             recurrent_initializer=recurrent_initializer,
             bias_initializer=bias_initializer,
@@ -99,36 +89,16 @@ class SimpleRNNCell(Layer, DropoutRNNCell):
             recurrent_constraint=recurrent_constraint,
             bias_constraint=bias_constraint,
         )
-        self.dropout = clip_rate(dropout)
-        self.recurrent_dropout = clip_rate(recurrent_dropout)
         self.state_size = self.units
         self.output_size = self.units
 
     def build(self, input_shape):
-        self.kernel = self.add_weight(
-            shape=(input_shape[-1], self.units),
-            name="kernel",
-            initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
-            constraint=self.kernel_constraint,
+        add_cell_weights(
+            self,
+            (input_shape[-1], self.units),
+            (self.units, self.units),
+            (self.units,),
         )
-        self.recurrent_kernel = self.add_weight(
-            shape=(self.units, self.units),
-            name="recurrent_kernel",
-            initializer=self.recurrent_initializer,
-            regularizer=self.recurrent_regularizer,
-            constraint=self.recurrent_constraint,
-        )
-        self.bias = None
-        if self.use_bias:
-            self.bias = self.add_weight(
-                shape=(self.units,),
-                name="bias",
-                initializer=self.bias_initializer,
-                regularizer=self.bias_regularizer,
-                constraint=self.bias_constraint,
-            )
-        self.built = True
 
     def call(self, sequence, states, training=False):
         nested = isinstance(states, (list, tuple))
@@ -167,6 +137,10 @@ class SimpleRNNCell(Layer, DropoutRNNCell):
 
 
 @keras_export("keras.layers.SimpleRNN")
+@arg_docs.with_args_section(
+    **arg_docs.RNN_ARGS,
+    activation=_ACTIVATION,
+)
 class SimpleRNN(RNN):
     """Fully-connected recurrent layer: the output of each step is fed
     back as the state of the next.
@@ -175,35 +149,7 @@ class SimpleRNN(RNN):
     + bias)` over the timesteps of the input with a `SimpleRNNCell`.
 
     Args:
-        units: Positive integer, the size of the output.
-        activation: Activation. Defaults to `"tanh"`.
-        use_bias: Boolean; whether to add a learned `bias`. Defaults to
-            `True`.
-        kernel_initializer: Initializer of `kernel`. Defaults to
-            `"glorot_uniform"`.
-        recurrent_initializer: Initializer of `recurrent_kernel`.
-            Defaults to `"orthogonal"`.
-        bias_initializer: Initializer of `bias`. Defaults to `"zeros"`.
-        kernel_regularizer: Optional penalty on `kernel`.
-        recurrent_regularizer: Optional penalty on `recurrent_kernel`.
-        bias_regularizer: Optional penalty on `bias`.
-        activity_regularizer: Optional penalty on the layer's output.
-        kernel_constraint: Optional constraint on `kernel`.
-        recurrent_constraint: Optional constraint on `recurrent_kernel`.
-        bias_constraint: Optional constraint on `bias`.
-        dropout: Fraction of the input features dropped in training.
-        recurrent_dropout: Fraction of the state units dropped in training.
-        return_sequences: Whether to return every step's output. Defaults
-            to `False`.
-        return_state: Whether to also return the final state. Defaults to
-            `False`.
-        go_backwards: Whether to read the sequence backwards (and return
-            the reversed sequence). Defaults to `False`.
-        stateful: Whether each batch continues from the states of the
-            previous one. Defaults to `False`.
-        unroll: Whether to unroll the time loop. Defaults to `False`.
-        seed: Optional integer, the seed of the dropout masks.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {args}
 
     Call arguments:
         sequences: Tensor `(batch, timesteps, features)`.
