@@ -49,6 +49,10 @@ class Adadelta(optimizer.Optimizer):
         "rho",
         "epsilon",
     )
+    _slots = (
+        ("_grad_averages", "accumulated_grad"),
+        ("_delta_averages", "accumulated_delta_var"),
+    )
 
     def __init__(
         self,
@@ -83,21 +87,6 @@ class Adadelta(optimizer.Optimizer):
         )
         self.rho = rho
         self.epsilon = epsilon
-
-    def build(self, var_list):
-        """Creates the `accumulated_grad` and `accumulated_delta_var` slots.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._grad_averages, self._delta_averages = (
-            self.add_optimizer_variables(
-                var_list, ["accumulated_grad", "accumulated_delta_var"]
-            )
-        )
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adadelta update rule to `variable`."""

@@ -47,6 +47,10 @@ class Adamax(optimizer.Optimizer):
         "beta_2",
         "epsilon",
     )
+    _slots = (
+        ("_m", "m"),
+        ("_u", "u"),
+    )
     # `update_step()` expects dense gradients (see `BaseOptimizer`).
     _update_step_takes_sparse = False
 
@@ -85,17 +89,6 @@ class Adamax(optimizer.Optimizer):
         self.beta_1 = beta_1
         self.beta_2 = beta_2
         self.epsilon = epsilon
-
-    def build(self, var_list):
-        """Creates the `m` and `u` slots of each variable.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._m, self._u = self.add_optimizer_variables(var_list, ["m", "u"])
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adamax update rule to `variable`."""

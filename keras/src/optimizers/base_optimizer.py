@@ -59,10 +59,14 @@ class BaseOptimizer:
     handled here.
 
     Built-in subclasses list their own hyperparameters (which are also
-    attributes) in `_config_attributes`; `get_config()` adds them.
+    attributes) in `_config_attributes`; `get_config()` adds them. Those
+    whose slots are all zero-initialized list them in `_slots`, pairs of
+    `(attribute, slot name)`: `build()` creates them, variable by variable,
+    and sets each attribute to its list of slots.
     """
 
     _config_attributes = ()
+    _slots = ()
     # Whether `update_step()` receives sparse gradients as they come. Rules
     # written with `ops` and `self.assign*()` handle them (and may then
     # update only the touched rows); the others set this to `False` and get
@@ -367,11 +371,14 @@ class BaseOptimizer:
         """Creates the optimizer's slot variables for `variables`.
 
         Subclasses call `super().build(variables)` first, then create their
-        own slots with `add_optimizer_variables()`.
+        own slots with `add_optimizer_variables()` (or list them in
+        `_slots`). Does nothing once built.
 
         Args:
             variables: The list of trainable variables to optimize.
         """
+        if self.built:
+            return
         variables = list(variables)
         self._trainable_variables = variables
         self._position_by_id = {id(v): i for i, v in enumerate(variables)}
@@ -383,6 +390,11 @@ class BaseOptimizer:
             self._accumulated_gradients = self.add_optimizer_variables(
                 variables, "gradient_accumulator"
             )
+        if self._slots:
+            attributes, names = zip(*self._slots)
+            slots = self.add_optimizer_variables(variables, names)
+            for attribute, created in zip(attributes, slots):
+                setattr(self, attribute, created)
         self.built = True
 
     def _get_variable_index(self, variable):
@@ -663,29 +675,13 @@ class BaseOptimizer:
                 "takes, do not exist yet. Call "
                 "`optimizer.build(trainable_variables)` first."
             )
-        _check_value_count(
-            "optimizer_variables", optimizer_variables, self._variables
-        )
-        _check_value_count(
-            "trainable_variables",
-            trainable_variables,
+        return apply_on_values(
+            self.apply,
+            grads,
             self._trainable_variables,
-        )
-        given = list(zip(self._trainable_variables, trainable_variables))
-        given += list(zip(self._variables, optimizer_variables))
-        with backend.StatelessScope(state_mapping=given) as scope:
-            self.apply(grads)
-
-        def updated(variables, old_values):
-            new_values = []
-            for variable, old in zip(variables, old_values):
-                new = scope.get_current_value(variable)
-                new_values.append(old if new is None else new)
-            return new_values
-
-        return (
-            updated(self._trainable_variables, trainable_variables),
-            updated(self._variables, optimizer_variables),
+            trainable_variables,
+            self._variables,
+            optimizer_variables,
         )
 
     def scale_loss(self, loss):
@@ -999,6 +995,46 @@ def _check_value_count(argument, values, variables):
             f"`{argument}` must hold one value per variable, in order: "
             f"expected {len(variables)} values, received {len(values)}."
         )
+
+
+def apply_on_values(
+    apply_fn, grads, model_variables, model_values, own_variables, own_values
+):
+    """Runs `apply_fn(grads)` with every variable standing for a given value.
+
+    The body of `stateless_apply()`, shared by the optimizer wrappers: no
+    variable is written, the new values are read back from the scope.
+
+    Args:
+        apply_fn: The `apply()` method to run.
+        grads: The gradients passed to `apply_fn`.
+        model_variables: The trainable variables the optimizer updates.
+        model_values: One value for each of `model_variables`.
+        own_variables: The optimizer's variables.
+        own_values: One value for each of `own_variables`.
+
+    Returns:
+        A tuple `(model_values, own_values)` of lists of the updated values
+        (the given value where a variable was not assigned).
+    """
+    _check_value_count("optimizer_variables", own_values, own_variables)
+    _check_value_count("trainable_variables", model_values, model_variables)
+    given = list(zip(model_variables, model_values))
+    given += list(zip(own_variables, own_values))
+    with backend.StatelessScope(state_mapping=given) as scope:
+        apply_fn(grads)
+
+    def updated(variables, old_values):
+        new_values = []
+        for variable, old in zip(variables, old_values):
+            new = scope.get_current_value(variable)
+            new_values.append(old if new is None else new)
+        return new_values
+
+    return (
+        updated(model_variables, model_values),
+        updated(own_variables, own_values),
+    )
 
 
 def _keep_changes_where(condition, update_fn, variables):

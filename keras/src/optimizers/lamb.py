@@ -49,6 +49,10 @@ class Lamb(optimizer.Optimizer):
         "beta_2",
         "epsilon",
     )
+    _slots = (
+        ("_momentums", "momentum"),
+        ("_velocities", "velocity"),
+    )
     # `update_step()` expects dense gradients (see `BaseOptimizer`).
     _update_step_takes_sparse = False
 
@@ -87,19 +91,6 @@ class Lamb(optimizer.Optimizer):
         self.beta_1 = beta_1
         self.beta_2 = beta_2
         self.epsilon = epsilon
-
-    def build(self, var_list):
-        """Creates the `momentum` and `velocity` slots of each variable.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._momentums, self._velocities = self.add_optimizer_variables(
-            var_list, ["momentum", "velocity"]
-        )
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the LAMB update rule to `variable`."""

@@ -50,6 +50,7 @@ class Lion(optimizer.Optimizer):
         "beta_1",
         "beta_2",
     )
+    _slots = (("_momentums", "momentum"),)
     # `update_step()` expects dense gradients (see `BaseOptimizer`).
     _update_step_takes_sparse = False
 
@@ -92,17 +93,6 @@ class Lion(optimizer.Optimizer):
         )
         self.beta_1 = beta_1
         self.beta_2 = beta_2
-
-    def build(self, var_list):
-        """Creates one `momentum` slot per variable.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._momentums = self.add_optimizer_variables(var_list, "momentum")
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Lion update rule to `variable`."""
