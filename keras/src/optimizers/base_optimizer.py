@@ -46,6 +46,30 @@ _SHARED_CONFIG_KEYS = (
 )
 
 
+def base_arguments(arguments):
+    """Picks the `BaseOptimizer` constructor arguments from `arguments`.
+
+    Built-in optimizers spell out every argument in their own signature and
+    hand the shared ones on with
+    `super().__init__(**base_optimizer.base_arguments(locals()))`.
+
+    Args:
+        arguments: The `locals()` of an optimizer constructor: the shared
+            arguments by name, and the extra keyword arguments under
+            `"kwargs"`.
+
+    Returns:
+        A dict of keyword arguments for `BaseOptimizer.__init__`.
+    """
+    shared = {key: arguments[key] for key in _SHARED_CONFIG_KEYS}
+    return {
+        "learning_rate": arguments["learning_rate"],
+        **shared,
+        "name": arguments["name"],
+        **arguments["kwargs"],
+    }
+
+
 class BaseOptimizer:
     """The implementation behind `keras.optimizers.Optimizer`.
 
@@ -131,6 +155,18 @@ class BaseOptimizer:
             name="iteration",
         )
         self._learning_rate = self._learning_rate_state(learning_rate)
+
+    def _set_config_attributes(self, arguments):
+        """Sets each attribute named in `_config_attributes` to the
+        constructor argument of that name, where there is one (a subclass
+        that adds hyperparameters sets those after `super().__init__()`).
+
+        Args:
+            arguments: The `locals()` of the subclass constructor.
+        """
+        for key in self._config_attributes:
+            if key in arguments:
+                setattr(self, key, arguments[key])
 
     def _check_extra_kwargs(self, kwargs):
         if kwargs.pop("decay", None) is not None:
