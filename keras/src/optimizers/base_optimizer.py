@@ -863,8 +863,7 @@ class BaseOptimizer:
             store: A dict-like object; the value of the `i`-th variable is
                 stored under the key `str(i)`.
         """
-        for index, variable in enumerate(self._variables):
-            store[str(index)] = variable.numpy()
+        save_variables_to(store, self._variables)
 
     def load_own_variables(self, store):
         """Restores `variables` from a `store` written by
@@ -1071,6 +1070,38 @@ def apply_on_values(
         updated(model_variables, model_values),
         updated(own_variables, own_values),
     )
+
+
+def save_variables_to(store, variables):
+    """Writes the value of the `i`-th of `variables` under `str(i)`.
+
+    Args:
+        store: A dict-like object.
+        variables: The variables to save, in order.
+    """
+    for index, variable in enumerate(variables):
+        store[str(index)] = variable.numpy()
+
+
+def load_variables_from(store, variables, owner_name):
+    """Restores `variables` from a `store` written by `save_variables_to()`.
+
+    The strict variant used by the optimizer wrappers: a store holding a
+    different number of values is an error.
+
+    Args:
+        store: A dict-like object with keys `"0"`, `"1"`, ...
+        variables: The variables to restore, in order.
+        owner_name: The name of the optimizer, for the error message.
+    """
+    if len(store.keys()) != len(variables):
+        raise ValueError(
+            f"Cannot load the state of '{owner_name}': the store holds "
+            f"{len(store.keys())} values for {len(variables)} "
+            "variables. Build the optimizer first."
+        )
+    for index, variable in enumerate(variables):
+        variable.assign(store[str(index)])
 
 
 def _keep_changes_where(condition, update_fn, variables):

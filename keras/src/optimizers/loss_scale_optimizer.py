@@ -7,6 +7,8 @@ from keras.src.api_export import keras_export
 from keras.src.optimizers import optimizer
 from keras.src.optimizers.base_optimizer import _keep_changes_where
 from keras.src.optimizers.base_optimizer import apply_on_values
+from keras.src.optimizers.base_optimizer import load_variables_from
+from keras.src.optimizers.base_optimizer import save_variables_to
 
 # Arguments of the other optimizers, with their defaults: they belong on
 # the inner optimizer. Configs of older versions still list them with
@@ -246,19 +248,10 @@ class LossScaleOptimizer(optimizer.Optimizer):
 
     # ------------------------------------------------------ serialization
     def save_own_variables(self, store):
-        for index, variable in enumerate(self.variables):
-            store[str(index)] = variable.numpy()
+        save_variables_to(store, self.variables)
 
     def load_own_variables(self, store):
-        variables = self.variables
-        if len(store.keys()) != len(variables):
-            raise ValueError(
-                f"Cannot load the state of '{self.name}': the store holds "
-                f"{len(store.keys())} values for {len(variables)} "
-                "variables. Build the optimizer first."
-            )
-        for index, variable in enumerate(variables):
-            variable.assign(store[str(index)])
+        load_variables_from(store, self.variables, self.name)
 
     def get_config(self):
         from keras.src.saving import serialization_lib

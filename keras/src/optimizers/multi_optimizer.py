@@ -5,6 +5,8 @@ import re
 from keras.src.api_export import keras_export
 from keras.src.optimizers import optimizer
 from keras.src.optimizers.base_optimizer import apply_on_values
+from keras.src.optimizers.base_optimizer import load_variables_from
+from keras.src.optimizers.base_optimizer import save_variables_to
 
 
 def _check_sub_optimizer(candidate):
@@ -333,19 +335,10 @@ class MultiOptimizer(optimizer.Optimizer):
             sub_optimizer.exclude_from_weight_decay(var_list, var_names)
 
     def save_own_variables(self, store):
-        for index, variable in enumerate(self.variables):
-            store[str(index)] = variable.numpy()
+        save_variables_to(store, self.variables)
 
     def load_own_variables(self, store):
-        variables = self.variables
-        if len(store.keys()) != len(variables):
-            raise ValueError(
-                f"Cannot load the state of '{self.name}': the store holds "
-                f"{len(store.keys())} values for {len(variables)} "
-                "variables. Build the optimizer first."
-            )
-        for index, variable in enumerate(variables):
-            variable.assign(store[str(index)])
+        load_variables_from(store, self.variables, self.name)
 
     def get_config(self):
         from keras.src.saving import serialization_lib

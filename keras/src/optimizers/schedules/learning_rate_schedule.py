@@ -66,6 +66,16 @@ class _BuiltinSchedule(LearningRateSchedule):
 
     _config_keys = ()
 
+    def _set_config(self, arguments):
+        """Sets each attribute named in `_config_keys` to the constructor
+        argument of that name.
+
+        Args:
+            arguments: The `locals()` of the constructor.
+        """
+        for key in self._config_keys:
+            setattr(self, key, arguments[key])
+
     def get_config(self):
         return {key: getattr(self, key) for key in self._config_keys}
 
@@ -78,11 +88,11 @@ def _float_tensor(value):
     return value
 
 
-def _check_decay_steps(decay_steps):
+def _check_decay_steps(decay_steps, argument="decay_steps"):
     if decay_steps <= 0:
         raise ValueError(
-            "`decay_steps` must be a positive number of steps. Received: "
-            f"decay_steps={decay_steps!r}"
+            f"`{argument}` must be a positive number of steps. Received: "
+            f"{argument}={decay_steps!r}"
         )
 
 
@@ -138,11 +148,7 @@ class ExponentialDecay(_BuiltinSchedule):
         name="ExponentialDecay",
     ):
         _check_decay_steps(decay_steps)
-        self.name = name
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.staircase = staircase
+        self._set_config(locals())
 
     def __call__(self, step):
         start = _float_tensor(self.initial_learning_rate)
@@ -185,9 +191,7 @@ class PiecewiseConstantDecay(_BuiltinSchedule):
                 f"{len(boundaries)} boundaries ({boundaries}) and "
                 f"{len(values)} values ({values})."
             )
-        self.name = name
-        self.values = values
-        self.boundaries = boundaries
+        self._set_config(locals())
 
     def __call__(self, step):
         rates = [_float_tensor(v) for v in self.values]
@@ -261,12 +265,7 @@ class PolynomialDecay(_BuiltinSchedule):
         name="PolynomialDecay",
     ):
         _check_decay_steps(decay_steps)
-        self.name = name
-        self.initial_learning_rate = initial_learning_rate
-        self.end_learning_rate = end_learning_rate
-        self.decay_steps = decay_steps
-        self.cycle = cycle
-        self.power = power
+        self._set_config(locals())
 
     def __call__(self, step):
         start = _float_tensor(self.initial_learning_rate)
@@ -332,11 +331,7 @@ class InverseTimeDecay(_BuiltinSchedule):
         name="InverseTimeDecay",
     ):
         _check_decay_steps(decay_steps)
-        self.name = name
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.staircase = staircase
+        self._set_config(locals())
 
     def __call__(self, step):
         start = _float_tensor(self.initial_learning_rate)
@@ -409,12 +404,7 @@ class CosineDecay(_BuiltinSchedule):
         warmup_steps=0,
     ):
         _check_decay_steps(decay_steps)
-        self.name = name
-        self.initial_learning_rate = initial_learning_rate
-        self.warmup_target = warmup_target
-        self.warmup_steps = warmup_steps
-        self.alpha = alpha
-        self.decay_steps = decay_steps
+        self._set_config(locals())
 
     def _cosine(self, peak, t, dtype):
         """`peak` scaled by the cosine curve at `t` (in `[0, decay_steps]`
@@ -502,17 +492,8 @@ class CosineDecayRestarts(_BuiltinSchedule):
         alpha=0.0,
         name="SGDRDecay",
     ):
-        if first_decay_steps <= 0:
-            raise ValueError(
-                "`first_decay_steps` must be a positive number of steps. "
-                f"Received: first_decay_steps={first_decay_steps!r}"
-            )
-        self.initial_learning_rate = initial_learning_rate
-        self.first_decay_steps = first_decay_steps
-        self.t_mul = t_mul
-        self.m_mul = m_mul
-        self.alpha = alpha
-        self.name = name
+        _check_decay_steps(first_decay_steps, "first_decay_steps")
+        self._set_config(locals())
 
     def __call__(self, step):
         start = _float_tensor(self.initial_learning_rate)
