@@ -96,14 +96,31 @@ def _check_decay_steps(decay_steps, argument="decay_steps"):
         )
 
 
-def _decay_exponent(schedule, step, dtype):
-    """`step / decay_steps`, floored for a `staircase` schedule."""
-    exponent = ops.cast(step, dtype) / ops.cast(schedule.decay_steps, dtype)
-    return ops.floor(exponent) if schedule.staircase else exponent
+class _RateDecay(_BuiltinSchedule):
+    """The schedules that apply `decay_rate` to the (optionally floored)
+    number of periods `step / decay_steps`; subclasses write the formula
+    as `_decay(start, rate, periods)`, on tensors of the dtype of
+    `initial_learning_rate`."""
+
+    _config_keys = (
+        "initial_learning_rate",
+        "decay_steps",
+        "decay_rate",
+        "staircase",
+        "name",
+    )
+
+    def __call__(self, step):
+        start = _float_tensor(self.initial_learning_rate)
+        dtype = start.dtype
+        periods = ops.cast(step, dtype) / ops.cast(self.decay_steps, dtype)
+        if self.staircase:
+            periods = ops.floor(periods)
+        return self._decay(start, ops.cast(self.decay_rate, dtype), periods)
 
 
 @keras_export("keras.optimizers.schedules.ExponentialDecay")
-class ExponentialDecay(_BuiltinSchedule):
+class ExponentialDecay(_RateDecay):
     """Exponential decay of the learning rate.
 
     `lr = initial_learning_rate * decay_rate ** (step / decay_steps)`.
@@ -131,14 +148,6 @@ class ExponentialDecay(_BuiltinSchedule):
     0.05
     """
 
-    _config_keys = (
-        "initial_learning_rate",
-        "decay_steps",
-        "decay_rate",
-        "staircase",
-        "name",
-    )
-
     def __init__(
         self,
         initial_learning_rate,
@@ -150,10 +159,8 @@ class ExponentialDecay(_BuiltinSchedule):
         _check_decay_steps(decay_steps)
         self._set_config(locals())
 
-    def __call__(self, step):
-        start = _float_tensor(self.initial_learning_rate)
-        rate = ops.cast(self.decay_rate, start.dtype)
-        return start * ops.power(rate, _decay_exponent(self, step, start.dtype))
+    def _decay(self, start, rate, periods):
+        return start * ops.power(rate, periods)
 
 
 @keras_export("keras.optimizers.schedules.PiecewiseConstantDecay")
@@ -288,7 +295,7 @@ class PolynomialDecay(_BuiltinSchedule):
 
 
 @keras_export("keras.optimizers.schedules.InverseTimeDecay")
-class InverseTimeDecay(_BuiltinSchedule):
+class InverseTimeDecay(_RateDecay):
     """Inverse time decay:
     `initial_learning_rate / (1 + decay_rate * step / decay_steps)`.
 
@@ -314,14 +321,6 @@ class InverseTimeDecay(_BuiltinSchedule):
     0.5
     """
 
-    _config_keys = (
-        "initial_learning_rate",
-        "decay_steps",
-        "decay_rate",
-        "staircase",
-        "name",
-    )
-
     def __init__(
         self,
         initial_learning_rate,
@@ -333,10 +332,8 @@ class InverseTimeDecay(_BuiltinSchedule):
         _check_decay_steps(decay_steps)
         self._set_config(locals())
 
-    def __call__(self, step):
-        start = _float_tensor(self.initial_learning_rate)
-        rate = ops.cast(self.decay_rate, start.dtype)
-        return start / (1 + rate * _decay_exponent(self, step, start.dtype))
+    def _decay(self, start, rate, periods):
+        return start / (1 + rate * periods)
 
 
 @keras_export("keras.optimizers.schedules.CosineDecay")
