@@ -1,6 +1,5 @@
 """The Adagrad optimizer."""
 
-from keras.src import initializers
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.optimizers import base_optimizer
@@ -48,6 +47,7 @@ class Adagrad(optimizer.Optimizer):
         "initial_accumulator_value",
         "epsilon",
     )
+    _slots = (("_accumulators", "accumulator", "initial_accumulator_value"),)
 
     def __init__(
         self,
@@ -68,21 +68,6 @@ class Adagrad(optimizer.Optimizer):
     ):
         super().__init__(**base_optimizer.base_arguments(locals()))
         self._set_config_attributes(locals())
-
-    def build(self, var_list):
-        """Creates one `accumulator` slot per variable.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._accumulators = self.add_optimizer_variables(
-            var_list,
-            "accumulator",
-            initializer=initializers.Constant(self.initial_accumulator_value),
-        )
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adagrad update rule to `variable`."""

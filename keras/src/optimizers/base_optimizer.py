@@ -84,8 +84,10 @@ class BaseOptimizer:
 
     Built-in subclasses list their own hyperparameters (which are also
     attributes) in `_config_attributes`; `get_config()` adds them. Those
-    whose slots are all zero-initialized list them in `_slots`, pairs of
-    `(attribute, slot name)`: `build()` creates them, variable by variable,
+    whose slots do not depend on other settings list them in `_slots`:
+    `(attribute, slot name)` for a slot starting at zero, or
+    `(attribute, slot name, hyperparameter)` for one starting at the value
+    of that hyperparameter. `build()` creates them, variable by variable,
     and sets each attribute to its list of slots.
     """
 
@@ -427,10 +429,17 @@ class BaseOptimizer:
                 variables, "gradient_accumulator"
             )
         if self._slots:
-            attributes, names = zip(*self._slots)
-            slots = self.add_optimizer_variables(variables, names)
-            for attribute, created in zip(attributes, slots):
-                setattr(self, attribute, created)
+            starts = [
+                initializers.Constant(getattr(self, entry[2]))
+                if len(entry) == 3
+                else "zeros"
+                for entry in self._slots
+            ]
+            slots = self.add_optimizer_variables(
+                variables, [entry[1] for entry in self._slots], starts
+            )
+            for entry, created in zip(self._slots, slots):
+                setattr(self, entry[0], created)
         self.built = True
 
     def _get_variable_index(self, variable):

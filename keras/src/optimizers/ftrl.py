@@ -1,6 +1,5 @@
 """The FTRL optimizer."""
 
-from keras.src import initializers
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.optimizers import base_optimizer
@@ -69,6 +68,10 @@ class Ftrl(optimizer.Optimizer):
         "l2_shrinkage_regularization_strength",
         "beta",
     )
+    _slots = (
+        ("_accumulators", "accumulator", "initial_accumulator_value"),
+        ("_linears", "linear"),
+    )
     # `update_step()` expects dense gradients (see `BaseOptimizer`).
     _update_step_takes_sparse = False
 
@@ -104,24 +107,6 @@ class Ftrl(optimizer.Optimizer):
         )
         super().__init__(**base_optimizer.base_arguments(locals()))
         self._set_config_attributes(locals())
-
-    def build(self, var_list):
-        """Creates the `accumulator` and `linear` slots of each variable.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._accumulators, self._linears = self.add_optimizer_variables(
-            var_list,
-            ["accumulator", "linear"],
-            initializer=[
-                initializers.Constant(self.initial_accumulator_value),
-                "zeros",
-            ],
-        )
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the FTRL-proximal update rule to `variable`."""
