@@ -2,6 +2,7 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -49,6 +50,10 @@ class Adadelta(optimizer.Optimizer):
         "rho",
         "epsilon",
     )
+    _slots = (
+        ("_grad_averages", "accumulated_grad"),
+        ("_delta_averages", "accumulated_delta_var"),
+    )
 
     def __init__(
         self,
@@ -67,37 +72,8 @@ class Adadelta(optimizer.Optimizer):
         name=None,
         **kwargs,
     ):
-        super().__init__(
-            learning_rate=learning_rate,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
-            name=name,
-            **kwargs,
-        )
-        self.rho = rho
-        self.epsilon = epsilon
-
-    def build(self, var_list):
-        """Creates the `accumulated_grad` and `accumulated_delta_var` slots.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._grad_averages, self._delta_averages = (
-            self.add_optimizer_variables(
-                var_list, ["accumulated_grad", "accumulated_delta_var"]
-            )
-        )
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adadelta update rule to `variable`."""

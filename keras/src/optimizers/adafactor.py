@@ -2,6 +2,7 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -87,25 +88,8 @@ class Adafactor(optimizer.Optimizer):
         name=None,
         **kwargs,
     ):
-        super().__init__(
-            learning_rate=learning_rate,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
-            name=name,
-            **kwargs,
-        )
-        self.beta_2_decay = beta_2_decay
-        self.epsilon_1 = epsilon_1
-        self.epsilon_2 = epsilon_2
-        self.clip_threshold = clip_threshold
-        self.relative_step = relative_step
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
 
     def build(self, var_list):
         """Creates the second-moment slots of each variable: the factors

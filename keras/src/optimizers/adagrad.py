@@ -1,8 +1,8 @@
 """The Adagrad optimizer."""
 
-from keras.src import initializers
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -47,6 +47,7 @@ class Adagrad(optimizer.Optimizer):
         "initial_accumulator_value",
         "epsilon",
     )
+    _slots = (("_accumulators", "accumulator", "initial_accumulator_value"),)
 
     def __init__(
         self,
@@ -65,37 +66,8 @@ class Adagrad(optimizer.Optimizer):
         name=None,
         **kwargs,
     ):
-        super().__init__(
-            learning_rate=learning_rate,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
-            name=name,
-            **kwargs,
-        )
-        self.initial_accumulator_value = initial_accumulator_value
-        self.epsilon = epsilon
-
-    def build(self, var_list):
-        """Creates one `accumulator` slot per variable.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._accumulators = self.add_optimizer_variables(
-            var_list,
-            "accumulator",
-            initializer=initializers.Constant(self.initial_accumulator_value),
-        )
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adagrad update rule to `variable`."""

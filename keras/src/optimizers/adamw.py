@@ -2,6 +2,7 @@
 
 from keras.src.api_export import keras_export
 from keras.src.optimizers import adam
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -66,23 +67,10 @@ class AdamW(adam.Adam):
                 "weight_decay=None. (For Adam without weight decay, use "
                 "`keras.optimizers.Adam`.)"
             )
-        # Adam's positional order: its own hyperparameters first, then the
-        # arguments shared by all optimizers.
         super().__init__(
-            learning_rate,
-            beta_1,
-            beta_2,
-            epsilon,
-            amsgrad,
-            weight_decay,
-            clipnorm,
-            clipvalue,
-            global_clipnorm,
-            use_ema,
-            ema_momentum,
-            ema_overwrite_frequency,
-            loss_scale_factor,
-            gradient_accumulation_steps,
-            name,
-            **kwargs,
+            **base_optimizer.base_arguments(locals()),
+            beta_1=beta_1,
+            beta_2=beta_2,
+            epsilon=epsilon,
+            amsgrad=amsgrad,
         )

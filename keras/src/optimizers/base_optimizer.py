@@ -46,6 +46,30 @@ _SHARED_CONFIG_KEYS = (
 )
 
 
+def base_arguments(arguments):
+    """Picks the `BaseOptimizer` constructor arguments from `arguments`.
+
+    Built-in optimizers spell out every argument in their own signature and
+    hand the shared ones on with
+    `super().__init__(**base_optimizer.base_arguments(locals()))`.
+
+    Args:
+        arguments: The `locals()` of an optimizer constructor: the shared
+            arguments by name, and the extra keyword arguments under
+            `"kwargs"`.
+
+    Returns:
+        A dict of keyword arguments for `BaseOptimizer.__init__`.
+    """
+    shared = {key: arguments[key] for key in _SHARED_CONFIG_KEYS}
+    return {
+        "learning_rate": arguments["learning_rate"],
+        **shared,
+        "name": arguments["name"],
+        **arguments["kwargs"],
+    }
+
+
 class BaseOptimizer:
     """The implementation behind `keras.optimizers.Optimizer`.
 
@@ -59,10 +83,16 @@ class BaseOptimizer:
     handled here.
 
     Built-in subclasses list their own hyperparameters (which are also
-    attributes) in `_config_attributes`; `get_config()` adds them.
+    attributes) in `_config_attributes`; `get_config()` adds them. Those
+    whose slots do not depend on other settings list them in `_slots`:
+    `(attribute, slot name)` for a slot starting at zero, or
+    `(attribute, slot name, hyperparameter)` for one starting at the value
+    of that hyperparameter. `build()` creates them, variable by variable,
+    and sets each attribute to its list of slots.
     """
 
     _config_attributes = ()
+    _slots = ()
     # Whether `update_step()` receives sparse gradients as they come. Rules
     # written with `ops` and `self.assign*()` handle them (and may then
     # update only the touched rows); the others set this to `False` and get
@@ -127,6 +157,18 @@ class BaseOptimizer:
             name="iteration",
         )
         self._learning_rate = self._learning_rate_state(learning_rate)
+
+    def _set_config_attributes(self, arguments):
+        """Sets each attribute named in `_config_attributes` to the
+        constructor argument of that name, where there is one (a subclass
+        that adds hyperparameters sets those after `super().__init__()`).
+
+        Args:
+            arguments: The `locals()` of the subclass constructor.
+        """
+        for key in self._config_attributes:
+            if key in arguments:
+                setattr(self, key, arguments[key])
 
     def _check_extra_kwargs(self, kwargs):
         if kwargs.pop("decay", None) is not None:
@@ -367,11 +409,14 @@ class BaseOptimizer:
         """Creates the optimizer's slot variables for `variables`.
 
         Subclasses call `super().build(variables)` first, then create their
-        own slots with `add_optimizer_variables()`.
+        own slots with `add_optimizer_variables()` (or list them in
+        `_slots`). Does nothing once built.
 
         Args:
             variables: The list of trainable variables to optimize.
         """
+        if self.built:
+            return
         variables = list(variables)
         self._trainable_variables = variables
         self._position_by_id = {id(v): i for i, v in enumerate(variables)}
@@ -383,6 +428,18 @@ class BaseOptimizer:
             self._accumulated_gradients = self.add_optimizer_variables(
                 variables, "gradient_accumulator"
             )
+        if self._slots:
+            starts = [
+                initializers.Constant(getattr(self, entry[2]))
+                if len(entry) == 3
+                else "zeros"
+                for entry in self._slots
+            ]
+            slots = self.add_optimizer_variables(
+                variables, [entry[1] for entry in self._slots], starts
+            )
+            for entry, created in zip(self._slots, slots):
+                setattr(self, entry[0], created)
         self.built = True
 
     def _get_variable_index(self, variable):
@@ -663,29 +720,13 @@ class BaseOptimizer:
                 "takes, do not exist yet. Call "
                 "`optimizer.build(trainable_variables)` first."
             )
-        _check_value_count(
-            "optimizer_variables", optimizer_variables, self._variables
-        )
-        _check_value_count(
-            "trainable_variables",
-            trainable_variables,
+        return apply_on_values(
+            self.apply,
+            grads,
             self._trainable_variables,
-        )
-        given = list(zip(self._trainable_variables, trainable_variables))
-        given += list(zip(self._variables, optimizer_variables))
-        with backend.StatelessScope(state_mapping=given) as scope:
-            self.apply(grads)
-
-        def updated(variables, old_values):
-            new_values = []
-            for variable, old in zip(variables, old_values):
-                new = scope.get_current_value(variable)
-                new_values.append(old if new is None else new)
-            return new_values
-
-        return (
-            updated(self._trainable_variables, trainable_variables),
-            updated(self._variables, optimizer_variables),
+            trainable_variables,
+            self._variables,
+            optimizer_variables,
         )
 
     def scale_loss(self, loss):
@@ -831,8 +872,7 @@ class BaseOptimizer:
             store: A dict-like object; the value of the `i`-th variable is
                 stored under the key `str(i)`.
         """
-        for index, variable in enumerate(self._variables):
-            store[str(index)] = variable.numpy()
+        save_variables_to(store, self._variables)
 
     def load_own_variables(self, store):
         """Restores `variables` from a `store` written by
@@ -999,6 +1039,78 @@ def _check_value_count(argument, values, variables):
             f"`{argument}` must hold one value per variable, in order: "
             f"expected {len(variables)} values, received {len(values)}."
         )
+
+
+def apply_on_values(
+    apply_fn, grads, model_variables, model_values, own_variables, own_values
+):
+    """Runs `apply_fn(grads)` with every variable standing for a given value.
+
+    The body of `stateless_apply()`, shared by the optimizer wrappers: no
+    variable is written, the new values are read back from the scope.
+
+    Args:
+        apply_fn: The `apply()` method to run.
+        grads: The gradients passed to `apply_fn`.
+        model_variables: The trainable variables the optimizer updates.
+        model_values: One value for each of `model_variables`.
+        own_variables: The optimizer's variables.
+        own_values: One value for each of `own_variables`.
+
+    Returns:
+        A tuple `(model_values, own_values)` of lists of the updated values
+        (the given value where a variable was not assigned).
+    """
+    _check_value_count("optimizer_variables", own_values, own_variables)
+    _check_value_count("trainable_variables", model_values, model_variables)
+    given = list(zip(model_variables, model_values))
+    given += list(zip(own_variables, own_values))
+    with backend.StatelessScope(state_mapping=given) as scope:
+        apply_fn(grads)
+
+    def updated(variables, old_values):
+        new_values = []
+        for variable, old in zip(variables, old_values):
+            new = scope.get_current_value(variable)
+            new_values.append(old if new is None else new)
+        return new_values
+
+    return (
+        updated(model_variables, model_values),
+        updated(own_variables, own_values),
+    )
+
+
+def save_variables_to(store, variables):
+    """Writes the value of the `i`-th of `variables` under `str(i)`.
+
+    Args:
+        store: A dict-like object.
+        variables: The variables to save, in order.
+    """
+    for index, variable in enumerate(variables):
+        store[str(index)] = variable.numpy()
+
+
+def load_variables_from(store, variables, owner_name):
+    """Restores `variables` from a `store` written by `save_variables_to()`.
+
+    The strict variant used by the optimizer wrappers: a store holding a
+    different number of values is an error.
+
+    Args:
+        store: A dict-like object with keys `"0"`, `"1"`, ...
+        variables: The variables to restore, in order.
+        owner_name: The name of the optimizer, for the error message.
+    """
+    if len(store.keys()) != len(variables):
+        raise ValueError(
+            f"Cannot load the state of '{owner_name}': the store holds "
+            f"{len(store.keys())} values for {len(variables)} "
+            "variables. Build the optimizer first."
+        )
+    for index, variable in enumerate(variables):
+        variable.assign(store[str(index)])
 
 
 def _keep_changes_where(condition, update_fn, variables):

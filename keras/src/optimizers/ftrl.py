@@ -1,8 +1,8 @@
 """The FTRL optimizer."""
 
-from keras.src import initializers
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -68,6 +68,10 @@ class Ftrl(optimizer.Optimizer):
         "l2_shrinkage_regularization_strength",
         "beta",
     )
+    _slots = (
+        ("_accumulators", "accumulator", "initial_accumulator_value"),
+        ("_linears", "linear"),
+    )
     # `update_step()` expects dense gradients (see `BaseOptimizer`).
     _update_step_takes_sparse = False
 
@@ -101,46 +105,8 @@ class Ftrl(optimizer.Optimizer):
                 l2_shrinkage_regularization_strength
             ),
         )
-        super().__init__(
-            learning_rate=learning_rate,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
-            name=name,
-            **kwargs,
-        )
-        self.learning_rate_power = learning_rate_power
-        self.initial_accumulator_value = initial_accumulator_value
-        self.l1_regularization_strength = l1_regularization_strength
-        self.l2_regularization_strength = l2_regularization_strength
-        self.l2_shrinkage_regularization_strength = (
-            l2_shrinkage_regularization_strength
-        )
-        self.beta = beta
-
-    def build(self, var_list):
-        """Creates the `accumulator` and `linear` slots of each variable.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._accumulators, self._linears = self.add_optimizer_variables(
-            var_list,
-            ["accumulator", "linear"],
-            initializer=[
-                initializers.Constant(self.initial_accumulator_value),
-                "zeros",
-            ],
-        )
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the FTRL-proximal update rule to `variable`."""

@@ -2,6 +2,7 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -49,6 +50,10 @@ class Lamb(optimizer.Optimizer):
         "beta_2",
         "epsilon",
     )
+    _slots = (
+        ("_momentums", "momentum"),
+        ("_velocities", "velocity"),
+    )
     # `update_step()` expects dense gradients (see `BaseOptimizer`).
     _update_step_takes_sparse = False
 
@@ -70,36 +75,8 @@ class Lamb(optimizer.Optimizer):
         name=None,
         **kwargs,
     ):
-        super().__init__(
-            learning_rate=learning_rate,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
-            name=name,
-            **kwargs,
-        )
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
-
-    def build(self, var_list):
-        """Creates the `momentum` and `velocity` slots of each variable.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._momentums, self._velocities = self.add_optimizer_variables(
-            var_list, ["momentum", "velocity"]
-        )
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the LAMB update rule to `variable`."""

@@ -2,6 +2,7 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -50,6 +51,7 @@ class Lion(optimizer.Optimizer):
         "beta_1",
         "beta_2",
     )
+    _slots = (("_momentums", "momentum"),)
     # `update_step()` expects dense gradients (see `BaseOptimizer`).
     _update_step_takes_sparse = False
 
@@ -76,33 +78,8 @@ class Lion(optimizer.Optimizer):
                 "the optimizer degenerates to SignSGD. Received: "
                 f"beta_1={beta_1}."
             )
-        super().__init__(
-            learning_rate=learning_rate,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
-            name=name,
-            **kwargs,
-        )
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-
-    def build(self, var_list):
-        """Creates one `momentum` slot per variable.
-
-        Args:
-            var_list: The trainable variables to optimize.
-        """
-        if self.built:
-            return
-        super().build(var_list)
-        self._momentums = self.add_optimizer_variables(var_list, "momentum")
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Lion update rule to `variable`."""

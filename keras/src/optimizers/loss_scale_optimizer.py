@@ -5,8 +5,10 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.optimizers import optimizer
-from keras.src.optimizers.base_optimizer import _check_value_count
 from keras.src.optimizers.base_optimizer import _keep_changes_where
+from keras.src.optimizers.base_optimizer import apply_on_values
+from keras.src.optimizers.base_optimizer import load_variables_from
+from keras.src.optimizers.base_optimizer import save_variables_to
 
 # Arguments of the other optimizers, with their defaults: they belong on
 # the inner optimizer. Configs of older versions still list them with
@@ -229,25 +231,13 @@ class LossScaleOptimizer(optimizer.Optimizer):
                 "LossScaleOptimizer must be built before "
                 "`stateless_apply()`. Call `build(trainable_variables)`."
             )
-        own = self.variables
-        models = list(self.inner_optimizer._trainable_variables)
-        _check_value_count("optimizer_variables", optimizer_variables, own)
-        _check_value_count("trainable_variables", trainable_variables, models)
-        mapping = list(zip(models, trainable_variables))
-        mapping += list(zip(own, optimizer_variables))
-        with backend.StatelessScope(state_mapping=mapping) as scope:
-            self.apply(grads)
-
-        def updated(variables, old_values):
-            values = []
-            for variable, old in zip(variables, old_values):
-                new = scope.get_current_value(variable)
-                values.append(old if new is None else new)
-            return values
-
-        return (
-            updated(models, trainable_variables),
-            updated(own, optimizer_variables),
+        return apply_on_values(
+            self.apply,
+            grads,
+            list(self.inner_optimizer._trainable_variables),
+            trainable_variables,
+            self.variables,
+            optimizer_variables,
         )
 
     def finalize_variable_values(self, var_list):
@@ -258,19 +248,10 @@ class LossScaleOptimizer(optimizer.Optimizer):
 
     # ------------------------------------------------------ serialization
     def save_own_variables(self, store):
-        for index, variable in enumerate(self.variables):
-            store[str(index)] = variable.numpy()
+        save_variables_to(store, self.variables)
 
     def load_own_variables(self, store):
-        variables = self.variables
-        if len(store.keys()) != len(variables):
-            raise ValueError(
-                f"Cannot load the state of '{self.name}': the store holds "
-                f"{len(store.keys())} values for {len(variables)} "
-                "variables. Build the optimizer first."
-            )
-        for index, variable in enumerate(variables):
-            variable.assign(store[str(index)])
+        load_variables_from(store, self.variables, self.name)
 
     def get_config(self):
         from keras.src.saving import serialization_lib

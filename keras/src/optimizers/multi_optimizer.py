@@ -2,10 +2,11 @@
 
 import re
 
-from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.optimizers import optimizer
-from keras.src.optimizers.base_optimizer import _check_value_count
+from keras.src.optimizers.base_optimizer import apply_on_values
+from keras.src.optimizers.base_optimizer import load_variables_from
+from keras.src.optimizers.base_optimizer import save_variables_to
 
 
 def _check_sub_optimizer(candidate):
@@ -311,25 +312,13 @@ class MultiOptimizer(optimizer.Optimizer):
                 "MultiOptimizer must be built before `stateless_apply()`. "
                 "Call `build(trainable_variables)` first."
             )
-        own = self.variables
-        models = list(self._trainable_variables)
-        _check_value_count("optimizer_variables", optimizer_variables, own)
-        _check_value_count("trainable_variables", trainable_variables, models)
-        mapping = list(zip(models, trainable_variables))
-        mapping += list(zip(own, optimizer_variables))
-        with backend.StatelessScope(state_mapping=mapping) as scope:
-            self.apply(grads)
-
-        def updated(variables, old_values):
-            values = []
-            for variable, old in zip(variables, old_values):
-                new = scope.get_current_value(variable)
-                values.append(old if new is None else new)
-            return values
-
-        return (
-            updated(models, trainable_variables),
-            updated(own, optimizer_variables),
+        return apply_on_values(
+            self.apply,
+            grads,
+            list(self._trainable_variables),
+            trainable_variables,
+            self.variables,
+            optimizer_variables,
         )
 
     def finalize_variable_values(self, var_list):
@@ -346,19 +335,10 @@ class MultiOptimizer(optimizer.Optimizer):
             sub_optimizer.exclude_from_weight_decay(var_list, var_names)
 
     def save_own_variables(self, store):
-        for index, variable in enumerate(self.variables):
-            store[str(index)] = variable.numpy()
+        save_variables_to(store, self.variables)
 
     def load_own_variables(self, store):
-        variables = self.variables
-        if len(store.keys()) != len(variables):
-            raise ValueError(
-                f"Cannot load the state of '{self.name}': the store holds "
-                f"{len(store.keys())} values for {len(variables)} "
-                "variables. Build the optimizer first."
-            )
-        for index, variable in enumerate(variables):
-            variable.assign(store[str(index)])
+        load_variables_from(store, self.variables, self.name)
 
     def get_config(self):
         from keras.src.saving import serialization_lib

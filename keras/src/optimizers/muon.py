@@ -4,6 +4,7 @@ import re
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -119,34 +120,8 @@ class Muon(optimizer.Optimizer):
         name=None,
         **kwargs,
     ):
-        super().__init__(
-            learning_rate=learning_rate,
-            weight_decay=weight_decay,
-            clipnorm=clipnorm,
-            clipvalue=clipvalue,
-            global_clipnorm=global_clipnorm,
-            use_ema=use_ema,
-            ema_momentum=ema_momentum,
-            ema_overwrite_frequency=ema_overwrite_frequency,
-            loss_scale_factor=loss_scale_factor,
-            gradient_accumulation_steps=gradient_accumulation_steps,
-            name=name,
-            **kwargs,
-        )
-        self.adam_beta_1 = adam_beta_1
-        self.adam_beta_2 = adam_beta_2
-        self.adam_weight_decay = adam_weight_decay
-        self.epsilon = epsilon
-        self.exclude_layers = exclude_layers
-        self.exclude_embeddings = exclude_embeddings
-        self.muon_a = muon_a
-        self.muon_b = muon_b
-        self.muon_c = muon_c
-        self.adam_lr_ratio = adam_lr_ratio
-        self.momentum = momentum
-        self.ns_steps = ns_steps
-        self.nesterov = nesterov
-        self.rms_rate = rms_rate
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
 
     def _should_use_adamw(self, variable):
         """Whether `variable` is optimized with AdamW rather than Muon."""

@@ -2,6 +2,7 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -64,24 +65,8 @@ class RMSprop(optimizer.Optimizer):
         name=None,
         **kwargs,
     ):
-        super().__init__(
-            learning_rate,
-            weight_decay,
-            clipnorm,
-            clipvalue,
-            global_clipnorm,
-            use_ema,
-            ema_momentum,
-            ema_overwrite_frequency,
-            loss_scale_factor,
-            gradient_accumulation_steps,
-            name,
-            **kwargs,
-        )
-        self.rho = rho
-        self.momentum = momentum
-        self.epsilon = epsilon
-        self.centered = centered
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
 
     def build(self, variables):
         """Creates the `velocity` slot of each variable, plus `momentum`

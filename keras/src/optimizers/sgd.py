@@ -2,6 +2,7 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -58,27 +59,13 @@ class SGD(optimizer.Optimizer):
         name=None,
         **kwargs,
     ):
-        super().__init__(
-            learning_rate,
-            weight_decay,
-            clipnorm,
-            clipvalue,
-            global_clipnorm,
-            use_ema,
-            ema_momentum,
-            ema_overwrite_frequency,
-            loss_scale_factor,
-            gradient_accumulation_steps,
-            name,
-            **kwargs,
-        )
+        super().__init__(**base_optimizer.base_arguments(locals()))
         if not isinstance(momentum, (float, int)) or not 0 <= momentum <= 1:
             raise ValueError(
                 "`momentum` must be a float between [0, 1]. (0 turns "
                 f"momentum off.) Received: momentum={momentum!r}"
             )
-        self.momentum = momentum
-        self.nesterov = nesterov
+        self._set_config_attributes(locals())
 
     def build(self, variables):
         """Creates one `momentum` slot per variable (if `momentum != 0`).

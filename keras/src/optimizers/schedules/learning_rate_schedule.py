@@ -66,6 +66,16 @@ class _BuiltinSchedule(LearningRateSchedule):
 
     _config_keys = ()
 
+    def _set_config(self, arguments):
+        """Sets each attribute named in `_config_keys` to the constructor
+        argument of that name.
+
+        Args:
+            arguments: The `locals()` of the constructor.
+        """
+        for key in self._config_keys:
+            setattr(self, key, arguments[key])
+
     def get_config(self):
         return {key: getattr(self, key) for key in self._config_keys}
 
@@ -78,22 +88,39 @@ def _float_tensor(value):
     return value
 
 
-def _check_decay_steps(decay_steps):
+def _check_decay_steps(decay_steps, argument="decay_steps"):
     if decay_steps <= 0:
         raise ValueError(
-            "`decay_steps` must be a positive number of steps. Received: "
-            f"decay_steps={decay_steps!r}"
+            f"`{argument}` must be a positive number of steps. Received: "
+            f"{argument}={decay_steps!r}"
         )
 
 
-def _decay_exponent(schedule, step, dtype):
-    """`step / decay_steps`, floored for a `staircase` schedule."""
-    exponent = ops.cast(step, dtype) / ops.cast(schedule.decay_steps, dtype)
-    return ops.floor(exponent) if schedule.staircase else exponent
+class _RateDecay(_BuiltinSchedule):
+    """The schedules that apply `decay_rate` to the (optionally floored)
+    number of periods `step / decay_steps`; subclasses write the formula
+    as `_decay(start, rate, periods)`, on tensors of the dtype of
+    `initial_learning_rate`."""
+
+    _config_keys = (
+        "initial_learning_rate",
+        "decay_steps",
+        "decay_rate",
+        "staircase",
+        "name",
+    )
+
+    def __call__(self, step):
+        start = _float_tensor(self.initial_learning_rate)
+        dtype = start.dtype
+        periods = ops.cast(step, dtype) / ops.cast(self.decay_steps, dtype)
+        if self.staircase:
+            periods = ops.floor(periods)
+        return self._decay(start, ops.cast(self.decay_rate, dtype), periods)
 
 
 @keras_export("keras.optimizers.schedules.ExponentialDecay")
-class ExponentialDecay(_BuiltinSchedule):
+class ExponentialDecay(_RateDecay):
     """Exponential decay of the learning rate.
 
     `lr = initial_learning_rate * decay_rate ** (step / decay_steps)`.
@@ -121,14 +148,6 @@ class ExponentialDecay(_BuiltinSchedule):
     0.05
     """
 
-    _config_keys = (
-        "initial_learning_rate",
-        "decay_steps",
-        "decay_rate",
-        "staircase",
-        "name",
-    )
-
     def __init__(
         self,
         initial_learning_rate,
@@ -138,16 +157,10 @@ class ExponentialDecay(_BuiltinSchedule):
         name="ExponentialDecay",
     ):
         _check_decay_steps(decay_steps)
-        self.name = name
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.staircase = staircase
+        self._set_config(locals())
 
-    def __call__(self, step):
-        start = _float_tensor(self.initial_learning_rate)
-        rate = ops.cast(self.decay_rate, start.dtype)
-        return start * ops.power(rate, _decay_exponent(self, step, start.dtype))
+    def _decay(self, start, rate, periods):
+        return start * ops.power(rate, periods)
 
 
 @keras_export("keras.optimizers.schedules.PiecewiseConstantDecay")
@@ -185,9 +198,7 @@ class PiecewiseConstantDecay(_BuiltinSchedule):
                 f"{len(boundaries)} boundaries ({boundaries}) and "
                 f"{len(values)} values ({values})."
             )
-        self.name = name
-        self.values = values
-        self.boundaries = boundaries
+        self._set_config(locals())
 
     def __call__(self, step):
         rates = [_float_tensor(v) for v in self.values]
@@ -261,12 +272,7 @@ class PolynomialDecay(_BuiltinSchedule):
         name="PolynomialDecay",
     ):
         _check_decay_steps(decay_steps)
-        self.name = name
-        self.initial_learning_rate = initial_learning_rate
-        self.end_learning_rate = end_learning_rate
-        self.decay_steps = decay_steps
-        self.cycle = cycle
-        self.power = power
+        self._set_config(locals())
 
     def __call__(self, step):
         start = _float_tensor(self.initial_learning_rate)
@@ -289,7 +295,7 @@ class PolynomialDecay(_BuiltinSchedule):
 
 
 @keras_export("keras.optimizers.schedules.InverseTimeDecay")
-class InverseTimeDecay(_BuiltinSchedule):
+class InverseTimeDecay(_RateDecay):
     """Inverse time decay:
     `initial_learning_rate / (1 + decay_rate * step / decay_steps)`.
 
@@ -315,14 +321,6 @@ class InverseTimeDecay(_BuiltinSchedule):
     0.5
     """
 
-    _config_keys = (
-        "initial_learning_rate",
-        "decay_steps",
-        "decay_rate",
-        "staircase",
-        "name",
-    )
-
     def __init__(
         self,
         initial_learning_rate,
@@ -332,16 +330,10 @@ class InverseTimeDecay(_BuiltinSchedule):
         name="InverseTimeDecay",
     ):
         _check_decay_steps(decay_steps)
-        self.name = name
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.staircase = staircase
+        self._set_config(locals())
 
-    def __call__(self, step):
-        start = _float_tensor(self.initial_learning_rate)
-        rate = ops.cast(self.decay_rate, start.dtype)
-        return start / (1 + rate * _decay_exponent(self, step, start.dtype))
+    def _decay(self, start, rate, periods):
+        return start / (1 + rate * periods)
 
 
 @keras_export("keras.optimizers.schedules.CosineDecay")
@@ -409,12 +401,7 @@ class CosineDecay(_BuiltinSchedule):
         warmup_steps=0,
     ):
         _check_decay_steps(decay_steps)
-        self.name = name
-        self.initial_learning_rate = initial_learning_rate
-        self.warmup_target = warmup_target
-        self.warmup_steps = warmup_steps
-        self.alpha = alpha
-        self.decay_steps = decay_steps
+        self._set_config(locals())
 
     def _cosine(self, peak, t, dtype):
         """`peak` scaled by the cosine curve at `t` (in `[0, decay_steps]`
@@ -502,17 +489,8 @@ class CosineDecayRestarts(_BuiltinSchedule):
         alpha=0.0,
         name="SGDRDecay",
     ):
-        if first_decay_steps <= 0:
-            raise ValueError(
-                "`first_decay_steps` must be a positive number of steps. "
-                f"Received: first_decay_steps={first_decay_steps!r}"
-            )
-        self.initial_learning_rate = initial_learning_rate
-        self.first_decay_steps = first_decay_steps
-        self.t_mul = t_mul
-        self.m_mul = m_mul
-        self.alpha = alpha
-        self.name = name
+        _check_decay_steps(first_decay_steps, "first_decay_steps")
+        self._set_config(locals())
 
     def __call__(self, step):
         start = _float_tensor(self.initial_learning_rate)
