@@ -96,31 +96,6 @@ def _densenet(
     return model_builder.finish(img_input, x, input_tensor, name)
 
 
-_DOC = """Builds the DenseNet{depth} model.
-
-    Args:
-        include_top: Whether to add the classification head (global
-            average pooling and a `Dense` layer of `classes` units).
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        input_shape: Shape of one image; defaults to `(224, 224, 3)` with
-            the head, else to images of any size (at least 32x32).
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output.
-        name: Name of the model.
-
-    Inputs are expected preprocessed by
-    `keras.applications.densenet.preprocess_input`.
-
-    Returns:
-        A functional `keras.Model`.
-    """
-
-
 def _export(depth):
     title = f"DenseNet{depth}"
     return model_builder.export_application(
@@ -128,7 +103,7 @@ def _export(depth):
         title,
         __name__,
         [f"keras.applications.densenet.{title}", f"keras.applications.{title}"],
-        _DOC.format(depth=depth),
+        model_builder.standard_doc(title, "densenet"),
         model_builder.STANDARD_PARAMETERS + (("name", f"densenet{depth}"),),
         depth=depth,
     )

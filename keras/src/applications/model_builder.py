@@ -9,6 +9,7 @@ builds its layers, then declares each public variant with
 """
 
 import inspect
+import textwrap
 
 from keras.src import backend
 from keras.src import layers
@@ -231,6 +232,81 @@ def _load_weights(model, title, arguments):
             title, arguments["include_top"], variant
         )
     model.load_weights(weights)
+
+
+_STANDARD_DOC = """Builds the {title} model{summary}.
+
+    Args:
+{include_top}
+        weights: `None` (random initialization), `"imagenet"` (weights
+            pretrained on ImageNet, downloaded once into
+            `~/.keras/models/`), or the path of a weights file.
+        input_tensor: Optional Keras tensor to use as the model's input.
+        input_shape: Shape of one image; defaults to `({size}, {size}, 3)` with
+            the head, else to images of any size (at least {min}x{min}).
+        pooling: Without the head: `None` (4D feature maps), `"avg"` or
+            `"max"` (global pooling to 2D features).
+        classes: Number of classes of the head.
+        classifier_activation: Activation of the head's output.
+        name: Name of the model.
+
+{preprocessing}
+
+    Returns:
+        A functional `keras.Model`.
+    """
+
+
+def standard_doc(
+    title,
+    module,
+    *,
+    summary="",
+    default_size=224,
+    min_size=32,
+    head=None,
+    note="",
+):
+    """The docstring of an application with the `STANDARD_PARAMETERS`
+    and `name`.
+
+    Args:
+        title: The public name, e.g. `"ResNet50"`.
+        module: The public module of its `preprocess_input`, e.g.
+            `"resnet"`.
+        summary: Words following "Builds the {title} model".
+        default_size: The default image size with the head.
+        min_size: The smallest image size.
+        head: What `include_top` adds, if not global average pooling and
+            a `Dense` layer.
+        note: Words following the name of `preprocess_input`.
+
+    Returns:
+        The docstring.
+    """
+    head = head or (
+        "classification head (global average pooling and a `Dense` layer "
+        "of `classes` units)"
+    )
+    return _STANDARD_DOC.format(
+        title=title,
+        summary=summary,
+        include_top=textwrap.fill(
+            f"include_top: Whether to add the {head}.",
+            width=72,
+            initial_indent=" " * 8,
+            subsequent_indent=" " * 12,
+        ),
+        size=default_size,
+        min=min_size,
+        preprocessing=textwrap.fill(
+            "Inputs are expected preprocessed by "
+            f"`keras.applications.{module}.preprocess_input`{note}.",
+            width=72,
+            initial_indent=" " * 4,
+            subsequent_indent=" " * 4,
+        ),
+    )
 
 
 def export_application(build, title, module, exports, doc, parameters, **fixed):

@@ -23,10 +23,8 @@ def _export(depth):
             f"keras.applications.resnet_v2.{title}",
             f"keras.applications.{title}",
         ],
-        resnet.DOC.format(
-            title=title,
-            paper=" (pre-activation residual blocks)",
-            module="resnet_v2",
+        model_builder.standard_doc(
+            title, "resnet_v2", summary=" (pre-activation residual blocks)"
         ),
         model_builder.STANDARD_PARAMETERS + (("name", f"resnet{depth}v2"),),
         depth=depth,

@@ -63,32 +63,6 @@ def build_vgg(
     return model_builder.finish(img_input, x, input_tensor, name)
 
 
-DOC = """Builds the {title} model.
-
-    Args:
-        include_top: Whether to add the fully connected head (flatten, two
-            `Dense` layers of 4096 units, and the classifier).
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        input_shape: Shape of one image; defaults to `(224, 224, 3)` with
-            the head (which needs a fixed size), else to images of any size
-            (at least 32x32).
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output.
-        name: Name of the model.
-
-    Inputs are expected preprocessed by
-    `keras.applications.{module}.preprocess_input`.
-
-    Returns:
-        A functional `keras.Model`.
-    """
-
-
 def export_vgg(depth, module):
     """Declares `VGG{depth}` of `module` with its preprocessing functions;
     returns `(model function, preprocess_input, decode_predictions)`."""
@@ -99,7 +73,12 @@ def export_vgg(depth, module):
         title,
         module,
         [f"keras.applications.{short}.{title}", f"keras.applications.{title}"],
-        DOC.format(title=title, module=short),
+        model_builder.standard_doc(
+            title,
+            short,
+            head="fully connected head (flatten, two `Dense` layers of 4096 "
+            "units, and the classifier), which needs a fixed image size",
+        ),
         model_builder.STANDARD_PARAMETERS + (("name", f"vgg{depth}"),),
         depth=depth,
     )

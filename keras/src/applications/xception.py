@@ -123,30 +123,13 @@ Xception = model_builder.export_application(
     "Xception",
     __name__,
     ["keras.applications.xception.Xception", "keras.applications.Xception"],
-    """Builds the Xception model.
-
-    Args:
-        include_top: Whether to add the classification head (global
-            average pooling and a `Dense` layer of `classes` units).
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        input_shape: Shape of one image; defaults to `(299, 299, 3)` with
-            the head, else to images of any size (at least 71x71).
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output.
-        name: Name of the model.
-
-    Inputs are expected preprocessed by
-    `keras.applications.xception.preprocess_input` (pixel values in
-    `[-1, 1]`).
-
-    Returns:
-        A functional `keras.Model`.
-    """,
+    model_builder.standard_doc(
+        "Xception",
+        "xception",
+        default_size=299,
+        min_size=71,
+        note=" (pixel values in `[-1, 1]`)",
+    ),
     model_builder.STANDARD_PARAMETERS + (("name", "xception"),),
 )
 
