@@ -115,6 +115,18 @@ class CallbackList(Callback):
             # Positional `logs`, as user hooks may name it differently.
             getattr(callback, hook)(*args, logs)
 
+    def active_hook(self, hook):
+        """The bound method `hook` (a hook name such as
+        `"on_train_batch_end"`), or `None` when calling it would do
+        nothing: this is a plain `CallbackList` and none of its callbacks
+        overrides the hook. Training loops skip such hooks, which saves
+        host time on every step."""
+        if type(self) is CallbackList and not any(
+            _implements(callback, hook) for callback in self.callbacks
+        ):
+            return None
+        return getattr(self, hook)
+
     def _call_deferred(self, hook, *args, logs):
         """Calls a batch hook with logs still on device: converted (once)
         to Python floats only for the callbacks that implement the hook;

@@ -50,7 +50,6 @@ from keras.src import backend
 from keras.src import tree
 from keras.src.callbacks.callback import DeferredLogs
 from keras.src.callbacks.callback_list import CallbackList
-from keras.src.callbacks.callback_list import _implements
 from keras.src.distribution import data_input
 from keras.src.distribution import distribution_lib
 from keras.src.distribution import layout_report
@@ -1173,13 +1172,10 @@ def _limit_epochs(epochs):
 
 
 def _overridden_hook(callbacks, hook):
-    """`callbacks.<hook>`, or `None` when calling it would do nothing: a
-    plain `CallbackList` none of whose callbacks overrides the hook. The
-    loops then skip it, which saves host time on every step."""
-    if type(callbacks) is CallbackList and not any(
-        _implements(callback, hook) for callback in callbacks.callbacks
-    ):
-        return None
+    """`callbacks.<hook>`, or `None` when calling it would do nothing
+    (`CallbackList.active_hook`)."""
+    if isinstance(callbacks, CallbackList):
+        return callbacks.active_hook(hook)
     return getattr(callbacks, hook)
 
 
