@@ -122,7 +122,7 @@ class PeerWatchdog:
         if farewell == _FAILED:
             # Maybe the error came from a peer that died (a collective
             # failing with it): report that one rather than this process.
-            lost = self._lost_within(_CAUSE_GRACE_SECONDS)
+            lost = _poll(self._already_lost, _CAUSE_GRACE_SECONDS)
             if lost is not None and self.process_id == 0:
                 self._lost(lost)
             elif lost is not None:
@@ -145,31 +145,15 @@ class PeerWatchdog:
         with self._lock:
             peers = dict(self._peers)
         for peer, connection in peers.items():
-            try:
-                waiting = connection.recv(
-                    4096, socket.MSG_PEEK | socket.MSG_DONTWAIT
-                )
-            except BlockingIOError:
+            waiting = _peek(connection)
+            if waiting is None:
                 continue
-            except OSError:
-                return peer
             if not waiting or waiting.endswith(_FAILED):
                 return peer
             for line in waiting.split(b"\n"):
                 if line.startswith(b"lost "):
                     return int(line.split()[1])
         return None
-
-    def _lost_within(self, seconds):
-        """`_already_lost()`, asked again for up to `seconds` (process 0's
-        word about a peer can come a moment after the error it caused
-        here); `None` if no peer is known lost by then."""
-        deadline = time.monotonic() + seconds
-        while True:
-            lost = self._already_lost()
-            if lost is not None or time.monotonic() > deadline:
-                return lost
-            time.sleep(0.02)
 
     def _forget_in_child(self):
         # A forked child (e.g. a data loading worker) must not keep the
@@ -281,23 +265,40 @@ def _first_lost(failed, owners, received):
     Returns:
         A process id.
     """
-    deadline = time.monotonic() + _CAUSE_GRACE_SECONDS
-    while True:
+
+    def closed_peer():
         for connection, peer in owners.items():
-            if peer == failed:
-                continue
-            try:
-                pending = connection.recv(
-                    4096, socket.MSG_PEEK | socket.MSG_DONTWAIT
-                )
-            except BlockingIOError:
-                continue
-            except OSError:
+            if (
+                peer != failed
+                and _peek(connection) == b""
+                and not received[connection].endswith(_GOODBYE)
+            ):
                 return peer
-            if not pending and not received[connection].endswith(_GOODBYE):
-                return peer
-        if time.monotonic() > deadline:
-            return failed
+        return None
+
+    found = _poll(closed_peer, _CAUSE_GRACE_SECONDS)
+    return failed if found is None else found
+
+
+def _peek(connection):
+    """What `connection` holds unread, left unread: `b""` once the peer
+    closed it (or it broke), `None` when nothing is waiting."""
+    try:
+        return connection.recv(4096, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except BlockingIOError:
+        return None
+    except OSError:
+        return b""
+
+
+def _poll(find, seconds):
+    """`find()`, asked again every 20 ms for up to `seconds` while it
+    returns `None`; its last answer."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = find()
+        if found is not None or time.monotonic() > deadline:
+            return found
         time.sleep(0.02)
 
 
