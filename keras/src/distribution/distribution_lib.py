@@ -20,6 +20,8 @@ from keras.src.backend.common import data_sharding
 from keras.src.distribution import dataset_sharding
 
 DEFAULT_BATCH_DIM_NAME = "batch"
+# The global-state key of the current distribution, a module attribute
+# here as in upstream (kept by `backend/common/current_distribution`).
 GLOBAL_ATTRIBUTE_NAME = current_distribution.GLOBAL_ATTRIBUTE_NAME
 
 
