@@ -2,6 +2,7 @@
 
 import functools
 import inspect
+import weakref
 
 from keras.src import backend
 from keras.src import dtype_policies
@@ -81,7 +82,9 @@ class Layer(Operation):
             layer._init_arguments = {}
         # State that subclasses may touch before calling `super().__init__`.
         layer._own_variables = []
-        layer._untracked_ids = set()
+        # `id(variable) -> weakref` of the variables `_untrack_variable`
+        # removed (see `_is_untracked`).
+        layer._untracked_ids = {}
         layer._regularized_variables = []
         layer._losses = []
         layer._path = None
@@ -835,7 +838,7 @@ class Layer(Operation):
 
     def _track_variable(self, variable):
         """Adds an existing variable to the layer's own variables."""
-        self._untracked_ids.discard(id(variable))
+        self._untracked_ids.pop(id(variable), None)
         if not any(v is variable for v in self._own_variables):
             self._own_variables.append(variable)
 
@@ -850,8 +853,16 @@ class Layer(Operation):
         self._regularized_variables = [
             (v, r) for v, r in self._regularized_variables if v is not variable
         ]
-        self._untracked_ids.add(id(variable))
+        self._untracked_ids[id(variable)] = weakref.ref(variable)
         return None
+
+    def _is_untracked(self, variable):
+        """Whether `_untrack_variable` removed this very variable. The
+        weak reference tells it from a newer object that reuses the `id`
+        of a removed variable freed since (e.g. a LoRA factor created
+        after `quantize` dropped the float kernel)."""
+        ref = self._untracked_ids.get(id(variable))
+        return ref is not None and ref() is variable
 
     def _tracked_children(self):
         """Layers, variables, seed generators and metrics held in
@@ -929,10 +940,10 @@ class Layer(Operation):
             elif isinstance(child, SeedGenerator):
                 child.state._is_seed_state = True
                 variables.append(child.state)
-        seen = set(self._untracked_ids)
+        seen = set()
         unique = []
         for v in variables:
-            if id(v) not in seen:
+            if id(v) not in seen and not self._is_untracked(v):
                 seen.add(id(v))
                 unique.append(v)
         return unique

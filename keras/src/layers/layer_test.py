@@ -485,3 +485,21 @@ def test_build_without_shape_argument_takes_inputs_without_shape():
     layer = NoShape()
     assert layer("text") == "text"
     assert layer.calls == 1
+
+
+def test_untracked_variable_id_reused_by_a_new_variable():
+    # `quantize` untracks the float kernel it replaces; once that kernel
+    # is freed, a variable created later (a LoRA factor) may get its `id`.
+    # It must still count as the layer's variable.
+    layer = layers.Dense(2)
+    layer.build((None, 3))
+    old = layer._kernel
+    layer._untrack_variable(old)
+    assert all(v is not old for v in layer.weights)
+    layer._tracker.unlock()  # as `enable_lora` does on a built layer
+    new = layer.add_weight(shape=(3, 1), name="factor")
+    # What the record of `old` looks like to `new` when `new` reuses the
+    # freed kernel's address.
+    layer._untracked_ids[id(new)] = layer._untracked_ids.pop(id(old))
+    assert any(v is new for v in layer.weights)
+    assert any(v is new for v in layer.trainable_weights)
