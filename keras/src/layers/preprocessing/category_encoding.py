@@ -1,6 +1,5 @@
 """`CategoryEncoding`: integer category ids to one/multi-hot or counts."""
 
-from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.data_layer import DataLayer
@@ -98,11 +97,8 @@ class CategoryEncoding(DataLayer):
         )
 
     def compute_output_spec(self, inputs, count_weights=None):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape),
-            dtype=self.compute_dtype,
-            sparse=self.sparse,
-        )
+        shape = self.compute_output_shape(inputs.shape)
+        return encoding_utils.output_spec(self, shape)
 
     def get_config(self):
         config = super().get_config()

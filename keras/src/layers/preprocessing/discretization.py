@@ -161,11 +161,8 @@ class Discretization(DataLayer):
         )
 
     def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape),
-            dtype=self.compute_dtype,
-            sparse=self.sparse,
-        )
+        shape = self.compute_output_shape(inputs.shape)
+        return encoding_utils.output_spec(self, shape)
 
     def get_config(self):
         config = super().get_config()

@@ -5,6 +5,8 @@ layers. `ops` is the array namespace of the calling layer (`keras.ops`, or
 its TensorFlow twin inside `tf.data`, see `data_layer`).
 """
 
+from keras.src import backend
+
 ONE_HOT = "one_hot"
 MULTI_HOT = "multi_hot"
 COUNT = "count"
@@ -30,6 +32,15 @@ def encoded_shape(input_shape, output_mode, depth):
     if not input_shape:
         return (depth,)
     return input_shape[:-1] + (depth,)
+
+
+def output_spec(layer, shape, dtype=None):
+    """The symbolic output of an encoding `layer`: a `KerasTensor` of
+    `shape` and `dtype` (by default the layer's compute dtype), sparse when
+    the layer's `sparse` is set."""
+    return backend.KerasTensor(
+        shape, dtype=dtype or layer.compute_dtype, sparse=layer.sparse
+    )
 
 
 def encode(

@@ -314,13 +314,14 @@ class FeatureSpace(Layer):
         """An integer category with a vocabulary learned by `adapt()` (at
         most `max_tokens` ids, the `num_oov_indices` ids of unknown values
         included)."""
-        name = name or auto_name("integer_categorical")
-        preprocessor = IntegerLookup(
-            max_tokens=max_tokens,
-            num_oov_indices=num_oov_indices,
-            name=f"{name}_preprocessor",
+        return _categorical_feature(
+            IntegerLookup,
+            "int32",
+            name or auto_name("integer_categorical"),
+            max_tokens,
+            num_oov_indices,
+            output_mode,
         )
-        return Feature("int32", preprocessor, output_mode)
 
     @classmethod
     def string_categorical(
@@ -330,16 +331,15 @@ class FeatureSpace(Layer):
         output_mode="one_hot",
         name=None,
     ):
-        """A string category with a vocabulary learned by `adapt()` (at
-        most `max_tokens` ids, the `num_oov_indices` ids of unknown values
-        included)."""
-        name = name or auto_name("string_categorical")
-        preprocessor = StringLookup(
-            max_tokens=max_tokens,
-            num_oov_indices=num_oov_indices,
-            name=f"{name}_preprocessor",
+        """Like `integer_categorical`, for a category of strings."""
+        return _categorical_feature(
+            StringLookup,
+            "string",
+            name or auto_name("string_categorical"),
+            max_tokens,
+            num_oov_indices,
+            output_mode,
         )
-        return Feature("string", preprocessor, output_mode)
 
     @classmethod
     def string_hashed(cls, num_bins, output_mode="one_hot", name=None):
@@ -700,6 +700,19 @@ class FeatureSpace(Layer):
         """Saves the space (config and learned state) to a `.keras` file,
         which `keras.saving.load_model` reads back."""
         saving_lib.save_model(self, filepath)
+
+
+def _categorical_feature(
+    lookup_class, dtype, name, max_tokens, num_oov_indices, output_mode
+):
+    """A `Feature` of `dtype` named `name` whose values are looked up, by a
+    `lookup_class` layer, in a vocabulary learned by `adapt()`."""
+    preprocessor = lookup_class(
+        max_tokens=max_tokens,
+        num_oov_indices=num_oov_indices,
+        name=f"{name}_preprocessor",
+    )
+    return Feature(dtype, preprocessor, output_mode)
 
 
 def _needs_adapt(preprocessor):

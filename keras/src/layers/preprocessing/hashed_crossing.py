@@ -143,11 +143,8 @@ class HashedCrossing(DataLayer):
         )
 
     def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape([x.shape for x in inputs]),
-            dtype=self.compute_dtype,
-            sparse=self.sparse,
-        )
+        shape = self.compute_output_shape([x.shape for x in inputs])
+        return encoding_utils.output_spec(self, shape)
 
     def get_config(self):
         config = super().get_config()

@@ -490,15 +490,9 @@ class IndexLookup(DataLayer):
         )
 
     def compute_output_spec(self, inputs):
-        if self.invert:
-            dtype = self.vocabulary_dtype
-        else:
-            dtype = self.compute_dtype
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape),
-            dtype=dtype,
-            sparse=self.sparse,
-        )
+        dtype = self.vocabulary_dtype if self.invert else None
+        shape = self.compute_output_shape(inputs.shape)
+        return encoding_utils.output_spec(self, shape, dtype)
 
     # --------------------------------------------------------------- saving
     def save_assets(self, dir_path):

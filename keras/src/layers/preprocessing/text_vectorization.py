@@ -5,6 +5,7 @@ import numpy as np
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import adapt_utils
+from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.data_layer import DataLayer
 from keras.src.layers.preprocessing.string_lookup import StringLookup
 
@@ -280,11 +281,8 @@ class TextVectorization(DataLayer):
         return batch + (depth,)
 
     def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape),
-            dtype=self.compute_dtype,
-            sparse=self.sparse,
-        )
+        shape = self.compute_output_shape(inputs.shape)
+        return encoding_utils.output_spec(self, shape)
 
     # --------------------------------------------------------------- saving
     def save_assets(self, dir_path):

@@ -91,6 +91,23 @@ def make_ops(value_range, factor, interpolation, seed, data_format, names):
     return ops_
 
 
+def install_ops(layer, interpolation, names):
+    """Makes the operations `names` for `layer` (with its `value_range`,
+    `seed` and `data_format`, magnitudes from the upper bound of its
+    `factor`) as `layer._augment_ops`, and tracks each as an attribute of
+    the layer."""
+    layer._augment_ops = make_ops(
+        layer.value_range,
+        layer.factor[1],
+        interpolation,
+        layer.seed,
+        layer.data_format,
+        names,
+    )
+    for name, op in layer._augment_ops:
+        setattr(layer, name, op)
+
+
 def apply_chosen(layer, images, index, candidates, transformations, training):
     """`candidates[index]` applied to `images` with its transformation;
     `index` may be a traced integer."""
@@ -110,6 +127,13 @@ def apply_chosen(layer, images, index, candidates, transformations, training):
     return layer.backend.core.switch(
         index, branches, layer.backend.cast(images, dtype)
     )
+
+
+def transformations_of(layer, images):
+    """The random transformation of each of `layer._augment_ops` for
+    `images`, as a tuple (not a list, which `tf.data` would try to
+    stack)."""
+    return tuple(transformation_of(op, images) for _, op in layer._augment_ops)
 
 
 def transformation_of(op, images):

@@ -18,6 +18,16 @@ def check_fill_and_interpolation(fill_mode, interpolation):
         )
 
 
+def check_scale(scale):
+    """`scale`, a distortion strength, once checked to lie in `[0, 1]`."""
+    if not 0 <= scale <= 1:
+        raise ValueError(
+            "The `scale` argument should be a number in the range "
+            f"[0, 1]. Received: scale={scale}"
+        )
+    return scale
+
+
 def parse_factor(factor, name):
     """`factor` (a number `f` or a pair) as a `(low, high)` pair.
 
@@ -150,6 +160,37 @@ def resize_boxes(
         (y2 - top) * scale_y,
     ]
     return boxes_from_xyxy(layer, bounding_boxes, coords, out_h, out_w)
+
+
+def crop_or_resize_boxes(layer, bounding_boxes, in_size, top, left):
+    """`bounding_boxes` of `in_size` images cropped to the layer's
+    `height x width` window at `(top, left)`; when the images are smaller
+    than the window, resized to it instead (cropping to its aspect
+    ratio), as the images are."""
+    out_size = (layer.height, layer.width)
+    if in_size[0] < layer.height or in_size[1] < layer.width:
+        return resize_boxes(
+            layer, bounding_boxes, in_size, out_size, crop_to_aspect_ratio=True
+        )
+    return crop_boxes(layer, bounding_boxes, in_size, top, left, out_size)
+
+
+def sized_output_shape(layer, input_shape):
+    """`input_shape` (or a dict of input shapes) with the height and width
+    of the images and segmentation masks set to the layer's `height` and
+    `width`: the output shape of the crop and resize layers."""
+    if isinstance(input_shape, dict):
+        return {
+            key: sized_output_shape(layer, value)
+            if key in ("images", "segmentation_masks")
+            else value
+            for key, value in input_shape.items()
+        }
+    shape = list(input_shape)
+    h_axis, w_axis = layer._spatial_axes()
+    shape[h_axis] = layer.height
+    shape[w_axis] = layer.width
+    return tuple(shape)
 
 
 def crop_boxes(layer, bounding_boxes, in_size, top, left, out_size):

@@ -9,8 +9,7 @@ def box_masks(layer, images, heights, widths, tops, lefts):
     in pixels.
     """
     np_ = layer.backend.numpy
-    h_axis, w_axis = layer._spatial_axes()
-    height, width = images.shape[h_axis], images.shape[w_axis]
+    height, width = layer._image_size(images)
     rows = np_.reshape(np_.arange(height, dtype="float32"), (1, -1, 1))
     cols = np_.reshape(np_.arange(width, dtype="float32"), (1, 1, -1))
 

@@ -5,9 +5,8 @@ from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _augment_ops
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 AUG_MIX_OPS = (
     "auto_contrast",
@@ -27,7 +26,7 @@ ALL_OPS_EXTRA = (
 
 
 @keras_export("keras.layers.AugMix")
-class AugMix(BaseImagePreprocessingLayer):
+class AugMix(RandomAugmentationLayer):
     """AugMix (Hendrycks et al., https://arxiv.org/abs/1912.02781).
 
     `num_chains` chains of `chain_depth` randomly chosen operations
@@ -63,6 +62,15 @@ class AugMix(BaseImagePreprocessingLayer):
     """
 
     _FACTOR_BOUNDS = (0, 1)
+    _CONFIG_ATTRS = (
+        "value_range",
+        "num_chains",
+        "chain_depth",
+        "alpha",
+        "all_ops",
+        "interpolation",
+        "seed",
+    )
 
     def __init__(
         self,
@@ -77,38 +85,23 @@ class AugMix(BaseImagePreprocessingLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
+        super().__init__(
+            factor=factor, data_format=data_format, seed=seed, **kwargs
+        )
         self.value_range = _color.check_value_range(value_range)
         self.num_chains = int(num_chains)
         self.chain_depth = int(chain_depth)
         self.alpha = alpha
         self.all_ops = all_ops
         self.interpolation = interpolation
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
         names = AUG_MIX_OPS + (ALL_OPS_EXTRA if all_ops else ())
-        self._augment_ops = _augment_ops.make_ops(
-            self.value_range,
-            self.factor[1],
-            interpolation,
-            seed,
-            self.data_format,
-            names,
-        )
-        for name, op in self._augment_ops:
-            setattr(self, name, op)
+        _augment_ops.install_ops(self, interpolation, names)
 
     def build(self, input_shape=None):
-        for _, op in self._augment_ops:
-            if not op.built:
-                op.build(input_shape)
-        self.built = True
+        ops = [op for _, op in self._augment_ops]
+        self._build_sublayers(ops, input_shape)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        seed = seed if seed is not None else self._get_seed_generator()
+    def _draw_transformation(self, images, seed):
         random = self.backend.random
         np_ = self.backend.numpy
         gammas = random.gamma((self.num_chains,), self.alpha, seed=seed)
@@ -123,10 +116,7 @@ class AugMix(BaseImagePreprocessingLayer):
         # Tuples, not lists: `tf.data` would try to stack lists.
         chain_transforms = tuple(
             tuple(
-                tuple(
-                    _augment_ops.transformation_of(op, images)
-                    for _, op in self._augment_ops
-                )
+                _augment_ops.transformations_of(self, images)
                 for _ in range(self.chain_depth)
             )
             for _ in range(self.num_chains)
@@ -161,16 +151,3 @@ class AugMix(BaseImagePreprocessingLayer):
             )
         m = self.backend.cast(transformation["weight_sample"], images.dtype)
         return m * images + (1.0 - m) * mixed
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            value_range=self.value_range,
-            num_chains=self.num_chains,
-            chain_depth=self.chain_depth,
-            alpha=self.alpha,
-            all_ops=self.all_ops,
-            interpolation=self.interpolation,
-            seed=self.seed,
-        )
-        return config

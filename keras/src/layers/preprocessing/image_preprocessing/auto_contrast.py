@@ -30,6 +30,7 @@ class AutoContrast(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("value_range",)
 
     def __init__(self, value_range=(0, 255), **kwargs):
         super().__init__(**kwargs)
@@ -47,8 +48,3 @@ class AutoContrast(BaseImagePreprocessingLayer):
         scale = (high - low) / np_.where(constant, 1.0, spread)
         stretched = (images - lows) * scale + low
         return np_.where(constant, images, stretched)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(value_range=self.value_range)
-        return config

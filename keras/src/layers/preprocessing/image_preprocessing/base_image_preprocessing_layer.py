@@ -18,8 +18,12 @@ from keras.src import backend
 from keras.src import tree
 from keras.src.backend.tensorflow_data import TF_OPS
 from keras.src.layers.layer import Layer
+from keras.src.layers.preprocessing.image_preprocessing._geometry import (
+    check_fill_and_interpolation,
+)
 from keras.src.layers.preprocessing.tf_data_mode import serves_tf
 from keras.src.layers.preprocessing.tf_layer_call import call_with_tf_ops
+from keras.src.random.seed_generator import SeedGenerator
 from keras.src.utils import backend_utils
 
 
@@ -46,6 +50,9 @@ class BaseImagePreprocessingLayer(Layer):
     # this: a single 3D image is then processed as a batch of one, and
     # every part of a dict input gains (and loses again) a batch axis.
     _BATCH_SINGLE_IMAGES = False
+    # The constructor arguments that `get_config` reports (after the
+    # base's), each read from the attribute of the same name.
+    _CONFIG_ATTRS = ()
 
     def __init__(
         self, factor=None, bounding_box_format=None, data_format=None, **kwargs
@@ -189,11 +196,33 @@ class BaseImagePreprocessingLayer(Layer):
             return -3, -2
         return -2, -1
 
+    def _image_size(self, images):
+        """Static `(height, width)` of `images` (any rank)."""
+        h_axis, w_axis = self._spatial_axes()
+        return images.shape[h_axis], images.shape[w_axis]
+
     def _batch_size(self, images):
         """Batch size of `images` (1 for a single 3D image)."""
         if len(images.shape) == 3:
             return 1
         return self.backend.shape(images)[0]
+
+    def _as_batch(self, fn, images):
+        """`fn(images)` for a batch; a single 3D image goes through `fn`
+        as a batch of one."""
+        if len(images.shape) == 3:
+            return fn(self.backend.numpy.expand_dims(images, 0))[0]
+        return fn(images)
+
+    def _per_image_shape(self, images):
+        """`(batch, 1, 1, 1)`: the shape of one draw per image that
+        broadcasts against a batch of images."""
+        return (self._batch_size(images), 1, 1, 1)
+
+    def _for_images(self, values, images):
+        """Per-image `values` (batch first) as they broadcast against
+        `images`: only the first entry for a single 3D image."""
+        return values[0] if len(images.shape) == 3 else values
 
     def _uniform(self, images, low, high):
         """One uniform draw in `[low, high)` per image, shape `(batch,)`."""
@@ -203,6 +232,14 @@ class BaseImagePreprocessingLayer(Layer):
             maxval=high,
             seed=self._get_seed_generator(),
         )
+
+    def _build_sublayers(self, layers, input_shape):
+        """Builds the `layers` that this layer applies (those not built
+        yet) for `input_shape`, then marks this layer built."""
+        for layer in layers:
+            if not layer.built:
+                layer.build(input_shape)
+        self.built = True
 
     def _check_rank(self, images):
         if len(images.shape) not in (3, 4):
@@ -225,6 +262,8 @@ class BaseImagePreprocessingLayer(Layer):
         )
         if self._USE_BASE_FACTOR:
             config["factor"] = self.factor
+        for name in self._CONFIG_ATTRS:
+            config[name] = getattr(self, name)
         return config
 
 
@@ -280,16 +319,73 @@ def from_tf(x):
     return x
 
 
-class AffineTransformLayer(BaseImagePreprocessingLayer):
+class RandomAugmentationLayer(BaseImagePreprocessingLayer):
+    """Base of the layers that draw random parameters from a seeded
+    generator.
+
+    The layer keeps `seed` and its own `SeedGenerator`. A subclass
+    implements `_draw_transformation(images, seed)`, which
+    `get_random_transformation` calls only while training (there is no
+    transformation at inference) with `seed`, the seed given to that
+    call or else the layer's generator.
+    """
+
+    def __init__(self, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.seed = seed
+        self.generator = SeedGenerator(seed)
+
+    def get_random_transformation(self, data, training=True, seed=None):
+        if not training:
+            return None
+        images = data["images"] if isinstance(data, dict) else data
+        if seed is None:
+            seed = self._get_seed_generator()
+        return self._draw_transformation(images, seed)
+
+    def _draw_transformation(self, images, seed):
+        raise NotImplementedError(
+            f"Layer {self.__class__.__name__} does not implement "
+            "`_draw_transformation()`."
+        )
+
+    def _draw_apply_mask(self, shape, seed):
+        """Booleans of `shape` (batch first): whether to augment each
+        image, true with a probability that is itself drawn from
+        `factor` for each image."""
+        random = self.backend.random
+        probability = random.uniform(shape, *self.factor, seed=seed)
+        return random.uniform(shape, seed=seed) < probability
+
+
+class AffineTransformLayer(RandomAugmentationLayer):
     """Base of the layers that move pixels with one affine transform per
     image (rotation, shear, translation, zoom).
 
     A subclass defines `_transforms(transformation)`, the `(batch, 8)`
     transforms of `keras.ops.image.affine_transform` for a drawn
-    transformation, and the attributes `interpolation`, `fill_mode` and
-    `fill_value`. Images are resampled with `interpolation`, segmentation
-    masks with `"nearest"` so that class ids stay whole.
+    transformation. Images are resampled with `interpolation`,
+    segmentation masks with `"nearest"` so that class ids stay whole;
+    uncovered pixels follow `fill_mode` and `fill_value`.
     """
+
+    _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("fill_mode", "interpolation", "seed", "fill_value")
+
+    def __init__(
+        self,
+        fill_mode="reflect",
+        interpolation="bilinear",
+        fill_value=0.0,
+        seed=None,
+        data_format=None,
+        **kwargs,
+    ):
+        super().__init__(seed=seed, data_format=data_format, **kwargs)
+        check_fill_and_interpolation(fill_mode, interpolation)
+        self.fill_mode = fill_mode
+        self.interpolation = interpolation
+        self.fill_value = fill_value
 
     def transform_images(self, images, transformation, training=True):
         images = self.backend.cast(images, self.compute_dtype)
@@ -321,17 +417,14 @@ class AffineTransformLayer(BaseImagePreprocessingLayer):
     ):
         """Resamples `images` through `(batch, 8)` `transforms` (see
         `keras.ops.image.affine_transform`)."""
-        unbatched = len(images.shape) == 3
-        if unbatched:
-            images = self.backend.numpy.expand_dims(images, 0)
-        outputs = self.backend.image.affine_transform(
+        return self._as_batch(
+            lambda batch: self.backend.image.affine_transform(
+                batch,
+                transforms,
+                interpolation=interpolation,
+                fill_mode=fill_mode,
+                fill_value=fill_value,
+                data_format=self.data_format,
+            ),
             images,
-            transforms,
-            interpolation=interpolation,
-            fill_mode=fill_mode,
-            fill_value=fill_value,
-            data_format=self.data_format,
         )
-        if unbatched:
-            outputs = self.backend.numpy.squeeze(outputs, 0)
-        return outputs

@@ -56,6 +56,7 @@ class CenterCrop(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("height", "width")
 
     def __init__(self, height, width, data_format=None, **kwargs):
         super().__init__(data_format=data_format, **kwargs)
@@ -74,25 +75,14 @@ class CenterCrop(BaseImagePreprocessingLayer):
         self, bounding_boxes, transformation, training=True
     ):
         in_size = _geometry.image_size(self, transformation)
-        out_size = (self.height, self.width)
-        if in_size[0] < self.height or in_size[1] < self.width:
-            # Smaller images are resized (cropped to the aspect ratio).
-            return _geometry.resize_boxes(
-                self,
-                bounding_boxes,
-                in_size,
-                out_size,
-                crop_to_aspect_ratio=True,
-            )
         top = (in_size[0] - self.height) // 2
         left = (in_size[1] - self.width) // 2
-        return _geometry.crop_boxes(
-            self, bounding_boxes, in_size, top, left, out_size
+        return _geometry.crop_or_resize_boxes(
+            self, bounding_boxes, in_size, top, left
         )
 
     def _center(self, images):
-        h_axis, w_axis = self._spatial_axes()
-        in_h, in_w = images.shape[h_axis], images.shape[w_axis]
+        in_h, in_w = self._image_size(images)
         top = max((in_h - self.height) // 2, 0)
         left = max((in_w - self.width) // 2, 0)
         return crop_or_resize(self, images, top, left, self.height, self.width)
@@ -103,20 +93,4 @@ class CenterCrop(BaseImagePreprocessingLayer):
         return self._center(segmentation_masks)
 
     def compute_output_shape(self, input_shape):
-        if isinstance(input_shape, dict):
-            return {
-                key: self.compute_output_shape(value)
-                if key in ("images", "segmentation_masks")
-                else value
-                for key, value in input_shape.items()
-            }
-        shape = list(input_shape)
-        h_axis, w_axis = self._spatial_axes()
-        shape[h_axis] = self.height
-        shape[w_axis] = self.width
-        return tuple(shape)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(height=self.height, width=self.width)
-        return config
+        return _geometry.sized_output_shape(self, input_shape)

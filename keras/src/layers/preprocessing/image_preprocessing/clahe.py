@@ -42,6 +42,7 @@ class ContrastLimitedAdaptiveHistogramEqualization(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("value_range", "clip_limit", "tile_grid_size")
     _BINS = 256
 
     def __init__(
@@ -149,15 +150,4 @@ class ContrastLimitedAdaptiveHistogramEqualization(BaseImagePreprocessingLayer):
 
     def transform_images(self, images, transformation=None, training=True):
         images = self.backend.cast(images, self.compute_dtype)
-        if len(images.shape) == 3:
-            return self._clahe(self.backend.numpy.expand_dims(images, 0))[0]
-        return self._clahe(images)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            value_range=self.value_range,
-            clip_limit=self.clip_limit,
-            tile_grid_size=self.tile_grid_size,
-        )
-        return config
+        return self._as_batch(self._clahe, images)

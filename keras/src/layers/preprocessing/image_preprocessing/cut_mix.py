@@ -3,14 +3,14 @@ training."""
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _masks
+from keras.src.layers.preprocessing.image_preprocessing import _mixing
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.CutMix")
-class CutMix(BaseImagePreprocessingLayer):
+class CutMix(RandomAugmentationLayer):
     """CutMix augmentation (Yun et al., https://arxiv.org/abs/1905.04899).
 
     Each image of the batch receives a rectangular patch cut from another
@@ -40,12 +40,11 @@ class CutMix(BaseImagePreprocessingLayer):
 
     _FACTOR_BOUNDS = (0, 1)
     _BATCH_SINGLE_IMAGES = True
+    _CONFIG_ATTRS = ("seed",)
 
     def __init__(self, factor=1.0, seed=None, data_format=None, **kwargs):
-        super().__init__(data_format=data_format, **kwargs)
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
         self._set_factor(factor)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
     def _set_factor(self, factor):
         if isinstance(factor, (int, float)) and not isinstance(factor, bool):
@@ -58,22 +57,12 @@ class CutMix(BaseImagePreprocessingLayer):
         else:
             super()._set_factor(factor)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        seed = seed if seed is not None else self._get_seed_generator()
+    def _draw_transformation(self, images, seed):
         random = self.backend.random
         np_ = self.backend.numpy
         batch = self._batch_size(images)
-        h_axis, w_axis = self._spatial_axes()
-        height, width = images.shape[h_axis], images.shape[w_axis]
-        permutation = self.backend.cast(
-            self.backend.numpy.argsort(
-                self.backend.random.uniform((batch,), seed=seed)
-            ),
-            "int32",
-        )
+        height, width = self._image_size(images)
+        permutation = _mixing.draw_permutation(self, batch, seed)
         alpha = max(float(self.factor[1]), 1e-6)
         lam = random.beta((batch,), alpha, alpha, seed=seed)
         ratio = np_.sqrt(1.0 - lam)
@@ -100,47 +89,25 @@ class CutMix(BaseImagePreprocessingLayer):
         images = self.backend.cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
-        np_ = self.backend.numpy
         if len(images.shape) == 3:
-            images = np_.expand_dims(images, 0)
-        permutation = self.backend.convert_to_tensor(
-            transformation["permutation_order"], "int32"
-        )
-        others = np_.take(images, permutation, axis=0)
-        masks = self.backend.convert_to_tensor(transformation["batch_masks"])
-        return np_.where(masks, others, images)
+            images = self.backend.numpy.expand_dims(images, 0)
+        return self._paste(images, transformation)
 
     def transform_labels(self, labels, transformation, training=True):
         if not training or transformation is None:
             return labels
-        np_ = self.backend.numpy
-        labels = self.backend.convert_to_tensor(labels)
-        if not self.backend.is_float_dtype(labels.dtype):
-            labels = self.backend.cast(labels, self.compute_dtype)
-        permutation = self.backend.convert_to_tensor(
-            transformation["permutation_order"], "int32"
-        )
-        weight = self.backend.cast(
-            np_.reshape(transformation["mix_weight"], (-1,)), labels.dtype
-        )
-        weight = np_.reshape(weight, (-1,) + (1,) * (len(labels.shape) - 1))
-        others = np_.take(labels, permutation, axis=0)
-        return weight * labels + (1.0 - weight) * others
+        weight = self.backend.numpy.reshape(transformation["mix_weight"], (-1,))
+        return _mixing.blend(self, labels, weight, transformation)
 
     def transform_segmentation_masks(
         self, segmentation_masks, transformation, training=True
     ):
         if not training or transformation is None:
             return segmentation_masks
-        np_ = self.backend.numpy
-        permutation = self.backend.convert_to_tensor(
-            transformation["permutation_order"], "int32"
-        )
-        others = np_.take(segmentation_masks, permutation, axis=0)
-        masks = self.backend.convert_to_tensor(transformation["batch_masks"])
-        return np_.where(masks, others, segmentation_masks)
+        return self._paste(segmentation_masks, transformation)
 
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, seed=self.seed)
-        return config
+    def _paste(self, values, transformation):
+        """`values` with the patch of each image taken from its partner."""
+        others = _mixing.partners(self, values, transformation)
+        masks = self.backend.convert_to_tensor(transformation["batch_masks"])
+        return self.backend.numpy.where(masks, others, values)

@@ -34,6 +34,7 @@ class Equalization(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("bins", "value_range")
 
     def __init__(
         self, value_range=(0, 255), bins=256, data_format=None, **kwargs
@@ -74,11 +75,4 @@ class Equalization(BaseImagePreprocessingLayer):
 
     def transform_images(self, images, transformation=None, training=True):
         images = self.backend.cast(images, self.compute_dtype)
-        if len(images.shape) == 3:
-            return self._equalize(self.backend.numpy.expand_dims(images, 0))[0]
-        return self._equalize(images)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(bins=self.bins, value_range=self.value_range)
-        return config
+        return self._as_batch(self._equalize, images)

@@ -35,6 +35,7 @@ class MaxNumBoundingBoxes(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("max_number", "fill_value")
 
     def __init__(self, max_number, fill_value=-1, **kwargs):
         super().__init__(**kwargs)
@@ -81,8 +82,3 @@ class MaxNumBoundingBoxes(BaseImagePreprocessingLayer):
                 )
         out["bounding_boxes"] = boxes
         return out
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(max_number=self.max_number, fill_value=self.fill_value)
-        return config

@@ -1,14 +1,14 @@
 """`MixUp`: blends pairs of images (and their labels) while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _mixing
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.MixUp")
-class MixUp(BaseImagePreprocessingLayer):
+class MixUp(RandomAugmentationLayer):
     """MixUp augmentation (Zhang et al., https://arxiv.org/abs/1710.09412).
 
     Each image of the batch is blended with another image of the batch
@@ -38,46 +38,23 @@ class MixUp(BaseImagePreprocessingLayer):
 
     _USE_BASE_FACTOR = False
     _BATCH_SINGLE_IMAGES = True
+    _CONFIG_ATTRS = ("alpha", "seed")
 
     def __init__(self, alpha=0.2, data_format=None, seed=None, **kwargs):
-        super().__init__(data_format=data_format, **kwargs)
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
         self.alpha = alpha
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        seed = seed if seed is not None else self._get_seed_generator()
+    def _draw_transformation(self, images, seed):
         batch = self._batch_size(images)
-        permutation = self.backend.cast(
-            self.backend.numpy.argsort(
-                self.backend.random.uniform((batch,), seed=seed)
-            ),
-            "int32",
-        )
+        permutation = _mixing.draw_permutation(self, batch, seed)
         mix_weight = self.backend.random.beta(
             (batch,), self.alpha, self.alpha, seed=seed
         )
         return {"mix_weight": mix_weight, "permutation_order": permutation}
 
     def _mix(self, values, transformation):
-        np_ = self.backend.numpy
-        values = self.backend.convert_to_tensor(values)
-        if not self.backend.is_float_dtype(values.dtype):
-            values = self.backend.cast(values, self.compute_dtype)
-        permutation = self.backend.convert_to_tensor(
-            transformation["permutation_order"], "int32"
-        )
-        weight = self.backend.cast(
-            self.backend.convert_to_tensor(transformation["mix_weight"]),
-            values.dtype,
-        )
-        if len(weight.shape) > 0:
-            weight = np_.reshape(weight, (-1,) + (1,) * (len(values.shape) - 1))
-        others = np_.take(values, permutation, axis=0)
-        return weight * values + (1.0 - weight) * others
+        weight = transformation["mix_weight"]
+        return _mixing.blend(self, values, weight, transformation)
 
     def transform_images(self, images, transformation=None, training=True):
         images = self.backend.cast(images, self.compute_dtype)
@@ -105,9 +82,6 @@ class MixUp(BaseImagePreprocessingLayer):
         if not training or transformation is None:
             return bounding_boxes
         np_ = self.backend.numpy
-        permutation = self.backend.convert_to_tensor(
-            transformation["permutation_order"], "int32"
-        )
         result = dict(bounding_boxes)
         # Each image keeps its boxes and gains those of its partner
         # (concatenated after its own along the box axis).
@@ -115,12 +89,7 @@ class MixUp(BaseImagePreprocessingLayer):
             if key not in bounding_boxes:
                 continue
             values = self.backend.convert_to_tensor(bounding_boxes[key])
-            others = np_.take(values, permutation, axis=0)
+            others = _mixing.partners(self, values, transformation)
             axis = 1 if len(values.shape) > 1 else 0
             result[key] = np_.concatenate([values, others], axis=axis)
         return result
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(alpha=self.alpha, seed=self.seed)
-        return config

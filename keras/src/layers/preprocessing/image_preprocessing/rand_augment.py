@@ -4,9 +4,8 @@ from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _augment_ops
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 RAND_AUGMENT_OPS = (
     "random_shear",
@@ -24,7 +23,7 @@ RAND_AUGMENT_OPS = (
 
 
 @keras_export("keras.layers.RandAugment")
-class RandAugment(BaseImagePreprocessingLayer):
+class RandAugment(RandomAugmentationLayer):
     """RandAugment (Cubuk et al., https://arxiv.org/abs/1909.13719).
 
     Each call applies `num_ops` operations in turn, each chosen at
@@ -54,6 +53,7 @@ class RandAugment(BaseImagePreprocessingLayer):
     """
 
     _FACTOR_BOUNDS = (0, 1)
+    _CONFIG_ATTRS = ("value_range", "num_ops", "interpolation", "seed")
 
     def __init__(
         self,
@@ -65,43 +65,26 @@ class RandAugment(BaseImagePreprocessingLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
+        super().__init__(
+            factor=factor, data_format=data_format, seed=seed, **kwargs
+        )
         self.value_range = _color.check_value_range(value_range)
         self.num_ops = int(num_ops)
         self.interpolation = interpolation
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
-        self._augment_ops = _augment_ops.make_ops(
-            self.value_range,
-            self.factor[1],
-            interpolation,
-            seed,
-            self.data_format,
-            RAND_AUGMENT_OPS,
-        )
-        for name, op in self._augment_ops:
-            setattr(self, name, op)
+        _augment_ops.install_ops(self, interpolation, RAND_AUGMENT_OPS)
 
     def build(self, input_shape=None):
-        for _, op in self._augment_ops:
-            if not op.built:
-                op.build(input_shape)
-        self.built = True
+        ops = [op for _, op in self._augment_ops]
+        self._build_sublayers(ops, input_shape)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training or self.num_ops == 0:
+    def _draw_transformation(self, images, seed):
+        if self.num_ops == 0:
             return None
-        images = data["images"] if isinstance(data, dict) else data
-        seed = seed if seed is not None else self._get_seed_generator()
         layer_idxes = self.backend.random.randint(
             (self.num_ops,), 0, len(self._augment_ops), seed=seed
         )
-        # Tuples, not lists: `tf.data` would try to stack lists.
         transforms = tuple(
-            tuple(
-                _augment_ops.transformation_of(op, images)
-                for _, op in self._augment_ops
-            )
+            _augment_ops.transformations_of(self, images)
             for _ in range(self.num_ops)
         )
         return {"transforms": transforms, "layer_idxes": layer_idxes}
@@ -121,13 +104,3 @@ class RandAugment(BaseImagePreprocessingLayer):
                 training,
             )
         return images
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            value_range=self.value_range,
-            num_ops=self.num_ops,
-            interpolation=self.interpolation,
-            seed=self.seed,
-        )
-        return config

@@ -1,14 +1,14 @@
 """`RandomBrightness`: randomly shifts image brightness while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomBrightness")
-class RandomBrightness(BaseImagePreprocessingLayer):
+class RandomBrightness(RandomAugmentationLayer):
     """Adds a random brightness offset to each image while training.
 
     The offset is drawn per image from `factor` and multiplied by the
@@ -33,28 +33,20 @@ class RandomBrightness(BaseImagePreprocessingLayer):
     True
     """
 
-    def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
-        super().__init__(factor=factor, **kwargs)
-        if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
-            raise ValueError(
-                "The `value_range` argument should be a list of two numbers. "
-                f"Received: value_range={value_range}"
-            )
-        self.value_range = tuple(sorted(value_range))
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
+    _CONFIG_ATTRS = ("value_range", "seed")
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
+    def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
+        super().__init__(factor=factor, seed=seed, **kwargs)
+        self.value_range = _color.check_value_range(value_range)
+
+    def _draw_transformation(self, images, seed):
         low, high = self.factor
         span = self.value_range[1] - self.value_range[0]
         offsets = self.backend.random.uniform(
-            shape=(self._batch_size(images), 1, 1, 1),
+            shape=self._per_image_shape(images),
             minval=low,
             maxval=high,
-            seed=seed if seed is not None else self._get_seed_generator(),
+            seed=seed,
         )
         return {"rgb_delta": offsets * span}
 
@@ -62,15 +54,8 @@ class RandomBrightness(BaseImagePreprocessingLayer):
         images = self.backend.cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
-        delta = transformation["rgb_delta"]
-        if len(images.shape) == 3:
-            delta = delta[0]
+        delta = self._for_images(transformation["rgb_delta"], images)
         outputs = images + self.backend.cast(delta, images.dtype)
         return self.backend.numpy.clip(
             outputs, self.value_range[0], self.value_range[1]
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(value_range=self.value_range, seed=self.seed)
-        return config

@@ -2,14 +2,10 @@
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _color
-from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
-)
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomColorDegeneration")
-class RandomColorDegeneration(BaseImagePreprocessingLayer):
+class RandomColorDegeneration(_color.ColorAdjustmentLayer):
     """Blends RGB images with their grayscale version by a random amount.
 
     A weight `w` is drawn per image from `factor`; the output is
@@ -37,39 +33,9 @@ class RandomColorDegeneration(BaseImagePreprocessingLayer):
 
     _FACTOR_BOUNDS = (0, 1)
 
-    def __init__(
-        self,
-        factor,
-        value_range=(0, 255),
-        data_format=None,
-        seed=None,
-        **kwargs,
-    ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
-        self.value_range = _color.check_value_range(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
-
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        return {
-            "factor": _color.per_image(self, images, *self.factor, seed=seed)
-        }
-
-    def transform_images(self, images, transformation, training=True):
-        images = self.backend.cast(images, self.compute_dtype)
-        if not training or transformation is None:
-            return images
-        weight = transformation["factor"]
+    def _adjust(self, images, weight):
         gray = _color.grayscale_like(self, images)
         blended = images + (gray - images) * weight
         return self.backend.numpy.clip(
             blended, self.value_range[0], self.value_range[1]
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(value_range=self.value_range, seed=self.seed)
-        return config

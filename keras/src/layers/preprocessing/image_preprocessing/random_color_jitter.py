@@ -51,6 +51,14 @@ class RandomColorJitter(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = (
+        "value_range",
+        "brightness_factor",
+        "contrast_factor",
+        "saturation_factor",
+        "hue_factor",
+        "seed",
+    )
 
     def __init__(
         self,
@@ -105,10 +113,7 @@ class RandomColorJitter(BaseImagePreprocessingLayer):
         ]
 
     def build(self, input_shape=None):
-        for layer in self._steps():
-            if not layer.built:
-                layer.build(input_shape)
-        self.built = True
+        self._build_sublayers(self._steps(), input_shape)
 
     def transform_images(self, images, transformation=None, training=True):
         images = self.backend.cast(images, self.compute_dtype)
@@ -118,15 +123,3 @@ class RandomColorJitter(BaseImagePreprocessingLayer):
             step = layer.get_random_transformation(images, training=True)
             images = layer.transform_images(images, step, training=True)
         return images
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            value_range=self.value_range,
-            brightness_factor=self.brightness_factor,
-            contrast_factor=self.contrast_factor,
-            saturation_factor=self.saturation_factor,
-            hue_factor=self.hue_factor,
-            seed=self.seed,
-        )
-        return config

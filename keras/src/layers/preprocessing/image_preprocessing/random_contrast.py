@@ -2,13 +2,12 @@
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomContrast")
-class RandomContrast(BaseImagePreprocessingLayer):
+class RandomContrast(RandomAugmentationLayer):
     """Scales the contrast of each image by a random factor while training.
 
     Each channel of an image is moved away from (or towards) its mean:
@@ -33,13 +32,12 @@ class RandomContrast(BaseImagePreprocessingLayer):
     """
 
     _FACTOR_BOUNDS = (0, 1)
+    _CONFIG_ATTRS = ("value_range", "seed")
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(seed=seed, **kwargs)
         self._set_factor(factor)
         self.value_range = tuple(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
     def _set_factor(self, factor):
         if isinstance(factor, (int, float)) and not isinstance(factor, bool):
@@ -53,16 +51,13 @@ class RandomContrast(BaseImagePreprocessingLayer):
             return
         super()._set_factor(factor)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
+    def _draw_transformation(self, images, seed):
         lower, upper = self.factor
         factors = self.backend.random.uniform(
-            shape=(self._batch_size(images), 1, 1, 1),
+            shape=self._per_image_shape(images),
             minval=1.0 - lower,
             maxval=1.0 + upper,
-            seed=seed if seed is not None else self._get_seed_generator(),
+            seed=seed,
         )
         return {"contrast_factor": factors}
 
@@ -70,9 +65,7 @@ class RandomContrast(BaseImagePreprocessingLayer):
         images = self.backend.cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
-        factor = transformation["contrast_factor"]
-        if len(images.shape) == 3:
-            factor = factor[0]
+        factor = self._for_images(transformation["contrast_factor"], images)
         h_axis, w_axis = self._spatial_axes()
         mean = self.backend.numpy.mean(
             images, axis=(h_axis, w_axis), keepdims=True
@@ -82,8 +75,3 @@ class RandomContrast(BaseImagePreprocessingLayer):
         return self.backend.numpy.clip(
             outputs, self.value_range[0], self.value_range[1]
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(value_range=self.value_range, seed=self.seed)
-        return config

@@ -1,17 +1,17 @@
 """`RandomCrop`: crops a random window of images while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
 from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
     crop_or_resize,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomCrop")
-class RandomCrop(BaseImagePreprocessingLayer):
+class RandomCrop(RandomAugmentationLayer):
     """Crops a random `height x width` window of the images.
 
     While training, one random window position is drawn per call and
@@ -36,20 +36,20 @@ class RandomCrop(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("height", "width", "seed")
 
     def __init__(
         self, height, width, seed=None, data_format=None, name=None, **kwargs
     ):
-        super().__init__(data_format=data_format, name=name, **kwargs)
+        super().__init__(
+            seed=seed, data_format=data_format, name=name, **kwargs
+        )
         self.height = height
         self.width = width
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
     def get_random_transformation(self, data, training=True, seed=None):
         images = data["images"] if isinstance(data, dict) else data
-        h_axis, w_axis = self._spatial_axes()
-        in_h, in_w = images.shape[h_axis], images.shape[w_axis]
+        in_h, in_w = self._image_size(images)
         spare_h = max(in_h - self.height, 0)
         spare_w = max(in_w - self.width, 0)
         if not training:
@@ -79,25 +79,12 @@ class RandomCrop(BaseImagePreprocessingLayer):
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
-        from keras.src.layers.preprocessing.image_preprocessing import _geometry
-
-        in_size = _geometry.image_size(self, transformation)
-        out_size = (self.height, self.width)
-        if in_size[0] < self.height or in_size[1] < self.width:
-            return _geometry.resize_boxes(
-                self,
-                bounding_boxes,
-                in_size,
-                out_size,
-                crop_to_aspect_ratio=True,
-            )
-        return _geometry.crop_boxes(
+        return _geometry.crop_or_resize_boxes(
             self,
             bounding_boxes,
-            in_size,
+            _geometry.image_size(self, transformation),
             transformation["top"],
             transformation["left"],
-            out_size,
         )
 
     def transform_images(self, images, transformation, training=True):
@@ -110,20 +97,4 @@ class RandomCrop(BaseImagePreprocessingLayer):
         return self._crop(segmentation_masks, transformation)
 
     def compute_output_shape(self, input_shape):
-        if isinstance(input_shape, dict):
-            return {
-                key: self.compute_output_shape(value)
-                if key in ("images", "segmentation_masks")
-                else value
-                for key, value in input_shape.items()
-            }
-        shape = list(input_shape)
-        h_axis, w_axis = self._spatial_axes()
-        shape[h_axis] = self.height
-        shape[w_axis] = self.width
-        return tuple(shape)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(height=self.height, width=self.width, seed=self.seed)
-        return config
+        return _geometry.sized_output_shape(self, input_shape)

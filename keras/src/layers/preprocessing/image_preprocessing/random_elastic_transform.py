@@ -4,9 +4,8 @@ from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 # Smoothness (Gaussian standard deviation, in pixels) of the random
 # displacement field, and the displacement strength at full distortion.
@@ -15,7 +14,7 @@ _MAX_ALPHA = 20.0
 
 
 @keras_export("keras.layers.RandomElasticTransform")
-class RandomElasticTransform(BaseImagePreprocessingLayer):
+class RandomElasticTransform(RandomAugmentationLayer):
     """Distorts images with smooth random displacement fields.
 
     Each call draws a distortion strength in `[0, 1]`; each image is
@@ -48,6 +47,14 @@ class RandomElasticTransform(BaseImagePreprocessingLayer):
     """
 
     _FACTOR_BOUNDS = (0, 1)
+    _CONFIG_ATTRS = (
+        "scale",
+        "interpolation",
+        "fill_mode",
+        "fill_value",
+        "value_range",
+        "seed",
+    )
 
     def __init__(
         self,
@@ -61,36 +68,23 @@ class RandomElasticTransform(BaseImagePreprocessingLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
-        if not 0 <= scale <= 1:
-            raise ValueError(
-                "The `scale` argument should be a number in the range "
-                f"[0, 1]. Received: scale={scale}"
-            )
+        super().__init__(
+            factor=factor, data_format=data_format, seed=seed, **kwargs
+        )
+        self.scale = _geometry.check_scale(scale)
         _geometry.check_fill_and_interpolation(fill_mode, interpolation)
-        self.scale = scale
         self.interpolation = interpolation
         self.fill_mode = fill_mode
         self.fill_value = fill_value
         self.value_range = _color.check_value_range(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        generator = seed if seed is not None else self._get_seed_generator()
-        batch = self._batch_size(images)
-        probability = self.backend.random.uniform(
-            (batch,), *self.factor, seed=generator
-        )
-        draws = self.backend.random.uniform((batch,), seed=generator)
-        strength = self.backend.random.uniform((), seed=generator)
+    def _draw_transformation(self, images, seed):
+        apply = self._draw_apply_mask((self._batch_size(images),), seed)
+        strength = self.backend.random.uniform((), seed=seed)
         return {
-            "apply_transform": draws < probability,
+            "apply_transform": apply,
             "distortion_factor": strength,
-            "seed": generator,
+            "seed": seed,
         }
 
     def transform_images(self, images, transformation, training=True):
@@ -98,40 +92,26 @@ class RandomElasticTransform(BaseImagePreprocessingLayer):
         if not training or transformation is None or self.scale == 0:
             return images
         np_ = self.backend.numpy
-        unbatched = len(images.shape) == 3
-        x = np_.expand_dims(images, 0) if unbatched else images
         alpha = transformation["distortion_factor"] * self.scale * _MAX_ALPHA
-        warped = self.backend.image.elastic_transform(
-            x,
-            alpha=alpha,
-            sigma=_FIELD_SIGMA,
-            interpolation=self.interpolation,
-            fill_mode=self.fill_mode,
-            fill_value=self.fill_value,
-            seed=transformation["seed"],
-            data_format=self.data_format,
-        )
         apply = np_.reshape(transformation["apply_transform"], (-1, 1, 1, 1))
-        outputs = np_.clip(
-            np_.where(apply, warped, x),
-            self.value_range[0],
-            self.value_range[1],
-        )
-        return outputs[0] if unbatched else outputs
+
+        def distort(batch):
+            warped = self.backend.image.elastic_transform(
+                batch,
+                alpha=alpha,
+                sigma=_FIELD_SIGMA,
+                interpolation=self.interpolation,
+                fill_mode=self.fill_mode,
+                fill_value=self.fill_value,
+                seed=transformation["seed"],
+                data_format=self.data_format,
+            )
+            return np_.where(apply, warped, batch)
+
+        outputs = self._as_batch(distort, images)
+        return np_.clip(outputs, self.value_range[0], self.value_range[1])
 
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
         _geometry.no_bounding_boxes(self)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            scale=self.scale,
-            interpolation=self.interpolation,
-            fill_mode=self.fill_mode,
-            fill_value=self.fill_value,
-            value_range=self.value_range,
-            seed=self.seed,
-        )
-        return config

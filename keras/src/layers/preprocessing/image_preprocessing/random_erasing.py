@@ -5,13 +5,12 @@ from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing import _masks
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomErasing")
-class RandomErasing(BaseImagePreprocessingLayer):
+class RandomErasing(RandomAugmentationLayer):
     """Random Erasing (Zhong et al., https://arxiv.org/abs/1708.04896).
 
     Each image is erased with a probability drawn from `factor`: a
@@ -44,6 +43,7 @@ class RandomErasing(BaseImagePreprocessingLayer):
 
     _FACTOR_BOUNDS = (0, 1)
     _BATCH_SINGLE_IMAGES = True
+    _CONFIG_ATTRS = ("scale", "fill_value", "value_range", "seed")
 
     def __init__(
         self,
@@ -55,12 +55,12 @@ class RandomErasing(BaseImagePreprocessingLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
+        super().__init__(
+            factor=factor, data_format=data_format, seed=seed, **kwargs
+        )
         self.scale = self._check_scale(scale)
         self.fill_value = fill_value
         self.value_range = _color.check_value_range(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
     @staticmethod
     def _check_scale(scale):
@@ -80,18 +80,12 @@ class RandomErasing(BaseImagePreprocessingLayer):
             raise ValueError(message)
         return (low, high)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        seed = seed if seed is not None else self._get_seed_generator()
+    def _draw_transformation(self, images, seed):
         random = self.backend.random
         np_ = self.backend.numpy
         batch = self._batch_size(images)
-        h_axis, w_axis = self._spatial_axes()
-        height, width = images.shape[h_axis], images.shape[w_axis]
-        probability = random.uniform((batch,), *self.factor, seed=seed)
-        apply_erasing = random.uniform((batch,), seed=seed) < probability
+        height, width = self._image_size(images)
+        apply_erasing = self._draw_apply_mask((batch,), seed)
         area = random.uniform((batch,), *self.scale, seed=seed) * (
             height * width
         )
@@ -145,13 +139,3 @@ class RandomErasing(BaseImagePreprocessingLayer):
             images.dtype,
         )
         return np_.where(np_.logical_and(masks, apply), fill, images)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            scale=self.scale,
-            fill_value=self.fill_value,
-            value_range=self.value_range,
-            seed=self.seed,
-        )
-        return config

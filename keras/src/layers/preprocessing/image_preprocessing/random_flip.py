@@ -3,9 +3,8 @@
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 HORIZONTAL = "horizontal"
 VERTICAL = "vertical"
@@ -13,7 +12,7 @@ HORIZONTAL_AND_VERTICAL = "horizontal_and_vertical"
 
 
 @keras_export("keras.layers.RandomFlip")
-class RandomFlip(BaseImagePreprocessingLayer):
+class RandomFlip(RandomAugmentationLayer):
     """Mirrors each image with probability 1/2 while training.
 
     At inference (`training=False`, e.g. in `predict()`) the images pass
@@ -37,6 +36,7 @@ class RandomFlip(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("mode", "seed")
 
     def __init__(
         self,
@@ -45,7 +45,7 @@ class RandomFlip(BaseImagePreprocessingLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(data_format=data_format, **kwargs)
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
         if mode not in (HORIZONTAL, VERTICAL, HORIZONTAL_AND_VERTICAL):
             raise ValueError(
                 "RandomFlip layer `mode` must be one of 'horizontal', "
@@ -53,16 +53,10 @@ class RandomFlip(BaseImagePreprocessingLayer):
                 f"mode={mode}"
             )
         self.mode = mode
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
+    def _draw_transformation(self, images, seed):
         draws = self.backend.random.uniform(
-            shape=(self._batch_size(images), 1, 1, 1),
-            seed=seed if seed is not None else self._get_seed_generator(),
+            shape=self._per_image_shape(images), seed=seed
         )
         return {"flips": draws <= 0.5, "input_shape": tuple(images.shape)}
 
@@ -73,8 +67,7 @@ class RandomFlip(BaseImagePreprocessingLayer):
             flipped = self.backend.numpy.flip(flipped, axis=w_axis)
         if self.mode in (VERTICAL, HORIZONTAL_AND_VERTICAL):
             flipped = self.backend.numpy.flip(flipped, axis=h_axis)
-        if len(images.shape) == 3:
-            flips = flips[0]
+        flips = self._for_images(flips, images)
         return self.backend.numpy.where(flips, flipped, images)
 
     def transform_images(self, images, transformation, training=True):
@@ -114,8 +107,3 @@ class RandomFlip(BaseImagePreprocessingLayer):
         return _geometry.boxes_from_xyxy(
             self, bounding_boxes, [x1, y1, x2, y2], height, width
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(mode=self.mode, seed=self.seed)
-        return config

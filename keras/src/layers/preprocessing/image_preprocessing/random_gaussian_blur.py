@@ -3,13 +3,12 @@
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomGaussianBlur")
-class RandomGaussianBlur(BaseImagePreprocessingLayer):
+class RandomGaussianBlur(RandomAugmentationLayer):
     """Blurs randomly chosen images with a random Gaussian kernel.
 
     Each call draws one pair of standard deviations (horizontal,
@@ -38,6 +37,7 @@ class RandomGaussianBlur(BaseImagePreprocessingLayer):
     """
 
     _FACTOR_BOUNDS = (0, 1)
+    _CONFIG_ATTRS = ("kernel_size", "sigma", "value_range", "seed")
 
     def __init__(
         self,
@@ -49,29 +49,18 @@ class RandomGaussianBlur(BaseImagePreprocessingLayer):
         seed=None,
         **kwargs,
     ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
+        super().__init__(
+            factor=factor, data_format=data_format, seed=seed, **kwargs
+        )
         self.kernel_size = kernel_size
         self.sigma = sigma
         self.value_range = _color.check_value_range(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        seed = seed if seed is not None else self._get_seed_generator()
-        batch = self._batch_size(images)
-        probability = self.backend.random.uniform(
-            (batch,), *self.factor, seed=seed
-        )
-        draws = self.backend.random.uniform((batch,), seed=seed)
+    def _draw_transformation(self, images, seed):
+        apply = self._draw_apply_mask((self._batch_size(images),), seed)
         # A tiny floor keeps a zero `sigma` from dividing by zero.
         blur = self.backend.random.uniform((2,), 0.0, self.sigma, seed=seed)
-        return {
-            "blur_factor": blur + 1e-6,
-            "should_apply_blur": draws < probability,
-        }
+        return {"blur_factor": blur + 1e-6, "should_apply_blur": apply}
 
     def transform_images(self, images, transformation, training=True):
         images = self.backend.cast(images, self.compute_dtype)
@@ -91,13 +80,3 @@ class RandomGaussianBlur(BaseImagePreprocessingLayer):
             apply = np_.reshape(apply, ())
         outputs = np_.where(apply, blurred, images)
         return np_.clip(outputs, self.value_range[0], self.value_range[1])
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            kernel_size=self.kernel_size,
-            sigma=self.sigma,
-            value_range=self.value_range,
-            seed=self.seed,
-        )
-        return config

@@ -1,14 +1,14 @@
 """`RandomGrayscale`: randomly turns images gray while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomGrayscale")
-class RandomGrayscale(BaseImagePreprocessingLayer):
+class RandomGrayscale(RandomAugmentationLayer):
     """Converts each image to grayscale with probability `factor`.
 
     Converted images keep their 3 channels (all equal to the luma), so
@@ -31,9 +31,10 @@ class RandomGrayscale(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("factor", "seed")
 
     def __init__(self, factor=0.5, data_format=None, seed=None, **kwargs):
-        super().__init__(data_format=data_format, **kwargs)
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
         valid = (
             isinstance(factor, (int, float))
             and not isinstance(factor, bool)
@@ -45,16 +46,10 @@ class RandomGrayscale(BaseImagePreprocessingLayer):
                 f"[0, 1] (a probability). Received: factor={factor}"
             )
         self.factor = factor
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
+    def _draw_transformation(self, images, seed):
         draws = self.backend.random.uniform(
-            shape=(self._batch_size(images), 1, 1, 1),
-            seed=seed if seed is not None else self._get_seed_generator(),
+            shape=self._per_image_shape(images), seed=seed
         )
         return {"apply": draws < self.factor}
 
@@ -62,19 +57,6 @@ class RandomGrayscale(BaseImagePreprocessingLayer):
         images = self.backend.cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
-        channel_axis = -1 if self.data_format == "channels_last" else -3
-        gray = self.backend.image.rgb_to_grayscale(
-            images, data_format=self.data_format
-        )
-        gray = self.backend.numpy.repeat(
-            gray, images.shape[channel_axis], axis=channel_axis
-        )
-        apply = transformation["apply"]
-        if len(images.shape) == 3:
-            apply = apply[0]
+        gray = _color.grayscale_like(self, images)
+        apply = self._for_images(transformation["apply"], images)
         return self.backend.numpy.where(apply, gray, images)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, seed=self.seed)
-        return config

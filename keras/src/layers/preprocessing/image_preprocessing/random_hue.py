@@ -2,14 +2,10 @@
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _color
-from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
-)
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomHue")
-class RandomHue(BaseImagePreprocessingLayer):
+class RandomHue(_color.ColorAdjustmentLayer):
     """Rotates the hue of RGB images by a random amount while training.
 
     A shift is drawn per image from `factor` (a fraction of the full
@@ -33,45 +29,10 @@ class RandomHue(BaseImagePreprocessingLayer):
     (2, 4, 4, 3)
     """
 
-    def __init__(
-        self,
-        factor,
-        value_range=(0, 255),
-        data_format=None,
-        seed=None,
-        **kwargs,
-    ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
-        self.value_range = _color.check_value_range(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
+    _STRENGTH_KEY = "hue_shift"
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        return {
-            "hue_shift": _color.per_image(self, images, *self.factor, seed=seed)
-        }
+    def _adjust(self, images, shift):
+        def rotate_hue(hue, saturation, value):
+            return [self.backend.numpy.mod(hue + shift, 1.0), saturation, value]
 
-    def transform_images(self, images, transformation, training=True):
-        images = self.backend.cast(images, self.compute_dtype)
-        if not training or transformation is None:
-            return images
-        np_ = self.backend.numpy
-        axis = -1 if self.data_format == "channels_last" else -3
-        hsv = self.backend.image.rgb_to_hsv(
-            _color.to_unit(self, images), data_format=self.data_format
-        )
-        hue, saturation, value = np_.split(hsv, 3, axis=axis)
-        hue = np_.mod(hue + transformation["hue_shift"], 1.0)
-        rgb = self.backend.image.hsv_to_rgb(
-            np_.concatenate([hue, saturation, value], axis=axis),
-            data_format=self.data_format,
-        )
-        return _color.from_unit(self, rgb)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(value_range=self.value_range, seed=self.seed)
-        return config
+        return _color.adjust_hsv(self, images, rotate_hue)

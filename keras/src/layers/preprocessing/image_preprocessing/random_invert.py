@@ -2,13 +2,12 @@
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomInvert")
-class RandomInvert(BaseImagePreprocessingLayer):
+class RandomInvert(RandomAugmentationLayer):
     """Inverts the pixel values of randomly chosen images while training.
 
     An inverted image maps each value `x` of `value_range = (low, high)`
@@ -33,6 +32,7 @@ class RandomInvert(BaseImagePreprocessingLayer):
     """
 
     _FACTOR_BOUNDS = (0, 1)
+    _CONFIG_ATTRS = ("value_range", "seed")
 
     def __init__(
         self,
@@ -42,34 +42,19 @@ class RandomInvert(BaseImagePreprocessingLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
-        self.value_range = tuple(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
-
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        seed = seed if seed is not None else self._get_seed_generator()
-        shape = (self._batch_size(images), 1, 1, 1)
-        probability = self.backend.random.uniform(
-            shape, minval=self.factor[0], maxval=self.factor[1], seed=seed
+        super().__init__(
+            factor=factor, data_format=data_format, seed=seed, **kwargs
         )
-        draws = self.backend.random.uniform(shape, seed=seed)
-        return {"invert": draws < probability}
+        self.value_range = tuple(value_range)
+
+    def _draw_transformation(self, images, seed):
+        shape = self._per_image_shape(images)
+        return {"invert": self._draw_apply_mask(shape, seed)}
 
     def transform_images(self, images, transformation, training=True):
         images = self.backend.cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
         low, high = self.value_range
-        invert = transformation["invert"]
-        if len(images.shape) == 3:
-            invert = invert[0]
+        invert = self._for_images(transformation["invert"], images)
         return self.backend.numpy.where(invert, low + high - images, images)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(value_range=self.value_range, seed=self.seed)
-        return config

@@ -3,16 +3,15 @@
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
 from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
     converters,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomPerspective")
-class RandomPerspective(BaseImagePreprocessingLayer):
+class RandomPerspective(RandomAugmentationLayer):
     """Warps images as if seen from a randomly moved viewpoint.
 
     For each image the four corners are moved independently by up to
@@ -43,6 +42,7 @@ class RandomPerspective(BaseImagePreprocessingLayer):
 
     _FACTOR_BOUNDS = (0, 1)
     _BATCH_SINGLE_IMAGES = True
+    _CONFIG_ATTRS = ("scale", "interpolation", "fill_value", "seed")
 
     def __init__(
         self,
@@ -54,32 +54,19 @@ class RandomPerspective(BaseImagePreprocessingLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
-        if not 0 <= scale <= 1:
-            raise ValueError(
-                "The `scale` argument should be a number in the range "
-                f"[0, 1]. Received: scale={scale}"
-            )
+        super().__init__(
+            factor=factor, data_format=data_format, seed=seed, **kwargs
+        )
+        self.scale = _geometry.check_scale(scale)
         _geometry.check_fill_and_interpolation("constant", interpolation)
-        self.scale = scale
         self.interpolation = interpolation
         self.fill_value = fill_value
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
+    def _draw_transformation(self, images, seed):
         np_ = self.backend.numpy
-        seed = seed if seed is not None else self._get_seed_generator()
         batch = self._batch_size(images)
-        h_axis, w_axis = self._spatial_axes()
-        height, width = images.shape[h_axis], images.shape[w_axis]
-        probability = self.backend.random.uniform(
-            (batch,), *self.factor, seed=seed
-        )
-        draws = self.backend.random.uniform((batch,), seed=seed)
+        height, width = self._image_size(images)
+        apply = self._draw_apply_mask((batch,), seed)
         corners = np_.array(
             [
                 [0.0, 0.0],
@@ -94,7 +81,7 @@ class RandomPerspective(BaseImagePreprocessingLayer):
         )
         end = start + moves * np_.array([width, height], moves.dtype)
         return {
-            "apply_perspective": draws < probability,
+            "apply_perspective": apply,
             "start_points": start,
             "end_points": end,
             "input_shape": tuple(images.shape),
@@ -105,19 +92,20 @@ class RandomPerspective(BaseImagePreprocessingLayer):
         if not training or transformation is None:
             return images
         np_ = self.backend.numpy
-        unbatched = len(images.shape) == 3
-        x = np_.expand_dims(images, 0) if unbatched else images
-        warped = self.backend.image.perspective_transform(
-            x,
-            transformation["start_points"],
-            transformation["end_points"],
-            interpolation=self.interpolation,
-            fill_value=self.fill_value,
-            data_format=self.data_format,
-        )
         apply = np_.reshape(transformation["apply_perspective"], (-1, 1, 1, 1))
-        outputs = np_.where(apply, warped, x)
-        return outputs[0] if unbatched else outputs
+
+        def warp(batch):
+            warped = self.backend.image.perspective_transform(
+                batch,
+                transformation["start_points"],
+                transformation["end_points"],
+                interpolation=self.interpolation,
+                fill_value=self.fill_value,
+                data_format=self.data_format,
+            )
+            return np_.where(apply, warped, batch)
+
+        return self._as_batch(warp, images)
 
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
@@ -173,13 +161,3 @@ class RandomPerspective(BaseImagePreprocessingLayer):
         return _geometry.boxes_from_xyxy(
             self, bounding_boxes, coords, height, width
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            scale=self.scale,
-            interpolation=self.interpolation,
-            fill_value=self.fill_value,
-            seed=self.seed,
-        )
-        return config

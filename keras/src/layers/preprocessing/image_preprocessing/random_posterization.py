@@ -3,13 +3,12 @@
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomPosterization")
-class RandomPosterization(BaseImagePreprocessingLayer):
+class RandomPosterization(RandomAugmentationLayer):
     """Keeps only a random number of high bits of each 8-bit value.
 
     Values are mapped from `value_range` to `[0, 255]`, and for each
@@ -35,6 +34,7 @@ class RandomPosterization(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("factor", "value_range", "seed")
 
     def __init__(
         self,
@@ -44,7 +44,7 @@ class RandomPosterization(BaseImagePreprocessingLayer):
         seed=None,
         **kwargs,
     ):
-        super().__init__(data_format=data_format, **kwargs)
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
         valid = (
             isinstance(factor, int)
             and not isinstance(factor, bool)
@@ -57,22 +57,12 @@ class RandomPosterization(BaseImagePreprocessingLayer):
             )
         self.factor = factor
         self.value_range = _color.check_value_range(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
+    def _draw_transformation(self, images, seed):
         bits = self.backend.random.randint(
-            (self._batch_size(images), 1, 1, 1),
-            1,
-            self.factor + 1,
-            seed=seed if seed is not None else self._get_seed_generator(),
+            self._per_image_shape(images), 1, self.factor + 1, seed=seed
         )
-        if len(images.shape) == 3:
-            bits = bits[0]
-        return {"bits": bits}
+        return {"bits": self._for_images(bits, images)}
 
     def transform_images(self, images, transformation, training=True):
         images = self.backend.cast(images, self.compute_dtype)
@@ -86,10 +76,3 @@ class RandomPosterization(BaseImagePreprocessingLayer):
         levels = (levels // step) * step
         unit = self.backend.cast(levels, images.dtype) / 255.0
         return _color.from_unit(self, unit)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            factor=self.factor, value_range=self.value_range, seed=self.seed
-        )
-        return config

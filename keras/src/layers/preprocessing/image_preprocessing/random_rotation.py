@@ -10,7 +10,6 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
     converters,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomRotation")
@@ -41,7 +40,7 @@ class RandomRotation(AffineTransformLayer):
     (2, 9, 9, 3)
     """
 
-    _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = ("factor",) + AffineTransformLayer._CONFIG_ATTRS
 
     def __init__(
         self,
@@ -53,25 +52,18 @@ class RandomRotation(AffineTransformLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(data_format=data_format, **kwargs)
+        super().__init__(
+            fill_mode, interpolation, fill_value, seed, data_format, **kwargs
+        )
         self.factor = _geometry.parse_factor(factor, "factor")
-        _geometry.check_fill_and_interpolation(fill_mode, interpolation)
-        self.fill_mode = fill_mode
-        self.interpolation = interpolation
-        self.seed = seed
-        self.fill_value = fill_value
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
+    def _draw_transformation(self, images, seed):
         turns = self._uniform(images, self.factor[0], self.factor[1])
-        h_axis, w_axis = self._spatial_axes()
+        height, width = self._image_size(images)
         return {
             "angle": turns * 2.0 * math.pi,
-            "image_height": images.shape[h_axis],
-            "image_width": images.shape[w_axis],
+            "image_height": height,
+            "image_width": width,
         }
 
     def _transforms(self, transformation):
@@ -122,14 +114,3 @@ class RandomRotation(AffineTransformLayer):
         return _geometry.boxes_from_xyxy(
             self, bounding_boxes, coords, height, width
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            factor=self.factor,
-            fill_mode=self.fill_mode,
-            interpolation=self.interpolation,
-            seed=self.seed,
-            fill_value=self.fill_value,
-        )
-        return config

@@ -2,14 +2,10 @@
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _color
-from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
-)
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomSaturation")
-class RandomSaturation(BaseImagePreprocessingLayer):
+class RandomSaturation(_color.ColorAdjustmentLayer):
     """Scales the saturation of RGB images by a random amount.
 
     A value `f` is drawn per image from `factor` and the HSV saturation
@@ -45,39 +41,13 @@ class RandomSaturation(BaseImagePreprocessingLayer):
         seed=None,
         **kwargs,
     ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
-        self.value_range = _color.check_value_range(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
+        super().__init__(factor, value_range, data_format, seed, **kwargs)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        return {
-            "factor": _color.per_image(self, images, *self.factor, seed=seed)
-        }
-
-    def transform_images(self, images, transformation, training=True):
-        images = self.backend.cast(images, self.compute_dtype)
-        if not training or transformation is None:
-            return images
+    def _adjust(self, images, f):
         np_ = self.backend.numpy
-        axis = -1 if self.data_format == "channels_last" else -3
-        hsv = self.backend.image.rgb_to_hsv(
-            _color.to_unit(self, images), data_format=self.data_format
-        )
-        f = transformation["factor"]
         scale = f / np_.maximum(1.0 - f, 1e-6)
-        hue, saturation, value = np_.split(hsv, 3, axis=axis)
-        saturation = np_.clip(saturation * scale, 0.0, 1.0)
-        rgb = self.backend.image.hsv_to_rgb(
-            np_.concatenate([hue, saturation, value], axis=axis),
-            data_format=self.data_format,
-        )
-        return _color.from_unit(self, rgb)
 
-    def get_config(self):
-        config = super().get_config()
-        config.update(value_range=self.value_range, seed=self.seed)
-        return config
+        def scale_saturation(hue, saturation, value):
+            return [hue, np_.clip(saturation * scale, 0.0, 1.0), value]
+
+        return _color.adjust_hsv(self, images, scale_saturation)

@@ -2,14 +2,10 @@
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing import _color
-from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
-)
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomSharpness")
-class RandomSharpness(BaseImagePreprocessingLayer):
+class RandomSharpness(_color.ColorAdjustmentLayer):
     """Changes the sharpness of images by a random amount while training.
 
     Each image is blended with a smoothed copy of itself (3x3 kernel with
@@ -39,31 +35,9 @@ class RandomSharpness(BaseImagePreprocessingLayer):
 
     _FACTOR_BOUNDS = (0, 1)
 
-    def __init__(
-        self,
-        factor,
-        value_range=(0, 255),
-        data_format=None,
-        seed=None,
-        **kwargs,
-    ):
-        super().__init__(factor=factor, data_format=data_format, **kwargs)
-        self.value_range = _color.check_value_range(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
-
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        return {
-            "factor": _color.per_image(self, images, *self.factor, seed=seed)
-        }
-
-    def _smooth(self, images):
+    def _smooth(self, x):
+        """The smoothed copy of a batch `x`, borders kept as they are."""
         np_ = self.backend.numpy
-        unbatched = len(images.shape) == 3
-        x = np_.expand_dims(images, 0) if unbatched else images
         axis = -1 if self.data_format == "channels_last" else 1
         channels = x.shape[axis]
         weights = np_.array(
@@ -76,8 +50,7 @@ class RandomSharpness(BaseImagePreprocessingLayer):
             x, kernel, padding="same", data_format=self.data_format
         )
         # Only interior pixels have a full neighbourhood: keep the border.
-        h_axis, w_axis = self._spatial_axes()
-        height, width = x.shape[h_axis], x.shape[w_axis]
+        height, width = self._image_size(x)
         rows = np_.arange(height)
         cols = np_.arange(width)
         interior = np_.logical_and(
@@ -86,21 +59,11 @@ class RandomSharpness(BaseImagePreprocessingLayer):
         )
         if self.data_format == "channels_last":
             interior = np_.expand_dims(interior, -1)
-        smooth = np_.where(interior, smooth, x)
-        return smooth[0] if unbatched else smooth
+        return np_.where(interior, smooth, x)
 
-    def transform_images(self, images, transformation, training=True):
-        images = self.backend.cast(images, self.compute_dtype)
-        if not training or transformation is None:
-            return images
-        smooth = self._smooth(images)
-        strength = 2.0 * transformation["factor"]
-        outputs = smooth + (images - smooth) * strength
+    def _adjust(self, images, strength):
+        smooth = self._as_batch(self._smooth, images)
+        outputs = smooth + (images - smooth) * (2.0 * strength)
         return self.backend.numpy.clip(
             outputs, self.value_range[0], self.value_range[1]
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(value_range=self.value_range, seed=self.seed)
-        return config

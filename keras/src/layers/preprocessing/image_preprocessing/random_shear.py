@@ -5,7 +5,6 @@ from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     AffineTransformLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomShear")
@@ -40,8 +39,11 @@ class RandomShear(AffineTransformLayer):
     (2, 8, 8, 3)
     """
 
-    _USE_BASE_FACTOR = False
     _BATCH_SINGLE_IMAGES = True
+    _CONFIG_ATTRS = (
+        "x_factor",
+        "y_factor",
+    ) + AffineTransformLayer._CONFIG_ATTRS
 
     def __init__(
         self,
@@ -54,21 +56,13 @@ class RandomShear(AffineTransformLayer):
         seed=None,
         **kwargs,
     ):
-        super().__init__(data_format=data_format, **kwargs)
+        super().__init__(
+            fill_mode, interpolation, fill_value, seed, data_format, **kwargs
+        )
         self.x_factor = _geometry.parse_factor(x_factor, "x_factor")
         self.y_factor = _geometry.parse_factor(y_factor, "y_factor")
-        _geometry.check_fill_and_interpolation(fill_mode, interpolation)
-        self.fill_mode = fill_mode
-        self.interpolation = interpolation
-        self.fill_value = fill_value
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        seed = seed if seed is not None else self._get_seed_generator()
+    def _draw_transformation(self, images, seed):
         batch = self._batch_size(images)
         random = self.backend.random
         shear_x = random.uniform((batch, 1), *self.x_factor, seed=seed)
@@ -150,15 +144,3 @@ class RandomShear(AffineTransformLayer):
             width=width,
         )
         return result
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            x_factor=self.x_factor,
-            y_factor=self.y_factor,
-            fill_mode=self.fill_mode,
-            interpolation=self.interpolation,
-            seed=self.seed,
-            fill_value=self.fill_value,
-        )
-        return config

@@ -5,7 +5,6 @@ from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     AffineTransformLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomTranslation")
@@ -38,7 +37,10 @@ class RandomTranslation(AffineTransformLayer):
     (2, 10, 10, 3)
     """
 
-    _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = (
+        "height_factor",
+        "width_factor",
+    ) + AffineTransformLayer._CONFIG_ATTRS
 
     def __init__(
         self,
@@ -51,27 +53,18 @@ class RandomTranslation(AffineTransformLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(data_format=data_format, **kwargs)
+        super().__init__(
+            fill_mode, interpolation, fill_value, seed, data_format, **kwargs
+        )
         self.height_factor = height_factor
         self.width_factor = width_factor
         self.height_bounds = _geometry.parse_factor(
             height_factor, "height_factor"
         )
         self.width_bounds = _geometry.parse_factor(width_factor, "width_factor")
-        _geometry.check_fill_and_interpolation(fill_mode, interpolation)
-        self.fill_mode = fill_mode
-        self.interpolation = interpolation
-        self.seed = seed
-        self.fill_value = fill_value
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        h_axis, w_axis = self._spatial_axes()
-        height = images.shape[h_axis]
-        width = images.shape[w_axis]
+    def _draw_transformation(self, images, seed):
+        height, width = self._image_size(images)
         dy = self._uniform(images, *self.height_bounds) * height
         dx = self._uniform(images, *self.width_bounds) * width
         return {
@@ -111,15 +104,3 @@ class RandomTranslation(AffineTransformLayer):
             height,
             width,
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            height_factor=self.height_factor,
-            width_factor=self.width_factor,
-            fill_mode=self.fill_mode,
-            interpolation=self.interpolation,
-            seed=self.seed,
-            fill_value=self.fill_value,
-        )
-        return config

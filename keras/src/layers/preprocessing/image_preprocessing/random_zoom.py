@@ -5,7 +5,6 @@ from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     AffineTransformLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 @keras_export("keras.layers.RandomZoom")
@@ -40,8 +39,11 @@ class RandomZoom(AffineTransformLayer):
     (2, 8, 8, 1)
     """
 
-    _USE_BASE_FACTOR = False
     _BATCH_SINGLE_IMAGES = True
+    _CONFIG_ATTRS = (
+        "height_factor",
+        "width_factor",
+    ) + AffineTransformLayer._CONFIG_ATTRS
 
     def __init__(
         self,
@@ -54,7 +56,9 @@ class RandomZoom(AffineTransformLayer):
         data_format=None,
         **kwargs,
     ):
-        super().__init__(data_format=data_format, **kwargs)
+        super().__init__(
+            fill_mode, interpolation, fill_value, seed, data_format, **kwargs
+        )
         self.height_factor = height_factor
         self.width_factor = width_factor
         self.height_bounds = _geometry.parse_factor(
@@ -65,17 +69,8 @@ class RandomZoom(AffineTransformLayer):
             if width_factor is None
             else _geometry.parse_factor(width_factor, "width_factor")
         )
-        _geometry.check_fill_and_interpolation(fill_mode, interpolation)
-        self.fill_mode = fill_mode
-        self.interpolation = interpolation
-        self.seed = seed
-        self.fill_value = fill_value
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
+    def _draw_transformation(self, images, seed):
         zoom_y = 1.0 + self._uniform(images, *self.height_bounds)
         if self.width_bounds is None:
             zoom_x = zoom_y
@@ -144,15 +139,3 @@ class RandomZoom(AffineTransformLayer):
         return _geometry.boxes_from_xyxy(
             self, bounding_boxes, coords, height, width
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            height_factor=self.height_factor,
-            width_factor=self.width_factor,
-            fill_mode=self.fill_mode,
-            interpolation=self.interpolation,
-            seed=self.seed,
-            fill_value=self.fill_value,
-        )
-        return config

@@ -1,6 +1,7 @@
 """`Resizing`: resizes images to a fixed height and width."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
 )
@@ -40,6 +41,16 @@ class Resizing(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = (
+        "height",
+        "width",
+        "interpolation",
+        "crop_to_aspect_ratio",
+        "pad_to_aspect_ratio",
+        "fill_mode",
+        "fill_value",
+        "antialias",
+    )
 
     def __init__(
         self,
@@ -88,8 +99,6 @@ class Resizing(BaseImagePreprocessingLayer):
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True
     ):
-        from keras.src.layers.preprocessing.image_preprocessing import _geometry
-
         return _geometry.resize_boxes(
             self,
             bounding_boxes,
@@ -105,29 +114,4 @@ class Resizing(BaseImagePreprocessingLayer):
         return self._resize(segmentation_masks, "nearest")
 
     def compute_output_shape(self, input_shape):
-        if isinstance(input_shape, dict):
-            return {
-                key: self.compute_output_shape(value)
-                if key in ("images", "segmentation_masks")
-                else value
-                for key, value in input_shape.items()
-            }
-        shape = list(input_shape)
-        h_axis, w_axis = self._spatial_axes()
-        shape[h_axis] = self.height
-        shape[w_axis] = self.width
-        return tuple(shape)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            height=self.height,
-            width=self.width,
-            interpolation=self.interpolation,
-            crop_to_aspect_ratio=self.crop_to_aspect_ratio,
-            pad_to_aspect_ratio=self.pad_to_aspect_ratio,
-            fill_mode=self.fill_mode,
-            fill_value=self.fill_value,
-            antialias=self.antialias,
-        )
-        return config
+        return _geometry.sized_output_shape(self, input_shape)

@@ -2,9 +2,8 @@
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    BaseImagePreprocessingLayer,
+    RandomAugmentationLayer,
 )
-from keras.src.random.seed_generator import SeedGenerator
 
 
 def _probability_range(value, name):
@@ -24,7 +23,7 @@ def _probability_range(value, name):
 
 
 @keras_export("keras.layers.Solarization")
-class Solarization(BaseImagePreprocessingLayer):
+class Solarization(RandomAugmentationLayer):
     """Solarizes images: pixels above a threshold are inverted.
 
     With values rescaled to `[0, 1]` (from `value_range`), a random
@@ -52,6 +51,12 @@ class Solarization(BaseImagePreprocessingLayer):
     """
 
     _USE_BASE_FACTOR = False
+    _CONFIG_ATTRS = (
+        "addition_factor",
+        "threshold_factor",
+        "value_range",
+        "seed",
+    )
 
     def __init__(
         self,
@@ -61,7 +66,7 @@ class Solarization(BaseImagePreprocessingLayer):
         seed=None,
         **kwargs,
     ):
-        super().__init__(**kwargs)
+        super().__init__(seed=seed, **kwargs)
         self.addition_factor = _probability_range(
             addition_factor, "addition_factor"
         )
@@ -69,15 +74,9 @@ class Solarization(BaseImagePreprocessingLayer):
             threshold_factor, "threshold_factor"
         )
         self.value_range = tuple(value_range)
-        self.seed = seed
-        self.generator = SeedGenerator(seed)
 
-    def get_random_transformation(self, data, training=True, seed=None):
-        if not training:
-            return None
-        images = data["images"] if isinstance(data, dict) else data
-        seed = seed if seed is not None else self._get_seed_generator()
-        shape = (self._batch_size(images), 1, 1, 1)
+    def _draw_transformation(self, images, seed):
+        shape = self._per_image_shape(images)
         additions = self.backend.random.uniform(
             shape, *self.addition_factor, seed=seed
         )
@@ -92,21 +91,9 @@ class Solarization(BaseImagePreprocessingLayer):
             return images
         np_ = self.backend.numpy
         low, high = self.value_range
-        additions = transformation["additions"]
-        thresholds = transformation["thresholds"]
-        if len(images.shape) == 3:
-            additions, thresholds = additions[0], thresholds[0]
+        additions = self._for_images(transformation["additions"], images)
+        thresholds = self._for_images(transformation["thresholds"], images)
         x = (images - low) / (high - low)
         x = np_.clip(x + self.backend.cast(additions, x.dtype), 0.0, 1.0)
         x = np_.where(x >= thresholds, 1.0 - x, x)
         return x * (high - low) + low
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            addition_factor=self.addition_factor,
-            threshold_factor=self.threshold_factor,
-            value_range=self.value_range,
-            seed=self.seed,
-        )
-        return config
