@@ -86,18 +86,7 @@ def _convnext_block(inputs, dim, name):
     return inputs + x
 
 
-def _convnext(
-    variant,
-    include_top,
-    include_preprocessing,
-    weights,
-    input_tensor,
-    input_shape,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
+def _convnext(call, variant, include_preprocessing):
     if backend.image_data_format() == "channels_first":
         raise ValueError(
             "ConvNeXt models support only the `channels_last` image data "
@@ -105,15 +94,8 @@ def _convnext(
             "`keras.config.set_image_data_format('channels_last')`."
         )
     depths, dims = _VARIANTS[variant]
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=224,
-    )
+    name = call.name
+    img_input = call.image_input(default_size=224)
 
     x = img_input
     # The ImageNet statistics are per RGB channel: images with another
@@ -149,69 +131,53 @@ def _convnext(
         for block in range(depth):
             x = _convnext_block(x, dim, f"{name}_stage_{stage}_block_{block}")
 
-    if include_top:
+    if call.include_top:
         x = layers.GlobalAveragePooling2D(name=f"{name}_head_gap")(x)
         x = _layer_norm(f"{name}_head_layernorm")(x)
         x = layers.Dense(
-            classes,
-            activation=classifier_activation,
+            call.classes,
+            activation=call.classifier_activation,
             name=f"{name}_head_dense",
         )(x)
     else:
-        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
+        x = model_builder.global_pool(
+            x, call.pooling, avg_name=None, max_name=None
+        )
         x = _layer_norm()(x)
-    return model_builder.finish(img_input, x, input_tensor, name)
-
-
-_DOC = """Builds the ConvNeXt{title} model.
-
-    Args:
-        include_top: Whether to add the classification head (global
-            average pooling, layer normalization and a `Dense` layer of
-            `classes` units).
-        include_preprocessing: Whether the model normalizes pixel values
-            in `[0, 255]` with the ImageNet statistics itself.
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        input_shape: Shape of one image (channels last); defaults to
-            `(224, 224, 3)` with the head, else to images of any size (at
-            least 32x32).
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features); the features are
-            layer-normalized in every case.
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output.
-        name: Name of the model, also the prefix of its layers' names.
-
-    Returns:
-        A functional `keras.Model`.
-    """
+    return call.model(x)
 
 
 def _export(variant):
     title = {"xlarge": "XLarge"}.get(variant, variant.capitalize())
+    parameters = (
+        ("include_top", True),
+        ("include_preprocessing", True),
+        *model_builder.STANDARD_PARAMETERS[1:],
+        ("name", f"convnext_{variant}"),
+    )
     return model_builder.export_application(
         _convnext,
         f"ConvNeXt{title}",
         __name__,
-        [
-            f"keras.applications.convnext.ConvNeXt{title}",
-            f"keras.applications.ConvNeXt{title}",
-        ],
-        _DOC.format(title=title),
-        (
-            ("include_top", True),
-            ("include_preprocessing", True),
-            ("weights", "imagenet"),
-            ("input_tensor", None),
-            ("input_shape", None),
-            ("pooling", None),
-            ("classes", 1000),
-            ("classifier_activation", "softmax"),
-            ("name", f"convnext_{variant}"),
+        model_builder.standard_doc(
+            f"ConvNeXt{title}",
+            parameters=parameters,
+            head="classification head (global average pooling, layer "
+            "normalization and a `Dense` layer of `classes` units)",
+            arg_docs={
+                "include_preprocessing": "Whether the model normalizes pixel "
+                "values in `[0, 255]` with the ImageNet statistics itself.",
+                "input_shape": "Shape of one image (channels last); defaults "
+                "to `(224, 224, 3)` with the head, else to images of any "
+                "size (at least 32x32).",
+                "pooling": "Without the head: `None` (4D feature maps), "
+                '`"avg"` or `"max"` (global pooling to 2D features); the '
+                "features are layer-normalized in every case.",
+                "name": "Name of the model, also the prefix of its layers' "
+                "names.",
+            },
         ),
+        parameters,
         variant=variant,
     )
 

@@ -50,26 +50,8 @@ def _transition(x, prefix, axis):
     return layers.AveragePooling2D(2, strides=2, name=f"{prefix}_pool")(x)
 
 
-def _densenet(
-    depth,
-    include_top,
-    weights,
-    input_tensor,
-    input_shape,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=224,
-    )
+def _densenet(call, depth):
+    img_input = call.image_input(default_size=224)
     axis = model_builder.channel_axis()
 
     x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)))(img_input)
@@ -86,14 +68,7 @@ def _densenet(
     x = layers.BatchNormalization(axis=axis, epsilon=_BN_EPSILON, name="bn")(x)
     x = layers.Activation("relu", name="relu")(x)
 
-    x = model_builder.classifier_head(
-        x,
-        include_top,
-        pooling,
-        classes,
-        classifier_activation,
-    )
-    return model_builder.finish(img_input, x, input_tensor, name)
+    return call.model(call.classifier_head(x))
 
 
 def _export(depth):
@@ -102,7 +77,6 @@ def _export(depth):
         _densenet,
         title,
         __name__,
-        [f"keras.applications.densenet.{title}", f"keras.applications.{title}"],
         model_builder.standard_doc(title, "densenet"),
         model_builder.STANDARD_PARAMETERS + (("name", f"densenet{depth}"),),
         depth=depth,

@@ -79,6 +79,40 @@ def round_repeats(repeats, depth_coefficient):
     return int(math.ceil(depth_coefficient * repeats))
 
 
+def conv_bn_activation(
+    x,
+    filters,
+    kernel_size,
+    part,
+    axis,
+    *,
+    strides=1,
+    padding="same",
+    activate=True,
+    bn_options=None,
+):
+    """The unit EfficientNets are built of: the bias-free convolution
+    `{part}conv` (see `conv_initializer`), its batch normalization
+    `{part}bn` (with `bn_options`) and, when `activate`, the swish
+    activation `{part}activation`. `part` is a name prefix such as
+    `"stem_"` or `"block1a_expand_"`."""
+    x = model_builder.conv_bn(
+        x,
+        filters,
+        kernel_size,
+        axis,
+        f"{part}conv",
+        f"{part}bn",
+        strides=strides,
+        padding=padding,
+        bn_options=bn_options,
+        kernel_initializer=conv_initializer(),
+    )
+    if activate:
+        x = layers.Activation(ACTIVATION, name=f"{part}activation")(x)
+    return x
+
+
 def squeeze_excite(x, filters, filters_se, prefix, channel_axis):
     """Squeeze-and-excitation: weights each of the `filters` channels of
     `x` by a sigmoid of its global average, through a 1x1 bottleneck of
@@ -131,81 +165,37 @@ def _mbconv_block(
 
     x = inputs
     if expand_ratio != 1:
-        x = layers.Conv2D(
-            filters,
-            1,
-            padding="same",
-            use_bias=False,
-            kernel_initializer=conv_initializer(),
-            name=f"{prefix}expand_conv",
-        )(x)
-        x = layers.BatchNormalization(
-            axis=channel_axis, name=f"{prefix}expand_bn"
-        )(x)
-        x = layers.Activation(ACTIVATION, name=f"{prefix}expand_activation")(x)
+        x = conv_bn_activation(x, filters, 1, f"{prefix}expand_", channel_axis)
 
-    if strides == 2:
-        x = layers.ZeroPadding2D(
-            padding=imagenet_utils.correct_pad(x, kernel_size),
-            name=f"{prefix}dwconv_pad",
-        )(x)
-        padding = "valid"
-    else:
-        padding = "same"
-    x = layers.DepthwiseConv2D(
+    x = model_builder.depthwise_bn(
+        x,
         kernel_size,
-        strides=strides,
-        padding=padding,
-        use_bias=False,
+        strides,
+        channel_axis,
+        f"{prefix}dwconv",
+        f"{prefix}bn",
+        f"{prefix}dwconv_pad",
         depthwise_initializer=conv_initializer(),
-        name=f"{prefix}dwconv",
-    )(x)
-    x = layers.BatchNormalization(axis=channel_axis, name=f"{prefix}bn")(x)
+    )
     x = layers.Activation(ACTIVATION, name=f"{prefix}activation")(x)
 
     x = squeeze_excite(
         x, filters, max(1, int(filters_in * _SE_RATIO)), prefix, channel_axis
     )
 
-    x = layers.Conv2D(
-        filters_out,
-        1,
-        padding="same",
-        use_bias=False,
-        kernel_initializer=conv_initializer(),
-        name=f"{prefix}project_conv",
-    )(x)
-    x = layers.BatchNormalization(
-        axis=channel_axis, name=f"{prefix}project_bn"
-    )(x)
+    x = conv_bn_activation(
+        x, filters_out, 1, f"{prefix}project_", channel_axis, activate=False
+    )
 
     if strides == 1 and filters_in == filters_out:
         x = residual_add(x, inputs, drop_rate, prefix)
     return x
 
 
-def _efficientnet(
-    variant,
-    include_top,
-    weights,
-    input_tensor,
-    input_shape,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
+def _efficientnet(call, variant):
     width, depth, default_size, dropout_rate = _VARIANTS[variant]
     channel_axis = model_builder.channel_axis()
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=default_size,
-    )
+    img_input = call.image_input(default_size=default_size)
 
     # Pixel values in [0, 255] -> [0, 1] -> per-channel standardization
     # (the identity until statistics are set or loaded).
@@ -215,17 +205,15 @@ def _efficientnet(
     x = layers.ZeroPadding2D(
         padding=imagenet_utils.correct_pad(x, 3), name="stem_conv_pad"
     )(x)
-    x = layers.Conv2D(
+    x = conv_bn_activation(
+        x,
         _round_filters(32, width),
         3,
+        "stem_",
+        channel_axis,
         strides=2,
         padding="valid",
-        use_bias=False,
-        kernel_initializer=conv_initializer(),
-        name="stem_conv",
-    )(x)
-    x = layers.BatchNormalization(axis=channel_axis, name="stem_bn")(x)
-    x = layers.Activation(ACTIVATION, name="stem_activation")(x)
+    )
 
     # The stochastic-depth rate grows linearly with the block's index.
     total_blocks = float(
@@ -253,57 +241,25 @@ def _efficientnet(
             )
             block_index += 1
 
-    x = layers.Conv2D(
-        _round_filters(1280, width),
-        1,
-        padding="same",
-        use_bias=False,
-        kernel_initializer=conv_initializer(),
-        name="top_conv",
-    )(x)
-    x = layers.BatchNormalization(axis=channel_axis, name="top_bn")(x)
-    x = layers.Activation(ACTIVATION, name="top_activation")(x)
-
-    x = model_builder.classifier_head(
-        x,
-        include_top,
-        pooling,
-        classes,
-        classifier_activation,
-        dropout=dropout_rate,
-        kernel_initializer=dense_initializer(),
+    x = conv_bn_activation(
+        x, _round_filters(1280, width), 1, "top_", channel_axis
     )
-    return model_builder.finish(img_input, x, input_tensor, name)
+    x = call.classifier_head(
+        x, dropout=dropout_rate, kernel_initializer=dense_initializer()
+    )
+    return call.model(x)
 
 
-_DOC = """Builds the EfficientNet{variant} model.
-
-    Args:
-        include_top: Whether to add the classification head (global
-            average pooling, dropout and a `Dense` layer of `classes`
-            units).
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor (e.g. from `keras.Input`) to
-            use as the model's input.
-        input_shape: Shape of one image, e.g. `({size}, {size}, 3)` with
-            channels last. Defaults to `({size}, {size}, 3)` with the
-            head, else to images of any size (at least 32x32).
-        pooling: Without the head: `None` (4D feature maps of the last
-            convolution), `"avg"` or `"max"` (global pooling to 2D
-            features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output (`None` for
-            logits).
-        name: Name of the model.
-
-    The model expects pixel values in `[0, 255]` (it rescales them
-    itself).
-
-    Returns:
-        A functional `keras.Model`.
-    """
+# What the docstrings of EfficientNet and EfficientNetV2 say of some
+# standard arguments.
+ARG_DOCS = {
+    "include_top": "Whether to add the classification head (global "
+    "average pooling, dropout and a `Dense` layer of `classes` units).",
+    "pooling": "Without the head: `None` (4D feature maps of the last "
+    'convolution), `"avg"` or `"max"` (global pooling to 2D features).',
+    "classifier_activation": "Activation of the head's output (`None` for "
+    "logits).",
+}
 
 
 def _export(variant):
@@ -312,11 +268,13 @@ def _export(variant):
         _efficientnet,
         title,
         __name__,
-        [
-            f"keras.applications.efficientnet.{title}",
-            f"keras.applications.{title}",
-        ],
-        _DOC.format(variant=variant.upper(), size=_VARIANTS[variant][2]),
+        model_builder.standard_doc(
+            title,
+            inputs="The model expects pixel values in `[0, 255]` (it "
+            "rescales them itself).",
+            default_size=_VARIANTS[variant][2],
+            arg_docs=ARG_DOCS,
+        ),
         model_builder.STANDARD_PARAMETERS
         + (("name", f"efficientnet{variant}"),),
         variant=variant,

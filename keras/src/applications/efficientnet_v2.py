@@ -19,6 +19,8 @@ from keras.src import initializers
 from keras.src import layers
 from keras.src.applications import model_builder
 from keras.src.applications.efficientnet import ACTIVATION
+from keras.src.applications.efficientnet import ARG_DOCS
+from keras.src.applications.efficientnet import conv_bn_activation
 from keras.src.applications.efficientnet import conv_initializer
 from keras.src.applications.efficientnet import dense_initializer
 from keras.src.applications.efficientnet import residual_add
@@ -98,23 +100,17 @@ def _round_filters(filters, width_coefficient):
     )
 
 
-def _conv(filters, kernel_size, strides, name):
-    return layers.Conv2D(
+def _conv_bn(x, filters, kernel_size, part, axis, strides=1, activate=True):
+    return conv_bn_activation(
+        x,
         filters,
         kernel_size,
+        part,
+        axis,
         strides=strides,
-        padding="same",
-        use_bias=False,
-        kernel_initializer=conv_initializer(),
-        name=name,
+        activate=activate,
+        bn_options=_BN,
     )
-
-
-def _bn_activation(x, axis, bn_name, activation_name):
-    x = layers.BatchNormalization(axis=axis, name=bn_name, **_BN)(x)
-    if activation_name is None:
-        return x
-    return layers.Activation(ACTIVATION, name=activation_name)(x)
 
 
 def _mbconv_block(
@@ -122,10 +118,7 @@ def _mbconv_block(
 ):
     filters = filters_in * expand
     if expand != 1:
-        x = _conv(filters, 1, 1, f"{prefix}expand_conv")(x)
-        x = _bn_activation(
-            x, axis, f"{prefix}expand_bn", f"{prefix}expand_activation"
-        )
+        x = _conv_bn(x, filters, 1, f"{prefix}expand_", axis)
     x = layers.DepthwiseConv2D(
         _KERNEL_SIZE,
         strides=strides,
@@ -134,12 +127,14 @@ def _mbconv_block(
         depthwise_initializer=conv_initializer(),
         name=f"{prefix}dwconv2",
     )(x)
-    x = _bn_activation(x, axis, f"{prefix}bn", f"{prefix}activation")
+    x = layers.BatchNormalization(axis=axis, name=f"{prefix}bn", **_BN)(x)
+    x = layers.Activation(ACTIVATION, name=f"{prefix}activation")(x)
     x = squeeze_excite(
         x, filters, max(1, int(filters_in * se_ratio)), prefix, axis
     )
-    x = _conv(filters_out, 1, 1, f"{prefix}project_conv")(x)
-    return _bn_activation(x, axis, f"{prefix}project_bn", None)
+    return _conv_bn(
+        x, filters_out, 1, f"{prefix}project_", axis, activate=False
+    )
 
 
 def _fused_mbconv_block(
@@ -147,42 +142,25 @@ def _fused_mbconv_block(
 ):
     # A regular convolution expands (or, without expansion, projects).
     if expand != 1:
-        x = _conv(
-            filters_in * expand, _KERNEL_SIZE, strides, f"{prefix}expand_conv"
-        )(x)
-        x = _bn_activation(
-            x, axis, f"{prefix}expand_bn", f"{prefix}expand_activation"
+        x = _conv_bn(
+            x,
+            filters_in * expand,
+            _KERNEL_SIZE,
+            f"{prefix}expand_",
+            axis,
+            strides=strides,
         )
-        x = _conv(filters_out, 1, 1, f"{prefix}project_conv")(x)
-        return _bn_activation(x, axis, f"{prefix}project_bn", None)
-    x = _conv(filters_out, _KERNEL_SIZE, strides, f"{prefix}project_conv")(x)
-    return _bn_activation(
-        x, axis, f"{prefix}project_bn", f"{prefix}project_activation"
+        return _conv_bn(
+            x, filters_out, 1, f"{prefix}project_", axis, activate=False
+        )
+    return _conv_bn(
+        x, filters_out, _KERNEL_SIZE, f"{prefix}project_", axis, strides=strides
     )
 
 
-def _efficientnet_v2(
-    variant,
-    include_top,
-    weights,
-    input_tensor,
-    input_shape,
-    pooling,
-    classes,
-    classifier_activation,
-    include_preprocessing,
-    name,
-):
+def _efficientnet_v2(call, variant, include_preprocessing):
     width, depth, default_size, stages = _VARIANTS[variant]
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=default_size,
-    )
+    img_input = call.image_input(default_size=default_size)
     axis = model_builder.channel_axis()
 
     x = img_input
@@ -201,8 +179,7 @@ def _efficientnet_v2(
             # [0, 255] -> [-1, 1].
             x = layers.Rescaling(scale=1.0 / 128.0, offset=-1)(x)
 
-    x = _conv(_round_filters(stages[0][1], width), 3, 2, "stem_conv")(x)
-    x = _bn_activation(x, axis, "stem_bn", "stem_activation")
+    x = _conv_bn(x, _round_filters(stages[0][1], width), 3, "stem_", axis, 2)
 
     # The stochastic-depth rate grows linearly with the block's index,
     # over the unscaled number of blocks.
@@ -244,65 +221,37 @@ def _efficientnet_v2(
                 )
             block_index += 1
 
-    x = _conv(_round_filters(1280, width), 1, 1, "top_conv")(x)
-    x = _bn_activation(x, axis, "top_bn", "top_activation")
-
-    x = model_builder.classifier_head(
+    x = _conv_bn(x, _round_filters(1280, width), 1, "top_", axis)
+    x = call.classifier_head(
         x,
-        include_top,
-        pooling,
-        classes,
-        classifier_activation,
         dropout=_DROPOUT_RATE,
         kernel_initializer=dense_initializer(),
         bias_initializer=initializers.Constant(0.0),
     )
-    return model_builder.finish(img_input, x, input_tensor, name)
-
-
-_DOC = """Builds the EfficientNetV2{variant} model.
-
-    Args:
-        include_top: Whether to add the classification head (global
-            average pooling, dropout and a `Dense` layer of `classes`
-            units).
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        input_shape: Shape of one image; defaults to `({size}, {size}, 3)`
-            with the head, else to images of any size (at least 32x32).
-        pooling: Without the head: `None` (4D feature maps of the last
-            convolution), `"avg"` or `"max"` (global pooling to 2D
-            features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output (`None` for
-            logits).
-        include_preprocessing: Whether the model rescales pixel values
-            from `[0, 255]` itself.
-        name: Name of the model.
-
-    Returns:
-        A functional `keras.Model`.
-    """
+    return call.model(x)
 
 
 def _export(variant):
     title = f"EfficientNetV2{variant.upper()}"
+    parameters = model_builder.STANDARD_PARAMETERS + (
+        ("include_preprocessing", True),
+        ("name", f"efficientnetv2-{variant}"),
+    )
     return model_builder.export_application(
         _efficientnet_v2,
         title,
         __name__,
-        [
-            f"keras.applications.efficientnet_v2.{title}",
-            f"keras.applications.{title}",
-        ],
-        _DOC.format(variant=variant.upper(), size=_VARIANTS[variant][2]),
-        model_builder.STANDARD_PARAMETERS
-        + (
-            ("include_preprocessing", True),
-            ("name", f"efficientnetv2-{variant}"),
+        model_builder.standard_doc(
+            title,
+            parameters=parameters,
+            default_size=_VARIANTS[variant][2],
+            arg_docs={
+                **ARG_DOCS,
+                "include_preprocessing": "Whether the model rescales pixel "
+                "values from `[0, 255]` itself.",
+            },
         ),
+        parameters,
         variant=variant,
     )
 

@@ -81,26 +81,8 @@ def _max_pool(x):
     return layers.MaxPooling2D(3, strides=2, padding="valid")(x)
 
 
-def _inception_resnet_v2(
-    include_top,
-    weights,
-    input_tensor,
-    input_shape,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=299,
-        min_size=75,
-    )
+def _inception_resnet_v2(call):
+    img_input = call.image_input(default_size=299, min_size=75)
     axis = model_builder.channel_axis()
 
     x = model_builder.conv_bn_relu(
@@ -182,25 +164,13 @@ def _inception_resnet_v2(
     x = residual_group(x, "block8")
     x = model_builder.conv_bn_relu(x, 1536, 1, axis, name="conv_7b")
 
-    x = model_builder.classifier_head(
-        x,
-        include_top,
-        pooling,
-        classes,
-        classifier_activation,
-        pool_names=(None, None),
-    )
-    return model_builder.finish(img_input, x, input_tensor, name)
+    return call.model(call.classifier_head(x, pool_names=(None, None)))
 
 
 InceptionResNetV2 = model_builder.export_application(
     _inception_resnet_v2,
     "InceptionResNetV2",
     __name__,
-    [
-        "keras.applications.inception_resnet_v2.InceptionResNetV2",
-        "keras.applications.InceptionResNetV2",
-    ],
     model_builder.standard_doc(
         "InceptionResNetV2",
         "inception_resnet_v2",

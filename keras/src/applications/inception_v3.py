@@ -81,26 +81,8 @@ def _module_c(x, index, axis):
     )
 
 
-def _inception_v3(
-    include_top,
-    weights,
-    input_tensor,
-    input_shape,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=299,
-        min_size=75,
-    )
+def _inception_v3(call):
+    img_input = call.image_input(default_size=299, min_size=75)
     axis = model_builder.channel_axis()
 
     x = _conv_bn(img_input, 32, 3, 3, axis, strides=2, padding="valid")
@@ -147,25 +129,13 @@ def _inception_v3(
     for index in range(2):
         x = _module_c(x, index, axis)
 
-    x = model_builder.classifier_head(
-        x,
-        include_top,
-        pooling,
-        classes,
-        classifier_activation,
-        pool_names=(None, None),
-    )
-    return model_builder.finish(img_input, x, input_tensor, name)
+    return call.model(call.classifier_head(x, pool_names=(None, None)))
 
 
 InceptionV3 = model_builder.export_application(
     _inception_v3,
     "InceptionV3",
     __name__,
-    [
-        "keras.applications.inception_v3.InceptionV3",
-        "keras.applications.InceptionV3",
-    ],
     model_builder.standard_doc(
         "InceptionV3",
         "inception_v3",

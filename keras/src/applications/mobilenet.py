@@ -35,40 +35,20 @@ def image_rows(shape):
     return shape[0]
 
 
-def _mobilenet(
-    input_shape,
-    alpha,
-    depth_multiplier,
-    dropout,
-    include_top,
-    weights,
-    input_tensor,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
-    img_input, shape = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=224,
-    )
+def _mobilenet(call, alpha, depth_multiplier, dropout):
+    img_input = call.image_input(default_size=224)
     channel_axis = model_builder.channel_axis(-1)
 
     def conv_bn_relu(x, filters, kernel_size, strides, prefix):
-        x = layers.Conv2D(
+        x = model_builder.conv_bn(
+            x,
             filters,
             kernel_size,
+            channel_axis,
+            prefix,
+            f"{prefix}_bn",
             strides=strides,
-            padding="same",
-            use_bias=False,
-            name=prefix,
-        )(x)
-        x = layers.BatchNormalization(axis=channel_axis, name=f"{prefix}_bn")(x)
+        )
         return layers.ReLU(6.0, name=f"{prefix}_relu")(x)
 
     x = conv_bn_relu(img_input, int(32 * alpha), 3, 2, "conv1")
@@ -94,68 +74,49 @@ def _mobilenet(
         x = layers.ReLU(6.0, name=f"conv_dw_{index}_relu")(x)
         x = conv_bn_relu(x, int(filters * alpha), 1, 1, f"conv_pw_{index}")
 
-    if include_top:
+    if call.include_top:
         x = layers.GlobalAveragePooling2D(keepdims=True)(x)
         x = layers.Dropout(dropout, name="dropout")(x)
-        x = layers.Conv2D(classes, 1, padding="same", name="conv_preds")(x)
-        x = layers.Reshape((classes,), name="reshape_2")(x)
-        x = layers.Activation(classifier_activation, name="predictions")(x)
+        x = layers.Conv2D(call.classes, 1, padding="same", name="conv_preds")(x)
+        x = layers.Reshape((call.classes,), name="reshape_2")(x)
+        x = layers.Activation(call.classifier_activation, name="predictions")(x)
     else:
-        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
+        x = model_builder.global_pool(
+            x, call.pooling, avg_name=None, max_name=None
+        )
 
-    if name is None:
-        name = f"mobilenet_{alpha:0.2f}_{image_rows(shape)}"
-    return model_builder.finish(img_input, x, input_tensor, name)
+    if call.name is None:
+        call.name = f"mobilenet_{alpha:0.2f}_{image_rows(call.image_shape)}"
+    return call.model(x)
 
+
+_PARAMETERS = model_builder.shape_first_parameters(
+    (("alpha", 1.0), ("depth_multiplier", 1), ("dropout", 1e-3)), name=None
+)
 
 MobileNet = model_builder.export_application(
     _mobilenet,
     "MobileNet",
     __name__,
-    ["keras.applications.mobilenet.MobileNet", "keras.applications.MobileNet"],
-    """Builds a MobileNet (v1) model.
-
-    Args:
-        input_shape: Shape of one image, e.g. `(224, 224, 3)` (channels
-            last). Defaults to `(224, 224, 3)` with the classification
-            head, else to images of any size (at least 32x32).
-        alpha: Width multiplier: the number of filters of every layer is
-            scaled by it.
-        depth_multiplier: Depth multiplier of the depthwise convolutions.
-        dropout: Dropout rate before the classifier.
-        include_top: Whether to add the classification head (global
-            average pooling, dropout, and a 1x1 convolution to `classes`).
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output.
-        name: Name of the model; defaults to
-            `"mobilenet_<alpha>_<image height>"`.
-
-    Inputs are expected preprocessed by
-    `keras.applications.mobilenet.preprocess_input` (pixel values in
-    `[-1, 1]`).
-
-    Returns:
-        A functional `keras.Model`.
-    """,
-    (
-        ("input_shape", None),
-        ("alpha", 1.0),
-        ("depth_multiplier", 1),
-        ("dropout", 1e-3),
-        ("include_top", True),
-        ("weights", "imagenet"),
-        ("input_tensor", None),
-        ("pooling", None),
-        ("classes", 1000),
-        ("classifier_activation", "softmax"),
-        ("name", None),
+    model_builder.standard_doc(
+        "MobileNet",
+        "mobilenet",
+        parameters=_PARAMETERS,
+        summary=" (v1)",
+        head="classification head (global average pooling, dropout, and a "
+        "1x1 convolution to `classes`)",
+        note=" (pixel values in `[-1, 1]`)",
+        arg_docs={
+            "alpha": "Width multiplier: the number of filters of every "
+            "layer is scaled by it.",
+            "depth_multiplier": "Depth multiplier of the depthwise "
+            "convolutions.",
+            "dropout": "Dropout rate before the classifier.",
+            "name": "Name of the model; defaults to "
+            '`"mobilenet_<alpha>_<image height>"`.',
+        },
     ),
+    _PARAMETERS,
 )
 
 preprocess_input, decode_predictions = model_builder.export_preprocessing(

@@ -10,7 +10,6 @@ throughout; every filter count is scaled by the width multiplier `alpha`.
 """
 
 from keras.src import layers
-from keras.src.applications import imagenet_utils
 from keras.src.applications import model_builder
 from keras.src.applications.mobilenet import image_rows
 
@@ -46,78 +45,55 @@ def _inverted_residual(x, expansion, filters, strides, alpha, block_id, axis):
     prefix = f"block_{block_id}_" if block_id else "expanded_conv_"
     inputs = x
     if block_id:
-        x = layers.Conv2D(
+        x = model_builder.conv_bn(
+            x,
             expansion * in_channels,
             1,
-            padding="same",
-            use_bias=False,
-            name=f"{prefix}expand",
-        )(x)
-        x = layers.BatchNormalization(
-            axis=axis, name=f"{prefix}expand_BN", **_BN
-        )(x)
+            axis,
+            f"{prefix}expand",
+            f"{prefix}expand_BN",
+            bn_options=_BN,
+        )
         x = layers.ReLU(6.0, name=f"{prefix}expand_relu")(x)
-    if strides == 2:
-        x = layers.ZeroPadding2D(
-            padding=imagenet_utils.correct_pad(x, 3), name=f"{prefix}pad"
-        )(x)
-    x = layers.DepthwiseConv2D(
+    x = model_builder.depthwise_bn(
+        x,
         3,
-        strides=strides,
-        padding="same" if strides == 1 else "valid",
-        use_bias=False,
-        name=f"{prefix}depthwise",
-    )(x)
-    x = layers.BatchNormalization(
-        axis=axis, name=f"{prefix}depthwise_BN", **_BN
-    )(x)
+        strides,
+        axis,
+        f"{prefix}depthwise",
+        f"{prefix}depthwise_BN",
+        f"{prefix}pad",
+        bn_options=_BN,
+    )
     x = layers.ReLU(6.0, name=f"{prefix}depthwise_relu")(x)
-    x = layers.Conv2D(
+    x = model_builder.conv_bn(
+        x,
         pointwise_filters,
         1,
-        padding="same",
-        use_bias=False,
-        name=f"{prefix}project",
-    )(x)
-    x = layers.BatchNormalization(axis=axis, name=f"{prefix}project_BN", **_BN)(
-        x
+        axis,
+        f"{prefix}project",
+        f"{prefix}project_BN",
+        bn_options=_BN,
     )
     if in_channels == pointwise_filters and strides == 1:
         return layers.Add(name=f"{prefix}add")([inputs, x])
     return x
 
 
-def _mobilenet_v2(
-    input_shape,
-    alpha,
-    include_top,
-    weights,
-    input_tensor,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
-    img_input, shape = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=224,
-    )
+def _mobilenet_v2(call, alpha):
+    img_input = call.image_input(default_size=224)
     axis = model_builder.channel_axis(-1)
 
-    x = layers.Conv2D(
+    x = model_builder.conv_bn(
+        img_input,
         make_divisible(32 * alpha, 8),
         3,
+        axis,
+        "Conv1",
+        "bn_Conv1",
         strides=2,
-        padding="same",
-        use_bias=False,
-        name="Conv1",
-    )(img_input)
-    x = layers.BatchNormalization(axis=axis, name="bn_Conv1", **_BN)(x)
+        bn_options=_BN,
+    )
     x = layers.ReLU(6.0, name="Conv1_relu")(x)
 
     block_id = 0
@@ -136,72 +112,43 @@ def _mobilenet_v2(
 
     # The last convolution keeps 1280 channels for narrower models.
     last_filters = make_divisible(1280 * alpha, 8) if alpha > 1.0 else 1280
-    x = layers.Conv2D(last_filters, 1, use_bias=False, name="Conv_1")(x)
-    x = layers.BatchNormalization(axis=axis, name="Conv_1_bn", **_BN)(x)
+    x = model_builder.conv_bn(
+        x,
+        last_filters,
+        1,
+        axis,
+        "Conv_1",
+        "Conv_1_bn",
+        padding="valid",
+        bn_options=_BN,
+    )
     x = layers.ReLU(6.0, name="out_relu")(x)
 
-    x = model_builder.classifier_head(
-        x,
-        include_top,
-        pooling,
-        classes,
-        classifier_activation,
-        head_pool_name=None,
-        pool_names=(None, None),
-    )
+    x = call.classifier_head(x, head_pool_name=None, pool_names=(None, None))
+    if call.name is None:
+        call.name = f"mobilenetv2_{alpha:0.2f}_{image_rows(call.image_shape)}"
+    return call.model(x)
 
-    if name is None:
-        name = f"mobilenetv2_{alpha:0.2f}_{image_rows(shape)}"
-    return model_builder.finish(img_input, x, input_tensor, name)
 
+_PARAMETERS = model_builder.shape_first_parameters((("alpha", 1.0),), name=None)
 
 MobileNetV2 = model_builder.export_application(
     _mobilenet_v2,
     "MobileNetV2",
     __name__,
-    [
-        "keras.applications.mobilenet_v2.MobileNetV2",
-        "keras.applications.MobileNetV2",
-    ],
-    """Builds a MobileNetV2 model.
-
-    Args:
-        input_shape: Shape of one image, e.g. `(224, 224, 3)` (channels
-            last). Defaults to `(224, 224, 3)` with the classification
-            head, else to images of any size (at least 32x32).
-        alpha: Width multiplier: the number of filters of every layer is
-            scaled by it (rounded to multiples of 8).
-        include_top: Whether to add the classification head (global
-            average pooling and a `Dense` layer of `classes` units).
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output.
-        name: Name of the model; defaults to
-            `"mobilenetv2_<alpha>_<image height>"`.
-
-    Inputs are expected preprocessed by
-    `keras.applications.mobilenet_v2.preprocess_input` (pixel values in
-    `[-1, 1]`).
-
-    Returns:
-        A functional `keras.Model`.
-    """,
-    (
-        ("input_shape", None),
-        ("alpha", 1.0),
-        ("include_top", True),
-        ("weights", "imagenet"),
-        ("input_tensor", None),
-        ("pooling", None),
-        ("classes", 1000),
-        ("classifier_activation", "softmax"),
-        ("name", None),
+    model_builder.standard_doc(
+        "MobileNetV2",
+        "mobilenet_v2",
+        parameters=_PARAMETERS,
+        note=" (pixel values in `[-1, 1]`)",
+        arg_docs={
+            "alpha": "Width multiplier: the number of filters of every "
+            "layer is scaled by it (rounded to multiples of 8).",
+            "name": "Name of the model; defaults to "
+            '`"mobilenetv2_<alpha>_<image height>"`.',
+        },
     ),
+    _PARAMETERS,
 )
 
 preprocess_input, decode_predictions = model_builder.export_preprocessing(

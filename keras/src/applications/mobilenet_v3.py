@@ -13,7 +13,6 @@ The model takes pixel values in `[0, 255]` and rescales them itself
 """
 
 from keras.src import layers
-from keras.src.applications import imagenet_utils
 from keras.src.applications import model_builder
 from keras.src.applications.mobilenet_v2 import make_divisible
 
@@ -92,51 +91,49 @@ def _inverted_residual(x, block, alpha, block_id, axis):
     inputs = x
     if block_id:
         expanded = make_divisible(in_channels * expansion, 8)
-        x = layers.Conv2D(
+        x = model_builder.conv_bn(
+            x,
             expanded,
             1,
-            padding="same",
-            use_bias=False,
-            name=f"{prefix}expand",
-        )(x)
-        x = layers.BatchNormalization(
-            axis=axis, name=f"{prefix}expand_bn", **_BN
-        )(x)
+            axis,
+            f"{prefix}expand",
+            f"{prefix}expand_bn",
+            bn_options=_BN,
+        )
         x = _activate(x, activation)
     else:
         expanded = in_channels
-    if strides == 2:
-        x = layers.ZeroPadding2D(
-            padding=imagenet_utils.correct_pad(x, kernel_size),
-            name=f"{prefix}depthwise_pad",
-        )(x)
-    x = layers.DepthwiseConv2D(
+    x = model_builder.depthwise_bn(
+        x,
         kernel_size,
-        strides=strides,
-        padding="same" if strides == 1 else "valid",
-        use_bias=False,
-        name=f"{prefix}depthwise",
-    )(x)
-    x = layers.BatchNormalization(
-        axis=axis, name=f"{prefix}depthwise_bn", **_BN
-    )(x)
+        strides,
+        axis,
+        f"{prefix}depthwise",
+        f"{prefix}depthwise_bn",
+        f"{prefix}depthwise_pad",
+        bn_options=_BN,
+    )
     x = _activate(x, activation)
     if se_ratio:
         x = _squeeze_excite(x, expanded, se_ratio, prefix)
-    x = layers.Conv2D(
-        filters, 1, padding="same", use_bias=False, name=f"{prefix}project"
-    )(x)
-    x = layers.BatchNormalization(axis=axis, name=f"{prefix}project_bn", **_BN)(
-        x
+    x = model_builder.conv_bn(
+        x,
+        filters,
+        1,
+        axis,
+        f"{prefix}project",
+        f"{prefix}project_bn",
+        bn_options=_BN,
     )
     if strides == 1 and in_channels == filters:
         x = layers.Add(name=f"{prefix}add")([inputs, x])
     return x
 
 
-def _image_shape(input_shape, input_tensor):
+def _image_shape(call):
     """The image shape: `input_shape`, else the shape of `input_tensor`,
     else images of any size; the height and width must be at least 32."""
+    input_shape, input_tensor = call.input_shape, call.input_tensor
     rows_axis = 1 if model_builder.channel_axis() == 1 else 0
     if input_tensor is not None:
         tensor_shape = tuple(input_tensor.shape[1:])
@@ -160,25 +157,9 @@ def _image_shape(input_shape, input_tensor):
 
 
 def _mobilenet_v3(
-    size,
-    input_shape,
-    alpha,
-    minimalistic,
-    include_top,
-    weights,
-    input_tensor,
-    classes,
-    pooling,
-    dropout_rate,
-    classifier_activation,
-    include_preprocessing,
-    name,
+    call, size, alpha, minimalistic, dropout_rate, include_preprocessing
 ):
-    model_builder.check_arguments(
-        weights, include_top, classifier_activation, pooling
-    )
-    shape = _image_shape(input_shape, input_tensor)
-    img_input = model_builder.image_input(input_tensor, shape)
+    img_input = call.image_input(shape_rule=_image_shape)
     axis = model_builder.channel_axis(-1)
     blocks, last_point_filters = _MODELS[size]
     stem_activation = "relu" if minimalistic else "hard_swish"
@@ -186,10 +167,9 @@ def _mobilenet_v3(
     x = img_input
     if include_preprocessing:
         x = layers.Rescaling(scale=1.0 / 127.5, offset=-1.0)(x)
-    x = layers.Conv2D(
-        16, 3, strides=2, padding="same", use_bias=False, name="conv"
-    )(x)
-    x = layers.BatchNormalization(axis=axis, name="conv_bn", **_BN)(x)
+    x = model_builder.conv_bn(
+        x, 16, 3, axis, "conv", "conv_bn", strides=2, bn_options=_BN
+    )
     x = _activate(x, stem_activation)
 
     for block_id, block in enumerate(blocks):
@@ -201,13 +181,12 @@ def _mobilenet_v3(
     last_conv_filters = make_divisible(x.shape[axis] * 6, 8)
     if alpha > 1.0:
         last_point_filters = make_divisible(last_point_filters * alpha, 8)
-    x = layers.Conv2D(
-        last_conv_filters, 1, padding="same", use_bias=False, name="conv_1"
-    )(x)
-    x = layers.BatchNormalization(axis=axis, name="conv_1_bn", **_BN)(x)
+    x = model_builder.conv_bn(
+        x, last_conv_filters, 1, axis, "conv_1", "conv_1_bn", bn_options=_BN
+    )
     x = _activate(x, stem_activation)
 
-    if include_top:
+    if call.include_top:
         x = layers.GlobalAveragePooling2D(keepdims=True)(x)
         x = layers.Conv2D(last_point_filters, 1, padding="same", name="conv_2")(
             x
@@ -215,68 +194,56 @@ def _mobilenet_v3(
         x = _activate(x, stem_activation)
         if dropout_rate > 0:
             x = layers.Dropout(dropout_rate)(x)
-        x = layers.Conv2D(classes, 1, padding="same", name="logits")(x)
+        x = layers.Conv2D(call.classes, 1, padding="same", name="logits")(x)
         x = layers.Flatten()(x)
-        x = layers.Activation(classifier_activation, name="predictions")(x)
+        x = layers.Activation(call.classifier_activation, name="predictions")(x)
     else:
-        x = model_builder.global_pool(x, pooling)
-    return model_builder.finish(img_input, x, input_tensor, name)
-
-
-_DOC = """Builds the MobileNetV3{title} model.
-
-    Args:
-        input_shape: Shape of one image, e.g. `(224, 224, 3)` (channels
-            last). Defaults to the shape of `input_tensor`, else to images
-            of any size (at least 32x32), even with the classification
-            head.
-        alpha: Width multiplier: the number of filters of the blocks is
-            scaled by it (rounded to multiples of 8).
-        minimalistic: Whether to use the simpler blocks: 3x3 kernels, ReLU
-            activations and no squeeze-and-excitation.
-        include_top: Whether to add the classification head (global
-            average pooling, a 1x1 convolution, dropout and a 1x1
-            convolution to `classes`).
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        classes: Number of classes of the head.
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features).
-        dropout_rate: Dropout rate before the classifier (none for 0).
-        classifier_activation: Activation of the head's output.
-        include_preprocessing: Whether the model rescales pixel values
-            from `[0, 255]` to `[-1, 1]` itself.
-        name: Name of the model.
-
-    Returns:
-        A functional `keras.Model`.
-    """
+        x = model_builder.global_pool(x, call.pooling)
+    return call.model(x)
 
 
 def _export(size):
     title = f"MobileNetV3{size.capitalize()}"
+    parameters = (
+        ("input_shape", None),
+        ("alpha", 1.0),
+        ("minimalistic", False),
+        ("include_top", True),
+        ("weights", "imagenet"),
+        ("input_tensor", None),
+        ("classes", 1000),
+        ("pooling", None),
+        ("dropout_rate", 0.2),
+        ("classifier_activation", "softmax"),
+        ("include_preprocessing", True),
+        ("name", title),
+    )
     return model_builder.export_application(
         _mobilenet_v3,
         title,
         __name__,
-        f"keras.applications.{title}",
-        _DOC.format(title=size.capitalize()),
-        (
-            ("input_shape", None),
-            ("alpha", 1.0),
-            ("minimalistic", False),
-            ("include_top", True),
-            ("weights", "imagenet"),
-            ("input_tensor", None),
-            ("classes", 1000),
-            ("pooling", None),
-            ("dropout_rate", 0.2),
-            ("classifier_activation", "softmax"),
-            ("include_preprocessing", True),
-            ("name", title),
+        model_builder.standard_doc(
+            title,
+            parameters=parameters,
+            head="classification head (global average pooling, a 1x1 "
+            "convolution, dropout and a 1x1 convolution to `classes`)",
+            arg_docs={
+                "input_shape": "Shape of one image, e.g. `(224, 224, 3)` "
+                "(channels last). Defaults to the shape of `input_tensor`, "
+                "else to images of any size (at least 32x32), even with the "
+                "classification head.",
+                "alpha": "Width multiplier: the number of filters of the "
+                "blocks is scaled by it (rounded to multiples of 8).",
+                "minimalistic": "Whether to use the simpler blocks: 3x3 "
+                "kernels, ReLU activations and no squeeze-and-excitation.",
+                "dropout_rate": "Dropout rate before the classifier (none "
+                "for 0).",
+                "include_preprocessing": "Whether the model rescales pixel "
+                "values from `[0, 255]` to `[-1, 1]` itself.",
+            },
         ),
+        parameters,
+        exports=[f"keras.applications.{title}"],
         size=size,
     )
 

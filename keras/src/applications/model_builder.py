@@ -1,11 +1,14 @@
 """What every application model shares: argument checks, the image input,
-global pooling, the finished `Functional` model, and the factories of the
-public builder functions and of each module's `preprocess_input` and
-`decode_predictions`.
+the units of convolution and batch normalization, global pooling, the
+classification head and the finished `Functional` model, and the factories
+of the public builder functions (with their docstrings) and of each
+module's `preprocess_input` and `decode_predictions`.
 
-A family of applications (e.g. ResNet) writes one private function that
-builds its layers, then declares each public variant with
-`export_application`, which gives it its public signature.
+A family of applications (e.g. ResNet) writes one private builder,
+`build(call, **own)`: `call` is the `ApplicationCall` that holds the
+standard arguments and begins and ends the model, `own` the family's other
+arguments. Each public variant is declared with `export_application`,
+which gives it its public signature and loads its weights.
 """
 
 import inspect
@@ -31,6 +34,19 @@ STANDARD_PARAMETERS = (
 )
 
 _POOLINGS = (None, "avg", "max")
+
+
+def shape_first_parameters(own, name):
+    """The public arguments of the families that take `input_shape` first
+    (MobileNet, MobileNetV2, NASNet): `input_shape`, the family's `own`
+    `(name, default)` pairs, the other `STANDARD_PARAMETERS`, and `name`
+    with the default `name`."""
+    return (
+        ("input_shape", None),
+        *own,
+        *(p for p in STANDARD_PARAMETERS if p[0] != "input_shape"),
+        ("name", name),
+    )
 
 
 def check_arguments(weights, include_top, classifier_activation, pooling):
@@ -82,39 +98,75 @@ def image_input(input_tensor, shape):
     return layers.Input(tensor=input_tensor, shape=shape)
 
 
-def checked_image_input(
-    input_tensor,
-    input_shape,
+def conv_bn(
+    x,
+    filters,
+    kernel_size,
+    axis,
+    name,
+    bn_name,
     *,
-    include_top,
-    weights,
-    pooling,
-    classifier_activation,
-    default_size,
-    min_size=32,
+    strides=1,
+    padding="same",
+    bn_options=None,
+    **conv_options,
 ):
-    """The start of an application: its arguments checked (see
-    `check_arguments`), then its image input (see `image_input`).
+    """A convolution without bias, then batch normalization over `axis`:
+    the `Conv2D` layer `name` (with `conv_options`, e.g. an initializer)
+    and the `BatchNormalization` layer `bn_name` (with `bn_options`, e.g.
+    its epsilon). The caller adds the activation, if any."""
+    x = layers.Conv2D(
+        filters,
+        kernel_size,
+        strides=strides,
+        padding=padding,
+        use_bias=False,
+        name=name,
+        **conv_options,
+    )(x)
+    return layers.BatchNormalization(
+        axis=axis, name=bn_name, **(bn_options or {})
+    )(x)
 
-    The shape of one image is `input_shape` checked, or inferred (see
-    `imagenet_utils.obtain_input_shape`) under the current
-    `image_data_format`, from the family's `default_size` and
-    `min_size`; with the head it must be fully known.
 
-    Returns:
-        `(img_input, shape)`: the Keras tensor the first layer is applied
-        to, and the shape of one image.
+def depthwise_bn(
+    x,
+    kernel_size,
+    strides,
+    axis,
+    name,
+    bn_name,
+    pad_name,
+    *,
+    bn_options=None,
+    **conv_options,
+):
+    """A depthwise convolution without bias (the layer `name`, with
+    `conv_options`), then batch normalization over `axis` (the layer
+    `bn_name`, with `bn_options`).
+
+    With `strides == 2`, the input is first padded by the layer
+    `pad_name` as TensorFlow's "same" padding would (see
+    `imagenet_utils.correct_pad`), and the convolution is "valid"; else
+    it is "same".
     """
-    check_arguments(weights, include_top, classifier_activation, pooling)
-    shape = imagenet_utils.obtain_input_shape(
-        input_shape,
-        default_size=default_size,
-        min_size=min_size,
-        data_format=backend.image_data_format(),
-        require_flatten=include_top,
-        weights=weights,
-    )
-    return image_input(input_tensor, shape), shape
+    padding = "same"
+    if strides == 2:
+        x = layers.ZeroPadding2D(
+            padding=imagenet_utils.correct_pad(x, kernel_size), name=pad_name
+        )(x)
+        padding = "valid"
+    x = layers.DepthwiseConv2D(
+        kernel_size,
+        strides=strides,
+        padding=padding,
+        use_bias=False,
+        name=name,
+        **conv_options,
+    )(x)
+    return layers.BatchNormalization(
+        axis=axis, name=bn_name, **(bn_options or {})
+    )(x)
 
 
 def conv_bn_relu(
@@ -124,17 +176,17 @@ def conv_bn_relu(
     without scale, then ReLU: the unit the Inception families are built
     of. The layers are named automatically, or `name`, `{name}_bn` and
     `{name}_ac`."""
-    x = layers.Conv2D(
+    x = conv_bn(
+        x,
         filters,
         kernel_size,
+        axis,
+        name,
+        None if name is None else f"{name}_bn",
         strides=strides,
         padding=padding,
-        use_bias=False,
-        name=name,
-    )(x)
-    x = layers.BatchNormalization(
-        axis=axis, scale=False, name=None if name is None else f"{name}_bn"
-    )(x)
+        bn_options={"scale": False},
+    )
     return layers.Activation(
         "relu", name=None if name is None else f"{name}_ac"
     )(x)
@@ -150,51 +202,106 @@ def global_pool(x, pooling, avg_name="avg_pool", max_name="max_pool"):
     return x
 
 
-def classifier_head(
-    x,
-    include_top,
-    pooling,
-    classes,
-    classifier_activation,
-    *,
-    head_pool_name="avg_pool",
-    pool_names=("avg_pool", "max_pool"),
-    dropout=0,
-    **dense_kwargs,
-):
-    """The end of an application on 4D features `x`.
+class ApplicationCall:
+    """One call of a public application function, as its builder sees it.
 
-    With `include_top`: global average pooling (layer `head_pool_name`),
-    a `Dropout` layer `"top_dropout"` when `dropout > 0`, and the
-    classifier, a `Dense` layer `"predictions"` of `classes` units (with
-    `dense_kwargs`, e.g. initializers). Without: `global_pool(x, pooling,
-    *pool_names)`.
+    Holds the standard arguments (`include_top`, `weights`, `input_tensor`,
+    `input_shape`, `pooling`, `classes`, `classifier_activation` and
+    `name`) and takes the steps that begin and end every builder: the
+    checked image input, the classification head, and the finished
+    `Functional` model.
+
+    Args:
+        arguments: The call's arguments by name (at least the standard
+            ones).
     """
-    if not include_top:
-        return global_pool(x, pooling, *pool_names)
-    x = layers.GlobalAveragePooling2D(name=head_pool_name)(x)
-    if dropout > 0:
-        x = layers.Dropout(dropout, name="top_dropout")(x)
-    return layers.Dense(
-        classes,
-        activation=classifier_activation,
-        name="predictions",
-        **dense_kwargs,
-    )(x)
 
+    def __init__(self, arguments):
+        self.include_top = arguments["include_top"]
+        self.weights = arguments["weights"]
+        self.input_tensor = arguments["input_tensor"]
+        self.input_shape = arguments["input_shape"]
+        self.pooling = arguments["pooling"]
+        self.classes = arguments["classes"]
+        self.classifier_activation = arguments["classifier_activation"]
+        self.name = arguments["name"]
+        self.image_shape = None
+        self._img_input = None
 
-def finish(img_input, outputs, input_tensor, name):
-    """Makes the `Functional` model (its weights are loaded by the public
-    function, see `export_application`).
+    def image_input(self, default_size=224, min_size=32, shape_rule=None):
+        """Checks the arguments (see `check_arguments`) and returns the
+        model's image input (see the module function `image_input`).
 
-    With an `input_tensor`, the model's inputs are the `Input`s that the
-    tensor was computed from.
-    """
-    if input_tensor is not None:
-        inputs = operation_utils.get_source_inputs(input_tensor)
-    else:
-        inputs = img_input
-    return Functional(inputs, outputs, name=name)
+        The shape of one image, kept as `image_shape`, is
+        `shape_rule(self)` for a family that works it out its own way;
+        else `input_shape` checked, or inferred under the current
+        `image_data_format` from the family's `default_size` and
+        `min_size` (see `imagenet_utils.obtain_input_shape`); with the
+        head it must be fully known.
+        """
+        check_arguments(
+            self.weights,
+            self.include_top,
+            self.classifier_activation,
+            self.pooling,
+        )
+        if shape_rule is not None:
+            shape = shape_rule(self)
+        else:
+            shape = imagenet_utils.obtain_input_shape(
+                self.input_shape,
+                default_size=default_size,
+                min_size=min_size,
+                data_format=backend.image_data_format(),
+                require_flatten=self.include_top,
+                weights=self.weights,
+            )
+        self.image_shape = shape
+        self._img_input = image_input(self.input_tensor, shape)
+        return self._img_input
+
+    def classifier_head(
+        self,
+        x,
+        *,
+        head_pool_name="avg_pool",
+        pool_names=("avg_pool", "max_pool"),
+        dropout=0,
+        **dense_options,
+    ):
+        """The end of the network on 4D features `x`.
+
+        With `include_top`: global average pooling (layer
+        `head_pool_name`), a `Dropout` layer `"top_dropout"` when
+        `dropout > 0`, and the classifier, a `Dense` layer `"predictions"`
+        of `classes` units (with `dense_options`, e.g. initializers).
+        Without: `global_pool(x, pooling, *pool_names)`.
+        """
+        if not self.include_top:
+            return global_pool(x, self.pooling, *pool_names)
+        x = layers.GlobalAveragePooling2D(name=head_pool_name)(x)
+        if dropout > 0:
+            x = layers.Dropout(dropout, name="top_dropout")(x)
+        return layers.Dense(
+            self.classes,
+            activation=self.classifier_activation,
+            name="predictions",
+            **dense_options,
+        )(x)
+
+    def model(self, outputs):
+        """The `Functional` model from the image input to `outputs`, named
+        `name` (its weights are loaded by the public function, see
+        `export_application`).
+
+        With an `input_tensor`, the model's inputs are the `Input`s that
+        the tensor was computed from.
+        """
+        if self.input_tensor is not None:
+            inputs = operation_utils.get_source_inputs(self.input_tensor)
+        else:
+            inputs = self._img_input
+        return Functional(inputs, outputs, name=self.name)
 
 
 def _check_imagenet_classes(arguments):
@@ -234,52 +341,79 @@ def _load_weights(model, title, arguments):
     model.load_weights(weights)
 
 
-_STANDARD_DOC = """Builds the {title} model{summary}.
+_STANDARD_NAMES = frozenset(
+    [name for name, _ in STANDARD_PARAMETERS] + ["name"]
+)
 
-    Args:
-{include_top}
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        input_shape: Shape of one image; defaults to `({size}, {size}, 3)` with
-            the head, else to images of any size (at least {min}x{min}).
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output.
-        name: Name of the model.
 
-{preprocessing}
+def _standard_arg_docs(head, default_size, min_size):
+    """What the docstrings say of the standard arguments."""
+    return {
+        "include_top": f"Whether to add the {head}.",
+        "weights": '`None` (random initialization), `"imagenet"` (weights '
+        "pretrained on ImageNet, downloaded once into `~/.keras/models/`), "
+        "or the path of a weights file.",
+        "input_tensor": "Optional Keras tensor to use as the model's input.",
+        "input_shape": "Shape of one image; defaults to "
+        f"`({default_size}, {default_size}, 3)` with the head, else to "
+        f"images of any size (at least {min_size}x{min_size}).",
+        "pooling": 'Without the head: `None` (4D feature maps), `"avg"` '
+        'or `"max"` (global pooling to 2D features).',
+        "classes": "Number of classes of the head.",
+        "classifier_activation": "Activation of the head's output.",
+        "name": "Name of the model.",
+    }
 
-    Returns:
-        A functional `keras.Model`.
-    """
+
+def _fill(text, indent, hanging):
+    """Wraps `text` to 72 columns, indented by `indent` spaces (`hanging`
+    after the first line), never inside a `code` span."""
+    spans = text.split("`")
+    # Odd pieces are inside backticks: their spaces must not break.
+    text = "`".join(
+        piece.replace(" ", "\0") if index % 2 else piece
+        for index, piece in enumerate(spans)
+    )
+    return textwrap.fill(
+        text,
+        width=72,
+        initial_indent=" " * indent,
+        subsequent_indent=" " * hanging,
+    ).replace("\0", " ")
 
 
 def standard_doc(
     title,
-    module,
+    module=None,
     *,
+    parameters=None,
     summary="",
     default_size=224,
     min_size=32,
     head=None,
     note="",
+    inputs=None,
+    arg_docs=None,
 ):
-    """The docstring of an application with the `STANDARD_PARAMETERS`
-    and `name`.
+    """The docstring of an application function.
 
     Args:
         title: The public name, e.g. `"ResNet50"`.
-        module: The public module of its `preprocess_input`, e.g.
-            `"resnet"`.
+        module: The public module of the `preprocess_input` that its
+            inputs are expected through, e.g. `"resnet"`; `None` for a
+            model that preprocesses its inputs itself (see `inputs`).
+        parameters: Its `(name, default)` public arguments, in order;
+            defaults to the `STANDARD_PARAMETERS` and `name`.
         summary: Words following "Builds the {title} model".
         default_size: The default image size with the head.
         min_size: The smallest image size.
         head: What `include_top` adds, if not global average pooling and
             a `Dense` layer.
         note: Words following the name of `preprocess_input`.
+        inputs: Without `module`, an optional paragraph on the inputs
+            the model expects.
+        arg_docs: The descriptions of the family's own arguments, and of
+            standard ones it describes otherwise, by name.
 
     Returns:
         The docstring.
@@ -288,45 +422,56 @@ def standard_doc(
         "classification head (global average pooling and a `Dense` layer "
         "of `classes` units)"
     )
-    return _STANDARD_DOC.format(
-        title=title,
-        summary=summary,
-        include_top=textwrap.fill(
-            f"include_top: Whether to add the {head}.",
-            width=72,
-            initial_indent=" " * 8,
-            subsequent_indent=" " * 12,
-        ),
-        size=default_size,
-        min=min_size,
-        preprocessing=textwrap.fill(
-            "Inputs are expected preprocessed by "
-            f"`keras.applications.{module}.preprocess_input`{note}.",
-            width=72,
-            initial_indent=" " * 4,
-            subsequent_indent=" " * 4,
-        ),
+    if parameters is None:
+        parameters = STANDARD_PARAMETERS + (("name", None),)
+    docs = {
+        **_standard_arg_docs(head, default_size, min_size),
+        **(arg_docs or {}),
+    }
+    args = "\n".join(
+        _fill(f"{name}: {docs[name]}", 8, 12) for name, _ in parameters
     )
+    doc = f"Builds the {title} model{summary}.\n\n    Args:\n{args}\n\n"
+    if module is not None:
+        inputs = (
+            "Inputs are expected preprocessed by "
+            f"`keras.applications.{module}.preprocess_input`{note}."
+        )
+    if inputs is not None:
+        doc += _fill(inputs, 4, 4) + "\n\n"
+    return doc + "    Returns:\n        A functional `keras.Model`.\n    "
 
 
-def export_application(build, title, module, exports, doc, parameters, **fixed):
+def export_application(
+    build, title, module, doc, parameters, *, exports=None, **fixed
+):
     """Declares a public application function.
 
     The function has the signature given by `parameters` (positional
-    arguments are accepted), and calls `build(**fixed, **arguments)`.
+    arguments are accepted). It calls `build(call, **fixed, **own)`, where
+    `call` is the `ApplicationCall` of the standard arguments and `own`
+    the family's other arguments, then loads the weights.
 
     Args:
         build: The family's builder.
         title: The function's public name, e.g. `"ResNet50"`.
         module: The module it belongs to (its `__name__`).
-        exports: The `keras.*` paths it is exported under.
         doc: Its docstring.
         parameters: `(name, default)` pairs of its public arguments.
+        exports: The `keras.*` paths it is exported under; defaults to
+            `keras.applications.{title}` and the same in the public module
+            (the last part of `module`).
         **fixed: Arguments of `build` that select the variant.
 
     Returns:
         The exported function.
     """
+    if exports is None:
+        public_module = module.rsplit(".", 1)[-1]
+        exports = [
+            f"keras.applications.{public_module}.{title}",
+            f"keras.applications.{title}",
+        ]
     signature = inspect.Signature(
         [
             inspect.Parameter(
@@ -337,11 +482,17 @@ def export_application(build, title, module, exports, doc, parameters, **fixed):
     )
 
     def application(*args, **kwargs):
-        arguments = signature.bind(*args, **kwargs)
-        arguments.apply_defaults()
-        _check_imagenet_classes(arguments.arguments)
-        model = build(**fixed, **arguments.arguments)
-        _load_weights(model, title, arguments.arguments)
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        arguments = bound.arguments
+        _check_imagenet_classes(arguments)
+        own = {
+            name: value
+            for name, value in arguments.items()
+            if name not in _STANDARD_NAMES
+        }
+        model = build(ApplicationCall(arguments), **fixed, **own)
+        _load_weights(model, title, arguments)
         return model
 
     application.__signature__ = signature
@@ -432,15 +583,5 @@ def _export_decode_predictions(module, exports):
         return imagenet_utils.decode_predictions(preds, top=top)
 
     decode_predictions.__module__ = module
-    decode_predictions.__doc__ = """Decodes ImageNet predictions into class
-    names; see `keras.applications.imagenet_utils.decode_predictions`.
-
-    Args:
-        preds: Predictions of shape `(samples, 1000)`.
-        top: How many of the most likely classes to return per sample.
-
-    Returns:
-        One list per sample of `(class_name, class_description, score)`
-        tuples, most likely first.
-    """
+    decode_predictions.__doc__ = imagenet_utils.decode_predictions.__doc__
     return keras_export(exports)(decode_predictions)

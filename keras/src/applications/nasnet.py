@@ -224,43 +224,27 @@ def _reduction_cell(current, previous, filters, block_id, axis):
     return x, current
 
 
-def _nasnet(
-    size,
-    input_shape,
-    include_top,
-    weights,
-    input_tensor,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
+def _nasnet(call, size):
     penultimate_filters, cells, stem_filters, skip_reduction, default_size = (
         _MODELS[size]
     )
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=default_size,
-    )
+    img_input = call.image_input(default_size=default_size)
     axis = model_builder.channel_axis(-1)
     filters = penultimate_filters // 24
     multiplier = _FILTER_MULTIPLIER
 
-    x = layers.Conv2D(
+    x = model_builder.conv_bn(
+        img_input,
         stem_filters,
         3,
+        axis,
+        "stem_conv1",
+        "stem_bn1",
         strides=2,
         padding="valid",
-        use_bias=False,
+        bn_options=_BN,
         kernel_initializer="he_normal",
-        name="stem_conv1",
-    )(img_input)
-    x = _bn("stem_bn1", axis)(x)
+    )
 
     x, p = _reduction_cell(x, None, filters // multiplier**2, "stem_1", axis)
     x, p = _reduction_cell(x, p, filters // multiplier, "stem_2", axis)
@@ -284,62 +268,25 @@ def _nasnet(
             )
     x = layers.Activation("relu")(x)
 
-    x = model_builder.classifier_head(
-        x,
-        include_top,
-        pooling,
-        classes,
-        classifier_activation,
-        head_pool_name=None,
-        pool_names=(None, None),
-    )
-    return model_builder.finish(img_input, x, input_tensor, name)
-
-
-_DOC = """Builds the NASNet{title} model.
-
-    Args:
-        input_shape: Shape of one image; defaults to `({size}, {size}, 3)`
-            with the head, else to images of any size (at least 32x32).
-        include_top: Whether to add the classification head (global
-            average pooling and a `Dense` layer of `classes` units).
-        weights: `None` (random initialization), `"imagenet"` (weights
-            pretrained on ImageNet, downloaded once into
-            `~/.keras/models/`), or the path of a weights file.
-        input_tensor: Optional Keras tensor to use as the model's input.
-        pooling: Without the head: `None` (4D feature maps), `"avg"` or
-            `"max"` (global pooling to 2D features).
-        classes: Number of classes of the head.
-        classifier_activation: Activation of the head's output.
-        name: Name of the model.
-
-    Inputs are expected preprocessed by
-    `keras.applications.nasnet.preprocess_input` (pixel values in
-    `[-1, 1]`).
-
-    Returns:
-        A functional `keras.Model`.
-    """
+    x = call.classifier_head(x, head_pool_name=None, pool_names=(None, None))
+    return call.model(x)
 
 
 def _export(size):
     title = f"NASNet{size.capitalize()}"
+    parameters = model_builder.shape_first_parameters((), f"nasnet_{size}")
     return model_builder.export_application(
         _nasnet,
         title,
         __name__,
-        [f"keras.applications.nasnet.{title}", f"keras.applications.{title}"],
-        _DOC.format(title=size.capitalize(), size=_MODELS[size][4]),
-        (
-            ("input_shape", None),
-            ("include_top", True),
-            ("weights", "imagenet"),
-            ("input_tensor", None),
-            ("pooling", None),
-            ("classes", 1000),
-            ("classifier_activation", "softmax"),
-            ("name", f"nasnet_{size}"),
+        model_builder.standard_doc(
+            title,
+            "nasnet",
+            parameters=parameters,
+            default_size=_MODELS[size][4],
+            note=" (pixel values in `[-1, 1]`)",
         ),
+        parameters,
         size=size,
     )
 

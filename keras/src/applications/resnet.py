@@ -91,28 +91,10 @@ def _block_strides(stage, block, blocks, preact):
     return 2 if block == 0 and stage > 0 else 1
 
 
-def build_resnet(
-    depth,
-    preact,
-    include_top,
-    weights,
-    input_tensor,
-    input_shape,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
-    """Builds a ResNet of `depth` 50, 101 or 152; `preact` selects v2."""
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=224,
-    )
+def build_resnet(call, depth, preact):
+    """Builds a ResNet of `depth` 50, 101 or 152 for `call` (see
+    `model_builder.ApplicationCall`); `preact` selects v2."""
+    img_input = call.image_input(default_size=224)
     x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)), name="conv1_pad")(
         img_input
     )
@@ -137,25 +119,18 @@ def build_resnet(
         x = _batch_norm("post_bn")(x)
         x = layers.Activation("relu", name="post_relu")(x)
 
-    x = model_builder.classifier_head(
-        x,
-        include_top,
-        pooling,
-        classes,
-        classifier_activation,
-    )
-    return model_builder.finish(img_input, x, input_tensor, name)
+    return call.model(call.classifier_head(x))
 
 
-def _export(depth, exports):
+def _export(depth, exports=None):
     title = f"ResNet{depth}"
     return model_builder.export_application(
         build_resnet,
         title,
         __name__,
-        exports,
         model_builder.standard_doc(title, "resnet"),
         model_builder.STANDARD_PARAMETERS + (("name", f"resnet{depth}"),),
+        exports=exports,
         depth=depth,
         preact=False,
     )
@@ -169,14 +144,8 @@ ResNet50 = _export(
         "keras.applications.ResNet50",
     ],
 )
-ResNet101 = _export(
-    101,
-    ["keras.applications.resnet.ResNet101", "keras.applications.ResNet101"],
-)
-ResNet152 = _export(
-    152,
-    ["keras.applications.resnet.ResNet152", "keras.applications.ResNet152"],
-)
+ResNet101 = _export(101)
+ResNet152 = _export(152)
 
 preprocess_input, decode_predictions = model_builder.export_preprocessing(
     __name__, mode="caffe", aliases=("resnet50",)

@@ -19,10 +19,6 @@ def _export(depth):
         resnet.build_resnet,
         title,
         __name__,
-        [
-            f"keras.applications.resnet_v2.{title}",
-            f"keras.applications.{title}",
-        ],
         model_builder.standard_doc(
             title, "resnet_v2", summary=" (pre-activation residual blocks)"
         ),

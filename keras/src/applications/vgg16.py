@@ -15,27 +15,10 @@ _FILTERS = (64, 128, 256, 512, 512)
 _CONVS = {16: (2, 2, 3, 3, 3), 19: (2, 2, 4, 4, 4)}
 
 
-def build_vgg(
-    depth,
-    include_top,
-    weights,
-    input_tensor,
-    input_shape,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
-    """Builds VGG16 (`depth=16`) or VGG19 (`depth=19`)."""
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=224,
-    )
+def build_vgg(call, depth):
+    """Builds VGG16 (`depth=16`) or VGG19 (`depth=19`) for `call` (see
+    `model_builder.ApplicationCall`)."""
+    img_input = call.image_input(default_size=224)
     x = img_input
     for block, (filters, convs) in enumerate(
         zip(_FILTERS, _CONVS[depth]), start=1
@@ -50,17 +33,21 @@ def build_vgg(
             )(x)
         x = layers.MaxPooling2D(2, strides=2, name=f"block{block}_pool")(x)
 
-    if include_top:
+    if call.include_top:
         x = layers.Flatten(name="flatten")(x)
         x = layers.Dense(4096, activation="relu", name="fc1")(x)
         x = layers.Dense(4096, activation="relu", name="fc2")(x)
         x = layers.Dense(
-            classes, activation=classifier_activation, name="predictions"
+            call.classes,
+            activation=call.classifier_activation,
+            name="predictions",
         )(x)
     else:
         # VGG's pooling layers have automatic names.
-        x = model_builder.global_pool(x, pooling, avg_name=None, max_name=None)
-    return model_builder.finish(img_input, x, input_tensor, name)
+        x = model_builder.global_pool(
+            x, call.pooling, avg_name=None, max_name=None
+        )
+    return call.model(x)
 
 
 def export_vgg(depth, module):
@@ -72,7 +59,6 @@ def export_vgg(depth, module):
         build_vgg,
         title,
         module,
-        [f"keras.applications.{short}.{title}", f"keras.applications.{title}"],
         model_builder.standard_doc(
             title,
             short,

@@ -62,26 +62,8 @@ def _downsampling_block(x, filters, block, axis, activate_input=True):
     return layers.add([x, shortcut])
 
 
-def _xception(
-    include_top,
-    weights,
-    input_tensor,
-    input_shape,
-    pooling,
-    classes,
-    classifier_activation,
-    name,
-):
-    img_input, _ = model_builder.checked_image_input(
-        input_tensor,
-        input_shape,
-        include_top=include_top,
-        weights=weights,
-        pooling=pooling,
-        classifier_activation=classifier_activation,
-        default_size=299,
-        min_size=71,
-    )
+def _xception(call):
+    img_input = call.image_input(default_size=299, min_size=71)
     axis = model_builder.channel_axis(-1)
 
     x = img_input
@@ -107,22 +89,13 @@ def _xception(
     x = _separable(x, 1536, "block14_sepconv1", axis, False)
     x = _separable(x, 2048, "block14_sepconv2", axis, False)
 
-    x = model_builder.classifier_head(
-        x,
-        include_top,
-        pooling,
-        classes,
-        classifier_activation,
-        pool_names=(None, None),
-    )
-    return model_builder.finish(img_input, x, input_tensor, name)
+    return call.model(call.classifier_head(x, pool_names=(None, None)))
 
 
 Xception = model_builder.export_application(
     _xception,
     "Xception",
     __name__,
-    ["keras.applications.xception.Xception", "keras.applications.Xception"],
     model_builder.standard_doc(
         "Xception",
         "xception",
