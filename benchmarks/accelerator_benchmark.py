@@ -418,9 +418,8 @@ class ProgramMemory:
 
         jax.jit = jit
 
-    def largest(self):
-        """`(bytes, scratch bytes)` of the largest recorded program."""
-        best = (0, 0)
+    def _plans(self):
+        """`(bytes, scratch bytes, compiled)` of each recorded program."""
         for fn in self.recorded:
             if fn._args is None:
                 continue
@@ -438,8 +437,19 @@ class ProgramMemory:
                 - stats.alias_size_in_bytes
                 + stats.temp_size_in_bytes
             )
-            best = max(best, (total, stats.temp_size_in_bytes))
-        return best
+            yield total, stats.temp_size_in_bytes, plan
+
+    def largest(self):
+        """`(bytes, scratch bytes)` of the largest recorded program."""
+        return max(
+            ((total, temp) for total, temp, _ in self._plans()),
+            default=(0, 0),
+        )
+
+    def largest_text(self):
+        """The optimized HLO text of the largest recorded program."""
+        plans = sorted(self._plans(), key=lambda p: p[0])
+        return plans[-1][2].as_text() if plans else None
 
 
 def _abstract(x):
@@ -469,13 +479,78 @@ def _uses_kernel(model, x):
     return "pallas_call" in str(jaxpr)
 
 
-def _memory_record(name):
+def _memory_record(name, args):
+    if args.skip_program_memory:
+        return {"model": name, "peak_bytes": peak_bytes()}
     program, scratch = PROGRAMS.largest()
     return {
         "model": name,
         "peak_bytes": peak_bytes(),
         "program_bytes": program,
         "scratch_bytes": scratch,
+    }
+
+
+def _op_kind(text):
+    """A short kind for an HLO instruction's text: the fusion kind with
+    the first op fused (`kOutput:convolution`), or the opcode."""
+    kind = re.search(r"kind=(k\w+)", text)
+    if kind:
+        return kind.group(1)
+    opcode = re.search(r"\s([a-z][a-z0-9\-]*)\(", text.split(" = ", 1)[-1])
+    return opcode.group(1) if opcode else "?"
+
+
+def device_profile(name, args, run_steps, steps):
+    """Device time per step of each XLA op while `run_steps()` runs
+    `steps` steps, from a `jax.profiler` trace read back with
+    `jax.profiler.ProfileData`; also writes the largest program's
+    optimized HLO, so that the ops can be looked up by name."""
+    import collections
+    import glob
+    import gzip
+    import tempfile
+
+    import jax
+    from jax.profiler import ProfileData
+
+    folder = tempfile.mkdtemp()
+    with jax.profiler.trace(folder):
+        run_steps()
+    times = collections.Counter()
+    kinds = {}
+    for path in glob.glob(f"{folder}/**/*.xplane.pb", recursive=True):
+        for plane in ProfileData.from_file(path).planes:
+            if not plane.name.startswith("/device:"):
+                continue
+            for line in plane.lines:
+                if line.name != "XLA Ops":
+                    continue
+                for event in line.events:
+                    # The event is named by the op's HLO text.
+                    op = event.name.split(" = ")[0].lstrip("%")
+                    times[op] += event.duration_ns
+                    kinds[op] = _op_kind(event.name)
+    per_step = {op: ns / steps / 1e6 for op, ns in times.items()}
+    by_kind = collections.Counter()
+    for op, ms in per_step.items():
+        by_kind[kinds[op]] += ms
+    framework = args.worker
+    os.makedirs(args.profile, exist_ok=True)
+    text = PROGRAMS.largest_text()
+    if text:
+        hlo = os.path.join(args.profile, f"{name}-{framework}.hlo.txt.gz")
+        with gzip.open(hlo, "wt") as f:
+            f.write(text)
+    return {
+        "model": name,
+        "check": "profile",
+        "device_ms_per_step": round(sum(per_step.values()), 3),
+        "by_kind": {k: round(v, 3) for k, v in by_kind.most_common()},
+        "top": [
+            [op, kinds[op], round(ms, 4)]
+            for op, ms in sorted(per_step.items(), key=lambda kv: -kv[1])[:60]
+        ],
     }
 
 
@@ -564,10 +639,21 @@ def run_keras(name, args, emit):
         for r in range(args.rounds):
             result = bench_common.fit_round(model, x, y, batch, args.steps)
             emit(_step_record(name, r, result["ms"], flops, units, args))
+        if args.profile:
+            emit(
+                device_profile(
+                    name,
+                    args,
+                    lambda: bench_common.fit_wall(
+                        model, x, y, batch, args.steps
+                    ),
+                    args.steps,
+                )
+            )
     except Exception as e:  # out of memory is a result here
         emit({"model": name, "error": _short_error(e)})
         return
-    emit(_memory_record(name))
+    emit(_memory_record(name, args))
 
 
 def run_jax(name, args, emit):
@@ -605,10 +691,19 @@ def run_jax(name, args, emit):
             state, long = loop_wall(step, state, batches, args.steps)
             ms = (long - short) / (args.steps - 2) * 1e3
             emit(_step_record(name, r, ms, flops, batch * context, args))
+        if args.profile:
+            emit(
+                device_profile(
+                    name,
+                    args,
+                    lambda: loop_wall(step, state, batches, args.steps),
+                    args.steps,
+                )
+            )
     except Exception as e:
         emit({"model": name, "error": _short_error(e)})
         return
-    emit(_memory_record(name))
+    emit(_memory_record(name, args))
 
 
 def run_blocks(args, emit):
@@ -883,6 +978,9 @@ def driver(args):
             ]
             command += ["--small"] if args.small else []
             command += ["--remat", args.remat] if args.remat else []
+            command += ["--profile", args.profile] if args.profile else []
+            if args.skip_program_memory:
+                command.append("--skip-program-memory")
             # Run from outside the repository, so that only PYTHONPATH
             # decides which keras is imported.
             try:
@@ -1013,6 +1111,19 @@ def main():
         help="driver only: run these of fork,upstream,jax (default: all)",
     )
     parser.add_argument("--timeout", type=int, default=400)
+    parser.add_argument(
+        "--skip-program-memory",
+        action="store_true",
+        help="leave out the program memory plan (it compiles the largest "
+        "program again: about a minute for ResNet50 on a TPU)",
+    )
+    parser.add_argument(
+        "--profile",
+        default=None,
+        help="after the rounds, trace one more call and record each XLA "
+        "op's device time per step; the largest program's optimized HLO "
+        "goes to this folder",
+    )
     parser.add_argument(
         "--out", default=os.path.join(HERE, "results", "accelerator")
     )

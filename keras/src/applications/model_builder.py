@@ -98,6 +98,16 @@ def image_input(input_tensor, shape):
     return layers.Input(tensor=input_tensor, shape=shape)
 
 
+def _batch_normalized(conv_class, x, axis, name, bn_name, bn_options, **conv):
+    """`x` through a `conv_class` layer without bias named `name` (made
+    with the arguments `conv`), then through the `BatchNormalization`
+    layer `bn_name` over `axis`, made with `bn_options`."""
+    x = conv_class(use_bias=False, name=name, **conv)(x)
+    return layers.BatchNormalization(
+        axis=axis, name=bn_name, **(bn_options or {})
+    )(x)
+
+
 def conv_bn(
     x,
     filters,
@@ -115,18 +125,19 @@ def conv_bn(
     the `Conv2D` layer `name` (with `conv_options`, e.g. an initializer)
     and the `BatchNormalization` layer `bn_name` (with `bn_options`, e.g.
     its epsilon). The caller adds the activation, if any."""
-    x = layers.Conv2D(
-        filters,
-        kernel_size,
+    return _batch_normalized(
+        layers.Conv2D,
+        x,
+        axis,
+        name,
+        bn_name,
+        bn_options,
+        filters=filters,
+        kernel_size=kernel_size,
         strides=strides,
         padding=padding,
-        use_bias=False,
-        name=name,
         **conv_options,
-    )(x)
-    return layers.BatchNormalization(
-        axis=axis, name=bn_name, **(bn_options or {})
-    )(x)
+    )
 
 
 def depthwise_bn(
@@ -156,17 +167,18 @@ def depthwise_bn(
             padding=imagenet_utils.correct_pad(x, kernel_size), name=pad_name
         )(x)
         padding = "valid"
-    x = layers.DepthwiseConv2D(
-        kernel_size,
+    return _batch_normalized(
+        layers.DepthwiseConv2D,
+        x,
+        axis,
+        name,
+        bn_name,
+        bn_options,
+        kernel_size=kernel_size,
         strides=strides,
         padding=padding,
-        use_bias=False,
-        name=name,
         **conv_options,
-    )(x)
-    return layers.BatchNormalization(
-        axis=axis, name=bn_name, **(bn_options or {})
-    )(x)
+    )
 
 
 def conv_bn_relu(

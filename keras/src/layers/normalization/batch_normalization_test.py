@@ -37,6 +37,66 @@ def test_batch_norm_training_normalizes_and_updates():
     )
 
 
+@pytest.mark.parametrize(
+    "dtype, mean, spread, moving_mean",
+    [
+        ("float32", 1e4, 1.0, 0.0),  # float32 inputs: always centered
+        ("bfloat16", 5.0, 2.0, 0.0),  # one pass: 2.5 spreads from the shift
+        ("float16", 2000.0, 2.0, 0.0),  # 1000 spreads: centered again
+        ("float16", 2000.0, 2.0, 1999.0),  # the shift has caught up
+    ],
+)
+def test_batch_norm_statistics_exact_far_from_the_moving_mean(
+    dtype, mean, spread, moving_mean
+):
+    rng = np.random.default_rng(0)
+    x = (rng.normal(size=(1024, 8, 3)) * spread + mean).astype(dtype)
+    policy = "float32" if dtype == "float32" else f"mixed_{dtype}"
+    layer = layers.BatchNormalization(momentum=0.0, dtype=policy)
+    layer.build(x.shape)
+    layer.moving_mean.assign(np.full((3,), moving_mean, "float32"))
+    layer(x, training=True)
+    x64 = np.asarray(x).astype("float64")
+    np.testing.assert_allclose(
+        layer.moving_mean.numpy(), x64.mean((0, 1)), rtol=1e-6
+    )
+    # Without the centered fallback, the 1000-spread case is 2 % off.
+    np.testing.assert_allclose(
+        layer.moving_variance.numpy(), x64.var((0, 1)), rtol=2e-5
+    )
+
+
+def test_batch_norm_gradient_matches_the_centered_formula():
+    import jax
+
+    rng = np.random.default_rng(1)
+    x = (rng.normal(size=(32, 4)) * 3 + 2).astype("bfloat16")
+    cotangent = rng.normal(size=x.shape).astype("float32")
+    layer = layers.BatchNormalization(
+        center=False, scale=False, dtype="mixed_bfloat16"
+    )
+    layer.build(x.shape)
+
+    def through_layer(v):
+        y, _ = layer.stateless_call(
+            [], [w.value for w in layer.non_trainable_weights], v, training=True
+        )
+        return (y.astype("float32") * cotangent).sum()
+
+    def reference(v):
+        v = v.astype("float32")
+        centered = v - v.mean(0)
+        y = centered / jax.numpy.sqrt((centered**2).mean(0) + 1e-3)
+        return (y.astype("bfloat16").astype("float32") * cotangent).sum()
+
+    np.testing.assert_allclose(
+        np.asarray(jax.jit(jax.grad(through_layer))(x), "float32"),
+        np.asarray(jax.grad(reference)(x), "float32"),
+        rtol=2e-2,
+        atol=2e-2,
+    )
+
+
 def test_batch_norm_channels_first_axis():
     x = np.random.randn(4, 3, 5, 5).astype("float32")
     layer = layers.BatchNormalization(axis=1)
