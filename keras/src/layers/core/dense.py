@@ -24,6 +24,7 @@ _KERNEL_AXES = (logical_axes.EMBED, logical_axes.MLP)
 
 
 @keras_export("keras.layers.Dense")
+@quantized_weights.with_shared_args
 class Dense(
     zero_point_kernel.ZeroPointKernelMixin, lora_utils.LoraKernelMixin, Layer
 ):
@@ -46,29 +47,8 @@ class Dense(
             the identity.
         use_bias: Boolean; whether to add a learned `bias` vector.
             Defaults to `True`.
-        kernel_initializer: How to initialize `kernel`. Defaults to
-            `"glorot_uniform"`.
-        bias_initializer: How to initialize `bias`. Defaults to `"zeros"`.
-        kernel_regularizer: Optional penalty on `kernel`, added to the
-            layer's losses.
-        bias_regularizer: Optional penalty on `bias`.
-        activity_regularizer: Optional penalty computed on the layer's
-            output.
-        kernel_constraint: Optional projection applied to `kernel` after
-            each optimizer update.
-        bias_constraint: Optional projection applied to `bias` after each
-            optimizer update.
-        lora_rank: Optional positive integer. When given, LoRA (low-rank
-            adaptation) is switched on with this rank as soon as the layer
-            is built (see `enable_lora`).
-        lora_alpha: Optional number controlling the strength of the LoRA
-            update: the low-rank product is multiplied by
-            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
-            of 1).
-        quantization_config: Optional `keras.quantizers.QuantizationConfig`
-            used when the layer's dtype policy is quantized (e.g.
-            `"int8_from_float32"`); `None` uses the mode's defaults.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {kernel_and_bias_args}
+        {lora_and_quantization_args}
 
     Input shape:
         Tensor of rank >= 2, `(batch_size, ..., input_dim)`; most often
@@ -116,14 +96,7 @@ class Dense(
         self.activation = activations.get(activation)
         # Per-weight settings: kernel first, then bias.
         quantized_weights.set_weight_settings(
-            self,
-            "kernel",
-            kernel_initializer,
-            kernel_regularizer,
-            kernel_constraint,
-        )
-        quantized_weights.set_weight_settings(
-            self, "bias", bias_initializer, bias_regularizer, bias_constraint
+            self, ("kernel", "bias"), locals()
         )
         quantized_weights.set_lora_and_quantization_args(
             self, lora_rank, lora_alpha, quantization_config

@@ -23,6 +23,7 @@ from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.EinsumDense")
+@quantized_weights.with_shared_args
 class EinsumDense(
     zero_point_kernel.ZeroPointKernelMixin, lora_utils.LoraKernelMixin, Layer
 ):
@@ -54,29 +55,8 @@ class EinsumDense(
         bias_axes: Optional string of output letters that get a learned
             bias; the bias is broadcast over all other output axes.
             Defaults to `None` (no bias).
-        kernel_initializer: How to initialize `kernel`. Defaults to
-            `"glorot_uniform"`.
-        bias_initializer: How to initialize `bias`. Defaults to `"zeros"`.
-        kernel_regularizer: Optional penalty on `kernel`, added to the
-            layer's losses.
-        bias_regularizer: Optional penalty on `bias`.
-        activity_regularizer: Optional penalty computed on the layer's
-            output.
-        kernel_constraint: Optional projection applied to `kernel` after
-            each optimizer update.
-        bias_constraint: Optional projection applied to `bias` after each
-            optimizer update.
-        lora_rank: Optional positive integer. When given, LoRA (low-rank
-            adaptation) is switched on with this rank as soon as the layer
-            is built (see `enable_lora`).
-        lora_alpha: Optional number controlling the strength of the LoRA
-            update: the low-rank product is multiplied by
-            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
-            of 1).
-        quantization_config: Optional `keras.quantizers.QuantizationConfig`
-            used when the layer's dtype policy is quantized (e.g.
-            `"int8_from_float32"`); `None` uses the mode's defaults.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {kernel_and_bias_args}
+        {lora_and_quantization_args}
 
     Input shape:
         A tensor with one axis per letter of the equation's input part
@@ -142,14 +122,7 @@ class EinsumDense(
         self.bias_axes = bias_axes
         # Per-weight settings: kernel first, then bias.
         quantized_weights.set_weight_settings(
-            self,
-            "kernel",
-            kernel_initializer,
-            kernel_regularizer,
-            kernel_constraint,
-        )
-        quantized_weights.set_weight_settings(
-            self, "bias", bias_initializer, bias_regularizer, bias_constraint
+            self, ("kernel", "bias"), locals()
         )
         quantized_weights.set_lora_and_quantization_args(
             self, lora_rank, lora_alpha, quantization_config

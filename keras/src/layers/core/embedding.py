@@ -17,6 +17,7 @@ from keras.src.utils import lora_utils
 
 
 @keras_export("keras.layers.Embedding")
+@quantized_weights.with_shared_args
 class Embedding(lora_utils.LoraMixin, Layer):
     """Maps integer token ids to learned vectors (a lookup table).
 
@@ -46,17 +47,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
             is the vocabulary size plus one). Defaults to `False`.
         weights: Optional array of shape `(input_dim, output_dim)` used as
             the initial table (the layer is built right away).
-        lora_rank: Optional positive integer. When given, LoRA (low-rank
-            adaptation) is switched on with this rank as soon as the layer
-            is built (see `enable_lora`).
-        lora_alpha: Optional number controlling the strength of the LoRA
-            update: the low-rank product is multiplied by
-            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
-            of 1).
-        quantization_config: Optional `keras.quantizers.QuantizationConfig`
-            used when the layer's dtype policy is quantized (e.g.
-            `"int8_from_float32"`); `None` uses the mode's defaults.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {lora_and_quantization_args}
 
     Input shape:
         Integer tensor of any shape, e.g. `(batch_size, sequence_length)`.
@@ -117,13 +108,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
         self.output_dim = output_dim
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
-        quantized_weights.set_weight_settings(
-            self,
-            "embeddings",
-            embeddings_initializer,
-            embeddings_regularizer,
-            embeddings_constraint,
-        )
+        quantized_weights.set_weight_settings(self, ("embeddings",), locals())
         quantized_weights.set_lora_and_quantization_args(
             self, lora_rank, lora_alpha, quantization_config
         )

@@ -1,6 +1,7 @@
-"""Pieces shared by the core layers with one quantizable, LoRA-capable
-weight (`Dense`, `EinsumDense`, `Embedding`): their LoRA and quantization
-constructor arguments and config entries, and the variables that hold a
+"""Pieces shared by the core layers with a quantizable weight (`Dense`,
+`EinsumDense`, `Embedding`, and in part `TernaryDense`): the docstring
+entries, storage and config entries of their weight settings and of
+their LoRA and quantization arguments, and the variables that hold a
 weight once quantized to int8 or int4.
 
 The variables are frozen and, under a distribution, laid out after the
@@ -17,6 +18,46 @@ from keras.src.quantizers import int4
 from keras.src.quantizers import layouts
 from keras.src.saving import serialization_lib
 from keras.src.utils.python_utils import ceil_div
+
+# `Args:` entries written into the docstrings of the layers, where a line
+# says `{<key>}` (see `with_shared_args`).
+_SHARED_ARGS = {
+    "kernel_and_bias_args": """\
+        kernel_initializer: How to initialize `kernel`. Defaults to
+            `"glorot_uniform"`.
+        bias_initializer: How to initialize `bias`. Defaults to `"zeros"`.
+        kernel_regularizer: Optional penalty on `kernel`, added to the
+            layer's losses.
+        bias_regularizer: Optional penalty on `bias`.
+        activity_regularizer: Optional penalty computed on the layer's
+            output.
+        kernel_constraint: Optional projection applied to `kernel` after
+            each optimizer update.
+        bias_constraint: Optional projection applied to `bias` after each
+            optimizer update.
+""",
+    "lora_and_quantization_args": """\
+        lora_rank: Optional positive integer. When given, LoRA (low-rank
+            adaptation) is switched on with this rank as soon as the layer
+            is built (see `enable_lora`).
+        lora_alpha: Optional number controlling the strength of the LoRA
+            update: the low-rank product is multiplied by
+            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
+            of 1).
+        quantization_config: Optional `keras.quantizers.QuantizationConfig`
+            used when the layer's dtype policy is quantized (e.g.
+            `"int8_from_float32"`); `None` uses the mode's defaults.
+        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+""",
+}
+
+
+def with_shared_args(cls):
+    """Class decorator writing the `_SHARED_ARGS` entries into the
+    docstring of `cls`, each in place of its `{<key>}` line."""
+    for key, text in _SHARED_ARGS.items():
+        cls.__doc__ = cls.__doc__.replace(f"        {{{key}}}\n", text)
+    return cls
 
 
 def set_lora_and_quantization_args(
@@ -48,13 +89,19 @@ def lora_and_quantization_config(layer):
     return config
 
 
-def set_weight_settings(layer, weight, initializer, regularizer, constraint):
-    """Resolves and stores the `<weight>_initializer`,
-    `<weight>_regularizer` and `<weight>_constraint` arguments of
-    `layer`."""
-    setattr(layer, f"{weight}_initializer", initializers.get(initializer))
-    setattr(layer, f"{weight}_regularizer", regularizers.get(regularizer))
-    setattr(layer, f"{weight}_constraint", constraints.get(constraint))
+def set_weight_settings(layer, weights, arguments):
+    """Resolves and stores on `layer` the `<weight>_initializer`,
+    `<weight>_regularizer` and `<weight>_constraint` entries of
+    `arguments` (its constructor's `locals()`), for each name in
+    `weights`."""
+    for weight in weights:
+        for setting, get in (
+            ("initializer", initializers.get),
+            ("regularizer", regularizers.get),
+            ("constraint", constraints.get),
+        ):
+            name = f"{weight}_{setting}"
+            setattr(layer, name, get(arguments[name]))
 
 
 def weight_settings_config(layer, weights):

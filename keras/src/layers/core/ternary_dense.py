@@ -95,14 +95,7 @@ class TernaryDense(Layer):
         self.activation = activations.get(activation)
         self.use_bias = use_bias
         quantized_weights.set_weight_settings(
-            self,
-            "kernel",
-            kernel_initializer,
-            kernel_regularizer,
-            kernel_constraint,
-        )
-        quantized_weights.set_weight_settings(
-            self, "bias", bias_initializer, bias_regularizer, bias_constraint
+            self, ("kernel", "bias"), locals()
         )
         self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
