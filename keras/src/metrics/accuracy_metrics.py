@@ -19,18 +19,10 @@ def _drop_unit_label_axis(y_true, y_pred):
     return y_true
 
 
-class _AccuracyWrapper(reduction_metrics.MeanMetricWrapper):
-    """Shared config: `name`, `dtype` and the class's extra arguments."""
+class _AccuracyWrapper(reduction_metrics.FixedFunctionMean):
+    """An accuracy: higher values are better."""
 
     _direction = "up"
-
-    _extra_config = ()
-
-    def get_config(self):
-        config = {"name": self.name, "dtype": self.dtype}
-        for key in self._extra_config:
-            config[key] = getattr(self, key)
-        return config
 
 
 @keras_export("keras.metrics.accuracy")
@@ -129,7 +121,7 @@ class BinaryAccuracy(_AccuracyWrapper):
     0.5
     """
 
-    _extra_config = ("threshold",)
+    _option_names = ("threshold",)
 
     def __init__(self, name="binary_accuracy", dtype=None, threshold=0.5):
         if not (threshold is None or isinstance(threshold, (int, float))):
@@ -333,7 +325,7 @@ class SparseTopKCategoricalAccuracy(_AccuracyWrapper):
     0.5
     """
 
-    _extra_config = ("k", "from_sorted_ids")
+    _option_names = ("k", "from_sorted_ids")
 
     def __init__(
         self,
@@ -375,7 +367,7 @@ class TopKCategoricalAccuracy(_AccuracyWrapper):
     0.5
     """
 
-    _extra_config = ("k",)
+    _option_names = ("k",)
 
     def __init__(self, k=5, name="top_k_categorical_accuracy", dtype=None):
         super().__init__(

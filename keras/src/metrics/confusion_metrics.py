@@ -11,23 +11,43 @@ from keras.src.metrics.metric import Metric
 from keras.src.metrics.metrics_utils import ConfusionMatrix
 from keras.src.metrics.metrics_utils import divide_no_nan
 
+_COUNT_DETAILS = """\
+    A prediction counts as positive when it is above the threshold. With a
+    list of thresholds, one count per threshold is kept and the result is
+    a vector. `sample_weight` turns the counts into sums of weights.
+
+    Args:
+        thresholds: A float or a list of floats in `[0, 1]`. Defaults to
+            0.5.
+        name: Name of this metric instance.
+        dtype: Dtype of the state variable and of the result.
+"""
+
+
+def _with_count_details(cls):
+    """Writes the paragraph and the `Args:` section shared by the
+    confusion counts where their docstring says `{details}`."""
+    cls.__doc__ = cls.__doc__.replace("    {details}\n", _COUNT_DETAILS)
+    return cls
+
 
 class _ConfusionMatrixConditionCount(Metric):
     """Counts one cell of the confusion matrix, at each threshold.
 
+    Subclasses name the cell, a `ConfusionMatrix` member, in
+    `_confusion_matrix_cond`.
+
     Args:
-        confusion_matrix_cond: The `ConfusionMatrix` member to count.
         thresholds: A float or a list of floats in `[0, 1]`. A prediction
             above a threshold counts as positive. Defaults to 0.5.
         name: Name of this metric instance.
         dtype: Dtype of the state variable and of the result.
     """
 
-    def __init__(
-        self, confusion_matrix_cond, thresholds=None, name=None, dtype=None
-    ):
+    _confusion_matrix_cond = None
+
+    def __init__(self, thresholds=None, name=None, dtype=None):
         super().__init__(name=name, dtype=dtype)
-        self._confusion_matrix_cond = confusion_matrix_cond
         self.init_thresholds = thresholds
         self.thresholds = metrics_utils.parse_init_thresholds(
             thresholds, default_threshold=0.5
@@ -65,18 +85,11 @@ class _ConfusionMatrixConditionCount(Metric):
 
 
 @keras_export("keras.metrics.FalsePositives")
+@_with_count_details
 class FalsePositives(_ConfusionMatrixConditionCount):
     """Counts false positives: negative labels predicted positive.
 
-    A prediction counts as positive when it is above the threshold. With a
-    list of thresholds, one count per threshold is kept and the result is
-    a vector. `sample_weight` turns the counts into sums of weights.
-
-    Args:
-        thresholds: A float or a list of floats in `[0, 1]`. Defaults to
-            0.5.
-        name: Name of this metric instance.
-        dtype: Dtype of the state variable and of the result.
+    {details}
 
     Example:
 
@@ -87,26 +100,15 @@ class FalsePositives(_ConfusionMatrixConditionCount):
     """
 
     _direction = "down"
-
-    def __init__(self, thresholds=None, name=None, dtype=None):
-        super().__init__(
-            ConfusionMatrix.FALSE_POSITIVES, thresholds, name=name, dtype=dtype
-        )
+    _confusion_matrix_cond = ConfusionMatrix.FALSE_POSITIVES
 
 
 @keras_export("keras.metrics.FalseNegatives")
+@_with_count_details
 class FalseNegatives(_ConfusionMatrixConditionCount):
     """Counts false negatives: positive labels predicted negative.
 
-    A prediction counts as positive when it is above the threshold. With a
-    list of thresholds, one count per threshold is kept and the result is
-    a vector. `sample_weight` turns the counts into sums of weights.
-
-    Args:
-        thresholds: A float or a list of floats in `[0, 1]`. Defaults to
-            0.5.
-        name: Name of this metric instance.
-        dtype: Dtype of the state variable and of the result.
+    {details}
 
     Example:
 
@@ -117,26 +119,15 @@ class FalseNegatives(_ConfusionMatrixConditionCount):
     """
 
     _direction = "down"
-
-    def __init__(self, thresholds=None, name=None, dtype=None):
-        super().__init__(
-            ConfusionMatrix.FALSE_NEGATIVES, thresholds, name=name, dtype=dtype
-        )
+    _confusion_matrix_cond = ConfusionMatrix.FALSE_NEGATIVES
 
 
 @keras_export("keras.metrics.TrueNegatives")
+@_with_count_details
 class TrueNegatives(_ConfusionMatrixConditionCount):
     """Counts true negatives: negative labels predicted negative.
 
-    A prediction counts as positive when it is above the threshold. With a
-    list of thresholds, one count per threshold is kept and the result is
-    a vector. `sample_weight` turns the counts into sums of weights.
-
-    Args:
-        thresholds: A float or a list of floats in `[0, 1]`. Defaults to
-            0.5.
-        name: Name of this metric instance.
-        dtype: Dtype of the state variable and of the result.
+    {details}
 
     Example:
 
@@ -147,26 +138,15 @@ class TrueNegatives(_ConfusionMatrixConditionCount):
     """
 
     _direction = "up"
-
-    def __init__(self, thresholds=None, name=None, dtype=None):
-        super().__init__(
-            ConfusionMatrix.TRUE_NEGATIVES, thresholds, name=name, dtype=dtype
-        )
+    _confusion_matrix_cond = ConfusionMatrix.TRUE_NEGATIVES
 
 
 @keras_export("keras.metrics.TruePositives")
+@_with_count_details
 class TruePositives(_ConfusionMatrixConditionCount):
     """Counts true positives: positive labels predicted positive.
 
-    A prediction counts as positive when it is above the threshold. With a
-    list of thresholds, one count per threshold is kept and the result is
-    a vector. `sample_weight` turns the counts into sums of weights.
-
-    Args:
-        thresholds: A float or a list of floats in `[0, 1]`. Defaults to
-            0.5.
-        name: Name of this metric instance.
-        dtype: Dtype of the state variable and of the result.
+    {details}
 
     Example:
 
@@ -177,11 +157,7 @@ class TruePositives(_ConfusionMatrixConditionCount):
     """
 
     _direction = "up"
-
-    def __init__(self, thresholds=None, name=None, dtype=None):
-        super().__init__(
-            ConfusionMatrix.TRUE_POSITIVES, thresholds, name=name, dtype=dtype
-        )
+    _confusion_matrix_cond = ConfusionMatrix.TRUE_POSITIVES
 
 
 class _PrecisionOrRecall(Metric):
@@ -342,7 +318,10 @@ class SensitivitySpecificityBase(Metric):
     """Base of the metrics that optimize one rate under a constraint on
     another, over `num_thresholds` evenly spaced thresholds.
 
-    Subclasses implement `result()` from the four confusion counts.
+    Subclasses name the constrained rate in `_constraint` (also the
+    attribute and config key of its target value) and the rate reported
+    in `_optimized`, each one of `"sensitivity"`, `"specificity"`,
+    `"precision"` and `"recall"`.
 
     Args:
         value: The target value of the constrained rate, in `[0, 1]`.
@@ -354,10 +333,15 @@ class SensitivitySpecificityBase(Metric):
     """
 
     _direction = "up"
+    _constraint = None
+    _optimized = None
 
     def __init__(
         self, value, num_thresholds=200, class_id=None, name=None, dtype=None
     ):
+        if self._constraint is not None:
+            _check_rate(self._constraint, value)
+            setattr(self, self._constraint, value)
         super().__init__(name=name, dtype=dtype)
         if not isinstance(num_thresholds, int) or num_thresholds <= 0:
             raise ValueError(
@@ -425,6 +409,25 @@ class SensitivitySpecificityBase(Metric):
             )
         )
 
+    def _rates(self):
+        """The four rates at each threshold, by name."""
+        tp, fp, tn, fn = self._counts()
+        recalls = divide_no_nan(tp, tp + fn)
+        return {
+            "sensitivity": recalls,
+            "specificity": divide_no_nan(tn, tn + fp),
+            "precision": divide_no_nan(tp, tp + fp),
+            "recall": recalls,
+        }
+
+    def result(self):
+        rates = self._rates()
+        return self._best_under_constraint(
+            rates[self._constraint],
+            rates[self._optimized],
+            getattr(self, self._constraint),
+        )
+
     @staticmethod
     def _best_under_constraint(constrained, dependent, target):
         """Largest `dependent` over the thresholds where `constrained >=
@@ -436,11 +439,14 @@ class SensitivitySpecificityBase(Metric):
         )
 
     def get_config(self):
-        return {
+        config = {
             **super().get_config(),
             "num_thresholds": self.num_thresholds,
             "class_id": self.class_id,
         }
+        if self._constraint is not None:
+            config[self._constraint] = getattr(self, self._constraint)
+        return config
 
 
 def _check_rate(name, value):
@@ -474,6 +480,9 @@ class SensitivityAtSpecificity(SensitivitySpecificityBase):
     0.5
     """
 
+    _constraint = "specificity"
+    _optimized = "sensitivity"
+
     def __init__(
         self,
         specificity,
@@ -482,8 +491,6 @@ class SensitivityAtSpecificity(SensitivitySpecificityBase):
         name=None,
         dtype=None,
     ):
-        _check_rate("specificity", specificity)
-        self.specificity = specificity
         super().__init__(
             specificity,
             num_thresholds=num_thresholds,
@@ -491,17 +498,6 @@ class SensitivityAtSpecificity(SensitivitySpecificityBase):
             name=name,
             dtype=dtype,
         )
-
-    def result(self):
-        tp, fp, tn, fn = self._counts()
-        sensitivities = divide_no_nan(tp, tp + fn)
-        specificities = divide_no_nan(tn, tn + fp)
-        return self._best_under_constraint(
-            specificities, sensitivities, self.specificity
-        )
-
-    def get_config(self):
-        return {**super().get_config(), "specificity": self.specificity}
 
 
 @keras_export("keras.metrics.SpecificityAtSensitivity")
@@ -528,6 +524,9 @@ class SpecificityAtSensitivity(SensitivitySpecificityBase):
     1.0
     """
 
+    _constraint = "sensitivity"
+    _optimized = "specificity"
+
     def __init__(
         self,
         sensitivity,
@@ -536,8 +535,6 @@ class SpecificityAtSensitivity(SensitivitySpecificityBase):
         name=None,
         dtype=None,
     ):
-        _check_rate("sensitivity", sensitivity)
-        self.sensitivity = sensitivity
         super().__init__(
             sensitivity,
             num_thresholds=num_thresholds,
@@ -545,17 +542,6 @@ class SpecificityAtSensitivity(SensitivitySpecificityBase):
             name=name,
             dtype=dtype,
         )
-
-    def result(self):
-        tp, fp, tn, fn = self._counts()
-        sensitivities = divide_no_nan(tp, tp + fn)
-        specificities = divide_no_nan(tn, tn + fp)
-        return self._best_under_constraint(
-            sensitivities, specificities, self.sensitivity
-        )
-
-    def get_config(self):
-        return {**super().get_config(), "sensitivity": self.sensitivity}
 
 
 @keras_export("keras.metrics.PrecisionAtRecall")
@@ -581,27 +567,19 @@ class PrecisionAtRecall(SensitivitySpecificityBase):
     1.0
     """
 
+    _constraint = "recall"
+    _optimized = "precision"
+
     def __init__(
         self, recall, num_thresholds=200, class_id=None, name=None, dtype=None
     ):
-        _check_rate("recall", recall)
-        self.recall = recall
         super().__init__(
-            value=recall,
+            recall,
             num_thresholds=num_thresholds,
             class_id=class_id,
             name=name,
             dtype=dtype,
         )
-
-    def result(self):
-        tp, fp, _, fn = self._counts()
-        recalls = divide_no_nan(tp, tp + fn)
-        precisions = divide_no_nan(tp, tp + fp)
-        return self._best_under_constraint(recalls, precisions, self.recall)
-
-    def get_config(self):
-        return {**super().get_config(), "recall": self.recall}
 
 
 @keras_export("keras.metrics.RecallAtPrecision")
@@ -628,6 +606,9 @@ class RecallAtPrecision(SensitivitySpecificityBase):
     0.5
     """
 
+    _constraint = "precision"
+    _optimized = "recall"
+
     def __init__(
         self,
         precision,
@@ -636,24 +617,13 @@ class RecallAtPrecision(SensitivitySpecificityBase):
         name=None,
         dtype=None,
     ):
-        _check_rate("precision", precision)
-        self.precision = precision
         super().__init__(
-            value=precision,
+            precision,
             num_thresholds=num_thresholds,
             class_id=class_id,
             name=name,
             dtype=dtype,
         )
-
-    def result(self):
-        tp, fp, _, fn = self._counts()
-        recalls = divide_no_nan(tp, tp + fn)
-        precisions = divide_no_nan(tp, tp + fp)
-        return self._best_under_constraint(precisions, recalls, self.precision)
-
-    def get_config(self):
-        return {**super().get_config(), "precision": self.precision}
 
 
 @keras_export("keras.metrics.AUC")

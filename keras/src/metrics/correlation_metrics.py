@@ -80,9 +80,15 @@ def concordance_correlation(y_true, y_pred, axis=-1):
     return 2.0 * covariance / ops.maximum(denominator, backend.epsilon())
 
 
-class _CorrelationMean(reduction_metrics.MeanMetricWrapper):
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype, "axis": self.axis}
+class _CorrelationMean(reduction_metrics.FixedFunctionMean):
+    """The running average of a per-sample coefficient computed along
+    `axis`."""
+
+    _option_names = ("axis",)
+
+    def __init__(self, fn, name, dtype, axis):
+        super().__init__(fn=fn, name=name, dtype=dtype, axis=axis)
+        self.axis = axis
 
 
 @keras_export("keras.metrics.PearsonCorrelation")
@@ -108,10 +114,7 @@ class PearsonCorrelation(_CorrelationMean):
     _direction = "up"
 
     def __init__(self, name="pearson_correlation", dtype=None, axis=-1):
-        super().__init__(
-            fn=pearson_correlation, name=name, dtype=dtype, axis=axis
-        )
-        self.axis = axis
+        super().__init__(pearson_correlation, name, dtype, axis)
 
 
 @keras_export("keras.metrics.ConcordanceCorrelation")
@@ -135,7 +138,4 @@ class ConcordanceCorrelation(_CorrelationMean):
     """
 
     def __init__(self, name="concordance_correlation", dtype=None, axis=-1):
-        super().__init__(
-            fn=concordance_correlation, name=name, dtype=dtype, axis=axis
-        )
-        self.axis = axis
+        super().__init__(concordance_correlation, name, dtype, axis)

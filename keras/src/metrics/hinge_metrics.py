@@ -7,18 +7,8 @@ from keras.src.losses.losses import squared_hinge
 from keras.src.metrics import reduction_metrics
 
 
-class _FixedFunctionMean(reduction_metrics.MeanMetricWrapper):
-    """A `MeanMetricWrapper` whose function is fixed by the class, so that
-    its config is only `name` and `dtype`."""
-
-    _direction = "down"
-
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
-
-
 @keras_export("keras.metrics.Hinge")
-class Hinge(_FixedFunctionMean):
+class Hinge(reduction_metrics.LossMean):
     """Running average of the hinge loss `maximum(1 - y_true * y_pred, 0)`.
 
     Labels are expected in {-1, 1}; labels given as {0, 1} are converted.
@@ -40,7 +30,7 @@ class Hinge(_FixedFunctionMean):
 
 
 @keras_export("keras.metrics.SquaredHinge")
-class SquaredHinge(_FixedFunctionMean):
+class SquaredHinge(reduction_metrics.LossMean):
     """Running average of the squared hinge loss.
 
     Labels are expected in {-1, 1}; labels given as {0, 1} are converted.
@@ -62,7 +52,7 @@ class SquaredHinge(_FixedFunctionMean):
 
 
 @keras_export("keras.metrics.CategoricalHinge")
-class CategoricalHinge(_FixedFunctionMean):
+class CategoricalHinge(reduction_metrics.LossMean):
     """Running average of the categorical hinge loss (one-hot labels).
 
     Args:

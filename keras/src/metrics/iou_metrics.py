@@ -9,6 +9,11 @@ from keras.src.metrics import metrics_utils
 from keras.src.metrics.metric import Metric
 
 
+def _without(keys, name):
+    """The config keys `keys` less `name` (an argument a subclass fixes)."""
+    return tuple(key for key in keys if key != name)
+
+
 class _IoUBase(Metric):
     """Accumulates a `(num_classes, num_classes)` confusion matrix.
 
@@ -189,14 +194,20 @@ class IoU(_IoUBase):
     def result(self):
         return self._mean_iou_of(self.target_class_ids)
 
+    # The constructor arguments in the config, each stored under its own
+    # name; subclasses list theirs.
+    _config_keys = (
+        "num_classes",
+        "target_class_ids",
+        "ignore_class",
+        "sparse_y_true",
+        "sparse_y_pred",
+        "axis",
+    )
+
     def get_config(self):
         return {
-            "num_classes": self.num_classes,
-            "target_class_ids": self.target_class_ids,
-            "ignore_class": self.ignore_class,
-            "sparse_y_true": self.sparse_y_true,
-            "sparse_y_pred": self.sparse_y_pred,
-            "axis": self.axis,
+            **{key: getattr(self, key) for key in self._config_keys},
             **Metric.get_config(self),
         }
 
@@ -254,12 +265,7 @@ class BinaryIoU(IoU):
         y_true = ops.cast(ops.convert_to_tensor(y_true), "int32")
         return super().update_state(y_true, y_pred, sample_weight)
 
-    def get_config(self):
-        return {
-            "target_class_ids": self.target_class_ids,
-            "threshold": self.threshold,
-            **Metric.get_config(self),
-        }
+    _config_keys = ("target_class_ids", "threshold")
 
 
 @keras_export("keras.metrics.MeanIoU")
@@ -308,15 +314,7 @@ class MeanIoU(IoU):
             axis=axis,
         )
 
-    def get_config(self):
-        return {
-            "num_classes": self.num_classes,
-            "ignore_class": self.ignore_class,
-            "sparse_y_true": self.sparse_y_true,
-            "sparse_y_pred": self.sparse_y_pred,
-            "axis": self.axis,
-            **Metric.get_config(self),
-        }
+    _config_keys = _without(IoU._config_keys, "target_class_ids")
 
 
 @keras_export("keras.metrics.OneHotIoU")
@@ -365,15 +363,7 @@ class OneHotIoU(IoU):
             axis=axis,
         )
 
-    def get_config(self):
-        return {
-            "num_classes": self.num_classes,
-            "target_class_ids": self.target_class_ids,
-            "ignore_class": self.ignore_class,
-            "sparse_y_pred": self.sparse_y_pred,
-            "axis": self.axis,
-            **Metric.get_config(self),
-        }
+    _config_keys = _without(IoU._config_keys, "sparse_y_true")
 
 
 @keras_export("keras.metrics.OneHotMeanIoU")
@@ -419,11 +409,4 @@ class OneHotMeanIoU(MeanIoU):
             axis=axis,
         )
 
-    def get_config(self):
-        return {
-            "num_classes": self.num_classes,
-            "ignore_class": self.ignore_class,
-            "sparse_y_pred": self.sparse_y_pred,
-            "axis": self.axis,
-            **Metric.get_config(self),
-        }
+    _config_keys = _without(MeanIoU._config_keys, "sparse_y_true")

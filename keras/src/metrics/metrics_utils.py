@@ -32,13 +32,7 @@ class AUCCurve(Enum):
 
     @staticmethod
     def from_str(key):
-        for member in AUCCurve:
-            if key in (member.value, member.value.lower()):
-                return member
-        raise ValueError(
-            f'Invalid AUC curve value: "{key}". Expected one of "ROC", '
-            '"PR" or "PRGAIN".'
-        )
+        return _member_named(AUCCurve, key, str.lower, "AUC curve")
 
 
 class AUCSummationMethod(Enum):
@@ -55,13 +49,22 @@ class AUCSummationMethod(Enum):
 
     @staticmethod
     def from_str(key):
-        for member in AUCSummationMethod:
-            if key in (member.value, member.value.capitalize()):
-                return member
-        raise ValueError(
-            f'Invalid AUC summation method value: "{key}". Expected one of '
-            '"interpolation", "majoring" or "minoring".'
+        return _member_named(
+            AUCSummationMethod, key, str.capitalize, "AUC summation method"
         )
+
+
+def _member_named(enum, key, respell, what):
+    """The member of `enum` whose value, or its value respelled by
+    `respell`, is `key`; a `ValueError` naming `what` if there is none."""
+    for member in enum:
+        if key in (member.value, respell(member.value)):
+            return member
+    values = [f'"{member.value}"' for member in enum]
+    raise ValueError(
+        f'Invalid {what} value: "{key}". Expected one of '
+        f"{', '.join(values[:-1])} or {values[-1]}."
+    )
 
 
 def assert_thresholds_range(thresholds):
@@ -253,20 +256,24 @@ def update_confusion_matrix_variables(
 
     needed = set(variables_to_update)
     results = {}
-    if needed & {
-        ConfusionMatrix.TRUE_POSITIVES,
-        ConfusionMatrix.FALSE_NEGATIVES,
-    }:
-        tp = above(positive_weight)
-        results[ConfusionMatrix.TRUE_POSITIVES] = tp
-        results[ConfusionMatrix.FALSE_NEGATIVES] = total(positive_weight) - tp
-    if needed & {
-        ConfusionMatrix.FALSE_POSITIVES,
-        ConfusionMatrix.TRUE_NEGATIVES,
-    }:
-        fp = above(negative_weight)
-        results[ConfusionMatrix.FALSE_POSITIVES] = fp
-        results[ConfusionMatrix.TRUE_NEGATIVES] = total(negative_weight) - fp
+    # Each kind of label splits into the entries above the threshold
+    # (predicted positive) and the rest.
+    for weight, above_key, below_key in (
+        (
+            positive_weight,
+            ConfusionMatrix.TRUE_POSITIVES,
+            ConfusionMatrix.FALSE_NEGATIVES,
+        ),
+        (
+            negative_weight,
+            ConfusionMatrix.FALSE_POSITIVES,
+            ConfusionMatrix.TRUE_NEGATIVES,
+        ),
+    ):
+        if needed & {above_key, below_key}:
+            count = above(weight)
+            results[above_key] = count
+            results[below_key] = total(weight) - count
     for key, variable in variables_to_update.items():
         variable.assign(variable + ops.cast(results[key], variable.dtype))
 

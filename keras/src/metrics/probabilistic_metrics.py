@@ -11,27 +11,8 @@ from keras.src.losses.losses import sparse_categorical_crossentropy
 from keras.src.metrics import reduction_metrics
 
 
-class _WrapperWithOptions(reduction_metrics.MeanMetricWrapper):
-    """A `MeanMetricWrapper` whose config holds `name`, `dtype` and the
-    options listed in `_option_names` (also attributes)."""
-
-    _direction = "down"
-
-    _option_names = ()
-
-    def _keep_options(self, **options):
-        for key, value in options.items():
-            setattr(self, key, value)
-
-    def get_config(self):
-        config = {"name": self.name, "dtype": self.dtype}
-        for key in self._option_names:
-            config[key] = getattr(self, key)
-        return config
-
-
 @keras_export("keras.metrics.KLDivergence")
-class KLDivergence(_WrapperWithOptions):
+class KLDivergence(reduction_metrics.LossMean):
     """Running average of the Kullback-Leibler divergence.
 
     Per sample: `sum(y_true * log(y_true / y_pred), axis=-1)`.
@@ -53,7 +34,7 @@ class KLDivergence(_WrapperWithOptions):
 
 
 @keras_export("keras.metrics.Poisson")
-class Poisson(_WrapperWithOptions):
+class Poisson(reduction_metrics.LossMean):
     """Running average of the Poisson loss `y_pred - y_true * log(y_pred)`.
 
     Args:
@@ -73,7 +54,7 @@ class Poisson(_WrapperWithOptions):
 
 
 @keras_export("keras.metrics.BinaryCrossentropy")
-class BinaryCrossentropy(_WrapperWithOptions):
+class BinaryCrossentropy(reduction_metrics.LossMean):
     """Running average of the binary cross-entropy.
 
     Args:
@@ -112,7 +93,7 @@ class BinaryCrossentropy(_WrapperWithOptions):
 
 
 @keras_export("keras.metrics.CategoricalCrossentropy")
-class CategoricalCrossentropy(_WrapperWithOptions):
+class CategoricalCrossentropy(reduction_metrics.LossMean):
     """Running average of the categorical cross-entropy (one-hot labels).
 
     Args:
@@ -155,7 +136,7 @@ class CategoricalCrossentropy(_WrapperWithOptions):
 
 
 @keras_export("keras.metrics.SparseCategoricalCrossentropy")
-class SparseCategoricalCrossentropy(_WrapperWithOptions):
+class SparseCategoricalCrossentropy(reduction_metrics.LossMean):
     """Running average of the categorical cross-entropy (integer labels).
 
     Args:

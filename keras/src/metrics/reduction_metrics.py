@@ -216,3 +216,30 @@ class MeanMetricWrapper(Mean):
                 config["fn"]
             )
         return cls(**config)
+
+
+class FixedFunctionMean(MeanMetricWrapper):
+    """A `MeanMetricWrapper` whose function is fixed by the subclass.
+
+    Its config holds `name`, `dtype` (as the metric reports it) and the
+    constructor options named in `_option_names`, which the subclass
+    stores as attributes of the same names (see `_keep_options`).
+    """
+
+    _option_names = ()
+
+    def _keep_options(self, **options):
+        for key, value in options.items():
+            setattr(self, key, value)
+
+    def get_config(self):
+        config = {"name": self.name, "dtype": self.dtype}
+        for key in self._option_names:
+            config[key] = getattr(self, key)
+        return config
+
+
+class LossMean(FixedFunctionMean):
+    """A `FixedFunctionMean` of a loss: lower values are better."""
+
+    _direction = "down"

@@ -14,7 +14,7 @@ from keras.src.metrics.metric import Metric
 
 
 @keras_export("keras.metrics.MeanSquaredError")
-class MeanSquaredError(reduction_metrics.MeanMetricWrapper):
+class MeanSquaredError(reduction_metrics.LossMean):
     """Running average of the squared error `(y_true - y_pred) ** 2`.
 
     Args:
@@ -29,17 +29,12 @@ class MeanSquaredError(reduction_metrics.MeanMetricWrapper):
     5.0
     """
 
-    _direction = "down"
-
     def __init__(self, name="mean_squared_error", dtype=None):
         super().__init__(fn=mean_squared_error, name=name, dtype=dtype)
 
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
-
 
 @keras_export("keras.metrics.MeanAbsoluteError")
-class MeanAbsoluteError(reduction_metrics.MeanMetricWrapper):
+class MeanAbsoluteError(reduction_metrics.LossMean):
     """Running average of the absolute error `|y_true - y_pred|`.
 
     Args:
@@ -54,13 +49,8 @@ class MeanAbsoluteError(reduction_metrics.MeanMetricWrapper):
     2.0
     """
 
-    _direction = "down"
-
     def __init__(self, name="mean_absolute_error", dtype=None):
         super().__init__(fn=mean_absolute_error, name=name, dtype=dtype)
-
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
 
 
 @keras_export("keras.metrics.RootMeanSquaredError")
@@ -106,17 +96,8 @@ class RootMeanSquaredError(reduction_metrics.Mean):
         return ops.sqrt(super().result())
 
 
-class _FixedFunctionMean(reduction_metrics.MeanMetricWrapper):
-    """A `MeanMetricWrapper` whose function is fixed by the class."""
-
-    _direction = "down"
-
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
-
-
 @keras_export("keras.metrics.MeanAbsolutePercentageError")
-class MeanAbsolutePercentageError(_FixedFunctionMean):
+class MeanAbsolutePercentageError(reduction_metrics.LossMean):
     """Running average of `100 * abs((y_true - y_pred) / y_true)`.
 
     Args:
@@ -138,7 +119,7 @@ class MeanAbsolutePercentageError(_FixedFunctionMean):
 
 
 @keras_export("keras.metrics.MeanSquaredLogarithmicError")
-class MeanSquaredLogarithmicError(_FixedFunctionMean):
+class MeanSquaredLogarithmicError(reduction_metrics.LossMean):
     """Running average of `square(log(1 + y_true) - log(1 + y_pred))`.
 
     Args:
@@ -165,7 +146,7 @@ def _cosine_similarity(y_true, y_pred, axis=-1):
 
 
 @keras_export("keras.metrics.CosineSimilarity")
-class CosineSimilarity(reduction_metrics.MeanMetricWrapper):
+class CosineSimilarity(reduction_metrics.FixedFunctionMean):
     """Running average of the cosine similarity of labels and predictions.
 
     Per sample: `sum(l2_normalize(y_true) * l2_normalize(y_pred), axis)`,
@@ -185,17 +166,15 @@ class CosineSimilarity(reduction_metrics.MeanMetricWrapper):
     """
 
     _direction = "up"
+    _option_names = ("axis",)
 
     def __init__(self, name="cosine_similarity", dtype=None, axis=-1):
         super().__init__(_cosine_similarity, name, dtype=dtype, axis=axis)
         self.axis = axis
 
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype, "axis": self.axis}
-
 
 @keras_export("keras.metrics.LogCoshError")
-class LogCoshError(_FixedFunctionMean):
+class LogCoshError(reduction_metrics.LossMean):
     """Running average of `log(cosh(y_pred - y_true))`.
 
     Args:

@@ -1,13 +1,10 @@
 """`Dense`: the regular densely-connected layer."""
 
 from keras.src import activations
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
-from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
+from keras.src.layers.core import quantized_weights
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import file_order
@@ -20,15 +17,14 @@ from keras.src.quantizers import layouts
 from keras.src.quantizers import quantizers
 from keras.src.quantizers import ternary
 from keras.src.quantizers import zero_point_kernel
-from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
-from keras.src.utils.python_utils import ceil_div
 
 # The logical names of the kernel's axes (see `logical_axes`).
 _KERNEL_AXES = (logical_axes.EMBED, logical_axes.MLP)
 
 
 @keras_export("keras.layers.Dense")
+@quantized_weights.with_shared_args
 class Dense(
     zero_point_kernel.ZeroPointKernelMixin, lora_utils.LoraKernelMixin, Layer
 ):
@@ -51,29 +47,8 @@ class Dense(
             the identity.
         use_bias: Boolean; whether to add a learned `bias` vector.
             Defaults to `True`.
-        kernel_initializer: How to initialize `kernel`. Defaults to
-            `"glorot_uniform"`.
-        bias_initializer: How to initialize `bias`. Defaults to `"zeros"`.
-        kernel_regularizer: Optional penalty on `kernel`, added to the
-            layer's losses.
-        bias_regularizer: Optional penalty on `bias`.
-        activity_regularizer: Optional penalty computed on the layer's
-            output.
-        kernel_constraint: Optional projection applied to `kernel` after
-            each optimizer update.
-        bias_constraint: Optional projection applied to `bias` after each
-            optimizer update.
-        lora_rank: Optional positive integer. When given, LoRA (low-rank
-            adaptation) is switched on with this rank as soon as the layer
-            is built (see `enable_lora`).
-        lora_alpha: Optional number controlling the strength of the LoRA
-            update: the low-rank product is multiplied by
-            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
-            of 1).
-        quantization_config: Optional `keras.quantizers.QuantizationConfig`
-            used when the layer's dtype policy is quantized (e.g.
-            `"int8_from_float32"`); `None` uses the mode's defaults.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {kernel_and_bias_args}
+        {lora_and_quantization_args}
 
     Input shape:
         Tensor of rank >= 2, `(batch_size, ..., input_dim)`; most often
@@ -120,20 +95,12 @@ class Dense(
         self.use_bias = use_bias
         self.activation = activations.get(activation)
         # Per-weight settings: kernel first, then bias.
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.bias_constraint = constraints.get(bias_constraint)
-        self.lora_rank = lora_rank
-        self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
-        self.lora_enabled = False
-        if isinstance(quantization_config, dict):
-            quantization_config = serialization_lib.deserialize_keras_object(
-                quantization_config
-            )
-        self.quantization_config = quantization_config
+        quantized_weights.set_weight_settings(
+            self, ("kernel", "bias"), locals()
+        )
+        quantized_weights.set_lora_and_quantization_args(
+            self, lora_rank, lora_alpha, quantization_config
+        )
         self.inputs_quantizer = None
         self.supports_masking = True
         self.input_spec = InputSpec(min_ndim=2)
@@ -151,14 +118,7 @@ class Dense(
         if mode is not None and mode != "float8":
             self.quantized_build(kernel_shape, mode, self.quantization_config)
         else:
-            with logical_axes.logical_axes(_KERNEL_AXES):
-                self._kernel = self.add_weight(
-                    shape=kernel_shape,
-                    name="kernel",
-                    initializer=self.kernel_initializer,
-                    constraint=self.kernel_constraint,
-                    regularizer=self.kernel_regularizer,
-                )
+            self._build_float_kernel(kernel_shape)
         self.bias = None
         if self.use_bias:
             with logical_axes.logical_axes((logical_axes.MLP,)):
@@ -176,6 +136,17 @@ class Dense(
         self.built = True
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    def _build_float_kernel(self, kernel_shape):
+        """Creates the float `kernel` variable."""
+        with logical_axes.logical_axes(_KERNEL_AXES):
+            self._kernel = self.add_weight(
+                shape=kernel_shape,
+                name="kernel",
+                initializer=self.kernel_initializer,
+                constraint=self.kernel_constraint,
+                regularizer=self.kernel_regularizer,
+            )
 
     def enable_lora(
         self,
@@ -339,14 +310,7 @@ class Dense(
         elif mode == "ternary":
             self._ternary_build(kernel_shape)
         else:
-            with logical_axes.logical_axes(_KERNEL_AXES):
-                self._kernel = self.add_weight(
-                    shape=kernel_shape,
-                    name="kernel",
-                    initializer=self.kernel_initializer,
-                    constraint=self.kernel_constraint,
-                    regularizer=self.kernel_regularizer,
-                )
+            self._build_float_kernel(kernel_shape)
             self._float8_build()
 
     def _int8_build(self, kernel_shape, config):
@@ -355,20 +319,8 @@ class Dense(
         # Under a distribution the kernel keeps the float kernel's layout
         # and the scale that of its units axis.
         base = layouts.float_weight_layout(self, "kernel", kernel_shape)
-        self._kernel = self.add_weight(
-            shape=kernel_shape,
-            name="kernel",
-            initializer="zeros",
-            dtype="int8",
-            trainable=False,
-            layout=layouts.derived_layout(base, (0, 1), kernel_shape),
-        )
-        self.kernel_scale = self.add_weight(
-            shape=(self.units,),
-            name="kernel_scale",
-            initializer="ones",
-            trainable=False,
-            layout=layouts.derived_layout(base, (1,), (self.units,)),
+        quantized_weights.build_int8(
+            self, "kernel", kernel_shape, base, (self.units,), (1,)
         )
 
     def _int4_build(self, kernel_shape, config):
@@ -377,35 +329,8 @@ class Dense(
         self._int4_block_size = int4.int4_block_size(self, config)
         self._orig_output_dim = units
         base = layouts.float_weight_layout(self, "kernel", kernel_shape)
-        packed_shape = (in_features, ceil_div(units, 2))
-        self._kernel = self.add_weight(
-            shape=packed_shape,
-            name="kernel",
-            initializer="zeros",
-            dtype="int8",
-            trainable=False,
-            layout=layouts.derived_layout(base, (0, 1), packed_shape),
-        )
-        if not int4.is_grouped(self._int4_block_size):
-            self.kernel_scale = self.add_weight(
-                shape=(units,),
-                name="kernel_scale",
-                initializer="ones",
-                trainable=False,
-                layout=layouts.derived_layout(base, (1,), (units,)),
-            )
-            return
-        groups = int4.group_count(in_features, self._int4_block_size)
-        self.kernel_scale, self.kernel_zero, self.g_idx = (
-            int4.int4_grouped_build(
-                self,
-                "kernel",
-                groups,
-                units,
-                in_features,
-                layout=layouts.derived_layout(base, (None, 1), (groups, units)),
-                rows_layout=layouts.derived_layout(base, (0,), (in_features,)),
-            )
+        quantized_weights.build_int4(
+            self, "kernel", in_features, units, base, (0, 1)
         )
 
     def _ternary_build(self, kernel_shape):
@@ -416,14 +341,7 @@ class Dense(
         )
 
     def _float8_build(self):
-        float8.float8_build(self, self._float8_history_length())
-
-    def _float8_history_length(self):
-        return getattr(
-            self._path_dtype_policy,
-            "amax_history_length",
-            QuantizedFloat8DTypePolicy.default_amax_history_length,
-        )
+        float8.float8_build(self, quantized_weights.float8_history_length(self))
 
     def _quantized_base_values(self, float_kernel, mode, config):
         """`{attribute: value}` of the quantized kernel variables holding
@@ -547,27 +465,10 @@ class Dense(
         config["units"] = self.units
         config["activation"] = activations.serialize(self.activation)
         config["use_bias"] = self.use_bias
-        for weight in ("kernel", "bias"):
-            config[f"{weight}_initializer"] = initializers.serialize(
-                getattr(self, f"{weight}_initializer")
-            )
-            config[f"{weight}_regularizer"] = regularizers.serialize(
-                getattr(self, f"{weight}_regularizer")
-            )
-        for weight in ("kernel", "bias"):
-            config[f"{weight}_constraint"] = (
-                serialization_lib.serialize_keras_object(
-                    getattr(self, f"{weight}_constraint")
-                )
-            )
-        if self.lora_rank:
-            config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
-        if self.quantization_config is not None:
-            config["quantization_config"] = (
-                serialization_lib.serialize_keras_object(
-                    self.quantization_config
-                )
-            )
+        config.update(
+            quantized_weights.weight_settings_config(self, ("kernel", "bias"))
+        )
+        config.update(quantized_weights.lora_and_quantization_config(self))
         return config
 
 

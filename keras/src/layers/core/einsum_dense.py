@@ -3,13 +3,12 @@
 import re
 
 from keras.src import activations
-from keras.src import constraints
 from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
-from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
+from keras.src.layers.core import quantized_weights
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import file_order
 from keras.src.quantizers import float8
@@ -20,12 +19,11 @@ from keras.src.quantizers import layer_config
 from keras.src.quantizers import layouts
 from keras.src.quantizers import quantizers
 from keras.src.quantizers import zero_point_kernel
-from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
-from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.EinsumDense")
+@quantized_weights.with_shared_args
 class EinsumDense(
     zero_point_kernel.ZeroPointKernelMixin, lora_utils.LoraKernelMixin, Layer
 ):
@@ -57,29 +55,8 @@ class EinsumDense(
         bias_axes: Optional string of output letters that get a learned
             bias; the bias is broadcast over all other output axes.
             Defaults to `None` (no bias).
-        kernel_initializer: How to initialize `kernel`. Defaults to
-            `"glorot_uniform"`.
-        bias_initializer: How to initialize `bias`. Defaults to `"zeros"`.
-        kernel_regularizer: Optional penalty on `kernel`, added to the
-            layer's losses.
-        bias_regularizer: Optional penalty on `bias`.
-        activity_regularizer: Optional penalty computed on the layer's
-            output.
-        kernel_constraint: Optional projection applied to `kernel` after
-            each optimizer update.
-        bias_constraint: Optional projection applied to `bias` after each
-            optimizer update.
-        lora_rank: Optional positive integer. When given, LoRA (low-rank
-            adaptation) is switched on with this rank as soon as the layer
-            is built (see `enable_lora`).
-        lora_alpha: Optional number controlling the strength of the LoRA
-            update: the low-rank product is multiplied by
-            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
-            of 1).
-        quantization_config: Optional `keras.quantizers.QuantizationConfig`
-            used when the layer's dtype policy is quantized (e.g.
-            `"int8_from_float32"`); `None` uses the mode's defaults.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {kernel_and_bias_args}
+        {lora_and_quantization_args}
 
     Input shape:
         A tensor with one axis per letter of the equation's input part
@@ -144,30 +121,27 @@ class EinsumDense(
         self.activation = activations.get(activation)
         self.bias_axes = bias_axes
         # Per-weight settings: kernel first, then bias.
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.bias_constraint = constraints.get(bias_constraint)
-        self.lora_rank = lora_rank
-        self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
-        self.lora_enabled = False
-        if isinstance(quantization_config, dict):
-            quantization_config = serialization_lib.deserialize_keras_object(
-                quantization_config
-            )
-        self.quantization_config = quantization_config
+        quantized_weights.set_weight_settings(
+            self, ("kernel", "bias"), locals()
+        )
+        quantized_weights.set_lora_and_quantization_args(
+            self, lora_rank, lora_alpha, quantization_config
+        )
         self.inputs_quantizer = None
 
-    def build(self, input_shape):
-        shapes = _analyze_einsum_string(
+    def _shapes(self, input_shape, validate_sizes=True):
+        """The kernel, bias and output shapes for `input_shape` (see
+        `_analyze_einsum_string`)."""
+        return _analyze_einsum_string(
             self.equation,
             self.bias_axes,
             tuple(input_shape),
             self.partial_output_shape,
-        )
-        kernel_dims, bias_dims, out_dims = shapes[:3]
+            validate_sizes=validate_sizes,
+        )[:3]
+
+    def build(self, input_shape):
+        kernel_dims, bias_dims, out_dims = self._shapes(input_shape)
         self.full_output_shape = tuple(out_dims)
         mode = self.quantization_mode
         if mode is not None and mode != "float8":
@@ -175,16 +149,7 @@ class EinsumDense(
                 tuple(kernel_dims), mode, self.quantization_config
             )
         else:
-            with logical_axes.logical_axes(self._kernel_axis_names()):
-                self._kernel = self.add_weight(
-                    shape=tuple(kernel_dims),
-                    name="kernel",
-                    initializer=_with_fan_axes(
-                        self.kernel_initializer, self.equation
-                    ),
-                    constraint=self.kernel_constraint,
-                    regularizer=self.kernel_regularizer,
-                )
+            self._build_float_kernel(tuple(kernel_dims))
         self.bias = None
         if bias_dims is not None:
             with logical_axes.logical_axes(self._bias_axis_names(bias_dims)):
@@ -200,6 +165,19 @@ class EinsumDense(
         self.built = True
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    def _build_float_kernel(self, kernel_shape):
+        """Creates the float `kernel` variable (fans from the equation)."""
+        with logical_axes.logical_axes(self._kernel_axis_names()):
+            self._kernel = self.add_weight(
+                shape=kernel_shape,
+                name="kernel",
+                initializer=_with_fan_axes(
+                    self.kernel_initializer, self.equation
+                ),
+                constraint=self.kernel_constraint,
+                regularizer=self.kernel_regularizer,
+            )
 
     def _letter_axis_names(self):
         """The logical axis name of each kernel letter of the equation."""
@@ -380,16 +358,7 @@ class EinsumDense(
         elif mode == "int4":
             self._int4_build(kernel_shape, config)
         else:
-            with logical_axes.logical_axes(self._kernel_axis_names()):
-                self._kernel = self.add_weight(
-                    shape=kernel_shape,
-                    name="kernel",
-                    initializer=_with_fan_axes(
-                        self.kernel_initializer, self.equation
-                    ),
-                    constraint=self.kernel_constraint,
-                    regularizer=self.kernel_regularizer,
-                )
+            self._build_float_kernel(kernel_shape)
             self._float8_build()
 
     def _int8_build(self, kernel_shape, config):
@@ -399,27 +368,17 @@ class EinsumDense(
         # Under a distribution the kernel keeps the float kernel's layout
         # and the scale that of the kernel axes it spans.
         base = layouts.float_weight_layout(self, "kernel", kernel_shape)
-        self._kernel = self.add_weight(
-            shape=kernel_shape,
-            name="kernel",
-            initializer="zeros",
-            dtype="int8",
-            trainable=False,
-            layout=layouts.derived_layout(
-                base, tuple(range(len(kernel_shape))), kernel_shape
-            ),
-        )
-        scale_shape = self._int8_scale_shape(kernel_shape)
         picks = tuple(
             weight_spec.index(c) if c in weight_spec else None
             for c in output_spec
         )
-        self.kernel_scale = self.add_weight(
-            shape=scale_shape,
-            name="kernel_scale",
-            initializer="ones",
-            trainable=False,
-            layout=layouts.derived_layout(base, picks, scale_shape),
+        quantized_weights.build_int8(
+            self,
+            "kernel",
+            kernel_shape,
+            base,
+            self._int8_scale_shape(kernel_shape),
+            picks,
         )
 
     def _int8_scale_shape(self, kernel_shape):
@@ -443,40 +402,8 @@ class EinsumDense(
         self._int4_rows = rows
         self._int4_unpacked_column_size = columns
         base = layouts.float_weight_layout(self, "kernel", kernel_shape)
-        row_pick, column_pick = self._int4_matrix_picks(base)
-        packed_shape = (rows, ceil_div(columns, 2))
-        self._kernel = self.add_weight(
-            shape=packed_shape,
-            name="kernel",
-            initializer="zeros",
-            dtype="int8",
-            trainable=False,
-            layout=layouts.derived_layout(
-                base, (row_pick, column_pick), packed_shape
-            ),
-        )
-        if not int4.is_grouped(self._int4_block_size):
-            self.kernel_scale = self.add_weight(
-                shape=(columns,),
-                name="kernel_scale",
-                initializer="ones",
-                trainable=False,
-                layout=layouts.derived_layout(base, (column_pick,), (columns,)),
-            )
-            return
-        groups = int4.group_count(rows, self._int4_block_size)
-        self.kernel_scale, self.kernel_zero, self.g_idx = (
-            int4.int4_grouped_build(
-                self,
-                "kernel",
-                groups,
-                columns,
-                rows,
-                layout=layouts.derived_layout(
-                    base, (None, column_pick), (groups, columns)
-                ),
-                rows_layout=layouts.derived_layout(base, (row_pick,), (rows,)),
-            )
+        quantized_weights.build_int4(
+            self, "kernel", rows, columns, base, self._int4_matrix_picks(base)
         )
 
     def _int4_matrix_picks(self, base):
@@ -513,14 +440,7 @@ class EinsumDense(
         return rows, size // rows
 
     def _float8_build(self):
-        float8.float8_build(
-            self,
-            getattr(
-                self._path_dtype_policy,
-                "amax_history_length",
-                QuantizedFloat8DTypePolicy.default_amax_history_length,
-            ),
-        )
+        float8.float8_build(self, quantized_weights.float8_history_length(self))
 
     def _quantized_base_values(self, float_kernel, mode, config):
         """`{attribute: value}` of the quantized kernel variables holding
@@ -696,13 +616,7 @@ class EinsumDense(
         return dx, dkernel
 
     def compute_output_shape(self, input_shape):
-        out_dims = _analyze_einsum_string(
-            self.equation,
-            self.bias_axes,
-            tuple(input_shape),
-            self.partial_output_shape,
-            validate_sizes=False,
-        )[2]
+        out_dims = self._shapes(input_shape, validate_sizes=False)[2]
         return tuple(out_dims)
 
     def get_config(self):
@@ -713,30 +627,13 @@ class EinsumDense(
             activation=activations.serialize(self.activation),
             bias_axes=self.bias_axes,
         )
-        for weight in ("kernel", "bias"):
-            config[f"{weight}_initializer"] = initializers.serialize(
-                getattr(self, f"{weight}_initializer")
-            )
-            config[f"{weight}_regularizer"] = regularizers.serialize(
-                getattr(self, f"{weight}_regularizer")
-            )
         config["activity_regularizer"] = regularizers.serialize(
             self.activity_regularizer
         )
-        for weight in ("kernel", "bias"):
-            config[f"{weight}_constraint"] = (
-                serialization_lib.serialize_keras_object(
-                    getattr(self, f"{weight}_constraint")
-                )
-            )
-        if self.lora_rank:
-            config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
-        if self.quantization_config is not None:
-            config["quantization_config"] = (
-                serialization_lib.serialize_keras_object(
-                    self.quantization_config
-                )
-            )
+        config.update(
+            quantized_weights.weight_settings_config(self, ("kernel", "bias"))
+        )
+        config.update(quantized_weights.lora_and_quantization_config(self))
         return config
 
 

@@ -1,12 +1,11 @@
 """`Embedding`: turns integer indices into dense vectors."""
 
 from keras.src import backend
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
+from keras.src.layers.core import quantized_weights
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import in_place
 from keras.src.quantizers import int4
@@ -14,12 +13,11 @@ from keras.src.quantizers import int8
 from keras.src.quantizers import layer_config
 from keras.src.quantizers import layouts
 from keras.src.quantizers import quantizers
-from keras.src.saving import serialization_lib
 from keras.src.utils import lora_utils
-from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.Embedding")
+@quantized_weights.with_shared_args
 class Embedding(lora_utils.LoraMixin, Layer):
     """Maps integer token ids to learned vectors (a lookup table).
 
@@ -49,17 +47,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
             is the vocabulary size plus one). Defaults to `False`.
         weights: Optional array of shape `(input_dim, output_dim)` used as
             the initial table (the layer is built right away).
-        lora_rank: Optional positive integer. When given, LoRA (low-rank
-            adaptation) is switched on with this rank as soon as the layer
-            is built (see `enable_lora`).
-        lora_alpha: Optional number controlling the strength of the LoRA
-            update: the low-rank product is multiplied by
-            `lora_alpha / lora_rank`. Defaults to `lora_rank` (a factor
-            of 1).
-        quantization_config: Optional `keras.quantizers.QuantizationConfig`
-            used when the layer's dtype policy is quantized (e.g.
-            `"int8_from_float32"`); `None` uses the mode's defaults.
-        **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
+        {lora_and_quantization_args}
 
     Input shape:
         Integer tensor of any shape, e.g. `(batch_size, sequence_length)`.
@@ -120,17 +108,10 @@ class Embedding(lora_utils.LoraMixin, Layer):
         self.output_dim = output_dim
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
-        self.embeddings_initializer = initializers.get(embeddings_initializer)
-        self.embeddings_constraint = constraints.get(embeddings_constraint)
-        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
-        self.lora_rank = lora_rank
-        self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
-        self.lora_enabled = False
-        if isinstance(quantization_config, dict):
-            quantization_config = serialization_lib.deserialize_keras_object(
-                quantization_config
-            )
-        self.quantization_config = quantization_config
+        quantized_weights.set_weight_settings(self, ("embeddings",), locals())
+        quantized_weights.set_lora_and_quantization_args(
+            self, lora_rank, lora_alpha, quantization_config
+        )
         if weights is None:
             return
         # Initial values given: create the table now and load them.
@@ -361,58 +342,28 @@ class Embedding(lora_utils.LoraMixin, Layer):
         # Under a distribution the table keeps the float table's layout
         # and the scales that of its vocabulary axis.
         base = layouts.float_weight_layout(self, "embeddings", embeddings_shape)
-        self._embeddings = self.add_weight(
-            shape=embeddings_shape,
-            name="embeddings",
-            initializer="zeros",
-            dtype="int8",
-            trainable=False,
-            layout=layouts.derived_layout(base, (0, 1), embeddings_shape),
-        )
-        self.embeddings_scale = self.add_weight(
-            shape=(embeddings_shape[0],),
-            name="embeddings_scale",
-            initializer="ones",
-            trainable=False,
-            layout=layouts.derived_layout(base, (0,), embeddings_shape[:1]),
+        quantized_weights.build_int8(
+            self,
+            "embeddings",
+            embeddings_shape,
+            base,
+            embeddings_shape[:1],
+            (0,),
         )
 
     def _int4_build(self, embeddings_shape, config):
         vocabulary, features = embeddings_shape
         self._int4_block_size = int4.int4_block_size(self, config)
         base = layouts.float_weight_layout(self, "embeddings", embeddings_shape)
-        packed_shape = (vocabulary, ceil_div(features, 2))
-        self._embeddings = self.add_weight(
-            shape=packed_shape,
-            name="embeddings",
-            initializer="zeros",
-            dtype="int8",
-            trainable=False,
-            layout=layouts.derived_layout(base, (0, 1), packed_shape),
-        )
-        if not int4.is_grouped(self._int4_block_size):
-            self.embeddings_scale = self.add_weight(
-                shape=(vocabulary,),
-                name="embeddings_scale",
-                initializer="ones",
-                trainable=False,
-                layout=layouts.derived_layout(base, (0,), (vocabulary,)),
-            )
-            return
-        groups = int4.group_count(features, self._int4_block_size)
-        self.embeddings_scale, self.embeddings_zero, self.g_idx = (
-            int4.int4_grouped_build(
-                self,
-                "embeddings",
-                groups,
-                vocabulary,
-                features,
-                transpose=True,
-                layout=layouts.derived_layout(
-                    base, (0, None), (vocabulary, groups)
-                ),
-                rows_layout=layouts.derived_layout(base, (1,), (features,)),
-            )
+        # The int4 matrix has the features as rows: stored transposed.
+        quantized_weights.build_int4(
+            self,
+            "embeddings",
+            features,
+            vocabulary,
+            base,
+            (1, 0),
+            transpose=True,
         )
 
     def _quantized_base_values(self, table, mode, config):
@@ -510,26 +461,13 @@ class Embedding(lora_utils.LoraMixin, Layer):
         config.update(
             input_dim=self.input_dim,
             output_dim=self.output_dim,
-            embeddings_initializer=initializers.serialize(
-                self.embeddings_initializer
-            ),
-            embeddings_regularizer=regularizers.serialize(
-                self.embeddings_regularizer
-            ),
             activity_regularizer=regularizers.serialize(
                 self.activity_regularizer
             ),
-            embeddings_constraint=serialization_lib.serialize_keras_object(
-                self.embeddings_constraint
-            ),
-            mask_zero=self.mask_zero,
         )
-        if self.lora_rank:
-            config.update(lora_rank=self.lora_rank, lora_alpha=self.lora_alpha)
-        if self.quantization_config is not None:
-            config["quantization_config"] = (
-                serialization_lib.serialize_keras_object(
-                    self.quantization_config
-                )
-            )
+        config.update(
+            quantized_weights.weight_settings_config(self, ("embeddings",))
+        )
+        config["mask_zero"] = self.mask_zero
+        config.update(quantized_weights.lora_and_quantization_config(self))
         return config

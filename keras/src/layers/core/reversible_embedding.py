@@ -4,6 +4,7 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
+from keras.src.layers.core import quantized_weights
 from keras.src.layers.core.embedding import Embedding
 from keras.src.quantizers import in_place
 from keras.src.quantizers import int4
@@ -210,13 +211,8 @@ class ReversibleEmbedding(Embedding):
             ceil_div(features, 2) if packs_int4 else features,
             vocabulary,
         )
-        self.reverse_embeddings = self.add_weight(
-            shape=packed_shape,
-            name="reverse_embeddings",
-            initializer="zeros",
-            dtype="int8",
-            trainable=False,
-            layout=layouts.derived_layout(base, (0, 1), packed_shape),
+        self.reverse_embeddings = quantized_weights.add_integer_values(
+            self, "reverse_embeddings", packed_shape, base, (0, 1)
         )
         if packs_int4 and int4.is_grouped(self._int4_block_size):
             groups = int4.group_count(features, self._int4_block_size)
@@ -224,15 +220,9 @@ class ReversibleEmbedding(Embedding):
         else:
             shape = (vocabulary,)
         # The scales take the layout of the vocabulary axis.
-        layout = layouts.derived_layout(
-            base, (None, 1) if len(shape) == 2 else (1,), shape
-        )
-        self.reverse_embeddings_scale = self.add_weight(
-            shape=shape,
-            name="reverse_embeddings_scale",
-            initializer="ones",
-            trainable=False,
-            layout=layout,
+        picks = (None, 1) if len(shape) == 2 else (1,)
+        self.reverse_embeddings_scale = quantized_weights.add_scales(
+            self, "reverse_embeddings_scale", shape, base, picks
         )
         if len(shape) == 2:
             # Stored as float32, as upstream Keras does.
@@ -242,7 +232,7 @@ class ReversibleEmbedding(Embedding):
                 initializer="zeros",
                 dtype="float32",
                 trainable=False,
-                layout=layout,
+                layout=layouts.derived_layout(base, picks, shape),
             )
 
     def _quantized_base_values(self, weight, mode, config):

@@ -1,11 +1,9 @@
 """`TernaryDense`: a dense layer trained with ternary weights."""
 
 from keras.src import activations
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.api_export import keras_export
+from keras.src.layers.core import quantized_weights
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import file_order
@@ -96,12 +94,9 @@ class TernaryDense(Layer):
         self.threshold = threshold
         self.activation = activations.get(activation)
         self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        quantized_weights.set_weight_settings(
+            self, ("kernel", "bias"), locals()
+        )
         self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
 
@@ -234,12 +229,9 @@ class TernaryDense(Layer):
             threshold=self.threshold,
             activation=activations.serialize(self.activation),
             use_bias=self.use_bias,
-            kernel_initializer=initializers.serialize(self.kernel_initializer),
-            bias_initializer=initializers.serialize(self.bias_initializer),
-            kernel_regularizer=regularizers.serialize(self.kernel_regularizer),
-            bias_regularizer=regularizers.serialize(self.bias_regularizer),
-            kernel_constraint=constraints.serialize(self.kernel_constraint),
-            bias_constraint=constraints.serialize(self.bias_constraint),
+        )
+        config.update(
+            quantized_weights.weight_settings_config(self, ("kernel", "bias"))
         )
         return config
 

@@ -39,17 +39,24 @@ def set_cell_weight_settings(cell, **settings):
         setattr(cell, name, getters[setting](value))
 
 
-def set_cell_options(
-    cell, activation, use_bias, dropout, recurrent_dropout, **settings
-):
-    """Stores the options every built-in cell takes: its `activation`,
-    `use_bias`, the `<weight>_<setting>` arguments in `settings` and the
-    (clipped) dropout rates."""
-    cell.activation = activations.get(activation)
-    cell.use_bias = use_bias
-    set_cell_weight_settings(cell, **settings)
-    cell.dropout = clip_rate(dropout)
-    cell.recurrent_dropout = clip_rate(recurrent_dropout)
+def cell_options(arguments):
+    """The `CELL_OPTIONS` entries of `arguments`, the `locals()` of a
+    cell's or a layer's constructor: what a layer hands on to its cell,
+    and what `set_cell_options` stores."""
+    return {name: arguments[name] for name in CELL_OPTIONS}
+
+
+def set_cell_options(cell, arguments):
+    """Stores the options every built-in cell takes, read from its
+    constructor's `arguments` (its `locals()`): its `activation`,
+    `use_bias`, the `<weight>_<setting>` arguments and the (clipped)
+    dropout rates."""
+    options = cell_options(arguments)
+    cell.activation = activations.get(options.pop("activation"))
+    cell.use_bias = options.pop("use_bias")
+    cell.dropout = clip_rate(options.pop("dropout"))
+    cell.recurrent_dropout = clip_rate(options.pop("recurrent_dropout"))
+    set_cell_weight_settings(cell, **options)
 
 
 def add_cell_weights(

@@ -16,6 +16,7 @@ from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import CELL_OPTIONS
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
+from keras.src.layers.rnn.cell_utils import cell_options
 from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import forget_bias_initializer
 from keras.src.layers.rnn.cell_utils import set_cell_options
@@ -134,22 +135,7 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
             )
         self.recurrent_activation = activations.get(recurrent_activation)
         self.unit_forget_bias = unit_forget_bias
-        set_cell_options(
-            self,
-            activation,
-            use_bias,
-            dropout,
-            recurrent_dropout,
-            kernel_initializer=kernel_initializer,
-            recurrent_initializer=recurrent_initializer,
-            bias_initializer=bias_initializer,
-            kernel_regularizer=kernel_regularizer,
-            recurrent_regularizer=recurrent_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            recurrent_constraint=recurrent_constraint,
-            bias_constraint=bias_constraint,
-        )
+        set_cell_options(self, locals())
         self.input_spec = InputSpec(ndim=rank + 2)
         # The states' shapes depend on the inputs: see `get_initial_state`.
         self.state_size = -1
@@ -377,24 +363,12 @@ class ConvLSTM(RNN):
             padding=padding,
             data_format=data_format,
             dilation_rate=dilation_rate,
-            activation=activation,
             recurrent_activation=recurrent_activation,
-            use_bias=use_bias,
-            kernel_initializer=kernel_initializer,
-            recurrent_initializer=recurrent_initializer,
-            bias_initializer=bias_initializer,
             unit_forget_bias=unit_forget_bias,
-            kernel_regularizer=kernel_regularizer,
-            recurrent_regularizer=recurrent_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            recurrent_constraint=recurrent_constraint,
-            bias_constraint=bias_constraint,
-            dropout=dropout,
-            recurrent_dropout=recurrent_dropout,
             seed=seed,
             name="conv_lstm_cell",
             dtype=kwargs.get("dtype"),
+            **cell_options(locals()),
         )
         super().__init__(
             cell,
@@ -455,3 +429,13 @@ add_cell_properties(
         "unit_forget_bias",
     ),
 )
+
+
+class FixedRankConvLSTM(ConvLSTM):
+    """Base of `ConvLSTM1D`, `ConvLSTM2D` and `ConvLSTM3D`, whose class
+    fixes `rank`: it is neither a constructor argument nor in the config."""
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("rank", None)
+        return config

@@ -4,11 +4,12 @@ import functools
 
 from keras.src.api_export import keras_export
 from keras.src.layers.rnn.conv_lstm import ConvLSTM
+from keras.src.layers.rnn.conv_lstm import FixedRankConvLSTM
 from keras.src.layers.rnn.conv_lstm import conv_lstm_doc
 
 
 @keras_export("keras.layers.ConvLSTM1D")
-class ConvLSTM1D(ConvLSTM):
+class ConvLSTM1D(FixedRankConvLSTM):
     __doc__ = conv_lstm_doc(
         1,
         """
@@ -19,8 +20,3 @@ class ConvLSTM1D(ConvLSTM):
     )
 
     __init__ = functools.partialmethod(ConvLSTM.__init__, 1)
-
-    def get_config(self):
-        config = super().get_config()
-        config.pop("rank", None)
-        return config

@@ -4,11 +4,12 @@ import functools
 
 from keras.src.api_export import keras_export
 from keras.src.layers.rnn.conv_lstm import ConvLSTM
+from keras.src.layers.rnn.conv_lstm import FixedRankConvLSTM
 from keras.src.layers.rnn.conv_lstm import conv_lstm_doc
 
 
 @keras_export("keras.layers.ConvLSTM2D")
-class ConvLSTM2D(ConvLSTM):
+class ConvLSTM2D(FixedRankConvLSTM):
     __doc__ = conv_lstm_doc(
         2,
         """
@@ -22,8 +23,3 @@ class ConvLSTM2D(ConvLSTM):
     )
 
     __init__ = functools.partialmethod(ConvLSTM.__init__, 2)
-
-    def get_config(self):
-        config = super().get_config()
-        config.pop("rank", None)
-        return config

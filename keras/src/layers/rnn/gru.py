@@ -10,6 +10,7 @@ from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import CELL_PROPERTIES
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
+from keras.src.layers.rnn.cell_utils import cell_options
 from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import check_units
 from keras.src.layers.rnn.cell_utils import check_use_cudnn
@@ -96,22 +97,7 @@ class GRUCell(Layer, DropoutRNNCell):
         self.implementation = implementation
         self.units = units
         self.recurrent_activation = activations.get(recurrent_activation)
-        set_cell_options(
-            self,
-            activation,
-            use_bias,
-            dropout,
-            recurrent_dropout,
-            kernel_initializer=kernel_initializer,
-            recurrent_initializer=recurrent_initializer,
-            bias_initializer=bias_initializer,
-            kernel_regularizer=kernel_regularizer,
-            recurrent_regularizer=recurrent_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            recurrent_constraint=recurrent_constraint,
-            bias_constraint=bias_constraint,
-        )
+        set_cell_options(self, locals())
         self.reset_after = reset_after
         self.seed = seed
         self.seed_generator = backend.random.SeedGenerator(seed=seed)
@@ -249,26 +235,14 @@ class GRU(RNN):
     ):
         cell = GRUCell(
             units,
-            activation=activation,
             recurrent_activation=recurrent_activation,
-            use_bias=use_bias,
-            kernel_initializer=kernel_initializer,
-            recurrent_initializer=recurrent_initializer,
-            bias_initializer=bias_initializer,
-            kernel_regularizer=kernel_regularizer,
-            recurrent_regularizer=recurrent_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            recurrent_constraint=recurrent_constraint,
-            bias_constraint=bias_constraint,
-            dropout=dropout,
-            recurrent_dropout=recurrent_dropout,
             reset_after=reset_after,
             seed=seed,
             implementation=kwargs.pop("implementation", 2),
             dtype=kwargs.get("dtype"),
             trainable=kwargs.get("trainable", True),
             name="gru_cell",
+            **cell_options(locals()),
         )
         super().__init__(
             cell,

@@ -9,6 +9,7 @@ from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
+from keras.src.layers.rnn.cell_utils import cell_options
 from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import check_units
 from keras.src.layers.rnn.cell_utils import layer_config
@@ -73,22 +74,7 @@ class SimpleRNNCell(Layer, DropoutRNNCell):
         self.seed = seed
         self.seed_generator = backend.random.SeedGenerator(seed)
         self.units = units
-        set_cell_options(
-            self,
-            activation,
-            use_bias,
-            dropout,
-            recurrent_dropout,
-            kernel_initializer=kernel_initializer,
-            recurrent_initializer=recurrent_initializer,
-            bias_initializer=bias_initializer,
-            kernel_regularizer=kernel_regularizer,
-            recurrent_regularizer=recurrent_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            recurrent_constraint=recurrent_constraint,
-            bias_constraint=bias_constraint,
-        )
+        set_cell_options(self, locals())
         self.state_size = self.units
         self.output_size = self.units
 
@@ -192,23 +178,11 @@ class SimpleRNN(RNN):
     ):
         cell = SimpleRNNCell(
             units,
-            activation=activation,
-            use_bias=use_bias,
-            kernel_initializer=kernel_initializer,
-            recurrent_initializer=recurrent_initializer,
-            bias_initializer=bias_initializer,
-            kernel_regularizer=kernel_regularizer,
-            recurrent_regularizer=recurrent_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            recurrent_constraint=recurrent_constraint,
-            bias_constraint=bias_constraint,
-            dropout=dropout,
-            recurrent_dropout=recurrent_dropout,
             seed=seed,
             dtype=kwargs.get("dtype"),
             trainable=kwargs.get("trainable", True),
             name="simple_rnn_cell",
+            **cell_options(locals()),
         )
         super().__init__(
             cell,
