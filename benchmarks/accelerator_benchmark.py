@@ -392,6 +392,7 @@ class ProgramMemory:
             def __init__(self, jitted):
                 self._jitted = jitted
                 self._args = None
+                self._plan = None
                 recorded.append(self)
 
             def __call__(self, *args, **kwargs):
@@ -419,13 +420,22 @@ class ProgramMemory:
         jax.jit = jit
 
     def _plans(self):
-        """`(bytes, scratch bytes, compiled)` of each recorded program."""
+        """`(bytes, scratch bytes, compiled)` of each recorded program.
+
+        Each program is compiled again once (`lower().compile()` does not
+        reuse the executable of the calls) and kept, so that `largest()`
+        and `largest_text()` in one process share that compilation."""
         for fn in self.recorded:
             if fn._args is None:
                 continue
-            args, kwargs = fn._args
+            if fn._plan is None:
+                args, kwargs = fn._args
+                try:
+                    fn._plan = fn._jitted.lower(*args, **kwargs).compile()
+                except Exception:
+                    continue
+            plan = fn._plan
             try:
-                plan = fn._jitted.lower(*args, **kwargs).compile()
                 stats = plan.memory_analysis()
             except Exception:
                 continue
@@ -492,8 +502,8 @@ def _memory_record(name, args):
 
 
 def _op_kind(text):
-    """A short kind for an HLO instruction's text: the fusion kind with
-    the first op fused (`kOutput:convolution`), or the opcode."""
+    """A short kind for an HLO instruction's text: the fusion kind
+    (`kLoop`, `kOutput`, ...) of a fusion, else the opcode."""
     kind = re.search(r"kind=(k\w+)", text)
     if kind:
         return kind.group(1)
