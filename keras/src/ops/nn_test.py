@@ -225,6 +225,45 @@ def test_sparse_categorical_crossentropy():
     assert sym.shape == (None, 7)
 
 
+
+@pytest.mark.parametrize("from_logits", [True, False])
+def test_sparse_categorical_crossentropy_targets_outside_the_classes(
+    from_logits,
+):
+    # As upstream Keras: a target below 0 or past the last class matches
+    # no class, so its loss and its gradient are zero; the other rows keep
+    # the exact value of the picked class, on any class axis.
+    import jax
+
+    probs = _softmax(X)
+    output = X if from_logits else probs
+    labels = np.array([-1, 3, 5])
+    loss = ops.convert_to_numpy(
+        ops.sparse_categorical_crossentropy(
+            labels, output, from_logits=from_logits
+        )
+    )
+    assert loss[0] == 0 and loss[2] == 0
+    np.testing.assert_allclose(loss[1], -np.log(probs[1, 3]), rtol=1e-5)
+
+    grad = jax.grad(
+        lambda o: ops.sparse_categorical_crossentropy(
+            labels, o, from_logits=from_logits
+        ).sum()
+    )(output)
+    assert np.all(np.asarray(grad)[[0, 2]] == 0)
+    assert np.all(np.isfinite(np.asarray(grad)))
+
+    # Class axis first: the same losses.
+    np.testing.assert_array_equal(
+        ops.convert_to_numpy(
+            ops.sparse_categorical_crossentropy(
+                labels, output.T, from_logits=from_logits, axis=0
+            )
+        ),
+        loss,
+    )
+
 @pytest.mark.float16
 def test_moments():
     x = rng.randn(4, 3, 2).astype("float32")

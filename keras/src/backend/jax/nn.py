@@ -257,22 +257,31 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
             "the output shape without its class axis."
         )
     axis = axis % output.ndim
+    # The target's entry is picked by comparing class numbers, not by a
+    # gather: the backward pass is then one elementwise expression over the
+    # classes (a gather's is a scatter into a flattened copy, which on a TPU
+    # costs three passes over the logits), and a class axis split over a
+    # mesh axis only needs a sum across devices. A target outside
+    # `[0, classes)` matches no class: its loss and gradient are zero.
+    index = jnp.expand_dims(target.astype("int32"), axis)
+    classes = jax.lax.broadcasted_iota("int32", output.shape, axis)
+    is_target = classes == index
+    valid = (index >= 0) & (index < output.shape[axis])
     if from_logits:
         log_normalizer = jax.nn.logsumexp(output, axis=axis, keepdims=True)
     else:
         output = output / jnp.sum(output, axis=axis, keepdims=True)
         eps = config.epsilon()
         output = jnp.clip(output, eps, 1.0 - eps)
-    # Picking the target's entry (a gather) instead of summing a one-hot
-    # product over the classes keeps the class axis out of the
-    # reductions, which matters when it is sharded (a vocabulary split
-    # over a "model" axis).
-    index = jnp.expand_dims(target.astype("int32"), axis)
-    picked = jnp.take_along_axis(output, index, axis=axis)
+    zero = jnp.zeros((), output.dtype)
+    picked = jnp.sum(
+        jnp.where(is_target, output, zero), axis=axis, keepdims=True
+    )
     if from_logits:
         log_prob = picked - log_normalizer
     else:
-        log_prob = jnp.log(picked)
+        log_prob = jnp.log(jnp.where(valid, picked, jnp.ones_like(picked)))
+    log_prob = jnp.where(valid, log_prob, zero)
     return -jnp.squeeze(log_prob, axis=axis)
 
 

@@ -257,13 +257,13 @@ class BatchNormalization(Layer):
             # of the batch statistics.
             mask = valid_rows.merge_into_mask(mask, x)
         if use_batch_stats and self.renorm:
-            outputs = self._renorm_training(x, mask, input_dtype)
+            outputs = self._renorm_training(x, mask, dtype)
             return ops.cast(outputs, input_dtype)
         if not use_batch_stats:
             mean = ops.cast(self.moving_mean, dtype)
             variance = ops.cast(self.moving_variance, dtype)
         else:
-            mean, variance = self._moments(x, mask, input_dtype)
+            mean, variance = self._moments(x, mask)
             keep = self.momentum
             for running, batch_value in (
                 (self.moving_mean, mean),
@@ -282,10 +282,9 @@ class BatchNormalization(Layer):
         )
         return ops.cast(outputs, input_dtype)
 
-    def _renorm_training(self, x, mask, input_dtype):
+    def _renorm_training(self, x, mask, dtype):
         """Batch renormalization in training mode (updates included)."""
-        dtype = backend.standardize_dtype(x.dtype)
-        mean, variance = self._moments(x, mask, input_dtype)
+        mean, variance = self._moments(x, mask)
         stddev = ops.sqrt(variance + self.epsilon)
         renorm_mean = ops.cast(self.renorm_mean, dtype)
         renorm_stddev = ops.cast(self.renorm_stddev, dtype)
@@ -325,50 +324,22 @@ class BatchNormalization(Layer):
         self.moving_variance.assign(ops.square(new_stddev) - self.epsilon)
         return outputs
 
-    def _moments(self, x, mask, input_dtype):
+    def _moments(self, x, mask):
         """Per-channel mean and (biased) variance over the other axes."""
         axes = self._reduction_axes
         if mask is None:
-
-            def average(value):
-                return ops.mean(value, axis=axes)
-
-        else:
-            weights = ops.cast(mask, x.dtype)
-            while len(weights.shape) < len(x.shape):
-                weights = ops.expand_dims(weights, axis=-1)
-            weights = ops.broadcast_to(weights, x.shape)
-            total = ops.maximum(ops.sum(weights, axis=axes), 1e-12)
-
-            def average(value):
-                return ops.sum(value * weights, axis=axes) / total
-
-        def centered_variance(mean):
-            centered = x - self._broadcast(mean, x.dtype)
-            return mean, average(ops.square(centered))
-
-        if input_dtype not in ("float16", "bfloat16"):
-            return centered_variance(average(x))
-        # Half-precision inputs: both statistics from one pass over `x`,
-        # the sums of `x - shift` and of its square reduced together
-        # (fused, on an accelerator, into the op that produced `x`,
-        # instead of a second read of it for the centered variance). The
-        # shift is the moving mean, held constant. The variance is then a
-        # difference of two sums, exact to a few float32 roundings times
-        # (1 + offset**2 / variance): far below the inputs' own
-        # resolution while the batch mean lies within 10 spreads of the
-        # shift; beyond, it is computed again from the centered input.
-        shift = ops.stop_gradient(ops.cast(self.moving_mean, x.dtype))
-        shifted = x - self._broadcast(shift, x.dtype)
-        offset = average(shifted)
-        variance = ops.maximum(
-            average(ops.square(shifted)) - ops.square(offset), 0.0
-        )
-        mean = offset + shift
-        precise = ops.all(ops.square(offset) <= 100.0 * variance)
-        return ops.cond(
-            precise, lambda: (mean, variance), lambda: centered_variance(mean)
-        )
+            mean = ops.mean(x, axis=axes)
+            variance = ops.var(x, axis=axes)
+            return mean, variance
+        weights = ops.cast(mask, x.dtype)
+        while len(weights.shape) < len(x.shape):
+            weights = ops.expand_dims(weights, axis=-1)
+        weights = ops.broadcast_to(weights, x.shape)
+        total = ops.maximum(ops.sum(weights, axis=axes), 1e-12)
+        mean = ops.sum(x * weights, axis=axes) / total
+        centered = x - self._broadcast(mean, x.dtype)
+        variance = ops.sum(ops.square(centered) * weights, axis=axes) / total
+        return mean, variance
 
     def compute_output_shape(self, input_shape):
         return input_shape
