@@ -86,7 +86,7 @@ class Adamax(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         m = self._m[index]
         u = self._u[index]
-        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
+        self._assign_moving_average(m, grad, beta_1)
         self.assign(u, ops.maximum(self.beta_2 * u.value, ops.abs(grad)))
         correction = 1 - ops.power(beta_1, step)
         self.assign(

@@ -89,8 +89,8 @@ class Lamb(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         m = self._momentums[index]
         v = self._velocities[index]
-        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
-        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self._assign_moving_average(m, grad, beta_1)
+        self._assign_moving_average(v, ops.square(grad), beta_2)
         m_hat = m.value / (1 - ops.power(beta_1, step))
         v_hat = v.value / (1 - ops.power(beta_2, step))
         direction = m_hat / (ops.sqrt(v_hat) + self.epsilon)

@@ -127,8 +127,8 @@ class Nadam(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         m = self._momentums[index]
         v = self._velocities[index]
-        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
-        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self._assign_moving_average(m, grad, beta_1)
+        self._assign_moving_average(v, ops.square(grad), beta_2)
         m_hat = mu_next * m.value / (1 - product_next) + (
             (1 - mu_t) * grad / (1 - product_t)
         )

@@ -116,3 +116,56 @@ class Optimizer(base_optimizer.BaseOptimizer):
             return {**super().get_config(), "beta": self.beta}
     ```
     """
+
+
+class WrapperOptimizer(Optimizer):
+    """Base of the optimizers that hand the updates to other optimizers
+    (`LossScaleOptimizer`, `MultiOptimizer`).
+
+    Their `variables` gather their own state and that of the optimizers
+    they hold; this list is what `stateless_apply()` takes values for and
+    what is saved and restored. `build()` sets `_trainable_variables`, the
+    variables that `apply()` updates when it is given none.
+    """
+
+    def _variables_to_update(self, trainable_variables):
+        """The variables that `apply()` updates: `trainable_variables`
+        (building the optimizer for them on first use), else the ones it
+        was built with."""
+        if trainable_variables is None:
+            if not self.built:
+                raise ValueError(
+                    f"{type(self).__name__} got gradients without "
+                    "`trainable_variables` before being built; pass them "
+                    "or call `build()` first."
+                )
+            return list(self._trainable_variables)
+        variables = list(trainable_variables)
+        if not self.built:
+            self.build(variables)
+        return variables
+
+    def stateless_apply(self, optimizer_variables, grads, trainable_variables):
+        """`apply()` on explicit values (see
+        `keras.optimizers.Optimizer.stateless_apply`); `optimizer_variables`
+        follows the order of `variables`."""
+        if not self.built:
+            raise ValueError(
+                f"{type(self).__name__} must be built before "
+                "`stateless_apply()`. Call `build(trainable_variables)` "
+                "first."
+            )
+        return base_optimizer.apply_on_values(
+            self.apply,
+            grads,
+            list(self._trainable_variables),
+            trainable_variables,
+            self.variables,
+            optimizer_variables,
+        )
+
+    def save_own_variables(self, store):
+        base_optimizer.save_variables_to(store, self.variables)
+
+    def load_own_variables(self, store):
+        base_optimizer.load_variables_from(store, self.variables, self.name)

@@ -142,7 +142,7 @@ class ScheduleFreeAdamW(optimizer.Optimizer):
         y = variable.value
         # The average `x` is recovered from `y` and `z`.
         x = (y - (1 - beta_1) * z.value) / beta_1
-        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self._assign_moving_average(v, ops.square(grad), beta_2)
         v_hat = v.value / (1 - ops.power(beta_2, step))
         direction = grad / (ops.sqrt(v_hat) + self.epsilon)
         if self.weight_decay is not None and self._is_decayed(variable):
