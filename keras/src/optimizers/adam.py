@@ -42,10 +42,7 @@ class Adam(optimizer.Optimizer):
     which replaces `v` in the last line.
 
     Args:
-        learning_rate: The step size: a number, a
-            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
-            `iterations` on every update) or a zero-argument callable.
-            Defaults to `0.001`.
+        {{learning_rate}}
         beta_1: Decay rate of the first moment (a float, or a callable
             without arguments). Defaults to `0.9`.
         beta_2: Decay rate of the second moment (a float, or a callable

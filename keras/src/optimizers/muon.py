@@ -33,9 +33,7 @@ class Muon(optimizer.Optimizer):
     matches an entry of `exclude_layers` are optimized with AdamW instead.
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a callable
-            without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         adam_beta_1: AdamW's first moment decay. Defaults to `0.9`.
         adam_beta_2: AdamW's second moment decay. Defaults to `0.999`.
         adam_weight_decay: The weight decay of the AdamW variables. Defaults

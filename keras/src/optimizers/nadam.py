@@ -30,9 +30,7 @@ class Nadam(optimizer.Optimizer):
     times `mu_next = mu_(t+1)`.)
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a
-            callable without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         beta_1: Decay rate of the first moment. Defaults to `0.9`.
         beta_2: Decay rate of the second moment. Defaults to `0.999`.
         epsilon: Small constant for numerical stability. Defaults to `1e-7`.

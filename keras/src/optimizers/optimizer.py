@@ -1,10 +1,20 @@
 """`keras.optimizers.Optimizer`, and the documentation of the arguments
 that every optimizer accepts."""
 
+import inspect
+
 from keras.src.api_export import keras_export
 from keras.src.optimizers import base_optimizer
 
 _SHARED_ARGS_MARKER = "{{shared_args}}"
+_LEARNING_RATE_MARKER = "{{learning_rate}}"
+
+# Documentation of `learning_rate`, which replaces the `{{learning_rate}}`
+# line of a class docstring; `with_shared_args_doc` adds the default of the
+# class's own constructor.
+LEARNING_RATE_DOC = """learning_rate: The step size: a number, a
+            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
+            `iterations` on every update) or a zero-argument callable."""
 
 # Documentation of the constructor arguments common to all optimizers. It is
 # indented for the `Args:` section of a class docstring, where it replaces
@@ -40,8 +50,17 @@ SHARED_ARGS_DOC = """name: String, the name scope of the optimizer's
 
 def with_shared_args_doc(cls):
     """Class decorator: fills in the `{{shared_args}}` line of the class
-    docstring with `SHARED_ARGS_DOC`."""
-    cls.__doc__ = cls.__doc__.replace(_SHARED_ARGS_MARKER, SHARED_ARGS_DOC)
+    docstring with `SHARED_ARGS_DOC`, and its `{{learning_rate}}` line
+    with `LEARNING_RATE_DOC` and the default learning rate of the class."""
+    learning_rate_doc = LEARNING_RATE_DOC
+    default = (
+        inspect.signature(cls.__init__).parameters["learning_rate"].default
+    )
+    if default is not inspect.Parameter.empty:
+        learning_rate_doc += f"\n            Defaults to `{default!r}`."
+    cls.__doc__ = cls.__doc__.replace(
+        _SHARED_ARGS_MARKER, SHARED_ARGS_DOC
+    ).replace(_LEARNING_RATE_MARKER, learning_rate_doc)
     return cls
 
 
@@ -75,9 +94,7 @@ class Optimizer(base_optimizer.BaseOptimizer):
     built-in optimizers densify it before `update_step()`.
 
     Args:
-        learning_rate: The step size: a number, a
-            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
-            `iterations` on every update) or a zero-argument callable.
+        {{learning_rate}}
         {{shared_args}}
 
     Example:

@@ -34,9 +34,7 @@ class ScheduleFreeAdamW(optimizer.Optimizer):
     Weight decay (`weight_decay`) is applied at `y`, inside the `z` step.
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a callable
-            without arguments. Defaults to `0.0025`.
+        {{learning_rate}}
         beta_1: Interpolation factor between `z` and `x`. Defaults to `0.9`.
         beta_2: Decay rate of the second moment. Defaults to `0.999`.
         epsilon: Small constant for numerical stability. Defaults to `1e-8`.
