@@ -135,6 +135,40 @@ class Optimizer(base_optimizer.BaseOptimizer):
     """
 
 
+class AdaptiveMomentOptimizer(Optimizer):
+    """Base of the optimizers that take Adam's hyperparameters, and only
+    those (Adamax, Lamb, Nadam): the decay rates `beta_1` and `beta_2` of
+    their moving averages of the gradient and `epsilon`, the constant that
+    keeps their denominators away from zero. Their update rules expect
+    dense gradients.
+    """
+
+    _config_attributes = ("beta_1", "beta_2", "epsilon")
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
+
+    def __init__(
+        self,
+        learning_rate=0.001,
+        beta_1=0.9,
+        beta_2=0.999,
+        epsilon=1e-7,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name=None,
+        **kwargs,
+    ):
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
+
+
 class WrapperOptimizer(Optimizer):
     """Base of the optimizers that hand the updates to other optimizers
     (`LossScaleOptimizer`, `MultiOptimizer`).
