@@ -92,21 +92,32 @@ class _BuiltinLoss(LossFunctionWrapper):
         return cls(**config)
 
 
+_COMMON_ARGS_DOC = """reduction: How per-sample losses are combined: `"sum"`,
+            `"sum_over_batch_size"` (default) or `"mean"` (the sum over
+            the number of values), `"mean_with_sample_weight"` (the sum
+            over the total weight), or `"none"`/`None` (kept as they
+            are).
+        name: Name of the loss instance.
+        dtype: Dtype of the computation (default: floatx), or a
+            `keras.DTypePolicy` whose compute dtype is used."""
+
+
+def _fill_common_args(cls):
+    """Class decorator: expands `{{common}}` in the docstring into the
+    documentation of `reduction`, `name` and `dtype`."""
+    cls.__doc__ = cls.__doc__.replace("{{common}}", _COMMON_ARGS_DOC)
+    return cls
+
+
 @keras_export("keras.losses.MeanSquaredError")
+@_fill_common_args
 class MeanSquaredError(_BuiltinLoss):
     """Mean of the squared differences between labels and predictions.
 
     Per sample: `mean(square(y_true - y_pred), axis=-1)`.
 
     Args:
-        reduction: How the per-sample losses are aggregated: `"sum"`,
-            `"sum_over_batch_size"` (default) or `"mean"` (sum divided by
-            the number of loss values), `"mean_with_sample_weight"` (sum
-            divided by the sum of the weights), or `"none"`/`None` (no
-            aggregation).
-        name: Name of the loss instance.
-        dtype: Dtype of the computation (default: floatx), or a
-            `keras.DTypePolicy` whose compute dtype is used.
+        {{common}}
 
     Example:
 
@@ -125,20 +136,14 @@ class MeanSquaredError(_BuiltinLoss):
 
 
 @keras_export("keras.losses.MeanAbsoluteError")
+@_fill_common_args
 class MeanAbsoluteError(_BuiltinLoss):
     """Mean of the absolute differences between labels and predictions.
 
     Per sample: `mean(abs(y_true - y_pred), axis=-1)`.
 
     Args:
-        reduction: How the per-sample losses are aggregated: `"sum"`,
-            `"sum_over_batch_size"` (default) or `"mean"` (sum divided by
-            the number of loss values), `"mean_with_sample_weight"` (sum
-            divided by the sum of the weights), or `"none"`/`None` (no
-            aggregation).
-        name: Name of the loss instance.
-        dtype: Dtype of the computation (default: floatx), or a
-            `keras.DTypePolicy` whose compute dtype is used.
+        {{common}}
 
     Example:
 
@@ -157,6 +162,7 @@ class MeanAbsoluteError(_BuiltinLoss):
 
 
 @keras_export("keras.losses.BinaryCrossentropy")
+@_fill_common_args
 class BinaryCrossentropy(_BuiltinLoss):
     """Cross-entropy between binary labels and predicted probabilities.
 
@@ -172,14 +178,7 @@ class BinaryCrossentropy(_BuiltinLoss):
             `y * (1 - label_smoothing) + 0.5 * label_smoothing`, i.e. they
             are pulled towards 0.5.
         axis: The axis the loss is averaged over. Defaults to `-1`.
-        reduction: How the per-sample losses are aggregated: `"sum"`,
-            `"sum_over_batch_size"` (default) or `"mean"` (sum divided by
-            the number of loss values), `"mean_with_sample_weight"` (sum
-            divided by the sum of the weights), or `"none"`/`None` (no
-            aggregation).
-        name: Name of the loss instance.
-        dtype: Dtype of the computation (default: floatx), or a
-            `keras.DTypePolicy` whose compute dtype is used.
+        {{common}}
 
     Example:
 
@@ -208,6 +207,7 @@ class BinaryCrossentropy(_BuiltinLoss):
 
 
 @keras_export("keras.losses.CategoricalCrossentropy")
+@_fill_common_args
 class CategoricalCrossentropy(_BuiltinLoss):
     """Cross-entropy between one-hot labels and predicted distributions.
 
@@ -221,14 +221,7 @@ class CategoricalCrossentropy(_BuiltinLoss):
         label_smoothing: Float in `[0, 1]`. Labels become
             `y * (1 - label_smoothing) + label_smoothing / num_classes`.
         axis: The class axis. Defaults to `-1`.
-        reduction: How the per-sample losses are aggregated: `"sum"`,
-            `"sum_over_batch_size"` (default) or `"mean"` (sum divided by
-            the number of loss values), `"mean_with_sample_weight"` (sum
-            divided by the sum of the weights), or `"none"`/`None` (no
-            aggregation).
-        name: Name of the loss instance.
-        dtype: Dtype of the computation (default: floatx), or a
-            `keras.DTypePolicy` whose compute dtype is used.
+        {{common}}
 
     Example:
 
@@ -259,6 +252,7 @@ class CategoricalCrossentropy(_BuiltinLoss):
 
 
 @keras_export("keras.losses.SparseCategoricalCrossentropy")
+@_fill_common_args
 class SparseCategoricalCrossentropy(_BuiltinLoss):
     """Cross-entropy between integer labels and predicted distributions.
 
@@ -272,14 +266,7 @@ class SparseCategoricalCrossentropy(_BuiltinLoss):
             those entries get a loss of 0 and, with the averaging
             reductions, are left out of the denominator.
         axis: The class axis of `y_pred`. Defaults to `-1`.
-        reduction: How the per-sample losses are aggregated: `"sum"`,
-            `"sum_over_batch_size"` (default) or `"mean"` (sum divided by
-            the number of loss values), `"mean_with_sample_weight"` (sum
-            divided by the sum of the weights), or `"none"`/`None` (no
-            aggregation).
-        name: Name of the loss instance.
-        dtype: Dtype of the computation (default: floatx), or a
-            `keras.DTypePolicy` whose compute dtype is used.
+        {{common}}
 
     Example:
 
@@ -311,9 +298,7 @@ class SparseCategoricalCrossentropy(_BuiltinLoss):
     def _compute_mask(self, y_true, y_pred):
         if self.ignore_class is None:
             return None
-        y_true = ops.convert_to_tensor(y_true)
-        if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
-            y_true = ops.squeeze(y_true, axis=-1)
+        y_true = _without_label_axis(y_true, len(y_pred.shape))
         return ops.not_equal(y_true, ops.cast(self.ignore_class, y_true.dtype))
 
 
@@ -335,12 +320,52 @@ def _check_same_shape(y_true, y_pred):
         )
 
 
-def _float_pair(y_true, y_pred):
+def _float_predictions(y_pred):
+    """`y_pred` as a tensor of a float dtype (floatx if it holds integers)."""
     y_pred = ops.convert_to_tensor(y_pred)
     if not backend.is_float_dtype(y_pred.dtype):
         y_pred = ops.cast(y_pred, backend.floatx())
+    return y_pred
+
+
+def _float_pair(y_true, y_pred, match_rank=True):
+    """Labels and predictions as tensors of the predictions' float dtype.
+
+    With `match_rank`, a trailing axis of size 1 that only one of the two
+    has is then reconciled by `squeeze_or_expand_to_same_rank`.
+    """
+    y_pred = _float_predictions(y_pred)
     y_true = ops.cast(y_true, y_pred.dtype)
+    if match_rank:
+        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     return y_true, y_pred
+
+
+def _without_label_axis(labels, rank):
+    """Integer `labels` as a tensor, without the trailing axis of size 1
+    they may carry: it is dropped when `labels` has `rank` axes."""
+    labels = ops.convert_to_tensor(labels)
+    if len(labels.shape) == rank and labels.shape[-1] == 1:
+        labels = ops.squeeze(labels, axis=-1)
+    return labels
+
+
+def _smooth_binary_labels(y_true, label_smoothing):
+    """Pulls binary labels towards 0.5 by the fraction `label_smoothing`."""
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    return y_true
+
+
+def _smooth_one_hot_labels(y_true, label_smoothing, axis):
+    """Pulls one-hot labels towards the uniform distribution over the
+    classes of `axis` by the fraction `label_smoothing`."""
+    if label_smoothing:
+        num_classes = ops.cast(ops.shape(y_true)[axis], y_true.dtype)
+        y_true = y_true * (1.0 - label_smoothing) + (
+            label_smoothing / num_classes
+        )
+    return y_true
 
 
 @keras_export(
@@ -365,7 +390,6 @@ def mean_squared_error(y_true, y_pred):
     [0.5]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     return ops.mean(ops.square(y_true - y_pred), axis=-1)
 
 
@@ -391,7 +415,6 @@ def mean_absolute_error(y_true, y_pred):
     [0.5]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     return ops.mean(ops.absolute(y_true - y_pred), axis=-1)
 
 
@@ -439,9 +462,7 @@ def binary_crossentropy(
     (1,)
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    if label_smoothing:
-        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    y_true = _smooth_binary_labels(y_true, label_smoothing)
     _check_same_shape(y_true, y_pred)
     return ops.mean(
         _binary_crossentropy_elementwise(y_true, y_pred, from_logits),
@@ -493,7 +514,7 @@ def categorical_crossentropy(
             f"`axis` has to be an integer index, not a bool; received "
             f"axis={axis!r}."
         )
-    y_true, y_pred = _float_pair(y_true, y_pred)
+    y_true, y_pred = _float_pair(y_true, y_pred, match_rank=False)
     _check_same_shape(y_true, y_pred)
     if y_pred.shape[-1] == 1:
         import warnings
@@ -506,11 +527,7 @@ def categorical_crossentropy(
             SyntaxWarning,
             stacklevel=2,
         )
-    if label_smoothing:
-        num_classes = ops.cast(ops.shape(y_true)[axis], y_pred.dtype)
-        y_true = y_true * (1.0 - label_smoothing) + (
-            label_smoothing / num_classes
-        )
+    y_true = _smooth_one_hot_labels(y_true, label_smoothing, axis)
     return _categorical_crossentropy(y_true, y_pred, from_logits, axis)
 
 
@@ -542,12 +559,8 @@ def sparse_categorical_crossentropy(
     ...     [1], [[0.5, 0.5]]).shape
     (1,)
     """
-    y_pred = ops.convert_to_tensor(y_pred)
-    if not backend.is_float_dtype(y_pred.dtype):
-        y_pred = ops.cast(y_pred, backend.floatx())
-    y_true = ops.convert_to_tensor(y_true)
-    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
-        y_true = ops.squeeze(y_true, axis=-1)
+    y_pred = _float_predictions(y_pred)
+    y_true = _without_label_axis(y_true, len(y_pred.shape))
     y_true = ops.cast(y_true, "int32")
     valid_mask = None
     if ignore_class is not None:
@@ -564,22 +577,6 @@ def sparse_categorical_crossentropy(
 # --------------------------------------------------------------------------
 # Regression, hinge, probabilistic, focal, overlap and metric-learning losses.
 # --------------------------------------------------------------------------
-
-_COMMON_ARGS_DOC = """reduction: How per-sample losses are combined: `"sum"`,
-            `"sum_over_batch_size"` (default) or `"mean"` (the sum over
-            the number of values), `"mean_with_sample_weight"` (the sum
-            over the total weight), or `"none"`/`None` (kept as they
-            are).
-        name: Name of the loss instance.
-        dtype: Dtype of the computation (default: floatx), or a
-            `keras.DTypePolicy` whose compute dtype is used."""
-
-
-def _fill_common_args(cls):
-    """Class decorator: expands `{{common}}` in the docstring into the
-    documentation of `reduction`, `name` and `dtype`."""
-    cls.__doc__ = cls.__doc__.replace("{{common}}", _COMMON_ARGS_DOC)
-    return cls
 
 
 @keras_export("keras.losses.MeanAbsolutePercentageError")
@@ -1197,9 +1194,7 @@ class Circle(_BuiltinLoss):
     def _compute_mask(self, y_true, y_pred):
         # Anchors without any positive pair have no loss; they are left
         # out of the averages rather than counted as zeros.
-        labels = ops.convert_to_tensor(y_true)
-        if len(labels.shape) == 2 and labels.shape[-1] == 1:
-            labels = ops.squeeze(labels, -1)
+        labels = _without_label_axis(y_true, 2)
         positive, _ = _positive_negative_masks(
             labels, labels, self.remove_diagonal
         )
@@ -1240,7 +1235,6 @@ def mean_absolute_percentage_error(y_true, y_pred):
     [25.0]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     scale = ops.maximum(ops.absolute(y_true), backend.epsilon())
     return 100.0 * ops.mean(ops.absolute(y_true - y_pred) / scale, axis=-1)
 
@@ -1268,7 +1262,6 @@ def mean_squared_logarithmic_error(y_true, y_pred):
     [0.0]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     epsilon = backend.epsilon()
     log_true = ops.log1p(ops.maximum(y_true, epsilon))
     log_pred = ops.log1p(ops.maximum(y_pred, epsilon))
@@ -1301,7 +1294,6 @@ def cosine_similarity(y_true, y_pred, axis=-1):
     [1.0]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     y_true = _l2_normalize(y_true, axis)
     y_pred = _l2_normalize(y_pred, axis)
     return -ops.sum(y_true * y_pred, axis=axis)
@@ -1328,7 +1320,6 @@ def huber(y_true, y_pred, delta=1.0):
     [1.3125]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     delta = ops.convert_to_tensor(delta, dtype=y_pred.dtype)
     error = ops.absolute(y_pred - y_true)
     small = ops.minimum(error, delta)
@@ -1363,7 +1354,6 @@ def log_cosh(y_true, y_pred):
     [0.0]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     error = y_pred - y_true
     log2 = ops.convert_to_tensor(0.6931471805599453, dtype=y_pred.dtype)
     return ops.mean(
@@ -1397,7 +1387,6 @@ def hinge(y_true, y_pred):
     [0.75]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     y_true = _to_signed_labels(y_true)
     return ops.mean(ops.maximum(1.0 - y_true * y_pred, 0.0), axis=-1)
 
@@ -1421,7 +1410,6 @@ def squared_hinge(y_true, y_pred):
     [1.125]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     y_true = _to_signed_labels(y_true)
     margin = ops.maximum(1.0 - y_true * y_pred, 0.0)
     return ops.mean(ops.square(margin), axis=-1)
@@ -1448,7 +1436,6 @@ def categorical_hinge(y_true, y_pred):
     [0.0]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     right = ops.sum(y_true * y_pred, axis=-1)
     best_wrong = ops.max((1.0 - y_true) * y_pred, axis=-1)
     return ops.maximum(best_wrong - right + 1.0, 0.0)
@@ -1478,7 +1465,6 @@ def kl_divergence(y_true, y_pred):
     [0.0]
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     epsilon = backend.epsilon()
     y_true = ops.clip(y_true, epsilon, 1.0)
     y_pred = ops.clip(y_pred, epsilon, 1.0)
@@ -1502,7 +1488,6 @@ def poisson(y_true, y_pred):
     2.0
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     log_rate = ops.log(y_pred + backend.epsilon())
     return ops.mean(y_pred - y_true * log_rate, axis=-1)
 
@@ -1550,9 +1535,7 @@ def binary_focal_crossentropy(
     (1,)
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
-    if label_smoothing:
-        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    y_true = _smooth_binary_labels(y_true, label_smoothing)
     bce = _binary_crossentropy_elementwise(y_true, y_pred, from_logits)
     prob = ops.sigmoid(y_pred) if from_logits else y_pred
     p_true = y_true * prob + (1.0 - y_true) * (1.0 - prob)
@@ -1602,13 +1585,9 @@ def categorical_focal_crossentropy(
     ...     [[0.0, 1.0]], [[0.5, 0.5]]).shape
     (1,)
     """
-    y_true, y_pred = _float_pair(y_true, y_pred)
+    y_true, y_pred = _float_pair(y_true, y_pred, match_rank=False)
     _check_same_shape(y_true, y_pred)
-    if label_smoothing:
-        num_classes = ops.cast(ops.shape(y_true)[axis], y_pred.dtype)
-        y_true = y_true * (1.0 - label_smoothing) + (
-            label_smoothing / num_classes
-        )
+    y_true = _smooth_one_hot_labels(y_true, label_smoothing, axis)
     if from_logits:
         y_pred = ops.softmax(y_pred, axis=axis)
     y_pred = y_pred / ops.sum(y_pred, axis=axis, keepdims=True)
@@ -1641,12 +1620,8 @@ def categorical_generalized_cross_entropy(y_true, y_pred, q):
     ...     [0], [[0.25, 0.75]], q=0.5).tolist()
     [1.0]
     """
-    y_pred = ops.convert_to_tensor(y_pred)
-    if not backend.is_float_dtype(y_pred.dtype):
-        y_pred = ops.cast(y_pred, backend.floatx())
-    y_true = ops.convert_to_tensor(y_true)
-    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
-        y_true = ops.squeeze(y_true, axis=-1)
+    y_pred = _float_predictions(y_pred)
+    y_true = _without_label_axis(y_true, len(y_pred.shape))
     index = ops.expand_dims(ops.cast(y_true, "int32"), axis=-1)
     p_true = ops.squeeze(ops.take_along_axis(y_pred, index, axis=-1), -1)
     return (1.0 - ops.power(p_true, q)) / q
@@ -1671,7 +1646,6 @@ def dice(y_true, y_pred, axis=None):
     0.3333
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     overlap = ops.sum(y_true * y_pred, axis=axis)
     total = ops.sum(y_true, axis=axis) + ops.sum(y_pred, axis=axis)
     return 1.0 - ops.divide(2.0 * overlap, total)
@@ -1700,7 +1674,6 @@ def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
     0.3333
     """
     y_true, y_pred = _float_pair(y_true, y_pred)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     true_pos = ops.sum(y_true * y_pred, axis=axis)
     false_neg = ops.sum(y_true * (1.0 - y_pred), axis=axis)
     false_pos = ops.sum((1.0 - y_true) * y_pred, axis=axis)
@@ -1812,9 +1785,7 @@ def ctc(y_true, y_pred):
             "CTC predictions must be logits of shape (batch, time_steps, "
             f"num_classes). Received: y_pred.shape={ops.shape(y_pred)}"
         )
-    y_pred = ops.convert_to_tensor(y_pred)
-    if not backend.is_float_dtype(y_pred.dtype):
-        y_pred = ops.cast(y_pred, backend.floatx())
+    y_pred = _float_predictions(y_pred)
     labels = ops.cast(y_true, "int32")
     batch, steps = ops.shape(y_pred)[0], ops.shape(y_pred)[1]
     label_lengths = ops.sum(ops.cast(ops.not_equal(labels, 0), "int32"), -1)
@@ -1872,22 +1843,18 @@ def circle(
     keras.losses.circle([0, 0, 1, 1], embeddings)
     ```
     """
-    y_pred = ops.convert_to_tensor(y_pred)
-    if not backend.is_float_dtype(y_pred.dtype):
-        y_pred = ops.cast(y_pred, backend.floatx())
+    y_pred = _float_predictions(y_pred)
     dtype = y_pred.dtype
-    labels = ops.convert_to_tensor(y_true)
-    if len(labels.shape) == 2 and labels.shape[-1] == 1:
-        labels = ops.squeeze(labels, -1)
+    labels = _without_label_axis(y_true, 2)
     anchors = _l2_normalize(y_pred, -1)
     if ref_embeddings is None:
         refs = anchors
     else:
         refs = _l2_normalize(ops.cast(ref_embeddings, dtype), -1)
-    ref_labels = labels if ref_labels is None else ref_labels
-    ref_labels = ops.convert_to_tensor(ref_labels)
-    if len(ref_labels.shape) == 2 and ref_labels.shape[-1] == 1:
-        ref_labels = ops.squeeze(ref_labels, -1)
+    if ref_labels is None:
+        ref_labels = labels
+    else:
+        ref_labels = _without_label_axis(ref_labels, 2)
     positive, negative = _positive_negative_masks(
         ops.cast(labels, "int32"),
         ops.cast(ref_labels, "int32"),

@@ -25,9 +25,7 @@ class Adadelta(optimizer.Optimizer):
     ```
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a
-            callable without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         rho: Decay rate of the moving averages. Defaults to `0.95`.
         epsilon: Small constant for numerical stability. Defaults to `1e-7`.
         {{shared_args}}

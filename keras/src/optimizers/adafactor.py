@@ -30,9 +30,7 @@ class Adafactor(optimizer.Optimizer):
     ```
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a
-            callable without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         beta_2_decay: Negative exponent of the decay schedule of the second
             moment. Defaults to `-0.8`.
         epsilon_1: Small constant added to the squared gradients. Defaults to

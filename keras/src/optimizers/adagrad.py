@@ -21,9 +21,7 @@ class Adagrad(optimizer.Optimizer):
     ```
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a
-            callable without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         initial_accumulator_value: Starting value of the accumulators
             (>= 0). Defaults to `0.1`.
         epsilon: Small constant for numerical stability. Defaults to `1e-7`.

@@ -12,6 +12,17 @@ def _resolve(hyperparameter):
     return hyperparameter() if callable(hyperparameter) else hyperparameter
 
 
+def bias_corrected_step_size(learning_rate, beta_1, beta_2, step):
+    """Adam's step size at `step` (from 1), with the bias corrections of
+    both moments folded in:
+    `learning_rate * sqrt(1 - beta_2 ** step) / (1 - beta_1 ** step)`."""
+    return (
+        learning_rate
+        * ops.sqrt(1 - ops.power(beta_2, step))
+        / (1 - ops.power(beta_1, step))
+    )
+
+
 @keras_export(["keras.optimizers.Adam"])
 @optimizer.with_shared_args_doc
 class Adam(optimizer.Optimizer):
@@ -31,10 +42,7 @@ class Adam(optimizer.Optimizer):
     which replaces `v` in the last line.
 
     Args:
-        learning_rate: The step size: a number, a
-            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
-            `iterations` on every update) or a zero-argument callable.
-            Defaults to `0.001`.
+        {{learning_rate}}
         beta_1: Decay rate of the first moment (a float, or a callable
             without arguments). Defaults to `0.9`.
         beta_2: Decay rate of the second moment (a float, or a callable
@@ -115,26 +123,14 @@ class Adam(optimizer.Optimizer):
         beta_1 = ops.cast(_resolve(self.beta_1), dtype)
         beta_2 = ops.cast(_resolve(self.beta_2), dtype)
         step = ops.cast(self.iterations + 1, dtype)
-        # Both bias corrections folded into one step size.
-        step_size = (
-            ops.cast(learning_rate, dtype)
-            * ops.sqrt(1 - ops.power(beta_2, step))
-            / (1 - ops.power(beta_1, step))
+        step_size = bias_corrected_step_size(
+            ops.cast(learning_rate, dtype), beta_1, beta_2, step
         )
 
         first_moment = self._momentums[index]
         second_moment = self._velocities[index]
-        # `x + (target - x) * (1 - beta)` is the moving average
-        # `beta * x + (1 - beta) * target`.
-        self.assign(
-            first_moment,
-            first_moment.value + (grad - first_moment.value) * (1 - beta_1),
-        )
-        self.assign(
-            second_moment,
-            second_moment.value
-            + (ops.square(grad) - second_moment.value) * (1 - beta_2),
-        )
+        self._assign_moving_average(first_moment, grad, beta_1)
+        self._assign_moving_average(second_moment, ops.square(grad), beta_2)
         denominator_moment = second_moment.value
         if self.amsgrad:
             running_max = self._velocity_hats[index]

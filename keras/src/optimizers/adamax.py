@@ -2,13 +2,12 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Adamax"])
 @optimizer.with_shared_args_doc
-class Adamax(optimizer.Optimizer):
+class Adamax(optimizer.AdaptiveMomentOptimizer):
     """Adamax: Adam with the infinity norm in place of the second moment.
 
     Per variable, `m` is the moving average of the gradients and `u` an
@@ -21,9 +20,7 @@ class Adamax(optimizer.Optimizer):
     ```
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a
-            callable without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         beta_1: Decay rate of the first moment. Defaults to `0.9`.
         beta_2: Decay rate of the infinity norm. Defaults to `0.999`.
         epsilon: Small constant for numerical stability. Defaults to `1e-7`.
@@ -43,38 +40,10 @@ class Adamax(optimizer.Optimizer):
       Optimization", 2014, section 7.1, https://arxiv.org/abs/1412.6980
     """
 
-    _config_attributes = (
-        "beta_1",
-        "beta_2",
-        "epsilon",
-    )
     _slots = (
         ("_m", "m"),
         ("_u", "u"),
     )
-    # `update_step()` expects dense gradients (see `BaseOptimizer`).
-    _update_step_takes_sparse = False
-
-    def __init__(
-        self,
-        learning_rate=0.001,
-        beta_1=0.9,
-        beta_2=0.999,
-        epsilon=1e-7,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
-        **kwargs,
-    ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
-        self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adamax update rule to `variable`."""
@@ -86,7 +55,7 @@ class Adamax(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         m = self._m[index]
         u = self._u[index]
-        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
+        self._assign_moving_average(m, grad, beta_1)
         self.assign(u, ops.maximum(self.beta_2 * u.value, ops.abs(grad)))
         correction = 1 - ops.power(beta_1, step)
         self.assign(

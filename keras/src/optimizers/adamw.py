@@ -16,10 +16,7 @@ class AdamW(adam.Adam):
     `w = w - learning_rate * weight_decay * w`.
 
     Args:
-        learning_rate: The step size: a number, a
-            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
-            `iterations` on every update) or a zero-argument callable.
-            Defaults to `0.001`.
+        {{learning_rate}}
         weight_decay: Float, the decay rate. Defaults to `0.004`; must not
             be `None`.
         beta_1: Decay rate of the first moment. Defaults to `0.9`.

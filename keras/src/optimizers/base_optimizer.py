@@ -781,6 +781,20 @@ class BaseOptimizer:
         """
         variable.assign_sub(_densify(value))
 
+    def _assign_moving_average(self, average, value, decay):
+        """Moves the slot `average` towards `value`: sets it to the
+        exponential moving average `decay * average + (1 - decay) * value`,
+        computed as `average + (value - average) * (1 - decay)` (dense).
+
+        Args:
+            average: The slot variable.
+            value: The new observation (e.g. the gradient).
+            decay: The weight of the old average, a tensor or float.
+        """
+        self.assign(
+            average, average.value + (value - average.value) * (1 - decay)
+        )
+
     # --------------------------------------------------------- weight decay
     def exclude_from_weight_decay(self, var_list=None, var_names=None):
         """Excludes some variables from weight decay.

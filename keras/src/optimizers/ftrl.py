@@ -30,9 +30,7 @@ class Ftrl(optimizer.Optimizer):
     with `l2 = l2_regularization_strength + beta / (2 * learning_rate)`.
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a
-            callable without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         learning_rate_power: Float `<= 0`, how fast the per-coordinate step
             size decreases; `0` keeps it fixed. Defaults to `-0.5`.
         initial_accumulator_value: Starting value of the accumulators (`>= 0`).

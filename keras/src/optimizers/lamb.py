@@ -2,13 +2,12 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Lamb"])
 @optimizer.with_shared_args_doc
-class Lamb(optimizer.Optimizer):
+class Lamb(optimizer.AdaptiveMomentOptimizer):
     """LAMB: Adam with a per-layer trust ratio, for large batch training.
 
     The Adam direction `r = m_hat / (sqrt(v_hat) + epsilon)` of each variable
@@ -23,9 +22,7 @@ class Lamb(optimizer.Optimizer):
     ```
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a
-            callable without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         beta_1: Decay rate of the first moment. Defaults to `0.9`.
         beta_2: Decay rate of the second moment. Defaults to `0.999`.
         epsilon: Small constant for numerical stability. Defaults to `1e-7`.
@@ -45,38 +42,10 @@ class Lamb(optimizer.Optimizer):
       BERT in 76 minutes", 2019, https://arxiv.org/abs/1904.00962
     """
 
-    _config_attributes = (
-        "beta_1",
-        "beta_2",
-        "epsilon",
-    )
     _slots = (
         ("_momentums", "momentum"),
         ("_velocities", "velocity"),
     )
-    # `update_step()` expects dense gradients (see `BaseOptimizer`).
-    _update_step_takes_sparse = False
-
-    def __init__(
-        self,
-        learning_rate=0.001,
-        beta_1=0.9,
-        beta_2=0.999,
-        epsilon=1e-7,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
-        **kwargs,
-    ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
-        self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the LAMB update rule to `variable`."""
@@ -89,8 +58,8 @@ class Lamb(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         m = self._momentums[index]
         v = self._velocities[index]
-        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
-        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self._assign_moving_average(m, grad, beta_1)
+        self._assign_moving_average(v, ops.square(grad), beta_2)
         m_hat = m.value / (1 - ops.power(beta_1, step))
         v_hat = v.value / (1 - ops.power(beta_2, step))
         direction = m_hat / (ops.sqrt(v_hat) + self.epsilon)

@@ -25,9 +25,7 @@ class Lion(optimizer.Optimizer):
     rate 3 to 10 times smaller (and a larger weight decay).
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a
-            callable without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         beta_1: Interpolation factor of the update direction, in `(0, 1]`.
             Defaults to `0.9`.
         beta_2: Decay rate of the momentum. Defaults to `0.99`.

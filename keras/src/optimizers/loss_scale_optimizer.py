@@ -6,9 +6,6 @@ from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.optimizers import optimizer
 from keras.src.optimizers.base_optimizer import _keep_changes_where
-from keras.src.optimizers.base_optimizer import apply_on_values
-from keras.src.optimizers.base_optimizer import load_variables_from
-from keras.src.optimizers.base_optimizer import save_variables_to
 
 # Arguments of the other optimizers, with their defaults: they belong on
 # the inner optimizer. Configs of older versions still list them with
@@ -32,7 +29,7 @@ _INNER_ONLY_ARGUMENTS = {
         "keras.mixed_precision.LossScaleOptimizer",
     ]
 )
-class LossScaleOptimizer(optimizer.Optimizer):
+class LossScaleOptimizer(optimizer.WrapperOptimizer):
     """Wraps an optimizer with dynamic loss scaling.
 
     In float16, small gradients underflow to zero. The trainer therefore
@@ -155,7 +152,9 @@ class LossScaleOptimizer(optimizer.Optimizer):
             var_list: The trainable variables to optimize.
         """
         self.inner_optimizer.build(var_list)
-        self._trainable_variables = list(var_list)
+        self._trainable_variables = list(
+            self.inner_optimizer._trainable_variables
+        )
         self.built = True
 
     def scale_loss(self, loss):
@@ -173,18 +172,7 @@ class LossScaleOptimizer(optimizer.Optimizer):
                 (defaults to those the optimizer was built with).
         """
         grads = [None if g is None else ops.convert_to_tensor(g) for g in grads]
-        if trainable_variables is None:
-            if not self.built:
-                raise ValueError(
-                    "LossScaleOptimizer got gradients without "
-                    "`trainable_variables` before being built; pass them "
-                    "or call `build()` first."
-                )
-            variables = list(self.inner_optimizer._trainable_variables)
-        else:
-            variables = list(trainable_variables)
-            if not self.built:
-                self.build(variables)
+        variables = self._variables_to_update(trainable_variables)
         overwritten = [
             getattr(v, "overwrite_with_gradient", False) for v in variables
         ]
@@ -222,24 +210,6 @@ class LossScaleOptimizer(optimizer.Optimizer):
         self.step_counter.assign(ops.where(grow, 0, counter))
         self.dynamic_scale.assign(new_scale)
 
-    def stateless_apply(self, optimizer_variables, grads, trainable_variables):
-        """`apply()` on explicit values (see
-        `keras.optimizers.Optimizer.stateless_apply`); `optimizer_variables`
-        follows the order of `variables`."""
-        if not self.built:
-            raise ValueError(
-                "LossScaleOptimizer must be built before "
-                "`stateless_apply()`. Call `build(trainable_variables)`."
-            )
-        return apply_on_values(
-            self.apply,
-            grads,
-            list(self.inner_optimizer._trainable_variables),
-            trainable_variables,
-            self.variables,
-            optimizer_variables,
-        )
-
     def finalize_variable_values(self, var_list):
         self.inner_optimizer.finalize_variable_values(var_list)
 
@@ -247,12 +217,6 @@ class LossScaleOptimizer(optimizer.Optimizer):
         self.inner_optimizer.exclude_from_weight_decay(var_list, var_names)
 
     # ------------------------------------------------------ serialization
-    def save_own_variables(self, store):
-        save_variables_to(store, self.variables)
-
-    def load_own_variables(self, store):
-        load_variables_from(store, self.variables, self.name)
-
     def get_config(self):
         from keras.src.saving import serialization_lib
 

@@ -4,9 +4,6 @@ import re
 
 from keras.src.api_export import keras_export
 from keras.src.optimizers import optimizer
-from keras.src.optimizers.base_optimizer import apply_on_values
-from keras.src.optimizers.base_optimizer import load_variables_from
-from keras.src.optimizers.base_optimizer import save_variables_to
 
 
 def _check_sub_optimizer(candidate):
@@ -108,7 +105,7 @@ class OptimizerMap:
 
 
 @keras_export("keras.optimizers.MultiOptimizer")
-class MultiOptimizer(optimizer.Optimizer):
+class MultiOptimizer(optimizer.WrapperOptimizer):
     """Trains different variables with different optimizers.
 
     Each trainable variable is assigned a sub-optimizer when the
@@ -263,18 +260,7 @@ class MultiOptimizer(optimizer.Optimizer):
         grads = list(grads)
         if not grads:
             return
-        if trainable_variables is None:
-            if not self.built:
-                raise ValueError(
-                    "MultiOptimizer got gradients without "
-                    "`trainable_variables` before being built; pass them "
-                    "or call `build()` first."
-                )
-            variables = list(self._trainable_variables)
-        else:
-            variables = list(trainable_variables)
-            if not self.built:
-                self.build(variables)
+        variables = self._variables_to_update(trainable_variables)
         if all(grad is None for grad in grads):
             raise ValueError(
                 "No gradients provided for any variable. Check that the "
@@ -303,24 +289,6 @@ class MultiOptimizer(optimizer.Optimizer):
             sub_optimizer.apply(group_grads, group_vars)
         self._iterations.assign_add(1)
 
-    def stateless_apply(self, optimizer_variables, grads, trainable_variables):
-        """`apply()` on explicit values (see
-        `keras.optimizers.Optimizer.stateless_apply`); `optimizer_variables`
-        follows the order of `variables`."""
-        if not self.built:
-            raise ValueError(
-                "MultiOptimizer must be built before `stateless_apply()`. "
-                "Call `build(trainable_variables)` first."
-            )
-        return apply_on_values(
-            self.apply,
-            grads,
-            list(self._trainable_variables),
-            trainable_variables,
-            self.variables,
-            optimizer_variables,
-        )
-
     def finalize_variable_values(self, var_list):
         groups = {}
         for variable in var_list:
@@ -333,12 +301,6 @@ class MultiOptimizer(optimizer.Optimizer):
     def exclude_from_weight_decay(self, var_list=None, var_names=None):
         for sub_optimizer in self.optimizers:
             sub_optimizer.exclude_from_weight_decay(var_list, var_names)
-
-    def save_own_variables(self, store):
-        save_variables_to(store, self.variables)
-
-    def load_own_variables(self, store):
-        load_variables_from(store, self.variables, self.name)
 
     def get_config(self):
         from keras.src.saving import serialization_lib

@@ -4,6 +4,7 @@ import re
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.optimizers import adam
 from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
@@ -32,9 +33,7 @@ class Muon(optimizer.Optimizer):
     matches an entry of `exclude_layers` are optimized with AdamW instead.
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a callable
-            without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         adam_beta_1: AdamW's first moment decay. Defaults to `0.9`.
         adam_beta_2: AdamW's second moment decay. Defaults to `0.999`.
         adam_weight_decay: The weight decay of the AdamW variables. Defaults
@@ -191,13 +190,9 @@ class Muon(optimizer.Optimizer):
         beta_2 = ops.cast(self.adam_beta_2, dtype)
         m = self._adam_momentums[id(variable)]
         v = self._adam_velocities[id(variable)]
-        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
-        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
-        step_size = (
-            lr
-            * ops.sqrt(1 - ops.power(beta_2, step))
-            / (1 - ops.power(beta_1, step))
-        )
+        self._assign_moving_average(m, grad, beta_1)
+        self._assign_moving_average(v, ops.square(grad), beta_2)
+        step_size = adam.bias_corrected_step_size(lr, beta_1, beta_2, step)
         self.assign(
             variable,
             variable.value

@@ -3,13 +3,12 @@
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Nadam"])
 @optimizer.with_shared_args_doc
-class Nadam(optimizer.Optimizer):
+class Nadam(optimizer.AdaptiveMomentOptimizer):
     """Nadam: Adam with Nesterov momentum.
 
     Like Adam, but the first moment is used with a look-ahead: the update
@@ -30,9 +29,7 @@ class Nadam(optimizer.Optimizer):
     times `mu_next = mu_(t+1)`.)
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a
-            callable without arguments. Defaults to `0.001`.
+        {{learning_rate}}
         beta_1: Decay rate of the first moment. Defaults to `0.9`.
         beta_2: Decay rate of the second moment. Defaults to `0.999`.
         epsilon: Small constant for numerical stability. Defaults to `1e-7`.
@@ -50,35 +47,6 @@ class Nadam(optimizer.Optimizer):
 
     - T. Dozat, "Incorporating Nesterov Momentum into Adam", 2016.
     """
-
-    _config_attributes = (
-        "beta_1",
-        "beta_2",
-        "epsilon",
-    )
-    # `update_step()` expects dense gradients (see `BaseOptimizer`).
-    _update_step_takes_sparse = False
-
-    def __init__(
-        self,
-        learning_rate=0.001,
-        beta_1=0.9,
-        beta_2=0.999,
-        epsilon=1e-7,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
-        **kwargs,
-    ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
-        self._set_config_attributes(locals())
 
     def build(self, var_list):
         """Creates the `momentum` and `velocity` slots of each variable and
@@ -127,8 +95,8 @@ class Nadam(optimizer.Optimizer):
         index = self._get_variable_index(variable)
         m = self._momentums[index]
         v = self._velocities[index]
-        self.assign(m, m.value + (grad - m.value) * (1 - beta_1))
-        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self._assign_moving_average(m, grad, beta_1)
+        self._assign_moving_average(v, ops.square(grad), beta_2)
         m_hat = mu_next * m.value / (1 - product_next) + (
             (1 - mu_t) * grad / (1 - product_t)
         )

@@ -1,10 +1,20 @@
 """`keras.optimizers.Optimizer`, and the documentation of the arguments
 that every optimizer accepts."""
 
+import inspect
+
 from keras.src.api_export import keras_export
 from keras.src.optimizers import base_optimizer
 
 _SHARED_ARGS_MARKER = "{{shared_args}}"
+_LEARNING_RATE_MARKER = "{{learning_rate}}"
+
+# Documentation of `learning_rate`, which replaces the `{{learning_rate}}`
+# line of a class docstring; `with_shared_args_doc` adds the default of the
+# class's own constructor.
+LEARNING_RATE_DOC = """learning_rate: The step size: a number, a
+            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
+            `iterations` on every update) or a zero-argument callable."""
 
 # Documentation of the constructor arguments common to all optimizers. It is
 # indented for the `Args:` section of a class docstring, where it replaces
@@ -40,8 +50,17 @@ SHARED_ARGS_DOC = """name: String, the name scope of the optimizer's
 
 def with_shared_args_doc(cls):
     """Class decorator: fills in the `{{shared_args}}` line of the class
-    docstring with `SHARED_ARGS_DOC`."""
-    cls.__doc__ = cls.__doc__.replace(_SHARED_ARGS_MARKER, SHARED_ARGS_DOC)
+    docstring with `SHARED_ARGS_DOC`, and its `{{learning_rate}}` line
+    with `LEARNING_RATE_DOC` and the default learning rate of the class."""
+    learning_rate_doc = LEARNING_RATE_DOC
+    default = (
+        inspect.signature(cls.__init__).parameters["learning_rate"].default
+    )
+    if default is not inspect.Parameter.empty:
+        learning_rate_doc += f"\n            Defaults to `{default!r}`."
+    cls.__doc__ = cls.__doc__.replace(
+        _SHARED_ARGS_MARKER, SHARED_ARGS_DOC
+    ).replace(_LEARNING_RATE_MARKER, learning_rate_doc)
     return cls
 
 
@@ -75,9 +94,7 @@ class Optimizer(base_optimizer.BaseOptimizer):
     built-in optimizers densify it before `update_step()`.
 
     Args:
-        learning_rate: The step size: a number, a
-            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
-            `iterations` on every update) or a zero-argument callable.
+        {{learning_rate}}
         {{shared_args}}
 
     Example:
@@ -116,3 +133,90 @@ class Optimizer(base_optimizer.BaseOptimizer):
             return {**super().get_config(), "beta": self.beta}
     ```
     """
+
+
+class AdaptiveMomentOptimizer(Optimizer):
+    """Base of the optimizers that take Adam's hyperparameters, and only
+    those (Adamax, Lamb, Nadam): the decay rates `beta_1` and `beta_2` of
+    their moving averages of the gradient and `epsilon`, the constant that
+    keeps their denominators away from zero. Their update rules expect
+    dense gradients.
+    """
+
+    _config_attributes = ("beta_1", "beta_2", "epsilon")
+    # `update_step()` expects dense gradients (see `BaseOptimizer`).
+    _update_step_takes_sparse = False
+
+    def __init__(
+        self,
+        learning_rate=0.001,
+        beta_1=0.9,
+        beta_2=0.999,
+        epsilon=1e-7,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name=None,
+        **kwargs,
+    ):
+        super().__init__(**base_optimizer.base_arguments(locals()))
+        self._set_config_attributes(locals())
+
+
+class WrapperOptimizer(Optimizer):
+    """Base of the optimizers that hand the updates to other optimizers
+    (`LossScaleOptimizer`, `MultiOptimizer`).
+
+    Their `variables` gather their own state and that of the optimizers
+    they hold; this list is what `stateless_apply()` takes values for and
+    what is saved and restored. `build()` sets `_trainable_variables`, the
+    variables that `apply()` updates when it is given none.
+    """
+
+    def _variables_to_update(self, trainable_variables):
+        """The variables that `apply()` updates: `trainable_variables`
+        (building the optimizer for them on first use), else the ones it
+        was built with."""
+        if trainable_variables is None:
+            if not self.built:
+                raise ValueError(
+                    f"{type(self).__name__} got gradients without "
+                    "`trainable_variables` before being built; pass them "
+                    "or call `build()` first."
+                )
+            return list(self._trainable_variables)
+        variables = list(trainable_variables)
+        if not self.built:
+            self.build(variables)
+        return variables
+
+    def stateless_apply(self, optimizer_variables, grads, trainable_variables):
+        """`apply()` on explicit values (see
+        `keras.optimizers.Optimizer.stateless_apply`); `optimizer_variables`
+        follows the order of `variables`."""
+        if not self.built:
+            raise ValueError(
+                f"{type(self).__name__} must be built before "
+                "`stateless_apply()`. Call `build(trainable_variables)` "
+                "first."
+            )
+        return base_optimizer.apply_on_values(
+            self.apply,
+            grads,
+            list(self._trainable_variables),
+            trainable_variables,
+            self.variables,
+            optimizer_variables,
+        )
+
+    def save_own_variables(self, store):
+        base_optimizer.save_variables_to(store, self.variables)
+
+    def load_own_variables(self, store):
+        base_optimizer.load_variables_from(store, self.variables, self.name)

@@ -26,8 +26,7 @@ class RMSprop(optimizer.Optimizer):
     ```
 
     Args:
-        learning_rate: A float, a `LearningRateSchedule` or a callable.
-            Defaults to `0.001`.
+        {{learning_rate}}
         rho: Discounting factor of the moving averages. Defaults to `0.9`.
         momentum: Momentum factor; `0.0` keeps no momentum slot.
         epsilon: Small constant for numerical stability. Defaults to `1e-7`.

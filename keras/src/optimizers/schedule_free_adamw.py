@@ -34,9 +34,7 @@ class ScheduleFreeAdamW(optimizer.Optimizer):
     Weight decay (`weight_decay`) is applied at `y`, inside the `z` step.
 
     Args:
-        learning_rate: A float, a
-            `keras.optimizers.schedules.LearningRateSchedule` or a callable
-            without arguments. Defaults to `0.0025`.
+        {{learning_rate}}
         beta_1: Interpolation factor between `z` and `x`. Defaults to `0.9`.
         beta_2: Decay rate of the second moment. Defaults to `0.999`.
         epsilon: Small constant for numerical stability. Defaults to `1e-8`.
@@ -142,7 +140,7 @@ class ScheduleFreeAdamW(optimizer.Optimizer):
         y = variable.value
         # The average `x` is recovered from `y` and `z`.
         x = (y - (1 - beta_1) * z.value) / beta_1
-        self.assign(v, v.value + (ops.square(grad) - v.value) * (1 - beta_2))
+        self._assign_moving_average(v, ops.square(grad), beta_2)
         v_hat = v.value / (1 - ops.power(beta_2, step))
         direction = grad / (ops.sqrt(v_hat) + self.epsilon)
         if self.weight_decay is not None and self._is_decayed(variable):

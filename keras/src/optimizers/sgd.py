@@ -21,10 +21,7 @@ class SGD(optimizer.Optimizer):
     ```
 
     Args:
-        learning_rate: The step size: a number, a
-            `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
-            `iterations` on every update) or a zero-argument callable.
-            Defaults to `0.01`.
+        {{learning_rate}}
         momentum: Float in `[0, 1]`. Defaults to `0.0` (no momentum, no
             slot variables).
         nesterov: Whether to use Nesterov momentum. Defaults to `False`.
