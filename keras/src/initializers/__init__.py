@@ -22,7 +22,6 @@ from keras.src.initializers.random_initializers import RandomUniform
 from keras.src.initializers.random_initializers import TruncatedNormal
 from keras.src.initializers.random_initializers import VarianceScaling
 from keras.src.utils import identifier_utils
-from keras.src.utils.naming import to_snake_case
 
 # Constant-valued initializers first, then the random ones; the base class
 # is listed too so that its config can be looked up by name.
@@ -32,30 +31,21 @@ ALL_OBJECTS |= {VarianceScaling, GlorotNormal, GlorotUniform}
 ALL_OBJECTS |= {HeNormal, HeUniform, LecunNormal, LecunUniform}
 
 
-def _name_table():
-    # Each class is known by its class name and its snake_case name, plus
-    # a few legacy spellings.
-    table = {}
-    for cls in ALL_OBJECTS:
-        table[cls.__name__] = cls
-        table[to_snake_case(cls.__name__)] = cls
-    legacy = {
-        "one": Ones,
-        "zero": Zeros,
-        "normal": RandomNormal,
-        "uniform": RandomUniform,
-        "IdentityInitializer": Identity,
-        "identity_initializer": Identity,
-        "OrthogonalInitializer": Orthogonal,
-        "orthogonal_initializer": Orthogonal,
-        "STFTInitializer": STFT,
-        "stft_initializer": STFT,
-    }
-    table.update(legacy)
-    return table
-
-
-ALL_OBJECTS_DICT = _name_table()
+# Each class is known by its class name and its snake-case name, plus a few
+# legacy spellings.
+ALL_OBJECTS_DICT = identifier_utils.names_table(
+    ALL_OBJECTS,
+    one=Ones,
+    zero=Zeros,
+    normal=RandomNormal,
+    uniform=RandomUniform,
+    IdentityInitializer=Identity,
+    identity_initializer=Identity,
+    OrthogonalInitializer=Orthogonal,
+    orthogonal_initializer=Orthogonal,
+    STFTInitializer=STFT,
+    stft_initializer=STFT,
+)
 
 
 @keras_export("keras.initializers.serialize")

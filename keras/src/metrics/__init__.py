@@ -50,7 +50,6 @@ from keras.src.metrics.regression_metrics import MeanSquaredLogarithmicError
 from keras.src.metrics.regression_metrics import R2Score
 from keras.src.metrics.regression_metrics import RootMeanSquaredError
 from keras.src.utils import identifier_utils
-from keras.src.utils.naming import to_snake_case
 
 ALL_OBJECTS = {
     Accuracy,
@@ -103,12 +102,8 @@ ALL_OBJECTS = {
 
 # Each class is known by its class name and by its snake-case name, plus a
 # few short aliases.
-ALL_OBJECTS_DICT = {}
-for _cls in ALL_OBJECTS:
-    ALL_OBJECTS_DICT[_cls.__name__] = _cls
-    ALL_OBJECTS_DICT[to_snake_case(_cls.__name__)] = _cls
-del _cls
-ALL_OBJECTS_DICT.update(
+ALL_OBJECTS_DICT = identifier_utils.names_table(
+    ALL_OBJECTS,
     acc=Accuracy,
     mae=MeanAbsoluteError,
     MAE=MeanAbsoluteError,

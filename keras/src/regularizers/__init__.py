@@ -7,23 +7,15 @@ from keras.src.regularizers.regularizers import L2
 from keras.src.regularizers.regularizers import OrthogonalRegularizer
 from keras.src.regularizers.regularizers import Regularizer
 from keras.src.utils import identifier_utils
-from keras.src.utils.naming import to_snake_case
 
 ALL_OBJECTS = {Regularizer, L1, L2, L1L2, OrthogonalRegularizer}
 
 
-def _name_table():
-    # Class names, their snake_case forms, and the short lowercase names.
-    # `to_snake_case("L1L2")` is "l1l2", so "l1_l2" is added by hand.
-    table = {}
-    for cls in ALL_OBJECTS:
-        table[cls.__name__] = cls
-        table[to_snake_case(cls.__name__)] = cls
-    table.update(l1=L1, l2=L2, l1_l2=L1L2)
-    return table
-
-
-ALL_OBJECTS_DICT = _name_table()
+# Class names, their snake-case forms, and the short lowercase names
+# (`L1L2` is "l1l2" in snake case, so "l1_l2" is added by hand).
+ALL_OBJECTS_DICT = identifier_utils.names_table(
+    ALL_OBJECTS, l1=L1, l2=L2, l1_l2=L1L2
+)
 
 
 @keras_export("keras.regularizers.serialize")

@@ -10,6 +10,19 @@ the packages that use them.
 
 import inspect
 
+from keras.src.utils.naming import to_snake_case
+
+
+def names_table(classes, **aliases):
+    """A lookup table from names to `classes`: each class under its class
+    name and its snake-case name, then the extra names in `aliases`."""
+    table = {}
+    for cls in classes:
+        table[cls.__name__] = cls
+        table[to_snake_case(cls.__name__)] = cls
+    table.update(aliases)
+    return table
+
 
 def serialize_object(obj):
     """Returns the JSON-friendly config of `obj` (see
