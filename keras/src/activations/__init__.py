@@ -31,6 +31,7 @@ from keras.src.activations.activations import tanh
 from keras.src.activations.activations import tanh_shrink
 from keras.src.activations.activations import threshold
 from keras.src.api_export import keras_export
+from keras.src.utils import identifier_utils
 
 # Grouped by family: rectifiers, exponential-based, sigmoid-like, shrinking
 # and sparse ones, others.
@@ -69,9 +70,7 @@ def serialize(activation):
     for name, fn in ALL_OBJECTS_DICT.items():
         if fn is activation and name == fn.__name__:
             return name
-    from keras.src.saving import serialization_lib
-
-    config = serialization_lib.serialize_keras_object(activation)
+    config = identifier_utils.serialize_object(activation)
     if isinstance(config, dict) and "config" not in config:
         raise ValueError(
             f"Cannot serialize the activation {activation!r}: it is not a "
@@ -95,12 +94,8 @@ def deserialize(config, custom_objects=None):
     if isinstance(config, str) and config in ALL_OBJECTS_DICT:
         if not custom_objects or config not in custom_objects:
             return ALL_OBJECTS_DICT[config]
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.deserialize_keras_object(
-        config,
-        module_objects=ALL_OBJECTS_DICT,
-        custom_objects=custom_objects,
+    return identifier_utils.deserialize_from_table(
+        config, ALL_OBJECTS_DICT, custom_objects
     )
 
 
@@ -122,19 +117,12 @@ def get(identifier):
     """
     if identifier is None:
         return linear
-    if isinstance(identifier, str):
-        if identifier not in ALL_OBJECTS_DICT:
-            raise ValueError(
-                f"Unknown activation name {identifier!r}. Valid names are "
-                f"{sorted(ALL_OBJECTS_DICT)}."
-            )
-        return ALL_OBJECTS_DICT[identifier]
-    found = identifier
-    if isinstance(identifier, dict):
-        found = deserialize(identifier)
-    if not callable(found):
-        raise ValueError(
-            "An activation must be a name, a config dict or a callable; "
-            f"got {identifier!r}."
-        )
-    return found
+    return identifier_utils.get_from_table(
+        identifier,
+        ALL_OBJECTS_DICT,
+        unknown_name="Unknown activation name {identifier!r}. Valid names "
+        "are {names}.",
+        not_callable="An activation must be a name, a config dict or a "
+        "callable; got {identifier!r}.",
+        instantiate_classes=False,
+    )

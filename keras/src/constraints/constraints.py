@@ -3,6 +3,7 @@
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.utils import identifier_utils
 
 
 @keras_export(["keras.constraints.Constraint", "keras.constraints.constraint"])
@@ -143,9 +144,7 @@ _BY_NAME = {
 def serialize(constraint):
     """Returns the config dict of a constraint (see
     `keras.saving.serialize_keras_object`)."""
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.serialize_keras_object(constraint)
+    return identifier_utils.serialize_object(constraint)
 
 
 @keras_export("keras.constraints.deserialize")
@@ -157,10 +156,8 @@ def deserialize(config, custom_objects=None):
         custom_objects: Optional dict mapping names to custom classes or
             functions.
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.deserialize_keras_object(
-        config, module_objects=_BY_NAME, custom_objects=custom_objects
+    return identifier_utils.deserialize_from_table(
+        config, _BY_NAME, custom_objects
     )
 
 

@@ -1,7 +1,5 @@
 """Initializers: `keras.initializers.get`, `serialize` and `deserialize`."""
 
-import inspect
-
 import numpy as np
 
 from keras.src.api_export import keras_export
@@ -23,7 +21,7 @@ from keras.src.initializers.random_initializers import RandomNormal
 from keras.src.initializers.random_initializers import RandomUniform
 from keras.src.initializers.random_initializers import TruncatedNormal
 from keras.src.initializers.random_initializers import VarianceScaling
-from keras.src.utils.naming import to_snake_case
+from keras.src.utils import identifier_utils
 
 # Constant-valued initializers first, then the random ones; the base class
 # is listed too so that its config can be looked up by name.
@@ -33,30 +31,21 @@ ALL_OBJECTS |= {VarianceScaling, GlorotNormal, GlorotUniform}
 ALL_OBJECTS |= {HeNormal, HeUniform, LecunNormal, LecunUniform}
 
 
-def _name_table():
-    # Each class is known by its class name and its snake_case name, plus
-    # a few legacy spellings.
-    table = {}
-    for cls in ALL_OBJECTS:
-        table[cls.__name__] = cls
-        table[to_snake_case(cls.__name__)] = cls
-    legacy = {
-        "one": Ones,
-        "zero": Zeros,
-        "normal": RandomNormal,
-        "uniform": RandomUniform,
-        "IdentityInitializer": Identity,
-        "identity_initializer": Identity,
-        "OrthogonalInitializer": Orthogonal,
-        "orthogonal_initializer": Orthogonal,
-        "STFTInitializer": STFT,
-        "stft_initializer": STFT,
-    }
-    table.update(legacy)
-    return table
-
-
-ALL_OBJECTS_DICT = _name_table()
+# Each class is known by its class name and its snake-case name, plus a few
+# legacy spellings.
+ALL_OBJECTS_DICT = identifier_utils.names_table(
+    ALL_OBJECTS,
+    one=Ones,
+    zero=Zeros,
+    normal=RandomNormal,
+    uniform=RandomUniform,
+    IdentityInitializer=Identity,
+    identity_initializer=Identity,
+    OrthogonalInitializer=Orthogonal,
+    orthogonal_initializer=Orthogonal,
+    STFTInitializer=STFT,
+    stft_initializer=STFT,
+)
 
 
 @keras_export("keras.initializers.serialize")
@@ -69,9 +58,7 @@ def serialize(initializer):
     Returns:
         A dict with `class_name` and `config` entries.
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.serialize_keras_object(initializer)
+    return identifier_utils.serialize_object(initializer)
 
 
 @keras_export("keras.initializers.deserialize")
@@ -86,12 +73,8 @@ def deserialize(config, custom_objects=None):
     Returns:
         A `keras.initializers.Initializer` instance.
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.deserialize_keras_object(
-        config,
-        module_objects=ALL_OBJECTS_DICT,
-        custom_objects=custom_objects,
+    return identifier_utils.deserialize_from_table(
+        config, ALL_OBJECTS_DICT, custom_objects
     )
 
 
@@ -143,27 +126,16 @@ def get(identifier):
         An initializer instance or callable, or `None` if `identifier` is
         `None`.
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, str):
-        if identifier not in ALL_OBJECTS_DICT:
-            raise ValueError(
-                f"Unknown initializer name {identifier!r}. Valid names are "
-                f"{sorted(ALL_OBJECTS_DICT)}."
-            )
-        found = ALL_OBJECTS_DICT[identifier]
-    elif isinstance(identifier, dict):
-        found = deserialize(identifier)
-    elif _is_array(identifier):
-        found = _array_initializer(identifier)
-    else:
-        found = identifier
-    if not callable(found):
-        raise ValueError(
-            "An initializer must be a name, a config dict or a callable "
-            f"`fn(shape, dtype)`; got {identifier!r}."
-        )
-    return found() if inspect.isclass(found) else found
+    if _is_array(identifier):
+        return _array_initializer(identifier)
+    return identifier_utils.get_from_table(
+        identifier,
+        ALL_OBJECTS_DICT,
+        unknown_name="Unknown initializer name {identifier!r}. Valid names "
+        "are {names}.",
+        not_callable="An initializer must be a name, a config dict or a "
+        "callable `fn(shape, dtype)`; got {identifier!r}.",
+    )
 
 
 __all__ = [

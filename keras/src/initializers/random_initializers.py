@@ -79,13 +79,46 @@ def _float_dtype(dtype, initializer_name):
     return dtype
 
 
+class _MeanStddevInitializer(RandomInitializer):
+    """The shared part of `RandomNormal` and `TruncatedNormal`: samples of
+    the `keras.random` function named by `_sampler`, with `mean` and
+    `stddev`. `_public_name` names the initializer in error messages."""
+
+    _sampler = None  # "normal" or "truncated_normal"
+    _public_name = None
+
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        self.mean = mean
+        self.stddev = stddev
+        super().__init__(seed=seed)
+
+    def __call__(self, shape, dtype=None):
+        from keras.src import random
+
+        sample = getattr(random, self._sampler)
+        return sample(
+            shape=shape,
+            mean=self.mean,
+            stddev=self.stddev,
+            seed=self.seed,
+            dtype=_float_dtype(dtype, self._public_name),
+        )
+
+    def get_config(self):
+        return {
+            **super().get_config(),
+            "mean": self.mean,
+            "stddev": self.stddev,
+        }
+
+
 @keras_export(
     [
         "keras.initializers.RandomNormal",
         "keras.initializers.random_normal",
     ]
 )
-class RandomNormal(RandomInitializer):
+class RandomNormal(_MeanStddevInitializer):
     """Draws values from a normal distribution `N(mean, stddev**2)`.
 
     Args:
@@ -102,28 +135,8 @@ class RandomNormal(RandomInitializer):
     (2, 2)
     """
 
-    def __init__(self, mean=0.0, stddev=0.05, seed=None):
-        self.mean = mean
-        self.stddev = stddev
-        super().__init__(seed=seed)
-
-    def __call__(self, shape, dtype=None):
-        from keras.src import random
-
-        return random.normal(
-            shape=shape,
-            mean=self.mean,
-            stddev=self.stddev,
-            seed=self.seed,
-            dtype=_float_dtype(dtype, "RandomNormal"),
-        )
-
-    def get_config(self):
-        return {
-            **super().get_config(),
-            "mean": self.mean,
-            "stddev": self.stddev,
-        }
+    _sampler = "normal"
+    _public_name = "RandomNormal"
 
 
 @keras_export(
@@ -132,7 +145,7 @@ class RandomNormal(RandomInitializer):
         "keras.initializers.truncated_normal",
     ]
 )
-class TruncatedNormal(RandomInitializer):
+class TruncatedNormal(_MeanStddevInitializer):
     """Draws values from a normal distribution truncated to two standard
     deviations around the mean (values beyond are redrawn).
 
@@ -149,28 +162,8 @@ class TruncatedNormal(RandomInitializer):
     (2, 2)
     """
 
-    def __init__(self, mean=0.0, stddev=0.05, seed=None):
-        self.mean = mean
-        self.stddev = stddev
-        super().__init__(seed=seed)
-
-    def __call__(self, shape, dtype=None):
-        from keras.src import random
-
-        return random.truncated_normal(
-            shape=shape,
-            mean=self.mean,
-            stddev=self.stddev,
-            seed=self.seed,
-            dtype=_float_dtype(dtype, "TruncatedNormal"),
-        )
-
-    def get_config(self):
-        return {
-            **super().get_config(),
-            "mean": self.mean,
-            "stddev": self.stddev,
-        }
+    _sampler = "truncated_normal"
+    _public_name = "TruncatedNormal"
 
 
 @keras_export(

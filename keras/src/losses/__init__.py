@@ -1,7 +1,5 @@
 """Losses: `keras.losses.get`, `serialize` and `deserialize`."""
 
-import inspect
-
 from keras.src.api_export import keras_export
 from keras.src.losses.loss import Loss
 from keras.src.losses.losses import CTC
@@ -49,6 +47,7 @@ from keras.src.losses.losses import poisson
 from keras.src.losses.losses import sparse_categorical_crossentropy
 from keras.src.losses.losses import squared_hinge
 from keras.src.losses.losses import tversky
+from keras.src.utils import identifier_utils
 
 # Every built-in loss: the classes and the functions they wrap.
 ALL_OBJECTS = {
@@ -129,9 +128,7 @@ def serialize(loss):
         A dict describing `loss`, which `keras.losses.deserialize` turns
         back into an equivalent loss.
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.serialize_keras_object(loss)
+    return identifier_utils.serialize_object(loss)
 
 
 @keras_export("keras.losses.deserialize")
@@ -148,10 +145,8 @@ def deserialize(name, custom_objects=None):
     Returns:
         The loss object or loss function that `name` describes.
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.deserialize_keras_object(
-        name, module_objects=ALL_OBJECTS_DICT, custom_objects=custom_objects
+    return identifier_utils.deserialize_from_table(
+        name, ALL_OBJECTS_DICT, custom_objects
     )
 
 
@@ -180,22 +175,11 @@ def get(identifier):
         `None` for `None`, otherwise the matching loss function or `Loss`
         object.
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, str):
-        if identifier not in ALL_OBJECTS_DICT:
-            raise ValueError(
-                f"Unknown loss identifier {identifier!r}. Valid names: "
-                f"{sorted(ALL_OBJECTS_DICT)}"
-            )
-        found = ALL_OBJECTS_DICT[identifier]
-    elif isinstance(identifier, dict):
-        found = deserialize(identifier)
-    else:
-        found = identifier
-    if not callable(found):
-        raise ValueError(
-            f"Unknown loss identifier {identifier!r}: expected a name, a "
-            "config dict or a callable."
-        )
-    return found() if inspect.isclass(found) else found
+    return identifier_utils.get_from_table(
+        identifier,
+        ALL_OBJECTS_DICT,
+        unknown_name="Unknown loss identifier {identifier!r}. Valid names: "
+        "{names}",
+        not_callable="Unknown loss identifier {identifier!r}: expected a "
+        "name, a config dict or a callable.",
+    )

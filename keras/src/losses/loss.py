@@ -49,7 +49,7 @@ class Loss:
         self.name = name or auto_name(self.__class__.__name__)
         self.reduction = standardize_reduction(reduction)
         self._dtype_arg = dtype
-        self._dtype = _resolve_dtype(dtype)
+        self._dtype = resolve_compute_dtype(dtype)
 
     @property
     def dtype(self):
@@ -153,7 +153,11 @@ def convert_structure_to_tensors(x, dtype=None):
     return ops.convert_to_tensor(x, dtype=dtype)
 
 
-def _resolve_dtype(dtype):
+def resolve_compute_dtype(dtype):
+    """The dtype a loss or metric computes in, from its `dtype` argument:
+    `None` (the float type of `keras.config.floatx()`), a dtype name, a
+    dtype policy (or its config dict or `"mixed_*"` name), whose compute
+    dtype is used."""
     if dtype is None:
         return backend.floatx()
     if isinstance(dtype, dict):

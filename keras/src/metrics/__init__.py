@@ -1,7 +1,5 @@
 """Metrics: `keras.metrics.get`, `serialize` and `deserialize`."""
 
-import inspect
-
 from keras.src.api_export import keras_export
 from keras.src.metrics.accuracy_metrics import Accuracy
 from keras.src.metrics.accuracy_metrics import BinaryAccuracy
@@ -51,7 +49,7 @@ from keras.src.metrics.regression_metrics import MeanSquaredError
 from keras.src.metrics.regression_metrics import MeanSquaredLogarithmicError
 from keras.src.metrics.regression_metrics import R2Score
 from keras.src.metrics.regression_metrics import RootMeanSquaredError
-from keras.src.utils.naming import to_snake_case
+from keras.src.utils import identifier_utils
 
 ALL_OBJECTS = {
     Accuracy,
@@ -104,12 +102,8 @@ ALL_OBJECTS = {
 
 # Each class is known by its class name and by its snake-case name, plus a
 # few short aliases.
-ALL_OBJECTS_DICT = {}
-for _cls in ALL_OBJECTS:
-    ALL_OBJECTS_DICT[_cls.__name__] = _cls
-    ALL_OBJECTS_DICT[to_snake_case(_cls.__name__)] = _cls
-del _cls
-ALL_OBJECTS_DICT.update(
+ALL_OBJECTS_DICT = identifier_utils.names_table(
+    ALL_OBJECTS,
     acc=Accuracy,
     mae=MeanAbsoluteError,
     MAE=MeanAbsoluteError,
@@ -138,9 +132,7 @@ def serialize(metric):
         A dict describing `metric`, which `keras.metrics.deserialize`
         turns back into an equivalent metric.
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.serialize_keras_object(metric)
+    return identifier_utils.serialize_object(metric)
 
 
 @keras_export("keras.metrics.deserialize")
@@ -157,10 +149,8 @@ def deserialize(config, custom_objects=None):
     Returns:
         The metric object or metric function that `config` describes.
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.deserialize_keras_object(
-        config, module_objects=ALL_OBJECTS_DICT, custom_objects=custom_objects
+    return identifier_utils.deserialize_from_table(
+        config, ALL_OBJECTS_DICT, custom_objects
     )
 
 
@@ -186,22 +176,11 @@ def get(identifier):
         `None` for `None`, otherwise the matching metric function or
         `Metric` object.
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, str):
-        if identifier not in ALL_OBJECTS_DICT:
-            raise ValueError(
-                f"Unknown metric identifier {identifier!r}. Valid names: "
-                f"{sorted(ALL_OBJECTS_DICT)}"
-            )
-        found = ALL_OBJECTS_DICT[identifier]
-    elif isinstance(identifier, dict):
-        found = deserialize(identifier)
-    else:
-        found = identifier
-    if not callable(found):
-        raise ValueError(
-            f"Unknown metric identifier {identifier!r}: expected a name, a "
-            "config dict or a callable."
-        )
-    return found() if inspect.isclass(found) else found
+    return identifier_utils.get_from_table(
+        identifier,
+        ALL_OBJECTS_DICT,
+        unknown_name="Unknown metric identifier {identifier!r}. Valid names: "
+        "{names}",
+        not_callable="Unknown metric identifier {identifier!r}: expected a "
+        "name, a config dict or a callable.",
+    )

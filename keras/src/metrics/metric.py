@@ -5,6 +5,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import tree
 from keras.src.api_export import keras_export
+from keras.src.losses.loss import resolve_compute_dtype
 from keras.src.utils.naming import auto_name
 
 
@@ -54,7 +55,7 @@ class Metric:
     def __init__(self, dtype=None, name=None):
         self.name = name if name else auto_name(type(self).__name__)
         self._dtype_arg = dtype
-        self._dtype = _resolve_dtype(dtype)
+        self._dtype = resolve_compute_dtype(dtype)
         self._metrics = []
         self._variables = []
         self._super_called = True
@@ -294,18 +295,3 @@ def _value_in(scope, variable, fallback):
     """The value a stateless scope holds for `variable`, else `fallback`."""
     value = scope.get_current_value(variable)
     return fallback if value is None else value
-
-
-def _resolve_dtype(dtype):
-    if dtype is None:
-        return backend.floatx()
-    if isinstance(dtype, dict):
-        from keras.src import dtype_policies
-
-        dtype = dtype_policies.get(dtype)
-    compute_dtype = getattr(dtype, "compute_dtype", None)
-    if compute_dtype is not None:
-        return backend.standardize_dtype(compute_dtype)
-    if isinstance(dtype, str) and dtype.startswith("mixed_"):
-        return "float16" if dtype == "mixed_float16" else "bfloat16"
-    return backend.standardize_dtype(dtype)

@@ -20,6 +20,7 @@ from keras.src.optimizers.optimizer import Optimizer
 from keras.src.optimizers.rmsprop import RMSprop
 from keras.src.optimizers.schedule_free_adamw import ScheduleFreeAdamW
 from keras.src.optimizers.sgd import SGD
+from keras.src.utils import identifier_utils
 
 ALL_OBJECTS = {
     Optimizer,
@@ -61,9 +62,7 @@ def serialize(optimizer):
     >>> config["class_name"]
     'SGD'
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.serialize_keras_object(optimizer)
+    return identifier_utils.serialize_object(optimizer)
 
 
 @keras_export("keras.optimizers.deserialize")
@@ -81,8 +80,6 @@ def deserialize(config, custom_objects=None):
     Returns:
         A new optimizer, with freshly initialized variables.
     """
-    from keras.src.saving import serialization_lib
-
     class_name = config.get("class_name") if isinstance(config, dict) else None
     is_builtin = (
         isinstance(class_name, str)
@@ -91,8 +88,8 @@ def deserialize(config, custom_objects=None):
     )
     if is_builtin:
         config = {**config, "class_name": class_name.lower()}
-    return serialization_lib.deserialize_keras_object(
-        config, module_objects=ALL_OBJECTS_DICT, custom_objects=custom_objects
+    return identifier_utils.deserialize_from_table(
+        config, ALL_OBJECTS_DICT, custom_objects
     )
 
 

@@ -1,30 +1,21 @@
 """Regularizers: `keras.regularizers.get`, `serialize` and `deserialize`."""
 
-import inspect
-
 from keras.src.api_export import keras_export
 from keras.src.regularizers.regularizers import L1
 from keras.src.regularizers.regularizers import L1L2
 from keras.src.regularizers.regularizers import L2
 from keras.src.regularizers.regularizers import OrthogonalRegularizer
 from keras.src.regularizers.regularizers import Regularizer
-from keras.src.utils.naming import to_snake_case
+from keras.src.utils import identifier_utils
 
 ALL_OBJECTS = {Regularizer, L1, L2, L1L2, OrthogonalRegularizer}
 
 
-def _name_table():
-    # Class names, their snake_case forms, and the short lowercase names.
-    # `to_snake_case("L1L2")` is "l1l2", so "l1_l2" is added by hand.
-    table = {}
-    for cls in ALL_OBJECTS:
-        table[cls.__name__] = cls
-        table[to_snake_case(cls.__name__)] = cls
-    table.update(l1=L1, l2=L2, l1_l2=L1L2)
-    return table
-
-
-ALL_OBJECTS_DICT = _name_table()
+# Class names, their snake-case forms, and the short lowercase names
+# (`L1L2` is "l1l2" in snake case, so "l1_l2" is added by hand).
+ALL_OBJECTS_DICT = identifier_utils.names_table(
+    ALL_OBJECTS, l1=L1, l2=L2, l1_l2=L1L2
+)
 
 
 @keras_export("keras.regularizers.serialize")
@@ -37,9 +28,7 @@ def serialize(regularizer):
     Returns:
         A dict with `class_name` and `config` entries.
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.serialize_keras_object(regularizer)
+    return identifier_utils.serialize_object(regularizer)
 
 
 @keras_export("keras.regularizers.deserialize")
@@ -53,12 +42,8 @@ def deserialize(config, custom_objects=None):
     Returns:
         A regularizer instance.
     """
-    from keras.src.saving import serialization_lib
-
-    return serialization_lib.deserialize_keras_object(
-        config,
-        module_objects=ALL_OBJECTS_DICT,
-        custom_objects=custom_objects,
+    return identifier_utils.deserialize_from_table(
+        config, ALL_OBJECTS_DICT, custom_objects
     )
 
 
@@ -78,22 +63,11 @@ def get(identifier):
     >>> keras.regularizers.get("l2").get_config()
     {'l2': 0.01}
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, str):
-        if identifier not in ALL_OBJECTS_DICT:
-            raise ValueError(
-                f"Unknown regularizer name {identifier!r}. Valid names are "
-                f"{sorted(ALL_OBJECTS_DICT)}."
-            )
-        found = ALL_OBJECTS_DICT[identifier]
-    elif isinstance(identifier, dict):
-        found = deserialize(identifier)
-    else:
-        found = identifier
-    if not callable(found):
-        raise ValueError(
-            "A regularizer must be a name, a config dict or a callable "
-            f"`fn(weights)`; got {identifier!r}."
-        )
-    return found() if inspect.isclass(found) else found
+    return identifier_utils.get_from_table(
+        identifier,
+        ALL_OBJECTS_DICT,
+        unknown_name="Unknown regularizer name {identifier!r}. Valid names "
+        "are {names}.",
+        not_callable="A regularizer must be a name, a config dict or a "
+        "callable `fn(weights)`; got {identifier!r}.",
+    )
