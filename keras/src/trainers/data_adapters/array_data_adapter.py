@@ -285,11 +285,11 @@ class SparseRows:
         inside = np.all(indices < np.asarray(flat.shape), axis=1)
         indices, values = indices[inside], values[inside]
         order = np.argsort(indices[:, 0], kind="stable")
-        self._indices, self._values = indices[order], values[order]
-        self.shape = tuple(flat.shape)
+        self._indices = indices[order]
         self._values = data_adapter_utils.standardize_dtype_for_backend(
-            self._values
+            values[order]
         )
+        self.shape = tuple(flat.shape)
         self.dtype = self._values.dtype
         # Entries of row r: self._indices[self._starts[r]:self._starts[r+1]].
         self._starts = np.searchsorted(
@@ -299,7 +299,9 @@ class SparseRows:
     def __getitem__(self, rows):
         from jax.experimental import sparse as jax_sparse
 
-        rows = np.arange(self.shape[0])[rows]
+        if isinstance(rows, slice):
+            rows = np.arange(*rows.indices(self.shape[0]))
+        rows = np.asarray(rows)
         starts = self._starts[rows]
         counts = self._starts[rows + 1] - starts
         total = int(counts.sum())
