@@ -14,7 +14,10 @@ data through `distribute_batches`), and nothing else does. For one batch:
    `distribute_data_input(leaf, distribution.get_data_layout(shape),
    distribution.batch_dim_name)`. Without a distribution, NumPy leaves
    stay NumPy arrays (the jitted step copies them to the device as part
-   of its call) and other array leaves become `jax.Array`s.
+   of its call) and other array leaves become `jax.Array`s. Sparse leaves
+   (`BCOO`s) are taken without a distribution only: under one,
+   `check_dense` raises at step 2 rather than densify them (which could
+   take far more memory than the sparse data).
 
 A batch is *global* when every process holds all of it: arrays given to
 `fit()` (unless `auto_shard_dataset=False`), and any batch of a
@@ -73,6 +76,7 @@ def _prepare_on_host(batch, distribution, global_input):
     compared their sizes."""
     if distribution is None:
         return batch, None
+    check_dense(batch)
     multi_process = distribution.num_processes > 1
     if multi_process and not global_input:
         return batch, None
@@ -85,6 +89,19 @@ def _prepare_on_host(batch, distribution, global_input):
             lambda leaf: _take(leaf, rows), (batch, valid_rows)
         )
     return batch, valid_rows
+
+
+def check_dense(batch):
+    """Raises for a sparse leaf of `batch`: a distribution lays batches
+    out on the devices as dense arrays only (see the module docstring)."""
+    for leaf in tree.flatten(batch):
+        if data_adapter_utils.is_sparse(leaf):
+            raise ValueError(
+                "Sparse inputs cannot be split over the devices of a "
+                f"distribution (received a {type(leaf).__name__} of shape "
+                f"{leaf.shape}). Densify them in the input pipeline, or "
+                "train without a distribution."
+            )
 
 
 def _pad_own_part(batch, distribution, rows_of_processes):
@@ -139,13 +156,6 @@ def _put_on_devices(batch, valid_rows, distribution):
     def put(leaf):
         if leaf is None or not hasattr(leaf, "shape"):
             return leaf
-        if backend.sparse.is_sparse(leaf):
-            raise ValueError(
-                "Sparse inputs cannot be split over the devices of a "
-                f"distribution (received a {type(leaf).__name__} of shape "
-                f"{leaf.shape}). Densify them in the input pipeline, or "
-                "train without a distribution."
-            )
         return backend_dlib.distribute_data_input(
             leaf,
             distribution.get_data_layout(np.shape(leaf)),

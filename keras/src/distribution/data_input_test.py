@@ -5,6 +5,7 @@ import time
 import jax
 import numpy as np
 import pytest
+from jax.experimental import sparse as jax_sparse
 
 import keras
 from keras.src.backend.common import data_sharding
@@ -90,6 +91,25 @@ def test_without_distribution_nothing_is_padded():
     # NumPy leaves stay on the host: the jitted step transfers them.
     assert isinstance(x, np.ndarray) and x.shape == (3, 2)
     assert y is None and rows is None
+
+
+@pytest.mark.parametrize("mesh", [(8,), (4, 2)])
+def test_sparse_batches_are_refused_under_a_distribution(mesh):
+    x = jax_sparse.BCOO.fromdense(np.eye(8, dtype="float32"))
+    if len(mesh) == 1:
+        distribution = keras.distribution.DataParallel()
+    else:
+        device_mesh = keras.distribution.DeviceMesh(mesh, ("batch", "model"))
+        distribution = keras.distribution.ModelParallel(
+            layout_map=keras.distribution.LayoutMap(device_mesh),
+            batch_dim_name="batch",
+        )
+    # A batch of 7 rows would be padded: the refusal comes first.
+    with pytest.raises(ValueError, match="Sparse inputs cannot be split"):
+        data_input.distribute_batch((x[:7], np.ones(7)), distribution)
+    # Without a distribution the batch reaches the step as it is.
+    (same, _), _ = data_input.distribute_batch((x, np.ones(8)), None)
+    assert same is x
 
 
 def test_batches_are_prepared_one_ahead():

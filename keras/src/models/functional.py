@@ -285,6 +285,9 @@ class Functional(Function, Model):
             return x
         if not backend.is_tensor(x) or x.dtype != ref.dtype:
             x = backend.convert_to_tensor(x, dtype=ref.dtype)
+        if backend.sparse.is_sparse(x) and not ref.sparse:
+            # A sparse array fed to an `Input` that is not `sparse=True`.
+            x = backend.convert_to_tensor(x, sparse=False)
         expected = ref.shape
         x = adjust_input_rank(x, expected)
         shape = tuple(x.shape)

@@ -1,4 +1,11 @@
-"""Batches from in-memory arrays (NumPy, JAX, or anything array-like)."""
+"""Batches from in-memory arrays (NumPy, JAX, or anything array-like).
+
+Sparse arrays (JAX `BCOO`s, SciPy sparse matrices, `tf.SparseTensor`s) are
+taken too, and their batches are `BCOO`s: they stay sparse all the way to
+the model, which densifies them only where it needs to (a functional
+model, at an `Input` that is not `sparse=True`). They cannot be split over
+the devices of a distribution (see `keras.src.distribution.data_input`).
+"""
 
 import numpy as np
 
@@ -9,7 +16,7 @@ from keras.src.utils.python_utils import ceil_div
 
 
 def _is_array_leaf(x):
-    if isinstance(x, np.ndarray):
+    if isinstance(x, np.ndarray) or data_adapter_utils.is_sparse(x):
         return True
     # JAX arrays, tf.Tensors, pandas objects...
     return (
@@ -80,10 +87,16 @@ class ArrayDataAdapter(DataAdapter):
             if type(t).__module__.startswith("pandas") and t.ndim == 1:
                 # A pandas Series is one column.
                 t = t.to_numpy().reshape(-1, 1)
-            return data_adapter_utils.standardize_dtype_for_backend(
-                data_adapter_utils.to_numpy(t)
-            )
+            t = data_adapter_utils.to_numpy(t)
+            if data_adapter_utils.is_sparse(t):
+                return SparseRows(t)
+            return data_adapter_utils.standardize_dtype_for_backend(t)
 
+        if distribution is not None:
+            from keras.src.distribution import data_input
+
+            # Before any process compares the data, which needs it dense.
+            data_input.check_dense((x, y, sample_weight))
         x, y, sample_weight = tree.map_structure(convert, (x, y, sample_weight))
         data_adapter_utils.check_data_cardinality((x, y, sample_weight))
         sample_weight = _sample_weight_per_output(y, sample_weight)
@@ -247,3 +260,62 @@ def _sample_weight_per_output(y, sample_weight):
             f"sample_weight.shape={np.shape(sample_weight)}"
         )
     return tree.map_structure(lambda _: sample_weight, y)
+
+
+class SparseRows:
+    """A sparse array kept in host memory, grouped by row, from which
+    batches of rows are drawn as `BCOO`s.
+
+    The nonzero entries are sorted by row once, so a batch costs time in
+    proportion to its own entries only, whatever order its rows come in.
+    Each batch holds a power of two of entries (zeros at index 0 fill the
+    rest), so that a jitted step sees few distinct shapes.
+
+    Args:
+        matrix: A JAX `BCOO` (any layout; its duplicate entries are kept,
+            entries outside its shape, `BCOO`'s padding, are dropped).
+    """
+
+    def __init__(self, matrix):
+        from jax.experimental import sparse as jax_sparse
+
+        flat = jax_sparse.bcoo_update_layout(matrix, n_batch=0, n_dense=0)
+        indices = np.asarray(flat.indices)
+        values = np.asarray(flat.data)
+        inside = np.all(indices < np.asarray(flat.shape), axis=1)
+        indices, values = indices[inside], values[inside]
+        order = np.argsort(indices[:, 0], kind="stable")
+        self._indices = indices[order]
+        self._values = data_adapter_utils.standardize_dtype_for_backend(
+            values[order]
+        )
+        self.shape = tuple(flat.shape)
+        self.dtype = self._values.dtype
+        # Entries of row r: self._indices[self._starts[r]:self._starts[r+1]].
+        self._starts = np.searchsorted(
+            self._indices[:, 0], np.arange(self.shape[0] + 1)
+        )
+
+    def __getitem__(self, rows):
+        from jax.experimental import sparse as jax_sparse
+
+        if isinstance(rows, slice):
+            rows = np.arange(*rows.indices(self.shape[0]))
+        rows = np.asarray(rows)
+        starts = self._starts[rows]
+        counts = self._starts[rows + 1] - starts
+        total = int(counts.sum())
+        # Positions of the batch's entries, row after row.
+        offsets = np.arange(total) - np.repeat(
+            np.cumsum(counts) - counts, counts
+        )
+        taken = np.repeat(starts, counts) + offsets
+        size = 1 << max(total - 1, 0).bit_length()
+        indices = np.zeros((size, len(self.shape)), self._indices.dtype)
+        indices[:total] = self._indices[taken]
+        indices[:total, 0] = np.repeat(np.arange(len(rows)), counts)
+        values = np.zeros((size,), self.dtype)
+        values[:total] = self._values[taken]
+        return jax_sparse.BCOO(
+            (values, indices), shape=(len(rows),) + self.shape[1:]
+        )

@@ -1,6 +1,9 @@
 import numpy as np
 import pytest
+import scipy.sparse
+from jax.experimental import sparse as jax_sparse
 
+import keras
 from keras.src.trainers.data_adapters import get_data_adapter
 from keras.src.trainers.data_adapters.array_data_adapter import ArrayDataAdapter
 
@@ -106,3 +109,74 @@ def test_jax_arrays_are_accepted():
     assert isinstance(adapter, ArrayDataAdapter)
     batches = _batches(adapter)
     assert [b[0].shape[0] for b in batches] == [2, 2, 1]
+
+
+def _sparse_data(rows=10, cols=3, seed=0):
+    rng = np.random.default_rng(seed)
+    dense = rng.random((rows, cols)) * (rng.random((rows, cols)) > 0.5)
+    return dense.astype("float32")
+
+
+@pytest.mark.parametrize("shuffle", [False, True, "batch"])
+def test_sparse_batches_hold_the_rows_of_the_dense_batches(shuffle):
+
+    dense = _sparse_data()
+    x = jax_sparse.BCOO.fromdense(dense, n_batch=1)
+    y = np.arange(10)
+    adapter = ArrayDataAdapter(x, y, batch_size=4, shuffle=shuffle)
+    batches = _batches(adapter)
+    assert [b[0].shape for b in batches] == [(4, 3), (4, 3), (2, 3)]
+    for sparse_x, rows in batches:
+        assert isinstance(sparse_x, jax_sparse.BCOO)
+        # A power of two of entries, whatever the batch holds.
+        assert sparse_x.nse & (sparse_x.nse - 1) == 0
+        np.testing.assert_array_equal(sparse_x.todense(), dense[rows])
+    seen = np.concatenate([rows for _, rows in batches])
+    np.testing.assert_array_equal(np.sort(seen), y)
+
+
+def test_scipy_sparse_batches_are_bcoo_of_floatx():
+
+    dense = _sparse_data().astype("float64")
+    adapter = ArrayDataAdapter(scipy.sparse.csr_matrix(dense), batch_size=6)
+    (first,), (second,) = _batches(adapter)
+    assert isinstance(first, jax_sparse.BCOO)
+    assert first.dtype == np.float32
+    np.testing.assert_allclose(second.todense(), dense[6:])
+
+
+@pytest.mark.parametrize("sparse_input", [True, False])
+def test_fit_evaluate_predict_on_sparse_x_match_dense_x(sparse_input):
+
+    dense = _sparse_data(rows=12)
+    y = np.ones((12, 2), "float32")
+
+    def run(x):
+        keras.utils.set_random_seed(1)
+        inputs = keras.Input((3,), sparse=sparse_input)
+        model = keras.Model(inputs, keras.layers.Dense(2)(inputs))
+        model.compile("sgd", "mse")
+        kwargs = dict(batch_size=4, verbose=0)
+        history = model.fit(
+            x, y, epochs=2, shuffle=True, validation_split=0.25, **kwargs
+        ).history
+        losses = history["loss"] + history["val_loss"]
+        return (
+            losses,
+            model.evaluate(x, y, **kwargs),
+            model.predict(x, **kwargs),
+        )
+
+    sparse_run = run(jax_sparse.BCOO.fromdense(dense))
+    dense_run = run(dense)
+    np.testing.assert_allclose(sparse_run[0], dense_run[0], rtol=1e-5)
+    np.testing.assert_allclose(sparse_run[1], dense_run[1], rtol=1e-5)
+    assert isinstance(sparse_run[2], np.ndarray)
+    np.testing.assert_allclose(sparse_run[2], dense_run[2], rtol=1e-5)
+
+
+def test_sparse_x_under_a_distribution_is_refused():
+
+    x = jax_sparse.BCOO.fromdense(_sparse_data(rows=8))
+    with pytest.raises(ValueError, match="Sparse inputs cannot be split"):
+        ArrayDataAdapter(x, distribution=keras.distribution.DataParallel())

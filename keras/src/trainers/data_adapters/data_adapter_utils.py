@@ -322,24 +322,43 @@ def standardize_batch(batch, class_weight=None, keep_jax_arrays=False):
     return batch
 
 
+def _sparse_kind(x):
+    """`"bcoo"`, `"scipy"` or `"tf"` for the sparse arrays the data
+    adapters take, else `None`."""
+    from jax.experimental import sparse as jax_sparse
+
+    if isinstance(x, jax_sparse.BCOO):
+        return "bcoo"
+    module = type(x).__module__
+    if module.startswith("scipy.sparse"):
+        return "scipy"
+    if module.startswith("tensorflow") and type(x).__name__ == "SparseTensor":
+        return "tf"
+    return None
+
+
+def is_sparse(x):
+    """Whether `x` is a sparse array the data adapters take (a JAX `BCOO`,
+    a SciPy sparse matrix or a `tf.SparseTensor`)."""
+    return _sparse_kind(x) is not None
+
+
 def to_bcoo(x):
     """`x` as a JAX `BCOO` if it is a sparse tensor of a known kind, else
     `None`."""
     from jax.experimental import sparse as jax_sparse
 
-    if isinstance(x, jax_sparse.BCOO):
-        return x
-    module = type(x).__module__
-    if module.startswith("scipy.sparse"):
+    kind = _sparse_kind(x)
+    if kind == "scipy":
         coo = x.tocoo()
         indices = np.stack([coo.row, coo.col], axis=1).astype("int32")
         return jax_sparse.BCOO((coo.data, indices), shape=coo.shape)
-    if module.startswith("tensorflow") and type(x).__name__ == "SparseTensor":
+    if kind == "tf":
         return jax_sparse.BCOO(
             (x.values.numpy(), x.indices.numpy().astype("int32")),
             shape=tuple(int(d) for d in x.dense_shape.numpy()),
         )
-    return None
+    return x if kind == "bcoo" else None
 
 
 def standardize_dtype_for_backend(x):
