@@ -232,11 +232,7 @@ def main():
                     cells[mode + suffix] = row.get(mode, row.get("error", "-"))
             rows.append((name[: -len("Backbone")], cells))
             print(f"{name}: {cells} ({time.time() - start:.0f} s)", flush=True)
-    table = markdown(rows, columns)
-    print(table)
-    os.makedirs(os.path.dirname(args.output), exist_ok=True)
-    with open(args.output, "w") as f:
-        f.write(table + "\n")
+    keras_hub_tiny.publish(markdown(rows, columns), args.output)
 
 
 if __name__ == "__main__":

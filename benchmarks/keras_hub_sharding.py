@@ -286,11 +286,7 @@ def main():
         row = row_in_subprocess(name)
         rows.append(row)
         print(f"{name}: {row} ({time.time() - start:.0f} s)", flush=True)
-    table = markdown(rows)
-    print(table)
-    os.makedirs(os.path.dirname(args.output), exist_ok=True)
-    with open(args.output, "w") as f:
-        f.write(table + "\n")
+    keras_hub_tiny.publish(markdown(rows), args.output)
 
 
 if __name__ == "__main__":

@@ -208,3 +208,11 @@ def row_in_subprocess(script, name, timeout, env=None, arguments=()):
         "family": name[: -len("Backbone")],
         "error": f"process ends ({done.returncode}): {last[-120:]}",
     }
+
+
+def publish(table, path):
+    """Prints a benchmark's markdown `table` and writes it to `path`."""
+    print(table)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(table + "\n")
