@@ -20,10 +20,10 @@ one exists) that builds tiny from a config, on the 8 CPU devices
   keras-hub's own map (batch on the mesh axis named "batch"), or the error
   it raises.
 
-Constructor arguments come from `inspect.signature` of the backbone,
-filled from `TINY` by name and overridden per family in `OVERRIDES`;
-arguments named like dropout are set to 0. A family that does not build or
-whose inputs are not token ids is listed with the reason.
+Constructor arguments come from `keras_hub_tiny.tiny_arguments` (the
+backbone's signature filled by name, with per-family overrides). A
+family that does not build or whose inputs are not token ids is listed
+with the reason.
 
 Usage, from the repository root (so that its `keras` is imported):
 `PYTHONPATH=. python benchmarks/keras_hub_sharding.py [--families Gemma]`.
@@ -42,26 +42,21 @@ os.environ.setdefault("JAX_PLATFORMS", "cpu")
 os.environ["KERAS_BACKEND"] = "jax"
 
 import argparse  # noqa: E402
-import inspect  # noqa: E402
 import json  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
 import time  # noqa: E402
 
 import keras_hub  # noqa: E402
+import keras_hub_tiny  # noqa: E402
 import numpy as np  # noqa: E402
 
 import keras  # noqa: E402
 from keras import distribution  # noqa: E402
 
-VOCABULARY_SIZE = 64
-SEQUENCE_LENGTH = 8
 BATCH_SIZE = 8
 STEPS = 3
 PROMPT_LENGTH = 3
 LOSS_RTOL = 1e-4
 FAMILY_TIMEOUT = 900
-ROW_PREFIX = "ROW "
 BALANCE_LIMIT = 1.15
 MESHES = {
     "2x4": ((2, 4), ("batch", "model")),
@@ -73,85 +68,10 @@ RESULTS = os.path.join(
     "keras_hub_sharding.md",
 )
 
-# Constructor arguments by name: a tiny model, heads and widths divisible
-# by both mesh axes where a family lets them be.
-TINY = {
-    "vocabulary_size": VOCABULARY_SIZE,
-    "vocab_size": VOCABULARY_SIZE,
-    "num_layers": 1,
-    "num_heads": 4,
-    "num_query_heads": 4,
-    "num_attention_heads": 4,
-    "num_key_value_heads": 2,
-    "hidden_dim": 16,
-    "hidden_size": 16,
-    "head_size": 4,
-    "attention_bias": False,
-    "embedding_dim": 16,
-    "intermediate_dim": 32,
-    "head_dim": 8,
-    "key_value_dim": 4,
-    "max_sequence_length": 32,
-    "num_segments": 2,
-    "num_groups": 1,
-    "num_inner_repetitions": 1,
-    "num_experts": 4,
-    "top_k": 2,
-    "num_experts_per_tok": 2,
-    "moe_intermediate_dim": 16,
-    "shared_expert_intermediate_dim": 16,
-    "shared_expert_intermediate_size": 16,
-    "moe_intermediate_size": 16,
-    "num_shared_experts": 1,
-    "layer_norm_epsilon": 1e-6,
-}
-# Per family (backbone name without "Backbone"): arguments replacing or
-# adding to those filled from `TINY`.
-OVERRIDES = {
-    # A quarter of each head is rotated: heads of 8 give an even 2.
-    "GPTNeoX": {"hidden_dim": 32},
-    "Phi3": {"num_key_value_heads": 4},
-}
-
-
-def family_names(chosen=None):
-    """Backbone class names of keras-hub (one per family), sorted."""
-    names = sorted(
-        n
-        for n in dir(keras_hub.models)
-        if n.endswith("Backbone") and n != "Backbone"
-    )
-    if chosen:
-        names = [n for n in names if n[: -len("Backbone")] in chosen]
-    return names
-
 
 def tiny_arguments(name):
-    """Constructor arguments for a tiny model of the backbone called
-    `name`, or raises `TypeError` naming a required argument `TINY` does
-    not know."""
-    backbone_class = getattr(keras_hub.models, name)
-    family = name[: -len("Backbone")]
-    overrides = OVERRIDES.get(family, {})
-    arguments = {}
-    for name, parameter in inspect.signature(
-        backbone_class.__init__
-    ).parameters.items():
-        if name == "self" or parameter.kind in (
-            parameter.VAR_KEYWORD,
-            parameter.VAR_POSITIONAL,
-        ):
-            continue
-        if name in overrides:
-            arguments[name] = overrides[name]
-        elif "dropout" in name:
-            arguments[name] = 0.0
-        elif parameter.default is inspect.Parameter.empty:
-            if name not in TINY:
-                raise TypeError(f"no tiny value for required {name!r}")
-            arguments[name] = TINY[name]
-    arguments.update(overrides)
-    return arguments
+    """Tiny constructor arguments of the backbone class called `name`."""
+    return keras_hub_tiny.tiny_arguments(getattr(keras_hub.models, name))
 
 
 def causal_lm_class(name):
@@ -167,32 +87,10 @@ def make_model(name, arguments, causal):
     return backbone
 
 
-def model_inputs(backbone, rng, count):
-    """Random inputs for `backbone`'s named inputs, or raises `TypeError`
-    for an input that is not a token sequence or its mask."""
-    inputs = backbone.input
-    if not isinstance(inputs, dict):
-        raise TypeError(f"inputs are {type(inputs).__name__}, not a dict")
-    x = {}
-    for name, tensor in inputs.items():
-        shape = (count, SEQUENCE_LENGTH)
-        if tuple(tensor.shape)[1:] not in ((None,), (SEQUENCE_LENGTH,)):
-            raise TypeError(f"input {name!r} has shape {tensor.shape}")
-        if "mask" in name:
-            x[name] = np.ones(shape, "int32")
-        elif "segment" in name:
-            x[name] = np.zeros(shape, "int32")
-        elif "token" in name or "ids" in name:
-            x[name] = rng.integers(1, VOCABULARY_SIZE, shape).astype("int32")
-        else:
-            raise TypeError(f"input {name!r} is not tokens or a mask")
-    return x
-
-
 def training_data(model, causal):
     rng = np.random.default_rng(0)
     backbone = model.backbone if causal else model
-    x = model_inputs(backbone, rng, BATCH_SIZE * STEPS)
+    x = keras_hub_tiny.model_inputs(backbone, rng, BATCH_SIZE * STEPS)
     if causal:
         token_ids = x["token_ids"]
         y = np.concatenate([token_ids[:, 1:], token_ids[:, :1]], axis=1)
@@ -209,11 +107,11 @@ def training_data(model, causal):
 
 def prompts():
     rng = np.random.default_rng(1)
-    token_ids = np.zeros((BATCH_SIZE, SEQUENCE_LENGTH), "int32")
+    token_ids = np.zeros((BATCH_SIZE, keras_hub_tiny.SEQUENCE_LENGTH), "int32")
     token_ids[:, :PROMPT_LENGTH] = rng.integers(
-        1, VOCABULARY_SIZE, (BATCH_SIZE, PROMPT_LENGTH)
+        1, keras_hub_tiny.VOCABULARY_SIZE, (BATCH_SIZE, PROMPT_LENGTH)
     )
-    padding_mask = np.zeros((BATCH_SIZE, SEQUENCE_LENGTH), bool)
+    padding_mask = np.zeros((BATCH_SIZE, keras_hub_tiny.SEQUENCE_LENGTH), bool)
     padding_mask[:, :PROMPT_LENGTH] = True
     return {"token_ids": token_ids, "padding_mask": padding_mask}
 
@@ -361,29 +259,13 @@ def markdown(rows):
 
 
 def row_in_subprocess(name):
-    """`run_family(name)` in a fresh process: a compiler crash (a failed
-    check aborts the process) becomes the row's text."""
+    """`run_family(name)` in a fresh process (without the 8 devices of
+    this one, which that process adds itself)."""
     env = dict(os.environ, XLA_FLAGS=XLA_FLAGS_BEFORE)
-    done = subprocess.run(
-        [sys.executable, os.path.abspath(__file__), "--row", name],
-        capture_output=True,
-        text=True,
-        timeout=FAMILY_TIMEOUT,
-        env=env,
-    )
-    for line in reversed(done.stdout.splitlines()):
-        if line.startswith(ROW_PREFIX):
-            return json.loads(line[len(ROW_PREFIX) :])
-    errors = [
-        line
-        for line in done.stderr.splitlines()
-        if "Check failed" in line or "Error" in line
-    ]
-    last = (errors or done.stderr.splitlines() or ["no output"])[-1]
-    return {
-        "family": name[: -len("Backbone")],
-        "builds": f"process ends ({done.returncode}): {last[-120:]}",
-    }
+    row = keras_hub_tiny.row_in_subprocess(__file__, name, FAMILY_TIMEOUT, env)
+    if "error" in row:
+        row["builds"] = row.pop("error")
+    return row
 
 
 def main():
@@ -393,19 +275,18 @@ def main():
     parser.add_argument("--output", default=RESULTS)
     args = parser.parse_args()
     if args.row:
-        print(ROW_PREFIX + json.dumps(run_family(args.row)), flush=True)
+        print(
+            keras_hub_tiny.ROW_PREFIX + json.dumps(run_family(args.row)),
+            flush=True,
+        )
         return
     rows = []
-    for name in family_names(args.families):
+    for name in keras_hub_tiny.family_names(keras_hub.models, args.families):
         start = time.time()
         row = row_in_subprocess(name)
         rows.append(row)
         print(f"{name}: {row} ({time.time() - start:.0f} s)", flush=True)
-    table = markdown(rows)
-    print(table)
-    os.makedirs(os.path.dirname(args.output), exist_ok=True)
-    with open(args.output, "w") as f:
-        f.write(table + "\n")
+    keras_hub_tiny.publish(markdown(rows), args.output)
 
 
 if __name__ == "__main__":

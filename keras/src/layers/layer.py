@@ -361,8 +361,12 @@ class Layer(Operation):
         # output shapes (given the shapes of the inputs, arranged as for
         # `build`; its outputs have the compute dtype) unless the call sets
         # an option that method cannot see or an input is sparse (tracing
-        # `call` tells whether the outputs are). Otherwise `call` is traced.
-        if self._output_shape_describes_call(args, kwargs):
+        # `call` tells whether the outputs are), or tracing `call` is what
+        # builds its sublayers. Otherwise `call` is traced.
+        if (
+            self._output_shape_describes_call(args, kwargs)
+            and not self._builds_sublayers_in_call()
+        ):
             output_shape = self._output_shape_of_call(args, kwargs)
             if output_shape is not None:
                 return _shape_structure_to_specs(
@@ -372,6 +376,15 @@ class Layer(Operation):
             lambda *a, **k: self._call_with_policy(self.call, a, k),
             *args,
             **kwargs,
+        )
+
+    def _builds_sublayers_in_call(self):
+        """Whether this layer keeps the default `build()` while one of its
+        direct sublayers is not built: their variables are then created
+        by running `call` (as in a functional model's first symbolic
+        call), so that a model revived from its config has them too."""
+        return not _overrides(self, "build") and any(
+            not layer.built for layer in self._layers
         )
 
     def _output_shape_of_call(self, args, kwargs):

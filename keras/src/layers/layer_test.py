@@ -415,6 +415,41 @@ def test_compute_output_spec_traces_calls_with_options():
     assert layer.compute_output_spec(x, keepdims=True).shape == (2, 1)
 
 
+def test_symbolic_call_builds_sublayers_of_a_layer_without_build():
+    # A layer that keeps the default `build()` gets the variables of the
+    # sublayers made in its `__init__` from its first symbolic call, even
+    # when `compute_output_shape` alone would give the output shape: a
+    # functional model revived from its config then has them all.
+    class Normalized(Layer):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.norm = layers.LayerNormalization(name="norm")
+
+        def call(self, x):
+            return self.norm(x)
+
+        def compute_output_shape(self, input_shape):
+            return input_shape
+
+    class CustomBuild(Normalized):
+        def build(self, input_shape):
+            pass
+
+    layer = Normalized(name="outer")
+    assert layer(backend.KerasTensor((None, 3, 4))).shape == (None, 3, 4)
+    assert layer.norm.built
+    assert [v.path for v in layer.weights] == [
+        "outer/norm/gamma",
+        "outer/norm/beta",
+    ]
+    # Once built, the output shape comes from `compute_output_shape`.
+    assert not layer._builds_sublayers_in_call()
+    # A layer with its own `build()` is trusted to build what it needs.
+    layer = CustomBuild()
+    layer(backend.KerasTensor((None, 3, 4)))
+    assert not layer.norm.built and not layer.weights
+
+
 def test_symbolic_call_sees_inputs_in_the_compute_dtype():
     class Identity(Layer):
         def call(self, x, other=None):
