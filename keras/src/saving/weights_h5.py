@@ -1225,9 +1225,10 @@ def _assign(variable, read):
         part = np.asarray(read(index), dtype=dtype)
         shards += [jax.device_put(part, device) for device in devices]
         del part
-    variable.assign(
-        jax.make_array_from_single_device_arrays(shape, sharding, shards)
-    )
+    value = jax.make_array_from_single_device_arrays(shape, sharding, shards)
+    # Waits for the copies, so that no two variables' new values are in
+    # flight at once (the host memory they use stays one variable's).
+    variable.assign(value.block_until_ready())
 
 
 def assign_parts(variable, parts):
