@@ -85,8 +85,9 @@ address (multi-process runs) is gathered with
 `multihost_utils.process_allgather`, a collective every process joins in
 the same order; replicated arrays are read from a local copy. Only the
 writer process (see `saving_lib`) writes the values. Loading builds each
-value with the variable's current sharding through
-`jax.make_array_from_callback`, so every device (and process) receives
+value with the variable's current sharding from single-device arrays
+(`jax.make_array_from_single_device_arrays`), so every device (and
+process) receives
 just its shard, whatever mesh the file was saved under: a file saved under
 one distribution loads under another, or under none. The values are read
 straight from the dataset by slices (HDF5 hyperslab reads): one read per
