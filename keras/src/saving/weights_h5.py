@@ -87,9 +87,8 @@ the same order; replicated arrays are read from a local copy. Only the
 writer process (see `saving_lib`) writes the values. Loading builds each
 value with the variable's current sharding from single-device arrays
 (`jax.make_array_from_single_device_arrays`), so every device (and
-process) receives
-just its shard, whatever mesh the file was saved under: a file saved under
-one distribution loads under another, or under none. The values are read
+process) receives just its shard, whatever mesh the file was saved under:
+a file saved under one distribution loads under another, or under none. The values are read
 straight from the dataset by slices (HDF5 hyperslab reads): one read per
 distinct slice held by this process's devices (`read_local_parts`), so a
 process reads, and holds in host memory, only the parts of a sharded
