@@ -227,23 +227,20 @@ def test_failed_load_leaves_sharded_model_unchanged(saved, tmp_path):
 def test_loaded_values_are_never_gathered_on_one_device(
     saved, monkeypatch, streamed
 ):
-    """Loading builds each sharded value shard by shard; streamed (large)
-    files are even read from the file one shard at a time."""
+    """Loading builds each sharded value shard by shard, and reads from
+    the file only the distinct shards this process's devices hold (also
+    when everything is read before assigning)."""
     path, saved_values = saved
     if streamed:
         monkeypatch.setattr(weights_h5, "PREFETCH_BYTES", 0)
     calls = []
-    original = jax.make_array_from_callback
+    original = jax.make_array_from_single_device_arrays
 
-    def spy(shape, sharding, callback, *args, **kwargs):
-        def counted(index):
-            out = callback(index)
-            calls.append((shape, out.shape))
-            return out
+    def spy(shape, sharding, arrays, *args, **kwargs):
+        calls.extend((shape, a.shape) for a in arrays)
+        return original(shape, sharding, arrays, *args, **kwargs)
 
-        return original(shape, sharding, counted, *args, **kwargs)
-
-    monkeypatch.setattr(jax, "make_array_from_callback", spy)
+    monkeypatch.setattr(jax, "make_array_from_single_device_arrays", spy)
     reads = []
     original_read = weights_h5._read
 
@@ -259,8 +256,8 @@ def test_loaded_values_are_never_gathered_on_one_device(
     assert ((8, 16), (8, 4)) in calls  # d1/kernel: one 1/4 slice per device
     assert ((8, 16), (8, 16)) not in calls
     kernel_reads = [s for n, s in reads if n == "layers/dense/vars/0"]
-    # Prefetched: read whole once; streamed: only 4 distinct (8, 4) shards.
-    assert kernel_reads == ([(8, 4)] * 4 if streamed else [(8, 16)])
+    # Only the 4 distinct (8, 4) shards, each once.
+    assert kernel_reads == [(8, 4)] * 4
     for key, variable in _all_variables(model).items():
         np.testing.assert_array_equal(
             np.asarray(variable.value), saved_values[key]

@@ -51,7 +51,10 @@ use the Fletcher-32 checksum filter.
 Loading checks everything (missing groups, counts and shapes) before
 assigning any variable, so a failed load leaves the model unchanged (for
 files over `weights_h5.PREFETCH_BYTES`, corrupted data is found while
-streaming, see `weights_h5`). An object without variables needs no group.
+streaming, see `weights_h5`). Each process reads only the slices of each
+dataset that its devices hold, and checks the checksums of what it reads
+(see "Distributed variables" in `weights_h5`). An object without variables
+needs no group.
 Groups of the file that the model does not reach are ignored.
 
 Sharded files (`save_weights(..., max_shard_size=...)`, as upstream
@@ -917,10 +920,18 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
     )
     if total <= weights_h5.PREFETCH_BYTES:
         # Read (and checksum) everything before assigning anything.
-        values = [_read_value(entry, display_name) for _, entry in pairs]
+        values = [
+            weights_h5.read_local_parts(
+                variable,
+                lambda index, entry=entry: _read_value(
+                    entry, display_name, index=index
+                ),
+            )
+            for variable, entry in pairs
+        ]
         _run_hooks(hooks)
-        for (variable, _), value in zip(pairs, values):
-            weights_h5._assign(variable, value.__getitem__)
+        for (variable, _), parts in zip(pairs, values):
+            weights_h5.assign_parts(variable, parts)
         _finish_loading(model, skipped | exact_lora)
         return
     _run_hooks(hooks)

@@ -83,9 +83,10 @@ _METADATA_FILENAME = METADATA_FILENAME
 _VARS_FNAME_H5 = VARS_FILENAME
 _ASSETS_DIRNAME = ASSETS_DIRNAME
 
-# The weights member of an archive is read into memory when it takes at
-# most this fraction of the available memory; otherwise it is read in
-# place (or from a temporary extracted copy).
+# A compressed weights member (or any member of an archive given as a file
+# object) is read into memory when it takes at most this fraction of the
+# available memory; otherwise it is extracted to a temporary file. Stored
+# members of an archive on disk are always read in place.
 _MEMORY_UPPER_BOUND = 0.5
 # An archive member is refused as a decompression bomb when it would
 # expand to more than the floor and more than `_ZIP_MEMBER_MAX_EXPANSION`
@@ -697,15 +698,30 @@ def _bad_archive(filepath, reason, error=None):
 
 @contextlib.contextmanager
 def _open_weights_in_archive(filepath, zf, source):
-    """Yields a path or file object for the archive's weights file: its
-    bytes in memory when they fit in `_MEMORY_UPPER_BOUND` of the
-    available memory, else a view in place (stored member of a file on
-    disk) or a temporary extracted copy."""
+    """Yields a path or file object for the archive's weights file.
+
+    An uncompressed member of an archive on disk is read in place (a view,
+    `_StoredMemberFile`), so that loading reads only the values it needs
+    (each process just the slices its devices hold) and never holds the
+    whole file in memory. Otherwise the bytes are read into memory when
+    they fit in `_MEMORY_UPPER_BOUND` of the available memory, else
+    extracted to a temporary file.
+    """
     try:
         info = zf.getinfo(VARS_FILENAME)
     except KeyError:
         raise _bad_archive(filepath, f"it has no '{VARS_FILENAME}'.")
     _check_zip_member(info)
+    if isinstance(source, str) and info.compress_type == zipfile.ZIP_STORED:
+        try:
+            member = _StoredMemberFile(source, info)
+        except (OSError, zipfile.BadZipFile) as e:
+            raise _bad_archive(filepath, "it is truncated or corrupted.", e)
+        try:
+            yield member
+        finally:
+            member.close()
+        return
     in_memory = info.file_size <= _MEMORY_UPPER_BOUND * _available_memory()
     if in_memory or not isinstance(source, str):
         try:
@@ -715,16 +731,6 @@ def _open_weights_in_archive(filepath, zf, source):
         except Exception as e:
             raise _bad_archive(filepath, "it is truncated or corrupted.", e)
         yield io.BytesIO(data)
-        return
-    if info.compress_type == zipfile.ZIP_STORED:
-        try:
-            member = _StoredMemberFile(source, info)
-        except (OSError, zipfile.BadZipFile) as e:
-            raise _bad_archive(filepath, "it is truncated or corrupted.", e)
-        try:
-            yield member
-        finally:
-            member.close()
         return
     with tempfile.TemporaryDirectory() as tmpdir:
         try:

@@ -62,6 +62,12 @@ checksummed; up to `PREFETCH_BYTES` they are all read before the first
 assignment, so corrupted data also leaves the model unchanged. Larger files
 are streamed one variable at a time (bounded host memory): corrupted data
 found mid-way is reported after the variables before it were assigned.
+Reads are made per slice (see "Distributed variables" below): HDF5 checks
+the Fletcher-32 checksum of every chunk a read touches, so a process
+checks the chunks holding the slices its devices receive, and a corrupted
+chunk that only other processes read is reported by them. In a
+single-process run every value is read whole or by slices that together
+cover it, so everything is checked.
 Seed generator states are optional: a file without them (or whose seed
 generators do not match the model's) loads the other variables, leaving
 the model's seed generators as they are (with a warning on a mismatch).
@@ -79,10 +85,15 @@ address (multi-process runs) is gathered with
 `multihost_utils.process_allgather`, a collective every process joins in
 the same order; replicated arrays are read from a local copy. Only the
 writer process (see `saving_lib`) writes the values. Loading builds each
-value with the variable's current sharding through
-`jax.make_array_from_callback`, so every device (and process) receives
-just its shard, whatever mesh the file was saved under: a file saved under
-one distribution loads under another, or under none.
+value with the variable's current sharding from single-device arrays
+(`jax.make_array_from_single_device_arrays`), so every device (and
+process) receives just its shard, whatever mesh the file was saved under:
+a file saved under one distribution loads under another, or under none. The values are read
+straight from the dataset by slices (HDF5 hyperslab reads): one read per
+distinct slice held by this process's devices (`read_local_parts`), so a
+process reads, and holds in host memory, only the parts of a sharded
+variable that its own devices hold, never a whole large variable (a
+replicated variable is read once, whole).
 """
 
 import json
@@ -1104,10 +1115,18 @@ def load_weights_into(
         total = sum(_nbytes(entry) for _, _, entry in pairs)
         if total <= PREFETCH_BYTES:
             # Read (and checksum) everything before assigning anything.
-            values = [_read(entry, display_name) for _, _, entry in pairs]
+            values = [
+                read_local_parts(
+                    variable,
+                    lambda index, entry=entry: _read(
+                        entry, display_name, index=index
+                    ),
+                )
+                for _, variable, entry in pairs
+            ]
             _run_load_hooks(hooks)
-            for (_, variable, _), value in zip(pairs, values):
-                _assign(variable, value.__getitem__)
+            for (_, variable, _), parts in zip(pairs, values):
+                assign_parts(variable, parts)
             return
         _run_load_hooks(hooks)
         for _, variable, entry in pairs:
@@ -1127,43 +1146,94 @@ def _run_load_hooks(hooks):
             _default_load_own_variables(layer, store)
 
 
-def _assign(variable, read):
-    """Assigns a value read piecewise: `read(index)` returns the NumPy
-    values at `index` (a tuple of slices; `()` for everything).
+def _sharding(variable):
+    """The sharding of the `jax.Array` the variable holds, or `None`."""
+    import jax
 
-    When the variable holds a `jax.Array`, the new value gets the same
-    sharding, built shard by shard with `jax.make_array_from_callback`:
-    each device (of this process) receives only its part, and nothing is
-    gathered on one device, whatever the layout the values were saved
-    with.
+    current = getattr(variable, "_value", None)
+    if isinstance(current, jax.Array) and not isinstance(
+        current, jax.core.Tracer
+    ):
+        return current.sharding
+    return None
+
+
+def _index_key(index):
+    return tuple(
+        (s.start, s.stop, s.step) if isinstance(s, slice) else s for s in index
+    )
+
+
+def _local_slices(sharding, shape):
+    """`{index key: (index, devices)}`: the distinct slices of a value of
+    `shape` that this process's devices hold under `sharding`, each with
+    the devices holding it."""
+    slices = {}
+    for device, index in sharding.addressable_devices_indices_map(
+        shape
+    ).items():
+        key = _index_key(index)
+        slices.setdefault(key, (tuple(index), []))[1].append(device)
+    return slices
+
+
+def read_local_parts(variable, read):
+    """Reads the parts of a new value for `variable` that this process
+    needs: `{index key: NumPy array}`.
+
+    `read(index)` returns the values at `index` (a tuple of slices; `()`
+    for everything). When the variable holds a `jax.Array`, one read is
+    made per distinct slice held by this process's devices (a replicated
+    variable: one read of everything), so a process never reads, nor
+    holds, the parts of a sharded variable that only other processes'
+    devices hold. Otherwise the whole value is read once.
     """
     import jax
 
     dtype = jax.numpy.dtype(variable.dtype)
-    current = getattr(variable, "_value", None)
-    sharding = (
-        current.sharding
-        if isinstance(current, jax.Array)
-        and not isinstance(current, jax.core.Tracer)
-        else None
-    )
+    sharding = _sharding(variable)
+    if sharding is None:
+        return {(): np.asarray(read(()), dtype=dtype)}
+    slices = _local_slices(sharding, tuple(variable.shape))
+    return {
+        key: np.asarray(read(index), dtype=dtype)
+        for key, (index, _) in slices.items()
+    }
+
+
+def _assign(variable, read):
+    """Assigns a value read piecewise: `read(index)` returns the NumPy
+    values at `index` (a tuple of slices; `()` for everything).
+
+    A variable holding a `jax.Array` gets a new value with the same
+    sharding, built slice by slice: each distinct slice held by this
+    process's devices is read once, copied to those devices and released
+    before the next is read, so host memory holds one slice at a time and
+    nothing is gathered on one device, whatever the layout the values were
+    saved with.
+    """
+    import jax
+
+    dtype = jax.numpy.dtype(variable.dtype)
+    sharding = _sharding(variable)
     if sharding is None:
         variable.assign(np.asarray(read(()), dtype=dtype))
         return
-    cache = {}
+    shape = tuple(variable.shape)
+    shards = []
+    for index, devices in _local_slices(sharding, shape).values():
+        part = np.asarray(read(index), dtype=dtype)
+        shards += [jax.device_put(part, device) for device in devices]
+        del part
+    value = jax.make_array_from_single_device_arrays(shape, sharding, shards)
+    # Waits for the copies, so that no two variables' new values are in
+    # flight at once (the host memory they use stays one variable's).
+    variable.assign(value.block_until_ready())
 
-    def shard(index):
-        key = tuple(
-            (s.start, s.stop, s.step) if isinstance(s, slice) else s
-            for s in index
-        )
-        if key not in cache:
-            cache[key] = np.asarray(read(tuple(index)), dtype=dtype)
-        return cache[key]
 
-    value = jax.make_array_from_callback(tuple(variable.shape), sharding, shard)
-    cache.clear()
-    variable.assign(value)
+def assign_parts(variable, parts):
+    """Assigns the parts read by `read_local_parts`."""
+    _assign(variable, lambda index: parts[_index_key(index)])
 
 
 def _drop_skipped(pairs, missing, model_entries, skipped):
