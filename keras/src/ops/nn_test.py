@@ -225,7 +225,6 @@ def test_sparse_categorical_crossentropy():
     assert sym.shape == (None, 7)
 
 
-
 @pytest.mark.parametrize("from_logits", [True, False])
 def test_sparse_categorical_crossentropy_targets_outside_the_classes(
     from_logits,
@@ -263,6 +262,7 @@ def test_sparse_categorical_crossentropy_targets_outside_the_classes(
         ),
         loss,
     )
+
 
 @pytest.mark.float16
 def test_moments():

@@ -88,12 +88,12 @@ writer process (see `saving_lib`) writes the values. Loading builds each
 value with the variable's current sharding from single-device arrays
 (`jax.make_array_from_single_device_arrays`), so every device (and
 process) receives just its shard, whatever mesh the file was saved under:
-a file saved under one distribution loads under another, or under none. The values are read
-straight from the dataset by slices (HDF5 hyperslab reads): one read per
-distinct slice held by this process's devices (`read_local_parts`), so a
-process reads, and holds in host memory, only the parts of a sharded
-variable that its own devices hold, never a whole large variable (a
-replicated variable is read once, whole).
+a file saved under one distribution loads under another, or under none.
+The values are read straight from the dataset by slices (HDF5 hyperslab
+reads): one read per distinct slice held by this process's devices
+(`read_local_parts`), so a process reads, and holds in host memory, only
+the parts of a sharded variable that its own devices hold, never a whole
+large variable (a replicated variable is read once, whole).
 """
 
 import json
