@@ -17,6 +17,7 @@ import numpy as np
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
+from keras.src.backend.jax.core import under_jax_trace
 
 # Draws the keys of `seed=None` random calls. `keras.utils.set_random_seed`
 # reseeds it, which makes such calls reproducible.
@@ -40,15 +41,6 @@ def make_default_seed():
     """Draws an int seed from the global generator (the one that
     `keras.utils.set_random_seed` reseeds)."""
     return _draw_global_int()
-
-
-def _under_jax_trace():
-    try:
-        from jax._src import core as jax_core
-
-        return not jax_core.trace_state_clean()
-    except (ImportError, AttributeError):  # pragma: no cover
-        return False
 
 
 def set_global_rng_seed(seed):
@@ -191,7 +183,7 @@ def draw_seed(seed):
 
 def global_seed_generator():
     """A process-wide `SeedGenerator` (reset by `clear_session`)."""
-    if _under_jax_trace():
+    if under_jax_trace():
         raise ValueError(
             "When tracing a JAX function, you should only use seeded random "
             "ops: the global generator's draws would be frozen into the "

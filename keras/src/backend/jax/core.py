@@ -36,12 +36,12 @@ class Variable(KerasVariable):
             self._layout = layout
         return self._layout
 
-    # Initial values are computed eagerly (`ensure_compile_time_eval`), even
-    # when a layer is first built while a function is being traced, e.g. a
-    # nested layer built inside a symbolic call.
+    # Initial values are computed eagerly, even when a layer is first built
+    # while a function is being traced, e.g. a nested layer built inside a
+    # symbolic call (see `_eager_while_tracing`).
     def _initialize(self, value):
         layout = self._resolve_layout()
-        with jax.ensure_compile_time_eval():
+        with _eager_while_tracing():
             value = self._convert_to_tensor(value, dtype=self._dtype)
             if layout is not None:
                 from keras.src.backend.jax import distribution_lib
@@ -56,7 +56,7 @@ class Variable(KerasVariable):
             return jnp.asarray(initializer(shape, dtype=dtype), dtype=dtype)
 
         layout = self._resolve_layout()
-        with jax.ensure_compile_time_eval():
+        with _eager_while_tracing():
             if layout is None:
                 self._value = initial_value()
                 return
@@ -95,6 +95,29 @@ class Variable(KerasVariable):
 
     def __jax_array__(self):
         return self.value
+
+
+def _eager_while_tracing():
+    """`jax.ensure_compile_time_eval()` while a function is being traced,
+    else no scope at all.
+
+    The scope stays active while JAX lowers the programs called in it, and
+    lowering a random draw under it evaluates the draw's counters (an
+    array of the variable's full shape) into a constant of the program:
+    compiling the initializers of a 166M-parameter model took twice as
+    long, and a sharded variable's program would hold its whole shape.
+    Outside a trace, eager is the default and the scope is not needed.
+    """
+    if under_jax_trace():
+        return jax.ensure_compile_time_eval()
+    return contextlib.nullcontext()
+
+
+def under_jax_trace():
+    """Whether JAX is tracing a function (`jit`, `grad`, ...) right now."""
+    from jax._src import core as jax_core
+
+    return not jax_core.trace_state_clean()
 
 
 def _reusable_initializer(initializer, shape, dtype):
