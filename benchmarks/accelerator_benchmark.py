@@ -28,7 +28,10 @@ upstream` imports the Keras found on `--upstream-path`, `--worker jax` is
 the hand-written step (jitted value-and-grad, Adam written out, donated
 state, the same Pallas attention kernel and block sizes as the fork). The
 driver (no `--worker`) runs them in turn, fork, upstream, jax, for every
-round, and prints one table.
+model, and prints one table; with `--grouped` it starts one process per
+framework for all the models instead, so that a whole table fits in a few
+minutes of the device (`--compilation-cache` keeps the compiled programs
+for a second run).
 
 Timing: per round, `fit()` of 2 and of `--steps` batches, each until the
 trained weights are ready; ms/step is their difference over the difference
@@ -39,7 +42,8 @@ parameters, L blocks, T context, d width), ResNet50 as 3 x 8.18 GFLOPs per
 image (2 x 4.09 GMACs), over the chip's bfloat16 peak (`--peak-tflops`,
 197 for TPU v5e).
 Peak memory is the device's `peak_bytes_in_use` after the model's rounds
-(each model runs in a fresh process, so peaks do not carry over).
+(each model runs in a fresh process, so peaks do not carry over; not
+reported with `--grouped`, where the program memory plan stands instead).
 
     python benchmarks/accelerator_benchmark.py --out results/accel \\
         --upstream-path /tmp/upstream-site
@@ -47,12 +51,14 @@ Peak memory is the device's `peak_bytes_in_use` after the model's rounds
 """
 
 import argparse
+import gc
 import json
 import math
 import os
 import re
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -245,9 +251,14 @@ def jax_decoder_step(cfg, batch, context, kernel):
         return linear(params["out"], layer_norm(params["ln"], x))
 
     def loss_fn(params, tokens, targets):
+        # The target's log-probability picked by comparing class numbers,
+        # as the fork's loss does: its gradient is one elementwise
+        # expression (`take_along_axis` backpropagates as a scatter).
         logits = forward(params, tokens).astype("float32")
         logp = jax.nn.log_softmax(logits, -1)
-        return -jnp.take_along_axis(logp, targets[..., None], -1).mean()
+        classes = jax.lax.broadcasted_iota("int32", logp.shape, logp.ndim - 1)
+        picked = jnp.where(classes == targets[..., None], logp, 0.0)
+        return -picked.sum(-1).mean()
 
     return _adam_state_and_step(params, loss_fn)
 
@@ -490,15 +501,16 @@ def _uses_kernel(model, x):
 
 
 def _memory_record(name, args):
-    if args.skip_program_memory:
-        return {"model": name, "peak_bytes": peak_bytes()}
-    program, scratch = PROGRAMS.largest()
-    return {
-        "model": name,
-        "peak_bytes": peak_bytes(),
-        "program_bytes": program,
-        "scratch_bytes": scratch,
-    }
+    """The model's memory figures. The device's peak is only the model's
+    when the process ran no model before it (no `--grouped`)."""
+    record = {"model": name}
+    if len(args.models) == 1:
+        record["peak_bytes"] = peak_bytes()
+    planned = args.program_memory_models
+    if args.skip_program_memory or (planned and name not in planned):
+        return record
+    record["program_bytes"], record["scratch_bytes"] = PROGRAMS.largest()
+    return record
 
 
 def _op_kind(text):
@@ -936,16 +948,114 @@ def worker(args):
         run_kernel_options(args, emit)
     if args.kernel_variant:
         use_kernel_variant(args.kernel_variant)
-    for name in args.models:
-        if name in ("blocks", "kernel_options"):
-            continue
+    models = [m for m in args.models if m not in ("blocks", "kernel_options")]
+    for name in models:
+        # Each model's program memory plan counts its own programs only.
+        PROGRAMS.recorded.clear()
         if args.worker == "jax":
             run_jax(name, args, emit)
         else:
             run_keras(name, args, emit)
+        # Free the model's device buffers before the next one is built.
+        gc.collect()
+        if args.worker != "jax":
+            import keras
+
+            keras.backend.clear_session()
 
 
 # ---------------------------------------------------------------- driver
+def _runs_on(framework, name):
+    """Whether `framework` has a row for model `name`."""
+    if framework == "jax":
+        return name.startswith("decoder")
+    return name != "blocks" or framework == "fork"
+
+
+def _worker_jobs(args, frameworks):
+    """`(framework, models)` of each worker process, in the order they run.
+
+    By default a process per model and framework (fork, upstream, jax for
+    each model in turn), so that each process's peak memory is its model's.
+    `--grouped`: a process per framework running every model, which pays
+    the start-up (imports, device, keras-hub) once.
+    """
+    if args.grouped:
+        for framework in frameworks:
+            models = [m for m in args.models if _runs_on(framework, m)]
+            if models:
+                yield framework, models
+        return
+    for name in args.models:
+        for framework in frameworks:
+            if _runs_on(framework, name):
+                yield framework, [name]
+
+
+def _worker_lines(args, framework, models):
+    """Runs one worker process; yields the lines it prints."""
+    env = dict(os.environ, KERAS_BACKEND="jax")
+    first = args.upstream_path if framework == "upstream" else REPO
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (first, env.get("PYTHONPATH", "")) if p
+    )
+    if args.compilation_cache:
+        env["JAX_COMPILATION_CACHE_DIR"] = os.path.abspath(
+            args.compilation_cache
+        )
+    command = [
+        sys.executable,
+        os.path.abspath(__file__),
+        "--worker",
+        framework,
+        "--models",
+        ",".join(models),
+        "--rounds",
+        str(args.rounds),
+        "--steps",
+        str(args.steps),
+        "--peak-tflops",
+        str(args.peak_tflops),
+    ]
+    command += ["--small"] if args.small else []
+    command += ["--remat", args.remat] if args.remat else []
+    command += ["--profile", args.profile] if args.profile else []
+    if args.skip_program_memory:
+        command.append("--skip-program-memory")
+    if args.program_memory_models:
+        command += [
+            "--program-memory-models",
+            ",".join(args.program_memory_models),
+        ]
+    timeout = args.timeout * len(models)
+    # Run from outside the repository, so that only PYTHONPATH decides
+    # which keras is imported. Lines are passed on as they come, so that a
+    # run stopped from outside keeps the records of its last worker.
+    process = subprocess.Popen(
+        command,
+        env=env,
+        cwd="/",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    stopped = threading.Event()
+
+    def stop():
+        stopped.set()
+        process.kill()
+
+    timer = threading.Timer(timeout, stop)
+    timer.start()
+    try:
+        yield from process.stdout
+    finally:
+        timer.cancel()
+        process.wait()
+    if stopped.is_set():
+        yield f"TIMEOUT after {timeout} s\n"
+
+
 def driver(args):
     os.makedirs(args.out, exist_ok=True)
     # The hand-written step has no remat variant to compare.
@@ -956,77 +1066,22 @@ def driver(args):
         frameworks = [f for f in frameworks if f in args.frameworks]
     records = []
     log = open(os.path.join(args.out, "accelerator.jsonl"), "a")
-    for name in args.models:
-        for framework in frameworks:
-            if framework == "jax" and not name.startswith("decoder"):
-                continue
-            if name == "blocks" and framework != "fork":
-                continue
-            env = dict(os.environ, KERAS_BACKEND="jax")
-            base = env.get("PYTHONPATH", "")
-            if framework == "upstream":
-                env["PYTHONPATH"] = os.pathsep.join(
-                    p for p in (args.upstream_path, base) if p
-                )
-            else:
-                env["PYTHONPATH"] = os.pathsep.join(
-                    p for p in (REPO, base) if p
-                )
-            command = [
-                sys.executable,
-                os.path.abspath(__file__),
-                "--worker",
-                framework,
-                "--models",
-                name,
-                "--rounds",
-                str(args.rounds),
-                "--steps",
-                str(args.steps),
-                "--peak-tflops",
-                str(args.peak_tflops),
-            ]
-            command += ["--small"] if args.small else []
-            command += ["--remat", args.remat] if args.remat else []
-            command += ["--profile", args.profile] if args.profile else []
-            if args.skip_program_memory:
-                command.append("--skip-program-memory")
-            # Run from outside the repository, so that only PYTHONPATH
-            # decides which keras is imported.
-            try:
-                done = subprocess.run(
-                    command,
-                    env=env,
-                    cwd="/",
-                    capture_output=True,
-                    text=True,
-                    timeout=args.timeout,
-                )
-                output = done.stdout + done.stderr
-            except subprocess.TimeoutExpired as e:
-                # What the worker printed before it was stopped (bytes,
-                # whatever `text=True` asked for).
-                output = "".join(
-                    part.decode(errors="replace")
-                    if isinstance(part, bytes)
-                    else part or ""
-                    for part in (e.stdout, e.stderr)
-                )
-                output += f"\nTIMEOUT after {args.timeout} s"
-            found = False
-            for line in output.splitlines():
-                if line.startswith("RESULT "):
-                    record = json.loads(line[len("RESULT ") :])
-                    records.append(record)
-                    log.write(json.dumps(record) + "\n")
-                    log.flush()
-                    print(line, flush=True)
-                    found = True
-            if not found or "Traceback" in output:
-                tail = output[-1500:]
-                print(
-                    f"--- {framework} {name} output tail:\n{tail}", flush=True
-                )
+    for framework, models in _worker_jobs(args, frameworks):
+        found = False
+        output = []
+        for line in _worker_lines(args, framework, models):
+            output.append(line)
+            if line.startswith("RESULT "):
+                record = json.loads(line[len("RESULT ") :])
+                records.append(record)
+                log.write(json.dumps(record) + "\n")
+                log.flush()
+                print(line, end="", flush=True)
+                found = True
+        output = "".join(output)
+        if not found or "Traceback" in output or "TIMEOUT" in output:
+            tail = output[-1500:]
+            print(f"--- {framework} {models} output tail:\n{tail}", flush=True)
     table = summary(records)
     print(table)
     with open(os.path.join(args.out, "accelerator.md"), "a") as f:
@@ -1120,12 +1175,36 @@ def main():
         default=None,
         help="driver only: run these of fork,upstream,jax (default: all)",
     )
-    parser.add_argument("--timeout", type=int, default=400)
+    parser.add_argument(
+        "--timeout",
+        type=int,
+        default=400,
+        help="seconds a worker process may take, per model it runs",
+    )
     parser.add_argument(
         "--skip-program-memory",
         action="store_true",
         help="leave out the program memory plan (it compiles the largest "
         "program again: about a minute for ResNet50 on a TPU)",
+    )
+    parser.add_argument(
+        "--program-memory-models",
+        type=lambda s: s.split(","),
+        default=None,
+        help="compute the program memory plan for these models only",
+    )
+    parser.add_argument(
+        "--grouped",
+        action="store_true",
+        help="driver only: one process per framework for all the models "
+        "(start-up paid once; the device's peak memory is then left out, "
+        "since it carries over from one model to the next)",
+    )
+    parser.add_argument(
+        "--compilation-cache",
+        default=None,
+        help="driver only: a folder for JAX's persistent compilation cache "
+        "(a second run of the same programs skips their compilation)",
     )
     parser.add_argument(
         "--profile",
