@@ -133,7 +133,7 @@ def run_case(case):
     }
 
 
-emit({name: run_case(case) for name, case in CASES.items()})
+results = {name: run_case(case) for name, case in CASES.items()}
 """
 )
 
@@ -219,12 +219,16 @@ def _expected_specs(layouts):
 @pytest.mark.parity
 @pytest.mark.parametrize("num_processes, devices_per_process", [(2, 4), (4, 2)])
 def test_fit_matches_single_process(
-    num_processes, devices_per_process, reference
+    num_processes, devices_per_process, reference, request
 ):
-    script = f"CASES = {CASES!r}\n" + WORKER
-    results = run_multi_process(
-        script, num_processes, devices_per_process, timeout=600
-    )
+    if (num_processes, devices_per_process) == (2, 4):
+        two_by_four = request.getfixturevalue("two_by_four")
+        results = [r["cases"] for r in two_by_four]
+    else:
+        script = f"CASES = {CASES!r}\n" + WORKER + "emit(results)\n"
+        results = run_multi_process(
+            script, num_processes, devices_per_process, timeout=600
+        )
     expected_shards = EXPECTED_SHARDS[(num_processes, devices_per_process)]
     for name, case in CASES.items():
         per_process = [r[name] for r in results]
@@ -261,35 +265,45 @@ def test_fit_matches_single_process(
             assert slots == expected, name
 
 
-INCONSISTENT_WORKER = (
-    MODEL_CODE
-    + """
+# Runs after `WORKER` in the same two processes (see `two_by_four`).
+INCONSISTENT_PART = """
 mesh = keras.distribution.DeviceMesh((4, 2), ("model", "batch"))
 layout_map = keras.distribution.LayoutMap(mesh)
 distribution = keras.distribution.ModelParallel(
     layout_map=layout_map, batch_dim_name="batch", auto_shard_dataset=False
 )
 x, y = make_data()
-result = {}
+inconsistent = {}
 with distribution.scope():
     # Both processes hold both batch shards and feed the same global data.
-    result["consistent"] = fit_dataset(make_model(), x, y)
+    inconsistent["consistent"] = fit_dataset(make_model(), x, y)
     # Process 1 feeds different data than process 0 of its group.
     try:
         losses = fit_dataset(make_model(), x + PROCESS_ID, y)
-        result["error"] = None
-        result["inconsistent"] = losses
+        inconsistent["error"] = None
+        inconsistent["inconsistent"] = losses
     except ValueError as e:
-        result["error"] = str(e)
-emit(result)
+        inconsistent["error"] = str(e)
+emit({"cases": results, "inconsistent": inconsistent})
 """
-)
+
+
+@pytest.fixture(scope="module")
+def two_by_four():
+    """What 2 processes x 4 devices report: `WORKER`'s cases, then the
+    `INCONSISTENT_PART`; one launch for both tests, as starting the
+    processes (imports, `jax.distributed` set-up) costs as much as a case.
+    """
+    script = f"CASES = {CASES!r}\n" + WORKER + INCONSISTENT_PART
+    return run_multi_process(script, 2, 4, timeout=600)
 
 
 @pytest.mark.parity
-def test_unsharded_dataset_with_inconsistent_data_raises(reference):
-    results = run_multi_process(INCONSISTENT_WORKER, 2, 4, timeout=300)
-    for r in results:
+def test_unsharded_dataset_with_inconsistent_data_raises(
+    reference, two_by_four
+):
+    for process in two_by_four:
+        r = process["inconsistent"]
         parity.assert_outputs_close(r["consistent"], reference["losses"])
         assert r["error"] is not None, (
             "fit() silently trained on inconsistent data: "

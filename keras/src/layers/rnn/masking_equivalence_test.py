@@ -88,12 +88,10 @@ class MaskingEquivalenceTest(testing.TestCase):
         if not check_loss:
             return
         padded_loss = model.evaluate(padded, targets, verbose=0)
-        unpadded_loss = np.mean(
-            [
-                model.evaluate(seq[None, :], targets[i : i + 1], verbose=0)
-                for i, seq in enumerate(sequences)
-            ]
-        )
+        # Each sequence's own loss is the squared error of the output it
+        # gave alone (checked above): computed here rather than by one
+        # `evaluate` per length, each of which would compile a program.
+        unpadded_loss = np.mean((one_by_one - targets) ** 2)
         self.assertAllClose(padded_loss, unpadded_loss, atol=1e-6, rtol=1e-5)
 
     def test_sequential_post_padding(self):
@@ -237,32 +235,32 @@ class AttentionMaskingEquivalenceTest(testing.TestCase):
     def test_padded_loss_matches_unpadded(self):
         sequences = make_sequences()
         for name, spec in ATTENTION.items():
+            # One model per spec serves both padding sides: the sequences
+            # alone give the same outputs and losses whatever the side.
+            model = attention_model(**spec)
+            targets = attention_targets(sequences, spec["head"])
+            alone = [np.asarray(model(seq[None, :])) for seq in sequences]
+            # The loss of each sequence run alone (mean squared error over
+            # its timesteps), computed from its output rather than by one
+            # `evaluate` per length, each of which would compile a program.
+            losses = [np.mean((a - t) ** 2) for a, t in zip(alone, targets)]
+            expected = np.sum(self._weights(sequences, spec["head"]) * losses)
             for side in ("post", "pre"):
                 with self.subTest(name=name, side=side):
-                    model = attention_model(**spec)
-                    targets = attention_targets(sequences, spec["head"])
                     padded = pad(sequences, side)
                     outputs = np.asarray(model(padded))
                     for i, seq in enumerate(sequences):
-                        alone = np.asarray(model(seq[None, :]))
                         if spec["head"] == "pool":
                             got = outputs[i : i + 1]
                         elif side == "post":
                             got = outputs[i : i + 1, : len(seq)]
                         else:
                             got = outputs[i : i + 1, MAX_LEN - len(seq) :]
-                        self.assertAllClose(got, alone, atol=1e-5, rtol=1e-5)
+                        self.assertAllClose(got, alone[i], atol=1e-5, rtol=1e-5)
                     padded_loss = model.evaluate(
                         padded,
                         pad_targets(targets, spec["head"], side),
                         verbose=0,
-                    )
-                    losses = [
-                        model.evaluate(seq[None, :], targets[i], verbose=0)
-                        for i, seq in enumerate(sequences)
-                    ]
-                    expected = np.sum(
-                        self._weights(sequences, spec["head"]) * losses
                     )
                     self.assertAllClose(
                         padded_loss, expected, atol=1e-6, rtol=1e-5
