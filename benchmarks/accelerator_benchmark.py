@@ -1093,7 +1093,7 @@ def summary(records):
 
     rows = {}
     for r in records:
-        if "ms" not in r and "error" not in r and "peak_bytes" not in r:
+        if not {"ms", "error", "peak_bytes", "program_bytes"} & set(r):
             continue
         if r.get("check"):
             continue
