@@ -914,34 +914,19 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
             f"{_listing(seed_problems)}",
             stacklevel=3,
         )
-    total = sum(
-        int(np.prod(entry.shape, dtype=np.int64)) * entry.dataset.dtype.itemsize
-        for _, entry in pairs
-    )
-    if total <= weights_h5.PREFETCH_BYTES:
-        # Read (and checksum) everything before assigning anything.
-        values = [
-            weights_h5.read_local_parts(
+    weights_h5.assign_all(
+        [
+            (
                 variable,
-                lambda index, entry=entry: _read_value(
-                    entry, display_name, index=index
+                lambda index, partial, entry=entry: _read_value(
+                    entry, display_name, partial=partial, index=index
                 ),
             )
             for variable, entry in pairs
-        ]
-        _run_hooks(hooks)
-        for (variable, _), parts in zip(pairs, values):
-            weights_h5.assign_parts(variable, parts)
-        _finish_loading(model, skipped | exact_lora)
-        return
-    _run_hooks(hooks)
-    for variable, entry in pairs:
-        weights_h5._assign(
-            variable,
-            lambda index, entry=entry: _read_value(
-                entry, display_name, partial=True, index=index
-            ),
-        )
+        ],
+        sum(weights_h5.stored_nbytes(entry) for _, entry in pairs),
+        lambda: _run_hooks(hooks),
+    )
     _finish_loading(model, skipped | exact_lora)
 
 

@@ -91,7 +91,7 @@ process) receives just its shard, whatever mesh the file was saved under:
 a file saved under one distribution loads under another, or under none.
 The values are read straight from the dataset by slices (HDF5 hyperslab
 reads): one read per distinct slice held by this process's devices
-(`read_local_parts`), so a process reads, and holds in host memory, only
+(`_read_local_parts`), so a process reads, and holds in host memory, only
 the parts of a sharded variable that its own devices hold, never a whole
 large variable (a replicated variable is read once, whole).
 """
@@ -1112,30 +1112,19 @@ def load_weights_into(
             model, source.files, skip_mismatch, skipped, display_name
         )
         pairs = pairs + optimizer_pairs + seed_pairs
-        total = sum(_nbytes(entry) for _, _, entry in pairs)
-        if total <= PREFETCH_BYTES:
-            # Read (and checksum) everything before assigning anything.
-            values = [
-                read_local_parts(
+        assign_all(
+            [
+                (
                     variable,
-                    lambda index, entry=entry: _read(
-                        entry, display_name, index=index
+                    lambda index, partial, entry=entry: _read(
+                        entry, display_name, partial=partial, index=index
                     ),
                 )
                 for _, variable, entry in pairs
-            ]
-            _run_load_hooks(hooks)
-            for (_, variable, _), parts in zip(pairs, values):
-                assign_parts(variable, parts)
-            return
-        _run_load_hooks(hooks)
-        for _, variable, entry in pairs:
-            _assign(
-                variable,
-                lambda index, entry=entry: _read(
-                    entry, display_name, partial=True, index=index
-                ),
-            )
+            ],
+            sum(stored_nbytes(entry) for _, _, entry in pairs),
+            lambda: _run_load_hooks(hooks),
+        )
 
 
 def _run_load_hooks(hooks):
@@ -1177,7 +1166,7 @@ def _local_slices(sharding, shape):
     return slices
 
 
-def read_local_parts(variable, read):
+def _read_local_parts(variable, read):
     """Reads the parts of a new value for `variable` that this process
     needs: `{index key: NumPy array}`.
 
@@ -1231,9 +1220,37 @@ def _assign(variable, read):
     variable.assign(value.block_until_ready())
 
 
-def assign_parts(variable, parts):
-    """Assigns the parts read by `read_local_parts`."""
+def _assign_parts(variable, parts):
+    """Assigns the parts read by `_read_local_parts`."""
     _assign(variable, lambda index: parts[_index_key(index)])
+
+
+def assign_all(readers, nbytes, run_hooks):
+    """Loads every variable of `readers`, a list of `(variable, read)`.
+
+    `read(index, partial)` returns the stored values at `index` (as in
+    `_read_local_parts`); `partial=True` says that other variables may
+    already hold their new values, so a read error leaves the model half
+    loaded (the reader's message should say so). When the values take at
+    most `PREFETCH_BYTES` (`nbytes`), all of them are read and checked
+    before `run_hooks()` and before any variable changes; larger ones are
+    streamed, one variable (one slice) in host memory at a time, after
+    `run_hooks()`.
+    """
+    if nbytes <= PREFETCH_BYTES:
+        values = [
+            _read_local_parts(
+                variable, lambda index, read=read: read(index, False)
+            )
+            for variable, read in readers
+        ]
+        run_hooks()
+        for (variable, _), parts in zip(readers, values):
+            _assign_parts(variable, parts)
+        return
+    run_hooks()
+    for variable, read in readers:
+        _assign(variable, lambda index, read=read: read(index, True))
 
 
 def _drop_skipped(pairs, missing, model_entries, skipped):
@@ -1273,7 +1290,8 @@ def _seed_pairs(model, seed_file, skip_mismatch, display_name, skipped=()):
     return []
 
 
-def _nbytes(entry):
+def stored_nbytes(entry):
+    """Bytes of a stored value (an entry with `shape` and `dataset`)."""
     size = 1
     for d in entry.shape:
         size *= d
