@@ -12,6 +12,7 @@ import numpy as np
 
 from keras.src.api_export import keras_export
 from keras.src.callbacks import preemption
+from keras.src.callbacks import training_position
 from keras.src.callbacks.callback import Callback
 from keras.src.distribution import distribution_lib
 from keras.src.utils import io_utils
@@ -147,7 +148,6 @@ class BackupAndRestore(Callback):
         self.delete_checkpoint = delete_checkpoint
         self._batches_seen_since_last_saving = 0
         self._last_batch_seen = 0
-        self._current_epoch = 0
         # The backup: one `.npz` file (variables and position). The JSON
         # file beside it is a readable copy of the position, written after.
         self._weights_path = os.path.join(self.backup_dir, "latest.backup.npz")
@@ -160,10 +160,7 @@ class BackupAndRestore(Callback):
         self._prev_training_metadata_path = os.path.join(
             self.backup_dir, "previous_training_metadata.json"
         )
-        # Optimizer and metric values read from the backup, assigned when
-        # the first batch starts (the optimizer and the compiled metrics
-        # are built only then), or when the epoch ends if none is left.
-        self._pending = None
+        self._resumer = training_position.Resumer()
         # Whether the last `fit()` was stopped by a preemption signal.
         self.preempted = False
         self._watcher = None
@@ -180,7 +177,7 @@ class BackupAndRestore(Callback):
                 "To use the BackupAndRestore callback, the model must be "
                 "built before `fit()` starts (call it on data or build it)."
             )
-        self._pending = None
+        self._resumer.clear()
         self.preempted = False
         restored = self._restore(self._weights_path)
         if not restored and self.double_checkpoint:
@@ -214,61 +211,43 @@ class BackupAndRestore(Callback):
             return False
         for variable, value in zip(model_vars, backup["model"]):
             variable.assign(value)
-        metadata = backup["metadata"]
-        epoch, step = metadata["epoch"], metadata.get("step", 0)
-        self._current_epoch = epoch
-        self.model._initial_epoch = epoch
-        self.model._initial_step = step
-        # If every batch of the epoch was trained (a backup after its last
-        # batch), `fit()` ends that epoch with these logs.
-        self.model._resume_logs = metadata.get("logs")
-        adapter = _train_data_adapter(self.model)
-        seed = metadata.get("shuffle_seed")
-        if seed is not None and hasattr(adapter, "shuffle_seed"):
-            adapter.shuffle_seed = seed
-        # Metric values are those of a partly trained epoch; at an epoch
-        # boundary the metrics start over.
-        self._pending = {
-            "epoch": epoch,
-            "optimizer": backup["optimizer"],
-            "metrics": backup["metrics"] if step else None,
-        }
+        self._resumer.start(
+            self.model,
+            backup["metadata"],
+            lambda metrics: self._assign_rest(backup, metrics),
+        )
         return True
 
-    def on_train_batch_begin(self, batch, logs=None):
-        self._assign_pending()
-
-    def _assign_pending(self, metrics=True):
-        pending, self._pending = self._pending, None
-        if pending is None:
-            return
+    def _assign_rest(self, backup, metrics):
+        """Assigns the backup's optimizer values, and its metric values
+        if `metrics`."""
         model = self.model
         optimizer = getattr(model, "optimizer", None)
-        if optimizer is not None and pending["optimizer"]:
+        if optimizer is not None and backup["optimizer"]:
             if not optimizer.built:
                 # No batch ran (a backup after the last batch of the last
                 # epoch): the trainer has not built it.
                 optimizer.build(model.trainable_variables)
             variables = list(optimizer.variables)
-            _check_match(variables, pending["optimizer"], "optimizer")
-            for variable, value in zip(variables, pending["optimizer"]):
+            _check_match(variables, backup["optimizer"], "optimizer")
+            for variable, value in zip(variables, backup["optimizer"]):
                 variable.assign(value)
-        if (
-            metrics
-            and pending["metrics"] is not None
-            and self._current_epoch == pending["epoch"]
-        ):
+        if metrics:
             variables = list(model.metrics_variables)
-            _check_match(variables, pending["metrics"], "metrics")
-            for variable, value in zip(variables, pending["metrics"]):
+            _check_match(variables, backup["metrics"], "metrics")
+            for variable, value in zip(variables, backup["metrics"]):
                 variable.assign(value)
+
+    def on_train_batch_begin(self, batch, logs=None):
+        self._resumer.on_train_batch_begin()
 
     # -------------------------------------------------------------- backing
     def on_epoch_begin(self, epoch, logs=None):
-        self._current_epoch = epoch
+        self._resumer.on_epoch_begin(epoch)
 
     def on_train_batch_end(self, batch, logs=None):
-        if self._stop_if_preempted(self._current_epoch, batch, batch + 1, logs):
+        epoch = self._resumer.epoch
+        if self._stop_if_preempted(epoch, batch, batch + 1, logs):
             return
         if not isinstance(self.save_freq, int) or self.save_freq is False:
             return
@@ -276,13 +255,10 @@ class BackupAndRestore(Callback):
         self._batches_seen_since_last_saving += 1
         if self._batches_seen_since_last_saving >= self.save_freq:
             self._batches_seen_since_last_saving = 0
-            self._save(self._current_epoch, batch, step=batch + 1, logs=logs)
+            self._save(epoch, batch, step=batch + 1, logs=logs)
 
     def on_epoch_end(self, epoch, logs=None):
-        # Still pending if the epoch had no batch left to train (its logs
-        # come from the backup, the metrics are not needed).
-        self._assign_pending(metrics=False)
-        self._current_epoch = epoch + 1
+        self._resumer.on_epoch_end(epoch)
         if self.preempted:
             # Stopped inside the epoch: the backup holds that position.
             return
@@ -326,12 +302,9 @@ class BackupAndRestore(Callback):
     def _save(self, epoch, batch, step, logs=None):
         model = self.model
         optimizer = getattr(model, "optimizer", None)
-        metadata = {"epoch": epoch, "batch": batch, "step": step}
-        if logs:
-            metadata["logs"] = {k: float(v) for k, v in logs.items()}
-        seed = getattr(_train_data_adapter(model), "shuffle_seed", None)
-        if seed is not None:
-            metadata["shuffle_seed"] = seed
+        metadata = training_position.current_position(
+            model, epoch, batch, step, logs
+        )
         arrays = {
             "model": _host_values(_model_variables(model)),
             "optimizer": (
@@ -378,7 +351,7 @@ class BackupAndRestore(Callback):
         )
 
     def on_train_end(self, logs=None):
-        self._pending = None
+        self._resumer.clear()
         if self._watcher is not None:
             self._watcher.stop()
         if self.preempted:
@@ -396,12 +369,6 @@ def _model_variables(model):
     """The model's variables, seed-generator states included, in a fixed
     order."""
     return list(model.variables)
-
-
-def _train_data_adapter(model):
-    """The data adapter of the running `fit()`, or `None`."""
-    iterator = getattr(model, "_train_epoch_iterator", None)
-    return getattr(iterator, "data_adapter", None)
 
 
 def _host_values(variables):

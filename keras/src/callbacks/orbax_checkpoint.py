@@ -6,6 +6,7 @@ import warnings
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.callbacks import training_position
 from keras.src.callbacks.monitor_callback import MonitorCallback
 from keras.src.distribution import distribution_lib
 from keras.src.saving import orbax_util
@@ -40,6 +41,24 @@ class OrbaxCheckpoint(MonitorCallback):
     optimizer's iteration count numbers the next checkpoints; with
     `save_freq="epoch"`, pass `initial_epoch` to `fit()`, since a step
     that already exists cannot be written again.
+
+    Exact resume: a checkpoint with the optimizer state (not
+    `save_weights_only`) also records the position of `fit()` in its
+    data: the epoch, the batches of it already trained, the logs of the
+    last one and the seed of the shuffled order of array data. Set the
+    attribute `auto_resume = True` (it is `False` by default) and a
+    `fit()` that starts while `directory` holds a checkpoint loads the
+    latest one (the model's variables, seed generator states included,
+    the optimizer's, with its iteration count and so the learning-rate
+    schedule's step, and the metrics') and continues with the batch after
+    it, as `keras.callbacks.BackupAndRestore` does: the batches of that
+    epoch already trained are drawn from the data and dropped. With the
+    same data and model code, the losses and weights are then those of a
+    run that never stopped. A checkpoint taken after the last batch of
+    the last epoch leaves nothing to train. A checkpoint without a
+    position (written with `save_weights_only=True`, by earlier versions
+    or by upstream Keras) is loaded, with a warning, and `fit()` starts
+    at its `initial_epoch`.
 
     With `save_on_background=True`, `fit()` goes on as soon as the values
     are copied off the devices, while the files are written in the
@@ -88,6 +107,14 @@ class OrbaxCheckpoint(MonitorCallback):
         )
     ])
     ```
+
+    A script that can be stopped at any time and run again:
+
+    ```python
+    ckpt = keras.callbacks.OrbaxCheckpoint("/tmp/run_8/ckpt", save_freq=50)
+    ckpt.auto_resume = True
+    model.fit(x, y, epochs=10, callbacks=[ckpt])
+    ```
     """
 
     def __init__(
@@ -133,6 +160,9 @@ class OrbaxCheckpoint(MonitorCallback):
         self.save_on_background = save_on_background
         self.save_weights_only = save_weights_only
         self._batches_seen_since_last_saving = 0
+        # Whether `fit()` resumes from the latest checkpoint of `directory`.
+        self.auto_resume = False
+        self._resumer = training_position.Resumer()
         policies = ocp.v1.training.preservation_policies
         self.checkpointer = ocp.v1.training.Checkpointer(
             self.directory,
@@ -158,6 +188,45 @@ class OrbaxCheckpoint(MonitorCallback):
 
     def on_train_begin(self, logs=None):
         self._batches_seen_since_last_saving = 0
+        self._resumer.clear()
+        if self.auto_resume and orbax_util.is_orbax_checkpoint(self.directory):
+            self._resume()
+
+    def _resume(self):
+        """Loads the latest checkpoint and makes `fit()` continue after
+        the position saved with it."""
+        # A background write of an earlier `fit()` may still be running.
+        self.wait_until_finished()
+        step_path, position = orbax_util.load_for_resume(
+            self.model, self.directory
+        )
+        if position is None:
+            warnings.warn(
+                f"The Orbax checkpoint '{step_path}' holds no training "
+                "position (it was written with `save_weights_only=True` or "
+                "by another version): its variables are loaded, and `fit()` "
+                "starts at its `initial_epoch`.",
+                stacklevel=2,
+            )
+            return
+        model = self.model
+
+        def restore_rest(metrics):
+            # The optimizer was loaded with the model's variables.
+            if metrics:
+                orbax_util.restore_metrics(model, step_path)
+
+        self._resumer.start(model, position, restore_rest)
+        self._log(
+            f"Resuming from checkpoint {os.path.basename(step_path)}: epoch "
+            f"{position['epoch'] + 1}, after batch {position['step']}"
+        )
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self._resumer.on_epoch_begin(epoch)
+
+    def on_train_batch_begin(self, batch, logs=None):
+        self._resumer.on_train_batch_begin()
 
     def on_train_batch_end(self, batch, logs=None):
         if self.save_freq == "epoch":
@@ -167,16 +236,24 @@ class OrbaxCheckpoint(MonitorCallback):
             self._batches_seen_since_last_saving = 0
             iterations = self.model.optimizer.iterations
             step = int(backend.convert_to_numpy(iterations))
-            self._maybe_save(step, f"Batch {batch + 1}", logs)
+            position = training_position.current_position(
+                self.model, self._resumer.epoch, batch, batch + 1, logs
+            )
+            self._maybe_save(step, f"Batch {batch + 1}", logs, position)
 
     def on_epoch_end(self, epoch, logs=None):
+        self._resumer.on_epoch_end(epoch)
         if self.save_freq == "epoch":
-            self._maybe_save(epoch, f"Epoch {epoch + 1}", logs)
+            position = training_position.current_position(
+                self.model, epoch + 1, None, 0
+            )
+            self._maybe_save(epoch, f"Epoch {epoch + 1}", logs, position)
 
     def on_train_end(self, logs=None):
+        self._resumer.clear()
         self.wait_until_finished()
 
-    def _maybe_save(self, step, when, logs):
+    def _maybe_save(self, step, when, logs, position=None):
         """Saves `step` unless `save_best_only` finds no improvement."""
         if self.save_best_only:
             current = (logs or {}).get(self.monitor)
@@ -204,19 +281,23 @@ class OrbaxCheckpoint(MonitorCallback):
                 )
                 self.best = current
         self._log(f"{when}: saving checkpoint {step} to {self.directory}")
-        self._save_checkpoint(step, logs)
+        self._save_checkpoint(step, logs, position)
 
     def _log(self, message):
         if self.verbose > 0 and self.is_primary_host():
             io_utils.print_msg(f"\n{message}")
 
-    def _save_checkpoint(self, step, logs=None):
+    def _save_checkpoint(self, step, logs=None, position=None):
         """Writes the checkpoint of number `step` (in the background with
         `save_on_background`). The scalar `logs` are recorded as the
-        checkpoint's metrics in its Orbax metadata."""
+        checkpoint's metrics in its Orbax metadata, and the training
+        `position` (see `training_position`) in its custom metadata,
+        unless the checkpoint holds the weights only."""
         checkpointables, metadata = orbax_util.model_checkpointables(
             self.model, weights_only=self.save_weights_only
         )
+        if position is not None and not self.save_weights_only:
+            metadata[orbax_util.TRAINING_POSITION_KEY] = position
         metrics = {
             name: float(value)
             for name, value in (logs or {}).items()

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import keras
+from keras.src.callbacks import backup_and_restore_test as resume_test
 from keras.src.utils import module_utils
 
 needs_orbax = pytest.mark.skipif(
@@ -423,3 +424,151 @@ def test_model_parallel_round_trip(tmp_path):
     assert tuple(kernel.sharding.spec) == (None, "model")
     # Each device holds a quarter of the kernel's columns.
     assert {shard.data.shape for shard in kernel.addressable_shards} == {(5, 2)}
+
+
+# Exact resume (`auto_resume`), checked against the uninterrupted reference
+# run of `backup_and_restore_test`: 3 epochs of 5 batches, a dropout layer,
+# a decaying learning rate, shuffled arrays and validation data.
+RESUME_SAVE_FREQ = {
+    # Each stop falls on a save: after batches 1, 8 and 10 of the run.
+    "first_batch": 1,
+    "mid_epoch": 4,
+    "last_batch": 5,
+    "between_epochs": "epoch",
+}
+
+
+def resumable_run(directory, save_freq, recorder):
+    """A `fit()` of the reference model with an `OrbaxCheckpoint` that
+    resumes; returns `(model, history)`."""
+    data = resume_test.data_for("arrays")
+    model = resume_test.make_model()
+    checkpoint = keras.callbacks.OrbaxCheckpoint(
+        directory, save_freq=save_freq, save_on_background=False
+    )
+    checkpoint.auto_resume = True
+    history = resume_test.fit(
+        model, data, [checkpoint, recorder], **resume_test.fit_kwargs(data)
+    )
+    return model, history
+
+
+@needs_orbax
+@pytest.mark.parametrize("stop", sorted(RESUME_SAVE_FREQ))
+def test_auto_resume_matches_uninterrupted_run(tmp_path, stop):
+    rows, final, history = resume_test.reference(resume_test.data_for("arrays"))
+    save_freq = RESUME_SAVE_FREQ[stop]
+    first = resume_test.Recorder(**resume_test.STOPS[stop])
+    with pytest.raises(resume_test.Interrupt):
+        resumable_run(tmp_path, save_freq, first)
+    second = resume_test.Recorder()
+    model, resumed = resumable_run(tmp_path, save_freq, second)
+    # No batch is trained twice or left out, and each gives the loss of
+    # the run that never stopped.
+    assert first.rows + second.rows == rows
+    assert_same_values(final, resume_test.state(model))
+    for name, values in resumed.history.items():
+        np.testing.assert_array_equal(values, history[name][-len(values) :])
+
+
+@needs_orbax
+def test_checkpoints_record_the_training_position(tmp_path):
+    model = mlp()
+    x, y = data()
+    model.fit(
+        x,
+        y,
+        epochs=1,
+        batch_size=10,
+        verbose=0,
+        callbacks=[
+            keras.callbacks.OrbaxCheckpoint(
+                tmp_path, save_freq=3, save_on_background=False
+            )
+        ],
+    )
+    ocp = module_utils.ocp
+    found = ocp.v1.checkpointables_metadata(str(tmp_path / "3"))
+    position = found.custom_metadata["training_position"]
+    assert position["epoch"] == 0
+    assert (position["batch"], position["step"]) == (2, 3)
+    assert set(position["logs"]) == {"loss", "mae"}
+    assert isinstance(position["shuffle_seed"], int)
+    # Weights-only checkpoints cannot resume exactly: no position.
+    model.fit(
+        x,
+        y,
+        epochs=1,
+        verbose=0,
+        callbacks=[
+            keras.callbacks.OrbaxCheckpoint(
+                tmp_path / "weights",
+                save_weights_only=True,
+                save_on_background=False,
+            )
+        ],
+    )
+    found = ocp.v1.checkpointables_metadata(str(tmp_path / "weights" / "0"))
+    assert "training_position" not in found.custom_metadata
+
+
+@needs_orbax
+def test_resume_is_opt_in(tmp_path):
+    x, y = data()
+    first = mlp()
+    first.fit(
+        x,
+        y,
+        epochs=1,
+        verbose=0,
+        callbacks=[keras.callbacks.OrbaxCheckpoint(tmp_path)],
+    )
+    model = mlp()
+    before = [v.numpy() for v in model.variables]
+    # (`save_freq=100`: step 0 cannot be written again.)
+    checkpoint = keras.callbacks.OrbaxCheckpoint(tmp_path, save_freq=100)
+    assert checkpoint.auto_resume is False
+
+    class Weights(keras.callbacks.Callback):
+        def on_train_begin(self, logs=None):
+            self.seen = [v.numpy() for v in self.model.variables]
+
+    weights = Weights()
+    history = model.fit(
+        x, y, epochs=2, verbose=0, callbacks=[checkpoint, weights]
+    )
+    assert history.epoch == [0, 1]
+    assert_same_values(before, weights.seen)
+
+
+@needs_orbax
+def test_auto_resume_from_a_checkpoint_without_position(tmp_path):
+    # As written by upstream Keras or by earlier versions.
+    x, y = data()
+    model = mlp()
+    model.fit(x, y, epochs=1, verbose=0)
+    callback = keras.callbacks.OrbaxCheckpoint(
+        tmp_path, save_on_background=False
+    )
+    callback.set_model(model)
+    callback._save_checkpoint(step=0)
+    other = mlp()
+    checkpoint = keras.callbacks.OrbaxCheckpoint(tmp_path)
+    checkpoint.auto_resume = True
+
+    class Weights(keras.callbacks.Callback):
+        def on_train_begin(self, logs=None):
+            self.seen = [v.numpy() for v in self.model.variables]
+
+    weights = Weights()
+    with pytest.warns(UserWarning, match="holds no training position"):
+        history = other.fit(
+            x,
+            y,
+            epochs=3,
+            initial_epoch=1,
+            verbose=0,
+            callbacks=[checkpoint, weights],
+        )
+    assert history.epoch == [1, 2]
+    assert_same_values([v.numpy() for v in model.variables], weights.seen)

@@ -28,6 +28,11 @@ the `orbax-checkpoint` package, into a folder named after the step:
   matched by position when counts and shapes agree. Checkpoints without
   it (written by upstream Keras) are matched by structure instead: paths
   equal but for the automatic numbers of the names.
+- In a checkpoint with the optimizer's state, the custom metadata also
+  holds the position of the `fit()` that wrote it (`training_position`,
+  see `keras.src.callbacks.training_position`), from which
+  `OrbaxCheckpoint` can resume that `fit()` exactly. Checkpoints without
+  it load all the same.
 
 Arrays are written with their shardings. They are read back laid out like
 the variables that receive them, so a checkpoint loads under any
@@ -57,6 +62,7 @@ CONFIG_KEY = "model_config"
 ASSETS_KEY = "assets"
 EMPTY_ASSET_FILES_KEY = "empty_asset_files"
 VARIABLE_ORDER_KEY = "variable_order"
+TRAINING_POSITION_KEY = "training_position"
 STEP_METADATA_FILENAME = "_CHECKPOINT_METADATA"
 WEIGHT_GROUPS = ("trainable_variables", "non_trainable_variables")
 OPTIMIZER_GROUP = "optimizer_variables"
@@ -407,10 +413,22 @@ def _restore_state(model, step_path, found, skip_mismatch):
             )
         else:
             pairs.extend(optimizer_pairs)
+    pairs.extend(_metric_pairs(model, saved_state))
+    _load_pairs(step_path, pairs)
+
+
+def _metric_pairs(model, saved_state):
+    """The pairs of the model's metric variables with the saved ones of
+    the same paths."""
     saved_metrics = _saved_entries(saved_state, (METRICS_GROUP,))
-    if saved_metrics:
-        metric_pairs, _ = _match_paths(model.metrics_variables, saved_metrics)
-        pairs.extend(metric_pairs)
+    if not saved_metrics:
+        return []
+    return _match_paths(model.metrics_variables, saved_metrics)[0]
+
+
+def _load_pairs(step_path, pairs):
+    """Reads the saved entries of `pairs` (`(variable, group, path)`)
+    into their variables, laid out like them."""
     if not pairs:
         return
     abstract = {}
@@ -433,6 +451,13 @@ def _restore_state(model, step_path, found, skip_mismatch):
     }
     for variable, group, path in pairs:
         variable.assign(restored[group][path])
+
+
+def restore_metrics(model, step_path):
+    """Loads the saved values of the model's metric variables (those
+    whose paths are in the checkpoint of `step_path`)."""
+    found = _step_metadata(step_path)
+    _load_pairs(step_path, _metric_pairs(model, found.metadata[STATE_KEY]))
 
 
 def _restore_assets(model, step_path, found):
@@ -540,3 +565,20 @@ def load_weights(model, filepath, skip_mismatch=False):
     saving_lib._check_built(model, "loading weights into")
     found = _step_metadata(step_path)
     _restore_state(model, step_path, found, skip_mismatch)
+
+
+def load_for_resume(model, filepath):
+    """Loads the latest checkpoint in `filepath` into `model` to resume
+    its training, as `load_weights` does.
+
+    Returns:
+        `(step_path, position)`: the path of the checkpoint loaded and the
+        training position saved with it (`None` in checkpoints without
+        one: those written by earlier versions, by upstream Keras or with
+        `save_weights_only=True`).
+    """
+    step_path = find_latest_orbax_checkpoint(filepath)
+    found = _step_metadata(step_path)
+    _restore_state(model, step_path, found, skip_mismatch=False)
+    position = (found.custom_metadata or {}).get(TRAINING_POSITION_KEY)
+    return step_path, position
