@@ -148,6 +148,7 @@ class BackupAndRestore(Callback):
         self.delete_checkpoint = delete_checkpoint
         self._batches_seen_since_last_saving = 0
         self._last_batch_seen = 0
+        self._current_epoch = 0
         # The backup: one `.npz` file (variables and position). The JSON
         # file beside it is a readable copy of the position, written after.
         self._weights_path = os.path.join(self.backup_dir, "latest.backup.npz")
@@ -211,6 +212,7 @@ class BackupAndRestore(Callback):
             return False
         for variable, value in zip(model_vars, backup["model"]):
             variable.assign(value)
+        self._current_epoch = backup["metadata"]["epoch"]
         self._resumer.start(
             self.model,
             backup["metadata"],
@@ -239,15 +241,14 @@ class BackupAndRestore(Callback):
                 variable.assign(value)
 
     def on_train_batch_begin(self, batch, logs=None):
-        self._resumer.on_train_batch_begin()
+        self._resumer.on_train_batch_begin(self._current_epoch)
 
     # -------------------------------------------------------------- backing
     def on_epoch_begin(self, epoch, logs=None):
-        self._resumer.on_epoch_begin(epoch)
+        self._current_epoch = epoch
 
     def on_train_batch_end(self, batch, logs=None):
-        epoch = self._resumer.epoch
-        if self._stop_if_preempted(epoch, batch, batch + 1, logs):
+        if self._stop_if_preempted(self._current_epoch, batch, batch + 1, logs):
             return
         if not isinstance(self.save_freq, int) or self.save_freq is False:
             return
@@ -255,10 +256,11 @@ class BackupAndRestore(Callback):
         self._batches_seen_since_last_saving += 1
         if self._batches_seen_since_last_saving >= self.save_freq:
             self._batches_seen_since_last_saving = 0
-            self._save(epoch, batch, step=batch + 1, logs=logs)
+            self._save(self._current_epoch, batch, step=batch + 1, logs=logs)
 
     def on_epoch_end(self, epoch, logs=None):
-        self._resumer.on_epoch_end(epoch)
+        self._resumer.on_epoch_end()
+        self._current_epoch = epoch + 1
         if self.preempted:
             # Stopped inside the epoch: the backup holds that position.
             return

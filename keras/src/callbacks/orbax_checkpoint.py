@@ -163,6 +163,7 @@ class OrbaxCheckpoint(MonitorCallback):
         # Whether `fit()` resumes from the latest checkpoint of `directory`.
         self.auto_resume = False
         self._resumer = training_position.Resumer()
+        self._current_epoch = 0
         policies = ocp.v1.training.preservation_policies
         self.checkpointer = ocp.v1.training.Checkpointer(
             self.directory,
@@ -223,10 +224,10 @@ class OrbaxCheckpoint(MonitorCallback):
         )
 
     def on_epoch_begin(self, epoch, logs=None):
-        self._resumer.on_epoch_begin(epoch)
+        self._current_epoch = epoch
 
     def on_train_batch_begin(self, batch, logs=None):
-        self._resumer.on_train_batch_begin()
+        self._resumer.on_train_batch_begin(self._current_epoch)
 
     def on_train_batch_end(self, batch, logs=None):
         if self.save_freq == "epoch":
@@ -237,12 +238,12 @@ class OrbaxCheckpoint(MonitorCallback):
             iterations = self.model.optimizer.iterations
             step = int(backend.convert_to_numpy(iterations))
             position = training_position.current_position(
-                self.model, self._resumer.epoch, batch, batch + 1, logs
+                self.model, self._current_epoch, batch, batch + 1, logs
             )
             self._maybe_save(step, f"Batch {batch + 1}", logs, position)
 
     def on_epoch_end(self, epoch, logs=None):
-        self._resumer.on_epoch_end(epoch)
+        self._resumer.on_epoch_end()
         if self.save_freq == "epoch":
             position = training_position.current_position(
                 self.model, epoch + 1, None, 0

@@ -475,18 +475,9 @@ def test_auto_resume_matches_uninterrupted_run(tmp_path, stop):
 def test_checkpoints_record_the_training_position(tmp_path):
     model = mlp()
     x, y = data()
-    model.fit(
-        x,
-        y,
-        epochs=1,
-        batch_size=10,
-        verbose=0,
-        callbacks=[
-            keras.callbacks.OrbaxCheckpoint(
-                tmp_path, save_freq=3, save_on_background=False
-            )
-        ],
-    )
+    checkpoint = keras.callbacks.OrbaxCheckpoint(tmp_path, save_freq=3)
+    model.fit(x, y, epochs=1, batch_size=10, verbose=0, callbacks=[checkpoint])
+    checkpoint.wait_until_finished()
     ocp = module_utils.ocp
     found = ocp.v1.checkpointables_metadata(str(tmp_path / "3"))
     position = found.custom_metadata["training_position"]
@@ -495,45 +486,34 @@ def test_checkpoints_record_the_training_position(tmp_path):
     assert set(position["logs"]) == {"loss", "mae"}
     assert isinstance(position["shuffle_seed"], int)
     # Weights-only checkpoints cannot resume exactly: no position.
-    model.fit(
-        x,
-        y,
-        epochs=1,
-        verbose=0,
-        callbacks=[
-            keras.callbacks.OrbaxCheckpoint(
-                tmp_path / "weights",
-                save_weights_only=True,
-                save_on_background=False,
-            )
-        ],
+    checkpoint = keras.callbacks.OrbaxCheckpoint(
+        tmp_path / "weights", save_weights_only=True
     )
+    model.fit(x, y, epochs=1, verbose=0, callbacks=[checkpoint])
+    checkpoint.wait_until_finished()
     found = ocp.v1.checkpointables_metadata(str(tmp_path / "weights" / "0"))
     assert "training_position" not in found.custom_metadata
+
+
+class WeightsAtStart(keras.callbacks.Callback):
+    """Records the model's variables when `fit()` starts (after the
+    callbacks before it in the list ran `on_train_begin`)."""
+
+    def on_train_begin(self, logs=None):
+        self.seen = [v.numpy() for v in self.model.variables]
 
 
 @needs_orbax
 def test_resume_is_opt_in(tmp_path):
     x, y = data()
-    first = mlp()
-    first.fit(
-        x,
-        y,
-        epochs=1,
-        verbose=0,
-        callbacks=[keras.callbacks.OrbaxCheckpoint(tmp_path)],
-    )
+    checkpoint = keras.callbacks.OrbaxCheckpoint(tmp_path)
+    mlp().fit(x, y, epochs=1, verbose=0, callbacks=[checkpoint])
     model = mlp()
     before = [v.numpy() for v in model.variables]
     # (`save_freq=100`: step 0 cannot be written again.)
     checkpoint = keras.callbacks.OrbaxCheckpoint(tmp_path, save_freq=100)
     assert checkpoint.auto_resume is False
-
-    class Weights(keras.callbacks.Callback):
-        def on_train_begin(self, logs=None):
-            self.seen = [v.numpy() for v in self.model.variables]
-
-    weights = Weights()
+    weights = WeightsAtStart()
     history = model.fit(
         x, y, epochs=2, verbose=0, callbacks=[checkpoint, weights]
     )
@@ -555,12 +535,7 @@ def test_auto_resume_from_a_checkpoint_without_position(tmp_path):
     other = mlp()
     checkpoint = keras.callbacks.OrbaxCheckpoint(tmp_path)
     checkpoint.auto_resume = True
-
-    class Weights(keras.callbacks.Callback):
-        def on_train_begin(self, logs=None):
-            self.seen = [v.numpy() for v in self.model.variables]
-
-    weights = Weights()
+    weights = WeightsAtStart()
     with pytest.warns(UserWarning, match="holds no training position"):
         history = other.fit(
             x,

@@ -39,16 +39,15 @@ class Resumer:
     """Resumes a starting `fit()` from a saved training position.
 
     A callback calls `start()` from its `on_train_begin`, once the model's
-    variables hold the saved values, and forwards its epoch and batch
-    hooks. The rest of the saved state (optimizer and metrics: the trainer
-    builds them only when the first batch runs) is restored by a function
-    of the callback, called once: when the first batch begins, or at the
-    end of the resumed epoch if no batch of it was left to train.
+    variables hold the saved values, and `on_train_batch_begin()` and
+    `on_epoch_end()` from its hooks of these names. The rest of the saved
+    state (optimizer and metrics: the trainer builds them only when the
+    first batch runs) is restored by a function of the callback, called
+    once: when the first batch begins, or at the end of the resumed epoch
+    if no batch of it was left to train.
     """
 
     def __init__(self):
-        # The epoch `fit()` is in.
-        self.epoch = 0
         self._pending = None
 
     def start(self, model, position, restore_rest):
@@ -59,7 +58,6 @@ class Resumer:
         resumed epoch are worth restoring: at an epoch's start the
         metrics start over)."""
         epoch, step = position["epoch"], position.get("step", 0)
-        self.epoch = epoch
         model._initial_epoch = epoch
         model._initial_step = step
         # Used when every batch of the epoch was trained already.
@@ -73,21 +71,18 @@ class Resumer:
     def clear(self):
         self._pending = None
 
-    def on_epoch_begin(self, epoch):
-        self.epoch = epoch
+    def on_train_batch_begin(self, epoch):
+        """At the start of a batch of `epoch`."""
+        self._restore_rest(epoch)
 
-    def on_train_batch_begin(self):
-        self._restore_rest(metrics=True)
-
-    def on_epoch_end(self, epoch):
+    def on_epoch_end(self):
         # Still pending if the epoch had no batch left to train; its logs
         # come from the position, the metrics are not needed.
-        self._restore_rest(metrics=False)
-        self.epoch = epoch + 1
+        self._restore_rest(None)
 
-    def _restore_rest(self, metrics):
+    def _restore_rest(self, epoch):
         pending, self._pending = self._pending, None
         if pending is None:
             return
-        epoch, mid_epoch, restore_rest = pending
-        restore_rest(metrics and mid_epoch and self.epoch == epoch)
+        resumed_epoch, mid_epoch, restore_rest = pending
+        restore_rest(mid_epoch and epoch == resumed_epoch)
