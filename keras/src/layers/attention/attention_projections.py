@@ -10,6 +10,7 @@ regularizer.
 
 from keras.src import constraints
 from keras.src import initializers
+from keras.src import ops
 from keras.src import regularizers
 from keras.src.saving import serialization_lib
 
@@ -35,7 +36,8 @@ class AttentionProjections:
     `build`, and keeps the projections' settings as attributes named
     `<_settings_prefix><weight>_<kind>` (e.g. `_kernel_initializer` for
     `MultiHeadAttention`, `kernel_initializer` for
-    `GroupedQueryAttention`), plus `_activity_regularizer`.
+    `GroupedQueryAttention`), plus `_activity_regularizer`; its
+    `_flash_attention` flag is set by `fused.set_flash_attention`.
     """
 
     _settings_prefix = ""
@@ -97,6 +99,23 @@ class AttentionProjections:
                     self._activity_regularizer
                 )
         return config
+
+    def _check_scores_request(self, return_attention_scores):
+        """Raises a `ValueError` when scores are asked of a layer created
+        with flash attention on."""
+        if return_attention_scores and self._flash_attention:
+            raise ValueError(
+                "Returning attention scores is not supported when flash "
+                "attention is enabled. Please disable flash attention to "
+                "access attention scores (flash_attention=False)."
+            )
+
+    def _output_projection(self, heads, query):
+        """Merges the attention heads into the output: gated by the
+        projection of `query` first, with `use_gate`."""
+        if self._gate_dense is not None:
+            heads = ops.multiply(heads, self._gate_dense(query))
+        return self._output_dense(heads)
 
     def compute_mask(self, query, previous_mask=None):
         # The output has the query's positions: its mask carries over.

@@ -296,12 +296,12 @@ class GroupedQueryAttention(AttentionProjections, Layer):
         training=None,
         use_causal_mask=False,
     ):
-        if return_attention_scores and self._flash_attention:
-            raise ValueError(
-                "Returning attention scores is not supported when flash "
-                "attention is enabled. Please disable flash attention to "
-                "access attention scores (flash_attention=False)."
-            )
+        self._check_scores_request(return_attention_scores)
+        padding_masks = {
+            "query_mask": query_mask,
+            "value_mask": value_mask,
+            "key_mask": key_mask,
+        }
         q = self._query_dense(query)
         k = self._key_dense(value if key is None else key)
         v = self._value_dense(value)
@@ -323,22 +323,18 @@ class GroupedQueryAttention(AttentionProjections, Layer):
             attention_mask=attention_mask,
             scale=self._inverse_sqrt_head_dim,
             causal=use_causal_mask,
-            query_mask=query_mask,
-            value_mask=value_mask,
-            key_mask=key_mask,
             sliding_window=self.sliding_window,
             blind_queries="mean",
+            **padding_masks,
         )
         if heads is None:
             mask = compute_attention_mask(
                 query,
                 value,
-                query_mask=query_mask,
-                value_mask=value_mask,
-                key_mask=key_mask,
                 attention_mask=attention_mask,
                 use_causal_mask=use_causal_mask,
                 sliding_window=self.sliding_window,
+                **padding_masks,
             )
             # Every query head gets its own copy of its group's key/value
             # head.
@@ -347,9 +343,7 @@ class GroupedQueryAttention(AttentionProjections, Layer):
             heads, weights = self._compute_attention(
                 q, k, v, attention_mask=mask, training=training
             )
-        if self._gate_dense is not None:
-            heads = ops.multiply(heads, self._gate_dense(query))
-        merged = self._output_dense(heads)
+        merged = self._output_projection(heads, query)
         return (merged, weights) if return_attention_scores else merged
 
     def _compute_attention(

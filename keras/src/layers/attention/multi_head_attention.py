@@ -338,12 +338,12 @@ class MultiHeadAttention(AttentionProjections, Layer):
         training=None,
         use_causal_mask=False,
     ):
-        if return_attention_scores and self._flash_attention:
-            raise ValueError(
-                "Returning attention scores is not supported when flash "
-                "attention is enabled. Please disable flash attention to "
-                "access attention scores (flash_attention=False)."
-            )
+        self._check_scores_request(return_attention_scores)
+        padding_masks = {
+            "query_mask": query_mask,
+            "value_mask": value_mask,
+            "key_mask": key_mask,
+        }
         source_for_keys = value if key is None else key
         # Each projection gives `(B, <positions>, num_heads, head_size)`.
         q = self._query_dense(query)
@@ -364,21 +364,17 @@ class MultiHeadAttention(AttentionProjections, Layer):
                 attention_mask=attention_mask,
                 scale=self._inverse_sqrt_key_dim,
                 causal=use_causal_mask,
-                query_mask=query_mask,
-                value_mask=value_mask,
-                key_mask=key_mask,
                 sliding_window=self._sliding_window,
+                **padding_masks,
             )
         if heads is None:
             # The causal and window constraints become part of the mask.
             mask = self._compute_attention_mask(
                 query,
                 value,
-                query_mask=query_mask,
-                value_mask=value_mask,
-                key_mask=key_mask,
                 attention_mask=attention_mask,
                 use_causal_mask=use_causal_mask,
+                **padding_masks,
             )
             extra = ()
             if _takes_argument(
@@ -388,9 +384,7 @@ class MultiHeadAttention(AttentionProjections, Layer):
             heads, weights = self._compute_attention(
                 q, k, v, mask, training, *extra
             )
-        if self._gate_dense is not None:
-            heads = ops.multiply(heads, self._gate_dense(query))
-        merged = self._output_dense(heads)
+        merged = self._output_projection(heads, query)
         return (merged, weights) if return_attention_scores else merged
 
     def _compute_attention(
