@@ -49,6 +49,17 @@ def channel_axis(data_format):
     return -1 if data_format == "channels_last" else 1
 
 
+def window_arguments(layer):
+    """The `strides`, `padding`, `dilation_rate` and `data_format` of a
+    convolving layer, as keyword arguments of the convolution ops."""
+    return {
+        "strides": layer.strides,
+        "padding": layer.padding,
+        "dilation_rate": layer.dilation_rate,
+        "data_format": layer.data_format,
+    }
+
+
 def add_bias(x, bias, data_format, rank):
     """Adds a per-channel `bias` to `x` of the given spatial rank."""
     if data_format == "channels_last":
@@ -110,12 +121,7 @@ class WindowLayer(Layer):
     def window_arguments(self):
         """Returns the `strides`, `padding`, `dilation_rate` and
         `data_format` keyword arguments of the convolution ops."""
-        return {
-            "strides": self.strides,
-            "padding": self.padding,
-            "dilation_rate": self.dilation_rate,
-            "data_format": self.data_format,
-        }
+        return window_arguments(self)
 
     def set_weight_settings(self, arguments):
         """Resolves and stores `activation`, `use_bias` and the

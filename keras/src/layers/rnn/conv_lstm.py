@@ -10,6 +10,7 @@ from keras.src import ops
 from keras.src import tree
 from keras.src.layers import arg_docs
 from keras.src.layers import spatial_docs
+from keras.src.layers.convolutional.window_layer import window_arguments
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import CELL_OPTIONS
@@ -172,7 +173,7 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
         h_previous, c_previous = states[0], states[1]
         inputs = self.drop_inputs(inputs, training)
         h_previous = self.drop_state(h_previous, training)
-        z = ops.conv(inputs, self.kernel, **self._input_conv_arguments())
+        z = ops.conv(inputs, self.kernel, **window_arguments(self))
         z = z + ops.conv(
             h_previous,
             self.recurrent_kernel,
@@ -191,21 +192,12 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
         h = gate(z_o) * self.activation(c)
         return h, [h, c]
 
-    def _input_conv_arguments(self):
-        """The window arguments of the input convolution."""
-        return {
-            "strides": self.strides,
-            "padding": self.padding,
-            "data_format": self.data_format,
-            "dilation_rate": self.dilation_rate,
-        }
-
     def _state_shape(self, inputs_shape):
         return operation_utils.compute_conv_output_shape(
             inputs_shape,
             self.filters,
             self.kernel_size,
-            **self._input_conv_arguments(),
+            **window_arguments(self),
         )
 
     def compute_output_shape(self, inputs_shape, states_shape=None):
@@ -230,7 +222,7 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
                 "rank": self.rank,
                 "filters": self.filters,
                 "kernel_size": self.kernel_size,
-                **self._input_conv_arguments(),
+                **window_arguments(self),
             }
         )
         config.update(
