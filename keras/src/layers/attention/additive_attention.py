@@ -47,19 +47,11 @@ class AdditiveAttention(Attention):
     def __init__(self, use_scale=True, dropout=0.0, **kwargs):
         super().__init__(use_scale=use_scale, dropout=dropout, **kwargs)
 
-    def build(self, input_shape):
-        self._validate_inputs(input_shape)
-        self.scale = None
-        self.concat_score_weight = None
-        if self.use_scale:
-            self.scale = self.add_weight(
-                name="scale",
-                shape=(input_shape[0][-1],),
-                initializer="glorot_uniform",
-                dtype=self.dtype,
-                trainable=True,
-            )
-        self.built = True
+    def _score_weight_specs(self, input_shape):
+        # Only `scale`, a Glorot-initialized vector over the features.
+        if not self.use_scale:
+            return {}
+        return {"scale": ((input_shape[0][-1],), "glorot_uniform")}
 
     def _calculate_scores(self, query, key):
         pairs = ops.expand_dims(query, axis=-2) + ops.expand_dims(key, -3)

@@ -85,23 +85,28 @@ class Attention(Layer):
         self._validate_inputs(input_shape)
         self.scale = None
         self.concat_score_weight = None
-        if self.use_scale:
-            self.scale = self.add_weight(
-                name="scale",
-                shape=(),
-                initializer="ones",
+        specs = self._score_weight_specs(input_shape)
+        for name, (shape, initializer) in specs.items():
+            weight = self.add_weight(
+                name=name,
+                shape=shape,
+                initializer=initializer,
                 dtype=self.dtype,
                 trainable=True,
             )
-        if self.score_mode == "concat":
-            self.concat_score_weight = self.add_weight(
-                name="concat_score_weight",
-                shape=(),
-                initializer="ones",
-                dtype=self.dtype,
-                trainable=True,
-            )
+            setattr(self, name, weight)
         self.built = True
+
+    def _score_weight_specs(self, input_shape):
+        """The learned weights of the scores, as `{name: (shape,
+        initializer)}`: the scalar `scale` with `use_scale`, and the scalar
+        `concat_score_weight` in `"concat"` mode, both starting at one."""
+        specs = {}
+        if self.use_scale:
+            specs["scale"] = ((), "ones")
+        if self.score_mode == "concat":
+            specs["concat_score_weight"] = ((), "ones")
+        return specs
 
     def _calculate_scores(self, query, key):
         """The scores `(..., Tq, Tv)` of every query against every key."""

@@ -26,6 +26,27 @@ def wants_kernel(flash_attention):
     return flash_attention is not False
 
 
+def set_flash_attention(layer, flash_attention, dropout):
+    """Stores a layer's `flash_attention` argument as given (for its
+    config) in `layer._flash_attention_arg`, and whether it is on (`None`
+    following the global setting at creation) in `layer._flash_attention`.
+
+    Raises a `ValueError` when the kernel is asked for with dropout.
+    """
+    if flash_attention and dropout > 0.0:
+        raise ValueError(
+            "Dropout is not supported when flash attention is enabled. "
+            f"Received: dropout={dropout}; use dropout=0 or "
+            "flash_attention=False."
+        )
+    layer._flash_attention_arg = flash_attention
+    layer._flash_attention = (
+        bool(flash_attention)
+        if flash_attention is not None
+        else bool(is_flash_attention_enabled())
+    )
+
+
 def may_fuse(layer, own_class, *, dropout, training, return_attention_scores):
     """Whether a call of `layer` may take the kernel.
 

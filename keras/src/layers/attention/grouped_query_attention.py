@@ -1,16 +1,14 @@
 """`GroupedQueryAttention`: attention with fewer key/value heads."""
 
 from keras.src import backend
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.api_export import keras_export
-from keras.src.backend.config import is_flash_attention_enabled
 from keras.src.layers.attention import fused
+from keras.src.layers.attention.attention_projections import (
+    AttentionProjections,
+)
 from keras.src.layers.attention.multi_head_attention import _causal_mask
 from keras.src.layers.attention.multi_head_attention import _check_positive_int
-from keras.src.layers.attention.multi_head_attention import _read_only
 from keras.src.layers.attention.multi_head_attention import (
     compute_attention_mask,
 )
@@ -25,7 +23,7 @@ _LARGE_NEGATIVE = -1e9
 @keras_export(
     ["keras.layers.GroupQueryAttention", "keras.layers.GroupedQueryAttention"]
 )
-class GroupedQueryAttention(Layer):
+class GroupedQueryAttention(AttentionProjections, Layer):
     """Attention in which groups of query heads share key/value heads.
 
     Grouped-query attention ([Ainslie et al., 2023](
@@ -189,12 +187,7 @@ class GroupedQueryAttention(Layer):
                 f"num_query_heads={num_query_heads}, "
                 f"num_key_value_heads={num_key_value_heads}"
             )
-        if flash_attention and dropout > 0.0:
-            raise ValueError(
-                "Dropout is not supported when flash attention is enabled. "
-                f"Received: dropout={dropout}; use dropout=0 or "
-                "flash_attention=False."
-            )
+        fused.set_flash_attention(self, flash_attention, dropout)
         if isinstance(rotary_embedding, dict):
             # Coming back from a saved config.
             rotary_embedding = serialization_lib.deserialize_keras_object(
@@ -212,60 +205,19 @@ class GroupedQueryAttention(Layer):
         self.num_repeats = heads_per_group
         self.dropout = dropout
         self.use_bias = use_bias
-        self._flash_attention_arg = flash_attention
-        self._flash_attention = (
-            bool(flash_attention)
-            if flash_attention is not None
-            else bool(is_flash_attention_enabled())
-        )
         self.use_gate = use_gate
         self.sliding_window = sliding_window
         self._gate_dense = None
         self._return_attention_scores = False
         self.seed = seed
-        # Settings shared by the four projection sublayers.
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.bias_constraint = constraints.get(bias_constraint)
-        self._activity_regularizer = regularizers.get(activity_regularizer)
+        # Settings shared by the projection sublayers.
+        self._store_projection_settings(locals())
         self.supports_masking = True
         self.rotary_embedding = rotary_embedding
         # Queries are multiplied by this before the dot product.
         self._inverse_sqrt_head_dim = head_dim**-0.5
         self._dropout_layer = Dropout(
             rate=dropout, seed=seed, dtype=self._dtype_policy
-        )
-
-    # Read-only views of the projection sublayers (created in `build`).
-    query_dense = _read_only("_query_dense", "The query projection.")
-    key_dense = _read_only("_key_dense", "The key projection.")
-    value_dense = _read_only("_value_dense", "The value projection.")
-    output_dense = _read_only("_output_dense", "The output projection.")
-    gate_dense = _read_only(
-        "_gate_dense", "The gate projection (with `use_gate=True`)."
-    )
-
-    def _get_common_kwargs_for_sublayer(self):
-        """Arguments shared by the projection sublayers (each gets its own
-        initializer instances)."""
-
-        def clone(initializer):
-            return initializers.deserialize(initializers.serialize(initializer))
-
-        return dict(
-            kernel_initializer=clone(self.kernel_initializer),
-            bias_initializer=clone(self.bias_initializer),
-            kernel_regularizer=self.kernel_regularizer,
-            bias_regularizer=self.bias_regularizer,
-            activity_regularizer=self._activity_regularizer,
-            kernel_constraint=self.kernel_constraint,
-            bias_constraint=self.bias_constraint,
-            # The policy argument as given: a `DTypePolicyMap` is shared,
-            # so that each sublayer finds its own policy by its path.
-            dtype=self._dtype_policy,
         )
 
     def build(self, query_shape, value_shape, key_shape=None):
@@ -299,38 +251,28 @@ class GroupedQueryAttention(Layer):
             return sublayer
 
         # Letters: b batch, q/k query/source position, m model features,
-        # u query heads, v key/value heads, h head size.
-        # Built (and so tracked) in this order: query, key, value, (gate,)
-        # output.
-        self._query_dense = projection(
-            "query",
+        # u query heads, v key/value heads, h head size. Each layout is
+        # `(equation, output_shape, bias_axes)`.
+        query_heads = (
             "bqm,muh->bquh",
             (None, self.num_query_heads, head),
             "uh",
-            shapes["query"],
         )
-        self._key_dense = projection(
-            "key",
+        key_value_heads = (
             "bkm,mvh->bkvh",
             (None, self.num_key_value_heads, head),
             "vh",
-            shapes["key"],
         )
+        # Built (and so tracked) in this order: query, key, value, (gate,)
+        # output.
+        self._query_dense = projection("query", *query_heads, shapes["query"])
+        self._key_dense = projection("key", *key_value_heads, shapes["key"])
         self._value_dense = projection(
-            "value",
-            "bkm,mvh->bkvh",
-            (None, self.num_key_value_heads, head),
-            "vh",
-            shapes["value"],
+            "value", *key_value_heads, shapes["value"]
         )
         if self.use_gate:
             self._gate_dense = projection(
-                "gate",
-                "bqm,muh->bquh",
-                (None, self.num_query_heads, head),
-                "uh",
-                shapes["query"],
-                activation="sigmoid",
+                "gate", *query_heads, shapes["query"], activation="sigmoid"
             )
         batch, steps = shapes["query"][:2]
         self._output_dense = projection(
@@ -354,12 +296,12 @@ class GroupedQueryAttention(Layer):
         training=None,
         use_causal_mask=False,
     ):
-        if return_attention_scores and self._flash_attention:
-            raise ValueError(
-                "Returning attention scores is not supported when flash "
-                "attention is enabled. Please disable flash attention to "
-                "access attention scores (flash_attention=False)."
-            )
+        self._check_scores_request(return_attention_scores)
+        padding_masks = {
+            "query_mask": query_mask,
+            "value_mask": value_mask,
+            "key_mask": key_mask,
+        }
         q = self._query_dense(query)
         k = self._key_dense(value if key is None else key)
         v = self._value_dense(value)
@@ -381,22 +323,18 @@ class GroupedQueryAttention(Layer):
             attention_mask=attention_mask,
             scale=self._inverse_sqrt_head_dim,
             causal=use_causal_mask,
-            query_mask=query_mask,
-            value_mask=value_mask,
-            key_mask=key_mask,
             sliding_window=self.sliding_window,
             blind_queries="mean",
+            **padding_masks,
         )
         if heads is None:
             mask = compute_attention_mask(
                 query,
                 value,
-                query_mask=query_mask,
-                value_mask=value_mask,
-                key_mask=key_mask,
                 attention_mask=attention_mask,
                 use_causal_mask=use_causal_mask,
                 sliding_window=self.sliding_window,
+                **padding_masks,
             )
             # Every query head gets its own copy of its group's key/value
             # head.
@@ -405,9 +343,7 @@ class GroupedQueryAttention(Layer):
             heads, weights = self._compute_attention(
                 q, k, v, attention_mask=mask, training=training
             )
-        if self._gate_dense is not None:
-            heads = ops.multiply(heads, self._gate_dense(query))
-        merged = self._output_dense(heads)
+        merged = self._output_projection(heads, query)
         return (merged, weights) if return_attention_scores else merged
 
     def _compute_attention(
@@ -485,10 +421,6 @@ class GroupedQueryAttention(Layer):
         )
         return query_shape
 
-    def compute_mask(self, query, previous_mask=None):
-        # The output has the query's positions: its mask carries over.
-        return previous_mask
-
     def get_config(self):
         config = super().get_config()
         config.update(
@@ -501,22 +433,7 @@ class GroupedQueryAttention(Layer):
             sliding_window=self.sliding_window,
             flash_attention=self._flash_attention_arg,
         )
-        for which in ("kernel", "bias"):
-            config[f"{which}_initializer"] = initializers.serialize(
-                getattr(self, f"{which}_initializer")
-            )
-            config[f"{which}_regularizer"] = regularizers.serialize(
-                getattr(self, f"{which}_regularizer")
-            )
-        config["activity_regularizer"] = regularizers.serialize(
-            self._activity_regularizer
-        )
-        for which in ("kernel", "bias"):
-            config[f"{which}_constraint"] = (
-                serialization_lib.serialize_keras_object(
-                    getattr(self, f"{which}_constraint")
-                )
-            )
+        config.update(self._projection_settings_config())
         config["seed"] = self.seed
         rope = self.rotary_embedding
         config["rotary_embedding"] = (

@@ -4,24 +4,18 @@ import inspect
 import string
 
 from keras.src import backend
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.api_export import keras_export
-from keras.src.backend.config import is_flash_attention_enabled
 from keras.src.layers.attention import fused
+from keras.src.layers.attention.attention_projections import (
+    AttentionProjections,
+)
+from keras.src.layers.attention.attention_projections import read_only
 from keras.src.layers.core.einsum_dense import EinsumDense
 from keras.src.layers.layer import Layer
 from keras.src.layers.regularization.dropout import Dropout
-from keras.src.saving import serialization_lib
 
 _LETTERS = string.ascii_lowercase
-
-
-def _read_only(attr, doc):
-    """A property returning `self.<attr>`."""
-    return property(lambda self: getattr(self, attr), doc=doc)
 
 
 def _as_shape_tuple(value):
@@ -34,7 +28,7 @@ def _as_shape_tuple(value):
 
 
 @keras_export("keras.layers.MultiHeadAttention")
-class MultiHeadAttention(Layer):
+class MultiHeadAttention(AttentionProjections, Layer):
     """Scaled dot-product attention with several heads run side by side.
 
     The mechanism of the Transformer ([Vaswani et al., 2017](
@@ -198,18 +192,7 @@ class MultiHeadAttention(Layer):
             _check_positive_int("value_dim", value_dim)
         if sliding_window is not None:
             _check_positive_int("sliding_window", sliding_window)
-        if flash_attention and dropout > 0.0:
-            raise ValueError(
-                "Dropout is not supported when flash attention is enabled. "
-                f"Received: dropout={dropout}; use dropout=0 or "
-                "flash_attention=False."
-            )
-        self._flash_attention_arg = flash_attention
-        self._flash_attention = (
-            bool(flash_attention)
-            if flash_attention is not None
-            else bool(is_flash_attention_enabled())
-        )
+        fused.set_flash_attention(self, flash_attention, dropout)
         self._num_heads = num_heads
         self._key_dim = key_dim
         self._value_dim = value_dim or key_dim
@@ -220,14 +203,8 @@ class MultiHeadAttention(Layer):
         self._output_shape = _checked_output_shape(output_shape)
         self._attention_axes = _as_shape_tuple(attention_axes)
         self.seed = seed
-        # Settings shared by the four projection sublayers.
-        self._kernel_initializer = initializers.get(kernel_initializer)
-        self._kernel_regularizer = regularizers.get(kernel_regularizer)
-        self._kernel_constraint = constraints.get(kernel_constraint)
-        self._bias_initializer = initializers.get(bias_initializer)
-        self._bias_regularizer = regularizers.get(bias_regularizer)
-        self._bias_constraint = constraints.get(bias_constraint)
-        self._activity_regularizer = regularizers.get(activity_regularizer)
+        # Settings shared by the projection sublayers.
+        self._store_projection_settings(locals())
         self.supports_masking = True
         self._gate_dense = None
         # Queries are multiplied by this before the dot product.
@@ -236,53 +213,24 @@ class MultiHeadAttention(Layer):
             rate=dropout, seed=seed, dtype=self._dtype_policy
         )
 
-    # Read-only views of the constructor arguments and sublayers.
-    num_heads = _read_only("_num_heads", "Number of attention heads.")
-    key_dim = _read_only("_key_dim", "Per-head size of query and key.")
-    value_dim = _read_only("_value_dim", "Per-head size of value.")
-    dropout = _read_only("_dropout", "Dropout rate on attention weights.")
-    use_bias = _read_only("_use_bias", "Whether projections have biases.")
-    output_shape = _read_only(
+    # Where `AttentionProjections` finds the projections' settings.
+    _settings_prefix = "_"
+
+    # Read-only views of the constructor arguments.
+    num_heads = read_only("_num_heads", "Number of attention heads.")
+    key_dim = read_only("_key_dim", "Per-head size of query and key.")
+    value_dim = read_only("_value_dim", "Per-head size of value.")
+    dropout = read_only("_dropout", "Dropout rate on attention weights.")
+    use_bias = read_only("_use_bias", "Whether projections have biases.")
+    output_shape = read_only(
         "_output_shape", "Requested trailing output shape, or `None`."
     )
-    attention_axes = _read_only(
+    attention_axes = read_only(
         "_attention_axes", "Axes attended over, or `None` for the default."
     )
-    query_dense = _read_only("_query_dense", "The query projection.")
-    key_dense = _read_only("_key_dense", "The key projection.")
-    value_dense = _read_only("_value_dense", "The value projection.")
-    output_dense = _read_only("_output_dense", "The output projection.")
-    use_gate = _read_only("_use_gate", "Whether the heads are gated.")
-    gate_dense = _read_only(
-        "_gate_dense", "The gate projection (with `use_gate=True`)."
-    )
+    use_gate = read_only("_use_gate", "Whether the heads are gated.")
 
     # ----------------------------------------------------------------- build
-    def _get_common_kwargs_for_sublayer(self):
-        """Arguments shared by the projection sublayers (each gets its own
-        initializer instances)."""
-        return dict(
-            kernel_initializer=self._clone_initializer(
-                self._kernel_initializer
-            ),
-            bias_initializer=self._clone_initializer(self._bias_initializer),
-            kernel_regularizer=self._kernel_regularizer,
-            bias_regularizer=self._bias_regularizer,
-            activity_regularizer=self._activity_regularizer,
-            kernel_constraint=self._kernel_constraint,
-            bias_constraint=self._bias_constraint,
-            # The policy argument as given: a `DTypePolicyMap` is shared,
-            # so that each sublayer finds its own policy by its path.
-            dtype=self._dtype_policy,
-        )
-
-    @staticmethod
-    def _clone_initializer(initializer):
-        # Each projection gets its own initializer: a seeded one would
-        # otherwise give every kernel the same values.
-        config = initializers.serialize(initializer)
-        return initializers.deserialize(config)
-
     def _normalized_attention_axes(self, query_rank):
         if self._attention_axes is None:
             return tuple(range(1, query_rank - 1))
@@ -390,12 +338,12 @@ class MultiHeadAttention(Layer):
         training=None,
         use_causal_mask=False,
     ):
-        if return_attention_scores and self._flash_attention:
-            raise ValueError(
-                "Returning attention scores is not supported when flash "
-                "attention is enabled. Please disable flash attention to "
-                "access attention scores (flash_attention=False)."
-            )
+        self._check_scores_request(return_attention_scores)
+        padding_masks = {
+            "query_mask": query_mask,
+            "value_mask": value_mask,
+            "key_mask": key_mask,
+        }
         source_for_keys = value if key is None else key
         # Each projection gives `(B, <positions>, num_heads, head_size)`.
         q = self._query_dense(query)
@@ -416,21 +364,17 @@ class MultiHeadAttention(Layer):
                 attention_mask=attention_mask,
                 scale=self._inverse_sqrt_key_dim,
                 causal=use_causal_mask,
-                query_mask=query_mask,
-                value_mask=value_mask,
-                key_mask=key_mask,
                 sliding_window=self._sliding_window,
+                **padding_masks,
             )
         if heads is None:
             # The causal and window constraints become part of the mask.
             mask = self._compute_attention_mask(
                 query,
                 value,
-                query_mask=query_mask,
-                value_mask=value_mask,
-                key_mask=key_mask,
                 attention_mask=attention_mask,
                 use_causal_mask=use_causal_mask,
+                **padding_masks,
             )
             extra = ()
             if _takes_argument(
@@ -440,9 +384,7 @@ class MultiHeadAttention(Layer):
             heads, weights = self._compute_attention(
                 q, k, v, mask, training, *extra
             )
-        if self._gate_dense is not None:
-            heads = ops.multiply(heads, self._gate_dense(query))
-        merged = self._output_dense(heads)
+        merged = self._output_projection(heads, query)
         return (merged, weights) if return_attention_scores else merged
 
     def _compute_attention(
@@ -589,10 +531,6 @@ class MultiHeadAttention(Layer):
             return query_shape
         return (*query_shape[:-1], *self._output_shape)
 
-    def compute_mask(self, query, previous_mask=None):
-        # The output has the query's positions: its mask carries over.
-        return previous_mask
-
     def get_config(self):
         config = super().get_config()
         config.update(
@@ -607,22 +545,7 @@ class MultiHeadAttention(Layer):
             sliding_window=self._sliding_window,
             flash_attention=self._flash_attention_arg,
         )
-        for which in ("kernel", "bias"):
-            config[f"{which}_initializer"] = initializers.serialize(
-                getattr(self, f"_{which}_initializer")
-            )
-            config[f"{which}_regularizer"] = regularizers.serialize(
-                getattr(self, f"_{which}_regularizer")
-            )
-        config["activity_regularizer"] = regularizers.serialize(
-            self._activity_regularizer
-        )
-        for which in ("kernel", "bias"):
-            config[f"{which}_constraint"] = (
-                serialization_lib.serialize_keras_object(
-                    getattr(self, f"_{which}_constraint")
-                )
-            )
+        config.update(self._projection_settings_config())
         config["seed"] = self.seed
         return config
 

@@ -1,6 +1,5 @@
 """`BaseConv`: what `Conv1D`, `Conv2D` and `Conv3D` share."""
 
-from keras.src import activations
 from keras.src import ops
 from keras.src.distribution import logical_axes
 from keras.src.layers import arg_docs
@@ -140,16 +139,7 @@ class BaseConv(lora_utils.LoraKernelMixin, WindowLayer):
             dilation_rate,
             allow_causal=self.rank == 1,
         )
-        self.set_weight_settings(
-            activation,
-            use_bias,
-            kernel_initializer=kernel_initializer,
-            bias_initializer=bias_initializer,
-            kernel_regularizer=kernel_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            bias_constraint=bias_constraint,
-        )
+        self.set_weight_settings(locals())
         self.lora_rank = lora_rank
         self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
         self.lora_enabled = False
@@ -258,20 +248,7 @@ class BaseConv(lora_utils.LoraKernelMixin, WindowLayer):
 
     def get_config(self):
         config = super().get_config()
-        config.update(
-            {
-                "filters": self.filters,
-                "kernel_size": self.kernel_size,
-                "strides": self.strides,
-                "padding": self.padding,
-                "data_format": self.data_format,
-                "dilation_rate": self.dilation_rate,
-                "groups": self.groups,
-                "activation": activations.serialize(self.activation),
-                "use_bias": self.use_bias,
-                **self.weight_settings_config(),
-            }
-        )
+        config.update(filters=self.filters, groups=self.groups)
         if self.lora_rank:
             config["lora_rank"] = self.lora_rank
             config["lora_alpha"] = self.lora_alpha

@@ -1,6 +1,5 @@
 """`BaseConvTranspose`: what the transposed convolution layers share."""
 
-from keras.src import activations
 from keras.src import ops
 from keras.src.backend.common import backend_utils
 from keras.src.distribution import logical_axes
@@ -105,16 +104,7 @@ class BaseConvTranspose(WindowLayer):
                         f"`strides`. Received: strides={self.strides}, "
                         f"output_padding={self.output_padding}."
                     )
-        self.set_weight_settings(
-            activation,
-            use_bias,
-            kernel_initializer=kernel_initializer,
-            bias_initializer=bias_initializer,
-            kernel_regularizer=kernel_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            bias_constraint=bias_constraint,
-        )
+        self.set_weight_settings(locals())
 
     def build(self, input_shape):
         axis, input_channels = self.input_channels(input_shape)
@@ -150,18 +140,5 @@ class BaseConvTranspose(WindowLayer):
 
     def get_config(self):
         config = super().get_config()
-        config.update(
-            {
-                "filters": self.filters,
-                "kernel_size": self.kernel_size,
-                "strides": self.strides,
-                "padding": self.padding,
-                "output_padding": self.output_padding,
-                "data_format": self.data_format,
-                "dilation_rate": self.dilation_rate,
-                "activation": activations.serialize(self.activation),
-                "use_bias": self.use_bias,
-                **self.weight_settings_config(),
-            }
-        )
+        config.update(filters=self.filters, output_padding=self.output_padding)
         return config

@@ -1,7 +1,6 @@
 """`BaseDepthwiseConv`: what `DepthwiseConv1D` and `DepthwiseConv2D`
 share."""
 
-from keras.src import activations
 from keras.src import ops
 from keras.src.distribution import logical_axes
 from keras.src.layers import arg_docs
@@ -99,16 +98,7 @@ class BaseDepthwiseConv(WindowLayer):
         self.set_window(
             kernel_size, strides, padding, data_format, dilation_rate
         )
-        self.set_weight_settings(
-            activation,
-            use_bias,
-            depthwise_initializer=depthwise_initializer,
-            bias_initializer=bias_initializer,
-            depthwise_regularizer=depthwise_regularizer,
-            bias_regularizer=bias_regularizer,
-            depthwise_constraint=depthwise_constraint,
-            bias_constraint=bias_constraint,
-        )
+        self.set_weight_settings(locals())
 
     def build(self, input_shape):
         axis, input_channels = self.input_channels(input_shape)
@@ -138,17 +128,5 @@ class BaseDepthwiseConv(WindowLayer):
 
     def get_config(self):
         config = super().get_config()
-        config.update(
-            {
-                "depth_multiplier": self.depth_multiplier,
-                "kernel_size": self.kernel_size,
-                "strides": self.strides,
-                "padding": self.padding,
-                "data_format": self.data_format,
-                "dilation_rate": self.dilation_rate,
-                "activation": activations.serialize(self.activation),
-                "use_bias": self.use_bias,
-                **self.weight_settings_config(),
-            }
-        )
+        config["depth_multiplier"] = self.depth_multiplier
         return config

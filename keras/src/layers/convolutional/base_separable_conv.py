@@ -1,10 +1,7 @@
 """`BaseSeparableConv`: what `SeparableConv1D` and `SeparableConv2D`
 share."""
 
-from keras.src import activations
-from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.distribution import logical_axes
 from keras.src.layers import arg_docs
 from keras.src.layers import spatial_docs
@@ -14,7 +11,6 @@ from keras.src.layers.convolutional.base_depthwise_conv import (
 from keras.src.layers.convolutional.window_layer import WindowLayer
 from keras.src.layers.convolutional.window_layer import check_positive
 from keras.src.ops import operation_utils
-from keras.src.saving import serialization_lib
 
 _DOC = """{rank}D depthwise separable convolution layer.
 
@@ -105,19 +101,7 @@ class BaseSeparableConv(WindowLayer):
         self.set_window(
             kernel_size, strides, padding, data_format, dilation_rate
         )
-        self.set_weight_settings(
-            activation,
-            use_bias,
-            depthwise_initializer=depthwise_initializer,
-            pointwise_initializer=pointwise_initializer,
-            bias_initializer=bias_initializer,
-            depthwise_regularizer=depthwise_regularizer,
-            pointwise_regularizer=pointwise_regularizer,
-            bias_regularizer=bias_regularizer,
-            depthwise_constraint=depthwise_constraint,
-            pointwise_constraint=pointwise_constraint,
-            bias_constraint=bias_constraint,
-        )
+        self.set_weight_settings(locals())
 
     def build(self, input_shape):
         axis, input_channels = self.input_channels(input_shape)
@@ -157,31 +141,6 @@ class BaseSeparableConv(WindowLayer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            {
-                "depth_multiplier": self.depth_multiplier,
-                "filters": self.filters,
-                "kernel_size": self.kernel_size,
-                "strides": self.strides,
-                "padding": self.padding,
-                "data_format": self.data_format,
-                "dilation_rate": self.dilation_rate,
-                "activation": activations.serialize(self.activation),
-                "use_bias": self.use_bias,
-            }
-        )
-        for name in ("depthwise", "pointwise", "bias"):
-            config[f"{name}_initializer"] = initializers.serialize(
-                getattr(self, f"{name}_initializer")
-            )
-            config[f"{name}_regularizer"] = regularizers.serialize(
-                getattr(self, f"{name}_regularizer")
-            )
-            config[f"{name}_constraint"] = (
-                serialization_lib.serialize_keras_object(
-                    getattr(self, f"{name}_constraint")
-                )
-            )
-        config["activity_regularizer"] = regularizers.serialize(
-            self.activity_regularizer
+            depth_multiplier=self.depth_multiplier, filters=self.filters
         )
         return config

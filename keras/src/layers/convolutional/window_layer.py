@@ -49,6 +49,17 @@ def channel_axis(data_format):
     return -1 if data_format == "channels_last" else 1
 
 
+def window_arguments(layer):
+    """The `strides`, `padding`, `dilation_rate` and `data_format` of a
+    convolving layer, as keyword arguments of the convolution ops."""
+    return {
+        "strides": layer.strides,
+        "padding": layer.padding,
+        "dilation_rate": layer.dilation_rate,
+        "data_format": layer.data_format,
+    }
+
+
 def add_bias(x, bias, data_format, rank):
     """Adds a per-channel `bias` to `x` of the given spatial rank."""
     if data_format == "channels_last":
@@ -110,21 +121,18 @@ class WindowLayer(Layer):
     def window_arguments(self):
         """Returns the `strides`, `padding`, `dilation_rate` and
         `data_format` keyword arguments of the convolution ops."""
-        return {
-            "strides": self.strides,
-            "padding": self.padding,
-            "dilation_rate": self.dilation_rate,
-            "data_format": self.data_format,
-        }
+        return window_arguments(self)
 
-    def set_weight_settings(self, activation, use_bias, **settings):
+    def set_weight_settings(self, arguments):
         """Resolves and stores `activation`, `use_bias` and the
-        `<weight>_<setting>` arguments named in `settings`."""
-        self.activation = activations.get(activation)
-        self.use_bias = use_bias
-        for name, value in settings.items():
-            get = WEIGHT_SETTINGS[name.rpartition("_")[2]][0]
-            setattr(self, name, get(value))
+        `<weight>_<setting>` argument of each weight of `weight_names`,
+        read from `arguments` (the `locals()` of the constructor)."""
+        self.activation = activations.get(arguments["activation"])
+        self.use_bias = arguments["use_bias"]
+        for setting, (get, _) in WEIGHT_SETTINGS.items():
+            for weight in self.weight_names:
+                name = f"{weight}_{setting}"
+                setattr(self, name, get(arguments[name]))
 
     def input_channels(self, input_shape):
         """Returns the channel axis of the inputs and its size, which
@@ -161,6 +169,26 @@ class WindowLayer(Layer):
         return backend.KerasTensor(
             self.compute_output_shape(inputs.shape), dtype=self.compute_dtype
         )
+
+    def get_config(self):
+        """The base config, then the window arguments, `activation`,
+        `use_bias` and the weights' settings (see
+        `weight_settings_config`). A subclass adds its own entries, such
+        as `filters`."""
+        config = super().get_config()
+        config.update(
+            {
+                "kernel_size": self.kernel_size,
+                "strides": self.strides,
+                "padding": self.padding,
+                "data_format": self.data_format,
+                "dilation_rate": self.dilation_rate,
+                "activation": activations.serialize(self.activation),
+                "use_bias": self.use_bias,
+                **self.weight_settings_config(),
+            }
+        )
+        return config
 
     def weight_settings_config(self):
         """Returns the config entries of the weights' settings: the

@@ -1,6 +1,7 @@
 """Helpers shared by the built-in recurrent cells and their layers."""
 
 from keras.src import activations
+from keras.src import backend
 from keras.src import constraints
 from keras.src import initializers
 from keras.src import ops
@@ -50,13 +51,28 @@ def set_cell_options(cell, arguments):
     """Stores the options every built-in cell takes, read from its
     constructor's `arguments` (its `locals()`): its `activation`,
     `use_bias`, the `<weight>_<setting>` arguments and the (clipped)
-    dropout rates."""
+    dropout rates, and its `seed` with the `seed_generator` of its dropout
+    masks."""
+    cell.seed = arguments["seed"]
+    cell.seed_generator = backend.random.SeedGenerator(seed=cell.seed)
     options = cell_options(arguments)
     cell.activation = activations.get(options.pop("activation"))
     cell.use_bias = options.pop("use_bias")
     cell.dropout = clip_rate(options.pop("dropout"))
     cell.recurrent_dropout = clip_rate(options.pop("recurrent_dropout"))
     set_cell_weight_settings(cell, **options)
+
+
+def zero_states(cell, batch_size):
+    """The initial states of a cell whose states are vectors: zeros of
+    shape `(batch_size, size)`, one per entry of `cell.state_size`."""
+    sizes = cell.state_size
+    if not isinstance(sizes, (list, tuple)):
+        sizes = [sizes]
+    return [
+        ops.zeros((batch_size, size), dtype=cell.compute_dtype)
+        for size in sizes
+    ]
 
 
 def add_cell_weights(
@@ -159,6 +175,24 @@ CELL_OPTIONS = (
 CELL_PROPERTIES = ("units",) + CELL_OPTIONS
 
 
+# The `RNN` arguments of the layers made of one built-in cell (`unroll`
+# where the layer takes it).
+RNN_OPTIONS = (
+    "return_sequences",
+    "return_state",
+    "go_backwards",
+    "stateful",
+    "unroll",
+    "activity_regularizer",
+)
+
+
+def rnn_options(arguments):
+    """The `RNN_OPTIONS` entries among `arguments`, the `locals()` of a
+    layer's constructor: what the layer hands on to `RNN.__init__`."""
+    return {name: arguments[name] for name in RNN_OPTIONS if name in arguments}
+
+
 def add_cell_properties(cls, names=CELL_PROPERTIES):
     """Adds read-only properties forwarding `names` to `self.cell`."""
     for name in names:
@@ -166,29 +200,38 @@ def add_cell_properties(cls, names=CELL_PROPERTIES):
     return cls
 
 
-def layer_config(layer, base_config, extra=()):
-    """The config of a layer made of one built-in cell: the RNN options
-    and the cell's settings (the cell itself is not serialized)."""
-    cell = layer.cell
-    config = dict(base_config)
-    config.pop("cell", None)
-    config.update(
-        {
-            "units": cell.units,
-            "activation": activations.serialize(cell.activation),
-            "use_bias": cell.use_bias,
-            **cell_weight_config(cell),
-            "activity_regularizer": regularizers.serialize(
-                layer.activity_regularizer
-            ),
-            "dropout": cell.dropout,
-            "recurrent_dropout": cell.recurrent_dropout,
-            "seed": cell.seed,
-        }
-    )
+def cell_config(cell, *extra):
+    """The config entries of the settings every built-in cell has
+    besides its size: `activation`, `use_bias`, the weights' settings,
+    the dropout rates and `seed`, then the `extra` attributes of this kind
+    of cell (activations serialized)."""
+    config = {
+        "activation": activations.serialize(cell.activation),
+        "use_bias": cell.use_bias,
+        **cell_weight_config(cell),
+        "dropout": cell.dropout,
+        "recurrent_dropout": cell.recurrent_dropout,
+        "seed": cell.seed,
+    }
     for name in extra:
         value = getattr(cell, name)
-        if callable(value) and name.endswith("activation"):
+        if name.endswith("activation"):
             value = activations.serialize(value)
         config[name] = value
+    return config
+
+
+def layer_config(layer, base_config):
+    """The config of a layer made of one built-in cell: the RNN options
+    of `base_config` and the settings of the cell's config (the cell
+    itself is not serialized), with the layer's activity regularizer."""
+    config = dict(base_config)
+    config.pop("cell", None)
+    cell_settings = layer.cell.get_config()
+    for key in ("name", "trainable", "dtype"):
+        cell_settings.pop(key, None)
+    config.update(cell_settings)
+    config["activity_regularizer"] = regularizers.serialize(
+        layer.activity_regularizer
+    )
     return config

@@ -7,18 +7,20 @@ spatial rank.
 from keras.src import activations
 from keras.src import backend
 from keras.src import ops
-from keras.src import regularizers
 from keras.src import tree
 from keras.src.layers import arg_docs
 from keras.src.layers import spatial_docs
+from keras.src.layers.convolutional.window_layer import window_arguments
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import CELL_OPTIONS
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
+from keras.src.layers.rnn.cell_utils import cell_config
 from keras.src.layers.rnn.cell_utils import cell_options
-from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import forget_bias_initializer
+from keras.src.layers.rnn.cell_utils import layer_config
+from keras.src.layers.rnn.cell_utils import rnn_options
 from keras.src.layers.rnn.cell_utils import set_cell_options
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.rnn import RNN
@@ -108,8 +110,6 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
         **kwargs,
     ):
         super().__init__(**kwargs)
-        self.seed = seed
-        self.seed_generator = backend.random.SeedGenerator(seed=seed)
         self.rank = rank
         if self.rank > 3:
             raise ValueError(
@@ -171,20 +171,9 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
 
     def call(self, inputs, states, training=False):
         h_previous, c_previous = states[0], states[1]
-        if training and self.dropout > 0:
-            inputs = inputs * self.get_dropout_mask(inputs)
-        if training and self.recurrent_dropout > 0:
-            h_previous = h_previous * self.get_recurrent_dropout_mask(
-                h_previous
-            )
-        z = ops.conv(
-            inputs,
-            self.kernel,
-            strides=self.strides,
-            padding=self.padding,
-            data_format=self.data_format,
-            dilation_rate=self.dilation_rate,
-        )
+        inputs = self.drop_inputs(inputs, training)
+        h_previous = self.drop_state(h_previous, training)
+        z = ops.conv(inputs, self.kernel, **window_arguments(self))
         z = z + ops.conv(
             h_previous,
             self.recurrent_kernel,
@@ -208,10 +197,7 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
             inputs_shape,
             self.filters,
             self.kernel_size,
-            strides=self.strides,
-            padding=self.padding,
-            data_format=self.data_format,
-            dilation_rate=self.dilation_rate,
+            **window_arguments(self),
         )
 
     def compute_output_shape(self, inputs_shape, states_shape=None):
@@ -236,21 +222,11 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
                 "rank": self.rank,
                 "filters": self.filters,
                 "kernel_size": self.kernel_size,
-                "strides": self.strides,
-                "padding": self.padding,
-                "data_format": self.data_format,
-                "dilation_rate": self.dilation_rate,
-                "activation": activations.serialize(self.activation),
-                "recurrent_activation": activations.serialize(
-                    self.recurrent_activation
-                ),
-                "use_bias": self.use_bias,
-                "unit_forget_bias": self.unit_forget_bias,
-                **cell_weight_config(self),
-                "dropout": self.dropout,
-                "recurrent_dropout": self.recurrent_dropout,
-                "seed": self.seed,
+                **window_arguments(self),
             }
+        )
+        config.update(
+            cell_config(self, "recurrent_activation", "unit_forget_bias")
         )
         return config
 
@@ -370,15 +346,7 @@ class ConvLSTM(RNN):
             dtype=kwargs.get("dtype"),
             **cell_options(locals()),
         )
-        super().__init__(
-            cell,
-            return_sequences=return_sequences,
-            return_state=return_state,
-            go_backwards=go_backwards,
-            stateful=stateful,
-            activity_regularizer=activity_regularizer,
-            **kwargs,
-        )
+        super().__init__(cell, **rnn_options(locals()), **kwargs)
         self.input_spec = InputSpec(ndim=rank + 3)
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
@@ -403,16 +371,7 @@ class ConvLSTM(RNN):
         return output_mask
 
     def get_config(self):
-        config = super().get_config()
-        config.pop("cell", None)
-        cell_config = self.cell.get_config()
-        for key in ("name", "trainable", "dtype"):
-            cell_config.pop(key, None)
-        config.update(cell_config)
-        config["activity_regularizer"] = regularizers.serialize(
-            self.activity_regularizer
-        )
-        return config
+        return layer_config(self, super().get_config())
 
 
 add_cell_properties(

@@ -43,6 +43,20 @@ class DropoutRNNCell:
             )
         return getattr(self, "_recurrent_dropout_mask", None)
 
+    def drop_inputs(self, inputs, training):
+        """`inputs` times the input mask when training with `dropout`,
+        else `inputs` unchanged."""
+        if training and self.dropout > 0:
+            return inputs * self.get_dropout_mask(inputs)
+        return inputs
+
+    def drop_state(self, state, training):
+        """The previous output `state` times the recurrent mask when
+        training with `recurrent_dropout`, else `state` unchanged."""
+        if training and self.recurrent_dropout > 0:
+            return state * self.get_recurrent_dropout_mask(state)
+        return state
+
     def reset_dropout_mask(self):
         """Forgets the input mask, so that the next sequence draws anew."""
         self._dropout_mask = None

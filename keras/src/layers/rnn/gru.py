@@ -1,7 +1,6 @@
 """`GRUCell` and `GRU`: the Gated Recurrent Unit layer."""
 
 from keras.src import activations
-from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers import arg_docs
@@ -10,12 +9,14 @@ from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import CELL_PROPERTIES
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
+from keras.src.layers.rnn.cell_utils import cell_config
 from keras.src.layers.rnn.cell_utils import cell_options
-from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import check_units
 from keras.src.layers.rnn.cell_utils import check_use_cudnn
 from keras.src.layers.rnn.cell_utils import layer_config
+from keras.src.layers.rnn.cell_utils import rnn_options
 from keras.src.layers.rnn.cell_utils import set_cell_options
+from keras.src.layers.rnn.cell_utils import zero_states
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.rnn import RNN
 
@@ -99,8 +100,6 @@ class GRUCell(Layer, DropoutRNNCell):
         self.recurrent_activation = activations.get(recurrent_activation)
         set_cell_options(self, locals())
         self.reset_after = reset_after
-        self.seed = seed
-        self.seed_generator = backend.random.SeedGenerator(seed=seed)
         self.state_size = self.units
         self.output_size = self.units
 
@@ -114,11 +113,8 @@ class GRUCell(Layer, DropoutRNNCell):
     def call(self, inputs, states, training=False):
         nested = isinstance(states, (list, tuple))
         h_previous = states[0] if nested else states
-        if training and self.dropout > 0:
-            inputs = inputs * self.get_dropout_mask(inputs)
-        h_dropped = h_previous
-        if training and self.recurrent_dropout > 0:
-            h_dropped = h_previous * self.get_recurrent_dropout_mask(h_previous)
+        inputs = self.drop_inputs(inputs, training)
+        h_dropped = self.drop_state(h_previous, training)
         input_bias = recurrent_bias = None
         if self.use_bias:
             if self.reset_after:
@@ -152,27 +148,12 @@ class GRUCell(Layer, DropoutRNNCell):
         return h, ([h] if nested else h)
 
     def get_initial_state(self, batch_size=None):
-        return [
-            ops.zeros((batch_size, self.state_size), dtype=self.compute_dtype)
-        ]
+        return zero_states(self, batch_size)
 
     def get_config(self):
         config = super().get_config()
-        config.update(
-            {
-                "units": self.units,
-                "activation": activations.serialize(self.activation),
-                "recurrent_activation": activations.serialize(
-                    self.recurrent_activation
-                ),
-                "use_bias": self.use_bias,
-                **cell_weight_config(self),
-                "dropout": self.dropout,
-                "recurrent_dropout": self.recurrent_dropout,
-                "reset_after": self.reset_after,
-                "seed": self.seed,
-            }
-        )
+        config.update(units=self.units)
+        config.update(cell_config(self, "recurrent_activation", "reset_after"))
         return config
 
 
@@ -244,26 +225,13 @@ class GRU(RNN):
             name="gru_cell",
             **cell_options(locals()),
         )
-        super().__init__(
-            cell,
-            return_sequences=return_sequences,
-            return_state=return_state,
-            go_backwards=go_backwards,
-            stateful=stateful,
-            unroll=unroll,
-            activity_regularizer=activity_regularizer,
-            **kwargs,
-        )
+        super().__init__(cell, **rnn_options(locals()), **kwargs)
         self.input_spec = InputSpec(ndim=3)
         check_use_cudnn(use_cudnn)
         self.use_cudnn = use_cudnn
 
     def get_config(self):
-        return layer_config(
-            self,
-            super().get_config(),
-            extra=("recurrent_activation", "reset_after"),
-        )
+        return layer_config(self, super().get_config())
 
 
 add_cell_properties(

@@ -1,7 +1,6 @@
 """`LSTMCell` and `LSTM`: the Long Short-Term Memory layer."""
 
 from keras.src import activations
-from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers import arg_docs
@@ -10,13 +9,15 @@ from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import CELL_PROPERTIES
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
+from keras.src.layers.rnn.cell_utils import cell_config
 from keras.src.layers.rnn.cell_utils import cell_options
-from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import check_units
 from keras.src.layers.rnn.cell_utils import check_use_cudnn
 from keras.src.layers.rnn.cell_utils import forget_bias_initializer
 from keras.src.layers.rnn.cell_utils import layer_config
+from keras.src.layers.rnn.cell_utils import rnn_options
 from keras.src.layers.rnn.cell_utils import set_cell_options
+from keras.src.layers.rnn.cell_utils import zero_states
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.rnn import RNN
 
@@ -94,8 +95,6 @@ class LSTMCell(Layer, DropoutRNNCell):
         self.recurrent_activation = activations.get(recurrent_activation)
         self.unit_forget_bias = unit_forget_bias
         set_cell_options(self, locals())
-        self.seed = seed
-        self.seed_generator = backend.random.SeedGenerator(seed=seed)
         self.state_size = [self.units, self.units]
         self.output_size = self.units
 
@@ -111,12 +110,8 @@ class LSTMCell(Layer, DropoutRNNCell):
 
     def call(self, inputs, states, training=False):
         h_previous, c_previous = states[0], states[1]
-        if training and self.dropout > 0:
-            inputs = inputs * self.get_dropout_mask(inputs)
-        if training and self.recurrent_dropout > 0:
-            h_previous = h_previous * self.get_recurrent_dropout_mask(
-                h_previous
-            )
+        inputs = self.drop_inputs(inputs, training)
+        h_previous = self.drop_state(h_previous, training)
         z = ops.add(
             ops.matmul(inputs, self.kernel),
             ops.matmul(h_previous, self.recurrent_kernel),
@@ -130,27 +125,13 @@ class LSTMCell(Layer, DropoutRNNCell):
         return h, [h, c]
 
     def get_initial_state(self, batch_size=None):
-        return [
-            ops.zeros((batch_size, size), dtype=self.compute_dtype)
-            for size in self.state_size
-        ]
+        return zero_states(self, batch_size)
 
     def get_config(self):
         config = super().get_config()
+        config.update(units=self.units)
         config.update(
-            {
-                "units": self.units,
-                "activation": activations.serialize(self.activation),
-                "recurrent_activation": activations.serialize(
-                    self.recurrent_activation
-                ),
-                "use_bias": self.use_bias,
-                "unit_forget_bias": self.unit_forget_bias,
-                **cell_weight_config(self),
-                "dropout": self.dropout,
-                "recurrent_dropout": self.recurrent_dropout,
-                "seed": self.seed,
-            }
+            cell_config(self, "recurrent_activation", "unit_forget_bias")
         )
         return config
 
@@ -223,26 +204,13 @@ class LSTM(RNN):
             name="lstm_cell",
             **cell_options(locals()),
         )
-        super().__init__(
-            cell,
-            return_sequences=return_sequences,
-            return_state=return_state,
-            go_backwards=go_backwards,
-            stateful=stateful,
-            unroll=unroll,
-            activity_regularizer=activity_regularizer,
-            **kwargs,
-        )
+        super().__init__(cell, **rnn_options(locals()), **kwargs)
         self.input_spec = InputSpec(ndim=3)
         check_use_cudnn(use_cudnn)
         self.use_cudnn = use_cudnn
 
     def get_config(self):
-        return layer_config(
-            self,
-            super().get_config(),
-            extra=("recurrent_activation", "unit_forget_bias"),
-        )
+        return layer_config(self, super().get_config())
 
 
 add_cell_properties(

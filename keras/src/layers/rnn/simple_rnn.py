@@ -1,7 +1,5 @@
 """`SimpleRNNCell` and `SimpleRNN`: the fully-connected recurrent layer."""
 
-from keras.src import activations
-from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers import arg_docs
@@ -9,11 +7,13 @@ from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.rnn.cell_utils import add_cell_properties
 from keras.src.layers.rnn.cell_utils import add_cell_weights
+from keras.src.layers.rnn.cell_utils import cell_config
 from keras.src.layers.rnn.cell_utils import cell_options
-from keras.src.layers.rnn.cell_utils import cell_weight_config
 from keras.src.layers.rnn.cell_utils import check_units
 from keras.src.layers.rnn.cell_utils import layer_config
+from keras.src.layers.rnn.cell_utils import rnn_options
 from keras.src.layers.rnn.cell_utils import set_cell_options
+from keras.src.layers.rnn.cell_utils import zero_states
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.rnn import RNN
 
@@ -71,8 +71,6 @@ class SimpleRNNCell(Layer, DropoutRNNCell):
     ):
         check_units("SimpleRNNCell", units)
         super().__init__(**kwargs)
-        self.seed = seed
-        self.seed_generator = backend.random.SeedGenerator(seed)
         self.units = units
         set_cell_options(self, locals())
         self.state_size = self.units
@@ -89,36 +87,23 @@ class SimpleRNNCell(Layer, DropoutRNNCell):
     def call(self, sequence, states, training=False):
         nested = isinstance(states, (list, tuple))
         previous = states[0] if nested else states
-        if training and self.dropout > 0:
-            sequence = sequence * self.get_dropout_mask(sequence)
+        sequence = self.drop_inputs(sequence, training)
         h = ops.matmul(sequence, self.kernel)
         if self.bias is not None:
             h = h + self.bias
-        if training and self.recurrent_dropout > 0:
-            previous = previous * self.get_recurrent_dropout_mask(previous)
+        previous = self.drop_state(previous, training)
         output = h + ops.matmul(previous, self.recurrent_kernel)
         if self.activation is not None:
             output = self.activation(output)
         return output, ([output] if nested else output)
 
     def get_initial_state(self, batch_size=None):
-        return [
-            ops.zeros((batch_size, self.state_size), dtype=self.compute_dtype)
-        ]
+        return zero_states(self, batch_size)
 
     def get_config(self):
         config = super().get_config()
-        config.update(
-            {
-                "units": self.units,
-                "activation": activations.serialize(self.activation),
-                "use_bias": self.use_bias,
-                **cell_weight_config(self),
-                "dropout": self.dropout,
-                "recurrent_dropout": self.recurrent_dropout,
-                "seed": self.seed,
-            }
-        )
+        config.update(units=self.units)
+        config.update(cell_config(self))
         return config
 
 
@@ -184,16 +169,7 @@ class SimpleRNN(RNN):
             name="simple_rnn_cell",
             **cell_options(locals()),
         )
-        super().__init__(
-            cell,
-            return_sequences=return_sequences,
-            return_state=return_state,
-            go_backwards=go_backwards,
-            stateful=stateful,
-            unroll=unroll,
-            activity_regularizer=activity_regularizer,
-            **kwargs,
-        )
+        super().__init__(cell, **rnn_options(locals()), **kwargs)
         self.input_spec = [InputSpec(ndim=3)]
 
     def get_config(self):
