@@ -7,11 +7,13 @@
 1. The calibration set: `config.num_samples` windows of
    `config.sequence_length` tokens cut from `config.dataset`
    (`get_dataloader`).
-2. The windows go through the data path every `fit()` batch takes
-   (`keras.src.distribution.data_input.distribute_batches`: padded to the
-   batch shards, laid out by the current distribution, checked between
-   processes) and through the structure's `pre_block_layers` (e.g. the
-   token embedding). This gives the first block's inputs.
+2. The windows, `config.calibration_batch_size` at a time (the last
+   batch takes those left over), go through the data path every `fit()`
+   batch takes (`keras.src.distribution.data_input.distribute_batches`:
+   padded to the batch shards, laid out by the current distribution,
+   checked between processes) and through the structure's
+   `pre_block_layers` (e.g. the token embedding). This gives the first
+   block's inputs.
 3. For each of the structure's `sequential_blocks`: its layers are
    quantized (`layer.quantize(mode, config=config)`, which keeps their
    float kernels for now), the block runs on every batch and returns the
@@ -38,9 +40,6 @@ from keras.src.layers import EinsumDense
 from keras.src.quantizers import zero_point_kernel
 from keras.src.quantizers.layer_filters import should_quantize_layer
 from keras.src.utils.python_utils import ceil_div
-
-# Calibration windows per batch (padded to a multiple of the batch shards).
-BATCH_SIZE = 8
 
 
 def get_dataloader(
@@ -305,7 +304,9 @@ def quantize_layerwise(config, structure, filters, make_observer):
     embed = _CompiledSteps(pre_block_layers)
     hidden = [
         (embed(inputs)[0], valid_rows)
-        for inputs, valid_rows in _distributed_batches(tokens)
+        for inputs, valid_rows in _distributed_batches(
+            tokens, config.calibration_batch_size
+        )
     ]
     for block in blocks:
         layers = [
@@ -425,9 +426,11 @@ def _block_output(outputs):
     return outputs
 
 
-def _distributed_batches(tokens):
-    """`(token batch, valid_rows)` pairs of the calibration windows, put on
-    the devices by the data path under the current distribution."""
+def _distributed_batches(tokens, batch_size):
+    """`(token batch, valid_rows)` pairs of the calibration windows,
+    `batch_size` windows a batch, put on the devices by the data path
+    under the current distribution (which pads each batch to a multiple
+    of its batch shards)."""
     from keras.src.distribution import data_consistency
     from keras.src.distribution import data_input
     from keras.src.distribution import distribution_lib
@@ -438,8 +441,8 @@ def _distributed_batches(tokens):
         num_samples = tokens.shape[0]
         data_fingerprint = data_consistency.fingerprint(tokens)
     batches = [
-        (tokens[start : start + BATCH_SIZE],)
-        for start in range(0, tokens.shape[0], BATCH_SIZE)
+        (tokens[start : start + batch_size],)
+        for start in range(0, tokens.shape[0], batch_size)
     ]
     for arrays, valid_rows in data_input.distribute_batches(
         batches,

@@ -55,6 +55,10 @@ class CalibrationConfig(QuantizationConfig):
     # The serializable settings, in `get_config()` order.
     _SETTINGS = ()
 
+    # Calibration windows per forward pass (see
+    # `keras.src.quantizers.calibration`); `GPTQConfig` makes it a setting.
+    calibration_batch_size = 8
+
     def __init__(
         self,
         dataset,

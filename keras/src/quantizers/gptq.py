@@ -4,7 +4,8 @@ column's rounding error on the columns not yet rounded.
 `GPTQ(layer, config)` accumulates the Hessian `H = 2 / n * X^T X` of the
 layer's inputs `X` (`update_hessian_with_batch`), then
 `quantize_and_correct_layer()` rounds the kernel with
-`gptq_quantize_matrix` and stores the codes in the layer (see
+`gptq_quantize_matrix` (which inverts the damped Hessian through its
+Cholesky factor) and stores the codes in the layer (see
 `keras.src.quantizers.zero_point_kernel`). `Model.quantize("gptq")` drives
 this for every layer of a model (`keras.src.quantizers.gptq_core`).
 """
@@ -33,7 +34,7 @@ def _stable_permutation(metric):
 
 def gptq_quantize_matrix(
     weights_transpose,
-    inv_hessian,
+    hessian,
     *,
     blocksize=128,
     group_size=-1,
@@ -44,18 +45,22 @@ def gptq_quantize_matrix(
     """Rounds a weight matrix with GPTQ's error compensation.
 
     Columns (input features) are rounded in order (or, with
-    `activation_order`, from the largest `order_metric` down). The error
-    `e = (w - dequantized) / inv_hessian[j, j]` of column `j` is subtracted
-    from each later column `k` in proportion to `inv_hessian[j, k]`: within
-    a block of `blocksize` columns at once, and from the following columns
-    once the block is done. The scale and zero point of a group are
-    computed when its first column is reached, from the group's columns as
-    they were at the start of the block.
+    `activation_order`, from the largest `order_metric` down). The
+    compensation uses `U`, the upper triangular Cholesky factor of the
+    inverse Hessian (`U^T U = inverse(hessian)`, in rounding order): its
+    row `j` describes the inverse Hessian of the columns from `j` on, that
+    is of those still free once the earlier ones are rounded. The error
+    `e = (w - dequantized) / U[j, j]` of column `j` is subtracted from
+    each later column `k` in proportion to `U[j, k]`: within a block of
+    `blocksize` columns at once, and from the following columns once the
+    block is done. The scale and zero point of a group are computed when
+    its first column is reached, from the group's columns as they were at
+    the start of the block.
 
     Args:
         weights_transpose: The weight `[out_features, in_features]`.
-        inv_hessian: The inverse of the damped input Hessian,
-            `[in_features, in_features]`, used as given.
+        hessian: The damped input Hessian `[in_features, in_features]`; it
+            must be positive definite.
         blocksize: Columns whose errors are propagated to later blocks
             together.
         group_size: Columns sharing a scale, or `-1` for one scale per
@@ -63,12 +68,15 @@ def gptq_quantize_matrix(
         activation_order: Whether to round the columns in decreasing order
             of `order_metric`.
         order_metric: `[in_features]` importance of each column; defaults
-            to `-diag(inv_hessian)`.
+            to `diag(hessian)`.
         compute_scale_zero: Called as `compute_scale_zero(columns)` on a
             `[out_features, width]` slice; returns `(scale, zero, maxq)`
             with one scale and zero point per row. Defaults to
             `compute_quantization_parameters`, which then needs its
             keyword arguments bound (e.g. `functools.partial`).
+
+    Raises:
+        ValueError: when `hessian` is not positive definite.
 
     Returns:
         `(codes, scale, zero, g_idx)`: `int32` codes
@@ -79,17 +87,18 @@ def gptq_quantize_matrix(
         `position / group_size` in rounding order).
     """
     weights = ops.cast(ops.convert_to_tensor(weights_transpose), "float32")
-    inv_hessian = ops.cast(ops.convert_to_tensor(inv_hessian), "float32")
+    hessian = ops.cast(ops.convert_to_tensor(hessian), "float32")
     rows, columns = weights.shape
     permutation = None
     if activation_order:
         if order_metric is None:
-            order_metric = ops.negative(ops.diagonal(inv_hessian))
+            order_metric = ops.diagonal(hessian)
         permutation = _stable_permutation(order_metric)
         weights = ops.take(weights, permutation, axis=1)
-        inv_hessian = ops.take(
-            ops.take(inv_hessian, permutation, axis=0), permutation, axis=1
+        hessian = ops.take(
+            ops.take(hessian, permutation, axis=0), permutation, axis=1
         )
+    inverse_factor = _inverse_cholesky_factor(hessian)
     scales, zeros = [], []
     maxq = None
     if group_size == -1:
@@ -119,7 +128,7 @@ def gptq_quantize_matrix(
         block_codes, block_errors = _quantize_block(
             ops.take(weights, columns_of_block, axis=1),
             ops.take(
-                ops.take(inv_hessian, columns_of_block, axis=0),
+                ops.take(inverse_factor, columns_of_block, axis=0),
                 columns_of_block,
                 axis=1,
             ),
@@ -133,7 +142,7 @@ def gptq_quantize_matrix(
             correction = ops.matmul(
                 block_errors,
                 ops.take(
-                    ops.take(inv_hessian, columns_of_block, axis=0),
+                    ops.take(inverse_factor, columns_of_block, axis=0),
                     later,
                     axis=1,
                 ),
@@ -157,6 +166,24 @@ def gptq_quantize_matrix(
     return codes, scale, zero, g_idx
 
 
+def _inverse_cholesky_factor(hessian):
+    """The upper triangular `U` with `U^T U = inverse(hessian)`.
+
+    The inverse comes from the Cholesky factor of `hessian` (cheaper and
+    steadier than a general inverse of a symmetric positive definite
+    matrix), then is factored in turn.
+    """
+    try:
+        inverse = ops.cholesky_inverse(ops.cholesky(hessian))
+        return ops.cholesky(inverse, upper=True)
+    except ValueError as error:
+        raise ValueError(
+            "Cholesky decomposition failed for the GPTQ Hessian: it is not "
+            "positive definite. Raise `hessian_damping` or calibrate on "
+            f"more samples. Details: {error}"
+        ) from None
+
+
 def _per_row(values, rows):
     """Per-group `(rows, 1)` (or broadcastable) values as one float32
     `(rows, groups)` table."""
@@ -166,26 +193,27 @@ def _per_row(values, rows):
     )
 
 
-def _quantize_block(block, inv_hessian, scales, zeros, maxq):
+def _quantize_block(block, inverse_factor, scales, zeros, maxq):
     """Rounds the columns of a block in order, each column's error
     compensated on the block's later columns.
 
     Args:
         block: `[rows, width]` weights.
-        inv_hessian: The `[width, width]` part of the inverse Hessian.
+        inverse_factor: The `[width, width]` part of the inverse Hessian's
+            upper Cholesky factor.
         scales: `[rows, width]` scale of each weight's group.
         zeros: `[rows, width]` zero point of each weight's group.
         maxq: The largest code.
 
     Returns:
         `(codes, errors)`, both `[rows, width]`: the float codes and the
-        scaled rounding errors `(w - dequantized) / inv_hessian[j, j]`.
+        scaled rounding errors `(w - dequantized) / inverse_factor[j, j]`.
     """
     state = (
         block,
         ops.zeros_like(block),
         ops.zeros_like(block),
-        inv_hessian,
+        inverse_factor,
         scales,
         zeros,
         ops.cast(maxq, "float32"),
@@ -196,9 +224,8 @@ def _quantize_block(block, inv_hessian, scales, zeros, maxq):
 
 def _round_column(j, state):
     """One step of `_quantize_block`: rounds column `j`. The whole row `j`
-    of the inverse Hessian is applied, as the columns before `j` are not
-    read again."""
-    block, codes, errors, inv_hessian, scales, zeros, maxq = state
+    of the factor is applied: it is zero before `j`."""
+    block, codes, errors, factor, scales, zeros, maxq = state
     rows, width = block.shape
     w = ops.slice(block, (0, j), (rows, 1))
     scale = ops.slice(scales, (0, j), (rows, 1))
@@ -206,14 +233,14 @@ def _round_column(j, state):
     q = quantize_with_zero_point(w, scale, zero, maxq)
     error = ops.divide(
         ops.subtract(w, dequantize_with_zero_point(q, scale, zero)),
-        ops.slice(inv_hessian, (j, j), (1, 1)),
+        ops.slice(factor, (j, j), (1, 1)),
     )
     block = ops.subtract(
-        block, ops.multiply(error, ops.slice(inv_hessian, (j, 0), (1, width)))
+        block, ops.multiply(error, ops.slice(factor, (j, 0), (1, width)))
     )
     codes = ops.slice_update(codes, (0, j), q)
     errors = ops.slice_update(errors, (0, j), error)
-    return block, codes, errors, inv_hessian, scales, zeros, maxq
+    return block, codes, errors, factor, scales, zeros, maxq
 
 
 class GPTQ(calibration.KernelCalibration):
@@ -290,7 +317,7 @@ class GPTQ(calibration.KernelCalibration):
 
         Columns whose inputs were always zero get a unit Hessian diagonal;
         `hessian_damping` times the mean diagonal is added to the
-        diagonal before inverting.
+        diagonal before `gptq_quantize_matrix` inverts it.
 
         Args:
             blocksize: Columns whose errors are propagated together.
@@ -306,7 +333,7 @@ class GPTQ(calibration.KernelCalibration):
         )
         codes, scale, zero, g_idx = gptq_quantize_matrix(
             weights,
-            ops.inv(hessian),
+            hessian,
             blocksize=blocksize,
             group_size=self.config.group_size,
             activation_order=self.config.activation_order,

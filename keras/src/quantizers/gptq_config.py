@@ -2,6 +2,7 @@
 
 from keras.src.api_export import keras_export
 from keras.src.quantizers.calibration_config import CalibrationConfig
+from keras.src.quantizers.calibration_config import check_positive_int
 
 
 @keras_export("keras.quantizers.GPTQConfig")
@@ -22,6 +23,11 @@ class GPTQConfig(CalibrationConfig):
         tokenizer: An object whose `tokenize(text)` returns token ids.
         weight_bits: Bits per quantized weight: 2, 3, 4 or 8.
         num_samples: Number of calibration samples.
+        calibration_batch_size: Calibration samples that go through the
+            model together in one forward pass (a positive `int`; the
+            last pass takes the samples left over). It changes the
+            memory a pass needs, not the result: the Hessians sum over
+            all the samples either way.
         per_channel: Whether scales are computed per output channel.
         sequence_length: Length of each calibration sequence.
         hessian_damping: Fraction of the Hessian's mean diagonal added to
@@ -57,6 +63,7 @@ class GPTQConfig(CalibrationConfig):
     _SETTINGS = (
         "weight_bits",
         "num_samples",
+        "calibration_batch_size",
         "per_channel",
         "sequence_length",
         "hessian_damping",
@@ -72,6 +79,7 @@ class GPTQConfig(CalibrationConfig):
         *,
         weight_bits=4,
         num_samples=128,
+        calibration_batch_size=8,
         per_channel=True,
         sequence_length=512,
         hessian_damping=0.01,
@@ -90,6 +98,7 @@ class GPTQConfig(CalibrationConfig):
                 "hessian_damping must be between 0 and 1. Received: "
                 f"hessian_damping={hessian_damping}"
             )
+        check_positive_int(calibration_batch_size, "calibration_batch_size")
         super().__init__(
             dataset,
             tokenizer,
@@ -99,6 +108,7 @@ class GPTQConfig(CalibrationConfig):
             group_size=group_size,
             quantization_layer_structure=quantization_layer_structure,
         )
+        self.calibration_batch_size = calibration_batch_size
         self.per_channel = per_channel
         self.hessian_damping = hessian_damping
         self.symmetric = symmetric
