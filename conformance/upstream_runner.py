@@ -6,8 +6,8 @@ extracted into a scratch folder outside the repository and run with
 pytest, one process per file (with a timeout, so that one hang cannot stop
 the run; the slowest files have longer ones, `FILE_TIMEOUTS`). Outcomes
 are kept per test in `conformance/.results/`, so partial runs add to
-earlier ones. Files that
-test another backend's own modules (`OTHER_BACKEND_FILES`) are never run.
+earlier ones. Files that test another backend's own modules
+(`OTHER_BACKEND_FILES`) are never run.
 
 Modes:
   (default)  run the selected files against this repository's `keras`;
