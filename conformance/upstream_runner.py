@@ -1,32 +1,38 @@
 """Runs upstream Keras' own test files against this repository.
 
-The `*_test.py` files of the upstream `keras` wheel are extracted into a
-scratch folder outside the repository and run with pytest, one process per
-file (with a timeout, so that one hang cannot stop the run; the slowest
-files have longer ones, `FILE_TIMEOUTS`). Outcomes are kept per test in
-`conformance/.results/`, so partial runs add to earlier ones. Files that
-test another backend's own modules (`OTHER_BACKEND_FILES`) are never run.
+The `*_test.py` files of an upstream source (`--source`, `SOURCES`: the
+3.15.1 wheel by default, or the archive of upstream's main branch) are
+extracted into a scratch folder outside the repository and run with
+pytest, one process per file (with a timeout, so that one hang cannot stop
+the run; the slowest files have longer ones, `FILE_TIMEOUTS`). Outcomes
+are kept per test in `conformance/.results/`, so partial runs add to
+earlier ones. Files that test another backend's own modules
+(`OTHER_BACKEND_FILES`) are never run.
 
 Modes:
   (default)  run the selected files against this repository's `keras`;
-  --control  run them against upstream Keras itself (the wheel, unpacked in
-             the cache), which says what upstream passes on this machine;
+  --control  run them against upstream Keras itself (the source installed
+             into the cache), which says what upstream passes on this
+             machine;
              `--save-control` merges those ids into the committed list in
              `conformance/` (the files run replace their earlier ids, the
              others keep theirs), so a few files can be re-measured;
-  --report   write `conformance/upstream-<version>.md` from the cache;
+  --report   write `conformance/upstream-<source>.md` from the cache;
   --check    fail if a test that upstream passes fails here and is not
              listed in `conformance/deviations.md`.
 
 Selectors are file paths relative to `keras/src` (`ops/numpy_test.py`) or
 area prefixes (`layers/core`); none selects every file. `--in-scope` keeps
-only the files whose module exists here at the same path.
+only the files whose module exists here at the same path, and
+`--changed-from OTHER` those that are new or differ from source OTHER's.
+Each source keeps its own outcomes, control list and report.
 """
 
 import argparse
 import concurrent.futures
 import datetime
 import fnmatch
+import functools
 import json
 import os
 import re
@@ -34,18 +40,86 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import tempfile
 import time
+import typing
 import zipfile
 
-VERSION = os.environ.get("UPSTREAM_KERAS_VERSION", "3.15.1")
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFORMANCE = os.path.join(REPO, "conformance")
-CACHE = os.path.join(
+CACHE_ROOT = os.path.join(
     os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
     "keras-conformance",
-    VERSION,
 )
+
+
+class Source(typing.NamedTuple):
+    """An upstream release or branch whose tests can be run."""
+
+    name: str  # names the cache folder and the committed files
+    title: str  # for headings
+    origin: str  # where the test files come from, for the report
+    # Path of the archive (a wheel or a tarball), fetched when needed.
+    archive: typing.Callable[[], str]
+    # Folder of `keras/` inside the archive.
+    root: str
+    # Folder of the outcomes under `conformance/.results` (3.15.1's are
+    # at its top, where they were before there were several sources).
+    results: str
+
+
+def _wheel(version):
+    def fetch():
+        folder = os.path.join(CACHE_ROOT, version)
+        path = os.path.join(folder, f"keras-{version}-py3-none-any.whl")
+        if not os.path.exists(path):
+            os.makedirs(folder, exist_ok=True)
+            subprocess.run(
+                [sys.executable, "-m", "pip", "download", "-q", "--no-deps"]
+                + [f"keras=={version}", "-d", folder],
+                check=True,
+            )
+        return path
+
+    return fetch
+
+
+# Beside the checkout (`../shared`), unless the environment names another.
+MAIN_ARCHIVE = os.path.join(
+    os.path.dirname(REPO),
+    "shared",
+    "upstream-main",
+    "keras-main-3422977.tar.gz",
+)
+SOURCES = {
+    "3.15.1": Source(
+        "3.15.1",
+        "Upstream Keras 3.15.1",
+        "the `keras` 3.15.1 wheel",
+        _wheel("3.15.1"),
+        "",
+        "",
+    ),
+    "main": Source(
+        "main",
+        "Upstream Keras main (3.16.0 dev, commit 3422977)",
+        "the archive of upstream's main branch "
+        "(`shared/upstream-main/keras-main-3422977.tar.gz`)",
+        lambda: os.environ.get("KERAS_UPSTREAM_MAIN_ARCHIVE", MAIN_ARCHIVE),
+        "keras-main/",
+        "main",
+    ),
+}
+# The source being run; `--source` changes it.
+SOURCE = SOURCES["3.15.1"]
+
+
+def cache():
+    """The current source's cache folder (its archive and control site)."""
+    return os.path.join(CACHE_ROOT, SOURCE.name)
+
+
 DEVIATION_CLASSES = {
     "wording": "message wording",
     "private": "private detail",
@@ -81,7 +155,6 @@ CONTROL_ZERO_REASONS = {
 # dependencies, into a folder that control runs put on their path after
 # this environment's packages, so that it only adds what is missing here.
 CONTROL_ONLY_PACKAGES = ("jax2onnx==0.17.1",)
-CONTROL_ONLY_SITE = os.path.join(CACHE, "control-only-site")
 # Files slower than `--timeout` allows under load; a file's limit is the
 # larger of the two, so that no control run stops halfway through one.
 FILE_TIMEOUTS = {
@@ -105,37 +178,43 @@ SEVERITY = {
 }
 
 
-# ---------------------------------------------------------------- the wheel
-def wheel_path():
-    os.makedirs(CACHE, exist_ok=True)
-    name = f"keras-{VERSION}-py3-none-any.whl"
-    path = os.path.join(CACHE, name)
-    if not os.path.exists(path):
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "-q",
-                "--no-deps",
-                f"keras=={VERSION}",
-                "-d",
-                CACHE,
-            ],
-            check=True,
-        )
-    return path
+# ------------------------------------------------------------- the sources
+@functools.lru_cache(maxsize=None)
+def test_file_contents(source):
+    """`{path relative to keras/src: bytes}` of every test file of
+    `source`'s archive."""
+    prefix = source.root + "keras/src/"
+    path = source.archive()
+
+    def wanted(name):
+        return name.startswith(prefix) and name.endswith("_test.py")
+
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as archive:
+            return {
+                name[len(prefix) :]: archive.read(name)
+                for name in archive.namelist()
+                if wanted(name)
+            }
+    with tarfile.open(path) as archive:
+        return {
+            member.name[len(prefix) :]: archive.extractfile(member).read()
+            for member in archive.getmembers()
+            if member.isfile() and wanted(member.name)
+        }
 
 
 def upstream_test_files():
-    """Paths (relative to `keras/src`) of every test file in the wheel."""
-    with zipfile.ZipFile(wheel_path()) as wheel:
-        return sorted(
-            name[len("keras/src/") :]
-            for name in wheel.namelist()
-            if name.startswith("keras/src/") and name.endswith("_test.py")
-        )
+    """Paths (relative to `keras/src`) of the current source's test files."""
+    return sorted(test_file_contents(SOURCE))
+
+
+def changed_files(files, other):
+    """The `files` of the current source that are new or differ from
+    their namesakes in source `other`."""
+    ours = test_file_contents(SOURCE)
+    theirs = test_file_contents(SOURCES[other])
+    return [rel for rel in files if theirs.get(rel) != ours[rel]]
 
 
 def other_backend(test_file):
@@ -152,36 +231,40 @@ def module_exists_here(test_file):
 
 
 def upstream_site():
-    """The whole wheel unpacked, for control runs (PYTHONPATH)."""
-    site = os.path.join(CACHE, "site")
+    """The current source installed (no dependencies) into its cache
+    folder, for control runs (PYTHONPATH)."""
+    site = os.path.join(cache(), "site")
     if not os.path.isdir(os.path.join(site, "keras")):
-        with zipfile.ZipFile(wheel_path()) as wheel:
-            wheel.extractall(site)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "--no-deps"]
+            + ["--target", site, SOURCE.archive()],
+            check=True,
+        )
     return site
 
 
 def control_pythonpath():
-    """PYTHONPATH of control runs: the unpacked wheel, this environment's
-    packages, then `CONTROL_ONLY_SITE` (installed on first use)."""
-    if not os.path.isdir(CONTROL_ONLY_SITE):
+    """PYTHONPATH of control runs: the installed source, this environment's
+    packages, then the `CONTROL_ONLY_PACKAGES` (installed on first use)."""
+    control_only = os.path.join(cache(), "control-only-site")
+    if not os.path.isdir(control_only):
         subprocess.run(
             [sys.executable, "-m", "pip", "install", "-q"]
-            + ["--target", CONTROL_ONLY_SITE, *CONTROL_ONLY_PACKAGES],
+            + ["--target", control_only, *CONTROL_ONLY_PACKAGES],
             check=True,
         )
     packages = sysconfig.get_paths()["purelib"]
-    return os.pathsep.join([upstream_site(), packages, CONTROL_ONLY_SITE])
+    return os.pathsep.join([upstream_site(), packages, control_only])
 
 
 def extract_tests(scratch):
-    """Extracts the selected files, and every other test file too (some
-    import helpers from others), into `scratch`."""
-    with zipfile.ZipFile(wheel_path()) as wheel:
-        for rel in upstream_test_files():
-            target = os.path.join(scratch, rel)
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            with open(target, "wb") as f:
-                f.write(wheel.read("keras/src/" + rel))
+    """Extracts every test file of the current source (the selected ones
+    import helpers from others) into `scratch`."""
+    for rel, contents in test_file_contents(SOURCE).items():
+        target = os.path.join(scratch, rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as f:
+            f.write(contents)
     shutil.copy(
         os.path.join(CONFORMANCE, "upstream_conftest.py"),
         os.path.join(scratch, "conftest.py"),
@@ -264,7 +347,7 @@ def run_file(rel, scratch, control, timeout):
 
 def store_path(control):
     """Outcomes per file, kept beside this checkout (ignored by git)."""
-    folder = os.path.join(CONFORMANCE, ".results")
+    folder = os.path.join(CONFORMANCE, ".results", SOURCE.results)
     os.makedirs(folder, exist_ok=True)
     return os.path.join(folder, "control.json" if control else "fork.json")
 
@@ -354,7 +437,7 @@ def _count(outcomes):
 
 # ------------------------------------------------------------------ control
 def control_ids_path():
-    return os.path.join(CONFORMANCE, f"upstream-{VERSION}-passing.txt")
+    return os.path.join(CONFORMANCE, f"upstream-{SOURCE.name}-passing.txt")
 
 
 def load_control():
@@ -406,10 +489,11 @@ def save_control_ids(store):
             incomplete[rel] = entry["messages"].get(rel, "")
     with open(control_ids_path(), "w") as f:
         f.write(
-            f"# Tests of upstream Keras {VERSION} that pass with upstream "
+            f"# Tests of {SOURCE.title} that pass with that upstream "
             "Keras itself on this project's machines (JAX, 8 CPU devices).\n"
-            "# Written by: bash shell/upstream_tests.sh --control "
-            "--save-control [FILES] (merged per file into this list)\n"
+            "# Written by: bash shell/upstream_tests.sh --source "
+            f"{SOURCE.name} --control --save-control [FILES] (merged per "
+            "file into this list)\n"
         )
         f.writelines(f"# ran: {rel}\n" for rel in sorted(ran))
         f.writelines(
@@ -512,10 +596,10 @@ def write_report(store, all_files, command):
     control_ids = control_ids or set()
     deviations = load_deviations()
     lines = [
-        f"# Upstream Keras {VERSION} test suite on this fork",
+        f"# {SOURCE.title} test suite on this fork",
         "",
         f"Generated {datetime.date.today().isoformat()} by `{command}`.",
-        "Upstream's `*_test.py` files from the `keras` wheel run with pytest "
+        f"Upstream's `*_test.py` files from {SOURCE.origin} run with pytest "
         "against this repository (JAX, 8 CPU devices), one process per "
         "file. *Upstream passes* counts the tests that upstream Keras "
         "itself passes on the same machine (`--control`); *fork passes* "
@@ -553,8 +637,14 @@ def write_report(store, all_files, command):
             for t, o in entry["outcomes"].items()
             if o in PASSED and t in upstream
         }
-        unexplained = sum(
-            1 for t in upstream - fork if explain(t, deviations) is None
+        # A file that does not import here fails as one id, its path.
+        failed_whole = rel in entry["outcomes"]
+        unexplained = (
+            int(explain(rel, deviations) is None)
+            if failed_whole
+            else sum(
+                1 for t in upstream - fork if explain(t, deviations) is None
+            )
         )
         for key in ("all", "scope") if in_scope else ("all",):
             totals[key][0] += 1
@@ -613,7 +703,7 @@ def write_report(store, all_files, command):
         "| upstream passes | fork passes | ratio | unexplained |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ] + rows
-    path = os.path.join(CONFORMANCE, f"upstream-{VERSION}.md")
+    path = os.path.join(CONFORMANCE, f"upstream-{SOURCE.name}.md")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"report -> {path}")
@@ -659,6 +749,18 @@ def main(argv=None):
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("selectors", nargs="*")
+    parser.add_argument(
+        "--source",
+        choices=sorted(SOURCES),
+        default="3.15.1",
+        help="the upstream whose test files run (default: 3.15.1)",
+    )
+    parser.add_argument(
+        "--changed-from",
+        choices=sorted(SOURCES),
+        metavar="SOURCE",
+        help="only the selected files that are new or differ from SOURCE's",
+    )
     parser.add_argument("--control", action="store_true")
     parser.add_argument("--save-control", action="store_true")
     parser.add_argument("--in-scope", action="store_true")
@@ -680,8 +782,12 @@ def main(argv=None):
     )
     args = parser.parse_args(argv)
 
+    global SOURCE
+    SOURCE = SOURCES[args.source]
     all_files = upstream_test_files()
     files = select(all_files, args.selectors, args.in_scope)
+    if args.changed_from:
+        files = changed_files(files, args.changed_from)
     if not args.no_run:
         print(f"{len(files)} upstream test files, {args.jobs} at a time")
         store = run(

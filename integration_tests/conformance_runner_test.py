@@ -2,7 +2,10 @@
 regression, and the check's verdict (no upstream download needed)."""
 
 import importlib.util
+import io
 import os
+import tarfile
+import zipfile
 
 import pytest
 
@@ -78,7 +81,7 @@ def test_check_fails_on_unexplained_and_disallowed_classes(
     runner, tmp_path, capsys
 ):
     _write(
-        tmp_path / f"upstream-{runner.VERSION}-passing.txt",
+        tmp_path / f"upstream-{runner.SOURCE.name}-passing.txt",
         "# header\na/b_test.py::T::test_one\na/b_test.py::T::test_two\n",
     )
     _write(
@@ -122,7 +125,7 @@ def test_other_backend_files_are_not_selected(runner, capsys):
 
 
 def test_saving_the_control_replaces_only_the_files_rerun(runner, tmp_path):
-    path = tmp_path / f"upstream-{runner.VERSION}-passing.txt"
+    path = tmp_path / f"upstream-{runner.SOURCE.name}-passing.txt"
     _write(
         path,
         "# header\n# ran: a/b_test.py\n# ran: a/c_test.py\n"
@@ -168,3 +171,50 @@ def test_saving_the_control_replaces_only_the_files_rerun(runner, tmp_path):
     runner.save_control_ids(store)
     assert runner.load_control()[2] == {}
     assert len(runner.load_control()[0]) == 3
+
+
+def _source(runner, tmp_path, name, kind, files):
+    """A source whose archive (a wheel-like zip or a tarball with a top
+    folder) holds `files`: `{path under keras/src: text}`."""
+    root = "" if kind == "zip" else f"keras-{name}/"
+    path = str(tmp_path / f"{name}.{kind}")
+    if kind == "zip":
+        with zipfile.ZipFile(path, "w") as archive:
+            for rel, text in files.items():
+                archive.writestr("keras/src/" + rel, text)
+    else:
+        with tarfile.open(path, "w:gz") as archive:
+            for rel, text in files.items():
+                data = text.encode()
+                info = tarfile.TarInfo(root + "keras/src/" + rel)
+                info.size = len(data)
+                archive.addfile(info, io.BytesIO(data))
+    return runner.Source(name, name, name, lambda: path, root, name)
+
+
+def test_sources_list_their_test_files_and_what_changed(
+    runner, tmp_path, monkeypatch
+):
+    old = _source(
+        runner,
+        tmp_path,
+        "old",
+        "zip",
+        {"a/same_test.py": "x", "a/edited_test.py": "1", "a/b.py": "code"},
+    )
+    new = _source(
+        runner,
+        tmp_path,
+        "new",
+        "tar.gz",
+        {"a/same_test.py": "x", "a/edited_test.py": "2", "a/added_test.py": ""},
+    )
+    monkeypatch.setattr(runner, "SOURCES", {"old": old, "new": new})
+    monkeypatch.setattr(runner, "SOURCE", new)
+    files = runner.upstream_test_files()
+    assert files == ["a/added_test.py", "a/edited_test.py", "a/same_test.py"]
+    assert runner.changed_files(files, "old") == files[:2]
+    assert runner.control_ids_path().endswith("upstream-new-passing.txt")
+    assert runner.store_path(True).endswith(
+        os.path.join(".results", "new", "control.json")
+    )

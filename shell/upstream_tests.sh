@@ -12,9 +12,17 @@
 #                                                 ids replace theirs in the
 #                                                 committed control list
 #   bash shell/upstream_tests.sh --check FILES    fail on unexplained failures
+#   bash shell/upstream_tests.sh --source main --changed-from 3.15.1 ...
+#                                                 upstream main's test files
+#                                                 (../shared/upstream-main),
+#                                                 those that changed since
+#                                                 3.15.1; own control list
+#                                                 and report (upstream-main)
 # The upstream wheel is downloaded once (no dependencies) into
-# ~/.cache/keras-conformance; the test files are extracted into a scratch
-# folder outside the repository. See conformance/upstream_runner.py.
+# ~/.cache/keras-conformance/3.15.1 (main's archive is installed into
+# ~/.cache/keras-conformance/main for --control); the test files are
+# extracted into a scratch folder outside the repository. See
+# conformance/upstream_runner.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # This checkout's .venv, else the main worktree's (for `git worktree`s).

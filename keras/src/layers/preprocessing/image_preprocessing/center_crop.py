@@ -7,10 +7,13 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 )
 
 
-def crop_or_resize(layer, images, top, left, height, width):
+def crop_or_resize(
+    layer, images, top, left, height, width, interpolation="bilinear"
+):
     """The `height x width` window of `images` at `(top, left)`, or, when
     the images are smaller than that, the images resized to it (keeping
-    their aspect ratio by cropping)."""
+    their aspect ratio by cropping) with `interpolation` ("nearest" for
+    segmentation masks, whose values are class ids)."""
     h_axis, w_axis = layer._spatial_axes()
     in_h, in_w = images.shape[h_axis], images.shape[w_axis]
     if (
@@ -21,6 +24,7 @@ def crop_or_resize(layer, images, top, left, height, width):
         return layer.backend.image.resize(
             images,
             (height, width),
+            interpolation=interpolation,
             crop_to_aspect_ratio=True,
             data_format=layer.data_format,
         )
@@ -81,16 +85,18 @@ class CenterCrop(BaseImagePreprocessingLayer):
             self, bounding_boxes, in_size, top, left
         )
 
-    def _center(self, images):
+    def _center(self, images, interpolation="bilinear"):
         in_h, in_w = self._image_size(images)
         top = max((in_h - self.height) // 2, 0)
         left = max((in_w - self.width) // 2, 0)
-        return crop_or_resize(self, images, top, left, self.height, self.width)
+        return crop_or_resize(
+            self, images, top, left, self.height, self.width, interpolation
+        )
 
     def transform_segmentation_masks(
         self, segmentation_masks, transformation=None, training=True
     ):
-        return self._center(segmentation_masks)
+        return self._center(segmentation_masks, interpolation="nearest")
 
     def compute_output_shape(self, input_shape):
         return _geometry.sized_output_shape(self, input_shape)

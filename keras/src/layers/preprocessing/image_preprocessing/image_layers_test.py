@@ -63,6 +63,23 @@ class ImagePreprocessingLayersTest(testing.TestCase):
         self.assertEqual(out["images"].shape, (2, 3, 3, 3))
         self.assertEqual(out["segmentation_masks"].shape, (2, 3, 3, 1))
 
+    def test_crop_layers_upscale_masks_without_new_classes(self):
+        # Masks smaller than the window are resized with nearest-neighbour
+        # interpolation: blending class ids would invent classes.
+        masks = np.zeros((2, 5, 5, 1), "uint8")
+        masks[:, :2] = 7
+        data = {
+            "images": np.random.rand(2, 5, 5, 3),
+            "segmentation_masks": masks,
+        }
+        for layer in (
+            layers.RandomCrop(12, 12, seed=0, data_format="channels_last"),
+            layers.CenterCrop(12, 12, data_format="channels_last"),
+        ):
+            out = np.asarray(layer(data)["segmentation_masks"])
+            self.assertEqual(out.shape, (2, 12, 12, 1))
+            self.assertEqual(set(np.unique(out).tolist()), {0, 7})
+
     def test_center_crop_upscales_small_images(self):
         layer = layers.CenterCrop(6, 6, data_format="channels_last")
         self.assertEqual(layer(np.ones((1, 3, 4, 2))).shape, (1, 6, 6, 2))

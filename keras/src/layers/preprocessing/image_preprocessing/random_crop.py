@@ -63,11 +63,13 @@ class RandomCrop(RandomAugmentationLayer):
         left = self.backend.random.randint((), 0, spare_w + 1, seed=seed)
         return {"top": top, "left": left, "input_shape": tuple(images.shape)}
 
-    def _crop(self, images, transformation):
+    def _crop(self, images, transformation, interpolation="bilinear"):
         h_axis, w_axis = self._spatial_axes()
         in_h, in_w = images.shape[h_axis], images.shape[w_axis]
         if in_h < self.height or in_w < self.width:
-            return crop_or_resize(self, images, 0, 0, self.height, self.width)
+            return crop_or_resize(
+                self, images, 0, 0, self.height, self.width, interpolation
+            )
         starts = [0] * len(images.shape)
         sizes = list(images.shape)
         starts[h_axis] = transformation["top"]
@@ -94,7 +96,9 @@ class RandomCrop(RandomAugmentationLayer):
     def transform_segmentation_masks(
         self, segmentation_masks, transformation, training=True
     ):
-        return self._crop(segmentation_masks, transformation)
+        return self._crop(
+            segmentation_masks, transformation, interpolation="nearest"
+        )
 
     def compute_output_shape(self, input_shape):
         return _geometry.sized_output_shape(self, input_shape)
