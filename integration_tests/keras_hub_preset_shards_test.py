@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import keras
-from keras.src.saving import weights_h5
+from keras.src.saving.load_into_shards_test import _recorded_reads
+from keras.src.saving.load_into_shards_test import _slice_shape
 
 keras_hub = pytest.importorskip("keras_hub")
 
@@ -21,13 +22,6 @@ TINY_GEMMA = dict(
 )
 
 
-def _slice_shape(index, shape):
-    return tuple(
-        len(range(*part.indices(size))) if isinstance(part, slice) else 1
-        for part, size in zip(index, shape)
-    ) + tuple(shape[len(index) :])
-
-
 def test_from_preset_reads_only_shard_slices(tmp_path, monkeypatch):
     import jax
 
@@ -38,14 +32,7 @@ def test_from_preset_reads_only_shard_slices(tmp_path, monkeypatch):
     preset = tmp_path / "tiny_gemma"
     saved.save_to_preset(str(preset))
 
-    reads = []
-    original = weights_h5._read
-
-    def read(entry, display_name, partial=False, index=()):
-        reads.append((tuple(entry.shape), tuple(index)))
-        return original(entry, display_name, partial, index)
-
-    monkeypatch.setattr(weights_h5, "_read", read)
+    reads = _recorded_reads(monkeypatch)
     mesh = keras.distribution.DeviceMesh((2, 4), ("batch", "model"))
     distribution = keras.distribution.ModelParallel(
         layout_map=keras.distribution.AutoLayoutMap(mesh)
