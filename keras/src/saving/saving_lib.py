@@ -54,6 +54,7 @@ import zipfile
 
 import numpy as np
 
+from keras.src.backend.common import variables
 from keras.src.distribution import distribution_lib
 from keras.src.saving import object_registration
 from keras.src.saving import object_tree
@@ -867,7 +868,13 @@ def _load_model(filepath, custom_objects, compile, safe_mode):
             )
             if not isinstance(metadata, dict):
                 metadata = {}
-        with object_registration.CustomObjectScope(custom_objects):
+        # The initial values of the model's variables would only be
+        # overwritten by the stored ones: they are computed only for
+        # variables that the archive does not hold.
+        with (
+            object_registration.CustomObjectScope(custom_objects),
+            variables.deferred_initial_values(),
+        ):
             model = model_from_saved_config(
                 config, custom_objects, compile, safe_mode
             )

@@ -73,6 +73,38 @@ def test_save_load_model_round_trip(tmp_path, zipped):
     )
 
 
+@keras.saving.register_keras_serializable("saving_lib_test")
+class CountingOnes(keras.initializers.Initializer):
+    """Ones, counting its calls (class-wide)."""
+
+    calls = 0
+
+    def __call__(self, shape, dtype=None):
+        CountingOnes.calls += 1
+        return keras.ops.ones(shape, dtype=dtype)
+
+
+def test_load_model_skips_initializers_of_stored_variables(tmp_path):
+    inputs = keras.Input((4,))
+    outputs = keras.layers.Dense(
+        3, kernel_initializer=CountingOnes(), name="dense"
+    )(inputs)
+    model = keras.Model(inputs, outputs)
+    model.compile(optimizer="adam", loss="mse")
+    model.fit(X, np.ones((2, 3)), verbose=0)
+    path = tmp_path / "m.keras"
+    model.save(path)
+    before = CountingOnes.calls
+    loaded = saving_api.load_model(path)
+    # The stored kernel replaces the initial value, which is never drawn.
+    assert CountingOnes.calls == before
+    _assert_same(_values(loaded), _values(model))
+    _assert_same(
+        [v.numpy() for v in loaded.optimizer.variables],
+        [v.numpy() for v in model.optimizer.variables],
+    )
+
+
 def test_load_model_without_compile(tmp_path):
     model = utils.make_stack("net")
     model.compile()

@@ -1136,10 +1136,25 @@ def _run_load_hooks(hooks):
 
 
 def _sharding(variable):
-    """The sharding of the `jax.Array` the variable holds, or `None`."""
+    """The sharding of the `jax.Array` the variable holds, or `None`.
+
+    A variable whose initial value is deferred (built by a loader inside
+    `deferred_initial_values`) holds nothing yet: its layout gives the
+    sharding its value will take.
+    """
     import jax
 
     current = getattr(variable, "_value", None)
+    if current is None and getattr(variable, "_initializer", None):
+        layout = variable._resolve_layout()
+        if layout is None:
+            return None
+        from keras.src.backend.jax.distribution_lib import to_backend_layout
+
+        target = to_backend_layout(layout)
+        if isinstance(target, jax.sharding.Sharding):
+            return target
+        return target.sharding
     if isinstance(current, jax.Array) and not isinstance(
         current, jax.core.Tracer
     ):

@@ -1,5 +1,7 @@
 """`KerasVariable`: the backend-agnostic part of a Keras variable."""
 
+import contextlib
+
 import numpy as np
 
 from keras.src.backend import config
@@ -13,6 +15,9 @@ from keras.src.backend.common.stateless_scope import in_stateless_scope
 # The global attribute holding the logical axis names that the variable
 # being created takes (set by `keras.distribution.logical_axes`).
 AXIS_NAMES_ATTRIBUTE = "variable_axis_names"
+# The global attribute holding, inside `deferred_initial_values()`, the
+# variables created there whose initial values are deferred.
+DEFERRED_ATTRIBUTE = "variables_with_deferred_initial_values"
 
 
 class KerasVariable:
@@ -105,7 +110,13 @@ class KerasVariable:
                 )
             self._dtype = dtypes.standardize_dtype(dtype)
             self._shape = self._validate_shape(shape)
-            if in_stateless_scope():
+            deferred = global_state.get_global_attribute(DEFERRED_ATTRIBUTE)
+            if deferred is not None:
+                # Created by a loader that assigns it next: see
+                # `deferred_initial_values`.
+                self._initializer = initializer
+                deferred.append(self)
+            elif in_stateless_scope():
                 # Created while a stateless function runs: the initial
                 # value is computed once the scope is left (or when the
                 # variable is first read outside of it).
@@ -477,6 +488,39 @@ def _register_uninitialized_variable(variable):
         "uninitialized_variables", default=[], set_to_default=True
     )
     pending.append(variable)
+
+
+@contextlib.contextmanager
+def deferred_initial_values():
+    """Creates variables without computing their initial values yet.
+
+    For code that assigns new values to the variables it is about to
+    create, such as a loader building a saved model: computing random
+    initial values only to overwrite them costs time and, for a large
+    model, as much host or device memory again. Within the scope, a
+    variable created from an initializer holds no value; its first
+    assignment gives it one (placed by its layout), and a first read
+    computes its initial value (in a stateless scope, a fresh one each
+    time, as for variables created there). On leaving the scope normally,
+    the variables still without a value get their initial values; when an
+    error leaves it, they are forgotten with the objects being built.
+    Entered within a stateless scope, or nested, the scope does nothing.
+    """
+    if (
+        in_stateless_scope()
+        or global_state.get_global_attribute(DEFERRED_ATTRIBUTE) is not None
+    ):
+        yield
+        return
+    deferred = []
+    global_state.set_global_attribute(DEFERRED_ATTRIBUTE, deferred)
+    try:
+        yield
+    finally:
+        global_state.set_global_attribute(DEFERRED_ATTRIBUTE, None)
+    for variable in deferred:
+        if variable._value is None and variable._initializer is not None:
+            variable._deferred_initialize()
 
 
 def initialize_all_variables():

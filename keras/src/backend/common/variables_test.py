@@ -151,3 +151,69 @@ def test_variable_has_no_truth_value():
     with pytest.raises(TypeError, match="'flag'"):
         if v:
             pass
+
+
+class _CountingInitializer:
+    """Ones times the number of calls so far, recording each call."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, shape, dtype=None):
+        self.calls += 1
+        return np.full(shape, float(self.calls))
+
+
+def test_deferred_initial_values_assign_read_and_exit():
+    from keras.src.backend.common.variables import deferred_initial_values
+
+    init = _CountingInitializer()
+    with deferred_initial_values():
+        assigned = backend.Variable(init, shape=(2,), name="assigned")
+        read = backend.Variable(init, shape=(2,), name="read")
+        untouched = backend.Variable(init, shape=(2,), name="untouched")
+        assert init.calls == 0
+        assigned.assign(np.array([5.0, 6.0]))
+        np.testing.assert_allclose(read.numpy(), [1.0, 1.0])
+        assert init.calls == 1
+    # Leaving the scope computes what was neither assigned nor read.
+    assert init.calls == 2
+    np.testing.assert_allclose(assigned.numpy(), [5.0, 6.0])
+    np.testing.assert_allclose(untouched.numpy(), [2.0, 2.0])
+
+
+def test_deferred_initial_values_forgotten_after_an_error():
+    from keras.src.backend.common.variables import deferred_initial_values
+
+    init = _CountingInitializer()
+    with pytest.raises(RuntimeError, match="load failed"):
+        with deferred_initial_values():
+            backend.Variable(init, shape=(2,), name="lost")
+            raise RuntimeError("load failed")
+    assert init.calls == 0
+    # The next scope starts with nothing pending.
+    with deferred_initial_values():
+        pass
+    assert init.calls == 0
+
+
+@pytest.mark.multi_device
+def test_deferred_variable_assigned_takes_its_layout():
+    from keras.src import distribution
+    from keras.src.backend.common.variables import deferred_initial_values
+
+    mesh = distribution.DeviceMesh((2, 4), ("batch", "model"))
+    layout_map = distribution.LayoutMap(mesh)
+    layout_map["kernel"] = (None, "model")
+    dist = distribution.ModelParallel(
+        layout_map=layout_map, batch_dim_name="batch"
+    )
+    init = _CountingInitializer()
+    with dist.scope(), deferred_initial_values():
+        kernel = backend.Variable(init, shape=(3, 8), name="kernel")
+        kernel.assign(np.arange(24.0).reshape(3, 8))
+    assert init.calls == 0
+    assert kernel.value.sharding.spec == jax.sharding.PartitionSpec(
+        None, "model"
+    )
+    np.testing.assert_allclose(kernel.numpy(), np.arange(24.0).reshape(3, 8))

@@ -82,6 +82,12 @@ class Variable(KerasVariable):
                 "`stateless_call` or run the code in a `keras.StatelessScope`."
             )
         current = self._value
+        if current is None and self._initializer is not None:
+            # The initial value was deferred (`deferred_initial_values`):
+            # the assigned value takes its place, placed by the layout.
+            self._initialize(value)
+            self._initializer = None
+            return
         sharding = getattr(current, "sharding", None)
         if (
             sharding is not None
