@@ -293,6 +293,30 @@ def test_checkpoints_without_variable_order_match_by_structure(tmp_path):
 
 
 @needs_orbax
+def test_optimizer_counters_saved_as_python_scalars_load(tmp_path):
+    """A checkpoint may hold scalar optimizer variables as Python numbers
+    (upstream Keras' can): Orbax then describes them by their value,
+    which has no shape, and they load like arrays of shape `()`."""
+    model = mlp()
+    x, y = data()
+    model.fit(x, y, epochs=1, batch_size=10, verbose=0)
+    tree = model.get_state_tree()
+    slots = tree["optimizer_variables"]["adam"]
+    slots["iteration"] = int(model.optimizer.iterations.numpy())
+    slots["learning_rate"] = float(model.optimizer.learning_rate.numpy())
+    module_utils.ocp.v1.save_checkpointables(
+        str(tmp_path / "0"), {"pytree": tree}
+    )
+    other = mlp()
+    other.load_weights(tmp_path)
+    assert int(other.optimizer.iterations.numpy()) == 4
+    assert_same_values(
+        [v.numpy() for v in model.optimizer.variables],
+        [v.numpy() for v in other.optimizer.variables],
+    )
+
+
+@needs_orbax
 def test_mismatched_shapes_raise_or_are_skipped(tmp_path):
     model = mlp(units=6)
     x, y = data()
