@@ -294,9 +294,9 @@ def test_checkpoints_without_variable_order_match_by_structure(tmp_path):
 
 @needs_orbax
 def test_optimizer_counters_saved_as_python_scalars_load(tmp_path):
-    """A checkpoint may hold scalar optimizer variables as Python numbers
-    (upstream Keras' can): Orbax then describes them by their value,
-    which has no shape, and they load like arrays of shape `()`."""
+    """A checkpoint written elsewhere may hold scalar optimizer variables
+    as Python numbers: Orbax then describes them by a number, which has
+    no shape, and they load like arrays of shape `()`."""
     model = mlp()
     x, y = data()
     model.fit(x, y, epochs=1, batch_size=10, verbose=0)

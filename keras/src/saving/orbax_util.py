@@ -208,8 +208,9 @@ def variable_order(model):
 
 def _saved_shape(metadata):
     """The shape of a saved entry from its Orbax metadata. A leaf saved
-    as a Python scalar (upstream Keras may store an optimizer's counters
-    so) has the scalar itself as metadata, and the shape `()`."""
+    as a Python number (as checkpoints written outside this package may
+    hold an optimizer's counters) has a number as metadata, and the shape
+    `()`."""
     if isinstance(metadata, (int, float, bool)):
         return ()
     return tuple(metadata.shape)
