@@ -27,7 +27,8 @@ class BackupAndRestore(Callback):
     generators, e.g. `Dropout`'s), the optimizer's variables (its
     iteration count included, so learning-rate schedules go on where they
     were), the metrics' variables and the position in the data (epoch and
-    batch, and the seed of the shuffled order of array data). It is
+    batch, the seed of the shuffled order of array data and the states of
+    the PyTorch generators a torch `DataLoader` shuffles with). It is
     written to `backup_dir` at the end of every epoch or every `save_freq`
     batches. When `fit()` starts again with this callback after a failure
     (a preempted job, a crash), the state is restored and training
@@ -37,6 +38,17 @@ class BackupAndRestore(Callback):
     losses and weights as a run that never stopped. A backup taken after
     the last batch of an epoch resumes with the end of that epoch
     (validation, `on_epoch_end`), its logs taken from the backup.
+
+    Inputs that resume exactly: arrays, a `PyDataset`, a `tf.data.Dataset`
+    whose order is fixed (no `reshuffle_each_iteration`), a torch
+    `DataLoader` (the generator states saved with the position are put
+    back before the resumed pass: the loader's own `generator` or, when
+    it has none, PyTorch's global one) and grain datasets and data
+    loaders (their order follows from their seeds). A generator, or a
+    `steps_per_epoch` with which epochs end inside a pass over the data,
+    cannot be put back where it stopped: resuming then warns, reads the
+    data from its start and drops as many batches as the interrupted
+    epoch had trained.
 
     Preemption: while `fit()` runs, the signals `preemption_signals`
     (SIGTERM by default, what schedulers and cloud platforms send before

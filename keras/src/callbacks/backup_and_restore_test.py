@@ -3,6 +3,7 @@ restarted gives the losses and weights of a run that never stopped."""
 
 import os
 import signal
+import sys
 
 import numpy as np
 import pytest
@@ -89,6 +90,9 @@ def fit(model, data, cbks, **kwargs):
     x, y = data
     # The shuffling seed is drawn from the global seed at `fit()`.
     keras.utils.set_random_seed(0)
+    if "torch" in sys.modules:
+        # A shuffling `DataLoader` draws its order from PyTorch's RNG.
+        sys.modules["torch"].manual_seed(0)
     if y is None:
         return model.fit(
             x, epochs=EPOCHS, shuffle=True, callbacks=cbks, verbose=0, **kwargs
@@ -150,6 +154,35 @@ def _make_data_for(kind):
             SAMPLES, seed=3, reshuffle_each_iteration=False
         )
         return dataset.batch(BATCH), None
+    if kind == "torch":
+        torch = pytest.importorskip("torch")
+        dataset = torch.utils.data.TensorDataset(
+            torch.from_numpy(x), torch.from_numpy(y)
+        )
+        # Reshuffled each epoch from PyTorch's global generator.
+        loader = torch.utils.data.DataLoader(dataset, BATCH, shuffle=True)
+        return loader, None
+    if kind.startswith("grain"):
+        grain = pytest.importorskip("grain")
+        # Grain's shuffles are functions of their seed (and of the pass
+        # for a repeated dataset): a new process reads the same order.
+        source = grain.MapDataset.source(list(zip(x, y))).shuffle(seed=5)
+        if kind == "grain_map":
+            return source.batch(BATCH), None
+        if kind == "grain_iter":
+            return source.to_iter_dataset().batch(BATCH), None
+        loader = grain.DataLoader(
+            data_source=list(zip(x, y)),
+            sampler=grain.samplers.IndexSampler(
+                SAMPLES,
+                shard_options=grain.sharding.NoSharding(),
+                shuffle=True,
+                num_epochs=1,
+                seed=5,
+            ),
+            operations=[grain.transforms.Batch(BATCH)],
+        )
+        return loader, None
     return x, y
 
 
@@ -225,6 +258,17 @@ def test_resume_matches_uninterrupted_run(tmp_path, kind, stop):
 def test_resume_tf_data(tmp_path, stop):
     save_freq = "epoch" if stop == "between_epochs" else 1
     check_resume(tmp_path, data_for("tf_data"), STOPS[stop], save_freq)
+
+
+@pytest.mark.parametrize("stop", ["mid_epoch", "between_epochs"])
+def test_resume_torch_data_loader(tmp_path, stop):
+    save_freq = "epoch" if stop == "between_epochs" else 1
+    check_resume(tmp_path, data_for("torch"), STOPS[stop], save_freq)
+
+
+@pytest.mark.parametrize("kind", ["grain_map", "grain_iter", "grain_loader"])
+def test_resume_grain(tmp_path, kind):
+    check_resume(tmp_path, data_for(kind), STOPS["mid_epoch"], save_freq=1)
 
 
 def test_resume_with_steps_per_execution(tmp_path):

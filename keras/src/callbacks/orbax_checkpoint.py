@@ -45,7 +45,10 @@ class OrbaxCheckpoint(MonitorCallback):
     Exact resume: a checkpoint with the optimizer state (not
     `save_weights_only`) also records the position of `fit()` in its
     data: the epoch, the batches of it already trained, the logs of the
-    last one and the seed of the shuffled order of array data. Set the
+    last one, the seed of the shuffled order of array data and the
+    states of the PyTorch generators a torch `DataLoader` shuffles with
+    (the inputs that resume exactly are those listed for
+    `keras.callbacks.BackupAndRestore`). Set the
     attribute `auto_resume = True` (it is `False` by default) and a
     `fit()` that starts while `directory` holds a checkpoint loads the
     latest one (the model's variables, seed generator states included,

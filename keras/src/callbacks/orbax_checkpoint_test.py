@@ -293,6 +293,30 @@ def test_checkpoints_without_variable_order_match_by_structure(tmp_path):
 
 
 @needs_orbax
+def test_optimizer_counters_saved_as_python_scalars_load(tmp_path):
+    """A checkpoint written elsewhere may hold scalar optimizer variables
+    as Python numbers: Orbax then describes them by a number, which has
+    no shape, and they load like arrays of shape `()`."""
+    model = mlp()
+    x, y = data()
+    model.fit(x, y, epochs=1, batch_size=10, verbose=0)
+    tree = model.get_state_tree()
+    slots = tree["optimizer_variables"]["adam"]
+    slots["iteration"] = int(model.optimizer.iterations.numpy())
+    slots["learning_rate"] = float(model.optimizer.learning_rate.numpy())
+    module_utils.ocp.v1.save_checkpointables(
+        str(tmp_path / "0"), {"pytree": tree}
+    )
+    other = mlp()
+    other.load_weights(tmp_path)
+    assert int(other.optimizer.iterations.numpy()) == 4
+    assert_same_values(
+        [v.numpy() for v in model.optimizer.variables],
+        [v.numpy() for v in other.optimizer.variables],
+    )
+
+
+@needs_orbax
 def test_mismatched_shapes_raise_or_are_skipped(tmp_path):
     model = mlp(units=6)
     x, y = data()
@@ -438,10 +462,11 @@ RESUME_SAVE_FREQ = {
 }
 
 
-def resumable_run(directory, save_freq, recorder):
-    """A `fit()` of the reference model with an `OrbaxCheckpoint` that
+def resumable_run(directory, save_freq, recorder, kind="arrays"):
+    """A `fit()` of the reference model on the data `kind` (of
+    `backup_and_restore_test.data_for`) with an `OrbaxCheckpoint` that
     resumes; returns `(model, history)`."""
-    data = resume_test.data_for("arrays")
+    data = resume_test.data_for(kind)
     model = resume_test.make_model()
     checkpoint = keras.callbacks.OrbaxCheckpoint(
         directory, save_freq=save_freq, save_on_background=False
@@ -454,15 +479,20 @@ def resumable_run(directory, save_freq, recorder):
 
 
 @needs_orbax
-@pytest.mark.parametrize("stop", sorted(RESUME_SAVE_FREQ))
-def test_auto_resume_matches_uninterrupted_run(tmp_path, stop):
-    rows, final, history = resume_test.reference(resume_test.data_for("arrays"))
+@pytest.mark.parametrize(
+    "stop, kind",
+    [(stop, "arrays") for stop in sorted(RESUME_SAVE_FREQ)]
+    # The order of a shuffling torch `DataLoader` is in the position too.
+    + [("mid_epoch", "torch")],
+)
+def test_auto_resume_matches_uninterrupted_run(tmp_path, stop, kind):
+    rows, final, history = resume_test.reference(resume_test.data_for(kind))
     save_freq = RESUME_SAVE_FREQ[stop]
     first = resume_test.Recorder(**resume_test.STOPS[stop])
     with pytest.raises(resume_test.Interrupt):
-        resumable_run(tmp_path, save_freq, first)
+        resumable_run(tmp_path, save_freq, first, kind)
     second = resume_test.Recorder()
-    model, resumed = resumable_run(tmp_path, save_freq, second)
+    model, resumed = resumable_run(tmp_path, save_freq, second, kind)
     # No batch is trained twice or left out, and each gives the loss of
     # the run that never stopped.
     assert first.rows + second.rows == rows

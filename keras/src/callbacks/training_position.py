@@ -9,11 +9,17 @@ training position with the variables they save: a JSON dict with
 - `step`: how many batches of `epoch` were trained;
 - `logs`: the logs of that batch (floats), which end the epoch when every
   batch of it was trained;
-- `shuffle_seed`: the seed of the shuffled order of array data.
+- `shuffle_seed`: the seed of the shuffled order of array data;
+- `data_order`: for inputs whose order comes from random number
+  generators outside Keras (a shuffling torch `DataLoader`), the state
+  of these generators at the start of the pass over the data that the
+  next batch belongs to (see the adapter's `order_state()`).
 
 `Resumer` puts a `fit()` that is starting at such a position: the trainer
 then leaves out the batches of that epoch already trained.
 """
+
+import warnings
 
 
 def current_position(model, epoch, batch, step, logs=None):
@@ -23,9 +29,13 @@ def current_position(model, epoch, batch, step, logs=None):
     position = {"epoch": epoch, "batch": batch, "step": step}
     if logs:
         position["logs"] = {k: float(v) for k, v in logs.items()}
-    seed = getattr(train_data_adapter(model), "shuffle_seed", None)
+    adapter = train_data_adapter(model)
+    seed = getattr(adapter, "shuffle_seed", None)
     if seed is not None:
         position["shuffle_seed"] = seed
+    if hasattr(adapter, "order_state"):
+        in_pass = model._train_epoch_iterator.in_pass
+        position["data_order"] = adapter.order_state(in_pass)
     return position
 
 
@@ -33,6 +43,51 @@ def train_data_adapter(model):
     """The data adapter of the running `fit()`, or `None`."""
     iterator = getattr(model, "_train_epoch_iterator", None)
     return getattr(iterator, "data_adapter", None)
+
+
+def _restore_data_order(adapter, position):
+    order = position.get("data_order")
+    if not hasattr(adapter, "restore_order_state"):
+        return
+    if order is None or not adapter.restore_order_state(order):
+        warnings.warn(
+            "The training position being resumed holds no usable state "
+            "of the random number generators that order this input (it "
+            "was saved for other data, or by an earlier version): the "
+            "resumed epoch may draw its batches in another order than "
+            "the interrupted run did.",
+            stacklevel=4,
+        )
+
+
+def _warn_if_inexact(epoch_iterator):
+    """Warns when the data of `epoch_iterator` cannot be put back where
+    an interrupted run left it: the resumed epoch starts from the
+    beginning of the data, and leaves out the batches it trained."""
+    if epoch_iterator is None:
+        return
+    if epoch_iterator.data_adapter.reiterable and not (
+        epoch_iterator.spans_passes
+    ):
+        return
+    warnings.warn(
+        "This input cannot be put back at the batch where the "
+        "interrupted run stopped: "
+        + (
+            "a generator or iterator cannot be rewound,"
+            if not epoch_iterator.data_adapter.reiterable
+            else "with this `steps_per_epoch` an epoch does not start a "
+            "pass over the data,"
+        )
+        + " so the resumed run reads the data from its start (dropping "
+        "as many batches as the interrupted epoch had trained) and may "
+        "train other batches than the uninterrupted run would. For an "
+        "exact resume, give data that `fit()` iterates anew each epoch "
+        "(arrays, a `PyDataset`, a `tf.data.Dataset`, a torch "
+        "`DataLoader` or a grain dataset) with `steps_per_epoch` unset "
+        "or equal to its number of batches.",
+        stacklevel=4,
+    )
 
 
 class Resumer:
@@ -66,6 +121,9 @@ class Resumer:
         seed = position.get("shuffle_seed")
         if seed is not None and hasattr(adapter, "shuffle_seed"):
             adapter.shuffle_seed = seed
+        _restore_data_order(adapter, position)
+        if epoch or step:
+            _warn_if_inexact(model._train_epoch_iterator)
         self._pending = (epoch, bool(step), restore_rest)
 
     def clear(self):

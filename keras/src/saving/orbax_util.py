@@ -206,6 +206,16 @@ def variable_order(model):
     }
 
 
+def _saved_shape(metadata):
+    """The shape of a saved entry from its Orbax metadata. A leaf saved
+    as a Python number (as checkpoints written outside this package may
+    hold an optimizer's counters) has a number as metadata, and the shape
+    `()`."""
+    if isinstance(metadata, (int, float, bool)):
+        return ()
+    return tuple(metadata.shape)
+
+
 def _match_paths(variables, saved):
     """Pairs variables with the saved entries of the same paths.
 
@@ -228,7 +238,7 @@ def _match_paths(variables, saved):
             problems.append((path, f"'{path}' is not in the checkpoint"))
             continue
         group, metadata = entry
-        saved_shape = tuple(metadata.shape)
+        saved_shape = _saved_shape(metadata)
         if saved_shape != tuple(variable.shape):
             problems.append(
                 (
@@ -258,7 +268,7 @@ def _match_positions(variables, saved, saved_order):
     pairs = []
     for variable, path in zip(variables, saved_order):
         group, metadata = saved[path]
-        if tuple(metadata.shape) != tuple(variable.shape):
+        if _saved_shape(metadata) != tuple(variable.shape):
             return None
         pairs.append((variable, group, path))
     return pairs
@@ -295,7 +305,7 @@ def _match_structures(variables, saved):
     for key, path in model_by_key.items():
         variable = model_paths[path]
         group, metadata = saved[saved_by_key[key]]
-        if tuple(metadata.shape) != tuple(variable.shape):
+        if _saved_shape(metadata) != tuple(variable.shape):
             return None
         pairs.append((variable, group, saved_by_key[key]))
     return pairs
@@ -325,7 +335,7 @@ def _match_slot_names(variables, saved, layer_pairs):
         if path is None:
             return None
         group, metadata = saved[path]
-        if tuple(metadata.shape) != tuple(variable.shape):
+        if _saved_shape(metadata) != tuple(variable.shape):
             return None
         pairs.append((variable, group, path))
     return pairs if len(pairs) == len(saved) else None

@@ -121,11 +121,21 @@ class EpochIterator:
         """A new iterator over the (NumPy) batches of the data."""
         return self.data_adapter.get_numpy_iterator()
 
-    def _persistent(self):
+    @property
+    def spans_passes(self):
+        """Whether an epoch may stop inside a pass over the data, the next
+        one continuing it (`steps_per_epoch` given and not the number of
+        batches of the data)."""
         return (
             self.steps_per_epoch is not None
             and self.steps_per_epoch != self._num_batches
         )
+
+    @property
+    def in_pass(self):
+        """Whether a pass over the data is under way (the next batch
+        continues it rather than starting the data over)."""
+        return self._current_iterator is not None
 
     def __iter__(self):
         return self.enumerate_epoch()
@@ -145,10 +155,10 @@ class EpochIterator:
         """
         set_epoch = getattr(self.data_adapter, "set_epoch", None)
         if epoch is not None and set_epoch is not None:
-            if not self._persistent():
+            if not self.spans_passes:
                 set_epoch(epoch)
         self.data_adapter.on_epoch_begin()
-        if not self._persistent() or self._current_iterator is None:
+        if not self.spans_passes or self._current_iterator is None:
             self._new_iterator()
         per_execution = self.steps_per_execution
         steps = self.num_batches
@@ -217,7 +227,7 @@ class EpochIterator:
                 break
         if (
             ran_out
-            or not self._persistent()
+            or not self.spans_passes
             or (
                 self._num_batches is not None
                 and self._steps_seen >= self._num_batches
