@@ -9,8 +9,8 @@ import numpy as np
 from keras.src.api_export import keras_export
 from keras.src.utils.directory_dataset_utils import build_subsets
 from keras.src.utils.directory_dataset_utils import check_label_args
-from keras.src.utils.directory_dataset_utils import check_validation_args
 from keras.src.utils.directory_dataset_utils import index_directory
+from keras.src.utils.directory_dataset_utils import split_settings
 
 _EXTENSIONS = (".wav",)
 
@@ -115,13 +115,11 @@ def audio_dataset_from_directory(
     if labels is None or label_mode is None:
         labels = None
         label_mode = None
-    check_validation_args(validation_split, subset, shuffle, seed)
-    if seed is None:
-        seed = int(np.random.randint(0, 1_000_000))
-
-    paths, label_ids, class_names = index_directory(
+    split = split_settings(validation_split, subset, shuffle, seed)
+    indexed_files = index_directory(
         directory, labels, class_names, follow_links, _EXTENSIONS, "audio files"
     )
+    paths, _, class_names = indexed_files
     if not paths:
         raise ValueError(
             f"No audio files found in directory {directory}. "
@@ -138,22 +136,10 @@ def audio_dataset_from_directory(
             sampling_rate,
             output_sequence_length,
             ragged,
-            shuffle,
-            seed,
+            split,
         )
 
-    return build_subsets(
-        build,
-        paths,
-        label_ids,
-        class_names,
-        label_mode,
-        shuffle,
-        seed,
-        validation_split,
-        subset,
-        verbose,
-    )
+    return build_subsets(build, indexed_files, label_mode, split, verbose)
 
 
 def _tf_dataset(
@@ -165,8 +151,7 @@ def _tf_dataset(
     sampling_rate,
     output_sequence_length,
     ragged,
-    shuffle,
-    seed,
+    split,
 ):
     import tensorflow as tf
 
@@ -190,10 +175,12 @@ def _tf_dataset(
         return audio
 
     indices = tf.data.Dataset.range(len(paths))
-    if shuffle:
+    if split.shuffle:
         # The file list is already shuffled; this also reshuffles it on
         # every epoch, files and labels together.
-        indices = indices.shuffle(buffer_size=max(len(paths), 1), seed=seed)
+        indices = indices.shuffle(
+            buffer_size=max(len(paths), 1), seed=split.seed
+        )
     path_table = tf.constant(list(paths))
     label_table = tf.constant(np.asarray(label_ids, dtype="int32"))
 

@@ -3,6 +3,7 @@
 listing the files of a folder tree with their class ids, and cutting the
 shuffled file list into the requested training/validation subsets."""
 
+import collections
 import os
 
 import numpy as np
@@ -34,9 +35,21 @@ def check_label_args(labels, label_mode, class_names, file_pattern):
         )
 
 
-def check_validation_args(validation_split, subset, shuffle, seed):
-    """Raises `ValueError` for an inconsistent `validation_split`, `subset`,
-    `shuffle` and `seed`."""
+# How a directory reader orders and splits the files it found; `seed` is
+# always set (drawn at random when the caller gave none).
+SplitSettings = collections.namedtuple(
+    "SplitSettings", ["validation_split", "subset", "shuffle", "seed"]
+)
+
+
+def split_settings(validation_split, subset, shuffle, seed):
+    """Checks the split arguments of a directory reader and returns them as
+    `SplitSettings`, with a random `seed` when none is given.
+
+    Raises:
+        ValueError: for an inconsistent `validation_split`, `subset`,
+            `shuffle` and `seed`.
+    """
     if validation_split and not 0 < validation_split < 1:
         raise ValueError(
             "`validation_split` must be between 0 and 1, received: "
@@ -59,6 +72,9 @@ def check_validation_args(validation_split, subset, shuffle, seed):
             "`seed`: both subsets are cut from the same shuffled file "
             "list, which must be identical in both calls."
         )
+    if seed is None:
+        seed = int(np.random.randint(0, 1_000_000))
+    return SplitSettings(validation_split, subset, shuffle, seed)
 
 
 def _files_under(folder, follow_links, extensions):
@@ -124,30 +140,22 @@ def index_directory(
     return paths, label_ids, subdirs
 
 
-def build_subsets(
-    build,
-    paths,
-    label_ids,
-    class_names,
-    label_mode,
-    shuffle,
-    seed,
-    validation_split,
-    subset,
-    verbose,
-):
+def build_subsets(build, indexed_files, label_mode, split, verbose):
     """Turns the indexed files into the dataset(s) a directory reader
     returns.
 
     Checks that `label_mode="binary"` comes with two classes, reports what
-    was found, shuffles the files with `seed`, and calls
-    `build(paths, label_ids)` on all of them, or on the training and/or
-    validation part (the last `validation_split` of the files) that
-    `subset` asks for. Each dataset gets a `class_names` attribute.
+    was found, shuffles `indexed_files` (the output of `index_directory`)
+    as `split` (a `SplitSettings`) says, and calls `build(paths, label_ids)`
+    on all of them, or on the training and/or validation part (the last
+    `validation_split` of the files) that `split.subset` asks for. Each
+    dataset gets a `class_names` attribute.
 
     Returns:
         A dataset, or a `(training, validation)` pair for `subset="both"`.
     """
+    paths, label_ids, class_names = indexed_files
+    validation_split, subset, shuffle, seed = split
     if label_mode == "binary" and len(class_names) != 2:
         raise ValueError(
             'When passing `label_mode="binary"`, there must be exactly 2 '

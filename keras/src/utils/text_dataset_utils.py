@@ -5,8 +5,8 @@ import numpy as np
 from keras.src.api_export import keras_export
 from keras.src.utils.directory_dataset_utils import build_subsets
 from keras.src.utils.directory_dataset_utils import check_label_args
-from keras.src.utils.directory_dataset_utils import check_validation_args
 from keras.src.utils.directory_dataset_utils import index_directory
+from keras.src.utils.directory_dataset_utils import split_settings
 
 
 @keras_export(
@@ -87,13 +87,11 @@ def text_dataset_from_directory(
     if labels is None or label_mode is None:
         labels = None
         label_mode = None
-    check_validation_args(validation_split, subset, shuffle, seed)
-    if seed is None:
-        seed = int(np.random.randint(0, 1_000_000))
-
-    paths, label_ids, class_names = index_directory(
+    split = split_settings(validation_split, subset, shuffle, seed)
+    indexed_files = index_directory(
         directory, labels, class_names, follow_links, (".txt",), "`.txt` files"
     )
+    paths, _, class_names = indexed_files
     if not paths:
         raise ValueError(
             f"No text files found in directory {directory}. "
@@ -109,22 +107,10 @@ def text_dataset_from_directory(
             len(class_names),
             batch_size,
             max_length,
-            shuffle,
-            seed,
+            split,
         )
 
-    return build_subsets(
-        build,
-        paths,
-        label_ids,
-        class_names,
-        label_mode,
-        shuffle,
-        seed,
-        validation_split,
-        subset,
-        verbose,
-    )
+    return build_subsets(build, indexed_files, label_mode, split, verbose)
 
 
 def _tf_dataset(
@@ -134,8 +120,7 @@ def _tf_dataset(
     num_classes,
     batch_size,
     max_length,
-    shuffle,
-    seed,
+    split,
 ):
     import tensorflow as tf
 
@@ -159,9 +144,9 @@ def _tf_dataset(
         dataset = tf.data.Dataset.zip(
             (texts, tf.data.Dataset.from_tensor_slices(targets))
         )
-    if shuffle:
+    if split.shuffle:
         buffer = max(len(paths), 1) if batch_size is None else batch_size * 8
-        dataset = dataset.shuffle(buffer, seed=seed)
+        dataset = dataset.shuffle(buffer, seed=split.seed)
     if batch_size is not None:
         dataset = dataset.batch(batch_size)
     return dataset.prefetch(tf.data.AUTOTUNE)
@@ -174,8 +159,7 @@ def _grain_dataset(
     num_classes,
     batch_size,
     max_length,
-    shuffle,
-    seed,
+    split,
 ):
     try:
         import grain
@@ -201,8 +185,8 @@ def _grain_dataset(
         return text, np.int32(label)
 
     dataset = grain.MapDataset.range(len(paths))
-    if shuffle:
-        dataset = dataset.shuffle(seed=seed)
+    if split.shuffle:
+        dataset = dataset.shuffle(seed=split.seed)
     dataset = dataset.map(read)
     if batch_size is not None:
         dataset = dataset.batch(batch_size)
