@@ -3,6 +3,7 @@
 import numpy as np
 
 from keras.src.api_export import keras_export
+from keras.src.utils import module_utils
 from keras.src.utils.directory_dataset_utils import build_subsets
 from keras.src.utils.directory_dataset_utils import check_label_args
 from keras.src.utils.directory_dataset_utils import index_directory
@@ -161,13 +162,7 @@ def _grain_dataset(
     max_length,
     split,
 ):
-    try:
-        import grain
-    except ImportError as e:
-        raise ImportError(
-            "`format='grain'` needs the `grain` package (`pip install "
-            "grain`); use `format='tf'` otherwise."
-        ) from e
+    grain = module_utils.grain_for_format_arg()
 
     def read(index):
         with open(paths[index], "rb") as f:
