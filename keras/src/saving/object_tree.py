@@ -68,6 +68,7 @@ layout (root attribute `format="keras-weights"`, or that value under
 `metadata.format` in a sharded index) are read by `weights_h5`.
 """
 
+import contextlib
 import os
 import re
 import warnings
@@ -846,11 +847,12 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
                 node_pairs.append((variable, entry))
         pairs.extend(node_pairs)
 
-    def read_file(kinds):
+    @contextlib.contextmanager
+    def corrupted_file_errors():
+        # A failure other than a `ValueError` means the file could not be
+        # parsed: it is reported as a corrupted file.
         try:
-            for node in walk(model, lambda group: group in source):
-                if node.kind in kinds and id(node.obj) not in skipped:
-                    collect(node)
+            yield
         except ValueError:
             raise
         except Exception as e:
@@ -859,15 +861,14 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
                 f"corrupted. ({e})"
             ) from e
 
-    try:
+    def read_file(kinds):
+        with corrupted_file_errors():
+            for node in walk(model, lambda group: group in source):
+                if node.kind in kinds and id(node.obj) not in skipped:
+                    collect(node)
+
+    with corrupted_file_errors():
         source.check_links()
-    except ValueError:
-        raise
-    except Exception as e:
-        raise ValueError(
-            f"Could not read the weights file '{display_name}': it is "
-            f"corrupted. ({e})"
-        ) from e
     read_file(("layer", "seed"))
     layer_problems = problems["layer"]
     if layer_problems and not skip_mismatch:
