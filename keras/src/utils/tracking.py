@@ -274,7 +274,23 @@ class TrackedList(list):
 
 
 class _TrackedMappingMixin:
-    """Tracking for the mutating methods shared by both tracked dicts."""
+    """What both tracked dicts share: construction, tracking in the
+    mutating methods, and the `keras.tree` node protocol. A subclass gives
+    the order in which `keras.tree` visits its values (`_tree_keys()`)."""
+
+    def __init__(self, values=None, tracker=None):
+        self.tracker = tracker
+        super().__init__()
+        for key, value in _pairs(values):
+            self[key] = value
+
+    def tree_flatten(self):
+        keys = self._tree_keys()
+        return [self[k] for k in keys], keys, keys
+
+    @classmethod
+    def tree_unflatten(cls, keys, children):
+        return cls(zip(keys, children))
 
     def __setitem__(self, key, value):
         value = _track(self, value)
@@ -329,19 +345,8 @@ class TrackedDict(_TrackedMappingMixin, dict):
         tracker: Optional `Tracker`; without one, this is a plain dict.
     """
 
-    def __init__(self, values=None, tracker=None):
-        self.tracker = tracker
-        super().__init__()
-        for key, value in _pairs(values):
-            self[key] = value
-
-    def tree_flatten(self):
-        keys = _sorted_keys(self)
-        return [self[k] for k in keys], keys, keys
-
-    @classmethod
-    def tree_unflatten(cls, keys, children):
-        return cls(zip(keys, children))
+    def _tree_keys(self):
+        return _sorted_keys(self)
 
 
 @tree_api.register_tree_node_class
@@ -358,19 +363,8 @@ class TrackedOrderedDict(_TrackedMappingMixin, OrderedDict):
             `OrderedDict`.
     """
 
-    def __init__(self, values=None, tracker=None):
-        self.tracker = tracker
-        super().__init__()
-        for key, value in _pairs(values):
-            self[key] = value
-
-    def tree_flatten(self):
-        keys = list(self)
-        return [self[k] for k in keys], keys, keys
-
-    @classmethod
-    def tree_unflatten(cls, keys, children):
-        return cls(zip(keys, children))
+    def _tree_keys(self):
+        return list(self)
 
 
 @tree_api.register_tree_node_class
