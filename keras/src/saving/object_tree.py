@@ -627,13 +627,9 @@ def _group_entries(f, group_name, display_name):
     return entries
 
 
-class _GroupReader:
+class _GroupReader(weights_h5.SavedEntriesReader):
     """The read-only store given to a user layer's
     `load_own_variables()`."""
-
-    def __init__(self, entries, display_name):
-        self._entries = entries
-        self._display_name = display_name
 
     def __getitem__(self, key):
         entry = self._entries.get(str(key))
@@ -646,23 +642,11 @@ class _GroupReader:
     def __setitem__(self, key, value):
         raise TypeError("The store given to `load_own_variables` is read-only.")
 
-    def __contains__(self, key):
-        return str(key) in self._entries
-
-    def __len__(self):
-        return len(self._entries)
-
-    def __iter__(self):
-        return iter(self.keys())
-
     def keys(self):
         keys = list(self._entries)
         if all(key.isdigit() for key in keys):
             return sorted(keys, key=int)
         return keys
-
-    def get(self, key, default=None):
-        return self[key] if key in self else default
 
 
 def _shape(variable):

@@ -945,13 +945,36 @@ class _Source:
         self.close()
 
 
-class _OwnVariablesReader:
+class SavedEntriesReader:
+    """Base of the read-only stores given to `load_own_variables()`: they
+    map variable keys to saved entries (`_entries`), read only when looked
+    up. Subclasses define `__getitem__`, `__setitem__` and `keys()`."""
+
+    def __init__(self, entries, display_name):
+        self._entries = entries
+        self._display_name = display_name
+
+    def __contains__(self, key):
+        return str(key) in self._entries
+
+    def __len__(self):
+        return len(self._entries)
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
+class _OwnVariablesReader(SavedEntriesReader):
     """The read-only store given to a layer's `load_own_variables()`."""
 
     def __init__(self, owner, entries, display_name):
+        super().__init__(
+            {e.attrs.get("name") or e.key: e for e in entries}, display_name
+        )
         self._owner = owner
-        self._entries = {e.attrs.get("name") or e.key: e for e in entries}
-        self._display_name = display_name
 
     def __getitem__(self, key):
         entry = self._entries.get(str(key))
@@ -965,20 +988,8 @@ class _OwnVariablesReader:
     def __setitem__(self, key, value):
         raise ValueError("Setting a value is only allowed in write mode.")
 
-    def __contains__(self, key):
-        return str(key) in self._entries
-
-    def __len__(self):
-        return len(self._entries)
-
-    def __iter__(self):
-        return iter(self._entries)
-
     def keys(self):
         return self._entries.keys()
-
-    def get(self, key, default=None):
-        return self[key] if key in self else default
 
 
 def _own_variable_groups(source, display_name):
