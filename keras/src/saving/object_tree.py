@@ -302,22 +302,22 @@ def _storable(array):
     return raw, name
 
 
-class _GroupWriter:
+class _GroupWriter(weights_h5.KeyedStore):
     """The store a user layer's `save_own_variables()` writes into."""
 
     def __init__(self, group, needed, owner):
         self._group = group
         self._needed = needed
         self._owner = owner
-        self._keys = []
+        self._entries = []
 
     def __setitem__(self, key, value):
         key = str(key)
-        if key in self._keys:
+        if key in self._entries:
             raise ValueError(
                 f"The key '{key}' was already written by layer '{self._owner}'."
             )
-        self._keys.append(key)
+        self._entries.append(key)
         array = weights_h5.host_array(value, self._needed)
         if array is not None and self._group is not None:
             _write_dataset(self._group, key, array)
@@ -325,17 +325,8 @@ class _GroupWriter:
     def __getitem__(self, key):
         return np.asarray(self._group[str(key)])
 
-    def __contains__(self, key):
-        return str(key) in self._keys
-
-    def __len__(self):
-        return len(self._keys)
-
-    def __iter__(self):
-        return iter(self._keys)
-
     def keys(self):
-        return list(self._keys)
+        return list(self._entries)
 
 
 def _write_dataset(group, key, array):

@@ -477,7 +477,23 @@ def _write_root_attrs(f):
     f.create_group(LAYERS_GROUP)
 
 
-class _OwnVariablesWriter:
+class KeyedStore:
+    """Base of the stores given to `save_own_variables()` and
+    `load_own_variables()`. `_entries` holds what the store has under each
+    string key (a dict, or a list of the keys); subclasses define item
+    access and `keys()`."""
+
+    def __contains__(self, key):
+        return str(key) in self._entries
+
+    def __len__(self):
+        return len(self._entries)
+
+    def __iter__(self):
+        return iter(self.keys())
+
+
+class _OwnVariablesWriter(KeyedStore):
     """The store given to a layer's `save_own_variables()`."""
 
     def __init__(self, sink, owner, owner_index, needed):
@@ -485,15 +501,15 @@ class _OwnVariablesWriter:
         self._owner = owner
         self._owner_index = owner_index
         self._needed = needed
-        self._values = {}
+        self._entries = {}
 
     def __setitem__(self, key, value):
         key = str(key)
         array = host_array(value, self._needed)
         if array is None:
-            self._values[key] = None
+            self._entries[key] = None
             return
-        if key in self._values:
+        if key in self._entries:
             raise ValueError(
                 f"The key '{key}' was already written by layer '{self._owner}'."
             )
@@ -506,24 +522,15 @@ class _OwnVariablesWriter:
         dataset.attrs["owner"] = self._owner
         dataset.attrs["owner_index"] = self._owner_index
         dataset.attrs["name"] = key
-        dataset.attrs["index"] = len(self._values)
+        dataset.attrs["index"] = len(self._entries)
         dataset.attrs["dtype"] = dtype_name
-        self._values[key] = array
+        self._entries[key] = array
 
     def __getitem__(self, key):
-        return self._values[str(key)]
-
-    def __contains__(self, key):
-        return str(key) in self._values
-
-    def __len__(self):
-        return len(self._values)
-
-    def __iter__(self):
-        return iter(self._values)
+        return self._entries[str(key)]
 
     def keys(self):
-        return self._values.keys()
+        return self._entries.keys()
 
 
 def _default_save_own_variables(layer, store):
@@ -945,23 +952,13 @@ class _Source:
         self.close()
 
 
-class SavedEntriesReader:
+class SavedEntriesReader(KeyedStore):
     """Base of the read-only stores given to `load_own_variables()`: they
-    map variable keys to saved entries (`_entries`), read only when looked
-    up. Subclasses define `__getitem__`, `__setitem__` and `keys()`."""
+    map variable keys to saved entries, read only when looked up."""
 
     def __init__(self, entries, display_name):
         self._entries = entries
         self._display_name = display_name
-
-    def __contains__(self, key):
-        return str(key) in self._entries
-
-    def __len__(self):
-        return len(self._entries)
-
-    def __iter__(self):
-        return iter(self.keys())
 
     def get(self, key, default=None):
         return self[key] if key in self else default
