@@ -100,29 +100,28 @@ def text_dataset_from_directory(
         )
     make_dataset = _grain_dataset if format == "grain" else _tf_dataset
 
-    def build(subset_paths, subset_labels):
-        return make_dataset(
-            subset_paths,
-            subset_labels,
-            label_mode,
-            len(class_names),
-            batch_size,
-            max_length,
-            split,
-        )
+    def build(files, label_ids):
+        targets = _targets(label_ids, label_mode, len(class_names))
+        return make_dataset(files, targets, batch_size, max_length, split)
 
     return build_subsets(build, indexed_files, label_mode, split, verbose)
 
 
-def _tf_dataset(
-    paths,
-    label_ids,
-    label_mode,
-    num_classes,
-    batch_size,
-    max_length,
-    split,
-):
+def _targets(label_ids, label_mode, num_classes):
+    """The label of every file as `label_mode` asks (int32 ids, float32
+    `(n, 1)` for "binary", float32 one-hot rows for "categorical"), or
+    `None` without labels."""
+    if label_mode is None:
+        return None
+    ids = np.asarray(label_ids, dtype="int32")
+    if label_mode == "binary":
+        return ids.astype("float32").reshape(-1, 1)
+    if label_mode == "categorical":
+        return np.eye(num_classes, dtype="float32")[ids]
+    return ids
+
+
+def _tf_dataset(paths, targets, batch_size, max_length, split):
     import tensorflow as tf
 
     def read(path):
@@ -131,19 +130,10 @@ def _tf_dataset(
             text = tf.strings.substr(text, 0, max_length)
         return text
 
-    texts = tf.data.Dataset.from_tensor_slices(paths).map(read)
-    if label_mode is None:
-        dataset = texts
-    else:
-        ids = np.asarray(label_ids, dtype="int32")
-        if label_mode == "binary":
-            targets = ids.astype("float32").reshape(-1, 1)
-        elif label_mode == "categorical":
-            targets = np.eye(num_classes, dtype="float32")[ids]
-        else:
-            targets = ids
+    dataset = tf.data.Dataset.from_tensor_slices(paths).map(read)
+    if targets is not None:
         dataset = tf.data.Dataset.zip(
-            (texts, tf.data.Dataset.from_tensor_slices(targets))
+            (dataset, tf.data.Dataset.from_tensor_slices(targets))
         )
     if split.shuffle:
         buffer = max(len(paths), 1) if batch_size is None else batch_size * 8
@@ -153,15 +143,7 @@ def _tf_dataset(
     return dataset.prefetch(tf.data.AUTOTUNE)
 
 
-def _grain_dataset(
-    paths,
-    label_ids,
-    label_mode,
-    num_classes,
-    batch_size,
-    max_length,
-    split,
-):
+def _grain_dataset(paths, targets, batch_size, max_length, split):
     grain = module_utils.grain_for_format_arg()
 
     def read(index):
@@ -170,14 +152,9 @@ def _grain_dataset(
         if max_length is not None:
             raw = raw[:max_length]
         text = raw.decode("utf-8", errors="replace")
-        if label_mode is None:
+        if targets is None:
             return text
-        label = label_ids[index]
-        if label_mode == "binary":
-            return text, np.array([label], dtype="float32")
-        if label_mode == "categorical":
-            return text, np.eye(num_classes, dtype="float32")[label]
-        return text, np.int32(label)
+        return text, targets[index]
 
     dataset = grain.MapDataset.range(len(paths))
     if split.shuffle:
