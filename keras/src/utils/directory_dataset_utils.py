@@ -1,7 +1,7 @@
-"""The steps shared by `text_dataset_from_directory` and
-`audio_dataset_from_directory`: checking the labeling and split arguments,
-listing the files of a folder tree with their class ids, and cutting the
-shuffled file list into the requested training/validation subsets."""
+"""The steps shared by the `*_dataset_from_directory` readers: checking
+the labeling and split arguments, listing the files of a folder tree with
+their class ids, and cutting the shuffled file list into the requested
+training/validation subsets (the image reader only shares `files_under`)."""
 
 import collections
 import os
@@ -77,7 +77,7 @@ def split_settings(validation_split, subset, shuffle, seed):
     return SplitSettings(validation_split, subset, shuffle, seed)
 
 
-def _files_under(folder, follow_links, extensions):
+def files_under(folder, follow_links, extensions):
     """The files below `folder` (at any depth) whose names end with one of
     `extensions` (case-insensitively), folder by folder in sorted order."""
     found = []
@@ -106,7 +106,7 @@ def index_directory(
         file when there are no labels.
     """
     if labels != "inferred":
-        paths = sorted(_files_under(directory, follow_links, extensions))
+        paths = sorted(files_under(directory, follow_links, extensions))
         if labels is None:
             return paths, [0] * len(paths), []
         if len(labels) != len(paths):
@@ -132,7 +132,7 @@ def index_directory(
         subdirs = list(class_names)
     paths, label_ids = [], []
     for class_id, name in enumerate(subdirs):
-        found = _files_under(
+        found = files_under(
             os.path.join(directory, name), follow_links, extensions
         )
         paths.extend(found)
