@@ -1084,16 +1084,8 @@ def load_weights_into(
             ) from e
         model_entries = _model_entries(model)
         model_layer = model_entries[LAYERS_GROUP]
-        pairs, missing, unexpected = _match(layer_file, model_layer)
-        skipped_keys = {k for k, v, _ in model_layer if id(v) in skipped}
-        pairs = [p for p in pairs if id(p[1]) not in skipped]
-        missing = [k for k in missing if k not in skipped_keys]
-        problems = _problems(
-            pairs,
-            missing,
-            unexpected,
-            "Model",
-            [k for k, _, _ in model_layer],
+        pairs, problems = _match_group(
+            layer_file, model_layer, skipped, "Model"
         )
         if problems and not skip_mismatch:
             raise ValueError(
@@ -1107,8 +1099,7 @@ def load_weights_into(
                 f"'{display_name}':\n{_format_problems(problems)}",
                 stacklevel=3,
             )
-            bad = {id(p[0][1]) for p in problems if p[0] is not None}
-            pairs = [p for p in pairs if id(p[1]) not in bad]
+            pairs = _without_problems(pairs, problems)
 
         optimizer_pairs = _optimizer_pairs(
             model, optimizer_file, skip_mismatch, display_name, skipped
@@ -1261,11 +1252,28 @@ def assign_all(readers, nbytes, run_hooks):
         _assign(variable, lambda index, read=read: read(index, True))
 
 
-def _drop_skipped(pairs, missing, model_entries, skipped):
+def _match_group(saved, model_entries, skipped, what):
+    """Pairs the saved entries of one group with the model's, leaving out
+    the variables of skipped objects.
+
+    Returns:
+        `(pairs, problems)`: the `_match` pairs and the `_problems` found
+        (`what` names the group in them).
+    """
+    pairs, missing, unexpected = _match(saved, model_entries)
     skipped_keys = {k for k, v, _ in model_entries if id(v) in skipped}
     pairs = [p for p in pairs if id(p[1]) not in skipped]
     missing = [k for k in missing if k not in skipped_keys]
-    return pairs, missing
+    problems = _problems(
+        pairs, missing, unexpected, what, [k for k, _, _ in model_entries]
+    )
+    return pairs, problems
+
+
+def _without_problems(pairs, problems):
+    """`pairs` less those that `problems` reports as mismatched."""
+    bad = {id(p[0][1]) for p in problems if p[0] is not None}
+    return [p for p in pairs if id(p[1]) not in bad]
 
 
 def _seed_pairs(model, seed_file, skip_mismatch, display_name, skipped=()):
@@ -1274,18 +1282,11 @@ def _seed_pairs(model, seed_file, skip_mismatch, display_name, skipped=()):
     model_seeds = _model_entries(model)[SEED_GROUP]
     if not seed_file or not model_seeds:
         return []
-    pairs, missing, unexpected = _match(seed_file, model_seeds)
-    pairs, missing = _drop_skipped(pairs, missing, model_seeds, skipped)
-    problems = _problems(
-        pairs,
-        missing,
-        unexpected,
-        "Seed generator",
-        [k for k, _, _ in model_seeds],
+    pairs, problems = _match_group(
+        seed_file, model_seeds, skipped, "Seed generator"
     )
     if not problems:
         return pairs
-    bad = {id(p[0][1]) for p in problems if p[0] is not None}
     warnings.warn(
         f"{'Skipping mismatched' if skip_mismatch else 'Not loading the'} "
         f"seed generator states from '{display_name}': the model's seed "
@@ -1294,7 +1295,7 @@ def _seed_pairs(model, seed_file, skip_mismatch, display_name, skipped=()):
         stacklevel=4,
     )
     if skip_mismatch:
-        return [p for p in pairs if id(p[1]) not in bad]
+        return _without_problems(pairs, problems)
     return []
 
 
@@ -1315,25 +1316,18 @@ def _optimizer_pairs(
     if not _optimizer_built(optimizer):
         optimizer.build(model.trainable_variables)
     model_optimizer = _model_entries(model)[OPTIMIZER_GROUP]
-    pairs, missing, unexpected = _match(optimizer_file, model_optimizer)
-    pairs, missing = _drop_skipped(pairs, missing, model_optimizer, skipped)
-    problems = _problems(
-        pairs,
-        missing,
-        unexpected,
-        "Optimizer",
-        [k for k, _, _ in model_optimizer],
+    pairs, problems = _match_group(
+        optimizer_file, model_optimizer, skipped, "Optimizer"
     )
     if not problems:
         return pairs
     if skip_mismatch:
-        bad = {id(p[0][1]) for p in problems if p[0] is not None}
         warnings.warn(
             f"Skipping mismatched optimizer variables while loading "
             f"'{display_name}':\n{_format_problems(problems)}",
             stacklevel=4,
         )
-        return [p for p in pairs if id(p[1]) not in bad]
+        return _without_problems(pairs, problems)
     warnings.warn(
         f"Not loading the optimizer state from '{display_name}': the "
         f"model's optimizer '{getattr(optimizer, 'name', optimizer)}' does "
