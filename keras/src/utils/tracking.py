@@ -206,18 +206,37 @@ def _pairs(values):
     return list(values)
 
 
+class _TrackedItemsMixin:
+    """What the tracked list and set share: construction from items,
+    `clear()`, and the `keras.tree` node protocol (the items are the
+    children)."""
+
+    def __init__(self, values=None, tracker=None):
+        self.tracker = tracker
+        super().__init__(_track(self, v) for v in (values or ()))
+
+    def clear(self):
+        items = list(self)
+        super().clear()
+        for item in items:
+            _untrack(self, item)
+
+    def tree_flatten(self):
+        return list(self), None
+
+    @classmethod
+    def tree_unflatten(cls, metadata, children):
+        return cls(children)
+
+
 @tree_api.register_tree_node_class
-class TrackedList(list):
+class TrackedList(_TrackedItemsMixin, list):
     """A list that tells its tracker about added and removed items.
 
     Args:
         values: Optional initial items.
         tracker: Optional `Tracker`; without one, this is a plain list.
     """
-
-    def __init__(self, values=None, tracker=None):
-        self.tracker = tracker
-        super().__init__(_track(self, v) for v in (values or ()))
 
     def append(self, value):
         super().append(_track(self, value))
@@ -253,24 +272,11 @@ class TrackedList(list):
         _untrack(self, value)
         return value
 
-    def clear(self):
-        items = list(self)
-        super().clear()
-        for item in items:
-            _untrack(self, item)
-
     def __delitem__(self, index):
         items = self[index] if isinstance(index, slice) else [self[index]]
         super().__delitem__(index)
         for item in items:
             _untrack(self, item)
-
-    def tree_flatten(self):
-        return list(self), None
-
-    @classmethod
-    def tree_unflatten(cls, metadata, children):
-        return cls(children)
 
 
 class _TrackedMappingMixin:
@@ -368,17 +374,13 @@ class TrackedOrderedDict(_TrackedMappingMixin, OrderedDict):
 
 
 @tree_api.register_tree_node_class
-class TrackedSet(set):
+class TrackedSet(_TrackedItemsMixin, set):
     """A set that tells its tracker about added and removed items.
 
     Args:
         values: Optional initial items.
         tracker: Optional `Tracker`; without one, this is a plain set.
     """
-
-    def __init__(self, values=None, tracker=None):
-        self.tracker = tracker
-        super().__init__(_track(self, v) for v in (values or ()))
 
     def add(self, value):
         super().add(_track(self, value))
@@ -400,16 +402,3 @@ class TrackedSet(set):
         value = super().pop()
         _untrack(self, value)
         return value
-
-    def clear(self):
-        items = list(self)
-        super().clear()
-        for item in items:
-            _untrack(self, item)
-
-    def tree_flatten(self):
-        return list(self), None
-
-    @classmethod
-    def tree_unflatten(cls, metadata, children):
-        return cls(children)
