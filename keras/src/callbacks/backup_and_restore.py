@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 
 from keras.src.api_export import keras_export
+from keras.src.callbacks import monitor_callback
 from keras.src.callbacks import preemption
 from keras.src.callbacks import training_position
 from keras.src.callbacks.callback import Callback
@@ -137,12 +138,10 @@ class BackupAndRestore(Callback):
                 "Empty `backup_dir` argument passed: give the path of a "
                 f"folder for the backup. Received: backup_dir={backup_dir!r}"
             )
-        valid_freq = save_freq in ("epoch", False) or (
-            isinstance(save_freq, int)
-            and not isinstance(save_freq, bool)
-            and save_freq > 0
-        )
-        if not valid_freq:
+        if not (
+            save_freq in ("epoch", False)
+            or monitor_callback.is_batch_count(save_freq)
+        ):
             raise ValueError(
                 "Invalid value for argument `save_freq`: expected 'epoch', "
                 "a positive number of batches or False. Received: "

@@ -4,6 +4,7 @@ import os
 import warnings
 
 from keras.src.api_export import keras_export
+from keras.src.callbacks import monitor_callback
 from keras.src.callbacks.monitor_callback import MonitorCallback
 from keras.src.utils import io_utils
 
@@ -100,16 +101,7 @@ class ModelCheckpoint(MonitorCallback):
                 f"to end with `{suffix}` (save_weights_only="
                 f"{save_weights_only}); got filepath={self.filepath!r}."
             )
-        per_batches = (
-            isinstance(save_freq, int)
-            and not isinstance(save_freq, bool)
-            and save_freq > 0
-        )
-        if save_freq != "epoch" and not per_batches:
-            raise ValueError(
-                f"Unrecognized save_freq: {save_freq!r}. Use 'epoch' or a "
-                "positive number of batches."
-            )
+        monitor_callback.check_save_freq(save_freq)
 
     def on_train_begin(self, logs=None):
         self._batches_seen_since_last_saving = 0

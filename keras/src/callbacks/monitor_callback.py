@@ -22,6 +22,26 @@ _MIN_HINTS = (
 )
 
 
+def is_batch_count(save_freq):
+    """Whether `save_freq` is a positive number of batches (an `int`, and
+    not a `bool`) rather than a word such as `"epoch"`."""
+    return (
+        isinstance(save_freq, int)
+        and not isinstance(save_freq, bool)
+        and save_freq > 0
+    )
+
+
+def check_save_freq(save_freq):
+    """Raises `ValueError` unless `save_freq` is `"epoch"` or a positive
+    number of batches."""
+    if save_freq != "epoch" and not is_batch_count(save_freq):
+        raise ValueError(
+            f"Unrecognized save_freq: {save_freq!r}. Use 'epoch' or a "
+            "positive number of batches."
+        )
+
+
 def _iter_metrics(metrics):
     for metric in metrics or []:
         yield metric

@@ -6,6 +6,7 @@ import warnings
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.callbacks import monitor_callback
 from keras.src.callbacks import training_position
 from keras.src.callbacks.monitor_callback import MonitorCallback
 from keras.src.distribution import distribution_lib
@@ -134,16 +135,7 @@ class OrbaxCheckpoint(MonitorCallback):
         save_weights_only=False,
     ):
         super().__init__(monitor=monitor, mode=mode)
-        per_batches = (
-            isinstance(save_freq, int)
-            and not isinstance(save_freq, bool)
-            and save_freq > 0
-        )
-        if save_freq != "epoch" and not per_batches:
-            raise ValueError(
-                f"Unrecognized save_freq: {save_freq!r}. Use 'epoch' or a "
-                "positive number of batches."
-            )
+        monitor_callback.check_save_freq(save_freq)
         if max_to_keep is not None and (
             not isinstance(max_to_keep, int)
             or isinstance(max_to_keep, bool)

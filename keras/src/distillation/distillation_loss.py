@@ -90,6 +90,14 @@ class DistillationLoss:
         `student`. The base class accepts any pair."""
 
 
+def _from_config_with_loss(cls, config):
+    """Builds a `cls` from its `get_config()` output, whose `"loss"` entry
+    holds the serialized loss (or losses)."""
+    config = dict(config)
+    config["loss"] = serialization_lib.deserialize_keras_object(config["loss"])
+    return cls(**config)
+
+
 @keras_export("keras.distillation.LogitsDistillation")
 class LogitsDistillation(DistillationLoss):
     """Compares the final outputs (logits) of the teacher and the student.
@@ -156,11 +164,7 @@ class LogitsDistillation(DistillationLoss):
 
     @classmethod
     def from_config(cls, config):
-        config = dict(config)
-        config["loss"] = serialization_lib.deserialize_keras_object(
-            config["loss"]
-        )
-        return cls(**config)
+        return _from_config_with_loss(cls, config)
 
 
 @keras_export("keras.distillation.FeatureDistillation")
@@ -245,8 +249,4 @@ class FeatureDistillation(DistillationLoss):
 
     @classmethod
     def from_config(cls, config):
-        config = dict(config)
-        config["loss"] = serialization_lib.deserialize_keras_object(
-            config["loss"]
-        )
-        return cls(**config)
+        return _from_config_with_loss(cls, config)

@@ -73,18 +73,11 @@ class Functional(Function, Model):
             self.trainable = False
 
     # --------------------------------------------------------------- graph
-    @property
+    # Keeps `Model`'s setter, which refuses assignments.
+    @Model.layers.getter
     def layers(self):
         """The model's layers (`InputLayer`s included), in graph order."""
         return [op for op in self._operations if isinstance(op, Layer)]
-
-    @layers.setter
-    def layers(self, _):
-        raise AttributeError(
-            "The `Model.layers` attribute is reserved: it is the read-only "
-            "list of the model's sublayers. Store your layers under a "
-            "different attribute name."
-        )
 
     @property
     def output_names(self):

@@ -255,13 +255,6 @@ class Sequential(Model):
             return {"input_shape": list(shape)}
         return None
 
-    def build_from_config(self, config):
-        if not config or self.built:
-            return
-        input_shape = config.get("input_shape")
-        if input_shape is not None:
-            self.build(tuple(input_shape))
-
     # ---------------------------------------------------------------- call
     def call(self, inputs, training=None, mask=None):
         """Runs the layers in order on `inputs`."""

@@ -68,6 +68,7 @@ layout (root attribute `format="keras-weights"`, or that value under
 `metadata.format` in a sharded index) are read by `weights_h5`.
 """
 
+import contextlib
 import os
 import re
 import warnings
@@ -301,22 +302,22 @@ def _storable(array):
     return raw, name
 
 
-class _GroupWriter:
+class _GroupWriter(weights_h5.KeyedStore):
     """The store a user layer's `save_own_variables()` writes into."""
 
     def __init__(self, group, needed, owner):
         self._group = group
         self._needed = needed
         self._owner = owner
-        self._keys = []
+        self._entries = []
 
     def __setitem__(self, key, value):
         key = str(key)
-        if key in self._keys:
+        if key in self._entries:
             raise ValueError(
                 f"The key '{key}' was already written by layer '{self._owner}'."
             )
-        self._keys.append(key)
+        self._entries.append(key)
         array = weights_h5.host_array(value, self._needed)
         if array is not None and self._group is not None:
             _write_dataset(self._group, key, array)
@@ -324,17 +325,8 @@ class _GroupWriter:
     def __getitem__(self, key):
         return np.asarray(self._group[str(key)])
 
-    def __contains__(self, key):
-        return str(key) in self._keys
-
-    def __len__(self):
-        return len(self._keys)
-
-    def __iter__(self):
-        return iter(self._keys)
-
     def keys(self):
-        return list(self._keys)
+        return list(self._entries)
 
 
 def _write_dataset(group, key, array):
@@ -626,13 +618,9 @@ def _group_entries(f, group_name, display_name):
     return entries
 
 
-class _GroupReader:
+class _GroupReader(weights_h5.SavedEntriesReader):
     """The read-only store given to a user layer's
     `load_own_variables()`."""
-
-    def __init__(self, entries, display_name):
-        self._entries = entries
-        self._display_name = display_name
 
     def __getitem__(self, key):
         entry = self._entries.get(str(key))
@@ -645,23 +633,11 @@ class _GroupReader:
     def __setitem__(self, key, value):
         raise TypeError("The store given to `load_own_variables` is read-only.")
 
-    def __contains__(self, key):
-        return str(key) in self._entries
-
-    def __len__(self):
-        return len(self._entries)
-
-    def __iter__(self):
-        return iter(self.keys())
-
     def keys(self):
         keys = list(self._entries)
         if all(key.isdigit() for key in keys):
             return sorted(keys, key=int)
         return keys
-
-    def get(self, key, default=None):
-        return self[key] if key in self else default
 
 
 def _shape(variable):
@@ -846,11 +822,12 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
                 node_pairs.append((variable, entry))
         pairs.extend(node_pairs)
 
-    def read_file(kinds):
+    @contextlib.contextmanager
+    def corrupted_file_errors():
+        # A failure other than a `ValueError` means the file could not be
+        # parsed: it is reported as a corrupted file.
         try:
-            for node in walk(model, lambda group: group in source):
-                if node.kind in kinds and id(node.obj) not in skipped:
-                    collect(node)
+            yield
         except ValueError:
             raise
         except Exception as e:
@@ -859,15 +836,14 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
                 f"corrupted. ({e})"
             ) from e
 
-    try:
+    def read_file(kinds):
+        with corrupted_file_errors():
+            for node in walk(model, lambda group: group in source):
+                if node.kind in kinds and id(node.obj) not in skipped:
+                    collect(node)
+
+    with corrupted_file_errors():
         source.check_links()
-    except ValueError:
-        raise
-    except Exception as e:
-        raise ValueError(
-            f"Could not read the weights file '{display_name}': it is "
-            f"corrupted. ({e})"
-        ) from e
     read_file(("layer", "seed"))
     layer_problems = problems["layer"]
     if layer_problems and not skip_mismatch:

@@ -477,7 +477,23 @@ def _write_root_attrs(f):
     f.create_group(LAYERS_GROUP)
 
 
-class _OwnVariablesWriter:
+class KeyedStore:
+    """Base of the stores given to `save_own_variables()` and
+    `load_own_variables()`. `_entries` holds what the store has under each
+    string key (a dict, or a list of the keys); subclasses define item
+    access and `keys()`."""
+
+    def __contains__(self, key):
+        return str(key) in self._entries
+
+    def __len__(self):
+        return len(self._entries)
+
+    def __iter__(self):
+        return iter(self.keys())
+
+
+class _OwnVariablesWriter(KeyedStore):
     """The store given to a layer's `save_own_variables()`."""
 
     def __init__(self, sink, owner, owner_index, needed):
@@ -485,15 +501,15 @@ class _OwnVariablesWriter:
         self._owner = owner
         self._owner_index = owner_index
         self._needed = needed
-        self._values = {}
+        self._entries = {}
 
     def __setitem__(self, key, value):
         key = str(key)
         array = host_array(value, self._needed)
         if array is None:
-            self._values[key] = None
+            self._entries[key] = None
             return
-        if key in self._values:
+        if key in self._entries:
             raise ValueError(
                 f"The key '{key}' was already written by layer '{self._owner}'."
             )
@@ -506,24 +522,15 @@ class _OwnVariablesWriter:
         dataset.attrs["owner"] = self._owner
         dataset.attrs["owner_index"] = self._owner_index
         dataset.attrs["name"] = key
-        dataset.attrs["index"] = len(self._values)
+        dataset.attrs["index"] = len(self._entries)
         dataset.attrs["dtype"] = dtype_name
-        self._values[key] = array
+        self._entries[key] = array
 
     def __getitem__(self, key):
-        return self._values[str(key)]
-
-    def __contains__(self, key):
-        return str(key) in self._values
-
-    def __len__(self):
-        return len(self._values)
-
-    def __iter__(self):
-        return iter(self._values)
+        return self._entries[str(key)]
 
     def keys(self):
-        return self._values.keys()
+        return self._entries.keys()
 
 
 def _default_save_own_variables(layer, store):
@@ -945,13 +952,26 @@ class _Source:
         self.close()
 
 
-class _OwnVariablesReader:
+class SavedEntriesReader(KeyedStore):
+    """Base of the read-only stores given to `load_own_variables()`: they
+    map variable keys to saved entries, read only when looked up."""
+
+    def __init__(self, entries, display_name):
+        self._entries = entries
+        self._display_name = display_name
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
+class _OwnVariablesReader(SavedEntriesReader):
     """The read-only store given to a layer's `load_own_variables()`."""
 
     def __init__(self, owner, entries, display_name):
+        super().__init__(
+            {e.attrs.get("name") or e.key: e for e in entries}, display_name
+        )
         self._owner = owner
-        self._entries = {e.attrs.get("name") or e.key: e for e in entries}
-        self._display_name = display_name
 
     def __getitem__(self, key):
         entry = self._entries.get(str(key))
@@ -965,20 +985,8 @@ class _OwnVariablesReader:
     def __setitem__(self, key, value):
         raise ValueError("Setting a value is only allowed in write mode.")
 
-    def __contains__(self, key):
-        return str(key) in self._entries
-
-    def __len__(self):
-        return len(self._entries)
-
-    def __iter__(self):
-        return iter(self._entries)
-
     def keys(self):
         return self._entries.keys()
-
-    def get(self, key, default=None):
-        return self[key] if key in self else default
 
 
 def _own_variable_groups(source, display_name):
@@ -1076,16 +1084,8 @@ def load_weights_into(
             ) from e
         model_entries = _model_entries(model)
         model_layer = model_entries[LAYERS_GROUP]
-        pairs, missing, unexpected = _match(layer_file, model_layer)
-        skipped_keys = {k for k, v, _ in model_layer if id(v) in skipped}
-        pairs = [p for p in pairs if id(p[1]) not in skipped]
-        missing = [k for k in missing if k not in skipped_keys]
-        problems = _problems(
-            pairs,
-            missing,
-            unexpected,
-            "Model",
-            [k for k, _, _ in model_layer],
+        pairs, problems = _match_group(
+            layer_file, model_layer, skipped, "Model"
         )
         if problems and not skip_mismatch:
             raise ValueError(
@@ -1099,8 +1099,7 @@ def load_weights_into(
                 f"'{display_name}':\n{_format_problems(problems)}",
                 stacklevel=3,
             )
-            bad = {id(p[0][1]) for p in problems if p[0] is not None}
-            pairs = [p for p in pairs if id(p[1]) not in bad]
+            pairs = _without_problems(pairs, problems)
 
         optimizer_pairs = _optimizer_pairs(
             model, optimizer_file, skip_mismatch, display_name, skipped
@@ -1268,11 +1267,28 @@ def assign_all(readers, nbytes, run_hooks):
         _assign(variable, lambda index, read=read: read(index, True))
 
 
-def _drop_skipped(pairs, missing, model_entries, skipped):
+def _match_group(saved, model_entries, skipped, what):
+    """Pairs the saved entries of one group with the model's, leaving out
+    the variables of skipped objects.
+
+    Returns:
+        `(pairs, problems)`: the `_match` pairs and the `_problems` found
+        (`what` names the group in them).
+    """
+    pairs, missing, unexpected = _match(saved, model_entries)
     skipped_keys = {k for k, v, _ in model_entries if id(v) in skipped}
     pairs = [p for p in pairs if id(p[1]) not in skipped]
     missing = [k for k in missing if k not in skipped_keys]
-    return pairs, missing
+    problems = _problems(
+        pairs, missing, unexpected, what, [k for k, _, _ in model_entries]
+    )
+    return pairs, problems
+
+
+def _without_problems(pairs, problems):
+    """`pairs` less those that `problems` reports as mismatched."""
+    bad = {id(p[0][1]) for p in problems if p[0] is not None}
+    return [p for p in pairs if id(p[1]) not in bad]
 
 
 def _seed_pairs(model, seed_file, skip_mismatch, display_name, skipped=()):
@@ -1281,18 +1297,11 @@ def _seed_pairs(model, seed_file, skip_mismatch, display_name, skipped=()):
     model_seeds = _model_entries(model)[SEED_GROUP]
     if not seed_file or not model_seeds:
         return []
-    pairs, missing, unexpected = _match(seed_file, model_seeds)
-    pairs, missing = _drop_skipped(pairs, missing, model_seeds, skipped)
-    problems = _problems(
-        pairs,
-        missing,
-        unexpected,
-        "Seed generator",
-        [k for k, _, _ in model_seeds],
+    pairs, problems = _match_group(
+        seed_file, model_seeds, skipped, "Seed generator"
     )
     if not problems:
         return pairs
-    bad = {id(p[0][1]) for p in problems if p[0] is not None}
     warnings.warn(
         f"{'Skipping mismatched' if skip_mismatch else 'Not loading the'} "
         f"seed generator states from '{display_name}': the model's seed "
@@ -1301,7 +1310,7 @@ def _seed_pairs(model, seed_file, skip_mismatch, display_name, skipped=()):
         stacklevel=4,
     )
     if skip_mismatch:
-        return [p for p in pairs if id(p[1]) not in bad]
+        return _without_problems(pairs, problems)
     return []
 
 
@@ -1322,25 +1331,18 @@ def _optimizer_pairs(
     if not _optimizer_built(optimizer):
         optimizer.build(model.trainable_variables)
     model_optimizer = _model_entries(model)[OPTIMIZER_GROUP]
-    pairs, missing, unexpected = _match(optimizer_file, model_optimizer)
-    pairs, missing = _drop_skipped(pairs, missing, model_optimizer, skipped)
-    problems = _problems(
-        pairs,
-        missing,
-        unexpected,
-        "Optimizer",
-        [k for k, _, _ in model_optimizer],
+    pairs, problems = _match_group(
+        optimizer_file, model_optimizer, skipped, "Optimizer"
     )
     if not problems:
         return pairs
     if skip_mismatch:
-        bad = {id(p[0][1]) for p in problems if p[0] is not None}
         warnings.warn(
             f"Skipping mismatched optimizer variables while loading "
             f"'{display_name}':\n{_format_problems(problems)}",
             stacklevel=4,
         )
-        return [p for p in pairs if id(p[1]) not in bad]
+        return _without_problems(pairs, problems)
     warnings.warn(
         f"Not loading the optimizer state from '{display_name}': the "
         f"model's optimizer '{getattr(optimizer, 'name', optimizer)}' does "

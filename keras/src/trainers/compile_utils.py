@@ -389,6 +389,18 @@ class CompileLoss(losses_module.Loss):
 
     def _place_dict(self, spec, path, node, layout, placed, top):
         keys = _sorted_keys(spec)
+
+        def place_at_named_output(key):
+            # `spec[key]` goes to the model output named `key`.
+            output_path = layout.paths[layout.given_names.index(key)]
+            self._place(
+                spec[key],
+                output_path,
+                layout.node_at(output_path),
+                layout,
+                placed,
+            )
+
         if isinstance(node, dict):
             for key in keys:
                 if key in node:
@@ -396,14 +408,7 @@ class CompileLoss(losses_module.Loss):
                         spec[key], path + (key,), node[key], layout, placed
                     )
                 elif top and layout.given_names and key in layout.given_names:
-                    index = layout.given_names.index(key)
-                    self._place(
-                        spec[key],
-                        layout.paths[index],
-                        layout.node_at(layout.paths[index]),
-                        layout,
-                        placed,
-                    )
+                    place_at_named_output(key)
                 elif top:
                     raise KeyError(
                         f"The key '{key}' in the `loss` argument, can't be "
@@ -428,14 +433,7 @@ class CompileLoss(losses_module.Loss):
                     f"model's output names: {names}."
                 )
             for key in keys:
-                index = names.index(key)
-                self._place(
-                    spec[key],
-                    layout.paths[index],
-                    layout.node_at(layout.paths[index]),
-                    layout,
-                    placed,
-                )
+                place_at_named_output(key)
             return
         raise KeyError(
             f"The `loss` entry at '{'/'.join(map(str, path))}' is a dict "

@@ -253,10 +253,7 @@ def assert_same_structure(a, b):
 
 
 def assert_same_paths(a, b):
-    a_paths = set(path for path, _ in flatten_with_path(a))
-    b_paths = set(path for path, _ in flatten_with_path(b))
-    if a_paths != b_paths:
-        raise tree_common.paths_mismatch_error(a_paths, b_paths)
+    tree_common.assert_same_paths(a, b, flatten_with_path)
 
 
 def pack_sequence_as(structure, flat_sequence):
@@ -267,10 +264,7 @@ def pack_sequence_as(structure, flat_sequence):
 
 
 def lists_to_tuples(structure):
-    def to_tuple(x):
-        return tuple(x) if isinstance(x, list) else None
-
-    return traverse(to_tuple, structure, top_down=False)
+    return tree_common.lists_to_tuples(structure, traverse)
 
 
 def map_shape_structure(func, structure):

@@ -56,6 +56,24 @@ def paths_mismatch_error(a_paths, b_paths):
     )
 
 
+def assert_same_paths(a, b, flatten_with_path):
+    """`assert_same_paths` for an implementation given by its
+    `flatten_with_path`."""
+    a_paths = set(path for path, _ in flatten_with_path(a))
+    b_paths = set(path for path, _ in flatten_with_path(b))
+    if a_paths != b_paths:
+        raise paths_mismatch_error(a_paths, b_paths)
+
+
+def lists_to_tuples(structure, traverse):
+    """`lists_to_tuples` for an implementation given by its `traverse`."""
+
+    def to_tuple(x):
+        return tuple(x) if isinstance(x, list) else None
+
+    return traverse(to_tuple, structure, top_down=False)
+
+
 def as_flat_list(flat_sequence):
     """`flat_sequence` as a list; `TypeError` if it is not iterable."""
     if isinstance(flat_sequence, (str, bytes)) or not hasattr(

@@ -4,14 +4,14 @@ TensorFlow (`tf.data`, `tf.audio.decode_wav`) is imported only when the
 function is called.
 """
 
-import os
-
 import numpy as np
 
 from keras.src.api_export import keras_export
-from keras.src.utils.text_dataset_utils import _check_validation_args
+from keras.src.utils.directory_dataset_utils import build_subsets
+from keras.src.utils.directory_dataset_utils import check_label_args
+from keras.src.utils.directory_dataset_utils import index_directory
+from keras.src.utils.directory_dataset_utils import split_settings
 
-_LABEL_MODES = ("int", "categorical", "binary", None)
 _EXTENSIONS = (".wav",)
 
 
@@ -87,23 +87,7 @@ def audio_dataset_from_directory(
         subset="training", seed=7)
     ```
     """
-    if labels not in ("inferred", None):
-        if not isinstance(labels, (list, tuple)):
-            raise ValueError(
-                'The `labels` argument should be `"inferred"` (class per '
-                "subfolder), `None` (no labels) or a list of integers, one "
-                f"per `.wav` file. Received: labels={labels}"
-            )
-        if class_names:
-            raise ValueError(
-                'You can only pass `class_names` if `labels="inferred"`. '
-                f"Received: labels={labels}, and class_names={class_names}"
-            )
-    if label_mode not in _LABEL_MODES:
-        raise ValueError(
-            '`label_mode` argument must be one of "int", "categorical", '
-            f'"binary", or None. Received: label_mode={label_mode}'
-        )
+    check_label_args(labels, label_mode, class_names, "`.wav`")
     if ragged and output_sequence_length is not None:
         raise ValueError(
             "Cannot set both `ragged` and `output_sequence_length`: ragged "
@@ -131,38 +115,19 @@ def audio_dataset_from_directory(
     if labels is None or label_mode is None:
         labels = None
         label_mode = None
-    _check_validation_args(validation_split, subset, shuffle, seed)
-    if seed is None:
-        seed = int(np.random.randint(0, 1_000_000))
-
-    paths, label_ids, class_names = _index_directory(
-        directory, labels, class_names, follow_links
+    split = split_settings(validation_split, subset, shuffle, seed)
+    indexed_files = index_directory(
+        directory, labels, class_names, follow_links, _EXTENSIONS, "audio files"
     )
+    paths, _, class_names = indexed_files
     if not paths:
         raise ValueError(
             f"No audio files found in directory {directory}. "
             f"Allowed format(s): {_EXTENSIONS}"
         )
-    if label_mode == "binary" and len(class_names) != 2:
-        raise ValueError(
-            'When passing `label_mode="binary"`, there must be exactly 2 '
-            f"class_names. Received: class_names={class_names}"
-        )
-    if verbose:
-        if labels is None:
-            print(f"Found {len(paths)} files.")
-        else:
-            print(
-                f"Found {len(paths)} files belonging to "
-                f"{len(class_names)} classes."
-            )
-    if shuffle:
-        order = np.random.RandomState(seed).permutation(len(paths))
-        paths = [paths[i] for i in order]
-        label_ids = [label_ids[i] for i in order]
 
     def build(subset_paths, subset_labels):
-        dataset = _tf_dataset(
+        return _tf_dataset(
             subset_paths,
             subset_labels,
             label_mode,
@@ -171,80 +136,10 @@ def audio_dataset_from_directory(
             sampling_rate,
             output_sequence_length,
             ragged,
-            shuffle,
-            seed,
+            split,
         )
-        dataset.class_names = class_names
-        return dataset
 
-    if not validation_split:
-        return build(paths, label_ids)
-    num_val = int(validation_split * len(paths))
-    num_train = len(paths) - num_val
-    train = (paths[:num_train], label_ids[:num_train])
-    val = (paths[num_train:], label_ids[num_train:])
-    if subset == "training":
-        if verbose:
-            print(f"Using {num_train} files for training.")
-        return build(*train)
-    if subset == "validation":
-        if verbose:
-            print(f"Using {num_val} files for validation.")
-        return build(*val)
-    if verbose:
-        print(f"Using {num_train} files for training.")
-        print(f"Using {num_val} files for validation.")
-    return build(*train), build(*val)
-
-
-def _audio_files(folder, follow_links):
-    found = []
-    for root, dirs, files in os.walk(folder, followlinks=follow_links):
-        dirs.sort()
-        for name in sorted(files):
-            if name.lower().endswith(_EXTENSIONS):
-                found.append(os.path.join(root, name))
-    return found
-
-
-def _index_directory(directory, labels, class_names, follow_links):
-    """Lists the audio files of `directory` with their integer labels.
-
-    Returns:
-        `(paths, label_ids, class_names)`; the label ids are 0 for every
-        file when there are no labels.
-    """
-    if labels != "inferred":
-        paths = sorted(_audio_files(directory, follow_links))
-        if labels is None:
-            return paths, [0] * len(paths), []
-        if len(labels) != len(paths):
-            raise ValueError(
-                "Expected the lengths of `labels` to match the number of "
-                f"files: {len(labels)} labels for {len(paths)} audio files "
-                f"under {directory}."
-            )
-        names = [str(c) for c in sorted(set(labels))]
-        return paths, [int(label) for label in labels], names
-    subdirs = sorted(
-        name
-        for name in os.listdir(directory)
-        if os.path.isdir(os.path.join(directory, name))
-    )
-    if class_names is not None:
-        if sorted(class_names) != subdirs:
-            raise ValueError(
-                "The `class_names` passed did not match the subfolders of "
-                f"{directory}: {subdirs} (in any order). Received: "
-                f"class_names={class_names}"
-            )
-        subdirs = list(class_names)
-    paths, label_ids = [], []
-    for class_id, name in enumerate(subdirs):
-        found = _audio_files(os.path.join(directory, name), follow_links)
-        paths.extend(found)
-        label_ids.extend([class_id] * len(found))
-    return paths, label_ids, subdirs
+    return build_subsets(build, indexed_files, label_mode, split, verbose)
 
 
 def _tf_dataset(
@@ -256,8 +151,7 @@ def _tf_dataset(
     sampling_rate,
     output_sequence_length,
     ragged,
-    shuffle,
-    seed,
+    split,
 ):
     import tensorflow as tf
 
@@ -281,10 +175,12 @@ def _tf_dataset(
         return audio
 
     indices = tf.data.Dataset.range(len(paths))
-    if shuffle:
+    if split.shuffle:
         # The file list is already shuffled; this also reshuffles it on
         # every epoch, files and labels together.
-        indices = indices.shuffle(buffer_size=max(len(paths), 1), seed=seed)
+        indices = indices.shuffle(
+            buffer_size=max(len(paths), 1), seed=split.seed
+        )
     path_table = tf.constant(list(paths))
     label_table = tf.constant(np.asarray(label_ids, dtype="int32"))
 

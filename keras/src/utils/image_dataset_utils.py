@@ -11,29 +11,11 @@ import numpy as np
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.utils import io_utils
+from keras.src.utils.directory_dataset_utils import files_under
 
 ALLOWED_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")
 _LABEL_MODES = ("int", "categorical", "binary", None)
 _COLOR_CHANNELS = {"rgb": 3, "rgba": 4, "grayscale": 1}
-
-
-def _list_files(directory, follow_links, recursive=True):
-    """Sorted image files under `directory` (walking sub-folders)."""
-    found = []
-    if not recursive:
-        names = sorted(os.listdir(directory))
-        return [
-            os.path.join(directory, n)
-            for n in names
-            if n.lower().endswith(ALLOWED_FORMATS)
-            and os.path.isfile(os.path.join(directory, n))
-        ]
-    for root, dirs, files in os.walk(directory, followlinks=follow_links):
-        dirs.sort()
-        for name in sorted(files):
-            if name.lower().endswith(ALLOWED_FORMATS):
-                found.append(os.path.join(root, name))
-    return found
 
 
 def _index_directory(directory, labels, class_names, follow_links):
@@ -58,12 +40,14 @@ def _index_directory(directory, labels, class_names, follow_links):
             class_names = subdirs
         paths, label_ids = [], []
         for index, name in enumerate(class_names):
-            files = _list_files(os.path.join(directory, name), follow_links)
+            files = files_under(
+                os.path.join(directory, name), follow_links, ALLOWED_FORMATS
+            )
             paths += files
             label_ids += [index] * len(files)
         return paths, np.asarray(label_ids, "int32"), list(class_names)
     # Unlabeled or manually labeled: every image in the tree, in order.
-    paths = _list_files(directory, follow_links)
+    paths = files_under(directory, follow_links, ALLOWED_FORMATS)
     if labels is None:
         return paths, None, None
     if len(labels) != len(paths):
@@ -77,16 +61,7 @@ def _index_directory(directory, labels, class_names, follow_links):
     return paths, label_ids, class_names
 
 
-def _validate(
-    labels,
-    label_mode,
-    class_names,
-    color_mode,
-    validation_split,
-    subset,
-    shuffle,
-    seed,
-):
+def _check_labeling(labels, label_mode, class_names, color_mode):
     if labels not in ("inferred", None) and not isinstance(
         labels, (list, tuple)
     ):
@@ -111,6 +86,9 @@ def _validate(
             'You can only pass `class_names` if `labels="inferred"`. '
             f"Received: labels={labels}, and class_names={class_names}"
         )
+
+
+def _check_split(validation_split, subset, shuffle, seed):
     if validation_split and not 0 < validation_split < 1:
         raise ValueError(
             "`validation_split` must be between 0 and 1 (exclusive). "
@@ -273,16 +251,8 @@ def image_dataset_from_directory(
     """
     import tensorflow as tf
 
-    _validate(
-        labels,
-        label_mode,
-        class_names,
-        color_mode,
-        validation_split,
-        subset,
-        shuffle,
-        seed,
-    )
+    _check_labeling(labels, label_mode, class_names, color_mode)
+    _check_split(validation_split, subset, shuffle, seed)
     if labels is None:
         label_mode = None
     data_format = backend.standardize_data_format(data_format)

@@ -75,3 +75,17 @@ optree = LazyModule("optree")
 dmtree = LazyModule("tree", pip_name="dm-tree")
 grain = LazyModule("grain")
 ocp = LazyModule("orbax.checkpoint", pip_name="orbax-checkpoint")
+
+
+def grain_for_format_arg():
+    """Imports and returns `grain` for a dataset utility called with
+    `format="grain"`; the `ImportError` when it is missing suggests
+    `format="tf"` instead."""
+    try:
+        import grain
+    except ImportError as e:
+        raise ImportError(
+            "`format='grain'` needs the `grain` package (`pip install "
+            "grain`); use `format='tf'` otherwise."
+        ) from e
+    return grain

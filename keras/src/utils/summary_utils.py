@@ -13,16 +13,15 @@ _BODY_SEP = ("├", "─", "┼", "┤")
 _BODY_BOTTOM = ("└", "─", "┴", "┘")
 
 
+def _distinct(weights):
+    """`weights` without repeats (the same variable listed twice counts
+    once), in their first order."""
+    return list({id(w): w for w in weights}.values())
+
+
 def count_params(weights):
     """Returns the number of scalars in `weights` (deduplicated)."""
-    seen = set()
-    total = 0
-    for w in weights:
-        if id(w) in seen:
-            continue
-        seen.add(id(w))
-        total += _size(w.shape)
-    return total
+    return sum(_size(w.shape) for w in _distinct(weights))
 
 
 def _size(shape):
@@ -44,14 +43,9 @@ def _dtype_bytes(dtype):
 
 def weight_memory_size(weights):
     """Returns the memory size of `weights` in bytes (deduplicated)."""
-    seen = set()
-    total = 0
-    for w in weights:
-        if id(w) in seen:
-            continue
-        seen.add(id(w))
-        total += _size(w.shape) * _dtype_bytes(w.dtype)
-    return total
+    return sum(
+        _size(w.shape) * _dtype_bytes(w.dtype) for w in _distinct(weights)
+    )
 
 
 def readable_memory_size(size):

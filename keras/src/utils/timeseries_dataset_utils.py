@@ -3,6 +3,7 @@
 import numpy as np
 
 from keras.src.api_export import keras_export
+from keras.src.utils import module_utils
 
 
 @keras_export(
@@ -143,13 +144,7 @@ def _tf_dataset(data, targets, starts, offsets, batch_size, shuffle, seed):
 
 
 def _grain_dataset(data, targets, starts, offsets, batch_size, shuffle, seed):
-    try:
-        import grain
-    except ImportError as e:
-        raise ImportError(
-            "`format='grain'` needs the `grain` package (`pip install "
-            "grain`); use `format='tf'` otherwise."
-        ) from e
+    grain = module_utils.grain_for_format_arg()
     data = np.asarray(data)
     targets = None if targets is None else np.asarray(targets)
 

@@ -206,18 +206,37 @@ def _pairs(values):
     return list(values)
 
 
+class _TrackedItemsMixin:
+    """What the tracked list and set share: construction from items,
+    `clear()`, and the `keras.tree` node protocol (the items are the
+    children)."""
+
+    def __init__(self, values=None, tracker=None):
+        self.tracker = tracker
+        super().__init__(_track(self, v) for v in (values or ()))
+
+    def clear(self):
+        items = list(self)
+        super().clear()
+        for item in items:
+            _untrack(self, item)
+
+    def tree_flatten(self):
+        return list(self), None
+
+    @classmethod
+    def tree_unflatten(cls, metadata, children):
+        return cls(children)
+
+
 @tree_api.register_tree_node_class
-class TrackedList(list):
+class TrackedList(_TrackedItemsMixin, list):
     """A list that tells its tracker about added and removed items.
 
     Args:
         values: Optional initial items.
         tracker: Optional `Tracker`; without one, this is a plain list.
     """
-
-    def __init__(self, values=None, tracker=None):
-        self.tracker = tracker
-        super().__init__(_track(self, v) for v in (values or ()))
 
     def append(self, value):
         super().append(_track(self, value))
@@ -253,28 +272,31 @@ class TrackedList(list):
         _untrack(self, value)
         return value
 
-    def clear(self):
-        items = list(self)
-        super().clear()
-        for item in items:
-            _untrack(self, item)
-
     def __delitem__(self, index):
         items = self[index] if isinstance(index, slice) else [self[index]]
         super().__delitem__(index)
         for item in items:
             _untrack(self, item)
 
-    def tree_flatten(self):
-        return list(self), None
-
-    @classmethod
-    def tree_unflatten(cls, metadata, children):
-        return cls(children)
-
 
 class _TrackedMappingMixin:
-    """Tracking for the mutating methods shared by both tracked dicts."""
+    """What both tracked dicts share: construction, tracking in the
+    mutating methods, and the `keras.tree` node protocol. A subclass gives
+    the order in which `keras.tree` visits its values (`_tree_keys()`)."""
+
+    def __init__(self, values=None, tracker=None):
+        self.tracker = tracker
+        super().__init__()
+        for key, value in _pairs(values):
+            self[key] = value
+
+    def tree_flatten(self):
+        keys = self._tree_keys()
+        return [self[k] for k in keys], keys, keys
+
+    @classmethod
+    def tree_unflatten(cls, keys, children):
+        return cls(zip(keys, children))
 
     def __setitem__(self, key, value):
         value = _track(self, value)
@@ -329,19 +351,8 @@ class TrackedDict(_TrackedMappingMixin, dict):
         tracker: Optional `Tracker`; without one, this is a plain dict.
     """
 
-    def __init__(self, values=None, tracker=None):
-        self.tracker = tracker
-        super().__init__()
-        for key, value in _pairs(values):
-            self[key] = value
-
-    def tree_flatten(self):
-        keys = _sorted_keys(self)
-        return [self[k] for k in keys], keys, keys
-
-    @classmethod
-    def tree_unflatten(cls, keys, children):
-        return cls(zip(keys, children))
+    def _tree_keys(self):
+        return _sorted_keys(self)
 
 
 @tree_api.register_tree_node_class
@@ -358,33 +369,18 @@ class TrackedOrderedDict(_TrackedMappingMixin, OrderedDict):
             `OrderedDict`.
     """
 
-    def __init__(self, values=None, tracker=None):
-        self.tracker = tracker
-        super().__init__()
-        for key, value in _pairs(values):
-            self[key] = value
-
-    def tree_flatten(self):
-        keys = list(self)
-        return [self[k] for k in keys], keys, keys
-
-    @classmethod
-    def tree_unflatten(cls, keys, children):
-        return cls(zip(keys, children))
+    def _tree_keys(self):
+        return list(self)
 
 
 @tree_api.register_tree_node_class
-class TrackedSet(set):
+class TrackedSet(_TrackedItemsMixin, set):
     """A set that tells its tracker about added and removed items.
 
     Args:
         values: Optional initial items.
         tracker: Optional `Tracker`; without one, this is a plain set.
     """
-
-    def __init__(self, values=None, tracker=None):
-        self.tracker = tracker
-        super().__init__(_track(self, v) for v in (values or ()))
 
     def add(self, value):
         super().add(_track(self, value))
@@ -406,16 +402,3 @@ class TrackedSet(set):
         value = super().pop()
         _untrack(self, value)
         return value
-
-    def clear(self):
-        items = list(self)
-        super().clear()
-        for item in items:
-            _untrack(self, item)
-
-    def tree_flatten(self):
-        return list(self), None
-
-    @classmethod
-    def tree_unflatten(cls, metadata, children):
-        return cls(children)

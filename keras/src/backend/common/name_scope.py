@@ -5,7 +5,7 @@ from keras.src.backend.common import global_state
 
 
 @keras_export("keras.name_scope")
-class name_scope:
+class name_scope(global_state.GlobalStackScope):
     """Pushes `name` onto the current path while the scope is open.
 
     Variables created inside the scope (by layers, optimizers or directly)
@@ -30,6 +30,8 @@ class name_scope:
     ```
     """
 
+    _stack_name = "name_scope_stack"
+
     def __init__(
         self, name, caller=None, deduplicate=True, override_parent=None
     ):
@@ -42,15 +44,9 @@ class name_scope:
         self.caller = caller
         self.deduplicate = deduplicate
         self.override_parent = override_parent
-        self._pop_on_exit = False
 
     def __enter__(self):
-        stack = global_state.get_global_attribute(
-            "name_scope_stack", default=[], set_to_default=True
-        )
-        if stack is None:
-            stack = []
-            global_state.set_global_attribute("name_scope_stack", stack)
+        stack = self._stack()
         top = stack[-1] if stack else None
         repeated = (
             self.deduplicate
@@ -60,19 +56,8 @@ class name_scope:
             and top.name == self.name
         )
         if not repeated:
-            stack.append(self)
-            self._pop_on_exit = True
+            self._push()
         return self
-
-    def __exit__(self, *args, **kwargs):
-        if not self._pop_on_exit:
-            return
-        self._pop_on_exit = False
-        # The stack may have been reset meanwhile (`clear_session`, another
-        # thread's state): there is then nothing to pop.
-        stack = global_state.get_global_attribute("name_scope_stack")
-        if stack:
-            stack.pop()
 
 
 def current_path():

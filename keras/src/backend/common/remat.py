@@ -10,7 +10,7 @@ _MODES = ("full", "activations", "larger_than", "list_of_layers", None)
 
 
 @keras_export("keras.RematScope")
-class RematScope:
+class RematScope(global_state.GlobalStackScope):
     """Turns on rematerialization for the layers created inside it.
 
     A rematerialized layer does not keep its intermediate values for the
@@ -36,6 +36,8 @@ class RematScope:
     ```
     """
 
+    _stack_name = "remat_scope_stack"
+
     def __init__(
         self, mode="full", output_size_threshold=None, layer_names=None
     ):
@@ -46,24 +48,10 @@ class RematScope:
         self.mode = mode
         self.output_size_threshold = output_size_threshold
         self.layer_names = layer_names or []
-        self._pop_on_exit = False
 
     def __enter__(self):
-        stack = global_state.get_global_attribute("remat_scope_stack")
-        if stack is None:
-            stack = []
-            global_state.set_global_attribute("remat_scope_stack", stack)
-        stack.append(self)
-        self._pop_on_exit = True
+        self._push()
         return self
-
-    def __exit__(self, *args, **kwargs):
-        if not self._pop_on_exit:
-            return
-        self._pop_on_exit = False
-        stack = global_state.get_global_attribute("remat_scope_stack")
-        if stack:
-            stack.pop()
 
 
 RematMode = namedtuple(

@@ -26,8 +26,13 @@ class Take(_NumpyOp):
         if self.axis is None:
             return KerasTensor(tuple(indices_shape), dtype=_dtype_of(x))
         axis = _canonical_axis(self.axis, len(x_shape))
-        shape = x_shape[:axis] + indices_shape + x_shape[axis + 1 :]
+        shape = self._gathered_shape(x_shape, indices_shape, axis)
         return KerasTensor(tuple(shape), dtype=_dtype_of(x))
+
+    def _gathered_shape(self, x_shape, indices_shape, axis):
+        """The output shape when gathering along `axis` (already
+        canonical); the shapes are lists."""
+        return x_shape[:axis] + indices_shape + x_shape[axis + 1 :]
 
 
 @_export("take")
@@ -56,16 +61,8 @@ def take(x, indices, axis=None):
     return backend.numpy.take(x, indices, axis=axis)
 
 
-class TakeAlongAxis(_NumpyOp):
-    def __init__(self, axis=None, *, name=None):
-        super().__init__(name=name)
-
-    def compute_output_spec(self, x, indices):
-        x_shape = list(_shape_of(x))
-        indices_shape = list(_shape_of(indices))
-        if self.axis is None:
-            return KerasTensor(tuple(indices_shape), dtype=_dtype_of(x))
-        axis = _canonical_axis(self.axis, len(x_shape))
+class TakeAlongAxis(Take):
+    def _gathered_shape(self, x_shape, indices_shape, axis):
         if len(x_shape) != len(indices_shape):
             raise ValueError(
                 "`x` and `indices` must have the same rank. Received: "
@@ -78,7 +75,7 @@ class TakeAlongAxis(_NumpyOp):
             [1 if i == axis else d for i, d in enumerate(indices_shape)],
         )
         output[axis] = indices_shape[axis]
-        return KerasTensor(tuple(output), dtype=_dtype_of(x))
+        return output
 
 
 @_export("take_along_axis")
