@@ -26,9 +26,7 @@ class BaseSpatialDropout(Dropout):
         )
         self.input_spec = InputSpec(ndim=self._spatial_rank + 2)
 
-    def call(self, inputs, training=False):
-        if not training or self.rate == 0:
-            return inputs
+    def _perturb(self, inputs):
         shape = ops.shape(inputs)
         ones = (1,) * self._spatial_rank
         if self.data_format == "channels_last":
