@@ -114,6 +114,26 @@ RNN_ARGS = {
 }
 
 
+# The arguments shared by the image preprocessing layers, for
+# `with_shared_args`.
+IMAGE_ARGS = {
+    "value_range": (
+        "Range `(low, high)` of the pixel values. Defaults to `(0, 255)`."
+    ),
+    "data_format": (
+        '`"channels_last"` or `"channels_first"`. Defaults to '
+        "`keras.config.image_data_format()`."
+    ),
+    "seed": "Optional integer seed.",
+    "fill_mode": (
+        '`"reflect"` (default), `"wrap"`, `"constant"` or `"nearest"`.'
+    ),
+    "interpolation": '`"bilinear"` (default) or `"nearest"`.',
+    "fill_value": 'Value for `fill_mode="constant"`. Defaults to `0.0`.',
+    "kwargs": "Standard `Layer` options.",
+}
+
+
 def describe(parameter, descriptions):
     """Returns the description of one constructor argument.
 
@@ -164,18 +184,22 @@ def args_section(init, rank=None, skip=(), **descriptions):
         if parameter.name in skip:
             continue
         text = describe(parameter, descriptions).replace("{ints}", ints)
-        stars = "**" if parameter.kind is parameter.VAR_KEYWORD else ""
-        entries.append(
-            textwrap.fill(
-                text,
-                width=76,
-                initial_indent=f"        {stars}{parameter.name}: ",
-                subsequent_indent="            ",
-                break_on_hyphens=False,
-                break_long_words=False,
-            )
-        )
+        entries.append(_entry(parameter, text))
     return "\n".join(entries)
+
+
+def _entry(parameter, text):
+    """The `Args:` entry of one constructor argument, wrapped and indented
+    for a class docstring."""
+    stars = "**" if parameter.kind is parameter.VAR_KEYWORD else ""
+    return textwrap.fill(
+        text,
+        width=76,
+        initial_indent=f"        {stars}{parameter.name}: ",
+        subsequent_indent="            ",
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
 
 
 def with_args_section(**descriptions):
@@ -196,6 +220,51 @@ def with_args_section(**descriptions):
     def decorate(cls):
         section = args_section(cls.__init__, **descriptions)
         cls.__doc__ = cls.__doc__.replace("        {args}", section)
+        return cls
+
+    return decorate
+
+
+def with_shared_args(table):
+    """Returns a class decorator that completes the class's `Args:` section.
+
+    The docstring's `Args:` section describes the class's own arguments;
+    every other constructor argument that `table` (such as `IMAGE_ARGS`)
+    describes is added with that description, and the entries are put in
+    signature order. Arguments described in neither place are left out.
+
+    Args:
+        table: Shared descriptions by argument name.
+
+    Returns:
+        The decorator, which returns the class it was given.
+    """
+
+    def decorate(cls):
+        lines = cls.__doc__.split("\n")
+        start = lines.index("    Args:") + 1
+        end = start
+        own = {}
+        while end < len(lines) and lines[end].strip():
+            line = lines[end]
+            if not line.startswith("         "):
+                name = line.strip().split(":")[0].lstrip("*")
+                own[name] = []
+            own[name].append(line)
+            end += 1
+        entries = []
+        init = inspect.signature(cls.__init__)
+        for parameter in list(init.parameters.values())[1:]:
+            if parameter.name in own:
+                entries.extend(own.pop(parameter.name))
+            elif parameter.name in table:
+                entries.append(_entry(parameter, table[parameter.name]))
+        if own:
+            raise ValueError(
+                f"The `Args:` section of `{cls.__name__}` describes "
+                f"arguments it does not take: {sorted(own)}."
+            )
+        cls.__doc__ = "\n".join(lines[:start] + entries + lines[end:])
         return cls
 
     return decorate

@@ -9,22 +9,15 @@ optional bias and activation.
 
 from keras.src import activations
 from keras.src import backend
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.distribution import logical_axes
+from keras.src.layers import weight_settings
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
-from keras.src.saving import serialization_lib
+from keras.src.layers.weight_settings import settings_config
 from keras.src.utils.argument_validation import standardize_padding
 from keras.src.utils.argument_validation import standardize_tuple
-
-WEIGHT_SETTINGS = {
-    "initializer": (initializers.get, initializers.serialize),
-    "regularizer": (regularizers.get, regularizers.serialize),
-    "constraint": (constraints.get, serialization_lib.serialize_keras_object),
-}
 
 
 def check_positive(name, value):
@@ -129,10 +122,7 @@ class WindowLayer(Layer):
         read from `arguments` (the `locals()` of the constructor)."""
         self.activation = activations.get(arguments["activation"])
         self.use_bias = arguments["use_bias"]
-        for setting, (get, _) in WEIGHT_SETTINGS.items():
-            for weight in self.weight_names:
-                name = f"{weight}_{setting}"
-                setattr(self, name, get(arguments[name]))
+        weight_settings.set_weight_settings(self, self.weight_names, arguments)
 
     def input_channels(self, input_shape):
         """Returns the channel axis of the inputs and its size, which
@@ -194,13 +184,11 @@ class WindowLayer(Layer):
         """Returns the config entries of the weights' settings: the
         initializers, the regularizers (then the activity regularizer)
         and the constraints, each in `weight_names` order."""
-        config = {}
-        for setting, (_, serialize) in WEIGHT_SETTINGS.items():
-            for weight in self.weight_names:
-                name = f"{weight}_{setting}"
-                config[name] = serialize(getattr(self, name))
-            if setting == "regularizer":
-                config["activity_regularizer"] = regularizers.serialize(
-                    self.activity_regularizer
-                )
-        return config
+        names = self.weight_names
+        return {
+            **settings_config(self, names, "initializer", "regularizer"),
+            "activity_regularizer": regularizers.serialize(
+                self.activity_regularizer
+            ),
+            **settings_config(self, names, "constraint"),
+        }

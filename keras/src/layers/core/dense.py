@@ -4,6 +4,7 @@ from keras.src import activations
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
+from keras.src.layers import weight_settings
 from keras.src.layers.core import quantized_weights
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
@@ -95,9 +96,7 @@ class Dense(
         self.use_bias = use_bias
         self.activation = activations.get(activation)
         # Per-weight settings: kernel first, then bias.
-        quantized_weights.set_weight_settings(
-            self, ("kernel", "bias"), locals()
-        )
+        weight_settings.set_weight_settings(self, ("kernel", "bias"), locals())
         quantized_weights.set_lora_and_quantization_args(
             self, lora_rank, lora_alpha, quantization_config
         )

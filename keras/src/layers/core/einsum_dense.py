@@ -8,6 +8,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
+from keras.src.layers import weight_settings
 from keras.src.layers.core import quantized_weights
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import file_order
@@ -121,9 +122,7 @@ class EinsumDense(
         self.activation = activations.get(activation)
         self.bias_axes = bias_axes
         # Per-weight settings: kernel first, then bias.
-        quantized_weights.set_weight_settings(
-            self, ("kernel", "bias"), locals()
-        )
+        weight_settings.set_weight_settings(self, ("kernel", "bias"), locals())
         quantized_weights.set_lora_and_quantization_args(
             self, lora_rank, lora_alpha, quantization_config
         )

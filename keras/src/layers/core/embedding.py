@@ -5,6 +5,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
+from keras.src.layers import weight_settings
 from keras.src.layers.core import quantized_weights
 from keras.src.layers.layer import Layer
 from keras.src.quantizers import in_place
@@ -108,7 +109,7 @@ class Embedding(lora_utils.LoraMixin, Layer):
         self.output_dim = output_dim
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
-        quantized_weights.set_weight_settings(self, ("embeddings",), locals())
+        weight_settings.set_weight_settings(self, ("embeddings",), locals())
         quantized_weights.set_lora_and_quantization_args(
             self, lora_rank, lora_alpha, quantization_config
         )

@@ -10,10 +10,8 @@ of that weight and `picks` name, for each axis of the new variable, the
 float weight's axis whose layout it takes (`None`: replicated).
 """
 
-from keras.src import constraints
-from keras.src import initializers
-from keras.src import regularizers
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
+from keras.src.layers.weight_settings import settings_config
 from keras.src.quantizers import int4
 from keras.src.quantizers import layouts
 from keras.src.saving import serialization_lib
@@ -89,39 +87,16 @@ def lora_and_quantization_config(layer):
     return config
 
 
-def set_weight_settings(layer, weights, arguments):
-    """Resolves and stores on `layer` the `<weight>_initializer`,
-    `<weight>_regularizer` and `<weight>_constraint` entries of
-    `arguments` (its constructor's `locals()`), for each name in
-    `weights`."""
-    for weight in weights:
-        for setting, get in (
-            ("initializer", initializers.get),
-            ("regularizer", regularizers.get),
-            ("constraint", constraints.get),
-        ):
-            name = f"{weight}_{setting}"
-            setattr(layer, name, get(arguments[name]))
-
-
 def weight_settings_config(layer, weights):
-    """The config entries of the `<weight>_initializer`,
-    `<weight>_regularizer` and then `<weight>_constraint` attributes of
-    `layer`, for each name in `weights`."""
+    """The config entries of the `<weight>_initializer` and
+    `<weight>_regularizer` attributes of `layer`, weight by weight for
+    each name in `weights`, then of their `<weight>_constraint`s."""
     config = {}
     for weight in weights:
-        config[f"{weight}_initializer"] = initializers.serialize(
-            getattr(layer, f"{weight}_initializer")
+        config.update(
+            settings_config(layer, (weight,), "initializer", "regularizer")
         )
-        config[f"{weight}_regularizer"] = regularizers.serialize(
-            getattr(layer, f"{weight}_regularizer")
-        )
-    for weight in weights:
-        config[f"{weight}_constraint"] = (
-            serialization_lib.serialize_keras_object(
-                getattr(layer, f"{weight}_constraint")
-            )
-        )
+    config.update(settings_config(layer, weights, "constraint"))
     return config
 
 

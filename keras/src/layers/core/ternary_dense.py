@@ -3,6 +3,7 @@
 from keras.src import activations
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.layers import weight_settings
 from keras.src.layers.core import quantized_weights
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
@@ -94,9 +95,7 @@ class TernaryDense(Layer):
         self.threshold = threshold
         self.activation = activations.get(activation)
         self.use_bias = use_bias
-        quantized_weights.set_weight_settings(
-            self, ("kernel", "bias"), locals()
-        )
+        weight_settings.set_weight_settings(self, ("kernel", "bias"), locals())
         self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
 

@@ -1,15 +1,16 @@
 """`BatchNormalization`: normalizes inputs with batch statistics."""
 
 from keras.src import backend
-from keras.src import constraints
 from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
-from keras.src.saving import serialization_lib
+from keras.src.layers.normalization._scale_offset import scale_offset_config
+from keras.src.layers.normalization._scale_offset import (
+    set_scale_offset_settings,
+)
 from keras.src.trainers import valid_rows
 
 
@@ -152,13 +153,7 @@ class BatchNormalization(Layer):
         self.scale = scale
         self.center = center
         self.synchronized = synchronized
-        # Settings of the learned factor `gamma` and offset `beta`.
-        self.gamma_initializer = initializers.get(gamma_initializer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.gamma_constraint = constraints.get(gamma_constraint)
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
+        set_scale_offset_settings(self, locals())
         # Initial values of the running statistics.
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(
@@ -377,19 +372,9 @@ class BatchNormalization(Layer):
             center=self.center,
             scale=self.scale,
         )
-        for name in (
-            "beta_initializer",
-            "gamma_initializer",
-            "moving_mean_initializer",
-            "moving_variance_initializer",
-        ):
-            config[name] = initializers.serialize(getattr(self, name))
-        for name in ("beta_regularizer", "gamma_regularizer"):
-            config[name] = regularizers.serialize(getattr(self, name))
-        for name in ("beta_constraint", "gamma_constraint"):
-            config[name] = serialization_lib.serialize_keras_object(
-                getattr(self, name)
-            )
+        config.update(
+            scale_offset_config(self, ("moving_mean", "moving_variance"))
+        )
         config["synchronized"] = self.synchronized
         config.update(
             renorm=self.renorm,

@@ -1,15 +1,15 @@
 """`GroupNormalization`: normalizes groups of channels per sample."""
 
 from keras.src import backend
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
-from keras.src.saving import serialization_lib
+from keras.src.layers.normalization._scale_offset import scale_offset_config
+from keras.src.layers.normalization._scale_offset import (
+    set_scale_offset_settings,
+)
 
 
 @keras_export("keras.layers.GroupNormalization")
@@ -98,12 +98,7 @@ class GroupNormalization(Layer):
         self.epsilon = epsilon
         self.center = center
         self.scale = scale
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
+        set_scale_offset_settings(self, locals())
         # Inputs are normalized in (at least) float32 and only the result
         # is cast to the compute dtype, so large half-precision-policy
         # inputs do not overflow before normalization.
@@ -196,16 +191,5 @@ class GroupNormalization(Layer):
             center=self.center,
             scale=self.scale,
         )
-        for name in ("beta", "gamma"):
-            config[f"{name}_initializer"] = initializers.serialize(
-                getattr(self, f"{name}_initializer")
-            )
-            config[f"{name}_regularizer"] = regularizers.serialize(
-                getattr(self, f"{name}_regularizer")
-            )
-            config[f"{name}_constraint"] = (
-                serialization_lib.serialize_keras_object(
-                    getattr(self, f"{name}_constraint")
-                )
-            )
+        config.update(scale_offset_config(self))
         return config

@@ -1,14 +1,14 @@
 """`LayerNormalization`: normalizes each example over its feature axes."""
 
 from keras.src import backend
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
-from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
 from keras.src.layers.layer import Layer
-from keras.src.saving import serialization_lib
+from keras.src.layers.normalization._scale_offset import scale_offset_config
+from keras.src.layers.normalization._scale_offset import (
+    set_scale_offset_settings,
+)
 
 
 @keras_export("keras.layers.LayerNormalization")
@@ -113,13 +113,7 @@ class LayerNormalization(Layer):
         self.rms_scaling = rms_scaling
         self.scale = scale
         self.center = center
-        # Settings of the learned factor `gamma` and offset `beta`.
-        self.gamma_initializer = initializers.get(gamma_initializer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.gamma_constraint = constraints.get(gamma_constraint)
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
+        set_scale_offset_settings(self, locals())
         self.supports_masking = True
 
     def build(self, input_shape):
@@ -192,20 +186,7 @@ class LayerNormalization(Layer):
             scale=self.scale,
             rms_scaling=self.rms_scaling,
         )
-        for name in ("beta", "gamma"):
-            config[f"{name}_initializer"] = initializers.serialize(
-                getattr(self, f"{name}_initializer")
-            )
-        for name in ("beta", "gamma"):
-            config[f"{name}_regularizer"] = regularizers.serialize(
-                getattr(self, f"{name}_regularizer")
-            )
-        for name in ("beta", "gamma"):
-            config[f"{name}_constraint"] = (
-                serialization_lib.serialize_keras_object(
-                    getattr(self, f"{name}_constraint")
-                )
-            )
+        config.update(scale_offset_config(self))
         return config
 
 

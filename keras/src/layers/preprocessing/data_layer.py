@@ -132,6 +132,20 @@ class DataLayer(Layer):
         return call_with_tf_ops(self, inputs, **kwargs)
 
 
+class TFComputedLayer(DataLayer):
+    """A `DataLayer` that always computes with TensorFlow (string hashing,
+    lookups, text vectorization).
+
+    Called on concrete inputs, it runs `call` through TensorFlow (see
+    `_call_through_tf`); symbolic inputs take the usual `Layer` path.
+    """
+
+    def __call__(self, inputs, **kwargs):
+        if backend.any_symbolic_tensors((inputs,)):
+            return super().__call__(inputs, **kwargs)
+        return self._call_through_tf(inputs, **kwargs)
+
+
 def _has_jax_tracers(inputs):
     if "jax" not in sys.modules:
         return False

@@ -1,8 +1,8 @@
 """Turning integer ids into `one_hot`/`multi_hot`/`count`/`tf_idf` vectors.
 
-Shared by `CategoryEncoding`, `Discretization`, `Hashing` and the lookup
-layers. `ops` is the array namespace of the calling layer (`keras.ops`, or
-its TensorFlow twin inside `tf.data`, see `data_layer`).
+Shared by `CategoryEncoding`, `Discretization`, the hashing layers and
+the lookup layers. `ops` is the array namespace of the calling layer
+(`keras.ops`, or its TensorFlow twin inside `tf.data`, see `data_layer`).
 """
 
 from keras.src import backend
@@ -71,6 +71,25 @@ def encode(
     from jax.experimental import sparse as jax_sparse
 
     return jax_sparse.BCOO.fromdense(dense)
+
+
+def encode_bins(layer, tf, ids):
+    """The output of a hashing layer (`Hashing`, `HashedCrossing`) for the
+    bin `ids` it computed with TensorFlow (`tf`): the ids themselves in
+    `int` mode, else their encoding over `layer.num_bins`. A ragged batch
+    is padded with -1 first, which encodes to nothing."""
+    if layer.output_mode == INT:
+        return tf.cast(ids, layer.compute_dtype)
+    if isinstance(ids, tf.RaggedTensor):
+        ids = ids.to_tensor(default_value=-1)
+    return encode(
+        layer.backend,
+        ids,
+        layer.output_mode,
+        layer.num_bins,
+        layer.compute_dtype,
+        sparse=layer.sparse,
+    )
 
 
 def _encode_dense(

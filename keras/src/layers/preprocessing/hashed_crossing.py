@@ -125,16 +125,7 @@ class HashedCrossing(DataLayer):
         if not shape.is_fully_defined():
             shape = tf.shape(inputs[0])
         ids = tf.reshape(ids, shape)
-        if self.output_mode == "int":
-            return tf.cast(ids, self.compute_dtype)
-        return encoding_utils.encode(
-            self.backend,
-            ids,
-            self.output_mode,
-            self.num_bins,
-            self.compute_dtype,
-            sparse=self.sparse,
-        )
+        return encoding_utils.encode_bins(self, tf, ids)
 
     def compute_output_shape(self, input_shapes):
         shape = tuple(input_shapes[0])

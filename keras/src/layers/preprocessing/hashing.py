@@ -3,7 +3,7 @@
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import encoding_utils
-from keras.src.layers.preprocessing.data_layer import DataLayer
+from keras.src.layers.preprocessing.data_layer import TFComputedLayer
 
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count")
 
@@ -41,7 +41,7 @@ def hash_to_bins(tf, values, num_bins, salt=None):
 
 
 @keras_export("keras.layers.Hashing")
-class Hashing(DataLayer):
+class Hashing(TFComputedLayer):
     """Hashes each input value into one of `num_bins` integer bins.
 
     Strings and integers are hashed through their string form with
@@ -115,11 +115,6 @@ class Hashing(DataLayer):
         self.sparse = sparse
         self.built = True
 
-    def __call__(self, inputs, **kwargs):
-        if backend.any_symbolic_tensors((inputs,)):
-            return super().__call__(inputs, **kwargs)
-        return self._call_through_tf(inputs, **kwargs)
-
     def call(self, inputs):
         import tensorflow as tf
 
@@ -127,19 +122,7 @@ class Hashing(DataLayer):
             inputs = tf.convert_to_tensor(inputs)
         # Element-wise: a ragged input keeps its rows.
         ids = tf.ragged.map_flat_values(self._hash, tf, inputs)
-        if self.output_mode == "int":
-            return tf.cast(ids, self.compute_dtype)
-        if isinstance(ids, tf.RaggedTensor):
-            # Padding with -1 (out of range) adds nothing to the encoding.
-            ids = ids.to_tensor(default_value=-1)
-        return encoding_utils.encode(
-            self.backend,
-            ids,
-            self.output_mode,
-            self.num_bins,
-            self.compute_dtype,
-            sparse=self.sparse,
-        )
+        return encoding_utils.encode_bins(self, tf, ids)
 
     def _hash(self, tf, inputs):
         if self.mask_value is None:

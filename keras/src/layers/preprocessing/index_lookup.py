@@ -14,7 +14,7 @@ import numpy as np
 from keras.src import backend
 from keras.src.layers.preprocessing import adapt_utils
 from keras.src.layers.preprocessing import encoding_utils
-from keras.src.layers.preprocessing.data_layer import DataLayer
+from keras.src.layers.preprocessing.data_layer import TFComputedLayer
 from keras.src.layers.preprocessing.hashing import hash_to_bins
 from keras.src.layers.preprocessing.hashing import standardize_salt
 
@@ -23,7 +23,7 @@ _OOV_METHODS = ("floormod", "farmhash")
 _VOCAB_FILE = "vocabulary.txt"
 
 
-class IndexLookup(DataLayer):
+class IndexLookup(TFComputedLayer):
     """Maps tokens to integer indices from a vocabulary (or the inverse).
 
     The base of `keras.layers.StringLookup` and `keras.layers.IntegerLookup`
@@ -420,11 +420,6 @@ class IndexLookup(DataLayer):
         safe = tf.where(known, ids, tf.zeros_like(ids))
         tokens = tf.gather(table, safe)
         return tf.where(known, tokens, tf.fill(tf.shape(ids), oov))
-
-    def __call__(self, inputs, **kwargs):
-        if backend.any_symbolic_tensors((inputs,)):
-            return super().__call__(inputs, **kwargs)
-        return self._call_through_tf(inputs, **kwargs)
 
     def call(self, inputs):
         import tensorflow as tf

@@ -6,7 +6,7 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing import adapt_utils
 from keras.src.layers.preprocessing import encoding_utils
-from keras.src.layers.preprocessing.data_layer import DataLayer
+from keras.src.layers.preprocessing.data_layer import TFComputedLayer
 from keras.src.layers.preprocessing.string_lookup import StringLookup
 
 _STANDARDIZE = ("lower_and_strip_punctuation", "lower", "strip_punctuation")
@@ -16,7 +16,7 @@ _PUNCTUATION = r'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']'
 
 
 @keras_export("keras.layers.TextVectorization")
-class TextVectorization(DataLayer):
+class TextVectorization(TFComputedLayer):
     """Turns raw strings into token ids or bag-of-words vectors.
 
     Each string goes through: standardization (lowercasing, punctuation
@@ -241,11 +241,6 @@ class TextVectorization(DataLayer):
                 tokens, ngram_width=self._ngrams, separator=" "
             )
         return tokens
-
-    def __call__(self, inputs, **kwargs):
-        if backend.any_symbolic_tensors((inputs,)):
-            return super().__call__(inputs, **kwargs)
-        return self._call_through_tf(inputs, **kwargs)
 
     def call(self, inputs):
         import tensorflow as tf

@@ -3,10 +3,9 @@
 from keras.src import ops
 from keras.src import random
 from keras.src.api_export import keras_export
-from keras.src.layers.layer import Layer
-from keras.src.layers.regularization.dropout import _checked_noise_shape
-from keras.src.layers.regularization.gaussian_noise import check_rate
-from keras.src.random.seed_generator import SeedGenerator
+from keras.src.layers.regularization._noise import NoiseLayer
+from keras.src.layers.regularization._noise import checked_noise_shape
+from keras.src.layers.regularization._noise import concrete_noise_shape
 
 # SELU's constants: dropped units are set to SELU's negative saturation
 # value `-scale * alpha`.
@@ -15,7 +14,7 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 
 @keras_export("keras.layers.AlphaDropout")
-class AlphaDropout(Layer):
+class AlphaDropout(NoiseLayer):
     """Dropout for self-normalizing (SELU) networks.
 
     Dropped entries are set to SELU's negative saturation value rather
@@ -43,26 +42,14 @@ class AlphaDropout(Layer):
     """
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
-        super().__init__(**kwargs)
-        check_rate(rate, "rate")
-        self.rate = rate
-        self.seed = seed
-        self.noise_shape = _checked_noise_shape(noise_shape)
-        if rate > 0:
-            self.seed_generator = SeedGenerator(seed)
-        self.supports_masking = True
-        self.built = True
+        super().__init__(rate, seed=seed, **kwargs)
+        self.noise_shape = checked_noise_shape(noise_shape)
 
-    def call(self, inputs, training=False):
-        if not training or self.rate <= 0:
-            return inputs
+    def _perturb(self, inputs):
         shape = ops.shape(inputs)
         noise_shape = shape
         if self.noise_shape is not None:
-            noise_shape = tuple(
-                size if wanted is None else wanted
-                for wanted, size in zip(self.noise_shape, shape)
-            )
+            noise_shape = concrete_noise_shape(self.noise_shape, shape)
         saturation = -_SELU_ALPHA * _SELU_SCALE
         keep = ops.greater_equal(
             random.uniform(noise_shape, seed=self.seed_generator), self.rate
@@ -74,12 +61,7 @@ class AlphaDropout(Layer):
         x = inputs * keep + saturation * (1.0 - keep)
         return a * x + b
 
-    def compute_output_shape(self, input_shape):
-        return input_shape
-
     def get_config(self):
         config = super().get_config()
-        config.update(
-            rate=self.rate, seed=self.seed, noise_shape=self.noise_shape
-        )
+        config.update(noise_shape=self.noise_shape)
         return config

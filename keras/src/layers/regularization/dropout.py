@@ -2,40 +2,13 @@
 
 from keras.src import random
 from keras.src.api_export import keras_export
-from keras.src.layers.layer import Layer
-from keras.src.random.seed_generator import SeedGenerator
-
-
-def _checked_noise_shape(noise_shape):
-    """`noise_shape` as a tuple of positive ints and `None`s (or `None`)."""
-    if noise_shape is None:
-        return None
-    prefix = "Invalid value received for argument `noise_shape`."
-    if isinstance(noise_shape, (str, bytes)) or not isinstance(
-        noise_shape, (list, tuple)
-    ):
-        raise ValueError(
-            f"{prefix} Expected a tuple or list of integers. "
-            f"Received: noise_shape={noise_shape!r}"
-        )
-    for size in noise_shape:
-        if size is None:
-            continue
-        if isinstance(size, bool) or not isinstance(size, int):
-            raise ValueError(
-                f"{prefix} Expected all elements to be integers or None. "
-                f"Received: noise_shape={noise_shape!r}"
-            )
-        if size <= 0:
-            raise ValueError(
-                f"{prefix} Expected all dimensions to be positive integers "
-                f"or None. Received: noise_shape={noise_shape!r}"
-            )
-    return tuple(noise_shape)
+from keras.src.layers.regularization._noise import NoiseLayer
+from keras.src.layers.regularization._noise import checked_noise_shape
+from keras.src.layers.regularization._noise import concrete_noise_shape
 
 
 @keras_export("keras.layers.Dropout")
-class Dropout(Layer):
+class Dropout(NoiseLayer):
     """Randomly zeroes a fraction of its input while training.
 
     In training mode each entry is dropped (set to 0) independently with
@@ -81,54 +54,21 @@ class Dropout(Layer):
     >>> y = drop(x, training=True)  # every entry is now 0.0 or 8.0
     """
 
-    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
-        super().__init__(**kwargs)
-        valid_rate = (
-            isinstance(rate, (int, float))
-            and not isinstance(rate, bool)
-            and 0 <= rate <= 1
-        )
-        if not valid_rate:
-            raise ValueError(
-                "Invalid value received for argument `rate`. Expected a "
-                "float value between 0 and 1 (the probability of dropping "
-                f"an entry). Received: rate={rate!r}"
-            )
-        self.rate = rate
-        self.seed = seed
-        noise_shape = _checked_noise_shape(noise_shape)
-        self.noise_shape = noise_shape
-        if rate > 0:
-            # Only a layer that can actually drop needs random state.
-            self.seed_generator = SeedGenerator(seed)
-        self.supports_masking = True
-        self.built = True
+    _strength_meaning = "the probability of dropping an entry"
 
-    def call(self, inputs, training=False):
-        if not training or self.rate == 0:
-            return inputs
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        super().__init__(rate, seed=seed, **kwargs)
+        self.noise_shape = checked_noise_shape(noise_shape)
+
+    def _perturb(self, inputs):
         return random.dropout(
             inputs,
             self.rate,
-            noise_shape=self._concrete_noise_shape(inputs.shape),
+            noise_shape=concrete_noise_shape(self.noise_shape, inputs.shape),
             seed=self.seed_generator,
         )
 
-    def _concrete_noise_shape(self, input_shape):
-        """`noise_shape` with each `None` replaced by the input's size."""
-        if self.noise_shape is None:
-            return None
-        return tuple(
-            size if wanted is None else wanted
-            for wanted, size in zip(self.noise_shape, tuple(input_shape))
-        )
-
-    def compute_output_shape(self, input_shape):
-        return input_shape
-
     def get_config(self):
         config = super().get_config()
-        config.update(
-            rate=self.rate, seed=self.seed, noise_shape=self.noise_shape
-        )
+        config.update(noise_shape=self.noise_shape)
         return config

@@ -5,13 +5,11 @@ import math
 from keras.src import ops
 from keras.src import random
 from keras.src.api_export import keras_export
-from keras.src.layers.layer import Layer
-from keras.src.layers.regularization.gaussian_noise import check_rate
-from keras.src.random.seed_generator import SeedGenerator
+from keras.src.layers.regularization._noise import NoiseLayer
 
 
 @keras_export("keras.layers.GaussianDropout")
-class GaussianDropout(Layer):
+class GaussianDropout(NoiseLayer):
     """Multiplies its inputs by noise drawn from `N(1, rate / (1 - rate))`.
 
     A continuous counterpart of `Dropout`: the multiplicative noise has
@@ -36,18 +34,9 @@ class GaussianDropout(Layer):
     """
 
     def __init__(self, rate, seed=None, **kwargs):
-        super().__init__(**kwargs)
-        check_rate(rate, "rate")
-        self.rate = rate
-        self.seed = seed
-        if rate > 0:
-            self.seed_generator = SeedGenerator(seed)
-        self.supports_masking = True
-        self.built = True
+        super().__init__(rate, seed=seed, **kwargs)
 
-    def call(self, inputs, training=False):
-        if not training or self.rate == 0:
-            return inputs
+    def _perturb(self, inputs):
         stddev = math.sqrt(self.rate / (1.0 - self.rate))
         noise = random.normal(
             ops.shape(inputs),
@@ -57,11 +46,3 @@ class GaussianDropout(Layer):
             seed=self.seed_generator,
         )
         return ops.multiply(inputs, noise)
-
-    def compute_output_shape(self, input_shape):
-        return input_shape
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(rate=self.rate, seed=self.seed)
-        return config

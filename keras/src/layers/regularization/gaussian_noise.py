@@ -3,26 +3,11 @@
 from keras.src import ops
 from keras.src import random
 from keras.src.api_export import keras_export
-from keras.src.layers.layer import Layer
-from keras.src.random.seed_generator import SeedGenerator
-
-
-def check_rate(value, name):
-    """Raises unless `value` is a number in `[0, 1]`."""
-    valid = (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and 0 <= value <= 1
-    )
-    if not valid:
-        raise ValueError(
-            f"Invalid value received for argument `{name}`. Expected a "
-            f"float value between 0 and 1. Received: {name}={value!r}"
-        )
+from keras.src.layers.regularization._noise import NoiseLayer
 
 
 @keras_export("keras.layers.GaussianNoise")
-class GaussianNoise(Layer):
+class GaussianNoise(NoiseLayer):
     """Adds zero-mean normal noise to its inputs while training.
 
     A simple data augmentation for real-valued inputs that makes a model
@@ -48,19 +33,12 @@ class GaussianNoise(Layer):
     (4, 3)
     """
 
-    def __init__(self, stddev, seed=None, **kwargs):
-        super().__init__(**kwargs)
-        check_rate(stddev, "stddev")
-        self.stddev = stddev
-        self.seed = seed
-        if stddev > 0:
-            self.seed_generator = SeedGenerator(seed)
-        self.supports_masking = True
-        self.built = True
+    _strength = "stddev"
 
-    def call(self, inputs, training=False):
-        if not training or self.stddev == 0:
-            return inputs
+    def __init__(self, stddev, seed=None, **kwargs):
+        super().__init__(stddev, seed=seed, **kwargs)
+
+    def _perturb(self, inputs):
         noise = random.normal(
             ops.shape(inputs),
             stddev=self.stddev,
@@ -68,11 +46,3 @@ class GaussianNoise(Layer):
             seed=self.seed_generator,
         )
         return ops.add(inputs, noise)
-
-    def compute_output_shape(self, input_shape):
-        return input_shape
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(stddev=self.stddev, seed=self.seed)
-        return config

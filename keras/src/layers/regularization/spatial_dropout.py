@@ -4,8 +4,17 @@ from keras.src import backend
 from keras.src import ops
 from keras.src import random
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.regularization.dropout import Dropout
+
+# The descriptions of the arguments of the three layers.
+_ARGS = {
+    "rate": "Float in `[0, 1]`, the probability of dropping a channel.",
+    "seed": "Optional integer seed for the random pattern.",
+    "data_format": arg_docs.IMAGE_ARGS["data_format"],
+    "kwargs": "Standard `Layer` options.",
+}
 
 
 class BaseSpatialDropout(Dropout):
@@ -26,9 +35,7 @@ class BaseSpatialDropout(Dropout):
         )
         self.input_spec = InputSpec(ndim=self._spatial_rank + 2)
 
-    def call(self, inputs, training=False):
-        if not training or self.rate == 0:
-            return inputs
+    def _perturb(self, inputs):
         shape = ops.shape(inputs)
         ones = (1,) * self._spatial_rank
         if self.data_format == "channels_last":
@@ -48,6 +55,7 @@ class BaseSpatialDropout(Dropout):
 
 
 @keras_export("keras.layers.SpatialDropout1D")
+@arg_docs.with_args_section(**_ARGS)
 class SpatialDropout1D(BaseSpatialDropout):
     """Drops entire channels of 1D sequences while training.
 
@@ -57,9 +65,7 @@ class SpatialDropout1D(BaseSpatialDropout):
     and scales the kept channels by `1 / (1 - rate)`.
 
     Args:
-        rate: Float in `[0, 1]`, the probability of dropping a channel.
-        seed: Optional integer seed for the random pattern.
-        **kwargs: Standard `Layer` options.
+        {args}
 
     Call arguments:
         inputs: 3D tensor `(batch, steps, channels)`.
@@ -80,6 +86,7 @@ class SpatialDropout1D(BaseSpatialDropout):
 
 
 @keras_export("keras.layers.SpatialDropout2D")
+@arg_docs.with_args_section(**_ARGS)
 class SpatialDropout2D(BaseSpatialDropout):
     """Drops entire 2D feature maps while training.
 
@@ -88,11 +95,7 @@ class SpatialDropout2D(BaseSpatialDropout):
     Useful after convolutions, whose adjacent pixels are correlated.
 
     Args:
-        rate: Float in `[0, 1]`, the probability of dropping a channel.
-        seed: Optional integer seed for the random pattern.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
+        {args}
 
     Call arguments:
         inputs: 4D tensor of images.
@@ -109,6 +112,7 @@ class SpatialDropout2D(BaseSpatialDropout):
 
 
 @keras_export("keras.layers.SpatialDropout3D")
+@arg_docs.with_args_section(**_ARGS)
 class SpatialDropout3D(BaseSpatialDropout):
     """Drops entire 3D feature maps while training.
 
@@ -116,11 +120,7 @@ class SpatialDropout3D(BaseSpatialDropout):
     probability `rate`; kept channels are scaled by `1 / (1 - rate)`.
 
     Args:
-        rate: Float in `[0, 1]`, the probability of dropping a channel.
-        seed: Optional integer seed for the random pattern.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
+        {args}
 
     Call arguments:
         inputs: 5D tensor of volumes.

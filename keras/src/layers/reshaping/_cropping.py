@@ -7,11 +7,8 @@ from keras.src.utils.argument_validation import standardize_pairs
 class BaseCropping(SpatialReshaping):
     """Crops `(before, after)` positions off each spatial axis.
 
-    Args:
-        rank: Number of spatial axes.
-        cropping: Int, tuple of `rank` ints, or tuple of `rank` pairs.
-        data_format: `"channels_last"` or `"channels_first"`.
-        **kwargs: Base layer arguments.
+    Takes the arguments of `SpatialReshaping`, with `cropping` (an int, a
+    tuple of `rank` ints or a tuple of `rank` pairs) after `rank`.
     """
 
     config_argument = "cropping"

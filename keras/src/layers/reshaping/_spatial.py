@@ -2,10 +2,10 @@
 
 from keras.src import backend
 from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._reshaping_layer import ReshapingLayer
 
 
-class SpatialReshaping(Layer):
+class SpatialReshaping(ReshapingLayer):
     """A layer that changes the size of each spatial axis of its input.
 
     Holds the number of spatial axes and the data format, finds the
@@ -32,11 +32,6 @@ class SpatialReshaping(Layer):
     def _spatial_axes(self):
         first = 1 if self.data_format == "channels_last" else 2
         return range(first, first + self.rank)
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
-        )
 
     def get_config(self):
         config = super().get_config()

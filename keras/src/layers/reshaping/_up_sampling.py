@@ -8,11 +8,8 @@ from keras.src.utils.argument_validation import standardize_tuple
 class BaseUpSampling(SpatialReshaping):
     """Repeats every position `size[i]` times along spatial axis `i`.
 
-    Args:
-        rank: Number of spatial axes.
-        size: Int or tuple of `rank` positive ints.
-        data_format: `"channels_last"` or `"channels_first"`.
-        **kwargs: Base layer arguments.
+    Takes the arguments of `SpatialReshaping`, with `size` (an int or a
+    tuple of `rank` positive ints) after `rank`.
     """
 
     config_argument = "size"

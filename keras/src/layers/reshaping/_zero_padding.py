@@ -7,11 +7,8 @@ from keras.src.layers.reshaping._spatial import SpatialReshaping
 class BaseZeroPadding(SpatialReshaping):
     """Adds `(before, after)` zeros along each spatial axis.
 
-    Args:
-        rank: Number of spatial axes.
-        padding: Tuple of `rank` pairs of ints (already checked).
-        data_format: `"channels_last"` or `"channels_first"`.
-        **kwargs: Base layer arguments.
+    Takes the arguments of `SpatialReshaping`, with `padding` (a tuple of
+    `rank` pairs of ints, already checked) after `rank`.
     """
 
     config_argument = "padding"

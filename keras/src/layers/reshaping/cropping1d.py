@@ -1,14 +1,13 @@
 """`Cropping1D`: drops steps at both ends of a sequence."""
 
-from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._reshaping_layer import ReshapingLayer
 from keras.src.utils.argument_validation import standardize_pairs
 
 
 @keras_export("keras.layers.Cropping1D")
-class Cropping1D(Layer):
+class Cropping1D(ReshapingLayer):
     """Cropping layer for 1D input (e.g. temporal sequences).
 
     Removes `cropping[0]` steps at the start and `cropping[1]` steps at the
@@ -68,11 +67,6 @@ class Cropping1D(Layer):
         if length is not None:
             length -= sum(self.cropping)
         return (input_shape[0], length, input_shape[2])
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
-        )
 
     def get_config(self):
         config = super().get_config()

@@ -6,11 +6,11 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._reshaping_layer import ReshapingLayer
 
 
 @keras_export("keras.layers.Flatten")
-class Flatten(Layer):
+class Flatten(ReshapingLayer):
     """Collapses every axis except the batch axis into one.
 
     An input of shape `(batch, d1, d2, ..., dn)` comes out as
@@ -41,6 +41,8 @@ class Flatten(Layer):
     (None, 90)
     """
 
+    keeps_sparse = True
+
     def __init__(self, data_format=None, **kwargs):
         super().__init__(**kwargs)
         self.data_format = backend.standardize_data_format(data_format)
@@ -64,12 +66,6 @@ class Flatten(Layer):
         batch, rest = dims[0], dims[1:]
         flat = None if None in rest else math.prod(rest)
         return (batch, flat)
-
-    def compute_output_spec(self, inputs):
-        shape = self.compute_output_shape(inputs.shape)
-        return backend.KerasTensor(
-            shape, dtype=inputs.dtype, sparse=inputs.sparse
-        )
 
     def get_config(self):
         return {**super().get_config(), "data_format": self.data_format}

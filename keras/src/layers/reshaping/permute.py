@@ -1,14 +1,13 @@
 """`Permute`: reorders the non-batch axes of its input."""
 
-from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._reshaping_layer import ReshapingLayer
 
 
 @keras_export("keras.layers.Permute")
-class Permute(Layer):
+class Permute(ReshapingLayer):
     """Reorders the non-batch axes of its input.
 
     The batch axis stays first; `dims` lists the other axes, numbered from
@@ -33,6 +32,8 @@ class Permute(Layer):
     (2, 64, 10)
     """
 
+    keeps_sparse = True
+
     def __init__(self, dims, **kwargs):
         super().__init__(**kwargs)
         self.dims = tuple(dims)
@@ -51,13 +52,6 @@ class Permute(Layer):
 
     def compute_output_shape(self, input_shape):
         return (input_shape[0],) + tuple(input_shape[d] for d in self.dims)
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape),
-            dtype=inputs.dtype,
-            sparse=inputs.sparse,
-        )
 
     def get_config(self):
         config = super().get_config()

@@ -1,15 +1,14 @@
 """`RepeatVector`: repeats a vector `n` times along a new axis."""
 
-from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._reshaping_layer import ReshapingLayer
 from keras.src.utils.argument_validation import standardize_positive_int
 
 
 @keras_export("keras.layers.RepeatVector")
-class RepeatVector(Layer):
+class RepeatVector(ReshapingLayer):
     """Repeats the input `n` times.
 
     A batch of vectors `(batch, features)` becomes a batch of sequences
@@ -44,11 +43,6 @@ class RepeatVector(Layer):
 
     def compute_output_shape(self, input_shape):
         return (input_shape[0], self.n, input_shape[1])
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
-        )
 
     def get_config(self):
         config = super().get_config()

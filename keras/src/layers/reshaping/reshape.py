@@ -2,14 +2,13 @@
 
 import math
 
-from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._reshaping_layer import ReshapingLayer
 
 
 @keras_export("keras.layers.Reshape")
-class Reshape(Layer):
+class Reshape(ReshapingLayer):
     """Gives each sample a new shape, leaving the batch axis alone.
 
     Every sample of shape `input_shape[1:]` is reshaped (in row-major
@@ -38,6 +37,8 @@ class Reshape(Layer):
     >>> keras.layers.Reshape((5, -1))(tokens).shape  # -1 becomes 12
     (None, 5, 12)
     """
+
+    keeps_sparse = True
 
     def __init__(self, target_shape, **kwargs):
         super().__init__(**kwargs)
@@ -99,13 +100,6 @@ class Reshape(Layer):
     def compute_output_shape(self, input_shape):
         input_shape = tuple(input_shape)
         return (input_shape[0],) + self._resolve_target_shape(input_shape)
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape),
-            dtype=inputs.dtype,
-            sparse=inputs.sparse,
-        )
 
     def get_config(self):
         return {**super().get_config(), "target_shape": self.target_shape}

@@ -1,15 +1,14 @@
 """`UpSampling1D`: repeats every step of a sequence."""
 
-from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
-from keras.src.layers.layer import Layer
+from keras.src.layers.reshaping._reshaping_layer import ReshapingLayer
 from keras.src.utils.argument_validation import standardize_positive_int
 
 
 @keras_export("keras.layers.UpSampling1D")
-class UpSampling1D(Layer):
+class UpSampling1D(ReshapingLayer):
     """Upsampling layer for 1D inputs.
 
     Repeats each step `size` times along the steps axis (axis 1).
@@ -44,11 +43,6 @@ class UpSampling1D(Layer):
         steps = input_shape[1]
         steps = None if steps is None else steps * self.size
         return (input_shape[0], steps, input_shape[2])
-
-    def compute_output_spec(self, inputs):
-        return backend.KerasTensor(
-            self.compute_output_shape(inputs.shape), dtype=inputs.dtype
-        )
 
     def get_config(self):
         config = super().get_config()

@@ -2,42 +2,12 @@
 
 from keras.src import activations
 from keras.src import backend
-from keras.src import constraints
-from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
+from keras.src.layers.weight_settings import set_weight_settings
+from keras.src.layers.weight_settings import settings_config
 
-# The per-weight settings shared by the cells, weight by weight.
-WEIGHT_SETTINGS = ("initializer", "regularizer", "constraint")
 CELL_WEIGHTS = ("kernel", "recurrent", "bias")
-
-
-def cell_weight_config(cell):
-    """The initializer/regularizer/constraint entries of a cell's config
-    (`kernel_initializer`, ..., `bias_constraint`)."""
-    serializers = {
-        "initializer": initializers.serialize,
-        "regularizer": regularizers.serialize,
-        "constraint": constraints.serialize,
-    }
-    config = {}
-    for setting in WEIGHT_SETTINGS:
-        for weight in CELL_WEIGHTS:
-            name = f"{weight}_{setting}"
-            config[name] = serializers[setting](getattr(cell, name))
-    return config
-
-
-def set_cell_weight_settings(cell, **settings):
-    """Resolves and stores the `<weight>_<setting>` arguments of a cell."""
-    getters = {
-        "initializer": initializers.get,
-        "regularizer": regularizers.get,
-        "constraint": constraints.get,
-    }
-    for name, value in settings.items():
-        setting = name.rsplit("_", 1)[1]
-        setattr(cell, name, getters[setting](value))
 
 
 def cell_options(arguments):
@@ -60,7 +30,7 @@ def set_cell_options(cell, arguments):
     cell.use_bias = options.pop("use_bias")
     cell.dropout = clip_rate(options.pop("dropout"))
     cell.recurrent_dropout = clip_rate(options.pop("recurrent_dropout"))
-    set_cell_weight_settings(cell, **options)
+    set_weight_settings(cell, CELL_WEIGHTS, options)
 
 
 def zero_states(cell, batch_size):
@@ -208,7 +178,7 @@ def cell_config(cell, *extra):
     config = {
         "activation": activations.serialize(cell.activation),
         "use_bias": cell.use_bias,
-        **cell_weight_config(cell),
+        **settings_config(cell, CELL_WEIGHTS),
         "dropout": cell.dropout,
         "recurrent_dropout": cell.recurrent_dropout,
         "seed": cell.seed,

@@ -203,3 +203,31 @@ def crop_boxes(layer, bounding_boxes, in_size, top, left, out_size):
     left = layer.backend.cast(left, x1.dtype)
     coords = [x1 - left, y1 - top, x2 - left, y2 - top]
     return boxes_from_xyxy(layer, bounding_boxes, coords, *out_size)
+
+
+class BoxMover:
+    """Mixin giving a geometric layer its `transform_bounding_boxes`.
+
+    The layer's transformation holds the `"input_shape"` of the images,
+    and the layer implements `_move_boxes(x1, y1, x2, y2, transformation,
+    height, width)`: it receives the absolute `xyxy` coordinates of the
+    boxes and returns the moved ones, which are then clipped to the image
+    and converted back to `bounding_box_format`. Outside training the
+    boxes pass unchanged.
+    """
+
+    def transform_bounding_boxes(
+        self, bounding_boxes, transformation, training=True
+    ):
+        if not training or transformation is None:
+            return bounding_boxes
+        height, width = image_size(self, transformation)
+        corners = boxes_as_xyxy(self, bounding_boxes, height, width)
+        coords = self._move_boxes(*corners, transformation, height, width)
+        return boxes_from_xyxy(self, bounding_boxes, coords, height, width)
+
+    def _move_boxes(self, x1, y1, x2, y2, transformation, height, width):
+        raise NotImplementedError(
+            f"Layer {self.__class__.__name__} does not implement "
+            "`_move_boxes()`."
+        )

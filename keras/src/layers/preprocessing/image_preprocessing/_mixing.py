@@ -5,6 +5,10 @@ A transformation holds the partners as `"permutation_order"`, a
 permutation of the batch indices.
 """
 
+from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
+    RandomAugmentationLayer,
+)
+
 
 def draw_permutation(layer, batch, seed):
     """A random permutation (int32) of the `batch` indices."""
@@ -36,3 +40,40 @@ def blend(layer, values, weight, transformation):
         weight = np_.reshape(weight, (-1,) + (1,) * (len(values.shape) - 1))
     others = partners(layer, values, transformation)
     return weight * values + (1.0 - weight) * others
+
+
+class PartnerMixingLayer(RandomAugmentationLayer):
+    """Base of the layers that combine each image with its partner.
+
+    A subclass implements `_combine(values, transformation)`, which
+    combines images (a batch) or segmentation masks with those of the
+    partners. Labels are blended with the partners' labels by the
+    per-image `"mix_weight"` of the transformation. Outside training
+    everything passes unchanged.
+    """
+
+    def transform_images(self, images, transformation=None, training=True):
+        images = self.backend.cast(images, self.compute_dtype)
+        if not training or transformation is None:
+            return images
+        if len(images.shape) == 3:
+            images = self.backend.numpy.expand_dims(images, 0)
+        return self._combine(images, transformation)
+
+    def transform_labels(self, labels, transformation, training=True):
+        if not training or transformation is None:
+            return labels
+        weight = self.backend.numpy.reshape(transformation["mix_weight"], (-1,))
+        return blend(self, labels, weight, transformation)
+
+    def transform_segmentation_masks(
+        self, segmentation_masks, transformation, training=True
+    ):
+        if not training or transformation is None:
+            return segmentation_masks
+        return self._combine(segmentation_masks, transformation)
+
+    def _combine(self, values, transformation):
+        raise NotImplementedError(
+            f"Layer {self.__class__.__name__} does not implement `_combine()`."
+        )

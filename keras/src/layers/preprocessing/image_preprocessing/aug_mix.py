@@ -2,6 +2,7 @@
 training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _augment_ops
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
@@ -26,6 +27,7 @@ ALL_OPS_EXTRA = (
 
 
 @keras_export("keras.layers.AugMix")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class AugMix(RandomAugmentationLayer):
     """AugMix (Hendrycks et al., https://arxiv.org/abs/1912.02781).
 
@@ -38,21 +40,14 @@ class AugMix(RandomAugmentationLayer):
     with a weight from `Beta(alpha, alpha)`. Only active while training.
 
     Args:
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
         num_chains: Number of augmentation chains. Defaults to `3`.
         chain_depth: Operations per chain. Defaults to `3`.
-        factor: Float in `[0, 1]` (or pair, whose upper value is used),
-            the strength of the operations. Defaults to `0.3`.
+        factor: Float in `[0, 1]` (or pair, whose upper value is used), the
+            strength of the operations. Defaults to `0.3`.
         alpha: Float > 0, the parameter of the Dirichlet and Beta
             distributions. Defaults to `1.0`.
         all_ops: Whether to use the color operations too. Defaults to
             `True`.
-        interpolation: `"bilinear"` (default) or `"nearest"`.
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

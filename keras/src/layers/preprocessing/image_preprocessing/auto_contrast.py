@@ -1,6 +1,7 @@
 """`AutoContrast`: stretches every channel to the full value range."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
@@ -8,6 +9,7 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.AutoContrast")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class AutoContrast(BaseImagePreprocessingLayer):
     """Maps each channel of each image linearly onto `value_range`.
 
@@ -17,8 +19,6 @@ class AutoContrast(BaseImagePreprocessingLayer):
     inference alike.
 
     Args:
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
         **kwargs: Standard `Layer` options (e.g. `data_format`).
 
     Example:

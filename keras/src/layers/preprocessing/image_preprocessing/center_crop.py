@@ -1,6 +1,7 @@
 """`CenterCrop`: crops the central window of images."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
@@ -35,6 +36,7 @@ def crop_or_resize(
 
 
 @keras_export("keras.layers.CenterCrop")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class CenterCrop(BaseImagePreprocessingLayer):
     """Crops the central `height x width` window of images.
 
@@ -46,9 +48,6 @@ class CenterCrop(BaseImagePreprocessingLayer):
     Args:
         height: Output height.
         width: Output width.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

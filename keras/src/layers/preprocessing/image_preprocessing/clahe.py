@@ -1,6 +1,7 @@
 """`ContrastLimitedAdaptiveHistogramEqualization` (CLAHE)."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing import _histogram
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
@@ -10,6 +11,7 @@ from keras.src.utils.python_utils import ceil_div
 
 
 @keras_export("keras.layers.ContrastLimitedAdaptiveHistogramEqualization")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class ContrastLimitedAdaptiveHistogramEqualization(BaseImagePreprocessingLayer):
     """Contrast Limited Adaptive Histogram Equalization.
 
@@ -24,14 +26,9 @@ class ContrastLimitedAdaptiveHistogramEqualization(BaseImagePreprocessingLayer):
     Deterministic: it applies in training and inference alike.
 
     Args:
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
         clip_limit: Float > 0, the contrast limit. Defaults to `4.0`.
-        tile_grid_size: `(rows, cols)` of the tile grid. Defaults to
-            `(8, 8)`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
+        tile_grid_size: `(rows, cols)` of the tile grid. Defaults to `(8,
+            8)`.
 
     Example:
 

@@ -2,15 +2,14 @@
 training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _masks
 from keras.src.layers.preprocessing.image_preprocessing import _mixing
-from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    RandomAugmentationLayer,
-)
 
 
 @keras_export("keras.layers.CutMix")
-class CutMix(RandomAugmentationLayer):
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
+class CutMix(_mixing.PartnerMixingLayer):
     """CutMix augmentation (Yun et al., https://arxiv.org/abs/1905.04899).
 
     Each image of the batch receives a rectangular patch cut from another
@@ -21,13 +20,9 @@ class CutMix(RandomAugmentationLayer):
     the area each image contributes. Only active while training.
 
     Args:
-        factor: Float, or pair whose upper value is used: the parameter
-            of the Beta distribution of `lambda`. Defaults to `1.0`
-            (uniform patch areas).
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
+        factor: Float, or pair whose upper value is used: the parameter of
+            the Beta distribution of `lambda`. Defaults to `1.0` (uniform
+            patch areas).
 
     Example:
 
@@ -85,28 +80,7 @@ class CutMix(RandomAugmentationLayer):
             "mix_weight": np_.reshape(mix_weight, (-1, 1, 1, 1)),
         }
 
-    def transform_images(self, images, transformation=None, training=True):
-        images = self.backend.cast(images, self.compute_dtype)
-        if not training or transformation is None:
-            return images
-        if len(images.shape) == 3:
-            images = self.backend.numpy.expand_dims(images, 0)
-        return self._paste(images, transformation)
-
-    def transform_labels(self, labels, transformation, training=True):
-        if not training or transformation is None:
-            return labels
-        weight = self.backend.numpy.reshape(transformation["mix_weight"], (-1,))
-        return _mixing.blend(self, labels, weight, transformation)
-
-    def transform_segmentation_masks(
-        self, segmentation_masks, transformation, training=True
-    ):
-        if not training or transformation is None:
-            return segmentation_masks
-        return self._paste(segmentation_masks, transformation)
-
-    def _paste(self, values, transformation):
+    def _combine(self, values, transformation):
         """`values` with the patch of each image taken from its partner."""
         others = _mixing.partners(self, values, transformation)
         masks = self.backend.convert_to_tensor(transformation["batch_masks"])

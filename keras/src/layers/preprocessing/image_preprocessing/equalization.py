@@ -1,6 +1,7 @@
 """`Equalization`: histogram equalization of images."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _histogram
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
@@ -8,6 +9,7 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.Equalization")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class Equalization(BaseImagePreprocessingLayer):
     """Equalizes the histogram of each channel of each image.
 
@@ -19,12 +21,7 @@ class Equalization(BaseImagePreprocessingLayer):
     and inference alike.
 
     Args:
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
         bins: Number of histogram bins. Defaults to `256`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

@@ -1,14 +1,13 @@
 """`MixUp`: blends pairs of images (and their labels) while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _mixing
-from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
-    RandomAugmentationLayer,
-)
 
 
 @keras_export("keras.layers.MixUp")
-class MixUp(RandomAugmentationLayer):
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
+class MixUp(_mixing.PartnerMixingLayer):
     """MixUp augmentation (Zhang et al., https://arxiv.org/abs/1710.09412).
 
     Each image of the batch is blended with another image of the batch
@@ -20,12 +19,8 @@ class MixUp(RandomAugmentationLayer):
     active while training.
 
     Args:
-        alpha: Float > 0, the parameter of the Beta distribution the
-            blend weights come from. Defaults to `0.2`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
+        alpha: Float > 0, the parameter of the Beta distribution the blend
+            weights come from. Defaults to `0.2`.
 
     Example:
 
@@ -52,29 +47,9 @@ class MixUp(RandomAugmentationLayer):
         )
         return {"mix_weight": mix_weight, "permutation_order": permutation}
 
-    def _mix(self, values, transformation):
+    def _combine(self, values, transformation):
         weight = transformation["mix_weight"]
         return _mixing.blend(self, values, weight, transformation)
-
-    def transform_images(self, images, transformation=None, training=True):
-        images = self.backend.cast(images, self.compute_dtype)
-        if not training or transformation is None:
-            return images
-        if len(images.shape) == 3:
-            images = self.backend.numpy.expand_dims(images, 0)
-        return self._mix(images, transformation)
-
-    def transform_labels(self, labels, transformation, training=True):
-        if not training or transformation is None:
-            return labels
-        return self._mix(labels, transformation)
-
-    def transform_segmentation_masks(
-        self, segmentation_masks, transformation, training=True
-    ):
-        if not training or transformation is None:
-            return segmentation_masks
-        return self._mix(segmentation_masks, transformation)
 
     def transform_bounding_boxes(
         self, bounding_boxes, transformation, training=True

@@ -1,6 +1,7 @@
 """`RandAugment`: applies randomly chosen augmentations while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _augment_ops
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
@@ -23,6 +24,7 @@ RAND_AUGMENT_OPS = (
 
 
 @keras_export("keras.layers.RandAugment")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandAugment(RandomAugmentationLayer):
     """RandAugment (Cubuk et al., https://arxiv.org/abs/1909.13719).
 
@@ -33,17 +35,11 @@ class RandAugment(RandomAugmentationLayer):
     operations grows with `factor`. Only active while training.
 
     Args:
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
         num_ops: Number of operations per call. Defaults to `2`.
-        factor: Float in `[0, 1]` (or pair, whose upper value is used),
-            the strength of the operations. Defaults to `0.5`.
+        factor: Float in `[0, 1]` (or pair, whose upper value is used), the
+            strength of the operations. Defaults to `0.5`.
         interpolation: `"bilinear"` (default) or `"nearest"`, for the
             geometric operations.
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

@@ -1,6 +1,7 @@
 """`RandomBrightness`: randomly shifts image brightness while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
@@ -8,6 +9,7 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.RandomBrightness")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomBrightness(RandomAugmentationLayer):
     """Adds a random brightness offset to each image while training.
 
@@ -20,10 +22,6 @@ class RandomBrightness(RandomAugmentationLayer):
         factor: Float `f` in `[0, 1]` for offsets in `[-f, f]` (as a
             fraction of the value range), or a pair `(low, high)` within
             `[-1, 1]` (e.g. `(0.1, 0.5)` only brightens).
-        value_range: Range `[low, high]` of the pixel values. Defaults to
-            `(0, 255)`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

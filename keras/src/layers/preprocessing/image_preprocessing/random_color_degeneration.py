@@ -1,10 +1,12 @@
 """`RandomColorDegeneration`: randomly fades images towards gray."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 
 
 @keras_export("keras.layers.RandomColorDegeneration")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomColorDegeneration(_color.ColorAdjustmentLayer):
     """Blends RGB images with their grayscale version by a random amount.
 
@@ -16,12 +18,6 @@ class RandomColorDegeneration(_color.ColorAdjustmentLayer):
     Args:
         factor: Float `f` in `[0, 1]` for weights in `[0, f]`, or a pair
             `(low, high)` within `[0, 1]`.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

@@ -1,6 +1,7 @@
 """`RandomColorJitter`: random brightness, contrast, saturation and hue."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
@@ -20,6 +21,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_saturation import
 
 
 @keras_export("keras.layers.RandomColorJitter")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomColorJitter(BaseImagePreprocessingLayer):
     """Randomly changes brightness, contrast, saturation and hue.
 
@@ -31,16 +33,10 @@ class RandomColorJitter(BaseImagePreprocessingLayer):
     while training.
 
     Args:
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
         brightness_factor: `factor` of `RandomBrightness`, or `None`.
         contrast_factor: `factor` of `RandomContrast`, or `None`.
         saturation_factor: `factor` of `RandomSaturation`, or `None`.
         hue_factor: `factor` of `RandomHue`, or `None`.
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

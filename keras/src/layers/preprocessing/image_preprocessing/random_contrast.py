@@ -1,12 +1,14 @@
 """`RandomContrast`: randomly scales image contrast while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
 )
 
 
 @keras_export("keras.layers.RandomContrast")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomContrast(RandomAugmentationLayer):
     """Scales the contrast of each image by a random factor while training.
 
@@ -17,12 +19,8 @@ class RandomContrast(RandomAugmentationLayer):
     unchanged.
 
     Args:
-        factor: Float `f` in `[0, 1]` for factors in `[1 - f, 1 + f]`, or
-            a pair `(lower, upper)` for `[1 - lower, 1 + upper]`.
-        value_range: Range `[low, high]` of the pixel values. Defaults to
-            `(0, 255)`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
+        factor: Float `f` in `[0, 1]` for factors in `[1 - f, 1 + f]`, or a
+            pair `(lower, upper)` for `[1 - lower, 1 + upper]`.
 
     Example:
 

@@ -1,6 +1,7 @@
 """`RandomCrop`: crops a random window of images while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
@@ -11,6 +12,7 @@ from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
 
 
 @keras_export("keras.layers.RandomCrop")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomCrop(RandomAugmentationLayer):
     """Crops a random `height x width` window of the images.
 
@@ -23,10 +25,6 @@ class RandomCrop(RandomAugmentationLayer):
     Args:
         height: Output height.
         width: Output width.
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

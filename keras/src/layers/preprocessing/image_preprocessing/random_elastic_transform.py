@@ -1,6 +1,7 @@
 """`RandomElasticTransform`: random smooth distortions while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
@@ -14,6 +15,7 @@ _MAX_ALPHA = 20.0
 
 
 @keras_export("keras.layers.RandomElasticTransform")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomElasticTransform(RandomAugmentationLayer):
     """Distorts images with smooth random displacement fields.
 
@@ -24,20 +26,10 @@ class RandomElasticTransform(RandomAugmentationLayer):
     `value_range`. Only active while training.
 
     Args:
-        factor: Float in `[0, 1]` or pair: the range of the probability
-            of distorting an image. Defaults to `1.0`.
-        scale: Float in `[0, 1]`, the largest distortion strength.
-            Defaults to `1.0`.
-        interpolation: `"bilinear"` (default) or `"nearest"`.
-        fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
-            `"nearest"`.
-        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
+        factor: Float in `[0, 1]` or pair: the range of the probability of
+            distorting an image. Defaults to `1.0`.
+        scale: Float in `[0, 1]`, the largest distortion strength. Defaults
+            to `1.0`.
 
     Example:
 

@@ -2,6 +2,7 @@
 training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing import _masks
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
@@ -10,6 +11,7 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.RandomErasing")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomErasing(RandomAugmentationLayer):
     """Random Erasing (Zhong et al., https://arxiv.org/abs/1708.04896).
 
@@ -20,19 +22,13 @@ class RandomErasing(RandomAugmentationLayer):
     active while training.
 
     Args:
-        factor: Float in `[0, 1]` or pair: the range of the probability
-            of erasing an image. Defaults to `1.0`.
-        scale: Float `s` (for `(0, s)`) or pair `(low, high)` within
-            `[0, 1]`: the range of the erased fraction of the area.
-            Defaults to `(0.02, 0.33)`.
-        fill_value: Value of erased pixels; `None` (default) fills them
-            with random noise.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
+        factor: Float in `[0, 1]` or pair: the range of the probability of
+            erasing an image. Defaults to `1.0`.
+        scale: Float `s` (for `(0, s)`) or pair `(low, high)` within `[0,
+            1]`: the range of the erased fraction of the area. Defaults to
+            `(0.02, 0.33)`.
+        fill_value: Value of erased pixels; `None` (default) fills them with
+            random noise.
 
     Example:
 

@@ -1,6 +1,7 @@
 """`RandomFlip`: randomly mirrors images while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
@@ -12,7 +13,8 @@ HORIZONTAL_AND_VERTICAL = "horizontal_and_vertical"
 
 
 @keras_export("keras.layers.RandomFlip")
-class RandomFlip(RandomAugmentationLayer):
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
+class RandomFlip(_geometry.BoxMover, RandomAugmentationLayer):
     """Mirrors each image with probability 1/2 while training.
 
     At inference (`training=False`, e.g. in `predict()`) the images pass
@@ -23,10 +25,6 @@ class RandomFlip(RandomAugmentationLayer):
         mode: `"horizontal"` (left-right), `"vertical"` (top-bottom) or
             `"horizontal_and_vertical"` (both at once). Defaults to
             `"horizontal_and_vertical"`.
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 
@@ -83,15 +81,7 @@ class RandomFlip(RandomAugmentationLayer):
             return segmentation_masks
         return self._flip(segmentation_masks, transformation["flips"])
 
-    def transform_bounding_boxes(
-        self, bounding_boxes, transformation, training=True
-    ):
-        if not training or transformation is None:
-            return bounding_boxes
-        height, width = _geometry.image_size(self, transformation)
-        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
-            self, bounding_boxes, height, width
-        )
+    def _move_boxes(self, x1, y1, x2, y2, transformation, height, width):
         flips = _geometry.per_image(self, transformation["flips"], x1)
         np_ = self.backend.numpy
         if self.mode in (HORIZONTAL, HORIZONTAL_AND_VERTICAL):
@@ -104,6 +94,4 @@ class RandomFlip(RandomAugmentationLayer):
                 np_.where(flips, height - y2, y1),
                 np_.where(flips, height - y1, y2),
             )
-        return _geometry.boxes_from_xyxy(
-            self, bounding_boxes, [x1, y1, x2, y2], height, width
-        )
+        return [x1, y1, x2, y2]

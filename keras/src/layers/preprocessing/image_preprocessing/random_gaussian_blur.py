@@ -1,6 +1,7 @@
 """`RandomGaussianBlur`: randomly blurs images while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
@@ -8,6 +9,7 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.RandomGaussianBlur")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomGaussianBlur(RandomAugmentationLayer):
     """Blurs randomly chosen images with a random Gaussian kernel.
 
@@ -17,17 +19,11 @@ class RandomGaussianBlur(RandomAugmentationLayer):
     results are clipped to `value_range`. Only active while training.
 
     Args:
-        factor: Float in `[0, 1]` or pair: the range of the probability
-            of blurring an image. Defaults to `1.0`.
-        kernel_size: Odd integer, the kernel's height and width.
-            Defaults to `3`.
+        factor: Float in `[0, 1]` or pair: the range of the probability of
+            blurring an image. Defaults to `1.0`.
+        kernel_size: Odd integer, the kernel's height and width. Defaults to
+            `3`.
         sigma: Largest standard deviation drawn. Defaults to `1.0`.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

@@ -1,6 +1,7 @@
 """`RandomGrayscale`: randomly turns images gray while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
@@ -8,6 +9,7 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.RandomGrayscale")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomGrayscale(RandomAugmentationLayer):
     """Converts each image to grayscale with probability `factor`.
 
@@ -15,12 +17,8 @@ class RandomGrayscale(RandomAugmentationLayer):
     the output shape matches the input. Only active while training.
 
     Args:
-        factor: Float in `[0, 1]`, the probability of converting an
-            image. Defaults to `0.5`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
+        factor: Float in `[0, 1]`, the probability of converting an image.
+            Defaults to `0.5`.
 
     Example:
 

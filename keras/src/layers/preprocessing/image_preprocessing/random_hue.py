@@ -1,10 +1,12 @@
 """`RandomHue`: randomly rotates the hue of images while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 
 
 @keras_export("keras.layers.RandomHue")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomHue(_color.ColorAdjustmentLayer):
     """Rotates the hue of RGB images by a random amount while training.
 
@@ -15,12 +17,6 @@ class RandomHue(_color.ColorAdjustmentLayer):
     Args:
         factor: Float `f` in `[0, 1]` for shifts in `[-f, f]`, or a pair
             `(low, high)` within `[-1, 1]`.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

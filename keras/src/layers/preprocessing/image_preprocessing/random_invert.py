@@ -1,12 +1,14 @@
 """`RandomInvert`: randomly inverts image values while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
 )
 
 
 @keras_export("keras.layers.RandomInvert")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomInvert(RandomAugmentationLayer):
     """Inverts the pixel values of randomly chosen images while training.
 
@@ -17,12 +19,6 @@ class RandomInvert(RandomAugmentationLayer):
     Args:
         factor: Float in `[0, 1]` or pair of floats: the range of the
             inversion probability. Defaults to `1.0`.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

@@ -1,6 +1,7 @@
 """`RandomPerspective`: random perspective warps while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
@@ -11,7 +12,8 @@ from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
 
 
 @keras_export("keras.layers.RandomPerspective")
-class RandomPerspective(RandomAugmentationLayer):
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
+class RandomPerspective(_geometry.BoxMover, RandomAugmentationLayer):
     """Warps images as if seen from a randomly moved viewpoint.
 
     For each image the four corners are moved independently by up to
@@ -22,16 +24,11 @@ class RandomPerspective(RandomAugmentationLayer):
     `fill_value`. Only active while training.
 
     Args:
-        factor: Float in `[0, 1]` or pair: the range of the probability
-            of warping an image. Defaults to `1.0`.
-        scale: Float in `[0, 1]`, the strength of the corner moves.
-            Defaults to `1.0`.
-        interpolation: `"bilinear"` (default) or `"nearest"`.
+        factor: Float in `[0, 1]` or pair: the range of the probability of
+            warping an image. Defaults to `1.0`.
+        scale: Float in `[0, 1]`, the strength of the corner moves. Defaults
+            to `1.0`.
         fill_value: Value of uncovered pixels. Defaults to `0.0`.
-        seed: Optional integer seed.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 
@@ -107,16 +104,8 @@ class RandomPerspective(RandomAugmentationLayer):
 
         return self._as_batch(warp, images)
 
-    def transform_bounding_boxes(
-        self, bounding_boxes, transformation, training=True
-    ):
-        if not training or transformation is None:
-            return bounding_boxes
+    def _move_boxes(self, x1, y1, x2, y2, transformation, height, width):
         np_ = self.backend.numpy
-        height, width = _geometry.image_size(self, transformation)
-        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
-            self, bounding_boxes, height, width
-        )
         start = self.backend.cast(transformation["start_points"], "float32")
         end = self.backend.cast(transformation["end_points"], "float32")
         start = np_.reshape(start, (-1, 4, 2))
@@ -158,6 +147,4 @@ class RandomPerspective(RandomAugmentationLayer):
             np_.where(apply, new, old)
             for new, old in zip(coords, (x1, y1, x2, y2))
         ]
-        return _geometry.boxes_from_xyxy(
-            self, bounding_boxes, coords, height, width
-        )
+        return coords

@@ -1,6 +1,7 @@
 """`RandomPosterization`: randomly reduces the bits per color channel."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
@@ -8,6 +9,7 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.RandomPosterization")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomPosterization(RandomAugmentationLayer):
     """Keeps only a random number of high bits of each 8-bit value.
 
@@ -18,12 +20,6 @@ class RandomPosterization(RandomAugmentationLayer):
 
     Args:
         factor: Integer in `[1, 8]`, the largest number of bits kept.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

@@ -3,6 +3,7 @@
 import math
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     AffineTransformLayer,
@@ -13,6 +14,7 @@ from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
 
 
 @keras_export("keras.layers.RandomRotation")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomRotation(AffineTransformLayer):
     """Rotates each image by a random angle while training.
 
@@ -22,16 +24,10 @@ class RandomRotation(AffineTransformLayer):
     the images pass through unchanged.
 
     Args:
-        factor: Fraction of a full turn: a float `f` for angles in
-            `[-f * 2pi, f * 2pi]`, or a pair `(low, high)`.
+        factor: Fraction of a full turn: a float `f` for angles in `[-f *
+            2pi, f * 2pi]`, or a pair `(low, high)`.
         fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
             `"nearest"`: how points outside the input are filled.
-        interpolation: `"bilinear"` (default) or `"nearest"`.
-        seed: Optional integer seed.
-        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

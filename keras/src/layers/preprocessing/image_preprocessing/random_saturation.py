@@ -1,10 +1,12 @@
 """`RandomSaturation`: randomly changes color saturation while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 
 
 @keras_export("keras.layers.RandomSaturation")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomSaturation(_color.ColorAdjustmentLayer):
     """Scales the saturation of RGB images by a random amount.
 
@@ -16,12 +18,8 @@ class RandomSaturation(_color.ColorAdjustmentLayer):
     Args:
         factor: Float `f` in `[0, 1]` for values in `[0, f]`, or a pair
             `(low, high)` within `[0, 1]`.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 1)`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
+        value_range: Range `(low, high)` of the pixel values. Defaults to
+            `(0, 1)`.
 
     Example:
 

@@ -1,10 +1,12 @@
 """`RandomSharpness`: randomly sharpens or softens images."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _color
 
 
 @keras_export("keras.layers.RandomSharpness")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomSharpness(_color.ColorAdjustmentLayer):
     """Changes the sharpness of images by a random amount while training.
 
@@ -18,12 +20,6 @@ class RandomSharpness(_color.ColorAdjustmentLayer):
     Args:
         factor: Float `f` in `[0, 1]` for values in `[0, f]`, or a pair
             `(low, high)` within `[0, 1]`.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

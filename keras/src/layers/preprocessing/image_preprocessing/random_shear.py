@@ -1,6 +1,7 @@
 """`RandomShear`: randomly shears images while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     AffineTransformLayer,
@@ -8,6 +9,7 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.RandomShear")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class RandomShear(AffineTransformLayer):
     """Shears each image by random amounts along x and y while training.
 
@@ -20,17 +22,9 @@ class RandomShear(AffineTransformLayer):
     unchanged.
 
     Args:
-        x_factor: Float `f` for shears in `[-f, f]`, or a pair
-            `(low, high)`, within `[-1, 1]`. Defaults to `0.0`.
+        x_factor: Float `f` for shears in `[-f, f]`, or a pair `(low,
+            high)`, within `[-1, 1]`. Defaults to `0.0`.
         y_factor: Same along y. Defaults to `0.0`.
-        interpolation: `"bilinear"` (default) or `"nearest"`.
-        fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
-            `"nearest"`.
-        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
 
     Example:
 

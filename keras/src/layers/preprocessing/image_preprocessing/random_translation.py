@@ -1,6 +1,7 @@
 """`RandomTranslation`: randomly shifts images while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     AffineTransformLayer,
@@ -8,7 +9,8 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.RandomTranslation")
-class RandomTranslation(AffineTransformLayer):
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
+class RandomTranslation(_geometry.BoxMover, AffineTransformLayer):
     """Shifts each image by a random offset while training.
 
     The vertical shift is a random fraction (from `height_factor`) of the
@@ -18,17 +20,9 @@ class RandomTranslation(AffineTransformLayer):
     `fill_mode`. At inference the images pass through unchanged.
 
     Args:
-        height_factor: Float `f` for shifts in `[-f, f]` of the height,
-            or a pair `(low, high)`; values in `[-1, 1]`.
+        height_factor: Float `f` for shifts in `[-f, f]` of the height, or a
+            pair `(low, high)`; values in `[-1, 1]`.
         width_factor: Same for the width.
-        fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
-            `"nearest"`.
-        interpolation: `"bilinear"` (default) or `"nearest"`.
-        seed: Optional integer seed.
-        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
 
     Example:
 
@@ -82,25 +76,11 @@ class RandomTranslation(AffineTransformLayer):
             [ones, zeros, -dx, zeros, ones, -dy, zeros, zeros], axis=1
         )
 
-    def transform_bounding_boxes(
-        self, bounding_boxes, transformation, training=True
-    ):
-        if not training or transformation is None:
-            return bounding_boxes
-        height, width = _geometry.image_size(self, transformation)
-        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
-            self, bounding_boxes, height, width
-        )
+    def _move_boxes(self, x1, y1, x2, y2, transformation, height, width):
         translations = self.backend.cast(
             self.backend.convert_to_tensor(transformation["translations"]),
             x1.dtype,
         )
         dx = _geometry.per_image(self, translations[:, 0], x1)
         dy = _geometry.per_image(self, translations[:, 1], x1)
-        return _geometry.boxes_from_xyxy(
-            self,
-            bounding_boxes,
-            [x1 + dx, y1 + dy, x2 + dx, y2 + dy],
-            height,
-            width,
-        )
+        return [x1 + dx, y1 + dy, x2 + dx, y2 + dy]

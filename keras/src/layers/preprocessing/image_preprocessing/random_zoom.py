@@ -1,6 +1,7 @@
 """`RandomZoom`: randomly zooms images in or out while training."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     AffineTransformLayer,
@@ -8,7 +9,8 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.RandomZoom")
-class RandomZoom(AffineTransformLayer):
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
+class RandomZoom(_geometry.BoxMover, AffineTransformLayer):
     """Zooms each image by a random amount while training.
 
     A zoom value `z` drawn from a factor scales the sampling grid by
@@ -19,18 +21,10 @@ class RandomZoom(AffineTransformLayer):
     unchanged.
 
     Args:
-        height_factor: Float `f` for zooms in `[-f, f]`, or a pair
-            `(low, high)`; values in `[-1, 1]`.
-        width_factor: Optional factor for the horizontal zoom, in the
-            same form. Defaults to `None` (follow the vertical zoom).
-        fill_mode: `"reflect"` (default), `"wrap"`, `"constant"` or
-            `"nearest"`.
-        interpolation: `"bilinear"` (default) or `"nearest"`.
-        seed: Optional integer seed.
-        fill_value: Value for `fill_mode="constant"`. Defaults to `0.0`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
+        height_factor: Float `f` for zooms in `[-f, f]`, or a pair `(low,
+            high)`; values in `[-1, 1]`.
+        width_factor: Optional factor for the horizontal zoom, in the same
+            form. Defaults to `None` (follow the vertical zoom).
 
     Example:
 
@@ -109,16 +103,8 @@ class RandomZoom(AffineTransformLayer):
             axis=1,
         )
 
-    def transform_bounding_boxes(
-        self, bounding_boxes, transformation, training=True
-    ):
-        if not training or transformation is None:
-            return bounding_boxes
+    def _move_boxes(self, x1, y1, x2, y2, transformation, height, width):
         np_ = self.backend.numpy
-        height, width = _geometry.image_size(self, transformation)
-        x1, y1, x2, y2 = _geometry.boxes_as_xyxy(
-            self, bounding_boxes, height, width
-        )
         # One zoom per image, shaped (batch, 1): the boxes of one image
         # come back as a batch of one.
         zx = np_.reshape(
@@ -136,6 +122,4 @@ class RandomZoom(AffineTransformLayer):
             (x2 - cx) / zx + cx,
             (y2 - cy) / zy + cy,
         ]
-        return _geometry.boxes_from_xyxy(
-            self, bounding_boxes, coords, height, width
-        )
+        return coords

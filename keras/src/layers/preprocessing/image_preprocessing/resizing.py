@@ -1,6 +1,7 @@
 """`Resizing`: resizes images to a fixed height and width."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing import _geometry
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     BaseImagePreprocessingLayer,
@@ -8,6 +9,7 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 
 
 @keras_export("keras.layers.Resizing")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class Resizing(BaseImagePreprocessingLayer):
     """Resizes images to `(height, width)`.
 
@@ -27,11 +29,7 @@ class Resizing(BaseImagePreprocessingLayer):
         pad_to_aspect_ratio: Pad to the target aspect ratio first.
         fill_mode: Fill of padded pixels; only `"constant"`.
         fill_value: Value of padded pixels. Defaults to `0.0`.
-        antialias: Low-pass filter when downsampling. Defaults to
-            `False`.
-        data_format: `"channels_last"` or `"channels_first"`. Defaults to
-            `keras.config.image_data_format()`.
-        **kwargs: Standard `Layer` options.
+        antialias: Low-pass filter when downsampling. Defaults to `False`.
 
     Example:
 

@@ -1,6 +1,7 @@
 """`Solarization`: inverts the pixels above a random threshold."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing_layer import (  # noqa: E501
     RandomAugmentationLayer,
 )
@@ -23,6 +24,7 @@ def _probability_range(value, name):
 
 
 @keras_export("keras.layers.Solarization")
+@arg_docs.with_shared_args(arg_docs.IMAGE_ARGS)
 class Solarization(RandomAugmentationLayer):
     """Solarizes images: pixels above a threshold are inverted.
 
@@ -34,14 +36,10 @@ class Solarization(RandomAugmentationLayer):
     while training.
 
     Args:
-        addition_factor: Float `f` for additions in `[0, f]`, or a pair;
-            in `[0, 1]` (fractions of the value range). Defaults to `0`.
-        threshold_factor: Float `f` for thresholds in `[0, f]`, or a
-            pair; in `[0, 1]`. Defaults to `0`.
-        value_range: Range `(low, high)` of the pixel values. Defaults
-            to `(0, 255)`.
-        seed: Optional integer seed.
-        **kwargs: Standard `Layer` options.
+        addition_factor: Float `f` for additions in `[0, f]`, or a pair; in
+            `[0, 1]` (fractions of the value range). Defaults to `0`.
+        threshold_factor: Float `f` for thresholds in `[0, f]`, or a pair;
+            in `[0, 1]`. Defaults to `0`.
 
     Example:
 

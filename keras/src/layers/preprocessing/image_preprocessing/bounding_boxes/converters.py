@@ -268,6 +268,14 @@ def affine_transform(
     )
 
 
+def _absolute_corners(boxes, bounding_box_format, function):
+    """`x1, y1, x2, y2` of `boxes`, given in an absolute format; `function`
+    names the caller in the error raised for a relative format."""
+    if bounding_box_format.startswith("rel_"):
+        raise ValueError(f"{function}() works on absolute box formats.")
+    return _split(convert_format(boxes, bounding_box_format, "xyxy"))
+
+
 @keras_export("keras.utils.bounding_boxes.crop")
 def crop(boxes, top, left, height, width, bounding_box_format="xyxy"):
     """Boxes in the coordinates of the `height x width` window at
@@ -282,10 +290,7 @@ def crop(boxes, top, left, height, width, bounding_box_format="xyxy"):
         bounding_box_format: Defaults to `"xyxy"`.
     """
     ops = current_ops()
-    if bounding_box_format.startswith("rel_"):
-        raise ValueError("crop() works on absolute box formats.")
-    boxes = convert_format(boxes, bounding_box_format, "xyxy")
-    x1, y1, x2, y2 = _split(boxes)
+    x1, y1, x2, y2 = _absolute_corners(boxes, bounding_box_format, "crop")
     x1 = ops.clip(x1 - left, 0, width)
     x2 = ops.clip(x2 - left, 0, width)
     y1 = ops.clip(y1 - top, 0, height)
@@ -309,10 +314,7 @@ def pad(boxes, top, left, height=None, width=None, bounding_box_format="xyxy"):
         bounding_box_format: Defaults to `"xyxy"`.
     """
     ops = current_ops()
-    if bounding_box_format.startswith("rel_"):
-        raise ValueError("pad() works on absolute box formats.")
-    boxes = convert_format(boxes, bounding_box_format, "xyxy")
-    x1, y1, x2, y2 = _split(boxes)
+    x1, y1, x2, y2 = _absolute_corners(boxes, bounding_box_format, "pad")
     return convert_format(
         ops.stack([x1 + left, y1 + top, x2 + left, y2 + top], axis=-1),
         "xyxy",
