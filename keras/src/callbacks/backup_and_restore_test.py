@@ -64,7 +64,7 @@ class Sequence(keras.utils.PyDataset):
         return self.x[rows], self.y[rows]
 
 
-def make_model(steps_per_execution=1):
+def make_model(steps_per_execution=1, gradient_accumulation_steps=None):
     keras.utils.set_random_seed(1)
     model = keras.Sequential(
         [
@@ -78,7 +78,9 @@ def make_model(steps_per_execution=1):
         0.05, decay_steps=2, decay_rate=0.5
     )
     model.compile(
-        optimizer=keras.optimizers.Adam(schedule),
+        optimizer=keras.optimizers.Adam(
+            schedule, gradient_accumulation_steps=gradient_accumulation_steps
+        ),
         loss="mse",
         metrics=["mae"],
         steps_per_execution=steps_per_execution,
@@ -118,12 +120,12 @@ def state(model):
 _REFERENCES = {}
 
 
-def reference(data, steps_per_execution=1):
+def reference(data, **options):
     """Per-batch rows, final state and history of the uninterrupted run
-    (computed once per data object and `steps_per_execution`)."""
-    key = (id(data[0]), steps_per_execution)
+    (computed once per data object and `options` of `make_model`)."""
+    key = (id(data[0]), tuple(sorted(options.items())))
     if key not in _REFERENCES:
-        model = make_model(steps_per_execution)
+        model = make_model(**options)
         recorder = Recorder()
         history = fit(model, data, [recorder], **fit_kwargs(data))
         _REFERENCES[key] = (recorder.rows, state(model), history.history)
@@ -202,12 +204,12 @@ STOPS = {
 }
 
 
-def check_resume(tmp_path, data, stop, save_freq, steps_per_execution=1):
-    rows, final, history = reference(
-        data, steps_per_execution=steps_per_execution
-    )
+def check_resume(tmp_path, data, stop, save_freq, **options):
+    """Stops a run at `stop`, resumes it and compares it with the
+    reference run (`options` are those of `make_model`)."""
+    rows, final, history = reference(data, **options)
     backup_dir = str(tmp_path / "backup")
-    model = make_model(steps_per_execution)
+    model = make_model(**options)
     first = Recorder(**stop)
     backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
     with pytest.raises(Interrupt):
@@ -215,7 +217,7 @@ def check_resume(tmp_path, data, stop, save_freq, steps_per_execution=1):
     assert os.path.exists(backup._weights_path)
     del model
 
-    model = make_model(steps_per_execution)
+    model = make_model(**options)
     second = Recorder()
     backup = callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)
     resumed_history = fit(model, data, [backup, second], **fit_kwargs(data))
@@ -236,7 +238,9 @@ def check_resume(tmp_path, data, stop, save_freq, steps_per_execution=1):
     for got, want in zip(after, final):
         np.testing.assert_array_equal(got, want)
     # The optimizer's step count covers every batch exactly once.
-    assert int(model.optimizer.iterations.value) == EPOCHS * SAMPLES // BATCH
+    updates = EPOCHS * SAMPLES // BATCH
+    updates //= options.get("gradient_accumulation_steps") or 1
+    assert int(model.optimizer.iterations) == updates
     # The epochs run after the resume log what the reference logged.
     for name, values in resumed_history.history.items():
         n = len(values)
@@ -280,6 +284,19 @@ def test_resume_with_steps_per_execution(tmp_path):
         dict(stop_epoch=1, stop_batch=3),
         save_freq=1,
         steps_per_execution=2,
+    )
+
+
+def test_resume_inside_a_gradient_accumulation_window(tmp_path):
+    # Windows of 3 batches over epochs of 5: the stop after the 8th batch
+    # falls inside a window, whose accumulated gradients (optimizer
+    # variables) must be backed up and restored.
+    check_resume(
+        tmp_path,
+        data_for("arrays"),
+        STOPS["mid_epoch"],
+        save_freq=1,
+        gradient_accumulation_steps=3,
     )
 
 

@@ -20,13 +20,13 @@ class OrbaxCheckpoint(MonitorCallback):
     """Checkpoints the model during training with the Orbax library.
 
     Each checkpoint is a numbered folder of `directory` (the step: the
-    zero-based epoch with `save_freq="epoch"`, the optimizer's iteration
-    count with batch-level saving) holding the model's variables with
-    their shardings, the optimizer and metrics state, the model's config
-    (with its compile config) and the files of layers with assets; with
-    `save_weights_only=True`, only the layers' variables. The logs of the
-    epoch (or batch) are recorded as the checkpoint's metrics in Orbax's
-    metadata (`checkpointer.latest.metrics`). Sharded
+    zero-based epoch with `save_freq="epoch"`, the number of batches
+    trained with batch-level saving, see below) holding the model's
+    variables with their shardings, the optimizer and metrics state, the
+    model's config (with its compile config) and the files of layers with
+    assets; with `save_weights_only=True`, only the layers' variables. The
+    logs of the epoch (or batch) are recorded as the checkpoint's metrics
+    in Orbax's metadata (`checkpointer.latest.metrics`). Sharded
     variables are written shard by shard by the devices (and processes)
     that hold them, without gathering them anywhere, and are read back
     laid out like the variables that receive them, so a checkpoint loads
@@ -38,10 +38,21 @@ class OrbaxCheckpoint(MonitorCallback):
     model, matched by variable path (or, for another instance of the same
     architecture whose layers got other automatic names, by position).
     Training can be resumed from there
-    with the same `directory`: with batch-level saving, the restored
-    optimizer's iteration count numbers the next checkpoints; with
-    `save_freq="epoch"`, pass `initial_epoch` to `fit()`, since a step
-    that already exists cannot be written again.
+    with the same `directory`: with batch-level saving, the next
+    checkpoints are numbered on from the batches the restored optimizer
+    has trained; with `save_freq="epoch"`, pass `initial_epoch` to
+    `fit()`, since a step that already exists cannot be written again.
+
+    Numbering of batch-level checkpoints: a `fit()` starts from the
+    number of batches the model's optimizer has been applied to (its
+    `iterations`, except with `gradient_accumulation_steps`, where
+    `iterations` counts one update per window of batches: the batches
+    are what count here), or, when `auto_resume` resumes, from the
+    number of the checkpoint it loaded; each batch adds one (each
+    execution of `steps_per_execution` batches adds that many). So a
+    resumed run numbers its checkpoints as the run it continues would
+    have, and successive saves get distinct steps with gradient
+    accumulation as they do without it.
 
     Exact resume: a checkpoint with the optimizer state (not
     `save_weights_only`) also records the position of `fit()` in its
@@ -155,6 +166,11 @@ class OrbaxCheckpoint(MonitorCallback):
         self.save_on_background = save_on_background
         self.save_weights_only = save_weights_only
         self._batches_seen_since_last_saving = 0
+        # Number of the checkpoint a save after the last batch would write
+        # (see the class docstring), and the index of the first batch of
+        # the running execution.
+        self._step = 0
+        self._first_batch = 0
         # Whether `fit()` resumes from the latest checkpoint of `directory`.
         self.auto_resume = False
         self._resumer = training_position.Resumer()
@@ -185,6 +201,7 @@ class OrbaxCheckpoint(MonitorCallback):
     def on_train_begin(self, logs=None):
         self._batches_seen_since_last_saving = 0
         self._resumer.clear()
+        self._step = _batches_applied(self.model.optimizer)
         if self.auto_resume and orbax_util.is_orbax_checkpoint(self.directory):
             self._resume()
 
@@ -196,6 +213,7 @@ class OrbaxCheckpoint(MonitorCallback):
         step_path, position = orbax_util.load_for_resume(
             self.model, self.directory
         )
+        self._step = int(os.path.basename(step_path))
         if position is None:
             warnings.warn(
                 f"The Orbax checkpoint '{step_path}' holds no training "
@@ -222,16 +240,17 @@ class OrbaxCheckpoint(MonitorCallback):
         self._current_epoch = epoch
 
     def on_train_batch_begin(self, batch, logs=None):
+        self._first_batch = batch
         self._resumer.on_train_batch_begin(self._current_epoch)
 
     def on_train_batch_end(self, batch, logs=None):
+        self._step += batch - self._first_batch + 1
         if self.save_freq == "epoch":
             return
         self._batches_seen_since_last_saving += 1
         if self._batches_seen_since_last_saving >= self.save_freq:
             self._batches_seen_since_last_saving = 0
-            iterations = self.model.optimizer.iterations
-            step = int(backend.convert_to_numpy(iterations))
+            step = self._step
             position = training_position.current_position(
                 self.model, self._current_epoch, batch, batch + 1, logs
             )
@@ -311,3 +330,15 @@ class OrbaxCheckpoint(MonitorCallback):
             metrics=metrics,
             custom_metadata=metadata,
         )
+
+
+def _batches_applied(optimizer):
+    """How many batches `optimizer` (or the optimizer it wraps) has been
+    applied to: its `iterations`, or with gradient accumulation (where
+    `iterations` counts the updates, one per window of batches) the
+    variable behind it, which counts every `apply()`."""
+    if optimizer is None:
+        return 0
+    optimizer = getattr(optimizer, "inner_optimizer", optimizer)
+    count = getattr(optimizer, "_iterations", optimizer.iterations)
+    return int(backend.convert_to_numpy(count))

@@ -140,7 +140,7 @@ def test_batch_steps_follow_the_optimizer_and_training_resumes(tmp_path):
         ],
     )
     # 4 batches per epoch: saved after batches 3 and 6 (counted across
-    # epochs), numbered by the optimizer's iteration count.
+    # epochs), numbered by the count of batches trained.
     assert steps_in(directory) == [3, 6]
     resumed = keras.saving.load_model(directory)
     assert int(resumed.optimizer.iterations.numpy()) == 6
@@ -159,6 +159,37 @@ def test_batch_steps_follow_the_optimizer_and_training_resumes(tmp_path):
     assert steps_in(directory) == [3, 6, 8, 10]
     again = keras.saving.load_model(directory)
     assert_same_values(resumed.get_weights(), again.get_weights())
+
+
+@needs_orbax
+def test_batch_steps_count_batches_with_gradient_accumulation(tmp_path):
+    # With accumulation, `iterations` counts updates (one per 2 batches):
+    # the checkpoints are numbered by batches, so each save has its own.
+    model = mlp()
+    model.compile(
+        optimizer=keras.optimizers.Adam(gradient_accumulation_steps=2),
+        loss="mse",
+    )
+    x, y = data()
+
+    def fit_saving_every(save_freq):
+        checkpoint = keras.callbacks.OrbaxCheckpoint(
+            tmp_path,
+            save_freq=save_freq,
+            max_to_keep=None,
+            save_on_background=False,
+        )
+        model.fit(x, y, batch_size=10, verbose=0, callbacks=[checkpoint])
+
+    fit_saving_every(1)
+    assert steps_in(tmp_path) == [1, 2, 3, 4]
+    assert int(model.optimizer.iterations) == 2
+    # A later `fit()` numbers on from the 4 batches trained.
+    fit_saving_every(2)
+    assert steps_in(tmp_path) == [1, 2, 3, 4, 6, 8]
+    loaded = keras.saving.load_model(tmp_path)
+    assert_same_values(model.get_weights(), loaded.get_weights())
+    assert int(loaded.optimizer.iterations) == 4
 
 
 @needs_orbax
@@ -462,12 +493,13 @@ RESUME_SAVE_FREQ = {
 }
 
 
-def resumable_run(directory, save_freq, recorder, kind="arrays"):
-    """A `fit()` of the reference model on the data `kind` (of
+def resumable_run(directory, save_freq, recorder, kind="arrays", **options):
+    """A `fit()` of the reference model (built with the `options` of
+    `backup_and_restore_test.make_model`) on the data `kind` (of
     `backup_and_restore_test.data_for`) with an `OrbaxCheckpoint` that
     resumes; returns `(model, history)`."""
     data = resume_test.data_for(kind)
-    model = resume_test.make_model()
+    model = resume_test.make_model(**options)
     checkpoint = keras.callbacks.OrbaxCheckpoint(
         directory, save_freq=save_freq, save_on_background=False
     )
@@ -499,6 +531,27 @@ def test_auto_resume_matches_uninterrupted_run(tmp_path, stop, kind):
     assert_same_values(final, resume_test.state(model))
     for name, values in resumed.history.items():
         np.testing.assert_array_equal(values, history[name][-len(values) :])
+
+
+@needs_orbax
+def test_auto_resume_inside_a_gradient_accumulation_window(tmp_path):
+    # Windows of 3 batches, a save every 2 batches (`iterations` is 2 at
+    # both the 6th and the 8th), a stop after the 8th batch: inside a
+    # window, whose accumulated gradients are optimizer variables.
+    options = {"gradient_accumulation_steps": 3}
+    rows, final, _ = resume_test.reference(
+        resume_test.data_for("arrays"), **options
+    )
+    first = resume_test.Recorder(**resume_test.STOPS["mid_epoch"])
+    with pytest.raises(resume_test.Interrupt):
+        resumable_run(tmp_path, 2, first, **options)
+    assert steps_in(tmp_path) == [8]
+    second = resume_test.Recorder()
+    model, _ = resumable_run(tmp_path, 2, second, **options)
+    assert first.rows + second.rows == rows
+    assert_same_values(final, resume_test.state(model))
+    # Numbered as in the run that never stopped (15 batches).
+    assert steps_in(tmp_path) == [14]
 
 
 @needs_orbax
