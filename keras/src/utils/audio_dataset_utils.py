@@ -30,6 +30,7 @@ def audio_dataset_from_directory(
     validation_split=None,
     subset=None,
     follow_links=False,
+    format="tf",
     verbose=True,
 ):
     """Builds a dataset of audio clips (and labels) from `.wav` files.
@@ -72,6 +73,8 @@ def audio_dataset_from_directory(
         subset: `"training"`, `"validation"` or `"both"` (returns a
             `(train, validation)` pair); only with `validation_split`.
         follow_links: Whether to enter symlinked folders.
+        format: `"tf"`: the result is a `tf.data.Dataset` (the only format
+            supported here).
         verbose: Whether to print how many files were found.
 
     Returns:
@@ -132,6 +135,11 @@ def audio_dataset_from_directory(
         labels = None
         label_mode = None
     _check_validation_args(validation_split, subset, shuffle, seed)
+    if format != "tf":
+        raise ValueError(
+            'Only `format="tf"` (a `tf.data.Dataset`) is supported. '
+            f"Received: format={format}"
+        )
     if seed is None:
         seed = int(np.random.randint(0, 1_000_000))
 
