@@ -231,7 +231,8 @@ class Int4DTypePolicy(QuantizedDTypePolicy):
     `QuantizedDTypePolicy`.
 
     Args:
-        mode: `"int4/<block_size>"`, e.g. `"int4/128"`.
+        mode: `"int4/<block_size>"`, e.g. `"int4/128"` (`"int4/None"`, an
+            older spelling of `"int4/-1"`, is read as that).
         source_name: The float policy the layer computes with; defaults to
             the global policy.
 
@@ -249,6 +250,10 @@ class Int4DTypePolicy(QuantizedDTypePolicy):
                 "Invalid mode for Int4DTypePolicy: expected "
                 f"'int4/<block_size>'. Received: mode={mode!r}"
             )
+        if parts[1] == "None":
+            # Older saves wrote per-channel as `int4/None`; it is `int4/-1`.
+            parts[1] = "-1"
+            mode = "int4/-1"
         try:
             block_size = int(parts[1])
         except ValueError:
@@ -266,6 +271,11 @@ class Int4DTypePolicy(QuantizedDTypePolicy):
         self.block_size = block_size
         self._full_mode = mode
         self._name = f"{mode}_from_{self._source_name}"
+
+    @property
+    def mode(self):
+        """The quantization scheme without its block size: `"int4"`."""
+        return self.quantization_mode
 
     def get_config(self):
         return {"mode": self._full_mode, "source_name": self._source_name}

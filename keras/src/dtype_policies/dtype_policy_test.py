@@ -32,3 +32,16 @@ def test_global_policy():
 def test_unknown_policy():
     with pytest.raises(ValueError, match="Cannot convert 'mixed_int3'"):
         DTypePolicy("mixed_int3")
+
+
+def test_int4_policy_mode_and_legacy_per_channel_name():
+    grouped = dtype_policies.get("int4/128_from_float32")
+    assert (grouped.mode, grouped.block_size) == ("int4", 128)
+    # `int4/None` is the older spelling of per-channel `int4/-1`.
+    legacy = dtype_policies.get("int4/None_from_float32")
+    assert legacy.name == "int4/-1_from_float32"
+    assert legacy.block_size == -1
+    assert legacy == dtype_policies.get("int4/-1_from_float32")
+    assert legacy.get_config()["mode"] == "int4/-1"
+    with pytest.raises(ValueError, match="must be an integer"):
+        dtype_policies.get("int4/abc_from_float32")

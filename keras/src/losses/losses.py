@@ -516,17 +516,7 @@ def categorical_crossentropy(
         )
     y_true, y_pred = _float_pair(y_true, y_pred, match_rank=False)
     _check_same_shape(y_true, y_pred)
-    if y_pred.shape[-1] == 1:
-        import warnings
-
-        warnings.warn(
-            "In loss categorical_crossentropy, expected y_pred.shape to be "
-            "(batch_size, num_classes) with num_classes > 1. Received: "
-            f"y_pred.shape={y_pred.shape}. Consider using "
-            "'binary_crossentropy' if you only have 2 classes.",
-            SyntaxWarning,
-            stacklevel=2,
-        )
+    _warn_if_single_class(y_pred, axis, "categorical_crossentropy")
     y_true = _smooth_one_hot_labels(y_true, label_smoothing, axis)
     return _categorical_crossentropy(y_true, y_pred, from_logits, axis)
 
@@ -661,6 +651,8 @@ class CosineSimilarity(_BuiltinLoss):
     -1.0
     """
 
+    _config_keys = ("axis",)
+
     def __init__(
         self,
         axis=-1,
@@ -693,6 +685,8 @@ class Huber(_BuiltinLoss):
     >>> float(loss([[0.0, 0.0]], [[0.5, 3.0]]))
     1.3125
     """
+
+    _config_keys = ("delta",)
 
     def __init__(
         self,
@@ -1076,15 +1070,15 @@ class Dice(_BuiltinLoss):
 class Tversky(_BuiltinLoss):
     """Tversky loss, a Dice loss with separate weights for the two errors.
 
-    `1 - TP / (TP + alpha * FN + beta * FP)`, where
+    `1 - TP / (TP + alpha * FP + beta * FN)`, where
     `TP = sum(y_true * y_pred)`, `FN = sum(y_true * (1 - y_pred))` and
     `FP = sum((1 - y_true) * y_pred)`, summed over `axis`. With
-    `alpha = beta = 0.5` it equals the Dice loss; a larger `alpha`
+    `alpha = beta = 0.5` it equals the Dice loss; a larger `beta`
     penalizes missed positives more.
 
     Args:
-        alpha: Weight of the false negatives. Defaults to `0.5`.
-        beta: Weight of the false positives. Defaults to `0.5`.
+        alpha: Weight of the false positives. Defaults to `0.5`.
+        beta: Weight of the false negatives. Defaults to `0.5`.
         axis: Axis or tuple of axes summed over; `None` (default) sums
             over everything.
         {{common}}
@@ -1587,6 +1581,7 @@ def categorical_focal_crossentropy(
     """
     y_true, y_pred = _float_pair(y_true, y_pred, match_rank=False)
     _check_same_shape(y_true, y_pred)
+    _warn_if_single_class(y_pred, axis, "categorical_focal_crossentropy")
     y_true = _smooth_one_hot_labels(y_true, label_smoothing, axis)
     if from_logits:
         y_pred = ops.softmax(y_pred, axis=axis)
@@ -1595,6 +1590,22 @@ def categorical_focal_crossentropy(
     y_pred = ops.clip(y_pred, epsilon, 1.0 - epsilon)
     weight = alpha * ops.power(1.0 - y_pred, gamma)
     return ops.sum(-weight * y_true * ops.log(y_pred), axis=axis)
+
+
+def _warn_if_single_class(y_pred, axis, loss_name):
+    """Warns (`SyntaxWarning`) when the class axis of a categorical loss's
+    predictions has size 1, which is almost always a binary problem."""
+    if y_pred.shape[axis] == 1:
+        import warnings
+
+        warnings.warn(
+            f"In loss {loss_name}, expected y_pred.shape to be "
+            "(batch_size, num_classes) with num_classes > 1. Received: "
+            f"y_pred.shape={y_pred.shape}. Consider using "
+            "'binary_crossentropy' if you only have 2 classes.",
+            SyntaxWarning,
+            stacklevel=3,
+        )
 
 
 @keras_export(
@@ -1653,7 +1664,7 @@ def dice(y_true, y_pred, axis=None):
 
 @keras_export("keras.losses.tversky")
 def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
-    """Tversky loss: `1 - TP / (TP + alpha * FN + beta * FP)`.
+    """Tversky loss: `1 - TP / (TP + alpha * FP + beta * FN)`.
 
     `TP = sum(y_true * y_pred)`, `FN = sum(y_true * (1 - y_pred))` and
     `FP = sum((1 - y_true) * y_pred)`, summed over `axis`.
@@ -1661,8 +1672,8 @@ def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
     Args:
         y_true: Labels (usually binary masks).
         y_pred: Predictions, same shape.
-        alpha: Weight of the false negatives.
-        beta: Weight of the false positives.
+        alpha: Weight of the false positives.
+        beta: Weight of the false negatives.
         axis: Axis or axes to sum over; `None` sums over everything.
 
     Returns:
@@ -1677,7 +1688,7 @@ def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
     true_pos = ops.sum(y_true * y_pred, axis=axis)
     false_neg = ops.sum(y_true * (1.0 - y_pred), axis=axis)
     false_pos = ops.sum((1.0 - y_true) * y_pred, axis=axis)
-    denominator = true_pos + alpha * false_neg + beta * false_pos
+    denominator = true_pos + alpha * false_pos + beta * false_neg
     return 1.0 - ops.divide(true_pos, denominator)
 
 

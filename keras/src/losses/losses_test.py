@@ -1,3 +1,5 @@
+import warnings
+
 import numpy as np
 import pytest
 
@@ -308,7 +310,7 @@ def test_overlap_losses():
     )
     np.testing.assert_allclose(
         losses.tversky(y, p, alpha=0.7, beta=0.3),
-        1 - tp / (tp + 0.7 * fn + 0.3 * fp),
+        1 - tp / (tp + 0.7 * fp + 0.3 * fn),
         rtol=1e-6,
     )
     per_row = losses.Dice(axis=1, reduction=None)(np.concatenate([y, y]), p)
@@ -374,6 +376,27 @@ def test_reduction_error_and_mask_attribute():
     loss = losses.MeanSquaredError()(y_true, y_pred)
     # The masked-out entry counts neither in the sum nor in the average.
     np.testing.assert_allclose(loss, 0.5, rtol=1e-6)
+
+
+def test_configs_keep_axis_and_delta():
+    cosine = losses.CosineSimilarity(axis=2, reduction="sum", name="c")
+    assert cosine.get_config() == {"name": "c", "reduction": "sum", "axis": 2}
+    assert losses.CosineSimilarity.from_config(cosine.get_config()).axis == 2
+    huber = losses.Huber(delta=2.0, name="h")
+    assert huber.get_config()["delta"] == 2.0
+    assert losses.Huber.from_config(huber.get_config()).delta == 2.0
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [losses.categorical_crossentropy, losses.categorical_focal_crossentropy],
+)
+def test_single_class_axis_warns(fn):
+    with pytest.warns(SyntaxWarning, match="num_classes > 1"):
+        fn(np.ones((2, 1, 4)), np.ones((2, 1, 4)), axis=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SyntaxWarning)
+        fn(np.ones((2, 4, 1)), np.ones((2, 4, 1)), axis=1)
 
 
 def test_new_losses_roundtrip_through_get():

@@ -17,6 +17,25 @@ def test_r2_score_matches_formula():
         metrics.R2Score().update_state([1.0, 2.0], [1.0, 2.0])
 
 
+def test_r2_adjusted_counts_samples_and_needs_enough_of_them():
+    y = np.array([[0.0, 0.0, 1.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
+    p = np.array([[0.4, 0.5, 0.6], [0.1, 0.2, 0.3], [0.5, 0.8, 0.2]])
+    plain = metrics.R2Score(class_aggregation=None)
+    plain.update_state(y, p)
+    r2 = np.asarray(plain.result())
+    # n is the number of rows (3), not of label values (9).
+    m = metrics.R2Score(class_aggregation=None, num_regressors=1)
+    m.update_state(y, p)
+    np.testing.assert_allclose(m.result(), 1 - (1 - r2) * 2 / 1, rtol=1e-5)
+    # n - p - 1 <= 0: the adjustment is undefined, the plain score is kept.
+    for num_regressors in (2, 5):
+        m = metrics.R2Score(
+            class_aggregation=None, num_regressors=num_regressors
+        )
+        m.update_state(y, p)
+        np.testing.assert_allclose(m.result(), r2, rtol=1e-6)
+
+
 def test_fbeta_micro_pools_counts():
     y = np.array([[1, 0], [0, 1], [1, 1]])
     p = np.array([[0.9, 0.2], [0.3, 0.2], [0.8, 0.7]])

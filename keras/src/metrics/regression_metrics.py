@@ -214,7 +214,8 @@ class R2Score(Metric):
         num_regressors: Number of independent variables of the model; if
             above 0, the adjusted R2 is reported,
             `1 - (1 - R2) * (n - 1) / (n - num_regressors - 1)`, where `n`
-            counts the label values seen.
+            counts the samples (rows) seen; while `n - num_regressors - 1`
+            is not positive, the plain R2 is reported instead.
         name: Name of this metric instance.
         dtype: Dtype of the state variables and of the result.
 
@@ -315,7 +316,7 @@ class R2Score(Metric):
         )
         self.count.assign(self.count + ops.sum(weights, axis=0))
         self.num_samples.assign(
-            self.num_samples + ops.cast(ops.size(y_true), self.dtype)
+            self.num_samples + ops.cast(ops.shape(y_true)[0], self.dtype)
         )
 
     def result(self):
@@ -337,7 +338,12 @@ class R2Score(Metric):
         if self.num_regressors:
             n = ops.convert_to_tensor(self.num_samples)
             p = float(self.num_regressors)
-            score = 1.0 - (1.0 - score) * (n - 1.0) / (n - p - 1.0)
+            # Too few samples for the adjustment: keep the plain score.
+            defined = n - p - 1.0 > 0
+            adjusted = 1.0 - (1.0 - score) * (n - 1.0) / (
+                ops.where(defined, n - p - 1.0, 1.0)
+            )
+            score = ops.where(defined, adjusted, score)
         return score
 
     def reset_state(self):

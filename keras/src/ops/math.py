@@ -899,7 +899,7 @@ def view_as_real(x):
 
 
 @_export("cdist")
-@symbolic_op
+@symbolic_op(class_name="CDist")
 def cdist(x, y):
     """Euclidean distances between every pair of rows of `x` and `y`.
 

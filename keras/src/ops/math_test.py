@@ -7,6 +7,7 @@ import pytest
 
 from keras.src import ops
 from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.ops import math as math_ops
 
 rng = np.random.RandomState(2)
 X = rng.randn(3, 4).astype("float32")
@@ -178,6 +179,15 @@ def test_stft_istft_round_trip():
     assert symbolic[1].shape == (None, 17, 9)
 
 
+@pytest.mark.parametrize("window", ["hann", "hamming"])
+def test_stft_istft_of_one_sample_windows_keep_the_signal(window):
+    signal = rng.randn(16).astype("float32")
+    real, imag = ops.stft(signal, 1, 1, 1, window=window)
+    np.testing.assert_allclose(np.ravel(real)[:16], signal, rtol=1e-6)
+    rebuilt = ops.istft((real, imag), 1, 1, 1, window=window)
+    np.testing.assert_allclose(np.ravel(rebuilt)[:16], signal, rtol=1e-6)
+
+
 def test_fft_pair_and_complex_views():
     real = rng.randn(4, 6).astype("float32")
     imag = rng.randn(4, 6).astype("float32")
@@ -208,6 +218,9 @@ def test_cdist_euclidean_and_result_dtypes():
         ops.cdist(np.ones((2, 3), bool), np.ones((4, 3), bool))
     with pytest.raises(ValueError, match="number of features"):
         ops.cdist(np.ones((2, 3)), np.ones((4, 2)))
+    # Its operation class is named as upstream's.
+    x = KerasTensor((2, 3), dtype="int8")
+    assert math_ops.CDist().symbolic_call(x, x).dtype == "float32"
 
 
 def test_op_classes_take_static_arguments():

@@ -398,6 +398,7 @@ def glu(x, axis=-1):
     Returns:
         A tensor with half the size of `x` along `axis`.
     """
+    operation_utils.canonical_axis(axis, len(x.shape))
     return backend.nn.glu(x, axis=axis)
 
 

@@ -126,6 +126,12 @@ def test_glu_and_sparsemax():
     np.testing.assert_allclose(ops.sparsemax(np.array([0.0, 10.0])), [0.0, 1.0])
 
 
+def test_glu_rejects_an_axis_out_of_range():
+    for x in (KerasTensor((None, 2, 4)), np.ones((2, 4), "float32")):
+        with pytest.raises(ValueError, match="axis 5 is out of bounds"):
+            ops.glu(x, axis=5)
+
+
 def test_one_hot():
     x = np.array([[0, 2], [1, 5]])
     out = ops.one_hot(x, 3)
@@ -156,6 +162,21 @@ def test_normalize():
     np.testing.assert_allclose(
         out, X / np.abs(X).sum(0, keepdims=True), rtol=1e-5
     )
+
+
+def test_normalize_l2_of_zero_vector_has_finite_gradient():
+    import jax
+
+    def total(x):
+        return ops.sum(ops.normalize(x, order=2, epsilon=1e-3))
+
+    # At a zero vector the norm is clamped to epsilon: the slope is 1 / eps.
+    grad = jax.grad(total)(np.zeros(3, "float32"))
+    np.testing.assert_allclose(grad, np.full(3, 1e3), rtol=1e-5)
+    # Half precision keeps the zero vector at zero (no NaN from eps ** 2).
+    out = ops.normalize(np.zeros(3, "float16"))
+    assert out.dtype == "float16"
+    np.testing.assert_array_equal(out, np.zeros(3))
 
 
 def test_binary_crossentropy():

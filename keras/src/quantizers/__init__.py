@@ -69,8 +69,8 @@ def deserialize(config, custom_objects=None):
 def get(identifier, **kwargs):
     """Returns a quantizer from an instance, a name, a config or `None`.
 
-    A name (e.g. `"abs_max_quantizer"`) builds a new quantizer, passing
-    `kwargs` to its constructor.
+    A name (e.g. `"abs_max_quantizer"`) or a quantizer class builds a new
+    quantizer, passing `kwargs` to its constructor by keyword.
     """
     if identifier is None:
         return None
@@ -83,6 +83,8 @@ def get(identifier, **kwargs):
                 f"{sorted(_BY_NAME)}."
             )
         return _BY_NAME[identifier](**kwargs)
+    if isinstance(identifier, type) and issubclass(identifier, Quantizer):
+        return identifier(**kwargs)
     if callable(identifier):
         return identifier
     raise ValueError(

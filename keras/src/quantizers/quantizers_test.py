@@ -65,6 +65,13 @@ class QuantizerFunctionsTest(testing.TestCase):
         self.assertIsNone(quantizers.get(None))
         with self.assertRaisesRegex(ValueError, "Unknown quantizer"):
             quantizers.get("nope")
+        # A quantizer class is instantiated, with `kwargs` by keyword.
+        from_class = quantizers.get(
+            quantizers.AbsMaxQuantizer, value_range=(-8, 7)
+        )
+        self.assertIsInstance(from_class, quantizers.AbsMaxQuantizer)
+        self.assertEqual(from_class.value_range, (-8, 7))
+        self.assertIsNone(from_class.axis)
         quantizer = quantizers.AbsMaxQuantizer(axis=(0, 1))
         restored = quantizers.deserialize(quantizers.serialize(quantizer))
         self.assertEqual(restored.axis, (0, 1))

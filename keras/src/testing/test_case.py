@@ -53,6 +53,11 @@ class TestCase(parameterized.TestCase):
             return
         super().assertEqual(first, second, msg=msg)
 
+    def convert_to_numpy(self, x):
+        """`x` (a tensor of any framework, a variable, a list of tensors
+        or a Python value) as a NumPy array."""
+        return _to_numpy(x)
+
     def assertAllClose(
         self,
         x1,

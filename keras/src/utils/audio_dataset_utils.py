@@ -30,6 +30,7 @@ def audio_dataset_from_directory(
     validation_split=None,
     subset=None,
     follow_links=False,
+    format="tf",
     verbose=True,
 ):
     """Builds a dataset of audio clips (and labels) from `.wav` files.
@@ -72,6 +73,8 @@ def audio_dataset_from_directory(
         subset: `"training"`, `"validation"` or `"both"` (returns a
             `(train, validation)` pair); only with `validation_split`.
         follow_links: Whether to enter symlinked folders.
+        format: `"tf"`: the result is a `tf.data.Dataset` (the only format
+            supported here).
         verbose: Whether to print how many files were found.
 
     Returns:
@@ -115,6 +118,11 @@ def audio_dataset_from_directory(
     if labels is None or label_mode is None:
         labels = None
         label_mode = None
+    if format != "tf":
+        raise ValueError(
+            'Only `format="tf"` (a `tf.data.Dataset`) is supported. '
+            f"Received: format={format}"
+        )
     split = split_settings(validation_split, subset, shuffle, seed)
     indexed_files = index_directory(
         directory, labels, class_names, follow_links, _EXTENSIONS, "audio files"

@@ -68,6 +68,12 @@ def test_validation_split_and_errors(tmp_path):
         )
     with pytest.raises(ValueError, match="sampling_rate"):
         keras.utils.audio_dataset_from_directory(str(tmp_path), sampling_rate=0)
+    with pytest.raises(ValueError, match="format"):
+        keras.utils.audio_dataset_from_directory(str(tmp_path), format="grain")
+    tf_dataset = keras.utils.audio_dataset_from_directory(
+        str(tmp_path), format="tf", batch_size=None, verbose=False
+    )
+    assert len(list(tf_dataset)) == 10
     empty = tmp_path / "empty"
     empty.mkdir()
     with pytest.raises(ValueError, match="No audio files"):

@@ -322,7 +322,8 @@ def image_dataset_from_directory(
                     lambda y: tf.one_hot(y, len(class_names))
                 )
             dataset = tf.data.Dataset.zip((images, label_ds))
-        if shuffle:
+        # The validation files keep one (shuffled once) order every epoch.
+        if shuffle and subset_name != "validation":
             buffer = 1024 if batch_size is None else batch_size * 8
             dataset = dataset.shuffle(buffer_size=buffer, seed=seed)
         if batch_size is not None:

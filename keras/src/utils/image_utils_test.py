@@ -86,3 +86,20 @@ class ImageDatasetOwnTest(testing.TestCase):
         self.assertEqual(len(train.file_paths), 7)
         self.assertEqual(len(val.file_paths), 3)
         self.assertFalse(set(train.file_paths) & set(val.file_paths))
+
+    def test_validation_subset_keeps_its_order_every_epoch(self):
+        pytest.importorskip("tensorflow")
+        root = self._make_dir({"a": 10, "b": 10})
+        _, val = image_dataset_utils.image_dataset_from_directory(
+            root,
+            image_size=(4, 4),
+            batch_size=4,
+            validation_split=0.5,
+            subset="both",
+            seed=3,
+            label_mode=None,
+            verbose=False,
+        )
+        first = np.concatenate([b.numpy() for b in val])
+        second = np.concatenate([b.numpy() for b in val])
+        self.assertAllClose(first, second)

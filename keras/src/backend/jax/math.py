@@ -192,6 +192,10 @@ def _window(window, sequence_length, fft_length, dtype):
                 "Argument `window` must be `'hann'`, `'hamming'`, a 1-D "
                 f"tensor or `None`. Received: window={window}"
             )
+        if sequence_length == 1:
+            # A one-sample window passes its sample through (as SciPy's
+            # `get_window`); the periodic formula would give 0 for Hann.
+            values = np.ones(1)
         window = jnp.asarray(values, dtype)
     else:
         window = convert_to_tensor(window).astype(dtype)

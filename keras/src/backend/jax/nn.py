@@ -190,6 +190,15 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     x = _float(x)
     if epsilon is None:
         epsilon = config.epsilon()
+    if order == 2:
+        # Clamping the squared norm before the square root keeps the
+        # gradient finite at a zero vector (`sqrt` has an infinite slope at
+        # 0, and a clamp applied after it cannot remove the resulting NaN).
+        # Half precision is widened first: `epsilon ** 2` would underflow.
+        wide = x.astype(jnp.promote_types(x.dtype, "float32"))
+        squares = jnp.sum(jnp.square(wide), axis=axis, keepdims=True)
+        scale = jax.lax.rsqrt(jnp.maximum(squares, epsilon * epsilon))
+        return (wide * scale).astype(x.dtype)
     norm = jnp.linalg.norm(x, ord=order, axis=axis, keepdims=True)
     return x / jnp.maximum(norm, epsilon)
 

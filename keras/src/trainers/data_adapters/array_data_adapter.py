@@ -190,6 +190,39 @@ class ArrayDataAdapter(DataAdapter):
                 lambda a: None if a is None else a[indices], self._inputs
             )
 
+    def get_torch_dataloader(self):
+        """Returns a `torch.utils.data.DataLoader` over a map-style dataset
+        of the samples (`len(loader.dataset)` is the sample count) whose
+        sampler yields each batch's indices in this adapter's order
+        (`len(loader)` is the batch count). Imports PyTorch."""
+        import torch
+
+        adapter = self
+
+        class Samples(torch.utils.data.Dataset):
+            def __len__(self):
+                return adapter._num_samples
+
+            def __getitem__(self, indices):
+                return tree.map_structure(
+                    lambda a: (
+                        None if a is None else torch.as_tensor(a[indices])
+                    ),
+                    adapter._inputs,
+                )
+
+        class BatchIndices(torch.utils.data.Sampler):
+            def __iter__(self):
+                return adapter._batch_indices()
+
+            def __len__(self):
+                return adapter._num_batches
+
+        # Each index drawn is a whole batch's: no further batching.
+        return torch.utils.data.DataLoader(
+            Samples(), sampler=BatchIndices(), batch_size=None
+        )
+
     @property
     def num_batches(self):
         return self._num_batches

@@ -180,3 +180,18 @@ def test_sparse_x_under_a_distribution_is_refused():
     x = jax_sparse.BCOO.fromdense(_sparse_data(rows=8))
     with pytest.raises(ValueError, match="Sparse inputs cannot be split"):
         ArrayDataAdapter(x, distribution=keras.distribution.DataParallel())
+
+
+def test_torch_dataloader_is_map_style_over_samples():
+    torch = pytest.importorskip("torch")
+    x = {"a": np.arange(10.0).reshape(10, 1), "b": np.ones((10, 2))}
+    adapter = ArrayDataAdapter(x, np.ones((10, 3)), batch_size=4, shuffle=True)
+    loader = adapter.get_torch_dataloader()
+    # The dataset holds the samples, the loader the batches.
+    assert len(loader.dataset) == 10
+    assert len(loader) == 3
+    batches = list(loader)
+    assert [tuple(b[0]["b"].shape) for b in batches] == [(4, 2), (4, 2), (2, 2)]
+    assert isinstance(batches[0][1], torch.Tensor)
+    seen = np.concatenate([b[0]["a"].numpy().ravel() for b in batches])
+    np.testing.assert_array_equal(np.sort(seen), np.arange(10.0))

@@ -142,6 +142,9 @@ def test_tf_dataset_adapter():
     weighted = get_data_adapter(dataset, class_weight={1: 3.0})
     _, _, sw = next(iter(weighted.get_numpy_iterator()))
     np.testing.assert_allclose(sw, [1.0, 3.0, 1.0, 3.0])
+    # An empty dict weighs nothing: the batches stay `(x, y)`.
+    unweighted = TFDatasetAdapter(dataset, class_weight={})
+    assert len(next(iter(unweighted.get_numpy_iterator()))) == 2
     with pytest.raises(ValueError, match="`y` should not be passed"):
         get_data_adapter(dataset, y=y)
 

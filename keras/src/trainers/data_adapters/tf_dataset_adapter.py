@@ -63,7 +63,9 @@ class TFDatasetAdapter(DataAdapter):
             )
         # Class weights become sample weights in the dataset (errors show
         # here, when the function is traced), or per batch for a
-        # distributed dataset, which has no `map`.
+        # distributed dataset, which has no `map`. An empty dict is no
+        # class weighting at all.
+        class_weight = class_weight or None
         self._class_weight = class_weight if distributed else None
         if class_weight is not None and not distributed:
             dataset = dataset.map(make_class_weight_map_fn(class_weight))
