@@ -8,9 +8,10 @@ builds tiny from a config, on the 8 CPU devices
   (2, 4) ("batch", "model") and a (4, 2) ("model", "batch") mesh, each
   starting from the one-device model's initial weights (`set_weights`);
 - the per-step losses of a few Adam steps of `fit()` on random tokens,
-  images or audio features (`keras_hub_tiny.model_inputs`), compared to one device's (rtol `LOSS_RTOL`); a `CausalLM` trains on
-  next-token targets, a bare backbone on zero targets for its outputs
-  (mean squared error);
+  images or audio features (`keras_hub_tiny.model_inputs`), compared
+  to one device's (rtol `LOSS_RTOL`); a `CausalLM` trains on next-token
+  targets, a bare backbone on zero targets for its outputs (mean squared
+  error);
 - for a `CausalLM`, greedy `generate()` tokens (`preprocessor=None`, token
   ids in) compared to one device's;
 - the balance: the weight bytes the fullest device holds over an even
