@@ -101,7 +101,7 @@ def check_mode(backbone_class, arguments, x, mode, folder):
     with none failed, how many layers and variables it quantized to."""
     failed = []
     keras.utils.set_random_seed(0)
-    model = backbone_class(**arguments)
+    model = keras_hub_tiny.build(backbone_class, arguments)
     model(x)
     try:
         model.quantize(mode)
@@ -154,7 +154,7 @@ def run_family(name, modes):
     try:
         arguments = keras_hub_tiny.tiny_arguments(backbone_class)
         keras.utils.set_random_seed(0)
-        backbone = backbone_class(**arguments)
+        backbone = keras_hub_tiny.build(backbone_class, arguments)
         x = keras_hub_tiny.model_inputs(
             backbone, np.random.default_rng(0), BATCH_SIZE, images=True
         )

@@ -1,16 +1,17 @@
 """keras-hub families sharded by `AutoLayoutMap`, with no hand-written rule.
 
-For every keras-hub backbone of a text family (and its `CausalLM` where
-one exists) that builds tiny from a config, on the 8 CPU devices
+For every keras-hub backbone (and its `CausalLM` where one exists) that
+builds tiny from a config, on the 8 CPU devices
 (`--xla_force_host_platform_device_count=8`, set before JAX is imported):
 
 - one device, then `ModelParallel(layout_map=AutoLayoutMap(mesh))` on a
   (2, 4) ("batch", "model") and a (4, 2) ("model", "batch") mesh, each
   starting from the one-device model's initial weights (`set_weights`);
 - the per-step losses of a few Adam steps of `fit()` on random tokens,
-  compared to one device's (rtol `LOSS_RTOL`); a `CausalLM` trains on
-  next-token targets, a bare backbone on zero targets for its outputs
-  (mean squared error);
+  images or audio features (`keras_hub_tiny.model_inputs`), compared
+  to one device's (rtol `LOSS_RTOL`); a `CausalLM` trains on next-token
+  targets, a bare backbone on zero targets for its outputs (mean squared
+  error);
 - for a `CausalLM`, greedy `generate()` tokens (`preprocessor=None`, token
   ids in) compared to one device's;
 - the balance: the weight bytes the fullest device holds over an even
@@ -21,8 +22,9 @@ one exists) that builds tiny from a config, on the 8 CPU devices
   it raises.
 
 Constructor arguments come from `keras_hub_tiny.tiny_arguments` (the
-backbone's signature filled by name, with per-family overrides). A
-family that does not build or whose inputs are not token ids is listed
+backbone's signature filled by name, with per-family overrides, and
+tiny sub-models for the image or text encoders a family wraps). A
+family that does not build or whose inputs it cannot fill is listed
 with the reason.
 
 Usage, from the repository root (so that its `keras` is imported):
@@ -81,7 +83,7 @@ def causal_lm_class(name):
 
 
 def make_model(name, arguments, causal):
-    backbone = getattr(keras_hub.models, name)(**arguments)
+    backbone = keras_hub_tiny.build(getattr(keras_hub.models, name), arguments)
     if causal:
         return causal_lm_class(name)(backbone, preprocessor=None)
     return backbone
@@ -90,14 +92,15 @@ def make_model(name, arguments, causal):
 def training_data(model, causal):
     rng = np.random.default_rng(0)
     backbone = model.backbone if causal else model
-    x = keras_hub_tiny.model_inputs(backbone, rng, BATCH_SIZE * STEPS)
+    x = keras_hub_tiny.model_inputs(
+        backbone, rng, BATCH_SIZE * STEPS, images=True
+    )
     if causal:
         token_ids = x["token_ids"]
         y = np.concatenate([token_ids[:, 1:], token_ids[:, :1]], axis=1)
         return x, y
-    outputs = backbone(
-        {k: v[:1] for k, v in x.items()}
-    )  # shapes of the targets
+    # One sample gives the shapes of the targets.
+    outputs = backbone(keras.tree.map_structure(lambda v: v[:1], x))
     zeros = keras.tree.map_structure(
         lambda o: np.zeros((BATCH_SIZE * STEPS,) + tuple(o.shape[1:]), "f4"),
         outputs,

@@ -24,7 +24,21 @@ import numpy as np
 VOCABULARY_SIZE = 64
 SEQUENCE_LENGTH = 8
 IMAGE_SIZE = 16
+# Raw audio is cut by a wide first convolution: a clip needs more samples.
+AUDIO_SAMPLES = 2048
 ROW_PREFIX = "ROW "
+
+
+class Nested:
+    """An argument that is itself a tiny keras-hub model (the image encoder
+    of a segmentation backbone, the vision encoder of CLIP): the class
+    called `name` in `keras_hub.models` or `keras_hub.layers`, built anew by
+    `build` for each model, with `tiny_arguments` and `overrides`."""
+
+    def __init__(self, name, **overrides):
+        self.name = name
+        self.overrides = overrides
+
 
 # Constructor arguments by name: a tiny model, heads and widths divisible
 # by both axes of a (2, 4) mesh where a family lets them be.
@@ -106,7 +120,195 @@ OVERRIDES = {
         "vit_num_layers": 1,
     },
     "VGG": {"stackwise_num_repeats": [1], "stackwise_num_filters": [8]},
+    # Convolution networks: one stage of 8 filters (16 where a stage
+    # halves its input width).
+    "ResNet": {
+        # Its stem and first stage must have 64 filters.
+        "input_conv_filters": [64],
+        "input_conv_kernel_sizes": [3],
+        "stackwise_num_filters": [64, 64],
+        "stackwise_num_blocks": [1, 1],
+        "stackwise_num_strides": [1, 2],
+        "block_type": "basic_block",
+    },
+    "DenseNet": {"stackwise_num_repeats": [1, 1], "growth_rate": 8},
+    "Xception": {
+        "stackwise_conv_filters": [[8, 16]],
+        "stackwise_pooling": [False],
+    },
+    "CSPNet": {
+        "stem_filters": 16,
+        "stem_kernel_size": 3,
+        "stem_strides": 1,
+        "stackwise_depth": [1],
+        "stackwise_strides": [1],
+        "stackwise_num_filters": [16],
+        "block_type": "bottleneck_block",
+        "stage_type": "dark",
+    },
+    "EfficientNet": {
+        "stackwise_kernel_sizes": [3],
+        "stackwise_num_repeats": [1],
+        "stackwise_input_filters": [8],
+        "stackwise_output_filters": [16],
+        "stackwise_expansion_ratios": [1],
+        "stackwise_squeeze_and_excite_ratios": [0.25],
+        "stackwise_strides": [1],
+        "stackwise_block_types": ["v1"],
+        "stackwise_force_input_filters": [0],
+        "stackwise_nores_option": [False],
+        "stackwise_width_coefficients": [1.0],
+        "stackwise_depth_coefficients": [1.0],
+    },
+    "MobileNet": {
+        "stackwise_expansion": [[1]],
+        "stackwise_num_blocks": [1],
+        "stackwise_num_filters": [[8]],
+        "stackwise_kernel_size": [[3]],
+        "stackwise_num_strides": [[1]],
+        "stackwise_se_ratio": [[0.25]],
+        "stackwise_activation": [["relu"]],
+        "stackwise_padding": [[1]],
+        "output_num_filters": 16,
+        "depthwise_filters": 8,
+        "depthwise_stride": 1,
+        "depthwise_residual": False,
+        "last_layer_filter": 16,
+        "input_num_filters": 8,
+    },
+    "HGNetV2": {
+        "depths": [1],
+        "embedding_size": 8,
+        "hidden_sizes": [16],
+        "stem_channels": [3, 8, 8],
+        "hidden_act": "relu",
+        "use_learnable_affine_block": False,
+        "stackwise_stage_filters": [[8, 8, 16, 1, 1, 3]],
+        "apply_downsample": [False],
+        "use_lightweight_conv_block": [False],
+    },
+    # Backbones around a tiny image encoder.
+    "DeepLabV3": {
+        "image_encoder": Nested("ResNetBackbone"),
+        "spatial_pyramid_pooling_key": "P3",
+        "upsampling_size": 2,
+        "dilation_rates": [1, 2],
+        "low_level_feature_key": "P2",
+        "projection_filters": 8,
+        "image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+    },
+    "SegFormer": {
+        "image_encoder": Nested("MiTBackbone"),
+        "projection_filters": 8,
+    },
+    "RetinaNet": {
+        "image_encoder": Nested("ResNetBackbone"),
+        "min_level": 3,
+        "max_level": 4,
+        "use_p5": False,
+        "image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+    },
+    "BASNet": {
+        "image_encoder": Nested("ResNetBackbone"),
+        "num_classes": 1,
+        "projection_filters": 8,
+        "image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+    },
+    "DepthAnything": {
+        "image_encoder": Nested("DINOV2Backbone"),
+        "reassemble_factors": [2, 1],
+        "neck_hidden_dims": [8, 8],
+        "fusion_hidden_dim": 8,
+        "head_hidden_dim": 8,
+        "head_in_index": -1,
+    },
+    # Image and text encoders side by side.
+    "CLIP": {
+        "vision_encoder": Nested("CLIPVisionEncoder"),
+        "text_encoder": Nested("CLIPTextEncoder"),
+        "projection_dim": 16,
+    },
+    "MetaCLIP2": {
+        "vision_encoder": Nested("MetaCLIP2VisionEncoder"),
+        "text_encoder": Nested("MetaCLIP2TextEncoder"),
+        "projection_dim": 16,
+    },
+    "SigLIP": {
+        "vision_encoder": Nested("SigLIPVisionEncoder"),
+        "text_encoder": Nested("SigLIPTextEncoder"),
+    },
+    "CLIPTextEncoder": {"max_sequence_length": SEQUENCE_LENGTH},
+    "MetaCLIP2TextEncoder": {"max_sequence_length": SEQUENCE_LENGTH},
+    "SigLIPTextEncoder": {"max_sequence_length": SEQUENCE_LENGTH},
+    "CLIPVisionEncoder": {"image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3)},
+    "MetaCLIP2VisionEncoder": {"image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3)},
+    "SigLIPVisionEncoder": {"image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3)},
+    # Text models with per-layer lists or encoder and decoder settings.
+    "SmolLM": {
+        "num_attention_heads": 4,
+        "attention_dropout": 0.0,
+        "rope_layer_enabled_list": [True],
+        "layer_types": ["full_attention"],
+        "mlp_bias": False,
+        "max_position_embeddings": 32,
+        "rope_theta": 10000.0,
+        "partial_rotary_factor": 1.0,
+    },
+    "EdRec": {"num_layers_enc": 1, "num_layers_dec": 1},
+    "Moonshine": {
+        "filter_dim": 16,
+        "encoder_num_layers": 1,
+        "decoder_num_layers": 1,
+        "encoder_num_heads": 4,
+        "decoder_num_heads": 4,
+    },
+    "PARSeq": {
+        "image_encoder": Nested("ViTBackbone", use_class_token=False),
+        "max_label_length": SEQUENCE_LENGTH - 1,
+        "decoder_hidden_dim": 16,
+        "num_decoder_layers": 1,
+        "num_decoder_heads": 4,
+        "decoder_mlp_dim": 32,
+    },
+    "VideoPrism": {
+        "num_frames": 2,
+        "num_spatial_layers": 1,
+        "num_temporal_layers": 1,
+        "num_auxiliary_layers": 0,
+        "image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+    },
+    "Flux": {
+        "input_channels": 8,
+        "mlp_ratio": 2.0,
+        "depth": 1,
+        "depth_single_blocks": 1,
+        "axes_dim": [2, 2],
+        "theta": 10000,
+        "use_bias": True,
+        "image_shape": (SEQUENCE_LENGTH, 8),
+        "text_shape": (SEQUENCE_LENGTH, 16),
+        "image_ids_shape": (SEQUENCE_LENGTH, 2),
+        "text_ids_shape": (SEQUENCE_LENGTH, 2),
+        "y_shape": (16,),
+    },
+    "Gemma3": {"vision_encoder": None},
+    "Gemma4": {"vision_encoder": None, "audio_encoder": None},
 }
+for _family in ("T5Gemma", "T5Gemma2"):
+    OVERRIDES[_family] = {
+        f"{part}_{name}": value
+        for part in ("encoder", "decoder")
+        for name, value in (
+            ("hidden_dim", 16),
+            ("intermediate_dim", 32),
+            ("num_layers", 1),
+            ("num_attention_heads", 4),
+            ("num_key_value_heads", 2),
+            ("head_dim", 4),
+            ("layer_types", ["full_attention"]),
+        )
+    }
+OVERRIDES["SmolLM3"] = OVERRIDES["SmolLM"]
 
 
 def family_names(models, chosen=None):
@@ -121,14 +323,39 @@ def family_names(models, chosen=None):
     return names
 
 
-def tiny_arguments(backbone_class):
-    """Constructor arguments for a tiny model of `backbone_class`, or
-    raises `TypeError` naming a required argument `TINY` does not know."""
-    family = backbone_class.__name__[: -len("Backbone")]
+def hub_class(name):
+    """The keras-hub model or layer class called `name`."""
+    import keras_hub
+
+    found = getattr(keras_hub.models, name, None)
+    return found or getattr(keras_hub.layers, name)
+
+
+def build(model_class, arguments):
+    """`model_class(**arguments)`, each `Nested` argument built first (so
+    that a model made under a distribution's scope has its sub-models
+    made there too)."""
+    built = {}
+    for name, value in arguments.items():
+        if isinstance(value, Nested):
+            nested_class = hub_class(value.name)
+            value = build(
+                nested_class,
+                {**tiny_arguments(nested_class), **value.overrides},
+            )
+        built[name] = value
+    return model_class(**built)
+
+
+def tiny_arguments(model_class):
+    """Constructor arguments for a tiny model of `model_class` (a backbone,
+    or a sub-model named in a `Nested`), or raises `TypeError` naming a
+    required argument `TINY` does not know."""
+    family = model_class.__name__.removesuffix("Backbone")
     overrides = OVERRIDES.get(family, {})
     arguments = {}
     for name, parameter in inspect.signature(
-        backbone_class.__init__
+        model_class.__init__
     ).parameters.items():
         if name == "self" or parameter.kind in (
             parameter.VAR_KEYWORD,
@@ -149,20 +376,20 @@ def tiny_arguments(backbone_class):
 
 def model_inputs(backbone, rng, count, images=False):
     """Random inputs for `backbone`: token ids, masks and segment ids of
-    `SEQUENCE_LENGTH` by input name and, with `images=True`, float images
-    for its inputs of rank 4 (a backbone whose one input is an image gets
-    an array, not a dict). Raises `TypeError` for an input it cannot
-    fill."""
+    `SEQUENCE_LENGTH` by input name and, with `images=True`, uniform floats
+    for its float inputs (images, audio features; see `random_floats`). A
+    backbone whose one input is not a dict gets an array. Raises
+    `TypeError` for an input it cannot fill."""
     inputs = backbone.input
-    if images and not isinstance(inputs, dict) and len(inputs.shape) == 4:
-        return random_images(inputs, rng, count)
     if not isinstance(inputs, dict):
+        if images and is_float(inputs):
+            return random_floats(inputs, rng, count)
         raise TypeError(f"inputs are {type(inputs).__name__}, not a dict")
     x = {}
     for name, tensor in inputs.items():
         shape = (count, SEQUENCE_LENGTH)
-        if images and len(tensor.shape) == 4:
-            x[name] = random_images(tensor, rng, count)
+        if images and is_float(tensor):
+            x[name] = random_floats(tensor, rng, count)
         elif tuple(tensor.shape)[1:] not in ((None,), (SEQUENCE_LENGTH,)):
             raise TypeError(f"input {name!r} has shape {tensor.shape}")
         elif "mask" in name:
@@ -176,10 +403,19 @@ def model_inputs(backbone, rng, count, images=False):
     return x
 
 
-def random_images(tensor, rng, count):
-    """`count` uniform float images of the shape of the symbolic `tensor`,
-    `IMAGE_SIZE` where a dimension is unknown."""
+def is_float(tensor):
+    """Whether the symbolic `tensor` holds floats (an image, features)."""
+    return "float" in str(tensor.dtype)
+
+
+def random_floats(tensor, rng, count):
+    """`count` uniform float samples of the shape of the symbolic `tensor`,
+    `IMAGE_SIZE` where a dimension is unknown (an image's height and
+    width, an audio clip's frames), `AUDIO_SAMPLES` samples of raw audio
+    (a single channel)."""
     shape = [IMAGE_SIZE if d is None else d for d in tensor.shape[1:]]
+    if tensor.shape[-1] == 1 and len(shape) == 2:  # raw audio samples
+        shape[0] = AUDIO_SAMPLES
     return rng.uniform(size=(count, *shape)).astype("float32")
 
 
