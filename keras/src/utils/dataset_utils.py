@@ -1,5 +1,6 @@
 """`keras.utils.split_dataset`: one dataset into two (`tf.data` or
-PyTorch) datasets."""
+PyTorch) datasets; and the training/validation cut of the directory
+readers."""
 
 import sys
 
@@ -79,6 +80,42 @@ def split_dataset(
     import tensorflow as tf
 
     return tuple(_to_dataset(tf, [samples[i] for i in rows]) for rows in parts)
+
+
+def get_training_or_validation_split(
+    samples, labels, validation_split, subset, verbose=True
+):
+    """Keeps the part of a file list that `subset` names.
+
+    The validation part is the last `int(validation_split * len(samples))`
+    entries; the training part is everything before them. Without a
+    `validation_split` (None or 0) the lists are returned whole.
+
+    Args:
+        samples: A list (or other sliceable sequence) of samples.
+        labels: A sequence of the same length as `samples`, or None.
+        validation_split: Fraction of the samples kept for validation.
+        subset: `"training"` or `"validation"`.
+        verbose: Whether to print how many files the part holds.
+
+    Returns:
+        The `(samples, labels)` of that part; `labels` stays None when
+        it was None.
+    """
+    if not validation_split:
+        return samples, labels
+    if subset not in ("training", "validation"):
+        raise ValueError(
+            '`subset` must be either "training" or "validation", '
+            f"received: {subset}"
+        )
+    cut = len(samples) - int(validation_split * len(samples))
+    part = slice(None, cut) if subset == "training" else slice(cut, None)
+    if verbose:
+        print(f"Using {len(samples[part])} files for {subset}.")
+    if labels is not None:
+        labels = labels[part]
+    return samples[part], labels
 
 
 def _is_torch_dataset(dataset):

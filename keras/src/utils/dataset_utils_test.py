@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import keras
+from keras.src.utils.dataset_utils import get_training_or_validation_split
 
 
 def _rows(dataset):
@@ -88,3 +89,34 @@ def test_split_list_of_arrays_gives_tuples():
     x, y = np.arange(8.0).reshape(4, 2), np.arange(4)
     left, _ = keras.utils.split_dataset([x, y], left_size=2)
     assert _rows(left) == [([0.0, 1.0], 0), ([2.0, 3.0], 1)]
+
+
+@pytest.mark.parametrize(
+    "split, training, validation",
+    [
+        (0.2, list(range(8)), [8, 9]),
+        (0.25, list(range(8)), [8, 9]),  # int(2.5): two files
+        (0.05, list(range(10)), []),  # rounds down to no file
+        (None, list(range(10)), list(range(10))),
+    ],
+)
+def test_training_or_validation_split_cuts_the_last_files(
+    split, training, validation
+):
+    samples = list(range(10))
+    labels = [10 + s for s in samples]
+    for subset, expected in (
+        ("training", training),
+        ("validation", validation),
+    ):
+        got, got_labels = get_training_or_validation_split(
+            samples, labels, split, subset, verbose=False
+        )
+        assert got == expected
+        assert got_labels == [10 + s for s in expected]
+    assert (
+        get_training_or_validation_split(samples, None, 0.2, "training")[1]
+        is None
+    )
+    with pytest.raises(ValueError, match="received: both"):
+        get_training_or_validation_split(samples, labels, 0.2, "both")

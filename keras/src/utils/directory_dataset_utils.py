@@ -8,6 +8,8 @@ import os
 
 import numpy as np
 
+from keras.src.utils.dataset_utils import get_training_or_validation_split
+
 _LABEL_MODES = ("int", "categorical", "binary", None)
 _SUBSETS = ("training", "validation", "both")
 
@@ -181,19 +183,13 @@ def build_subsets(build, indexed_files, label_mode, split, verbose):
 
     if not validation_split:
         return named_build(paths, label_ids)
-    num_val = int(validation_split * len(paths))
-    num_train = len(paths) - num_val
-    train = (paths[:num_train], label_ids[:num_train])
-    val = (paths[num_train:], label_ids[num_train:])
-    if subset == "training":
-        if verbose:
-            print(f"Using {num_train} files for training.")
-        return named_build(*train)
-    if subset == "validation":
-        if verbose:
-            print(f"Using {num_val} files for validation.")
-        return named_build(*val)
-    if verbose:
-        print(f"Using {num_train} files for training.")
-        print(f"Using {num_val} files for validation.")
-    return named_build(*train), named_build(*val)
+    subsets = ("training", "validation") if subset == "both" else (subset,)
+    built = tuple(
+        named_build(
+            *get_training_or_validation_split(
+                paths, label_ids, validation_split, name, verbose
+            )
+        )
+        for name in subsets
+    )
+    return built if subset == "both" else built[0]
