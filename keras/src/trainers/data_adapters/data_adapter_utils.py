@@ -1,6 +1,7 @@
 """Helpers shared by the data adapters: (x, y, sample_weight) packing,
-validation splits and class weights."""
+validation splits, class weights, and dealing batches out to processes."""
 
+import collections.abc
 import math
 
 import numpy as np
@@ -188,6 +189,62 @@ def train_validation_split(arrays, validation_split):
     return train, val
 
 
+class DistributedBatchSampler:
+    """Deals the batches of a batch sampler out to several data shards.
+
+    Shard `data_shard_id` of `num_data_shards` receives the batches whose
+    position is `data_shard_id` modulo `num_data_shards`. Give one to a
+    PyTorch `DataLoader` as its `batch_sampler` in each process that reads
+    its own part of the data.
+
+    Args:
+        batch_sampler: A sized iterable of batches (for example a
+            `torch.utils.data.BatchSampler`), read again on every pass.
+        num_data_shards: The number of shards the batches are dealt to.
+        data_shard_id: This shard's index, from 0 to `num_data_shards - 1`.
+        drop_last: When True, every shard gets the same number of batches:
+            the `len(batch_sampler) % num_data_shards` last batches are
+            left out. When False, the first shards may get one more batch.
+    """
+
+    def __init__(
+        self, batch_sampler, num_data_shards, data_shard_id, drop_last=False
+    ):
+        if num_data_shards < 1:
+            raise ValueError(
+                f"num_data_shards must be >= 1. Received: {num_data_shards}"
+            )
+        if not 0 <= data_shard_id < num_data_shards:
+            raise ValueError(
+                f"data_shard_id must be in [0, {num_data_shards - 1}]. "
+                f"Received: {data_shard_id}"
+            )
+        self.batch_sampler = batch_sampler
+        self.num_data_shards = num_data_shards
+        self.data_shard_id = data_shard_id
+        self.drop_last = drop_last
+
+    def _num_dealt(self):
+        """How many batches of a pass are dealt out at all."""
+        total = len(self.batch_sampler)
+        if self.drop_last:
+            return total - total % self.num_data_shards
+        return total
+
+    def __iter__(self):
+        num_dealt = self._num_dealt()
+        for position, batch in enumerate(self.batch_sampler):
+            if position >= num_dealt:
+                return
+            if position % self.num_data_shards == self.data_shard_id:
+                yield batch
+
+    def __len__(self):
+        return len(
+            range(self.data_shard_id, self._num_dealt(), self.num_data_shards)
+        )
+
+
 def class_weight_to_sample_weights(y, class_weight):
     """Per-sample weights from a `{class_index: weight}` dict.
 
@@ -200,6 +257,7 @@ def class_weight_to_sample_weights(y, class_weight):
     Returns:
         A float32 NumPy array of shape `(n,)`.
     """
+    weights = _class_weight_table(class_weight)
     y = np.asarray(y)
     if y.ndim > 2:
         raise ValueError(
@@ -214,13 +272,40 @@ def class_weight_to_sample_weights(y, class_weight):
     if y.dtype.kind == "f":
         y = np.round(y)
     y = y.astype("int64")
-    if not class_weight:
-        return np.ones(y.shape, dtype="float32")
-    max_class = max(int(k) for k in class_weight)
-    table = np.ones(max(max_class, int(y.max(initial=0))) + 1, "float32")
-    for cls, weight in class_weight.items():
-        table[int(cls)] = weight
+    size = max([int(y.max(initial=0)), *weights]) + 1
+    table = np.ones(size, "float32")
+    for cls, weight in weights.items():
+        table[cls] = weight
     return table[y]
+
+
+def _class_weight_table(class_weight):
+    """`class_weight` with its keys as Python ints, negative ones left out
+    (no label is negative).
+
+    Raises:
+        ValueError: for a `class_weight` that is not a mapping, or a key
+            that is not an integer class index.
+    """
+    if not isinstance(class_weight, collections.abc.Mapping):
+        raise ValueError(
+            "`class_weight` should be a dict-like mapping from class index "
+            f"to weight. Received: class_weight={class_weight} of type "
+            f"{type(class_weight)}."
+        )
+    weights = {}
+    for key, weight in class_weight.items():
+        try:
+            cls = int(key)
+        except (TypeError, ValueError):
+            raise ValueError(
+                "The keys of `class_weight` are class indices and must be "
+                f"integer keys. Received the key {key!r} of type "
+                f"{type(key)}."
+            ) from None
+        if cls >= 0:
+            weights[cls] = weight
+    return weights
 
 
 CLASS_AND_SAMPLE_WEIGHT_ERROR = (
