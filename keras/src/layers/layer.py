@@ -16,6 +16,7 @@ from keras.src.layers import input_spec as input_spec_lib
 from keras.src.ops.node import Node
 from keras.src.ops.operation import Operation
 from keras.src.utils import backend_utils
+from keras.src.utils import traceback_utils
 from keras.src.utils import tracking
 
 # Call arguments whose value flows from an outer layer call to the calls of
@@ -297,7 +298,10 @@ class Layer(Operation):
             # the layer its policy (and so its variables) by path.
             self._path = self._path or backend.current_path()
             self._maybe_build(args, kwargs)
-            with _CallContext(context_values):
+            with (
+                _CallContext(context_values),
+                traceback_utils.argument_info_on_error(self, args, kwargs),
+            ):
                 if backend.any_symbolic_tensors(args, kwargs):
                     outputs = self._symbolic_call(args, kwargs, user_kwargs)
                 else:

@@ -9,7 +9,6 @@ from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend.common import dtypes as _dtypes
 from keras.src.backend.common.keras_tensor import KerasTensor
-from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops.operation import Operation
 from keras.src.ops.operation import symbolic_op
 
@@ -224,6 +223,11 @@ class Cond(Operation):
     """The operation of `keras.ops.cond`: symbolically, both branches must
     produce the same structure of shapes and dtypes."""
 
+    def __init__(self):
+        super().__init__()
+        # The branches are Python callables, which `remat` cannot trace.
+        self._remat_mode = None
+
     def call(self, pred, true_fn, false_fn):
         return backend.cond(pred, true_fn, false_fn)
 
@@ -282,9 +286,7 @@ def cond(pred, true_fn, false_fn):
     Returns:
         Whatever the selected branch returned.
     """
-    if any_symbolic_tensors((pred,)):
-        return Cond().symbolic_call(pred, true_fn, false_fn)
-    return backend.cond(pred, true_fn, false_fn)
+    return Cond()(pred, true_fn, false_fn)
 
 
 @_export("switch")

@@ -14,6 +14,7 @@ from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.backend.common.remat import get_current_remat_mode
 from keras.src.ops.node import Node
 from keras.src.utils import naming
+from keras.src.utils import traceback_utils
 
 
 @keras_export("keras.Operation")
@@ -45,16 +46,17 @@ class Operation:
         self._remat_mode = get_current_remat_mode()
 
     def __call__(self, *args, **kwargs):
-        if any_symbolic_tensors(args, kwargs):
-            return self.symbolic_call(*args, **kwargs)
-        if getattr(self, "quantization_mode", None) is not None:
-            call_fn = self.quantized_call
-        else:
-            call_fn = self.call
-        remat_mode = getattr(self, "_remat_mode", None)
-        if remat_mode is not None and remat_mode.mode == "full":
-            call_fn = backend.core.remat(call_fn)
-        return call_fn(*args, **kwargs)
+        with traceback_utils.argument_info_on_error(self, args, kwargs):
+            if any_symbolic_tensors(args, kwargs):
+                return self.symbolic_call(*args, **kwargs)
+            if getattr(self, "quantization_mode", None) is not None:
+                call_fn = self.quantized_call
+            else:
+                call_fn = self.call
+            remat_mode = getattr(self, "_remat_mode", None)
+            if remat_mode is not None and remat_mode.mode == "full":
+                call_fn = backend.core.remat(call_fn)
+            return call_fn(*args, **kwargs)
 
     def quantized_call(self, *args, **kwargs):
         """The computation used when `quantization_mode` is set."""
