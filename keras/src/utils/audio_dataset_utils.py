@@ -1,7 +1,8 @@
 """`audio_dataset_from_directory`: a labeled audio dataset from `.wav` files.
 
 TensorFlow (`tf.data`, `tf.audio.decode_wav`) is imported only when the
-function is called.
+function is called with `format="tf"`; `format="grain"` reads the files
+with SciPy.
 """
 
 import numpy as np
@@ -11,6 +12,9 @@ from keras.src.utils.directory_dataset_utils import build_subsets
 from keras.src.utils.directory_dataset_utils import check_label_args
 from keras.src.utils.directory_dataset_utils import index_directory
 from keras.src.utils.directory_dataset_utils import split_settings
+from keras.src.utils.grain_dataset_utils import check_format
+from keras.src.utils.grain_dataset_utils import check_local_directory
+from keras.src.utils.grain_dataset_utils import grain_dataset
 
 _EXTENSIONS = (".wav",)
 
@@ -60,7 +64,8 @@ def audio_dataset_from_directory(
         batch_size: Clips per batch, or `None` for single clips. Defaults
             to 32.
         sampling_rate: If set (a positive int), clips are resampled to this
-            rate; needs the `tensorflow_io` package.
+            rate; with `format="tf"` this needs the `tensorflow_io`
+            package.
         output_sequence_length: If set, every clip is cut or zero-padded to
             this many samples. Otherwise the clips of a batch are
             zero-padded to the longest one (or kept ragged, see `ragged`).
@@ -73,8 +78,9 @@ def audio_dataset_from_directory(
         subset: `"training"`, `"validation"` or `"both"` (returns a
             `(train, validation)` pair); only with `validation_split`.
         follow_links: Whether to enter symlinked folders.
-        format: `"tf"`: the result is a `tf.data.Dataset` (the only format
-            supported here).
+        format: `"tf"` (a `tf.data.Dataset`, the default) or `"grain"` (a
+            Grain `IterDataset` of backend tensors, read with SciPy instead
+            of TensorFlow; local folders only, not ragged).
         verbose: Whether to print how many files were found.
 
     Returns:
@@ -91,11 +97,20 @@ def audio_dataset_from_directory(
     ```
     """
     check_label_args(labels, label_mode, class_names, "`.wav`")
+    check_format(format)
     if ragged and output_sequence_length is not None:
         raise ValueError(
             "Cannot set both `ragged` and `output_sequence_length`: ragged "
             "batches keep each clip's own length."
         )
+    if format == "grain":
+        if ragged:
+            raise ValueError(
+                "Ragged datasets are not supported when `format='grain'`. "
+                "Use `output_sequence_length` or zero-padded batches "
+                "(`ragged=False`)."
+            )
+        check_local_directory(directory)
     if sampling_rate is not None:
         if not isinstance(sampling_rate, int):
             raise ValueError(
@@ -107,22 +122,18 @@ def audio_dataset_from_directory(
                 "`sampling_rate` should be higher than 0. Received: "
                 f"sampling_rate={sampling_rate}"
             )
-        try:
-            import tensorflow_io  # noqa: F401
-        except ImportError:
-            raise ImportError(
-                "To use the argument `sampling_rate`, you should install "
-                "tensorflow_io (`pip install tensorflow-io`), which "
-                "resamples the clips."
-            )
+        if format == "tf":  # the Grain format resamples with SciPy
+            try:
+                import tensorflow_io  # noqa: F401
+            except ImportError:
+                raise ImportError(
+                    "To use the argument `sampling_rate`, you should install "
+                    "tensorflow_io (`pip install tensorflow-io`), which "
+                    "resamples the clips."
+                )
     if labels is None or label_mode is None:
         labels = None
         label_mode = None
-    if format != "tf":
-        raise ValueError(
-            'Only `format="tf"` (a `tf.data.Dataset`) is supported. '
-            f"Received: format={format}"
-        )
     split = split_settings(validation_split, subset, shuffle, seed)
     indexed_files = index_directory(
         directory, labels, class_names, follow_links, _EXTENSIONS, "audio files"
@@ -135,6 +146,18 @@ def audio_dataset_from_directory(
         )
 
     def build(subset_paths, subset_labels):
+        if format == "grain":
+            return grain_dataset(
+                subset_paths,
+                subset_labels,
+                lambda path: _read_and_decode_audio_grain(
+                    path, sampling_rate, output_sequence_length
+                ),
+                label_mode,
+                len(class_names or ()),
+                batch_size,
+                pad_batches=True,
+            )
         return _tf_dataset(
             subset_paths,
             subset_labels,
@@ -148,6 +171,34 @@ def audio_dataset_from_directory(
         )
 
     return build_subsets(build, indexed_files, label_mode, split, verbose)
+
+
+def _read_and_decode_audio_grain(
+    path, sampling_rate=None, output_sequence_length=None
+):
+    """Reads one `.wav` file into a float32 `(samples, channels)` NumPy
+    array without TensorFlow: integer PCM is scaled to [-1, 1), the clip
+    is resampled to `sampling_rate` (FFT resampling) and then cut or
+    zero-padded to `output_sequence_length`."""
+    from scipy import signal
+    from scipy.io import wavfile
+
+    rate, audio = wavfile.read(path)
+    if audio.ndim == 1:
+        audio = audio[:, None]
+    if audio.dtype == np.uint8:  # 8-bit PCM is unsigned, centred on 128
+        audio = (audio.astype("float32") - 128.0) / 128.0
+    elif audio.dtype.kind == "i":
+        audio = audio.astype("float32") / float(2 ** (8 * audio.itemsize - 1))
+    audio = audio.astype("float32")
+    if sampling_rate is not None and sampling_rate != rate:
+        length = round(audio.shape[0] * sampling_rate / rate)
+        audio = signal.resample(audio, length, axis=0).astype("float32")
+    if output_sequence_length is not None:
+        audio = audio[:output_sequence_length]
+        missing = output_sequence_length - audio.shape[0]
+        audio = np.pad(audio, [(0, missing), (0, 0)])
+    return audio
 
 
 def _tf_dataset(

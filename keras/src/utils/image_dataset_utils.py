@@ -10,8 +10,13 @@ import numpy as np
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.ops import image as ops_image
+from keras.src.utils import image_utils
 from keras.src.utils import io_utils
 from keras.src.utils.directory_dataset_utils import files_under
+from keras.src.utils.grain_dataset_utils import check_format
+from keras.src.utils.grain_dataset_utils import check_local_directory
+from keras.src.utils.grain_dataset_utils import grain_dataset
 
 ALLOWED_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")
 _LABEL_MODES = ("int", "categorical", "binary", None)
@@ -123,6 +128,36 @@ def _split(paths, label_ids, validation_split, subset):
     return paths[selected], (None if label_ids is None else label_ids[selected])
 
 
+def read_image_array(
+    path,
+    image_size,
+    color_mode,
+    interpolation,
+    data_format,
+    crop_to_aspect_ratio=False,
+    pad_to_aspect_ratio=False,
+):
+    """Reads, decodes and resizes one image file into a float32 NumPy
+    array, without TensorFlow (the `format="grain"` reader)."""
+    image = np.asarray(
+        image_utils.load_img(path, color_mode=color_mode), "float32"
+    )
+    if image.ndim == 2:
+        image = image[..., None]
+    image = ops_image.resize(
+        image,
+        image_size,
+        interpolation=interpolation,
+        crop_to_aspect_ratio=crop_to_aspect_ratio,
+        pad_to_aspect_ratio=pad_to_aspect_ratio,
+        data_format="channels_last",
+    )
+    image = backend.convert_to_numpy(image)
+    if data_format == "channels_first":
+        image = np.transpose(image, (2, 0, 1))
+    return image
+
+
 def load_image(
     path,
     image_size,
@@ -190,7 +225,7 @@ def image_dataset_from_directory(
     verbose=True,
     format="tf",
 ):
-    """Builds a `tf.data.Dataset` of images (and labels) from a folder.
+    """Builds a dataset of images (and labels) from a folder.
 
     With the default `labels="inferred"` every subdirectory of
     `directory` is a class (sorted by name) and holds that class's
@@ -233,7 +268,9 @@ def image_dataset_from_directory(
         data_format: `"channels_last"` or `"channels_first"`. Defaults to
             `keras.config.image_data_format()`.
         verbose: Whether to print how many files and classes were found.
-        format: `"tf"`: the result is a `tf.data.Dataset`.
+        format: `"tf"` (a `tf.data.Dataset`, the default) or `"grain"` (a
+            Grain `IterDataset` of backend tensors, read without
+            TensorFlow; local folders only).
 
     Returns:
         A `tf.data.Dataset` of `(images, labels)` batches (just images
@@ -249,8 +286,9 @@ def image_dataset_from_directory(
     )
     ```
     """
-    import tensorflow as tf
-
+    check_format(format)
+    if format == "grain":
+        check_local_directory(directory)
     _check_labeling(labels, label_mode, class_names, color_mode)
     _check_split(validation_split, subset, shuffle, seed)
     if labels is None:
@@ -273,11 +311,6 @@ def image_dataset_from_directory(
             'When passing `label_mode="binary"`, there must be exactly 2 '
             f"class_names. Received: class_names={class_names}"
         )
-    if format != "tf":
-        raise ValueError(
-            'Only `format="tf"` (a `tf.data.Dataset`) is supported. '
-            f"Received: format={format}"
-        )
     if verbose:
         if class_names:
             io_utils.print_msg(
@@ -297,6 +330,32 @@ def image_dataset_from_directory(
             io_utils.print_msg(
                 f"Using {len(subset_paths)} files for {subset_name}."
             )
+        if format == "grain":
+            dataset = grain_dataset(
+                subset_paths,
+                subset_labels,
+                lambda path: read_image_array(
+                    path,
+                    image_size,
+                    color_mode,
+                    interpolation,
+                    data_format,
+                    crop_to_aspect_ratio,
+                    pad_to_aspect_ratio,
+                ),
+                label_mode,
+                len(class_names or ()),
+                batch_size,
+            )
+        else:
+            dataset = _tf_images(subset_paths, subset_labels, subset_name)
+        dataset.class_names = class_names
+        dataset.file_paths = list(subset_paths)
+        return dataset
+
+    def _tf_images(subset_paths, subset_labels, subset_name):
+        import tensorflow as tf
+
         images = tf.data.Dataset.from_tensor_slices(subset_paths).map(
             lambda p: load_image(
                 p,
@@ -328,10 +387,7 @@ def image_dataset_from_directory(
             dataset = dataset.shuffle(buffer_size=buffer, seed=seed)
         if batch_size is not None:
             dataset = dataset.batch(batch_size)
-        dataset = dataset.prefetch(tf.data.AUTOTUNE)
-        dataset.class_names = class_names
-        dataset.file_paths = list(subset_paths)
-        return dataset
+        return dataset.prefetch(tf.data.AUTOTUNE)
 
     if subset == "both":
         train = _split(paths, label_ids, validation_split, "training")

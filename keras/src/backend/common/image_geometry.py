@@ -65,9 +65,10 @@ def crop_box(height, width, size, xp=None):
 
 def pad_box(height, width, size, xp=None):
     """The canvas that `resize(pad_to_aspect_ratio=True)` pads
-    `height x width` images to before resizing them to `size`: the
-    smallest one with the aspect ratio of `size`, the images centered.
-    Sizes as for `crop_box`.
+    `height x width` images to before resizing them to `size`: about the
+    smallest one with the aspect ratio of `size`, the images centered with
+    equal margins (an odd extra row or column is left out). Sizes as for
+    `crop_box`.
 
     Returns:
         `(pad_height, pad_width, top, left)`: the canvas, and the offset of
@@ -77,7 +78,9 @@ def pad_box(height, width, size, xp=None):
     maximum = max if xp is None else xp.maximum
     pad_h = maximum(height, _scaled(width, target_h, target_w, xp))
     pad_w = maximum(width, _scaled(height, target_w, target_h, xp))
-    return pad_h, pad_w, (pad_h - height) // 2, (pad_w - width) // 2
+    top, left = (pad_h - height) // 2, (pad_w - width) // 2
+    # Equal margins on both sides: an odd extra row or column is dropped.
+    return height + 2 * top, width + 2 * left, top, left
 
 
 def crop_or_pad_to_aspect_ratio(
