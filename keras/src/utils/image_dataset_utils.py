@@ -12,6 +12,7 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.utils import io_utils
 from keras.src.utils.directory_dataset_utils import files_under
+from keras.src.utils.directory_dataset_utils import split_settings
 
 ALLOWED_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")
 _LABEL_MODES = ("int", "categorical", "binary", None)
@@ -85,31 +86,6 @@ def _check_labeling(labels, label_mode, class_names, color_mode):
         raise ValueError(
             'You can only pass `class_names` if `labels="inferred"`. '
             f"Received: labels={labels}, and class_names={class_names}"
-        )
-
-
-def _check_split(validation_split, subset, shuffle, seed):
-    if validation_split and not 0 < validation_split < 1:
-        raise ValueError(
-            "`validation_split` must be between 0 and 1 (exclusive). "
-            f"Received: validation_split={validation_split}"
-        )
-    if subset is not None and subset not in ("training", "validation", "both"):
-        raise ValueError(
-            '`subset` must be either "training", "validation" or "both". '
-            f"Received: subset={subset}"
-        )
-    if bool(validation_split) != (subset is not None):
-        raise ValueError(
-            "`validation_split` must be set together with `subset` (and "
-            f"vice versa). Received: validation_split={validation_split}, "
-            f"subset={subset}"
-        )
-    if validation_split and shuffle and seed is None:
-        raise ValueError(
-            "When using `validation_split` with shuffling you must provide "
-            "a `seed`, so that the training and validation subsets do not "
-            "overlap."
         )
 
 
@@ -252,14 +228,14 @@ def image_dataset_from_directory(
     import tensorflow as tf
 
     _check_labeling(labels, label_mode, class_names, color_mode)
-    _check_split(validation_split, subset, shuffle, seed)
+    validation_split, subset, shuffle, seed = split_settings(
+        validation_split, subset, shuffle, seed
+    )
     if labels is None:
         label_mode = None
     data_format = backend.standardize_data_format(data_format)
     image_size = tuple(image_size)
     num_channels = _COLOR_CHANNELS[color_mode]
-    if seed is None:
-        seed = np.random.randint(1_000_000)
     paths, label_ids, class_names = _index_directory(
         directory, labels, class_names, follow_links
     )
