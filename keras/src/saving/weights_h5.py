@@ -103,6 +103,7 @@ import warnings
 
 import numpy as np
 
+from keras.src.backend.jax import distribution_lib as jax_distribution_lib
 from keras.src.distribution import distribution_lib
 
 FORMAT_NAME = "keras-weights"
@@ -1134,33 +1135,6 @@ def _run_load_hooks(hooks):
             _default_load_own_variables(layer, store)
 
 
-def _sharding(variable):
-    """The sharding of the `jax.Array` the variable holds, or `None`.
-
-    A variable whose initial value is deferred (built by a loader inside
-    `deferred_initial_values`) holds nothing yet: its layout gives the
-    sharding its value will take.
-    """
-    import jax
-
-    current = getattr(variable, "_value", None)
-    if current is None and getattr(variable, "_initializer", None):
-        layout = variable._resolve_layout()
-        if layout is None:
-            return None
-        from keras.src.backend.jax.distribution_lib import to_backend_layout
-
-        target = to_backend_layout(layout)
-        if isinstance(target, jax.sharding.Sharding):
-            return target
-        return target.sharding
-    if isinstance(current, jax.Array) and not isinstance(
-        current, jax.core.Tracer
-    ):
-        return current.sharding
-    return None
-
-
 def _index_key(index):
     return tuple(
         (s.start, s.stop, s.step) if isinstance(s, slice) else s for s in index
@@ -1194,7 +1168,7 @@ def _read_local_parts(variable, read):
     import jax
 
     dtype = jax.numpy.dtype(variable.dtype)
-    sharding = _sharding(variable)
+    sharding = jax_distribution_lib.variable_sharding(variable)
     if sharding is None:
         return {(): np.asarray(read(()), dtype=dtype)}
     slices = _local_slices(sharding, tuple(variable.shape))
@@ -1218,7 +1192,7 @@ def _assign(variable, read):
     import jax
 
     dtype = jax.numpy.dtype(variable.dtype)
-    sharding = _sharding(variable)
+    sharding = jax_distribution_lib.variable_sharding(variable)
     if sharding is None:
         variable.assign(np.asarray(read(()), dtype=dtype))
         return
