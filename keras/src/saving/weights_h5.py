@@ -822,6 +822,31 @@ def _format_problems(problems):
     return "\n".join(lines)
 
 
+def report_mismatches(problems, skip_mismatch, model, source):
+    """Deals with the model variables a load cannot fill.
+
+    `problems` lists them as `(path, message)` pairs; `source` names what
+    is loaded (e.g. "weights from 'model.weights.h5'"). Without
+    `skip_mismatch` the load is refused with a `ValueError` listing them
+    (raised before anything was assigned); with it, a warning says they
+    are skipped. Nothing happens when `problems` is empty.
+    """
+    if not problems:
+        return
+    listing = _format_problems(problems)
+    if not skip_mismatch:
+        raise ValueError(
+            f"Cannot load {source} into model "
+            f"'{getattr(model, 'name', model)}'; the model was not "
+            f"changed:\n{listing}"
+        )
+    warnings.warn(
+        f"Skipping mismatched variables while loading {source}:\n{listing}",
+        # The frame a `stacklevel=3` warning of the caller would name.
+        stacklevel=4,
+    )
+
+
 def _check_root(f, display_name):
     if f.attrs.get("format", None) not in (FORMAT_NAME, None) or (
         LAYERS_GROUP not in f
@@ -1088,18 +1113,10 @@ def load_weights_into(
         pairs, problems = _match_group(
             layer_file, model_layer, skipped, "Model"
         )
-        if problems and not skip_mismatch:
-            raise ValueError(
-                f"Cannot load weights from '{display_name}' into model "
-                f"'{getattr(model, 'name', model)}'; the model was not "
-                f"changed:\n{_format_problems(problems)}"
-            )
+        report_mismatches(
+            problems, skip_mismatch, model, f"weights from '{display_name}'"
+        )
         if problems:
-            warnings.warn(
-                f"Skipping mismatched variables while loading weights from "
-                f"'{display_name}':\n{_format_problems(problems)}",
-                stacklevel=3,
-            )
             pairs = _without_problems(pairs, problems)
 
         optimizer_pairs = _optimizer_pairs(
