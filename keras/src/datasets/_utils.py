@@ -1,11 +1,36 @@
 """Shared helpers of the dataset loaders."""
 
+import json
+
 import numpy as np
+
+from keras.src.utils.file_utils import get_file
 
 # Folder of the files that Keras hosts for its datasets.
 KERAS_DATASETS_URL = (
     "https://storage.googleapis.com/tensorflow/tf-keras-datasets/"
 )
+
+
+def fetch(path, name, file_hash):
+    """The local copy of `name`, a file Keras hosts for its datasets,
+    cached as `path` (downloaded, and checked against `file_hash`, when
+    the cache does not hold it yet)."""
+    return get_file(
+        fname=path, origin=KERAS_DATASETS_URL + name, file_hash=file_hash
+    )
+
+
+def load_xy(path, name, file_hash):
+    """The `x` and `y` arrays of the hosted `.npz` file `name`."""
+    with np.load(fetch(path, name, file_hash), allow_pickle=False) as f:
+        return f["x"], f["y"]
+
+
+def load_word_index(path, name, file_hash):
+    """The `{word: id}` dict of the hosted JSON word index `name`."""
+    with open(fetch(path, name, file_hash)) as f:
+        return json.load(f)
 
 
 def shuffled_split(x, y, test_split, seed):
@@ -69,8 +94,13 @@ def prepare_sequences(
     return result, keep
 
 
-def as_object_array(sequences):
-    """A 1D NumPy object array holding each sequence as a list."""
-    out = np.empty(len(sequences), dtype=object)
-    out[:] = sequences
-    return out
+def split_sequences(sequences, labels, num_train):
+    """`(x_train, y_train), (x_test, y_test)`: the first `num_train`
+    sequences and labels, then the rest; the sequences as 1D NumPy object
+    arrays of lists."""
+    xs = np.empty(len(sequences), dtype=object)
+    xs[:] = sequences
+    return (xs[:num_train], labels[:num_train]), (
+        xs[num_train:],
+        labels[num_train:],
+    )

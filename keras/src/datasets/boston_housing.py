@@ -1,11 +1,8 @@
 """Boston housing prices (regression)."""
 
-import numpy as np
-
 from keras.src.api_export import keras_export
-from keras.src.datasets._utils import KERAS_DATASETS_URL
+from keras.src.datasets._utils import load_xy
 from keras.src.datasets._utils import shuffled_split
-from keras.src.utils.file_utils import get_file
 
 
 @keras_export("keras.datasets.boston_housing.load_data")
@@ -29,13 +26,9 @@ def load_data(path="boston_housing.npz", test_split=0.2, seed=113):
     (x_train, y_train), _ = keras.datasets.boston_housing.load_data()
     ```
     """
-    path = get_file(
-        fname=path,
-        origin=KERAS_DATASETS_URL + "boston_housing.npz",
-        file_hash=(
-            "f553886a1f8d56431e820c5b82552d9d95cfcb96d1e678153f8839538947dff5"
-        ),
+    x, y = load_xy(
+        path,
+        "boston_housing.npz",
+        "f553886a1f8d56431e820c5b82552d9d95cfcb96d1e678153f8839538947dff5",
     )
-    with np.load(path, allow_pickle=False) as f:
-        x, y = f["x"], f["y"]
     return shuffled_split(x, y, test_split, seed)

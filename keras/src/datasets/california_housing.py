@@ -1,11 +1,8 @@
 """California housing prices (regression)."""
 
-import numpy as np
-
 from keras.src.api_export import keras_export
-from keras.src.datasets._utils import KERAS_DATASETS_URL
+from keras.src.datasets._utils import load_xy
 from keras.src.datasets._utils import shuffled_split
-from keras.src.utils.file_utils import get_file
 
 
 @keras_export("keras.datasets.california_housing.load_data")
@@ -25,7 +22,8 @@ def load_data(
         seed: Seed of the shuffle.
 
     Returns:
-        `(x_train, y_train), (x_test, y_test)` NumPy arrays.
+        `(x_train, y_train), (x_test, y_test)` NumPy arrays: features of
+        shape `(samples, 8)`, targets of shape `(samples,)`.
 
     Example:
 
@@ -40,15 +38,11 @@ def load_data(
             'The `version` argument must be "large" or "small". '
             f"Received: version={version}"
         )
-    path = get_file(
-        fname=path,
-        origin=KERAS_DATASETS_URL + "california_housing.npz",
-        file_hash=(
-            "1a2e3a52e0398de6463aebe6f4a8da34fb21fbb6b934cf88c3425e766f2a1a6f"
-        ),
+    x, y = load_xy(
+        path,
+        "california_housing.npz",
+        "1a2e3a52e0398de6463aebe6f4a8da34fb21fbb6b934cf88c3425e766f2a1a6f",
     )
-    with np.load(path, allow_pickle=False) as f:
-        x, y = f["x"], f["y"]
     if version == "small":
         x, y = x[:600], y[:600]
     return shuffled_split(x, y, test_split, seed)

@@ -1,16 +1,15 @@
 """IMDB movie-review sentiment classification."""
 
-import json
 import warnings
 
 import numpy as np
 
 from keras.src.api_export import keras_export
-from keras.src.datasets._utils import KERAS_DATASETS_URL
-from keras.src.datasets._utils import as_object_array
+from keras.src.datasets._utils import fetch
+from keras.src.datasets._utils import load_word_index
 from keras.src.datasets._utils import prepare_sequences
+from keras.src.datasets._utils import split_sequences
 from keras.src.datasets.npz_utils import load_npz
-from keras.src.utils.file_utils import get_file
 
 
 @keras_export("keras.datasets.imdb.load_data")
@@ -65,14 +64,13 @@ def load_data(
             "`seed`, `start_char`, `oov_char` and `index_from`.",
             stacklevel=2,
         )
-    path = get_file(
-        fname=path,
-        origin=KERAS_DATASETS_URL + "imdb.npz",
-        file_hash=(
-            "69664113be75683a8fe16e3ed0ab59fda8886cb3cd7ada244f7d9544e4676b9f"
-        ),
+    arrays = load_npz(
+        fetch(
+            path,
+            "imdb.npz",
+            "69664113be75683a8fe16e3ed0ab59fda8886cb3cd7ada244f7d9544e4676b9f",
+        )
     )
-    arrays = load_npz(path)
     x_train, y_train = arrays["x_train"], arrays["y_train"]
     x_test, y_test = arrays["x_test"], arrays["y_test"]
     rng = np.random.RandomState(seed)
@@ -89,11 +87,7 @@ def load_data(
     )
     labels = labels[keep]
     num_train = int(keep[: len(x_train)].sum())
-    xs = as_object_array(xs)
-    return (xs[:num_train], labels[:num_train]), (
-        xs[num_train:],
-        labels[num_train:],
-    )
+    return split_sequences(xs, labels, num_train)
 
 
 @keras_export("keras.datasets.imdb.get_word_index")
@@ -114,10 +108,6 @@ def get_word_index(path="imdb_word_index.json"):
     index = keras.datasets.imdb.get_word_index()
     ```
     """
-    path = get_file(
-        fname=path,
-        origin=KERAS_DATASETS_URL + "imdb_word_index.json",
-        file_hash="bfafd718b763782e994055a2d397834f",
+    return load_word_index(
+        path, "imdb_word_index.json", "bfafd718b763782e994055a2d397834f"
     )
-    with open(path) as f:
-        return json.load(f)

@@ -3,8 +3,7 @@
 import numpy as np
 
 from keras.src.api_export import keras_export
-from keras.src.datasets._utils import KERAS_DATASETS_URL
-from keras.src.utils.file_utils import get_file
+from keras.src.datasets._utils import fetch
 
 
 @keras_export("keras.datasets.mnist.load_data")
@@ -27,12 +26,10 @@ def load_data(path="mnist.npz"):
     (x_train, y_train), (x_test, y_test) = keras.datasets.mnist.load_data()
     ```
     """
-    path = get_file(
-        fname=path,
-        origin=KERAS_DATASETS_URL + "mnist.npz",
-        file_hash=(
-            "731c5ac602752760c8e48fbffcf8c3b850d9dc2a2aedcf2cc48468fc17b673d1"
-        ),
+    path = fetch(
+        path,
+        "mnist.npz",
+        "731c5ac602752760c8e48fbffcf8c3b850d9dc2a2aedcf2cc48468fc17b673d1",
     )
     with np.load(path, allow_pickle=False) as f:
         return (f["x_train"], f["y_train"]), (f["x_test"], f["y_test"])

@@ -1,15 +1,13 @@
 """Reuters newswire topic classification."""
 
-import json
-
 import numpy as np
 
 from keras.src.api_export import keras_export
-from keras.src.datasets._utils import KERAS_DATASETS_URL
-from keras.src.datasets._utils import as_object_array
+from keras.src.datasets._utils import fetch
+from keras.src.datasets._utils import load_word_index
 from keras.src.datasets._utils import prepare_sequences
+from keras.src.datasets._utils import split_sequences
 from keras.src.datasets.npz_utils import load_npz
-from keras.src.utils.file_utils import get_file
 
 _LABEL_NAMES = (
     "cocoa", "grain", "veg-oil", "earn", "acq", "wheat", "copper",
@@ -62,14 +60,13 @@ def load_data(
     (x_train, y_train), _ = keras.datasets.reuters.load_data(num_words=5000)
     ```
     """
-    path = get_file(
-        fname=path,
-        origin=KERAS_DATASETS_URL + "reuters.npz",
-        file_hash=(
-            "d6586e694ee56d7a4e65172e12b3e987c03096cb01eab99753921ef915959916"
-        ),
+    arrays = load_npz(
+        fetch(
+            path,
+            "reuters.npz",
+            "d6586e694ee56d7a4e65172e12b3e987c03096cb01eab99753921ef915959916",
+        )
     )
-    arrays = load_npz(path)
     xs, labels = arrays["x"], arrays["y"]
     order = np.arange(len(xs))
     np.random.RandomState(seed).shuffle(order)
@@ -79,11 +76,7 @@ def load_data(
     )
     labels = labels[keep]
     num_train = int(len(xs) * (1 - test_split))
-    xs = as_object_array(xs)
-    return (xs[:num_train], labels[:num_train]), (
-        xs[num_train:],
-        labels[num_train:],
-    )
+    return split_sequences(xs, labels, num_train)
 
 
 @keras_export("keras.datasets.reuters.get_word_index")
@@ -102,13 +95,9 @@ def get_word_index(path="reuters_word_index.json"):
     index = keras.datasets.reuters.get_word_index()
     ```
     """
-    path = get_file(
-        fname=path,
-        origin=KERAS_DATASETS_URL + "reuters_word_index.json",
-        file_hash="4d44cc38712099c9e383dc6e5f11a921",
+    return load_word_index(
+        path, "reuters_word_index.json", "4d44cc38712099c9e383dc6e5f11a921"
     )
-    with open(path) as f:
-        return json.load(f)
 
 
 @keras_export("keras.datasets.reuters.get_label_names")

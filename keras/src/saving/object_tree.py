@@ -845,19 +845,12 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
     with corrupted_file_errors():
         source.check_links()
     read_file(("layer", "seed"))
-    layer_problems = problems["layer"]
-    if layer_problems and not skip_mismatch:
-        raise ValueError(
-            f"Cannot load weights from '{display_name}' into model "
-            f"'{getattr(model, 'name', model)}'; the model was not "
-            f"changed:\n{_listing(layer_problems)}"
-        )
-    if layer_problems:
-        warnings.warn(
-            "Skipping mismatched variables while loading weights from "
-            f"'{display_name}':\n{_listing(layer_problems)}",
-            stacklevel=3,
-        )
+    weights_h5.report_mismatches(
+        problems["layer"],
+        skip_mismatch,
+        model,
+        f"weights from '{display_name}'",
+    )
     optimizer = getattr(model, "optimizer", None)
     if (
         optimizer is not None
@@ -876,7 +869,7 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
             warnings.warn(
                 f"Not loading the optimizer state from '{display_name}': "
                 "the model's optimizer does not match the saved one:\n"
-                f"{_listing(problems['optimizer'])}",
+                f"{weights_h5._format_problems(problems['optimizer'])}",
                 stacklevel=3,
             )
     seed_problems = problems["seed"]
@@ -887,7 +880,7 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
         warnings.warn(
             f"Some seed generator states of '{display_name}' do not match "
             "the model's (those random layers keep their current state):\n"
-            f"{_listing(seed_problems)}",
+            f"{weights_h5._format_problems(seed_problems)}",
             stacklevel=3,
         )
     weights_h5.assign_all(
@@ -929,11 +922,3 @@ def _finish_loading(model, skipped):
         if node.kind == "layer" and hook is not None:
             if id(node.obj) not in skipped:
                 hook()
-
-
-def _listing(problems):
-    lines = [f"  - {text}" for _, text in problems]
-    limit = weights_h5._MAX_LISTED_PROBLEMS
-    if len(lines) > limit:
-        lines = lines[:limit] + [f"  - ... and {len(lines) - limit} more"]
-    return "\n".join(lines)

@@ -386,18 +386,9 @@ def _restore_state(model, step_path, found, skip_mismatch):
         ) or _match_structures(layer_vars, saved_layers)
         if found_pairs is not None:
             pairs, problems = found_pairs, []
-    if problems and not skip_mismatch:
-        raise ValueError(
-            f"Cannot load the Orbax checkpoint '{step_path}' into model "
-            f"'{model.name}'; the model was not changed:\n"
-            f"{_listing(problems)}"
-        )
-    if problems:
-        warnings.warn(
-            "Skipping mismatched variables while loading the Orbax "
-            f"checkpoint '{step_path}':\n{_listing(problems)}",
-            stacklevel=3,
-        )
+    weights_h5.report_mismatches(
+        problems, skip_mismatch, model, f"the Orbax checkpoint '{step_path}'"
+    )
     optimizer = getattr(model, "optimizer", None)
     saved_optimizer = _saved_entries(saved_state, (OPTIMIZER_GROUP,))
     if optimizer is not None and saved_optimizer:

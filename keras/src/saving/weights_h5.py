@@ -103,6 +103,7 @@ import warnings
 
 import numpy as np
 
+from keras.src.backend.jax import distribution_lib as jax_distribution_lib
 from keras.src.distribution import distribution_lib
 
 FORMAT_NAME = "keras-weights"
@@ -821,6 +822,31 @@ def _format_problems(problems):
     return "\n".join(lines)
 
 
+def report_mismatches(problems, skip_mismatch, model, source):
+    """Deals with the model variables a load cannot fill.
+
+    `problems` lists them as `(path, message)` pairs; `source` names what
+    is loaded (e.g. "weights from 'model.weights.h5'"). Without
+    `skip_mismatch` the load is refused with a `ValueError` listing them
+    (raised before anything was assigned); with it, a warning says they
+    are skipped. Nothing happens when `problems` is empty.
+    """
+    if not problems:
+        return
+    listing = _format_problems(problems)
+    if not skip_mismatch:
+        raise ValueError(
+            f"Cannot load {source} into model "
+            f"'{getattr(model, 'name', model)}'; the model was not "
+            f"changed:\n{listing}"
+        )
+    warnings.warn(
+        f"Skipping mismatched variables while loading {source}:\n{listing}",
+        # The frame a `stacklevel=3` warning of the caller would name.
+        stacklevel=4,
+    )
+
+
 def _check_root(f, display_name):
     if f.attrs.get("format", None) not in (FORMAT_NAME, None) or (
         LAYERS_GROUP not in f
@@ -1087,18 +1113,10 @@ def load_weights_into(
         pairs, problems = _match_group(
             layer_file, model_layer, skipped, "Model"
         )
-        if problems and not skip_mismatch:
-            raise ValueError(
-                f"Cannot load weights from '{display_name}' into model "
-                f"'{getattr(model, 'name', model)}'; the model was not "
-                f"changed:\n{_format_problems(problems)}"
-            )
+        report_mismatches(
+            problems, skip_mismatch, model, f"weights from '{display_name}'"
+        )
         if problems:
-            warnings.warn(
-                f"Skipping mismatched variables while loading weights from "
-                f"'{display_name}':\n{_format_problems(problems)}",
-                stacklevel=3,
-            )
             pairs = _without_problems(pairs, problems)
 
         optimizer_pairs = _optimizer_pairs(
@@ -1134,33 +1152,6 @@ def _run_load_hooks(hooks):
             _default_load_own_variables(layer, store)
 
 
-def _sharding(variable):
-    """The sharding of the `jax.Array` the variable holds, or `None`.
-
-    A variable whose initial value is deferred (built by a loader inside
-    `deferred_initial_values`) holds nothing yet: its layout gives the
-    sharding its value will take.
-    """
-    import jax
-
-    current = getattr(variable, "_value", None)
-    if current is None and getattr(variable, "_initializer", None):
-        layout = variable._resolve_layout()
-        if layout is None:
-            return None
-        from keras.src.backend.jax.distribution_lib import to_backend_layout
-
-        target = to_backend_layout(layout)
-        if isinstance(target, jax.sharding.Sharding):
-            return target
-        return target.sharding
-    if isinstance(current, jax.Array) and not isinstance(
-        current, jax.core.Tracer
-    ):
-        return current.sharding
-    return None
-
-
 def _index_key(index):
     return tuple(
         (s.start, s.stop, s.step) if isinstance(s, slice) else s for s in index
@@ -1194,7 +1185,7 @@ def _read_local_parts(variable, read):
     import jax
 
     dtype = jax.numpy.dtype(variable.dtype)
-    sharding = _sharding(variable)
+    sharding = jax_distribution_lib.variable_sharding(variable)
     if sharding is None:
         return {(): np.asarray(read(()), dtype=dtype)}
     slices = _local_slices(sharding, tuple(variable.shape))
@@ -1218,7 +1209,7 @@ def _assign(variable, read):
     import jax
 
     dtype = jax.numpy.dtype(variable.dtype)
-    sharding = _sharding(variable)
+    sharding = jax_distribution_lib.variable_sharding(variable)
     if sharding is None:
         variable.assign(np.asarray(read(()), dtype=dtype))
         return

@@ -454,11 +454,18 @@ def rmtree(path):
     return shutil.rmtree(path)
 
 
-def copy(src, dst):
+def _transfer(src, dst, gfile_operation, local_operation):
+    """Copies or moves `src` to `dst`: with the `tf.io.gfile` function
+    named `gfile_operation` (overwriting `dst`) when either is a remote
+    path, else with `local_operation(src, dst)`."""
     gfile = _gfile(src) or _gfile(dst)
     if gfile:
-        return gfile.copy(src, dst, overwrite=True)
-    return shutil.copy(src, dst)
+        return getattr(gfile, gfile_operation)(src, dst, overwrite=True)
+    return local_operation(src, dst)
+
+
+def copy(src, dst):
+    return _transfer(src, dst, "copy", shutil.copy)
 
 
 def remove(path):
@@ -467,10 +474,7 @@ def remove(path):
 
 
 def rename(src, dst):
-    gfile = _gfile(src) or _gfile(dst)
-    if gfile:
-        return gfile.rename(src, dst, overwrite=True)
-    return os.replace(src, dst)
+    return _transfer(src, dst, "rename", os.replace)
 
 
 def glob(pattern):

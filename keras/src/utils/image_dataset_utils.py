@@ -13,7 +13,9 @@ from keras.src.api_export import keras_export
 from keras.src.ops import image as ops_image
 from keras.src.utils import image_utils
 from keras.src.utils import io_utils
+from keras.src.utils.dataset_utils import get_training_or_validation_split
 from keras.src.utils.directory_dataset_utils import files_under
+from keras.src.utils.directory_dataset_utils import split_settings
 from keras.src.utils.grain_dataset_utils import check_format
 from keras.src.utils.grain_dataset_utils import check_local_directory
 from keras.src.utils.grain_dataset_utils import grain_dataset
@@ -91,41 +93,6 @@ def _check_labeling(labels, label_mode, class_names, color_mode):
             'You can only pass `class_names` if `labels="inferred"`. '
             f"Received: labels={labels}, and class_names={class_names}"
         )
-
-
-def _check_split(validation_split, subset, shuffle, seed):
-    if validation_split and not 0 < validation_split < 1:
-        raise ValueError(
-            "`validation_split` must be between 0 and 1 (exclusive). "
-            f"Received: validation_split={validation_split}"
-        )
-    if subset is not None and subset not in ("training", "validation", "both"):
-        raise ValueError(
-            '`subset` must be either "training", "validation" or "both". '
-            f"Received: subset={subset}"
-        )
-    if bool(validation_split) != (subset is not None):
-        raise ValueError(
-            "`validation_split` must be set together with `subset` (and "
-            f"vice versa). Received: validation_split={validation_split}, "
-            f"subset={subset}"
-        )
-    if validation_split and shuffle and seed is None:
-        raise ValueError(
-            "When using `validation_split` with shuffling you must provide "
-            "a `seed`, so that the training and validation subsets do not "
-            "overlap."
-        )
-
-
-def _split(paths, label_ids, validation_split, subset):
-    """The training or validation part of the (already shuffled) files."""
-    num_val = int(validation_split * len(paths))
-    if subset == "training":
-        selected = slice(0, len(paths) - num_val)
-    else:
-        selected = slice(len(paths) - num_val, None)
-    return paths[selected], (None if label_ids is None else label_ids[selected])
 
 
 def read_image_array(
@@ -290,14 +257,14 @@ def image_dataset_from_directory(
     if format == "grain":
         check_local_directory(directory)
     _check_labeling(labels, label_mode, class_names, color_mode)
-    _check_split(validation_split, subset, shuffle, seed)
+    validation_split, subset, shuffle, seed = split_settings(
+        validation_split, subset, shuffle, seed
+    )
     if labels is None:
         label_mode = None
     data_format = backend.standardize_data_format(data_format)
     image_size = tuple(image_size)
     num_channels = _COLOR_CHANNELS[color_mode]
-    if seed is None:
-        seed = np.random.randint(1_000_000)
     paths, label_ids, class_names = _index_directory(
         directory, labels, class_names, follow_links
     )
@@ -390,12 +357,18 @@ def image_dataset_from_directory(
         return dataset.prefetch(tf.data.AUTOTUNE)
 
     if subset == "both":
-        train = _split(paths, label_ids, validation_split, "training")
-        val = _split(paths, label_ids, validation_split, "validation")
+        train = get_training_or_validation_split(
+            paths, label_ids, validation_split, "training", verbose=False
+        )
+        val = get_training_or_validation_split(
+            paths, label_ids, validation_split, "validation", verbose=False
+        )
         return (
             build(*train, "training"),
             build(*val, "validation"),
         )
     if subset is not None:
-        paths, label_ids = _split(paths, label_ids, validation_split, subset)
+        paths, label_ids = get_training_or_validation_split(
+            paths, label_ids, validation_split, subset, verbose=False
+        )
     return build(paths, label_ids, subset or "all")

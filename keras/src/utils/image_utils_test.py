@@ -2,6 +2,7 @@ import os
 
 import numpy as np
 import pytest
+from absl.testing import parameterized
 
 from keras.src import testing
 from keras.src.utils import image_dataset_utils
@@ -72,34 +73,28 @@ class ImageDatasetOwnTest(testing.TestCase):
             labels.numpy(), [[1, 0], [1, 0], [0, 1], [0, 1], [0, 1]]
         )
 
-    def test_split_subsets_are_disjoint(self):
+    @parameterized.named_parameters(("labeled", "int"), ("unlabeled", None))
+    def test_split_into_both_subsets(self, label_mode):
+        # The subsets are disjoint, and the validation subset yields its
+        # images in the same order every epoch.
         pytest.importorskip("tensorflow")
-        root = self._make_dir({"a": 5, "b": 5})
+        root = self._make_dir({"a": 10, "b": 10})
         train, val = image_dataset_utils.image_dataset_from_directory(
             root,
             image_size=(4, 4),
+            batch_size=4,
             validation_split=0.3,
             subset="both",
             seed=3,
+            label_mode=label_mode,
             verbose=False,
         )
-        self.assertEqual(len(train.file_paths), 7)
-        self.assertEqual(len(val.file_paths), 3)
+        self.assertEqual(len(train.file_paths), 14)
+        self.assertEqual(len(val.file_paths), 6)
         self.assertFalse(set(train.file_paths) & set(val.file_paths))
 
-    def test_validation_subset_keeps_its_order_every_epoch(self):
-        pytest.importorskip("tensorflow")
-        root = self._make_dir({"a": 10, "b": 10})
-        _, val = image_dataset_utils.image_dataset_from_directory(
-            root,
-            image_size=(4, 4),
-            batch_size=4,
-            validation_split=0.5,
-            subset="both",
-            seed=3,
-            label_mode=None,
-            verbose=False,
-        )
-        first = np.concatenate([b.numpy() for b in val])
-        second = np.concatenate([b.numpy() for b in val])
-        self.assertAllClose(first, second)
+        def val_images():
+            batches = [b if label_mode is None else b[0] for b in val]
+            return np.concatenate([b.numpy() for b in batches])
+
+        self.assertAllClose(val_images(), val_images())

@@ -7,12 +7,33 @@ scikit-learn is imported when the first wrapper is instantiated, not by
 import copy
 
 from keras.src.api_export import keras_export
+from keras.src.layers import arg_docs
 from keras.src.models.cloning import clone_model
 from keras.src.models.model import Model
 from keras.src.wrappers.utils import SklearnStandIn
 from keras.src.wrappers.utils import TargetReshaper
 from keras.src.wrappers.utils import _check_model
 from keras.src.wrappers.utils import sklearn_bases
+
+# The constructor arguments of every wrapper, written into their
+# docstrings by `arg_docs.with_shared_args`.
+_WRAPPER_ARGS = {
+    "model": (
+        "A compiled `keras.Model` (cloned with fresh weights on each "
+        "`fit`), or a callable `model(X, y, **model_kwargs)` returning a "
+        "compiled model; it is called on each `fit` with the validated "
+        "inputs and the 2D targets the model is trained on."
+    ),
+    "warm_start": (
+        "Whether a second `fit` keeps training the model of the previous "
+        "one instead of building a new one."
+    ),
+    "model_kwargs": "Keyword arguments for the `model` callable.",
+    "fit_kwargs": (
+        "Keyword arguments for `Model.fit` (e.g. `epochs`); those given to "
+        "`fit` itself take precedence."
+    ),
+}
 
 
 @sklearn_bases("sklearn.base.BaseEstimator")
@@ -153,6 +174,7 @@ class SKLBase(SklearnStandIn):
 
 @keras_export("keras.wrappers.SKLearnClassifier")
 @sklearn_bases("sklearn.base.ClassifierMixin")
+@arg_docs.with_shared_args(_WRAPPER_ARGS)
 class SKLearnClassifier(SKLBase):
     """A scikit-learn classifier that trains a Keras model.
 
@@ -162,15 +184,6 @@ class SKLearnClassifier(SKLBase):
     `classes_`; `decision_function` returns the model's raw outputs.
 
     Args:
-        model: A compiled `keras.Model` (cloned with fresh weights on each
-            `fit`), or a callable `model(X, y, **model_kwargs)` returning
-            a compiled model; it is called on each `fit` with the
-            validated inputs and the 2D targets the model is trained on.
-        warm_start: Whether a second `fit` keeps training the model of
-            the previous one instead of building a new one.
-        model_kwargs: Keyword arguments for the `model` callable.
-        fit_kwargs: Keyword arguments for `Model.fit` (e.g. `epochs`);
-            those given to `fit` itself take precedence.
 
     Attributes:
         model_: The trained model.
@@ -246,6 +259,7 @@ class SKLearnClassifier(SKLBase):
 
 @keras_export("keras.wrappers.SKLearnRegressor")
 @sklearn_bases("sklearn.base.RegressorMixin")
+@arg_docs.with_shared_args(_WRAPPER_ARGS)
 class SKLearnRegressor(SKLBase):
     """A scikit-learn regressor that trains a Keras model.
 
@@ -253,15 +267,6 @@ class SKLearnRegressor(SKLBase):
     `predict` returns 1D predictions again.
 
     Args:
-        model: A compiled `keras.Model` (cloned with fresh weights on each
-            `fit`), or a callable `model(X, y, **model_kwargs)` returning
-            a compiled model; it is called on each `fit` with the
-            validated inputs and the 2D targets the model is trained on.
-        warm_start: Whether a second `fit` keeps training the model of
-            the previous one instead of building a new one.
-        model_kwargs: Keyword arguments for the `model` callable.
-        fit_kwargs: Keyword arguments for `Model.fit` (e.g. `epochs`);
-            those given to `fit` itself take precedence.
 
     Attributes:
         model_: The trained model.
@@ -296,6 +301,7 @@ class SKLearnRegressor(SKLBase):
 
 @keras_export("keras.wrappers.SKLearnTransformer")
 @sklearn_bases("sklearn.base.TransformerMixin")
+@arg_docs.with_shared_args(_WRAPPER_ARGS)
 class SKLearnTransformer(SKLBase):
     """A scikit-learn transformer whose `transform` is a trained Keras
     model's output.
@@ -306,31 +312,19 @@ class SKLearnTransformer(SKLBase):
     model's.
 
     Args:
-        model: A compiled `keras.Model` (cloned with fresh weights on each
-            `fit`), or a callable `model(X, y, **model_kwargs)` returning
-            a compiled model; it is called on each `fit` with the
-            validated inputs and the 2D targets the model is trained on.
-        warm_start: Whether a second `fit` keeps training the model of
-            the previous one instead of building a new one.
-        model_kwargs: Keyword arguments for the `model` callable.
-        fit_kwargs: Keyword arguments for `Model.fit` (e.g. `epochs`);
-            those given to `fit` itself take precedence.
 
     Attributes:
-        model_: The trained model.
+        model_: The trained model, whose outputs `transform` returns.
         history_: The `History` returned by `Model.fit`.
         n_features_in_: Number of features seen by `fit`.
+
     Example:
 
     ```python
-    def make_model(X, y):
-        model = keras.Sequential(
-            [keras.Input((X.shape[1],)), keras.layers.Dense(2)]
-        )
-        model.compile(loss="mse", optimizer="adam")
-        return model
-
-    reduce = keras.wrappers.SKLearnTransformer(model=make_model)
+    # A model instance is cloned (with fresh weights) at each `fit`.
+    encoder = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+    encoder.compile(loss="mse", optimizer="adam")
+    reduce = keras.wrappers.SKLearnTransformer(model=encoder)
     reduced = reduce.fit(features, targets).transform(features)
     ```
     """

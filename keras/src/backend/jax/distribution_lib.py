@@ -155,8 +155,18 @@ def to_backend_layout(tensor_layout):
 _to_backend_layout = to_backend_layout
 
 
-def _sharding_of(target):
-    """The `jax.sharding.Sharding` part of a sharding or a `Format`."""
+def to_sharding(layout):
+    """The `jax.sharding.Sharding` that values placed with `layout` get.
+
+    Args:
+        layout: A `TensorLayout`, `jax.sharding.Sharding` or
+            `jax.experimental.layout.Format` (which must carry a sharding;
+            its memory layout is left out).
+
+    Returns:
+        A `jax.sharding.Sharding`.
+    """
+    target = to_backend_layout(layout)
     if isinstance(target, Format):
         if target.sharding is None:
             raise ValueError(
@@ -167,10 +177,28 @@ def _sharding_of(target):
     return target
 
 
+def variable_sharding(variable):
+    """The `jax.sharding.Sharding` of the array a variable holds, or `None`
+    when it holds no concrete `jax.Array` (e.g. a traced value).
+
+    A variable whose initial value is deferred (see
+    `keras.src.backend.common.variables.deferred_initial_values`) holds nothing
+    yet: the sharding is the one its layout will give its value (`None`
+    without a layout).
+    """
+    value = variable._value
+    if value is None and variable._initializer is not None:
+        layout = variable._resolve_layout()
+        return None if layout is None else to_sharding(layout)
+    if isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer):
+        return value.sharding
+    return None
+
+
 def _simplify(target):
     """A `Format` without a memory layout is just its sharding."""
     if isinstance(target, Format) and target.layout is None:
-        return _sharding_of(target)
+        return to_sharding(target)
     return target
 
 
@@ -229,7 +257,7 @@ def initialize_variable_with_layout(
         A `jax.Array` with the requested sharding.
     """
     sharding = _simplify(to_backend_layout(layout))
-    if _sharding_of(sharding).is_fully_replicated:
+    if to_sharding(sharding).is_fully_replicated:
         return distribute_variable(initializer_fn(*args), sharding)
     if program_key is None:
         return jax.jit(initializer_fn, out_shardings=sharding)(*args)
@@ -343,7 +371,7 @@ def distribute_data_input(
         The same structure of global `jax.Array`s.
     """
     target = _simplify(to_backend_layout(layout))
-    sharding = _sharding_of(target)
+    sharding = to_sharding(target)
     batch_axes = data_sharding.normalize_batch_axes(batch_dim_name)
     batch_entry = data_sharding.batch_partition_entry(batch_axes)
     _check_batch_entry(sharding, batch_entry, batch_dim_name)
@@ -386,7 +414,7 @@ def distribute_data_input(
         if isinstance(leaf, jax.Array):
             leaf = np.asarray(leaf)
         return jax.make_array_from_process_local_data(
-            _sharding_of(leaf_target), leaf, (total,) + tuple(shape[1:])
+            to_sharding(leaf_target), leaf, (total,) + tuple(shape[1:])
         )
 
     return jax.tree_util.tree_map(put, per_process_batch)
@@ -402,7 +430,7 @@ def data_sharding_info(layout_or_mesh, batch_dim_name):
     if isinstance(layout_or_mesh, (jax.sharding.Sharding, Format)) or (
         hasattr(layout_or_mesh, "axes")
     ):
-        mesh = _sharding_of(to_backend_layout(layout_or_mesh)).mesh
+        mesh = to_sharding(to_backend_layout(layout_or_mesh)).mesh
     else:
         mesh = _to_backend_mesh(layout_or_mesh)
     return _cached_data_sharding(

@@ -17,49 +17,33 @@ def _float(x):
     return x
 
 
-def _num_segments(num_segments):
-    if num_segments is None:
-        raise ValueError(
-            "Argument `num_segments` must be set when using the JAX backend "
-            "(the output shape has to be known before the ids are read)."
+def _segment_reduction(reducer):
+    """The backend function reducing the rows of `data` that share a
+    segment id with `reducer`, one of the `jax.ops.segment_*` functions
+    (whose name it takes)."""
+
+    def reduce(data, segment_ids, num_segments=None, sorted=False):
+        if num_segments is None:
+            raise ValueError(
+                "Argument `num_segments` must be set when using the JAX "
+                "backend (the output shape has to be known before the ids "
+                "are read)."
+            )
+        return reducer(
+            convert_to_tensor(data),
+            convert_to_tensor(segment_ids),
+            int(num_segments),
+            indices_are_sorted=sorted,
         )
-    return int(num_segments)
+
+    reduce.__name__ = reduce.__qualname__ = reducer.__name__
+    return reduce
 
 
-def segment_sum(data, segment_ids, num_segments=None, sorted=False):
-    data = convert_to_tensor(data)
-    segment_ids = convert_to_tensor(segment_ids)
-    num_segments = _num_segments(num_segments)
-    return jax.ops.segment_sum(
-        data, segment_ids, num_segments, indices_are_sorted=sorted
-    )
-
-
-def segment_max(data, segment_ids, num_segments=None, sorted=False):
-    data = convert_to_tensor(data)
-    segment_ids = convert_to_tensor(segment_ids)
-    num_segments = _num_segments(num_segments)
-    return jax.ops.segment_max(
-        data, segment_ids, num_segments, indices_are_sorted=sorted
-    )
-
-
-def segment_min(data, segment_ids, num_segments=None, sorted=False):
-    data = convert_to_tensor(data)
-    segment_ids = convert_to_tensor(segment_ids)
-    num_segments = _num_segments(num_segments)
-    return jax.ops.segment_min(
-        data, segment_ids, num_segments, indices_are_sorted=sorted
-    )
-
-
-def segment_prod(data, segment_ids, num_segments=None, sorted=False):
-    data = convert_to_tensor(data)
-    segment_ids = convert_to_tensor(segment_ids)
-    num_segments = _num_segments(num_segments)
-    return jax.ops.segment_prod(
-        data, segment_ids, num_segments, indices_are_sorted=sorted
-    )
+segment_sum = _segment_reduction(jax.ops.segment_sum)
+segment_max = _segment_reduction(jax.ops.segment_max)
+segment_min = _segment_reduction(jax.ops.segment_min)
+segment_prod = _segment_reduction(jax.ops.segment_prod)
 
 
 def top_k(x, k, sorted=True, is_stable=True):

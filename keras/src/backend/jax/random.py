@@ -126,21 +126,25 @@ def gamma(shape, alpha, dtype=None, seed=None):
     return jax.random.gamma(key, alpha, shape=_shape(shape), dtype=dtype)
 
 
-def binomial(shape, counts, probabilities, dtype=None, seed=None):
+def _draw_with_parameters(sampler, shape, dtype, seed, **parameters):
+    """Samples `sampler` (a `jax.random` distribution) with its
+    `parameters` converted to the float `dtype` of the draw."""
     dtype = _float_dtype(dtype)
     key = jax_draw_seed(seed)
-    counts = convert_to_tensor(counts, dtype=dtype)
-    probabilities = convert_to_tensor(probabilities, dtype=dtype)
-    return jax.random.binomial(
-        key, n=counts, p=probabilities, shape=_shape(shape), dtype=dtype
+    parameters = {
+        name: convert_to_tensor(value, dtype=dtype)
+        for name, value in parameters.items()
+    }
+    return sampler(key, shape=_shape(shape), dtype=dtype, **parameters)
+
+
+def binomial(shape, counts, probabilities, dtype=None, seed=None):
+    return _draw_with_parameters(
+        jax.random.binomial, shape, dtype, seed, n=counts, p=probabilities
     )
 
 
 def beta(shape, alpha, beta, dtype=None, seed=None):
-    dtype = _float_dtype(dtype)
-    key = jax_draw_seed(seed)
-    alpha = convert_to_tensor(alpha, dtype=dtype)
-    beta = convert_to_tensor(beta, dtype=dtype)
-    return jax.random.beta(
-        key, a=alpha, b=beta, shape=_shape(shape), dtype=dtype
+    return _draw_with_parameters(
+        jax.random.beta, shape, dtype, seed, a=alpha, b=beta
     )
