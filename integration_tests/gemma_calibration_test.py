@@ -64,7 +64,13 @@ def _quantize(model, mode):
     if mode == "gptq":
         config = keras.quantizers.GPTQConfig(activation_order=True, **settings)
     else:
-        config = keras.quantizers.AWQConfig(num_grid_points=4, **settings)
+        # Without the clipping search: its output-error contractions over
+        # the kept rows round differently on a mesh at this size, which
+        # moves a few codes by one (`calibration_test.py` compares the
+        # clipped codes on smaller meshes).
+        config = keras.quantizers.AWQConfig(
+            num_grid_points=4, apply_clip=False, **settings
+        )
     model.quantize(config=config)
 
 

@@ -11,12 +11,14 @@ class AWQConfig(CalibrationConfig):
 
     `Model.quantize("awq", config=...)` runs the calibration samples
     through the model block by block and records, for every `Dense` and
-    `EinsumDense` inside a block, the largest magnitude of each input
+    `EinsumDense` inside a block, the mean magnitude of each input
     feature. Input features with large activations matter most, so each
-    kernel row is scaled up by `activation ** ratio` before rounding (and
-    the inputs scaled down by the same factor at call time); `ratio` is
-    the grid point in `[0, 1]` with the smallest activation-weighted
-    rounding error.
+    kernel row is scaled up by `activation ** ratio / weight ** (1 -
+    ratio)` before rounding (and the inputs scaled down by the same factor
+    at call time); `ratio` is the grid point in `[0, 1]` with the smallest
+    activation-weighted rounding error. With `apply_clip`, the scaled
+    weights of each group are then clipped to the bound that best
+    preserves the layer's output on a few hundred calibration rows.
 
     Args:
         dataset: Calibration data: an iterable of texts (tokenized with
@@ -29,6 +31,9 @@ class AWQConfig(CalibrationConfig):
             channel.
         num_grid_points: The ratios searched are `i / num_grid_points`
             for `i` in `0..num_grid_points`.
+        apply_clip: Whether to search and apply the clipping bounds of
+            the scaled weights (see
+            `keras.src.quantizers.awq.awq_search_best_clip`).
         quantization_layer_structure: Optional dict with the keys
             `"pre_block_layers"` and `"sequential_blocks"` (see
             `GPTQConfig`). Defaults to
@@ -56,6 +61,7 @@ class AWQConfig(CalibrationConfig):
         "sequence_length",
         "group_size",
         "num_grid_points",
+        "apply_clip",
     )
 
     def __init__(
@@ -68,6 +74,7 @@ class AWQConfig(CalibrationConfig):
         sequence_length=512,
         group_size=128,
         num_grid_points=20,
+        apply_clip=True,
         quantization_layer_structure=None,
     ):
         if weight_bits != 4:
@@ -86,6 +93,7 @@ class AWQConfig(CalibrationConfig):
         )
         check_positive_int(num_grid_points, "num_grid_points")
         self.num_grid_points = num_grid_points
+        self.apply_clip = apply_clip
 
     @property
     def mode(self):

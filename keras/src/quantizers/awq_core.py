@@ -25,6 +25,21 @@ class _MagnitudeObserver:
         self.awq.free()
 
 
+def stream_activations(layers_map, awq_objects):
+    """A context in which calling the layers of `layers_map` adds their
+    inputs to the statistics of their `AWQ` objects (see
+    `gptq_core.stream_hessians`).
+
+    Args:
+        layers_map: `{name: layer}`, e.g. from
+            `calibration.find_layers_in_block`.
+        awq_objects: `{name: AWQ}` for (some of) the same names.
+    """
+    return calibration.observing_inputs(
+        layers_map, awq_objects, AWQ.update_activation_magnitudes
+    )
+
+
 def awq_quantize(config, quantization_layer_structure, filters=None):
     """Quantizes the `Dense` and `EinsumDense` layers of a model's blocks
     with AWQ.

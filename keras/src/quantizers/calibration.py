@@ -30,6 +30,8 @@ reductions over the batch, replicated on every device; the rounding of a
 kernel runs on a replicated copy of it.
 """
 
+import contextlib
+
 import numpy as np
 
 from keras.src import backend
@@ -154,12 +156,100 @@ def _window_starts(strategy, max_start, num_samples, seed, stride):
 
 def find_layers_in_block(block):
     """The `Dense` and `EinsumDense` layers of `block` (itself included),
-    in `block._flatten_layers()` order."""
-    return [
-        layer
+    as a dict `{layer.path: layer}` in `block._flatten_layers()` order."""
+    return {
+        layer.path: layer
         for layer in block._flatten_layers(include_self=True)
         if isinstance(layer, (Dense, EinsumDense))
+    }
+
+
+def stack_calibration_batch(samples):
+    """Joins calibration samples into one batch along the first axis.
+
+    A rank 2 sample (e.g. one `(1, sequence_length)` window of token ids)
+    is one item of the batch: it gets a leading axis first. Samples of
+    other ranks are joined as they are.
+
+    Args:
+        samples: A non-empty sequence of tensors or arrays.
+
+    Returns:
+        The batch, a tensor.
+    """
+    if len(samples) == 0:
+        raise ValueError("`samples` must hold at least one sample.")
+    items = []
+    for sample in samples:
+        sample = ops.convert_to_tensor(sample)
+        if len(sample.shape) == 2:
+            sample = ops.expand_dims(sample, 0)
+        items.append(sample)
+    return ops.concatenate(items, axis=0)
+
+
+@contextlib.contextmanager
+def observing_inputs(layers_map, observers, update):
+    """While active, each call of a layer of `layers_map` first hands its
+    inputs to its observer.
+
+    The inputs go to `update(observers[name], inputs)`, with their
+    trailing axes merged to the observer's `rows` input features (see
+    `_merge_feature_axes`). The calls run eagerly, outside
+    `quantize_layerwise`'s compiled steps: this is for feeding GPTQ or
+    AWQ objects by hand.
+
+    Args:
+        layers_map: `{name: layer}`, e.g. from `find_layers_in_block`.
+        observers: `{name: GPTQ or AWQ object}` for (some of) the names.
+        update: Called with an observer and a batch of its layer's
+            inputs.
+    """
+    watched = [
+        (layer, observers[name])
+        for name, layer in layers_map.items()
+        if name in observers
     ]
+    for layer, observer in watched:
+        layer.call = _observed_call(layer.call, observer, update)
+    try:
+        yield
+    finally:
+        for layer, _ in watched:
+            del layer.call
+
+
+def _observed_call(call, observer, update):
+    def observed(inputs, *args, **kwargs):
+        update(observer, _merge_feature_axes(inputs, observer.rows))
+        return call(inputs, *args, **kwargs)
+
+    return observed
+
+
+def masked_rows(x, valid_rows):
+    """The rows of `x` `(batch, ..., features)` as a float32 `(rows,
+    features)` matrix with its padding rows zeroed, and the number of real
+    rows.
+
+    Args:
+        x: A batch of layer inputs.
+        valid_rows: Boolean mask over the batch's first axis; `False`
+            marks padding.
+
+    Returns:
+        `(rows, count)`, `count` a float32 scalar.
+    """
+    per_item = 1
+    for size in x.shape[1:-1]:
+        per_item *= size
+    mask = ops.cast(valid_rows, "float32")
+    x = ops.multiply(
+        ops.cast(x, "float32"),
+        ops.reshape(mask, (-1,) + (1,) * (len(x.shape) - 1)),
+    )
+    count = ops.multiply(ops.sum(mask), float(per_item))
+    return ops.reshape(x, (-1, x.shape[-1])), count
 
 
 def calibrated_kernel_geometry(layer, mode):
@@ -311,7 +401,7 @@ def quantize_layerwise(config, structure, filters, make_observer):
     for block in blocks:
         layers = [
             layer
-            for layer in find_layers_in_block(block)
+            for layer in find_layers_in_block(block).values()
             if should_quantize_layer(layer, filters)
             and layer.quantization_mode in (None, mode)
             and not getattr(layer, f"is_{mode}_calibrated", False)

@@ -13,10 +13,15 @@ from keras.src import layers
 from keras.src import models
 from keras.src import saving
 from keras.src import testing
+from keras.src.quantizers.awq import AWQ
 from keras.src.quantizers.awq_config import AWQConfig
+from keras.src.quantizers.awq_core import stream_activations
+from keras.src.quantizers.calibration import find_layers_in_block
 from keras.src.quantizers.calibration import get_dataloader
+from keras.src.quantizers.calibration import stack_calibration_batch
 from keras.src.quantizers.gptq import GPTQ
 from keras.src.quantizers.gptq_config import GPTQConfig
+from keras.src.quantizers.gptq_core import stream_hessians
 
 
 def _variables(layer):
@@ -203,6 +208,73 @@ def _quantized(mode, distribution_name=None):
         model = _float_model()
         model.quantize(config=_config(mode, model))
         return model
+
+
+class StreamingTest(testing.TestCase):
+    """Feeding GPTQ/AWQ objects by calling a block by hand."""
+
+    def _block(self):
+        block = models.Sequential(
+            [
+                layers.Dense(4),
+                layers.EinsumDense("abc,cd->abd", output_shape=(None, 3)),
+            ]
+        )
+        block.build((None, 5, 6))
+        return block
+
+    def test_batched_and_single_samples_give_one_hessian(self):
+        block = self._block()
+        layers_map = find_layers_in_block(block)
+        self.assertEqual(
+            list(layers_map), [layer.path for layer in block.layers]
+        )
+        rng = np.random.default_rng(0)
+        samples = [
+            rng.standard_normal((1, 5, 6)).astype("float32") for _ in range(4)
+        ]
+
+        def hessians(batches):
+            objects = {name: GPTQ(layer) for name, layer in layers_map.items()}
+            with stream_hessians(layers_map, objects):
+                for batch in batches:
+                    block(stack_calibration_batch(batch))
+            # Outside the context the layers are plain again.
+            block(samples[0])
+            self.assertEqual(
+                [o.num_samples for o in objects.values()], [20, 20]
+            )
+            return [o.hessian for o in objects.values()]
+
+        one_by_one = hessians([[sample] for sample in samples])
+        together = hessians([samples[:3], samples[3:]])
+        for single, batched in zip(one_by_one, together):
+            self.assertAllClose(single, batched, atol=1e-5)
+
+    def test_stream_activations_of_quantized_layers(self):
+        block = self._block()
+        config = AWQConfig(None, None, group_size=-1)
+        for layer in block.layers:
+            layer.quantize("awq", config=config)
+        layers_map = find_layers_in_block(block)
+        name = block.layers[0].path
+        objects = {name: AWQ(block.layers[0], config)}
+        with stream_activations(layers_map, objects):
+            block(np.ones((2, 5, 6), "float32"))
+        self.assertEqual(objects[name].num_samples, 10)
+        self.assertAllClose(objects[name].activation_magnitudes, np.ones(6))
+
+    def test_stack_calibration_batch(self):
+        windows = [np.ones((1, 4), "int32"), np.zeros((1, 4), "int32")]
+        self.assertEqual(
+            tuple(stack_calibration_batch(windows).shape), (2, 1, 4)
+        )
+        hidden = [np.ones((2, 3, 4)), np.ones((1, 3, 4))]
+        self.assertEqual(
+            tuple(stack_calibration_batch(hidden).shape), (3, 3, 4)
+        )
+        with self.assertRaisesRegex(ValueError, "at least one sample"):
+            stack_calibration_batch([])
 
 
 class ModelQuantizeTest(testing.TestCase):

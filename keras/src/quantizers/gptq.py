@@ -351,17 +351,7 @@ class GPTQ(calibration.KernelCalibration):
 def _accumulate_hessian(hessian, x, valid_rows, seen):
     """`(hessian, count)` after adding the `count` real rows of `x` to the
     running mean `2 / n * sum(x x^T)` over `seen` rows."""
-    features = x.shape[-1]
-    per_row = 1
-    for size in x.shape[1:-1]:
-        per_row *= size
-    mask = ops.cast(valid_rows, "float32")
-    x = ops.multiply(
-        ops.cast(x, "float32"),
-        ops.reshape(mask, (-1,) + (1,) * (len(x.shape) - 1)),
-    )
-    flat = ops.reshape(x, (-1, features))
-    count = ops.multiply(ops.sum(mask), float(per_row))
+    flat, count = calibration.masked_rows(x, valid_rows)
     total = ops.maximum(ops.add(seen, count), 1.0)
     hessian = ops.add(
         ops.multiply(hessian, ops.divide(seen, total)),

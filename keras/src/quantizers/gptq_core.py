@@ -7,6 +7,9 @@ See `keras.src.quantizers.calibration` for the procedure and
 from keras.src.quantizers import calibration
 from keras.src.quantizers.calibration import find_layers_in_block  # noqa: F401
 from keras.src.quantizers.calibration import get_dataloader  # noqa: F401
+from keras.src.quantizers.calibration import (  # noqa: F401
+    stack_calibration_batch as _stack_calibration_batch,
+)
 from keras.src.quantizers.gptq import GPTQ
 
 
@@ -25,6 +28,29 @@ class _HessianObserver:
 
     def free(self):
         self.gptq.free()
+
+
+def stream_hessians(layers_map, gptq_objects):
+    """A context in which calling the layers of `layers_map` adds their
+    inputs to the Hessians of their `GPTQ` objects.
+
+    Args:
+        layers_map: `{name: layer}`, e.g. from `find_layers_in_block`.
+        gptq_objects: `{name: GPTQ}` for (some of) the same names.
+
+    Example:
+
+    ```python
+    layers_map = find_layers_in_block(block)
+    gptq_objects = {name: GPTQ(layer) for name, layer in layers_map.items()}
+    with stream_hessians(layers_map, gptq_objects):
+        for batch in batches:
+            block(batch)
+    ```
+    """
+    return calibration.observing_inputs(
+        layers_map, gptq_objects, GPTQ.update_hessian_with_batch
+    )
 
 
 def gptq_quantize(config, quantization_layer_structure, filters=None):
