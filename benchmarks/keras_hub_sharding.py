@@ -85,7 +85,8 @@ def causal_lm_class(name):
 def make_model(name, arguments, causal):
     backbone = keras_hub_tiny.build(getattr(keras_hub.models, name), arguments)
     if causal:
-        return causal_lm_class(name)(backbone, preprocessor=None)
+        # By keyword: some families take the preprocessor first.
+        return causal_lm_class(name)(backbone=backbone, preprocessor=None)
     return backbone
 
 
