@@ -85,7 +85,8 @@ def causal_lm_class(name):
 def make_model(name, arguments, causal):
     backbone = keras_hub_tiny.build(getattr(keras_hub.models, name), arguments)
     if causal:
-        return causal_lm_class(name)(backbone, preprocessor=None)
+        # By keyword: some families take the preprocessor first.
+        return causal_lm_class(name)(backbone=backbone, preprocessor=None)
     return backbone
 
 
@@ -203,6 +204,10 @@ def run_family(name):
             layout_map=distribution.AutoLayoutMap(mesh_of(mesh_name))
         )
         try:
+            # The seed of one device's model: layers that draw random
+            # numbers in training (a dropout rate a family fixes, which
+            # the tiny arguments cannot set to 0) then draw the same ones.
+            keras.utils.set_random_seed(0)
             with layout.scope():
                 sharded = make_model(name, arguments, causal)
                 sharded.set_weights(weights)

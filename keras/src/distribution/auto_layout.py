@@ -47,7 +47,10 @@ def default_axis_rules(device_mesh, model_axis=DEFAULT_MODEL_AXIS):
     """The default rule table of `AutoLayoutMap` for a mesh.
 
     Tensor parallelism over `model_axis`: vocabulary, MLP, head, expert
-    and convolution output axes are split over it. Fully sharded data
+    and convolution output axes are split over it, and so is the
+    multiplier axis of a depthwise kernel (its output axis; the usual
+    multiplier of 1 cannot be split, so the model axis joins the channel
+    axis instead of leaving the kernel whole over it). Fully sharded data
     parallelism over the other mesh axes (the batch axes): embedding,
     convolution input and normalization axes are split over them (a
     normalization's scale is as wide as the model, so a tiny model keeps
@@ -82,7 +85,7 @@ def default_axis_rules(device_mesh, model_axis=DEFAULT_MODEL_AXIS):
         logical_axes.CONV_SPATIAL: None,
         logical_axes.CONV_IN: fsdp,
         logical_axes.CONV_OUT: model,
-        logical_axes.CONV_MULTIPLIER: None,
+        logical_axes.CONV_MULTIPLIER: model,
         logical_axes.NORM: fsdp,
     }
 

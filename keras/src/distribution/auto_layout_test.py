@@ -77,6 +77,31 @@ def test_vectors_split_over_every_axis_that_divides_them():
     assert whole.choose((16,), ("norm",)).axes == (None,)
 
 
+def test_depthwise_kernels_split_over_the_model_axis_too():
+    for mesh in (_mesh(), _mesh((4, 2), ("model", "batch"))):
+        dist = dl.ModelParallel(layout_map=auto_layout.AutoLayoutMap(mesh))
+        with dist.scope():
+            layer = layers.DepthwiseConv2D(3)
+            layer.build((None, 8, 8, 32))
+        # A multiplier of 1: the model axis joins the channels' split,
+        # so that no device keeps more than an eighth of the kernel.
+        assert layer.kernel._layout.axes == (
+            None,
+            None,
+            ("batch", "model"),
+            None,
+        )
+        assert layer.bias._layout.axes == (("model", "batch"),)
+    auto = auto_layout.AutoLayoutMap(_mesh())
+    names = ("conv_spatial", "conv_spatial", "conv_in", "conv_multiplier")
+    assert auto.choose((3, 3, 6, 4), names).axes == (
+        None,
+        None,
+        "batch",
+        "model",
+    )
+
+
 def test_shape_fallback():
     auto = auto_layout.AutoLayoutMap(_mesh(), min_shard_size=16)
     choice = auto.choose((6, 40))
