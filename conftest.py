@@ -1,6 +1,9 @@
-"""Test configuration: 8 CPU devices for JAX, the `multi_device` marker."""
+"""Test configuration: 8 CPU devices for JAX, the markers, a compilation
+cache for the session."""
 
 import os
+import shutil
+import tempfile
 
 os.environ.setdefault("KERAS_BACKEND", "jax")
 os.environ["XLA_FLAGS"] = (
@@ -12,7 +15,38 @@ os.environ.setdefault("JAX_PLATFORMS", "cpu")
 import pytest  # noqa: E402
 
 
+def _start_compilation_cache(config):
+    """Keeps the XLA programs compiled during this session in a fresh
+    temporary folder, so that a program compiled again (the same model
+    built and trained by another test) is loaded instead of recompiled.
+
+    Compilation dominates the run time of most tests, whose models are
+    tiny. The folder starts empty and is deleted at the end of the
+    session: nothing carries over between runs. The cache key covers the
+    program, the devices and `XLA_FLAGS`, so a hit runs the very program a
+    compilation would give. Set in this process only: the processes tests
+    start (several JAX processes, upstream Keras) compile for themselves.
+    """
+    import jax
+
+    if jax.config.jax_compilation_cache_dir:
+        return  # The caller chose a cache.
+    folder = tempfile.mkdtemp(prefix="keras-test-xla-cache-")
+    config._xla_cache_folder = folder
+    jax.config.update("jax_compilation_cache_dir", folder)
+    # Also the programs that compile fast: a test suite of tiny models
+    # compiles thousands of them.
+    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "_xla_cache_folder", None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def pytest_configure(config):
+    _start_compilation_cache(config)
     config.addinivalue_line(
         "markers", "multi_device: the test needs 8 (CPU) devices"
     )
