@@ -69,7 +69,7 @@ def test_validation_split_and_errors(tmp_path):
     with pytest.raises(ValueError, match="sampling_rate"):
         keras.utils.audio_dataset_from_directory(str(tmp_path), sampling_rate=0)
     with pytest.raises(ValueError, match="format"):
-        keras.utils.audio_dataset_from_directory(str(tmp_path), format="grain")
+        keras.utils.audio_dataset_from_directory(str(tmp_path), format="jax")
     tf_dataset = keras.utils.audio_dataset_from_directory(
         str(tmp_path), format="tf", batch_size=None, verbose=False
     )
