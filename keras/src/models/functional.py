@@ -509,8 +509,12 @@ def _batch_dim_constraint():
 
 
 def _set_training_mode(operation, kwargs, training):
-    """The mode of the call (e.g. `training=False` in `predict`) wins over
-    a mode fixed when the graph was built."""
+    """Passes the mode of the model call (e.g. `training=False` in
+    `predict`) to a node, unless the graph's author fixed the node's mode
+    when building it (`Dropout(0.5)(x, training=True)` stays on in
+    `predict`)."""
+    if kwargs.get("training") is not None:
+        return
     if training is not None and getattr(
         operation, "_call_has_training_arg", False
     ):

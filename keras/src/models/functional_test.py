@@ -244,6 +244,28 @@ def test_training_argument_reaches_layers():
     assert set(np.unique(dropped)) <= {0.0, 2.0}
 
 
+def test_training_fixed_when_building_wins_over_the_model_call():
+    # A mode given to a layer while building the graph stays, whatever the
+    # model call says; layers given none follow the model call.
+    x = Input((100,))
+    always_on = layers.Dropout(0.5, seed=1)(x, training=True)
+    always_off = layers.Dropout(0.5, seed=2)(x, training=False)
+    follows = layers.Dropout(0.5, seed=3)(x)
+    model = Model(x, [always_on, always_off, follows])
+    data = np.ones((2, 100), "float32")
+    for training in (None, False, True):
+        on, off, follow = (
+            np.asarray(t) for t in model(data, training=training)
+        )
+        assert np.any(on == 0.0)
+        np.testing.assert_allclose(off, data)
+        assert np.any(follow == 0.0) == bool(training)
+    # Also through `predict`, which calls the model with `training=False`.
+    on, off, follow = model.predict(data, verbose=0)
+    assert np.any(on == 0.0)
+    np.testing.assert_allclose(follow, data)
+
+
 def test_rank_adjustment_and_shape_errors():
     x = Input((3,))
     model = Model(x, layers.Dense(2)(x))
