@@ -77,9 +77,9 @@ def assert_initial_weights_close(actual, desired, err_msg=""):
 
 
 def _assert_close_to_scale(actual, desired, rtol, err_msg):
-    """Asserts that each element of `actual` is within `rtol` of its own
-    magnitude plus `rtol` of the largest magnitude in `desired` (an
-    array) of the element of `desired`."""
+    """Asserts that each element of `actual` differs from its counterpart
+    in `desired` (an array) by at most `rtol` of its own magnitude plus
+    `rtol` of the largest magnitude in `desired`."""
     scale = float(np.max(np.abs(desired))) if desired.size else 0.0
     np.testing.assert_allclose(
         actual, desired, rtol=rtol, atol=rtol * scale, err_msg=err_msg
