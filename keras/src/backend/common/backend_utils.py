@@ -122,17 +122,13 @@ def compute_conv_transpose_padding_args_for_jax(
     ...     (1, 6, 6, 2), (4, 4, 2, 2), 2, "valid", None, 1)
     [(3, 3), (3, 3)]
     """
+    rank = len(input_shape) - 2
+    axes = _per_axis(rank, kernel_shape, strides, dilation_rate, output_padding)
     return [
         _convert_conv_transpose_padding_args_from_keras_to_jax(
             k, s, d, padding, op
         )
-        for k, s, d, op in _per_axis(
-            len(input_shape) - 2,
-            kernel_shape,
-            strides,
-            dilation_rate,
-            output_padding,
-        )
+        for k, s, d, op in axes
     ]
 
 
@@ -226,17 +222,13 @@ def compute_conv_transpose_padding_args_for_torch(
         A tuple `(paddings, output_paddings)` of lists, one entry per
         spatial axis.
     """
+    rank = len(input_shape) - 2
+    axes = _per_axis(rank, kernel_shape, strides, dilation_rate, output_padding)
     pairs = [
         _convert_conv_transpose_padding_args_from_keras_to_torch(
             k, s, d, padding, op
         )
-        for k, s, d, op in _per_axis(
-            len(input_shape) - 2,
-            kernel_shape,
-            strides,
-            dilation_rate,
-            output_padding,
-        )
+        for k, s, d, op in axes
     ]
     return [p for p, _ in pairs], [op for _, op in pairs]
 
