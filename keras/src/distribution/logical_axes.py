@@ -84,12 +84,8 @@ def logical_axes(names):
                 "Logical axis names must be strings or None. Received: "
                 f"names={names}"
             )
-    original = global_state.get_global_attribute(AXIS_NAMES_ATTRIBUTE)
-    global_state.set_global_attribute(AXIS_NAMES_ATTRIBUTE, names)
-    try:
+    with global_state.attribute_scope(AXIS_NAMES_ATTRIBUTE, names):
         yield
-    finally:
-        global_state.set_global_attribute(AXIS_NAMES_ATTRIBUTE, original)
 
 
 def _group_names(count, single):

@@ -221,8 +221,28 @@ class QuantizedFloat8DTypePolicy(QuantizedDTypePolicy):
         return config
 
 
+class _SuffixedModePolicy(QuantizedDTypePolicy):
+    """A quantized policy whose full mode adds settings to the quantization
+    mode after slashes (`"int4/64"`, `"gptq/4/128"`): the full mode names
+    the policy and is saved in its config, while `mode` and
+    `quantization_mode` give the part before the first slash."""
+
+    def _set_full_mode(self, full_mode):
+        """Records `full_mode` (after `__init__` of the base policy)."""
+        self._full_mode = full_mode
+        self._name = f"{full_mode}_from_{self._source_name}"
+
+    @property
+    def mode(self):
+        """The quantization scheme without its settings, e.g. `"int4"`."""
+        return self.quantization_mode
+
+    def get_config(self):
+        return {"mode": self._full_mode, "source_name": self._source_name}
+
+
 @keras_export("keras.dtype_policies.Int4DTypePolicy")
-class Int4DTypePolicy(QuantizedDTypePolicy):
+class Int4DTypePolicy(_SuffixedModePolicy):
     """A quantized policy for int4 weights with grouped scales.
 
     The mode reads `"int4/<block_size>"`: `block_size` consecutive input
@@ -269,16 +289,7 @@ class Int4DTypePolicy(QuantizedDTypePolicy):
             )
         super().__init__(mode="int4", source_name=source_name)
         self.block_size = block_size
-        self._full_mode = mode
-        self._name = f"{mode}_from_{self._source_name}"
-
-    @property
-    def mode(self):
-        """The quantization scheme without its block size: `"int4"`."""
-        return self.quantization_mode
-
-    def get_config(self):
-        return {"mode": self._full_mode, "source_name": self._source_name}
+        self._set_full_mode(mode)
 
 
 @keras_export("keras.dtype_policies.TernaryDTypePolicy")
@@ -304,7 +315,7 @@ class TernaryDTypePolicy(QuantizedDTypePolicy):
     _modes = ("ternary",)
 
 
-class _BitsAndGroupPolicy(QuantizedDTypePolicy):
+class _BitsAndGroupPolicy(_SuffixedModePolicy):
     """A quantized policy whose mode reads `"<mode>/<bits>/<group_size>"`
     (e.g. `"gptq/4/128"`)."""
 
@@ -329,9 +340,8 @@ class _BitsAndGroupPolicy(QuantizedDTypePolicy):
         self._check_bits(weight_bits)
         self.weight_bits = weight_bits
         self.group_size = group_size
-        self._full_mode = mode
         super().__init__(mode=self._base_mode, source_name=source_name)
-        self._name = f"{mode}_from_{self._source_name}"
+        self._set_full_mode(mode)
 
     def _check_bits(self, weight_bits):
         if weight_bits not in self._allowed_bits:
@@ -339,13 +349,6 @@ class _BitsAndGroupPolicy(QuantizedDTypePolicy):
                 f"{self.__class__.__name__} supports weight bits "
                 f"{self._allowed_bits}. Received: {weight_bits}"
             )
-
-    @property
-    def mode(self):
-        return self._base_mode
-
-    def get_config(self):
-        return {"mode": self._full_mode, "source_name": self._source_name}
 
 
 @keras_export("keras.dtype_policies.GPTQDTypePolicy")

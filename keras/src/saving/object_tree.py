@@ -68,7 +68,6 @@ layout (root attribute `format="keras-weights"`, or that value under
 `metadata.format` in a sharded index) are read by `weights_h5`.
 """
 
-import contextlib
 import os
 import re
 import warnings
@@ -399,11 +398,7 @@ def write_weights(model, filepath, objects_to_skip=None):
             if extension is not None:
                 _write_lora_state(f, node, extension, needed, skipped)
     finally:
-        if own_file:
-            try:
-                f.close()
-            except Exception as e:
-                error = error or e
+        error = weights_h5.close_written_file(f, own_file, error)
     if error is not None:
         raise error
 
@@ -822,27 +817,13 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
                 node_pairs.append((variable, entry))
         pairs.extend(node_pairs)
 
-    @contextlib.contextmanager
-    def corrupted_file_errors():
-        # A failure other than a `ValueError` means the file could not be
-        # parsed: it is reported as a corrupted file.
-        try:
-            yield
-        except ValueError:
-            raise
-        except Exception as e:
-            raise ValueError(
-                f"Could not read the weights file '{display_name}': it is "
-                f"corrupted. ({e})"
-            ) from e
-
     def read_file(kinds):
-        with corrupted_file_errors():
+        with weights_h5.corrupted_file_errors(display_name):
             for node in walk(model, lambda group: group in source):
                 if node.kind in kinds and id(node.obj) not in skipped:
                     collect(node)
 
-    with corrupted_file_errors():
+    with weights_h5.corrupted_file_errors(display_name):
         source.check_links()
     read_file(("layer", "seed"))
     weights_h5.report_mismatches(

@@ -96,6 +96,7 @@ the parts of a sharded variable that its own devices hold, never a whole
 large variable (a replicated variable is read once, whole).
 """
 
+import contextlib
 import json
 import os
 import re
@@ -614,11 +615,7 @@ def write_weights(model, filepath, objects_to_skip=None):
             except Exception as e:
                 error = error or e
     finally:
-        if own_file:
-            try:
-                f.close()
-            except Exception as e:
-                error = error or e
+        error = close_written_file(f, own_file, error)
     if error is not None:
         raise error
 
@@ -883,6 +880,46 @@ def open_h5(filepath, display_name=None):
         ) from e
 
 
+@contextlib.contextmanager
+def corrupted_file_errors(display_name):
+    """A context in which a failure other than a `ValueError` (the file
+    could not be parsed) is raised as a `ValueError` naming the file as
+    corrupted.
+
+    Args:
+        display_name: The name of the file in the error message.
+    """
+    try:
+        yield
+    except ValueError:
+        raise
+    except Exception as e:
+        raise ValueError(
+            f"Could not read the weights file '{display_name}': it is "
+            f"corrupted. ({e})"
+        ) from e
+
+
+def close_written_file(f, own_file, error):
+    """Closes the file a writer opened itself (`own_file`), once it has
+    visited every variable.
+
+    Args:
+        f: The file written to.
+        own_file: Whether the writer opened `f` (and so must close it).
+        error: The first error met while writing, or `None`.
+
+    Returns:
+        `error`, or the error of closing `f` when there was none before.
+    """
+    if own_file:
+        try:
+            f.close()
+        except Exception as e:
+            error = error or e
+    return error
+
+
 def open_weights_file(filepath, display_name=None):
     """Opens a weights file of this module's layout for reading, with a
     clear error if unreadable.
@@ -894,16 +931,11 @@ def open_weights_file(filepath, display_name=None):
     display_name = display_name or str(filepath)
     f = open_h5(filepath, display_name)
     try:
-        _check_root(f, display_name)
-    except ValueError:
+        with corrupted_file_errors(display_name):
+            _check_root(f, display_name)
+    except Exception:
         f.close()
         raise
-    except Exception as e:
-        f.close()
-        raise ValueError(
-            f"Could not read the weights file '{display_name}': it is "
-            f"corrupted. ({e})"
-        ) from e
     return f
 
 
@@ -1095,19 +1127,12 @@ def load_weights_into(
     display_name = display_name or str(filepath)
     skipped = _skipped_ids(objects_to_skip)
     with _Source(filepath, display_name) as source:
-        try:
+        with corrupted_file_errors(display_name):
             layer_file = _read_index(source.files, LAYERS_GROUP, display_name)
             optimizer_file = _read_index(
                 source.files, OPTIMIZER_GROUP, display_name
             )
             seed_file = _read_index(source.files, SEED_GROUP, display_name)
-        except ValueError:
-            raise
-        except Exception as e:
-            raise ValueError(
-                f"Could not read the weights file '{display_name}': it is "
-                f"corrupted. ({e})"
-            ) from e
         model_entries = _model_entries(model)
         model_layer = model_entries[LAYERS_GROUP]
         pairs, problems = _match_group(

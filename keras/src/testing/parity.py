@@ -55,15 +55,7 @@ def assert_outputs_close(actual, desired, err_msg=""):
         desired: Array-like (or number) computed the other way.
         err_msg: Text added to the failure message.
     """
-    desired = np.asarray(desired)
-    scale = float(np.max(np.abs(desired))) if desired.size else 0.0
-    np.testing.assert_allclose(
-        actual,
-        desired,
-        rtol=OUTPUT_RTOL,
-        atol=OUTPUT_RTOL * scale,
-        err_msg=err_msg,
-    )
+    _assert_close_to_scale(actual, np.asarray(desired), OUTPUT_RTOL, err_msg)
 
 
 def assert_initial_weights_close(actual, desired, err_msg=""):
@@ -81,13 +73,16 @@ def assert_initial_weights_close(actual, desired, err_msg=""):
     if not np.issubdtype(desired.dtype, np.floating):
         np.testing.assert_array_equal(actual, desired, err_msg=err_msg)
         return
+    _assert_close_to_scale(actual, desired, INITIALIZER_RTOL, err_msg)
+
+
+def _assert_close_to_scale(actual, desired, rtol, err_msg):
+    """Asserts that each element of `actual` differs from its counterpart
+    in `desired` (an array) by at most `rtol` of its own magnitude plus
+    `rtol` of the largest magnitude in `desired`."""
     scale = float(np.max(np.abs(desired))) if desired.size else 0.0
     np.testing.assert_allclose(
-        actual,
-        desired,
-        rtol=INITIALIZER_RTOL,
-        atol=INITIALIZER_RTOL * scale,
-        err_msg=err_msg,
+        actual, desired, rtol=rtol, atol=rtol * scale, err_msg=err_msg
     )
 
 

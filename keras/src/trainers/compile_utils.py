@@ -565,12 +565,7 @@ def _resolve_loss(identifier, y_true, y_pred, reduction):
     if isinstance(identifier, str):
         name = identifier
         if identifier.lower() in _CROSSENTROPY_NAMES:
-            if _is_binary(y_true, y_pred, None):
-                identifier = losses_module.binary_crossentropy
-            elif _is_sparse(y_true, y_pred, None):
-                identifier = losses_module.sparse_categorical_crossentropy
-            else:
-                identifier = losses_module.categorical_crossentropy
+            identifier = _crossentropy_for(y_true, y_pred, None)
     loss = losses_module.get(identifier)
     if isinstance(loss, losses_module.Loss):
         return loss
@@ -897,6 +892,17 @@ def _is_sparse(y_true, y_pred, loss):
     )
 
 
+def _crossentropy_for(y_true, y_pred, loss):
+    """The crossentropy function that a plain `"crossentropy"` stands for
+    with these targets and predictions (and compiled `loss`): binary,
+    sparse categorical or categorical."""
+    if _is_binary(y_true, y_pred, loss):
+        return losses_module.binary_crossentropy
+    if _is_sparse(y_true, y_pred, loss):
+        return losses_module.sparse_categorical_crossentropy
+    return losses_module.categorical_crossentropy
+
+
 def _get_metric(identifier, y_true, y_pred, loss):
     """Resolves a metric identifier for one output."""
     if isinstance(identifier, str):
@@ -908,13 +914,9 @@ def _get_metric(identifier, y_true, y_pred, loss):
                 return metrics_module.SparseCategoricalAccuracy(name=identifier)
             return metrics_module.CategoricalAccuracy(name=identifier)
         if lowered in _CROSSENTROPY_NAMES:
-            if _is_binary(y_true, y_pred, loss):
-                fn = losses_module.binary_crossentropy
-            elif _is_sparse(y_true, y_pred, loss):
-                fn = losses_module.sparse_categorical_crossentropy
-            else:
-                fn = losses_module.categorical_crossentropy
-            return metrics_module.MeanMetricWrapper(fn, name=identifier)
+            return metrics_module.MeanMetricWrapper(
+                _crossentropy_for(y_true, y_pred, loss), name=identifier
+            )
     try:
         metric = metrics_module.get(identifier)
     except ValueError:

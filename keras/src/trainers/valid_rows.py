@@ -9,8 +9,6 @@ losses honour like any Keras mask), the loss trackers to count only the
 real rows, and batch normalization to leave them out of its statistics.
 """
 
-import contextlib
-
 from keras.src import ops
 from keras.src import tree
 from keras.src.backend.common import global_state
@@ -19,16 +17,10 @@ from keras.src.backend.common import masking
 _ATTRIBUTE = "valid_rows"
 
 
-@contextlib.contextmanager
 def scope(valid_rows):
     """Runs the enclosed step with `valid_rows` (`None`: every row is
     real)."""
-    previous = global_state.get_global_attribute(_ATTRIBUTE)
-    global_state.set_global_attribute(_ATTRIBUTE, valid_rows)
-    try:
-        yield
-    finally:
-        global_state.set_global_attribute(_ATTRIBUTE, previous)
+    return global_state.attribute_scope(_ATTRIBUTE, valid_rows)
 
 
 def current():

@@ -7,6 +7,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.backend.common import image_geometry
 from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
     converters,
 )
@@ -122,11 +123,8 @@ def draw_bounding_boxes(
             "`images` must be a batch of images (a 4D array). Received: "
             f"images.shape={images.shape}"
         )
-    channels_first = (
-        backend.standardize_data_format(data_format) == "channels_first"
-    )
-    if channels_first:
-        images = images.transpose(0, 2, 3, 1)
+    data_format = backend.standardize_data_format(data_format)
+    images = image_geometry.to_channels_last(images, data_format, np)
     height, width = images.shape[1:3]
     boxes = ops.convert_to_numpy(
         converters.convert_format(
@@ -165,6 +163,4 @@ def draw_bounding_boxes(
                 text_thickness,
                 cv2.LINE_AA,
             )
-    if channels_first:
-        canvas = canvas.transpose(0, 3, 1, 2)
-    return canvas
+    return image_geometry.from_channels_last(canvas, data_format, np)

@@ -5,6 +5,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.backend.common import image_geometry
 
 
 def class_colors(num_classes, color_mapping=None):
@@ -90,11 +91,9 @@ def draw_segmentation_masks(
             "`segmentation_masks` must hold integer class ids. Received: "
             f"segmentation_masks.dtype={masks.dtype}"
         )
-    channels_first = (
-        backend.standardize_data_format(data_format) == "channels_first"
-    )
-    if channels_first:
-        images = images.transpose(0, 2, 3, 1)
+    data_format = backend.standardize_data_format(data_format)
+    images = image_geometry.to_channels_last(images, data_format, np)
+    if data_format == "channels_first":
         masks = np.moveaxis(masks, 1, -1)
     if masks.ndim != 4 or masks.shape[-1] != 1:
         raise ValueError(
@@ -123,6 +122,4 @@ def draw_segmentation_masks(
         mixed = images * (1 - alpha) + pixel_colors * alpha
         result = np.where(mask, mixed, images)
         result = np.clip(result, 0, 255).astype("uint8")
-    if channels_first:
-        result = result.transpose(0, 3, 1, 2)
-    return result
+    return image_geometry.from_channels_last(result, data_format, np)

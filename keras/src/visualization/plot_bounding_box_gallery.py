@@ -5,6 +5,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.backend.common import image_geometry
 from keras.src.visualization.draw_bounding_boxes import draw_bounding_boxes
 from keras.src.visualization.plot_image_gallery import import_pyplot
 from keras.src.visualization.plot_image_gallery import plot_image_gallery
@@ -96,8 +97,9 @@ def plot_bounding_box_gallery(
             "colors) or your own `legend_handles`, not both."
         )
     images = ops.convert_to_numpy(images)
-    if backend.standardize_data_format(data_format) == "channels_first":
-        images = images.transpose(0, 2, 3, 1)
+    images = image_geometry.to_channels_last(
+        images, backend.standardize_data_format(data_format), np
+    )
     images = to_display_range(images, value_range)
     if text_thickness is None:
         text_thickness = line_thickness
@@ -108,22 +110,18 @@ def plot_bounding_box_gallery(
         font_scale=font_scale,
         data_format="channels_last",
     )
-    if y_true is not None:
-        images = draw_bounding_boxes(
-            images,
-            y_true,
-            color=true_color,
-            class_mapping=ground_truth_mapping or class_mapping,
-            **drawing,
-        )
-    if y_pred is not None:
-        images = draw_bounding_boxes(
-            images,
-            y_pred,
-            color=pred_color,
-            class_mapping=prediction_mapping or class_mapping,
-            **drawing,
-        )
+    for boxes, color, mapping in (
+        (y_true, true_color, ground_truth_mapping),
+        (y_pred, pred_color, prediction_mapping),
+    ):
+        if boxes is not None:
+            images = draw_bounding_boxes(
+                images,
+                boxes,
+                color=color,
+                class_mapping=mapping or class_mapping,
+                **drawing,
+            )
     if legend:
         legend_handles = [
             patches.Patch(

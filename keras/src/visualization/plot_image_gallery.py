@@ -7,6 +7,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.backend.common import image_geometry
 from keras.src.utils.python_utils import ceil_div
 
 
@@ -125,8 +126,9 @@ def plot_image_gallery(
             "`images` must be a batch of images (a 4D array); add a batch "
             f"axis to a single image. Received: images.shape={images.shape}"
         )
-    if backend.standardize_data_format(data_format) == "channels_first":
-        images = images.transpose(0, 2, 3, 1)
+    images = image_geometry.to_channels_last(
+        images, backend.standardize_data_format(data_format), np
+    )
     images = to_display_range(images, value_range)
     y_true = None if y_true is None else ops.convert_to_numpy(y_true)
     y_pred = None if y_pred is None else ops.convert_to_numpy(y_pred)

@@ -5,6 +5,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.backend.common import image_geometry
 from keras.src.visualization.draw_segmentation_masks import (
     draw_segmentation_masks,
 )
@@ -58,17 +59,14 @@ def plot_segmentation_mask_gallery(
     ```
     """
     images = ops.convert_to_numpy(images)
-    channels_first = (
-        backend.standardize_data_format(data_format) == "channels_first"
-    )
-    if channels_first:
-        images = images.transpose(0, 2, 3, 1)
+    data_format = backend.standardize_data_format(data_format)
+    images = image_geometry.to_channels_last(images, data_format, np)
     panels = [images]
     for masks in (y_true, y_pred):
         if masks is None:
             continue
         masks = ops.convert_to_numpy(masks)
-        if channels_first:
+        if data_format == "channels_first":
             masks = np.moveaxis(masks, 1, -1)
         panels.append(
             draw_segmentation_masks(

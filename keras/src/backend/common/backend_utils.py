@@ -45,11 +45,13 @@ def _left_trim(kernel, stride, padding, output_padding):
 
 
 def _per_axis(n, kernel_size, strides, dilation_rate, output_padding):
-    """The arguments of an `n`-D transposed convolution as `n`-tuples.
+    """The arguments of an `n`-D transposed convolution, axis by axis: a
+    list of `n` tuples `(kernel_size, stride, dilation_rate,
+    output_padding)`.
 
     `kernel_size` may be an int, a tuple of spatial sizes or a full kernel
     shape (only its leading `n` entries are read); a `None`
-    `output_padding` becomes a tuple of `None`.
+    `output_padding` stands for `None` on every axis.
     """
     if not isinstance(kernel_size, int):
         kernel_size = tuple(kernel_size)[:n]
@@ -62,7 +64,7 @@ def _per_axis(n, kernel_size, strides, dilation_rate, output_padding):
         output_padding = standardize_tuple(
             output_padding, n, "output_padding", allow_zero=True
         )
-    return kernel_size, strides, dilation_rate, output_padding
+    return list(zip(kernel_size, strides, dilation_rate, output_padding))
 
 
 def _convert_conv_transpose_padding_args_from_keras_to_jax(
@@ -120,20 +122,13 @@ def compute_conv_transpose_padding_args_for_jax(
     ...     (1, 6, 6, 2), (4, 4, 2, 2), 2, "valid", None, 1)
     [(3, 3), (3, 3)]
     """
-    kernel_size, strides, dilation_rate, output_padding = _per_axis(
-        len(input_shape) - 2,
-        tuple(kernel_shape),
-        strides,
-        dilation_rate,
-        output_padding,
-    )
+    rank = len(input_shape) - 2
+    axes = _per_axis(rank, kernel_shape, strides, dilation_rate, output_padding)
     return [
         _convert_conv_transpose_padding_args_from_keras_to_jax(
             k, s, d, padding, op
         )
-        for k, s, d, op in zip(
-            kernel_size, strides, dilation_rate, output_padding
-        )
+        for k, s, d, op in axes
     ]
 
 
@@ -175,12 +170,8 @@ def _convert_conv_transpose_padding_args_from_keras_to_torch(
     same arguments; when that needs an `output_padding` of the stride or
     more, it is clamped to `stride - 1` and a warning says so.
 
-    Args:
-        kernel_size: Kernel size along the axis (not dilated).
-        stride: Stride along the axis.
-        dilation_rate: Kernel dilation along the axis.
-        padding: `"valid"` or `"same"`.
-        output_padding: `None` or the extra length kept at the end.
+    The arguments are those of
+    `_convert_conv_transpose_padding_args_from_keras_to_jax`.
 
     Returns:
         A tuple `(padding, output_padding)` of ints.
@@ -225,33 +216,19 @@ def compute_conv_transpose_padding_args_for_torch(
 ):
     """Per-axis PyTorch `padding` and `output_padding` lists.
 
-    Args:
-        input_shape: Full input shape (batch and channel axes included).
-        kernel_shape: Kernel shape; its leading entries are the spatial
-            kernel sizes.
-        strides: Int or tuple of strides.
-        padding: `"valid"` or `"same"`.
-        output_padding: `None`, an int or a tuple.
-        dilation_rate: Int or tuple of dilation rates.
+    The arguments are those of `compute_conv_transpose_padding_args_for_jax`.
 
     Returns:
         A tuple `(paddings, output_paddings)` of lists, one entry per
         spatial axis.
     """
-    kernel_size, strides, dilation_rate, output_padding = _per_axis(
-        len(input_shape) - 2,
-        tuple(kernel_shape),
-        strides,
-        dilation_rate,
-        output_padding,
-    )
+    rank = len(input_shape) - 2
+    axes = _per_axis(rank, kernel_shape, strides, dilation_rate, output_padding)
     pairs = [
         _convert_conv_transpose_padding_args_from_keras_to_torch(
             k, s, d, padding, op
         )
-        for k, s, d, op in zip(
-            kernel_size, strides, dilation_rate, output_padding
-        )
+        for k, s, d, op in axes
     ]
     return [p for p, _ in pairs], [op for _, op in pairs]
 
@@ -324,7 +301,7 @@ def compute_conv_transpose_output_shape(
     (None, 10, 8)
     """
     input_shape = tuple(input_shape)
-    kernel_size, strides, dilation_rate, output_padding = _per_axis(
+    axes = _per_axis(
         len(input_shape) - 2,
         kernel_size,
         strides,
@@ -338,9 +315,7 @@ def compute_conv_transpose_output_shape(
         spatial = input_shape[2:]
     sizes = [
         _get_output_shape_given_tf_padding(size, k, s, padding, op, d)
-        for size, k, s, d, op in zip(
-            spatial, kernel_size, strides, dilation_rate, output_padding
-        )
+        for size, (k, s, d, op) in zip(spatial, axes)
     ]
     if data_format == "channels_last":
         return (input_shape[0], *sizes, filters)

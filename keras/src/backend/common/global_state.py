@@ -1,5 +1,6 @@
 """Process-wide Keras state (current distribution, floatx, scopes...)."""
 
+import contextlib
 import threading
 
 from keras.src.api_export import keras_export
@@ -18,6 +19,23 @@ def get_global_attribute(name, default=None, set_to_default=False):
         if set_to_default:
             set_global_attribute(name, value)
     return value
+
+
+@contextlib.contextmanager
+def attribute_scope(name, value):
+    """A context in which the global attribute `name` is `value`; on exit
+    it takes back the value it had before.
+
+    Args:
+        name: Name of the global attribute.
+        value: Its value inside the context.
+    """
+    previous = get_global_attribute(name)
+    set_global_attribute(name, value)
+    try:
+        yield
+    finally:
+        set_global_attribute(name, previous)
 
 
 class GlobalStackScope:

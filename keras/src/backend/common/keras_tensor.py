@@ -4,6 +4,27 @@ from keras.src.api_export import keras_export
 from keras.src.backend.common import dtypes
 
 
+def _immutable(attribute, doc=None):
+    """A read-only property of `KerasTensor` that returns the value stored
+    as `_<attribute>`; setting it raises an `AttributeError`.
+
+    Args:
+        attribute: Name of the property.
+        doc: Optional docstring of the property.
+    """
+
+    def get(self):
+        return getattr(self, f"_{attribute}")
+
+    def refuse(self, value):
+        raise AttributeError(
+            f"The `{attribute}` attribute of KerasTensor is immutable. Make "
+            f"a new KerasTensor with the {attribute} you need instead."
+        )
+
+    return property(get, refuse, doc=doc)
+
+
 @keras_export("keras.KerasTensor")
 class KerasTensor:
     """A symbolic tensor: a shape and a dtype, and how it was computed.
@@ -49,51 +70,15 @@ class KerasTensor:
         self.name = name
         self.record_history = record_history
 
-    @property
-    def shape(self):
-        return self._shape
-
-    @shape.setter
-    def shape(self, value):
-        raise AttributeError(
-            "The `shape` attribute of KerasTensor is immutable. Make a "
-            "new KerasTensor with the shape you need instead."
-        )
-
-    @property
-    def dtype(self):
-        return self._dtype
-
-    @dtype.setter
-    def dtype(self, value):
-        raise AttributeError(
-            "The `dtype` attribute of KerasTensor is immutable. Make a "
-            "new KerasTensor with the dtype you need instead."
-        )
-
-    @property
-    def sparse(self):
-        """Whether the tensor stands for a sparse (`BCOO`) tensor."""
-        return self._sparse
-
-    @sparse.setter
-    def sparse(self, value):
-        raise AttributeError(
-            "The `sparse` attribute of KerasTensor is immutable. Make a "
-            "new KerasTensor with the sparse you need instead."
-        )
-
-    @property
-    def ragged(self):
-        """Whether the tensor stands for a ragged tensor (symbolic only)."""
-        return self._ragged
-
-    @ragged.setter
-    def ragged(self, value):
-        raise AttributeError(
-            "The `ragged` attribute of KerasTensor is immutable. Make a "
-            "new KerasTensor with the ragged you need instead."
-        )
+    shape = _immutable("shape")
+    dtype = _immutable("dtype")
+    sparse = _immutable(
+        "sparse", "Whether the tensor stands for a sparse (`BCOO`) tensor."
+    )
+    ragged = _immutable(
+        "ragged",
+        "Whether the tensor stands for a ragged tensor (symbolic only).",
+    )
 
     @property
     def ndim(self):

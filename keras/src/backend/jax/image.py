@@ -1,6 +1,7 @@
 """JAX implementations of the image ops (`keras.ops.image`)."""
 
 import functools
+import math
 
 import jax
 import jax.numpy as jnp
@@ -98,6 +99,42 @@ def resize(
     return _from_channels_last(x, data_format)
 
 
+def _flat_patches(x, size, strides, dilation_rate, padding, dtype):
+    """The patches of a channels-last batch `x` (2D or 3D images), each
+    flattened to one axis: its pixels in row-major order, the channels of
+    a pixel next to each other.
+
+    Args:
+        x: Float tensor `(batch, *spatial, channels)`, with
+            `len(spatial) == len(size)`.
+        size: Patch size, one int per spatial axis.
+        strides: Step between patches, one int per spatial axis.
+        dilation_rate: Dilation, one int per spatial axis.
+        padding: `"valid"` or `"same"`.
+        dtype: dtype of the result.
+
+    Returns:
+        A tensor `(batch, *grid, prod(size) * channels)`.
+    """
+    axes = "DHW"[3 - len(size) :]
+    channels = x.shape[-1]
+    patches = jax.lax.conv_general_dilated_patches(
+        x,
+        filter_shape=tuple(size),
+        window_strides=tuple(strides),
+        padding=padding.upper(),
+        rhs_dilation=tuple(dilation_rate),
+        dimension_numbers=(f"N{axes}C", f"{axes}IO", f"N{axes}C"),
+    )
+    # Patches come out channel-major, `(channels, *size)`: the channels
+    # move after the pixels.
+    grid = patches.shape[:-1]
+    volume = math.prod(size)
+    patches = jnp.reshape(patches, grid + (channels, volume))
+    patches = jnp.swapaxes(patches, -1, -2)
+    return jnp.reshape(patches, grid + (volume * channels,)).astype(dtype)
+
+
 def extract_patches(
     images,
     size,
@@ -125,27 +162,12 @@ def extract_patches(
             f"Received: images.shape={images.shape}"
         )
     x = _to_channels_last(images, data_format)
-    channels = x.shape[-1]
-    dtype = x.dtype
-    compute = x if jnp.issubdtype(dtype, jnp.floating) else x.astype("float32")
-    # Patches come out channel-major, `(channels, ph, pw)`; reorder them to
-    # `(ph, pw, channels)` (row by row, then channels).
-    patches = jax.lax.conv_general_dilated_patches(
-        compute,
-        filter_shape=size,
-        window_strides=tuple(strides),
-        padding=padding.upper(),
-        rhs_dilation=tuple(dilation_rate),
-        dimension_numbers=("NHWC", "HWIO", "NHWC"),
+    compute = (
+        x if jnp.issubdtype(x.dtype, jnp.floating) else x.astype("float32")
     )
-    n, out_h, out_w, _ = patches.shape
-    patches = jnp.reshape(
-        patches, (n, out_h, out_w, channels, size[0] * size[1])
+    patches = _flat_patches(
+        compute, size, strides, dilation_rate, padding, x.dtype
     )
-    patches = jnp.swapaxes(patches, -1, -2)
-    patches = jnp.reshape(
-        patches, (n, out_h, out_w, size[0] * size[1] * channels)
-    ).astype(dtype)
     patches = _from_channels_last(patches, data_format)
     if unbatched:
         patches = patches[0]
@@ -619,25 +641,14 @@ def extract_patches_3d(
         volumes = volumes[None]
     if data_format == "channels_first":
         volumes = jnp.transpose(volumes, (0, 2, 3, 4, 1))
-    channels = volumes.shape[-1]
-    dtype = volumes.dtype
-    compute = _float_compute(volumes)
-    patches = jax.lax.conv_general_dilated_patches(
-        compute,
-        filter_shape=tuple(size),
-        window_strides=tuple(strides),
-        padding=padding.upper(),
-        rhs_dilation=tuple(dilation_rate),
-        dimension_numbers=("NDHWC", "DHWIO", "NDHWC"),
+    patches = _flat_patches(
+        _float_compute(volumes),
+        size,
+        strides,
+        dilation_rate,
+        padding,
+        volumes.dtype,
     )
-    # Channel-major `(channels, pd, ph, pw)` reordered to `(pd, ph, pw, c)`.
-    n, out_d, out_h, out_w, _ = patches.shape
-    volume = size[0] * size[1] * size[2]
-    patches = jnp.reshape(patches, (n, out_d, out_h, out_w, channels, volume))
-    patches = jnp.swapaxes(patches, -1, -2)
-    patches = jnp.reshape(
-        patches, (n, out_d, out_h, out_w, volume * channels)
-    ).astype(dtype)
     if data_format == "channels_first":
         patches = jnp.transpose(patches, (0, 4, 1, 2, 3))
     return patches[0] if unbatched else patches

@@ -745,12 +745,12 @@ class JAXTrainer(Trainer):
             )
         epoch_iterator = self._epoch_iterator(
             x,
-            y,
-            sample_weight,
-            batch_size,
-            steps_per_epoch,
-            shuffle,
-            class_weight,
+            y=y,
+            sample_weight=sample_weight,
+            batch_size=batch_size,
+            steps_per_epoch=steps_per_epoch,
+            shuffle=shuffle,
+            class_weight=class_weight,
         )
         callbacks = self._callback_list(
             callbacks, verbose, epochs, epoch_iterator, add_history=True
@@ -850,10 +850,10 @@ class JAXTrainer(Trainer):
         if self._eval_epoch_iterator is None:
             self._eval_epoch_iterator = self._epoch_iterator(
                 validation.x,
-                validation.y,
-                validation.sample_weight,
-                validation.batch_size,
-                validation.steps,
+                y=validation.y,
+                sample_weight=validation.sample_weight,
+                batch_size=validation.batch_size,
+                steps_per_epoch=validation.steps,
             )
         logs = self.evaluate(
             x=validation.x,
@@ -938,7 +938,11 @@ class JAXTrainer(Trainer):
         epoch_iterator = self._eval_epoch_iterator if use_cached else None
         if epoch_iterator is None:
             epoch_iterator = self._epoch_iterator(
-                x, y, sample_weight, batch_size, steps
+                x,
+                y=y,
+                sample_weight=sample_weight,
+                batch_size=batch_size,
+                steps_per_epoch=steps,
             )
         callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
         self.stop_evaluating = False
@@ -982,7 +986,7 @@ class JAXTrainer(Trainer):
             the global outputs, on every process.
         """
         epoch_iterator = self._epoch_iterator(
-            x, batch_size=batch_size, steps=steps
+            x, batch_size=batch_size, steps_per_epoch=steps
         )
         callbacks = self._callback_list(callbacks, verbose, 1, epoch_iterator)
         self.stop_predicting = False
@@ -1023,27 +1027,11 @@ class JAXTrainer(Trainer):
             )
         return _concatenate(outputs)
 
-    def _epoch_iterator(
-        self,
-        x,
-        y=None,
-        sample_weight=None,
-        batch_size=None,
-        steps=None,
-        shuffle=False,
-        class_weight=None,
-    ):
-        """A `JAXEpochIterator` over the data, with this model's
-        `steps_per_execution`."""
+    def _epoch_iterator(self, x, **kwargs):
+        """A `JAXEpochIterator` over `x` (and the data in `kwargs`, named
+        as its arguments), with this model's `steps_per_execution`."""
         return JAXEpochIterator(
-            x,
-            y,
-            sample_weight,
-            batch_size,
-            steps,
-            shuffle,
-            class_weight,
-            self.steps_per_execution,
+            x, steps_per_execution=self.steps_per_execution, **kwargs
         )
 
     def _build_for_predict(self, data):

@@ -36,6 +36,42 @@ def _call(lowering, eqn, inputs):
     return lowering.run(body, [], inputs)
 
 
+def _loop(lowering, name, limits, initial, carry_avals, num_outputs, body):
+    """Lowers a loop over the carried values `initial` to an ONNX `Loop`.
+
+    Args:
+        lowering: The `Lowering` in progress.
+        name: Name of the body graph.
+        limits: The `Loop` node's first two inputs: the name of the int64
+            iteration count (`""` for none) and of the boolean that lets
+            the first iteration run.
+        initial: Names of the carried values before the first iteration.
+        carry_avals: Abstract values of the carried values.
+        num_outputs: Number of outputs of the `Loop` node.
+        body: Builds the nodes of the body graph: called with the names of
+            the iteration number, of the incoming condition and of the
+            carried values, it returns the `(name, aval)` pairs of the
+            body's outputs (the condition of the next iteration, then the
+            carried values and any stacked outputs).
+
+    Returns:
+        The names of the outputs of the `Loop` node, as a list.
+    """
+    iteration = lowering.fresh("iteration")
+    condition = lowering.fresh("condition")
+    carry_names = [lowering.fresh("carry") for _ in initial]
+    graph = lowering.subgraph(
+        name,
+        [(iteration, INT64_SCALAR), (condition, BOOL_SCALAR)]
+        + list(zip(carry_names, carry_avals)),
+        lambda: body(iteration, condition, carry_names),
+    )
+    results = lowering.node(
+        "Loop", list(limits) + initial, num_outputs=num_outputs, body=graph
+    )
+    return results if isinstance(results, list) else [results]
+
+
 @rule("scan")
 def _scan(lowering, eqn, inputs):
     params = eqn.params
@@ -49,12 +85,9 @@ def _scan(lowering, eqn, inputs):
     carry_avals = [v.aval for v in body.jaxpr.invars][
         num_consts : num_consts + num_carry
     ]
-    iteration = lowering.fresh("iteration")
-    condition = lowering.fresh("condition")
-    carry_names = [lowering.fresh("carry") for _ in carry]
     trip_count = lowering.scalar(length)
 
-    def build():
+    def build(iteration, condition, carry_names):
         if reverse:
             last = lowering.node(
                 "Sub", [trip_count, lowering.const(1, np.int64)]
@@ -67,19 +100,15 @@ def _scan(lowering, eqn, inputs):
         out_avals = [v.aval for v in body.jaxpr.outvars]
         return [(condition, BOOL_SCALAR)] + list(zip(outputs, out_avals))
 
-    graph = lowering.subgraph(
+    results = _loop(
+        lowering,
         "scan_body",
-        [(iteration, INT64_SCALAR), (condition, BOOL_SCALAR)]
-        + list(zip(carry_names, carry_avals)),
+        (trip_count, lowering.const(True)),
+        carry,
+        carry_avals,
+        len(eqn.outvars),
         build,
     )
-    results = lowering.node(
-        "Loop",
-        [trip_count, lowering.const(True)] + carry,
-        num_outputs=len(eqn.outvars),
-        body=graph,
-    )
-    results = results if isinstance(results, list) else [results]
     if reverse:
         # The loop stacks the outputs in iteration order.
         results = results[:num_carry] + [
@@ -108,25 +137,15 @@ def _while(lowering, eqn, inputs):
     init = inputs[cond_nconsts + body_nconsts :]
     carry_avals = [v.aval for v in eqn.outvars]
     (first,) = lowering.run_closed(cond_jaxpr, cond_consts + init)
-    iteration = lowering.fresh("iteration")
-    condition = lowering.fresh("condition")
-    carry_names = [lowering.fresh("carry") for _ in init]
 
-    def build():
+    def build(iteration, condition, carry_names):
         new = lowering.run_closed(body_jaxpr, body_consts + carry_names)
         (again,) = lowering.run_closed(cond_jaxpr, cond_consts + new)
         return [(again, BOOL_SCALAR)] + list(zip(new, carry_avals))
 
-    graph = lowering.subgraph(
-        "while_body",
-        [(iteration, INT64_SCALAR), (condition, BOOL_SCALAR)]
-        + list(zip(carry_names, carry_avals)),
-        build,
+    return _loop(
+        lowering, "while_body", ("", first), init, carry_avals, len(init), build
     )
-    results = lowering.node(
-        "Loop", ["", first] + init, num_outputs=len(init), body=graph
-    )
-    return results if isinstance(results, list) else [results]
 
 
 @rule("cond")
