@@ -373,9 +373,7 @@ class Layer(Operation):
         ):
             output_shape = self._output_shape_of_call(args, kwargs)
             if output_shape is not None:
-                return _shape_structure_to_specs(
-                    output_shape, self.compute_dtype
-                )
+                return _shapes_to_tensors(output_shape, self.compute_dtype)
         return backend.compute_output_spec(
             lambda *a, **k: self._call_with_policy(self.call, a, k),
             *args,
@@ -1079,15 +1077,15 @@ class Layer(Operation):
                 f"Layer {self.name} expects {len(layer_weights)} weight "
                 f"arrays, but received {len(weights)}."
             )
-        for variable, value in zip(layer_weights, weights):
-            if tuple(variable.shape) != tuple(value.shape):
-                raise ValueError(
-                    f"Layer {self.name} weight shape mismatch for variable "
-                    f"'{variable.path}': expected {variable.shape}, received "
-                    f"{tuple(value.shape)}."
-                )
-        for variable, value in zip(layer_weights, weights):
-            variable.assign(value)
+        _assign_if_shapes_match(
+            layer_weights,
+            weights,
+            lambda variable, value: (
+                f"Layer {self.name} weight shape mismatch for variable "
+                f"'{variable.path}': expected {variable.shape}, received "
+                f"{tuple(value.shape)}."
+            ),
+        )
 
     def _own_weights(self):
         """The layer's own weights (not those of sublayers, nor seed
@@ -1126,16 +1124,15 @@ class Layer(Operation):
                 f"({[v.path for v in variables]}), but the store holds "
                 f"{len(store)} arrays."
             )
-        values = [store[str(i)] for i in range(len(variables))]
-        for variable, value in zip(variables, values):
-            if tuple(variable.shape) != tuple(value.shape):
-                raise ValueError(
-                    f"Layer '{self.name}': variable '{variable.path}' has "
-                    f"shape {variable.shape}, but the stored value has "
-                    f"shape {tuple(value.shape)}."
-                )
-        for variable, value in zip(variables, values):
-            variable.assign(value)
+        _assign_if_shapes_match(
+            variables,
+            [store[str(i)] for i in range(len(variables))],
+            lambda variable, value: (
+                f"Layer '{self.name}': variable '{variable.path}' has "
+                f"shape {variable.shape}, but the stored value has "
+                f"shape {tuple(value.shape)}."
+            ),
+        )
 
     def count_params(self):
         """Returns the number of scalars in the layer's weights."""
@@ -1568,24 +1565,14 @@ def _shapes_of(x):
 
 
 def _shapes_to_tensors(shapes, dtype):
+    """`KerasTensor`s of `dtype` in place of the shapes of `shapes`, a
+    shape or a list, tuple or dict of them (nested)."""
     if _is_shape(shapes):
         return backend.KerasTensor(tuple(shapes), dtype=dtype)
     if isinstance(shapes, (list, tuple)):
         return type(shapes)(_shapes_to_tensors(s, dtype) for s in shapes)
     if isinstance(shapes, dict):
         return {k: _shapes_to_tensors(s, dtype) for k, s in shapes.items()}
-    return shapes
-
-
-def _shape_structure_to_specs(shapes, dtype):
-    if _is_shape(shapes):
-        return backend.KerasTensor(tuple(shapes), dtype=dtype)
-    if isinstance(shapes, (list, tuple)):
-        return type(shapes)(_shape_structure_to_specs(s, dtype) for s in shapes)
-    if isinstance(shapes, dict):
-        return {
-            k: _shape_structure_to_specs(s, dtype) for k, s in shapes.items()
-        }
     return shapes
 
 
@@ -1603,6 +1590,17 @@ def _is_plain_value(value):
     if isinstance(value, (list, tuple)):
         return all(_is_plain_value(v) for v in value)
     return value is None or isinstance(value, (bool, int, float, str))
+
+
+def _assign_if_shapes_match(variables, values, mismatch_message):
+    """Assigns each of `values` to its variable once all their shapes
+    match; else raises a `ValueError` with `mismatch_message(variable,
+    value)` for the first pair that does not, changing no variable."""
+    for variable, value in zip(variables, values):
+        if tuple(variable.shape) != tuple(value.shape):
+            raise ValueError(mismatch_message(variable, value))
+    for variable, value in zip(variables, values):
+        variable.assign(value)
 
 
 def _is_seed_state(variable):

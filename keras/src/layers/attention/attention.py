@@ -3,6 +3,7 @@
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.layer import Layer
 
 SCORE_MODES = ("dot", "concat")
@@ -234,11 +235,6 @@ class Attention(Layer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            {
-                "use_scale": self.use_scale,
-                "score_mode": self.score_mode,
-                "dropout": self.dropout,
-                "seed": self.seed,
-            }
+            attribute_config(self, "use_scale", "score_mode", "dropout", "seed")
         )
         return config

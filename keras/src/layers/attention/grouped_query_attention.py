@@ -12,6 +12,7 @@ from keras.src.layers.attention.multi_head_attention import _check_positive_int
 from keras.src.layers.attention.multi_head_attention import (
     compute_attention_mask,
 )
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.core.einsum_dense import EinsumDense
 from keras.src.layers.layer import Layer
 from keras.src.layers.regularization.dropout import Dropout
@@ -424,15 +425,18 @@ class GroupedQueryAttention(AttentionProjections, Layer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            head_dim=self.head_dim,
-            num_query_heads=self.num_query_heads,
-            num_key_value_heads=self.num_key_value_heads,
-            use_bias=self.use_bias,
-            dropout=self.dropout,
-            use_gate=self.use_gate,
-            sliding_window=self.sliding_window,
-            flash_attention=self._flash_attention_arg,
+            attribute_config(
+                self,
+                "head_dim",
+                "num_query_heads",
+                "num_key_value_heads",
+                "use_bias",
+                "dropout",
+                "use_gate",
+                "sliding_window",
+            )
         )
+        config["flash_attention"] = self._flash_attention_arg
         config.update(self._projection_settings_config())
         config["seed"] = self.seed
         rope = self.rotary_embedding

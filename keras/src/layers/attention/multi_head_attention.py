@@ -11,6 +11,7 @@ from keras.src.layers.attention.attention_projections import (
     AttentionProjections,
 )
 from keras.src.layers.attention.attention_projections import read_only
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.core.einsum_dense import EinsumDense
 from keras.src.layers.layer import Layer
 from keras.src.layers.regularization.dropout import Dropout
@@ -533,18 +534,22 @@ class MultiHeadAttention(AttentionProjections, Layer):
 
     def get_config(self):
         config = super().get_config()
+        # The read-only views of the constructor arguments.
         config.update(
-            num_heads=self._num_heads,
-            key_dim=self._key_dim,
-            value_dim=self._value_dim,
-            dropout=self._dropout,
-            use_bias=self._use_bias,
-            output_shape=self._output_shape,
-            attention_axes=self._attention_axes,
-            use_gate=self._use_gate,
-            sliding_window=self._sliding_window,
-            flash_attention=self._flash_attention_arg,
+            attribute_config(
+                self,
+                "num_heads",
+                "key_dim",
+                "value_dim",
+                "dropout",
+                "use_bias",
+                "output_shape",
+                "attention_axes",
+                "use_gate",
+            )
         )
+        config["sliding_window"] = self._sliding_window
+        config["flash_attention"] = self._flash_attention_arg
         config.update(self._projection_settings_config())
         config["seed"] = self.seed
         return config

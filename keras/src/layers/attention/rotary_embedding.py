@@ -2,6 +2,7 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.layer import Layer
 
 
@@ -159,11 +160,14 @@ class RotaryEmbedding(Layer):
         return tuple(input_shape)
 
     def get_config(self):
-        base_config = super().get_config()
-        config = {
-            "max_wavelength": self.max_wavelength,
-            "scaling_factor": self.scaling_factor,
-            "sequence_axis": self.sequence_axis,
-            "feature_axis": self.feature_axis,
-        }
-        return {**base_config, **config}
+        config = super().get_config()
+        config.update(
+            attribute_config(
+                self,
+                "max_wavelength",
+                "scaling_factor",
+                "sequence_axis",
+                "feature_axis",
+            )
+        )
+        return config

@@ -13,6 +13,7 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.distribution import logical_axes
 from keras.src.layers import weight_settings
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.weight_settings import settings_config
@@ -167,17 +168,18 @@ class WindowLayer(Layer):
         as `filters`."""
         config = super().get_config()
         config.update(
-            {
-                "kernel_size": self.kernel_size,
-                "strides": self.strides,
-                "padding": self.padding,
-                "data_format": self.data_format,
-                "dilation_rate": self.dilation_rate,
-                "activation": activations.serialize(self.activation),
-                "use_bias": self.use_bias,
-                **self.weight_settings_config(),
-            }
+            attribute_config(
+                self,
+                "kernel_size",
+                "strides",
+                "padding",
+                "data_format",
+                "dilation_rate",
+            )
         )
+        config["activation"] = activations.serialize(self.activation)
+        config["use_bias"] = self.use_bias
+        config.update(self.weight_settings_config())
         return config
 
     def weight_settings_config(self):

@@ -317,8 +317,14 @@ class Embedding(lora_utils.LoraMixin, Layer):
         >>> [tuple(w.shape) for w in layer.weights]
         [(10, 4), (10,)]
         """
+        self._quantize_tables(mode, type_check, config, Embedding)
+
+    def _quantize_tables(self, mode, type_check, config, layer_class):
+        """Quantizes the float tables of `_quantized_attrs()` in place:
+        the body of `quantize` for `layer_class`, whose subclasses
+        `type_check` rejects."""
         config = self._resolve_quantize_args(
-            mode, config, type_check, Embedding
+            mode, config, type_check, layer_class
         )
         layer_config.check_mode(config.mode, self._QUANTIZATION_MODES)
         in_place.quantize_in_place(

@@ -4,9 +4,9 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.core import quantized_weights
 from keras.src.layers.core.embedding import Embedding
-from keras.src.quantizers import in_place
 from keras.src.quantizers import int4
 from keras.src.quantizers import int8
 from keras.src.quantizers import layer_config
@@ -181,13 +181,7 @@ class ReversibleEmbedding(Embedding):
         ['embeddings', 'embeddings_scale', 'reverse_embeddings', \
 'reverse_embeddings_scale']
         """
-        config = self._resolve_quantize_args(
-            mode, config, type_check, ReversibleEmbedding
-        )
-        layer_config.check_mode(config.mode, self._QUANTIZATION_MODES)
-        in_place.quantize_in_place(
-            self, config, self._quantized_attrs(), self._quantized_base_values
-        )
+        self._quantize_tables(mode, type_check, config, ReversibleEmbedding)
 
     def _quantized_attrs(self):
         return ["_embeddings", "reverse_embeddings"]
@@ -334,8 +328,8 @@ class ReversibleEmbedding(Embedding):
     def get_config(self):
         config = super().get_config()
         config.update(
-            tie_weights=self.tie_weights,
-            reverse_dtype=self.reverse_dtype,
-            logit_soft_cap=self.logit_soft_cap,
+            attribute_config(
+                self, "tie_weights", "reverse_dtype", "logit_soft_cap"
+            )
         )
         return config

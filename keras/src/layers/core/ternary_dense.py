@@ -4,6 +4,7 @@ from keras.src import activations
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.layers import weight_settings
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.core import quantized_weights
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
@@ -223,12 +224,9 @@ class TernaryDense(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config.update(
-            units=self.units,
-            threshold=self.threshold,
-            activation=activations.serialize(self.activation),
-            use_bias=self.use_bias,
-        )
+        config.update(attribute_config(self, "units", "threshold"))
+        config["activation"] = activations.serialize(self.activation)
+        config["use_bias"] = self.use_bias
         config.update(
             quantized_weights.weight_settings_config(self, ("kernel", "bias"))
         )

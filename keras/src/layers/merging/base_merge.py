@@ -18,6 +18,10 @@ class Merge(Layer):
         **kwargs: Standard `Layer` options, e.g. `name`, `dtype`, `trainable`.
     """
 
+    # The number of inputs of a subclass that takes a fixed number of
+    # them (checked on each call), else `None`.
+    _input_count = None
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.supports_masking = True
@@ -35,8 +39,11 @@ class Merge(Layer):
                 f"`{self.__class__.__name__}` layer) should be called on a "
                 f"list of inputs. Received: inputs={inputs} (not a list)"
             )
+        self._check_input_count(len(inputs), f"{len(inputs)} inputs")
 
-    def build(self, input_shape):
+    def _check_shape_list(self, input_shape):
+        """Raises a `ValueError` unless `input_shape` is a list (or
+        tuple) of shapes, one per input."""
         if not isinstance(input_shape, (list, tuple)) or not all(
             isinstance(s, (list, tuple)) for s in input_shape
         ):
@@ -46,13 +53,29 @@ class Merge(Layer):
                 f"list of inputs. Received: input_shape={input_shape} "
                 "(not a list of shapes)"
             )
+
+    def build(self, input_shape):
+        self._check_shape_list(input_shape)
         if len(input_shape) < 1:
             raise ValueError(
                 "A merge layer should be called on a list of at least 1 "
                 f"input. Got {len(input_shape)} inputs. Full input_shape "
                 f"received: {input_shape}"
             )
+        self._check_input_count(len(input_shape), f"input_shape={input_shape}")
         self.compute_output_shape(input_shape)
+
+    def _check_input_count(self, count, received):
+        """Raises a `ValueError` (saying what was `received`) when the
+        layer takes a fixed number of inputs, `_input_count`, other than
+        `count`."""
+        expected = self._input_count
+        if expected is not None and count != expected:
+            raise ValueError(
+                f"A `{type(self).__name__}` layer should be called on "
+                f"exactly {expected} inputs; layer '{self.name}' got "
+                f"{received}."
+            )
 
     def _compute_elemwise_op_output_shape(self, shape1, shape2):
         """Broadcasts two shapes (aligned on the right; `None` unknown)."""

@@ -43,13 +43,7 @@ class Concatenate(Merge):
         self.supports_masking = True
 
     def build(self, input_shape):
-        if not isinstance(input_shape, (list, tuple)) or not all(
-            isinstance(s, (list, tuple)) for s in input_shape
-        ):
-            raise ValueError(
-                f"`Concatenate` layer '{self.name}' expects a list of input "
-                f"shapes, one per tensor to join; got {input_shape}"
-            )
+        self._check_shape_list(input_shape)
         self.compute_output_shape(input_shape)
 
     def _check_shapes(self, input_shape):

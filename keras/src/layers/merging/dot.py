@@ -37,6 +37,8 @@ class Dot(Merge):
     (2, 3, 5)
     """
 
+    _input_count = 2
+
     def __init__(self, axes, normalize=False, **kwargs):
         super().__init__(**kwargs)
         if isinstance(axes, int):
@@ -56,14 +58,6 @@ class Dot(Merge):
         self._axes_pair = pair
         self.normalize = normalize
         self.supports_masking = True
-
-    def _check_inputs(self, inputs):
-        super()._check_inputs(inputs)
-        if len(inputs) != 2:
-            raise ValueError(
-                f"A `Dot` layer should be called on exactly 2 inputs; "
-                f"layer '{self.name}' got {len(inputs)}."
-            )
 
     def _resolved_axes(self, shape_a, shape_b):
         resolved = []

@@ -34,24 +34,7 @@ class Subtract(Merge):
     >>> net = keras.Model([query_in, doc_in], score)
     """
 
-    def _check_inputs(self, inputs):
-        super()._check_inputs(inputs)
-        if len(inputs) != 2:
-            raise ValueError(
-                f"A `Subtract` layer should be called on exactly 2 inputs "
-                f"(a minuend and a subtrahend); layer '{self.name}' got "
-                f"{len(inputs)}."
-            )
-
-    def build(self, input_shape):
-        super().build(input_shape)
-        n = len(input_shape)
-        if n != 2:
-            raise ValueError(
-                f"A `Subtract` layer should be called on exactly 2 inputs; "
-                f"layer '{self.name}' was built with {n} input shapes: "
-                f"{input_shape}"
-            )
+    _input_count = 2
 
     def _merge_function(self, inputs):
         minuend, subtrahend = inputs

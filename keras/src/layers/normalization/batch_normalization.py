@@ -5,6 +5,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.normalization._scale_offset import scale_offset_config
@@ -366,20 +367,21 @@ class BatchNormalization(Layer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            axis=self.axis,
-            momentum=self.momentum,
-            epsilon=self.epsilon,
-            center=self.center,
-            scale=self.scale,
+            attribute_config(
+                self, "axis", "momentum", "epsilon", "center", "scale"
+            )
         )
         config.update(
             scale_offset_config(self, ("moving_mean", "moving_variance"))
         )
-        config["synchronized"] = self.synchronized
         config.update(
-            renorm=self.renorm,
-            renorm_clipping=self.renorm_clipping,
-            renorm_momentum=self.renorm_momentum,
+            attribute_config(
+                self,
+                "synchronized",
+                "renorm",
+                "renorm_clipping",
+                "renorm_momentum",
+            )
         )
         return config
 

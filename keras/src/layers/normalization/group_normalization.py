@@ -4,6 +4,7 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.layers.normalization._scale_offset import scale_offset_config
@@ -185,11 +186,9 @@ class GroupNormalization(Layer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            groups=self.groups,
-            axis=self.axis,
-            epsilon=self.epsilon,
-            center=self.center,
-            scale=self.scale,
+            attribute_config(
+                self, "groups", "axis", "epsilon", "center", "scale"
+            )
         )
         config.update(scale_offset_config(self))
         return config

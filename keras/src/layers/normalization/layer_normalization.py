@@ -4,6 +4,7 @@ from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.distribution import logical_axes
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.layer import Layer
 from keras.src.layers.normalization._scale_offset import scale_offset_config
 from keras.src.layers.normalization._scale_offset import (
@@ -180,11 +181,9 @@ class LayerNormalization(Layer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            axis=self.axis,
-            epsilon=self.epsilon,
-            center=self.center,
-            scale=self.scale,
-            rms_scaling=self.rms_scaling,
+            attribute_config(
+                self, "axis", "epsilon", "center", "scale", "rms_scaling"
+            )
         )
         config.update(scale_offset_config(self))
         return config

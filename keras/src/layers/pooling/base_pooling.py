@@ -3,6 +3,7 @@
 from keras.src import backend
 from keras.src import ops
 from keras.src.layers import spatial_docs
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
 from keras.src.ops import operation_utils
@@ -147,11 +148,8 @@ class BasePooling(RankedPooling):
     def get_config(self):
         config = super().get_config()
         config.update(
-            {
-                "pool_size": self.pool_size,
-                "padding": self.padding,
-                "strides": self.strides,
-                "data_format": self.data_format,
-            }
+            attribute_config(
+                self, "pool_size", "padding", "strides", "data_format"
+            )
         )
         return config

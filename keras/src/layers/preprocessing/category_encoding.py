@@ -1,6 +1,7 @@
 """`CategoryEncoding`: integer category ids to one/multi-hot or counts."""
 
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.data_layer import DataLayer
 
@@ -103,10 +104,6 @@ class CategoryEncoding(DataLayer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            {
-                "num_tokens": self.num_tokens,
-                "output_mode": self.output_mode,
-                "sparse": self.sparse,
-            }
+            attribute_config(self, "num_tokens", "output_mode", "sparse")
         )
         return config

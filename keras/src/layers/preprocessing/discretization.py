@@ -4,6 +4,7 @@ import numpy as np
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.preprocessing import adapt_utils
 from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.data_layer import DataLayer
@@ -169,13 +170,14 @@ class Discretization(DataLayer):
         # Upstream writes no `trainable` for this layer (nothing to train).
         config.pop("trainable", None)
         config.update(
-            {
-                "bin_boundaries": self.bin_boundaries,
-                "num_bins": self.num_bins,
-                "epsilon": self.epsilon,
-                "output_mode": self.output_mode,
-                "sparse": self.sparse,
-            }
+            attribute_config(
+                self,
+                "bin_boundaries",
+                "num_bins",
+                "epsilon",
+                "output_mode",
+                "sparse",
+            )
         )
         return config
 

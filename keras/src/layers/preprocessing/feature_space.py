@@ -20,6 +20,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import tree
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.core.input_layer import Input
 from keras.src.layers.layer import Layer
 from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
@@ -75,11 +76,9 @@ class Cross:
         return "_X_".join(self.feature_names)
 
     def get_config(self):
-        return {
-            "feature_names": self.feature_names,
-            "crossing_dim": self.crossing_dim,
-            "output_mode": self.output_mode,
-        }
+        return attribute_config(
+            self, "feature_names", "crossing_dim", "output_mode"
+        )
 
     @classmethod
     def from_config(cls, config):

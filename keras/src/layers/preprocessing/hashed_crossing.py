@@ -4,6 +4,7 @@ import numpy as np
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.data_layer import DataLayer
 from keras.src.utils.backend_utils import is_tf_tensor
@@ -142,10 +143,6 @@ class HashedCrossing(DataLayer):
         # Upstream writes no `trainable` for this layer (nothing to train).
         config.pop("trainable", None)
         config.update(
-            {
-                "num_bins": self.num_bins,
-                "output_mode": self.output_mode,
-                "sparse": self.sparse,
-            }
+            attribute_config(self, "num_bins", "output_mode", "sparse")
         )
         return config

@@ -2,6 +2,7 @@
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.data_layer import TFComputedLayer
 
@@ -145,12 +146,8 @@ class Hashing(TFComputedLayer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            {
-                "num_bins": self.num_bins,
-                "salt": self.salt,
-                "mask_value": self.mask_value,
-                "output_mode": self.output_mode,
-                "sparse": self.sparse,
-            }
+            attribute_config(
+                self, "num_bins", "salt", "mask_value", "output_mode", "sparse"
+            )
         )
         return config

@@ -12,6 +12,7 @@ import os
 import numpy as np
 
 from keras.src import backend
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.preprocessing import adapt_utils
 from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.data_layer import TFComputedLayer
@@ -21,6 +22,29 @@ from keras.src.layers.preprocessing.hashing import standardize_salt
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
 _OOV_METHODS = ("floormod", "farmhash")
 _VOCAB_FILE = "vocabulary.txt"
+
+# The constructor arguments that `StringLookup` and `IntegerLookup` hand
+# on to `IndexLookup` as they are.
+SHARED_ARGUMENTS = (
+    "max_tokens",
+    "num_oov_indices",
+    "mask_token",
+    "oov_token",
+    "vocabulary",
+    "idf_weights",
+    "invert",
+    "output_mode",
+    "pad_to_max_tokens",
+    "sparse",
+    "salt",
+    "name",
+)
+
+
+def shared_arguments(arguments):
+    """The `SHARED_ARGUMENTS` entries of `arguments`, the `locals()` of
+    the constructor of a `StringLookup` or an `IntegerLookup`."""
+    return {name: arguments[name] for name in SHARED_ARGUMENTS}
 
 
 class IndexLookup(TFComputedLayer):
@@ -513,22 +537,23 @@ class IndexLookup(TFComputedLayer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            {
-                "invert": self.invert,
-                "max_tokens": self.max_tokens,
-                "num_oov_indices": self.num_oov_indices,
-                "oov_token": self.oov_token,
-                "mask_token": self.mask_token,
-                "output_mode": self.output_mode,
-                "sparse": self.sparse,
-                "pad_to_max_tokens": self.pad_to_max_tokens,
-                "vocabulary_dtype": self.vocabulary_dtype,
-                "oov_method": self.oov_method,
-                "salt": self.salt,
-                "vocabulary": self.input_vocabulary,
-                "idf_weights": self.input_idf_weights,
-            }
+            attribute_config(
+                self,
+                "invert",
+                "max_tokens",
+                "num_oov_indices",
+                "oov_token",
+                "mask_token",
+                "output_mode",
+                "sparse",
+                "pad_to_max_tokens",
+                "vocabulary_dtype",
+                "oov_method",
+                "salt",
+            )
         )
+        config["vocabulary"] = self.input_vocabulary
+        config["idf_weights"] = self.input_idf_weights
         return config
 
 

@@ -2,6 +2,7 @@
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.index_lookup import IndexLookup
+from keras.src.layers.preprocessing.index_lookup import shared_arguments
 
 
 @keras_export("keras.layers.IntegerLookup")
@@ -73,20 +74,9 @@ class IntegerLookup(IndexLookup):
                 f"Received: vocabulary_dtype={vocabulary_dtype}"
             )
         super().__init__(
-            max_tokens=max_tokens,
-            num_oov_indices=num_oov_indices,
-            mask_token=mask_token,
-            oov_token=oov_token,
-            vocabulary=vocabulary,
             vocabulary_dtype=vocabulary_dtype,
-            idf_weights=idf_weights,
-            invert=invert,
-            output_mode=output_mode,
-            sparse=sparse,
-            pad_to_max_tokens=pad_to_max_tokens,
             oov_method=oov_method,
-            salt=salt,
-            name=name,
+            **shared_arguments(locals()),
             **kwargs,
         )
 

@@ -3,6 +3,7 @@
 import numpy as np
 
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.preprocessing.data_layer import DataLayer
 
 
@@ -156,19 +157,22 @@ class MelSpectrogram(DataLayer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            fft_length=self.fft_length,
-            sequence_stride=self.sequence_stride,
-            sequence_length=self.sequence_length,
-            window=self.window,
-            sampling_rate=self.sampling_rate,
-            num_mel_bins=self.num_mel_bins,
-            min_freq=self.min_freq,
-            max_freq=self.max_freq,
-            power_to_db=self.power_to_db,
-            top_db=self.top_db,
-            mag_exp=self.mag_exp,
-            min_power=self.min_power,
-            ref_power=self.ref_power,
+            attribute_config(
+                self,
+                "fft_length",
+                "sequence_stride",
+                "sequence_length",
+                "window",
+                "sampling_rate",
+                "num_mel_bins",
+                "min_freq",
+                "max_freq",
+                "power_to_db",
+                "top_db",
+                "mag_exp",
+                "min_power",
+                "ref_power",
+            )
         )
         return config
 

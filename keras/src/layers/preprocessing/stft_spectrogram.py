@@ -7,6 +7,7 @@ import numpy as np
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.layer import Layer
 from keras.src.utils.module_utils import scipy
 from keras.src.utils.python_utils import ceil_div
@@ -278,16 +279,19 @@ class STFTSpectrogram(Layer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            mode=self.mode,
-            frame_length=self.frame_length,
-            frame_step=self.frame_step,
-            fft_length=self.fft_length,
-            window=self.window,
-            periodic=self.periodic,
-            scaling=self.scaling,
-            padding=self.padding,
-            data_format=self.data_format,
-            expand_dims=self.expand_dims,
+            attribute_config(
+                self,
+                "mode",
+                "frame_length",
+                "frame_step",
+                "fft_length",
+                "window",
+                "periodic",
+                "scaling",
+                "padding",
+                "data_format",
+                "expand_dims",
+            )
         )
         return config
 

@@ -2,6 +2,7 @@
 
 from keras.src.api_export import keras_export
 from keras.src.layers.preprocessing.index_lookup import IndexLookup
+from keras.src.layers.preprocessing.index_lookup import shared_arguments
 
 
 @keras_export("keras.layers.StringLookup")
@@ -68,20 +69,9 @@ class StringLookup(IndexLookup):
         kwargs.pop("oov_method", None)
         self.encoding = encoding
         super().__init__(
-            max_tokens=max_tokens,
-            num_oov_indices=num_oov_indices,
-            mask_token=mask_token,
-            oov_token=oov_token,
-            vocabulary=vocabulary,
-            idf_weights=idf_weights,
-            invert=invert,
-            output_mode=output_mode,
-            pad_to_max_tokens=pad_to_max_tokens,
-            sparse=sparse,
             vocabulary_dtype="string",
             oov_method="farmhash" if salt is not None else "floormod",
-            salt=salt,
-            name=name,
+            **shared_arguments(locals()),
             **kwargs,
         )
 

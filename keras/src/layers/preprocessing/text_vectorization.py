@@ -4,6 +4,7 @@ import numpy as np
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.preprocessing import adapt_utils
 from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.data_layer import TFComputedLayer
@@ -12,6 +13,17 @@ from keras.src.layers.preprocessing.string_lookup import StringLookup
 _STANDARDIZE = ("lower_and_strip_punctuation", "lower", "strip_punctuation")
 _SPLIT = ("whitespace", "character")
 _OUTPUT_MODES = ("int", "multi_hot", "count", "tf_idf")
+# The constructor arguments handed on as they are to the `StringLookup`
+# that maps the tokens to indices.
+_LOOKUP_ARGUMENTS = (
+    "max_tokens",
+    "vocabulary",
+    "idf_weights",
+    "output_mode",
+    "sparse",
+    "pad_to_max_tokens",
+    "encoding",
+)
 _PUNCTUATION = r'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']'
 
 
@@ -151,17 +163,12 @@ class TextVectorization(TFComputedLayer):
         self.sparse = sparse
         self.ragged = ragged
         self.encoding = encoding
+        arguments = locals()
         self._lookup_layer = StringLookup(
-            max_tokens=max_tokens,
-            vocabulary=vocabulary,
-            idf_weights=idf_weights,
             mask_token="",
-            output_mode=output_mode,
-            sparse=sparse,
-            pad_to_max_tokens=pad_to_max_tokens,
-            encoding=encoding,
             dtype=self._path_dtype_policy.name,
             name=f"{self.name}_lookup",
+            **{name: arguments[name] for name in _LOOKUP_ARGUMENTS},
         )
         self.built = True
 
@@ -290,21 +297,22 @@ class TextVectorization(TFComputedLayer):
         config = super().get_config()
         lookup_config = self._lookup_layer.get_config()
         config.update(
-            {
-                "max_tokens": self.max_tokens,
-                "standardize": self.standardize,
-                "split": self.split,
-                "ngrams": self.ngrams,
-                "output_mode": self.output_mode,
-                "output_sequence_length": self.output_sequence_length,
-                "pad_to_max_tokens": self.pad_to_max_tokens,
-                "sparse": self.sparse,
-                "ragged": self.ragged,
-                "vocabulary": lookup_config["vocabulary"],
-                "idf_weights": lookup_config["idf_weights"],
-                "encoding": self.encoding,
-            }
+            attribute_config(
+                self,
+                "max_tokens",
+                "standardize",
+                "split",
+                "ngrams",
+                "output_mode",
+                "output_sequence_length",
+                "pad_to_max_tokens",
+                "sparse",
+                "ragged",
+            )
         )
+        config["vocabulary"] = lookup_config["vocabulary"]
+        config["idf_weights"] = lookup_config["idf_weights"]
+        config["encoding"] = self.encoding
         return config
 
 

@@ -95,6 +95,18 @@ def forget_bias_initializer(cell, size):
     return initializer
 
 
+def lstm_gates(cell, z, c_previous, axis):
+    """One step of an LSTM cell (dense or convolutional) after its
+    products: `z` is the sum of the input and recurrent products and the
+    bias, holding the input, forget, candidate and output gates (in that
+    order) in four equal parts along `axis`. Returns the new `(h, c)`."""
+    z_i, z_f, z_c, z_o = ops.split(z, 4, axis=axis)
+    gate = cell.recurrent_activation
+    c = gate(z_f) * c_previous + gate(z_i) * cell.activation(z_c)
+    h = gate(z_o) * cell.activation(c)
+    return h, c
+
+
 def check_use_cudnn(use_cudnn):
     """Raises a `ValueError` unless `use_cudnn` is `"auto"`, `True` or
     `False` (accepted for compatibility; no cuDNN kernel is used)."""
@@ -102,6 +114,23 @@ def check_use_cudnn(use_cudnn):
         raise ValueError(
             "Invalid value for argument `use_cudnn`. Expected one of "
             f"{{'auto', True, False}}. Received: use_cudnn={use_cudnn}"
+        )
+
+
+def check_cell(cell, owner):
+    """Raises a `ValueError` unless `cell` has what every cell given to
+    `owner` (`"RNN"` or `"StackedRNNCells"`) needs: a `call` method
+    computing one timestep and a `state_size`."""
+    if not callable(getattr(cell, "call", None)):
+        raise ValueError(
+            f"A cell given to `{owner}` should have a `call` method "
+            f"computing one timestep. Received: cell={cell}"
+        )
+    if getattr(cell, "state_size", None) is None:
+        raise ValueError(
+            f"A cell given to `{owner}` should declare the size of its "
+            "states as the attribute `state_size` (an int, or a list with "
+            f"one entry per state). Received: cell={cell}"
         )
 
 

@@ -20,6 +20,7 @@ from keras.src.layers.rnn.cell_utils import cell_config
 from keras.src.layers.rnn.cell_utils import cell_options
 from keras.src.layers.rnn.cell_utils import forget_bias_initializer
 from keras.src.layers.rnn.cell_utils import layer_config
+from keras.src.layers.rnn.cell_utils import lstm_gates
 from keras.src.layers.rnn.cell_utils import rnn_options
 from keras.src.layers.rnn.cell_utils import set_cell_options
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
@@ -186,10 +187,7 @@ class ConvLSTMCell(Layer, DropoutRNNCell):
                 z = z + self.bias
             else:
                 z = z + ops.reshape(self.bias, (1, -1) + (1,) * self.rank)
-        z_i, z_f, z_c, z_o = ops.split(z, 4, axis=self._channel_axis())
-        gate = self.recurrent_activation
-        c = gate(z_f) * c_previous + gate(z_i) * self.activation(z_c)
-        h = gate(z_o) * self.activation(c)
+        h, c = lstm_gates(self, z, c_previous, axis=self._channel_axis())
         return h, [h, c]
 
     def _state_shape(self, inputs_shape):

@@ -15,6 +15,7 @@ from keras.src.layers.rnn.cell_utils import check_units
 from keras.src.layers.rnn.cell_utils import check_use_cudnn
 from keras.src.layers.rnn.cell_utils import forget_bias_initializer
 from keras.src.layers.rnn.cell_utils import layer_config
+from keras.src.layers.rnn.cell_utils import lstm_gates
 from keras.src.layers.rnn.cell_utils import rnn_options
 from keras.src.layers.rnn.cell_utils import set_cell_options
 from keras.src.layers.rnn.cell_utils import zero_states
@@ -118,10 +119,7 @@ class LSTMCell(Layer, DropoutRNNCell):
         )
         if self.use_bias:
             z = ops.add(z, self.bias)
-        z_i, z_f, z_c, z_o = ops.split(z, 4, axis=-1)
-        gate = self.recurrent_activation
-        c = gate(z_f) * c_previous + gate(z_i) * self.activation(z_c)
-        h = gate(z_o) * self.activation(c)
+        h, c = lstm_gates(self, z, c_previous, axis=-1)
         return h, [h, c]
 
     def get_initial_state(self, batch_size=None):

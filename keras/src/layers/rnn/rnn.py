@@ -4,7 +4,9 @@ from keras.src import backend
 from keras.src import ops
 from keras.src import tree
 from keras.src.api_export import keras_export
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import check_cell
 from keras.src.layers.rnn.dropout_rnn_cell import DropoutRNNCell
 from keras.src.layers.rnn.stacked_rnn_cells import StackedRNNCells
 from keras.src.saving import serialization_lib
@@ -87,17 +89,7 @@ class RNN(Layer):
     ):
         if isinstance(cell, (list, tuple)):
             cell = StackedRNNCells(cell)
-        if not callable(getattr(cell, "call", None)):
-            raise ValueError(
-                "Argument `cell` of `RNN` should have a `call` method "
-                f"computing one timestep. Received: cell={cell}"
-            )
-        if getattr(cell, "state_size", None) is None:
-            raise ValueError(
-                "The cell passed to `RNN` should declare the size of its "
-                "states as the attribute `state_size` (an int, or a list "
-                f"with one entry per state). Received: cell={cell}"
-            )
+        check_cell(cell, "RNN")
         super().__init__(**kwargs)
         self.cell = cell
         self.return_sequences = return_sequences
@@ -347,16 +339,17 @@ class RNN(Layer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            {
-                "return_sequences": self.return_sequences,
-                "return_state": self.return_state,
-                "go_backwards": self.go_backwards,
-                "stateful": self.stateful,
-                "unroll": self.unroll,
-                "zero_output_for_mask": self.zero_output_for_mask,
-                "cell": serialization_lib.serialize_keras_object(self.cell),
-            }
+            attribute_config(
+                self,
+                "return_sequences",
+                "return_state",
+                "go_backwards",
+                "stateful",
+                "unroll",
+                "zero_output_for_mask",
+            )
         )
+        config["cell"] = serialization_lib.serialize_keras_object(self.cell)
         return config
 
     @classmethod

@@ -4,6 +4,7 @@ from keras.src import ops
 from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
+from keras.src.layers.rnn.cell_utils import check_cell
 from keras.src.saving import serialization_lib
 
 
@@ -34,16 +35,7 @@ class StackedRNNCells(Layer):
     def __init__(self, cells, **kwargs):
         super().__init__(**kwargs)
         for cell in cells:
-            if not callable(getattr(cell, "call", None)):
-                raise ValueError(
-                    "Every cell of `StackedRNNCells` should have a `call` "
-                    f"method. Received: cell={cell}"
-                )
-            if getattr(cell, "state_size", None) is None:
-                raise ValueError(
-                    "Every cell of `StackedRNNCells` should declare "
-                    f"`state_size`. Received: cell={cell}"
-                )
+            check_cell(cell, "StackedRNNCells")
         self.cells = list(cells)
 
     @property

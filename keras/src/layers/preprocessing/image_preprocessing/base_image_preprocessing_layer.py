@@ -17,6 +17,7 @@ the layer and compute with its `backend` too.
 from keras.src import backend
 from keras.src import tree
 from keras.src.backend.tensorflow_data import TF_OPS
+from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.layer import Layer
 from keras.src.layers.preprocessing.image_preprocessing._geometry import (
     check_fill_and_interpolation,
@@ -257,13 +258,11 @@ class BaseImagePreprocessingLayer(Layer):
     def get_config(self):
         config = super().get_config()
         config.update(
-            bounding_box_format=self.bounding_box_format,
-            data_format=self.data_format,
+            attribute_config(self, "bounding_box_format", "data_format")
         )
         if self._USE_BASE_FACTOR:
             config["factor"] = self.factor
-        for name in self._CONFIG_ATTRS:
-            config[name] = getattr(self, name)
+        config.update(attribute_config(self, *self._CONFIG_ATTRS))
         return config
 
 
