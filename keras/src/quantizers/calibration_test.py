@@ -95,6 +95,70 @@ class LayersTest(testing.TestCase):
             [v[1] for v in _variables(layer)], [(4, 6), (7, 2), (7, 2), (6,)]
         )
 
+    def test_calibration_flags_name_the_mode(self):
+        layer = layers.Dense(6, dtype="gptq/4/-1_from_float32")
+        layer.build((None, 8))
+        self.assertTrue(layer.is_gptq_calibrated)
+        self.assertFalse(layer.is_awq_calibrated)
+        layer = layers.Dense(6)
+        layer.build((None, 8))
+        layer.quantize("awq", config=AWQConfig(None, None, group_size=4))
+        self.assertFalse(layer.is_awq_calibrated)
+        self.assertFalse(layer.is_gptq_calibrated)
+
+    @parameterized.named_parameters(("gptq", "gptq"), ("awq", "awq"))
+    def test_uncalibrated_layer_is_not_saved(self, mode):
+        config_class = GPTQConfig if mode == "gptq" else AWQConfig
+        for layer, input_shape in (
+            (layers.Dense(6), (None, 8)),
+            (layers.EinsumDense("ab,bc->ac", 6), (None, 8)),
+        ):
+            layer.build(input_shape)
+            layer.quantize(mode, config=config_class(None, None, group_size=4))
+            with self.assertRaisesRegex(ValueError, "never been calibrated"):
+                layer.save_own_variables({})
+        model = models.Sequential([layers.Input((8,)), layers.Dense(6)])
+        model.layers[0].quantize(
+            mode, config=config_class(None, None, group_size=4)
+        )
+        path = os.path.join(self.get_temp_dir(), "model.weights.h5")
+        with self.assertRaisesRegex(ValueError, "never been calibrated"):
+            model.save_weights(path)
+
+    def test_two_bit_codes_share_bytes(self):
+        rows, columns = 16, 10
+        layer = layers.Dense(columns, dtype="gptq/2/8_from_float32")
+        layer.build((None, rows))
+        # Four 2-bit codes a byte along the columns: ceil(10 / 4) = 3.
+        self.assertEqual(tuple(layer.quantized_kernel.shape), (3, rows))
+        codes = np.random.default_rng(0).integers(0, 4, (columns, rows))
+        layer._assign_zero_point_kernel(
+            codes,
+            np.full((columns, 2), 0.5, "float32"),
+            np.full((columns, 2), 1),
+            np.arange(rows, dtype="float32") / 8,
+            None,
+        )
+        self.assertAllEqual(layer.kernel, codes)
+        x = np.random.default_rng(1).standard_normal((2, rows))
+        expected = x @ (0.5 * (codes.T - 1.0)) + np.asarray(layer.bias)
+        self.assertAllClose(layer(x), expected, atol=1e-5)
+
+        store = {}
+        layer.save_own_variables(store)
+        self.assertEqual(store["1"].shape, (3, rows))
+        # A file with one code a byte (Keras 3.15) loads packed.
+        unpacked = dict(store)
+        unpacked["1"] = codes.astype("uint8")
+        for saved in (store, unpacked):
+            reloaded = layers.Dense(columns, dtype="gptq/2/8_from_float32")
+            reloaded.build((None, rows))
+            reloaded.load_own_variables(saved)
+            self.assertAllEqual(
+                reloaded.quantized_kernel, layer.quantized_kernel
+            )
+            self.assertAllClose(reloaded(x), expected, atol=1e-5)
+
     def test_refusals(self):
         config = GPTQConfig(None, None)
         embedding = layers.Embedding(10, 4)

@@ -353,9 +353,13 @@ def _accumulate_hessian(hessian, x, valid_rows, seen):
     running mean `2 / n * sum(x x^T)` over `seen` rows."""
     flat, count = calibration.masked_rows(x, valid_rows)
     total = ops.maximum(ops.add(seen, count), 1.0)
+    gram = ops.matmul(ops.transpose(flat), flat)
+    # A blocked matmul may round the two triangles differently; averaging
+    # them keeps the estimate exactly symmetric.
+    gram = ops.multiply(ops.add(gram, ops.transpose(gram)), 0.5)
     hessian = ops.add(
         ops.multiply(hessian, ops.divide(seen, total)),
-        ops.multiply(ops.matmul(ops.transpose(flat), flat), 2.0 / total),
+        ops.multiply(gram, 2.0 / total),
     )
     return hessian, count
 

@@ -69,6 +69,19 @@ def _calibrated_dense(**settings):
 
 
 class GPTQTest(testing.TestCase):
+    def test_hessian_stays_symmetric_for_large_inputs(self):
+        layer = layers.Dense(5, use_bias=False)
+        layer.build((None, 7))
+        gptq = GPTQ(layer)
+        rng = np.random.default_rng(3)
+        for _ in range(2):
+            gptq.update_hessian_with_batch(
+                (rng.standard_normal((32, 7)) * 1e6).astype("float32")
+            )
+        hessian = np.asarray(gptq.hessian)
+        self.assertTrue(np.isfinite(hessian).all())
+        self.assertAllEqual(hessian, hessian.T)
+
     @pytest.mark.parity
     def test_grouped_matches_upstream(self):
         layer = _calibrated_dense(group_size=2)

@@ -41,6 +41,10 @@ def policy_after_quantize(layer, config):
         return QuantizedFloat8DTypePolicy("float8", source)
     if config.mode == "ternary":
         return TernaryDTypePolicy("ternary", source)
-    if config.mode == "int4" and is_grouped(int4_block_size(layer, config)):
-        return Int4DTypePolicy(f"int4/{config.block_size}", source)
+    if config.mode == "int4":
+        # Per-channel scales (`block_size` `None` or `-1`) are `int4/-1`.
+        block_size = int4_block_size(layer, config)
+        if not is_grouped(block_size):
+            block_size = -1
+        return Int4DTypePolicy(f"int4/{block_size}", source)
     return QuantizedDTypePolicy(config.mode, source)

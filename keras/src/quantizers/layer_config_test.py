@@ -32,7 +32,11 @@ def test_default_config():
         ),
         (
             quantization_config.Int4QuantizationConfig(block_size=None),
-            "int4_from_float32",
+            "int4/-1_from_float32",
+        ),
+        (
+            quantization_config.Int4QuantizationConfig(block_size=-1),
+            "int4/-1_from_float32",
         ),
         (
             quantization_config.Float8QuantizationConfig(),

@@ -48,7 +48,7 @@ class Int4LayersTest(testing.TestCase):
         layer = layers.Dense(6)
         layer.build((None, 5))
         layer.quantize("int4", config=Int4QuantizationConfig(block_size=-1))
-        self.assertEqual(layer.dtype_policy.name, "int4_from_float32")
+        self.assertEqual(layer.dtype_policy.name, "int4/-1_from_float32")
         self.assertEqual(
             _variables(layer),
             [

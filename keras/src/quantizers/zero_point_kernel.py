@@ -7,7 +7,8 @@ per output column and group of input rows. The kernel is seen as a matrix
 
 - `quantized_kernel` (variable name `kernel`), `uint8`: the codes,
   `[columns, rows]`; with 4-bit codes two share a byte along the first
-  axis (`[ceil(columns / 2), rows]`).
+  axis (`[ceil(columns / 2), rows]`), with 2-bit codes four do
+  (`[ceil(columns / 4), rows]`).
 - `kernel_scale`, `[columns, num_groups]`, and `kernel_zero` (variable
   name `kernel_zero` in `Dense`, `zero_point` in `EinsumDense`), `uint8`.
 - AWQ only: `awq_scales`, `[rows]`: the kernel rows were multiplied by
@@ -35,6 +36,9 @@ from keras.src.utils.python_utils import ceil_div
 # The quantization modes stored as zero-point codes.
 ZERO_POINT_MODES = ("gptq", "awq")
 _POLICY_CLASSES = {"gptq": GPTQDTypePolicy, "awq": AWQDTypePolicy}
+# How many codes of each bit width share a byte of `quantized_kernel`
+# (other widths keep one code a byte).
+_CODES_PER_BYTE = {2: 4, 4: 2}
 
 
 def kernel_geometry(layer_class_name, kernel_shape, mode):
@@ -103,7 +107,7 @@ class ZeroPointKernelMixin:
         with lora_utils.variable_scope_of(self._kernel, self):
             self._zero_point_build(tuple(self._kernel.shape), mode)
         self._lock_state()
-        setattr(self, f"is_{mode}_calibrated", False)
+        self._set_calibrated(mode, False)
 
     def _gptq_build(self, kernel_shape, config=None):
         self._zero_point_build(kernel_shape, "gptq")
@@ -122,8 +126,8 @@ class ZeroPointKernelMixin:
         # float kernel's mesh axes (transposed, see `_matrix_picks`).
         base = layouts.float_weight_layout(self, "kernel", kernel_shape)
         row_pick, column_pick = _matrix_picks(base, kernel_shape, rows)
-        packed_columns = (
-            ceil_div(columns, 2) if policy.weight_bits == 4 else columns
+        packed_columns = ceil_div(
+            columns, _CODES_PER_BYTE.get(policy.weight_bits, 1)
         )
 
         def layout(shape, picks):
@@ -172,7 +176,7 @@ class ZeroPointKernelMixin:
         )
         # Built from the policy (e.g. when loading), the codes are the
         # layer's weights; `_zero_point_quantize` marks them as pending.
-        setattr(self, f"is_{mode}_calibrated", True)
+        self._set_calibrated(mode, True)
 
     # ---------------------------------------------------------- calibrated
     def _assign_zero_point_kernel(self, codes, scale, zero, g_idx, awq_scales):
@@ -185,12 +189,10 @@ class ZeroPointKernelMixin:
             g_idx: `[rows]` group index of each row.
             awq_scales: `[rows]` AWQ factors, or `None` for GPTQ.
         """
-        from keras.src.quantizers import quantizers
-
         mode = self.quantization_mode
-        codes = ops.cast(codes, "uint8")
-        if self._path_dtype_policy.weight_bits == 4:
-            codes = quantizers.pack_int4(codes, axis=0, dtype="uint8")[0]
+        codes = pack_codes(
+            ops.cast(codes, "uint8"), self._path_dtype_policy.weight_bits
+        )
         self.quantized_kernel.assign(codes)
         self.kernel_scale.assign(scale)
         self.kernel_zero.assign(ops.cast(zero, "uint8"))
@@ -200,7 +202,7 @@ class ZeroPointKernelMixin:
         if getattr(self, "_kernel", None) is not None:
             self._untrack_variable(self._kernel)
             del self._kernel
-        setattr(self, f"is_{mode}_calibrated", True)
+        self._set_calibrated(mode, True)
 
     def _zero_point_weights(self):
         """The GPTQ/AWQ variables in the order of upstream's weights
@@ -212,15 +214,42 @@ class ZeroPointKernelMixin:
 
     def _zero_point_codes(self):
         """The codes `[columns, rows]`, unpacked (`uint8`)."""
-        from keras.src.quantizers import quantizers
+        return unpack_codes(
+            self.quantized_kernel,
+            self.kernel_scale.shape[0],
+            self._path_dtype_policy.weight_bits,
+        )
 
-        codes = self.quantized_kernel
-        if self._path_dtype_policy.weight_bits == 4:
-            columns = self.kernel_scale.shape[0]
-            codes = quantizers.unpack_int4(
-                codes, columns, axis=0, dtype="uint8"
-            )
-        return codes
+    def load_own_variables(self, store):
+        """Loads a store written by `save_own_variables`; a 2-bit GPTQ
+        kernel saved with one code a byte (`[columns, rows]`, as Keras
+        3.15 saves it) is packed four to a byte on the way in."""
+        if self.quantization_mode in ZERO_POINT_MODES:
+            store = self._with_packed_codes(store)
+        super().load_own_variables(store)
+
+    def _with_packed_codes(self, store):
+        """`store`, or a copy whose unpacked 2-bit codes are packed."""
+        if self._path_dtype_policy.weight_bits != 2:
+            return store
+        keys = [
+            str(i)
+            for i, variable in enumerate(self._own_weights())
+            if variable is self.quantized_kernel
+        ]
+        if not keys or keys[0] not in store:
+            return store
+        codes = store[keys[0]]
+        packed_shape = tuple(self.quantized_kernel.shape)
+        unpacked_shape = (self.kernel_scale.shape[0], packed_shape[1])
+        shape = tuple(codes.shape)
+        if shape == packed_shape or shape != unpacked_shape:
+            return store
+        store = {key: store[key] for key in store}
+        store[keys[0]] = pack_codes(
+            ops.cast(codes, "uint8"), self._path_dtype_policy.weight_bits
+        )
+        return store
 
     def _zero_point_float_kernel(self):
         """The kernel the codes stand for, in the float kernel's shape and
@@ -240,8 +269,29 @@ class ZeroPointKernelMixin:
         )
         return ops.cast(kernel, self.compute_dtype)
 
+    def _set_calibrated(self, mode, calibrated):
+        """Sets `is_gptq_calibrated` and `is_awq_calibrated`: whether the
+        codes of `mode` hold the layer's weights (`calibrated`); the flag
+        of the other mode is `False`."""
+        for each in ZERO_POINT_MODES:
+            setattr(self, f"is_{each}_calibrated", calibrated and each == mode)
+
     def _is_calibrated(self):
         return getattr(self, f"is_{self.quantization_mode}_calibrated", True)
+
+    def _weights_to_save(self):
+        """Refuses to save codes that no calibration has filled in (they
+        would load as a broken kernel)."""
+        mode = self.quantization_mode
+        if mode in ZERO_POINT_MODES and not self._is_calibrated():
+            raise ValueError(
+                f"Layer '{self.name}' uses {mode.upper()} quantization but "
+                "has never been calibrated, so its codes, scales and zero "
+                "points hold no weights yet and cannot be saved. Calibrate "
+                f"it first (`model.quantize(\"{mode}\", config=...)` with "
+                "calibration data), or leave it out of the quantization."
+            )
+        return super()._weights_to_save()
 
     def _zero_point_call(self, inputs):
         if not self._is_calibrated():
@@ -265,6 +315,29 @@ class ZeroPointKernelMixin:
         if self._is_calibrated():
             return self._zero_point_codes()
         return getattr(self, "_kernel", None)
+
+
+def pack_codes(codes, bits):
+    """Packs `uint8` codes `[columns, rows]` of `bits` bits along the
+    columns, as `quantized_kernel` stores them."""
+    from keras.src.quantizers import quantizers
+
+    if bits == 4:
+        return quantizers.pack_int4(codes, axis=0, dtype="uint8")[0]
+    if bits == 2:
+        return quantizers.pack_int2(codes, axis=0, dtype="uint8")[0]
+    return codes
+
+
+def unpack_codes(packed, columns, bits):
+    """Inverts `pack_codes`: the `uint8` codes `[columns, rows]`."""
+    from keras.src.quantizers import quantizers
+
+    if bits == 4:
+        return quantizers.unpack_int4(packed, columns, axis=0, dtype="uint8")
+    if bits == 2:
+        return quantizers.unpack_int2(packed, columns, axis=0, dtype="uint8")
+    return packed
 
 
 # --------------------------------------------------------------- layouts

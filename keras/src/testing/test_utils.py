@@ -1,4 +1,5 @@
-"""Helpers for writing tests: parameter grids and small labelled data."""
+"""Helpers for writing tests: parameter grids, small labelled data, and
+checks of how a layer's variables are saved."""
 
 import itertools
 
@@ -99,3 +100,88 @@ def get_test_data(
         return inputs.astype("float32"), labels
 
     return split(train_samples), split(test_samples)
+
+
+def serialized_variable_names(layer):
+    """The names of the variables `layer.save_own_variables` writes, in
+    the order of their keys `"0"`, `"1"`, ... (the layer's own weights;
+    sublayers keep theirs).
+
+    Args:
+        layer: A built layer.
+
+    Returns:
+        A list of variable names.
+    """
+    return [variable.name for variable in layer._own_weights()]
+
+
+def randomize_serialized_variables(layer, seed=1234):
+    """Fills the variables `layer` saves with reproducible random values,
+    so that a save/load round trip that mixes variables up shows.
+
+    The variables are visited in their saved order with one
+    `np.random.RandomState(seed)`: integer variables get integers in
+    `[-8, 8]` (`[0, 8]` when unsigned), which fit every packed code
+    width; the others get floats in `[0, 1)`.
+
+    Args:
+        layer: A built layer.
+        seed: Seed of the random generator.
+    """
+    from keras.src import backend
+    from keras.src import ops
+
+    rng = np.random.RandomState(seed)
+    for variable in layer._own_weights():
+        dtype = backend.standardize_dtype(variable.dtype)
+        shape = tuple(variable.shape)
+        if "int" in dtype:
+            low = 0 if dtype.startswith("uint") else -8
+            value = rng.randint(low, 9, size=shape)
+        else:
+            value = rng.random_sample(shape).astype("float32")
+        variable.assign(ops.cast(value, dtype))
+
+
+def positional_store(layer):
+    """The store `layer.load_own_variables` reads, built from the layer's
+    current variables: `{"0": array, "1": array, ...}` in saved order.
+
+    Unlike `save_own_variables`, this never refuses a layer (e.g. one
+    quantized with GPTQ that was not calibrated), so it can feed the
+    loading path of any layer.
+
+    Args:
+        layer: A built layer.
+
+    Returns:
+        A dict of NumPy arrays keyed by position.
+    """
+    from keras.src import backend
+
+    return {
+        str(i): backend.convert_to_numpy(variable)
+        for i, variable in enumerate(layer._own_weights())
+    }
+
+
+def assert_serialized_variables_equal(test_case, expected_layer, actual_layer):
+    """Asserts that two layers save the same variables (names, in order)
+    with equal values.
+
+    Args:
+        test_case: The running `TestCase`, whose assertions are used.
+        expected_layer: The layer holding the expected values.
+        actual_layer: The layer to check.
+    """
+    names = serialized_variable_names(expected_layer)
+    test_case.assertEqual(serialized_variable_names(actual_layer), names)
+    expected = positional_store(expected_layer)
+    actual = positional_store(actual_layer)
+    for key, name in enumerate(names):
+        test_case.assertAllEqual(
+            actual[str(key)],
+            expected[str(key)],
+            msg=f"saved variable {key} ({name!r}) differs",
+        )
