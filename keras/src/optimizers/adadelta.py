@@ -2,12 +2,11 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Adadelta"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class Adadelta(optimizer.Optimizer):
     """Adadelta: step sizes from moving averages of gradients and updates.
 
@@ -58,19 +57,9 @@ class Adadelta(optimizer.Optimizer):
         learning_rate=0.001,
         rho=0.95,
         epsilon=1e-7,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(learning_rate=learning_rate, **kwargs)
         self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):

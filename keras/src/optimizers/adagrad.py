@@ -2,12 +2,11 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Adagrad"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class Adagrad(optimizer.Optimizer):
     """Adagrad: per-coordinate step sizes shrinking with past gradients.
 
@@ -52,19 +51,9 @@ class Adagrad(optimizer.Optimizer):
         learning_rate=0.001,
         initial_accumulator_value=0.1,
         epsilon=1e-7,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(learning_rate=learning_rate, **kwargs)
         self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):

@@ -2,7 +2,6 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
@@ -24,7 +23,7 @@ def bias_corrected_step_size(learning_rate, beta_1, beta_2, step):
 
 
 @keras_export(["keras.optimizers.Adam"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class Adam(optimizer.Optimizer):
     """The Adam optimizer (adaptive moment estimation).
 
@@ -78,19 +77,9 @@ class Adam(optimizer.Optimizer):
         beta_2=0.999,
         epsilon=1e-7,
         amsgrad=False,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(learning_rate=learning_rate, **kwargs)
         self._set_config_attributes(locals())
 
     def build(self, var_list):

@@ -6,7 +6,7 @@ from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Adamax"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class Adamax(optimizer.AdaptiveMomentOptimizer):
     """Adamax: Adam with the infinity norm in place of the second moment.
 

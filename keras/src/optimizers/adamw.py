@@ -2,12 +2,11 @@
 
 from keras.src.api_export import keras_export
 from keras.src.optimizers import adam
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.AdamW"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class AdamW(adam.Adam):
     """Adam with decoupled weight decay.
 
@@ -47,15 +46,6 @@ class AdamW(adam.Adam):
         beta_2=0.999,
         epsilon=1e-7,
         amsgrad=False,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
         if weight_decay is None:
@@ -65,9 +55,11 @@ class AdamW(adam.Adam):
                 "`keras.optimizers.Adam`.)"
             )
         super().__init__(
-            **base_optimizer.base_arguments(locals()),
+            learning_rate=learning_rate,
+            weight_decay=weight_decay,
             beta_1=beta_1,
             beta_2=beta_2,
             epsilon=epsilon,
             amsgrad=amsgrad,
+            **kwargs,
         )

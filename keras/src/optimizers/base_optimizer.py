@@ -46,30 +46,6 @@ _SHARED_CONFIG_KEYS = (
 )
 
 
-def base_arguments(arguments):
-    """Picks the `BaseOptimizer` constructor arguments from `arguments`.
-
-    Built-in optimizers spell out every argument in their own signature and
-    hand the shared ones on with
-    `super().__init__(**base_optimizer.base_arguments(locals()))`.
-
-    Args:
-        arguments: The `locals()` of an optimizer constructor: the shared
-            arguments by name, and the extra keyword arguments under
-            `"kwargs"`.
-
-    Returns:
-        A dict of keyword arguments for `BaseOptimizer.__init__`.
-    """
-    shared = {key: arguments[key] for key in _SHARED_CONFIG_KEYS}
-    return {
-        "learning_rate": arguments["learning_rate"],
-        **shared,
-        "name": arguments["name"],
-        **arguments["kwargs"],
-    }
-
-
 class BaseOptimizer:
     """The implementation behind `keras.optimizers.Optimizer`.
 

@@ -2,12 +2,11 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Ftrl"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class Ftrl(optimizer.Optimizer):
     """FTRL-proximal ("follow the regularized leader"), for sparse models.
 
@@ -82,16 +81,6 @@ class Ftrl(optimizer.Optimizer):
         l2_regularization_strength=0.0,
         l2_shrinkage_regularization_strength=0.0,
         beta=0.0,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
         _check_signs(
@@ -103,7 +92,7 @@ class Ftrl(optimizer.Optimizer):
                 l2_shrinkage_regularization_strength
             ),
         )
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(learning_rate=learning_rate, **kwargs)
         self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):

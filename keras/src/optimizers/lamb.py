@@ -6,7 +6,7 @@ from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Lamb"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class Lamb(optimizer.AdaptiveMomentOptimizer):
     """LAMB: Adam with a per-layer trust ratio, for large batch training.
 

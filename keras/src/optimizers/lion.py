@@ -2,12 +2,11 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Lion"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class Lion(optimizer.Optimizer):
     """Lion (evolved sign momentum): steps of fixed size along a sign.
 
@@ -58,16 +57,6 @@ class Lion(optimizer.Optimizer):
         learning_rate=0.001,
         beta_1=0.9,
         beta_2=0.99,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
         if beta_1 <= 0 or beta_1 > 1:
@@ -76,7 +65,7 @@ class Lion(optimizer.Optimizer):
                 "the optimizer degenerates to SignSGD. Received: "
                 f"beta_1={beta_1}."
             )
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(learning_rate=learning_rate, **kwargs)
         self._set_config_attributes(locals())
 
     def update_step(self, gradient, variable, learning_rate):

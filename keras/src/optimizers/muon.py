@@ -5,12 +5,11 @@ import re
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.optimizers import adam
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Muon"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class Muon(optimizer.Optimizer):
     """Muon: momentum SGD with orthogonalized updates for weight matrices.
 
@@ -108,18 +107,11 @@ class Muon(optimizer.Optimizer):
         nesterov=True,
         rms_rate=0.2,
         weight_decay=0.1,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(
+            learning_rate=learning_rate, weight_decay=weight_decay, **kwargs
+        )
         self._set_config_attributes(locals())
 
     def _should_use_adamw(self, variable):

@@ -7,7 +7,7 @@ from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.Nadam"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class Nadam(optimizer.AdaptiveMomentOptimizer):
     """Nadam: Adam with Nesterov momentum.
 

@@ -1,6 +1,7 @@
 """`keras.optimizers.Optimizer`, and the documentation of the arguments
 that every optimizer accepts."""
 
+import functools
 import inspect
 
 from keras.src.api_export import keras_export
@@ -10,7 +11,7 @@ _SHARED_ARGS_MARKER = "{{shared_args}}"
 _LEARNING_RATE_MARKER = "{{learning_rate}}"
 
 # Documentation of `learning_rate`, which replaces the `{{learning_rate}}`
-# line of a class docstring; `with_shared_args_doc` adds the default of the
+# line of a class docstring; `with_shared_arguments` adds the default of the
 # class's own constructor.
 LEARNING_RATE_DOC = """learning_rate: The step size: a number, a
             `keras.optimizers.schedules.LearningRateSchedule` (evaluated at
@@ -18,7 +19,7 @@ LEARNING_RATE_DOC = """learning_rate: The step size: a number, a
 
 # Documentation of the constructor arguments common to all optimizers. It is
 # indented for the `Args:` section of a class docstring, where it replaces
-# the `{{shared_args}}` line (see `with_shared_args_doc`).
+# the `{{shared_args}}` line (see `with_shared_arguments`).
 SHARED_ARGS_DOC = """name: String, the name scope of the optimizer's
             variables.
         weight_decay: Float or `None`. If set, decoupled weight decay:
@@ -48,10 +49,54 @@ SHARED_ARGS_DOC = """name: String, the name scope of the optimizer's
 """
 
 
-def with_shared_args_doc(cls):
-    """Class decorator: fills in the `{{shared_args}}` line of the class
-    docstring with `SHARED_ARGS_DOC`, and its `{{learning_rate}}` line
-    with `LEARNING_RATE_DOC` and the default learning rate of the class."""
+def _shared_parameters():
+    """The parameters of `BaseOptimizer.__init__` after `learning_rate`:
+    the arguments every optimizer accepts, ending with `**kwargs`."""
+    parameters = inspect.signature(base_optimizer.BaseOptimizer.__init__)
+    return list(parameters.parameters.values())[2:]
+
+
+def _with_shared_parameters(init):
+    """Gives a constructor written as `__init__(self, <own arguments>,
+    **kwargs)` the full signature of the optimizer: its own parameters, then
+    the shared ones it does not redefine (`weight_decay` ... `name`), then
+    `**kwargs`.
+
+    The shared arguments reach `init` through its `**kwargs` (it forwards
+    them to `super().__init__()`); a shared argument given by position is
+    bound by name first, so positional calls work as the signature reads.
+    """
+    own = list(inspect.signature(init).parameters.values())[:-1]
+    own_names = {parameter.name for parameter in own}
+    signature = inspect.Signature(
+        own + [p for p in _shared_parameters() if p.name not in own_names]
+    )
+
+    @functools.wraps(init)
+    def __init__(self, *args, **kwargs):
+        arguments = signature.bind(self, *args, **kwargs).arguments
+        extra = arguments.pop("kwargs", {})
+        init(**arguments, **extra)
+
+    __init__.__signature__ = signature
+    return __init__
+
+
+def with_shared_arguments(cls):
+    """Class decorator for optimizers: completes the class with the
+    arguments that every optimizer shares.
+
+    - The `{{shared_args}}` line of the class docstring becomes
+      `SHARED_ARGS_DOC`, and its `{{learning_rate}}` line
+      `LEARNING_RATE_DOC` with the default learning rate of the class.
+    - A constructor the class defines, which lists only its own arguments
+      and `**kwargs`, gets the shared arguments in its signature (see
+      `_with_shared_parameters`).
+    """
+    if "__init__" in vars(cls):
+        cls.__init__ = _with_shared_parameters(cls.__init__)
+    if cls.__doc__ is None:
+        return cls
     learning_rate_doc = LEARNING_RATE_DOC
     default = (
         inspect.signature(cls.__init__).parameters["learning_rate"].default
@@ -65,7 +110,7 @@ def with_shared_args_doc(cls):
 
 
 @keras_export(["keras.Optimizer", "keras.optimizers.Optimizer"])
-@with_shared_args_doc
+@with_shared_arguments
 class Optimizer(base_optimizer.BaseOptimizer):
     """Base class of all Keras optimizers.
 
@@ -135,6 +180,7 @@ class Optimizer(base_optimizer.BaseOptimizer):
     """
 
 
+@with_shared_arguments
 class AdaptiveMomentOptimizer(Optimizer):
     """Base of the optimizers that take Adam's hyperparameters, and only
     those (Adamax, Lamb, Nadam): the decay rates `beta_1` and `beta_2` of
@@ -153,19 +199,9 @@ class AdaptiveMomentOptimizer(Optimizer):
         beta_1=0.9,
         beta_2=0.999,
         epsilon=1e-7,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(learning_rate=learning_rate, **kwargs)
         self._set_config_attributes(locals())
 
 

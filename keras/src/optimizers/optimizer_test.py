@@ -1,3 +1,4 @@
+import inspect
 from unittest import mock
 
 import jax
@@ -308,3 +309,45 @@ def test_stateless_apply_in_jit_with_accumulation_and_ema(kwargs):
     parity.assert_outputs_close(var_values[0], stateful_var.numpy())
     for value, v in zip(opt_values, stateful.variables):
         parity.assert_outputs_close(value, v.numpy())
+
+
+@pytest.mark.parametrize(
+    "cls", [optimizers.SGD, optimizers.Adam, optimizers.AdamW, optimizers.Nadam]
+)
+def test_constructor_signature_lists_the_shared_arguments(cls):
+    parameters = list(inspect.signature(cls).parameters)
+    assert parameters[0] == "learning_rate"
+    shared = parameters[parameters.index("clipnorm") :]
+    assert shared == [
+        "clipnorm",
+        "clipvalue",
+        "global_clipnorm",
+        "use_ema",
+        "ema_momentum",
+        "ema_overwrite_frequency",
+        "loss_scale_factor",
+        "gradient_accumulation_steps",
+        "name",
+        "kwargs",
+    ]
+    # `AdamW` declares `weight_decay` among its own arguments, with its own
+    # default; the others take the shared one.
+    default = inspect.signature(cls).parameters["weight_decay"].default
+    assert default == (0.004 if cls is optimizers.AdamW else None)
+
+
+def test_shared_arguments_bind_by_position_and_by_name():
+    # SGD(learning_rate, momentum, nesterov, weight_decay, clipnorm, ...)
+    opt = optimizers.SGD(0.5, 0.9, True, 0.01, 2.0, name="by_position")
+    assert (opt.momentum, opt.nesterov) == (0.9, True)
+    assert (opt.weight_decay, opt.clipnorm, opt.name) == (
+        0.01,
+        2.0,
+        "by_position",
+    )
+    opt = optimizers.AdamW(learning_rate=0.1, clipvalue=1.0, amsgrad=True)
+    assert (opt.weight_decay, opt.clipvalue, opt.amsgrad) == (0.004, 1.0, True)
+    with pytest.raises(TypeError):
+        optimizers.SGD(0.5, momentum=0.9, learning_rate=0.1)
+    with pytest.raises(ValueError, match="weight_decay"):
+        optimizers.AdamW(weight_decay=None)

@@ -2,12 +2,11 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export("keras.optimizers.RMSprop")
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class RMSprop(optimizer.Optimizer):
     """Scales each gradient by the inverse root of its recent mean square.
 
@@ -52,19 +51,9 @@ class RMSprop(optimizer.Optimizer):
         momentum=0.0,
         epsilon=1e-7,
         centered=False,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(learning_rate=learning_rate, **kwargs)
         self._set_config_attributes(locals())
 
     def build(self, variables):

@@ -2,12 +2,11 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export(["keras.optimizers.ScheduleFreeAdamW"])
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class ScheduleFreeAdamW(optimizer.Optimizer):
     """AdamW without a learning rate schedule (schedule-free).
 
@@ -72,19 +71,9 @@ class ScheduleFreeAdamW(optimizer.Optimizer):
         beta_2=0.999,
         epsilon=1e-8,
         warmup_steps=0,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(learning_rate=learning_rate, **kwargs)
         self._set_config_attributes(locals())
 
     def build(self, var_list):

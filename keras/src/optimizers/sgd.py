@@ -2,12 +2,11 @@
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.optimizers import base_optimizer
 from keras.src.optimizers import optimizer
 
 
 @keras_export("keras.optimizers.SGD")
-@optimizer.with_shared_args_doc
+@optimizer.with_shared_arguments
 class SGD(optimizer.Optimizer):
     """Stochastic gradient descent, with optional (Nesterov) momentum.
 
@@ -44,19 +43,9 @@ class SGD(optimizer.Optimizer):
         learning_rate=0.01,
         momentum=0.0,
         nesterov=False,
-        weight_decay=None,
-        clipnorm=None,
-        clipvalue=None,
-        global_clipnorm=None,
-        use_ema=False,
-        ema_momentum=0.99,
-        ema_overwrite_frequency=None,
-        loss_scale_factor=None,
-        gradient_accumulation_steps=None,
-        name=None,
         **kwargs,
     ):
-        super().__init__(**base_optimizer.base_arguments(locals()))
+        super().__init__(learning_rate=learning_rate, **kwargs)
         if not isinstance(momentum, (float, int)) or not 0 <= momentum <= 1:
             raise ValueError(
                 "`momentum` must be a float between [0, 1]. (0 turns "
