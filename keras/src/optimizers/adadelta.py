@@ -64,13 +64,9 @@ class Adadelta(optimizer.Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adadelta update rule to `variable`."""
-        dtype = variable.dtype
-        grad = ops.cast(gradient, dtype)
-        lr = ops.cast(learning_rate, dtype)
+        grad, lr = self._cast_like(variable, gradient, learning_rate)
         rho = self.rho
-        index = self._get_variable_index(variable)
-        grad_avg = self._grad_averages[index]
-        update_avg = self._delta_averages[index]
+        grad_avg, update_avg = self._slots_of(variable)
         self.assign(
             grad_avg,
             ops.add(

@@ -118,10 +118,9 @@ class Adafactor(optimizer.Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adafactor update rule to `variable`."""
-        dtype = variable.dtype
-        grad = ops.cast(gradient, dtype)
-        lr = ops.cast(learning_rate, dtype)
-        step = ops.cast(self.iterations + 1, dtype)
+        grad, lr, step = self._cast_like(
+            variable, gradient, learning_rate, self.iterations + 1
+        )
         rho = 1.0 - ops.power(step, self.beta_2_decay)
         # The step size never exceeds 1 / sqrt(t).
         lr = ops.minimum(lr, 1.0 / ops.sqrt(step))

@@ -58,10 +58,8 @@ class Adagrad(optimizer.Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adagrad update rule to `variable`."""
-        dtype = variable.dtype
-        grad = ops.cast(gradient, dtype)
-        lr = ops.cast(learning_rate, dtype)
-        accumulator = self._accumulators[self._get_variable_index(variable)]
+        grad, lr = self._cast_like(variable, gradient, learning_rate)
+        (accumulator,) = self._slots_of(variable)
         # With a sparse gradient, both updates only touch its rows.
         self.assign_add(accumulator, ops.square(grad))
         self.assign_sub(

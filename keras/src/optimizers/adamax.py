@@ -47,14 +47,10 @@ class Adamax(optimizer.AdaptiveMomentOptimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Adamax update rule to `variable`."""
-        dtype = variable.dtype
-        grad = ops.cast(gradient, dtype)
-        lr = ops.cast(learning_rate, dtype)
-        step = ops.cast(self.iterations + 1, dtype)
-        beta_1 = ops.cast(self.beta_1, dtype)
-        index = self._get_variable_index(variable)
-        m = self._m[index]
-        u = self._u[index]
+        grad, lr, step, beta_1 = self._cast_like(
+            variable, gradient, learning_rate, self.iterations + 1, self.beta_1
+        )
+        m, u = self._slots_of(variable)
         self._assign_moving_average(m, grad, beta_1)
         self.assign(u, ops.maximum(self.beta_2 * u.value, ops.abs(grad)))
         correction = 1 - ops.power(beta_1, step)

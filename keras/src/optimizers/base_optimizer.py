@@ -440,6 +440,18 @@ class BaseOptimizer:
             "`update_step(self, gradient, variable, learning_rate)`."
         )
 
+    def _slots_of(self, variable):
+        """The slot variables of `variable`: one for each entry of
+        `_slots`, in that order."""
+        index = self._get_variable_index(variable)
+        return tuple(getattr(self, entry[0])[index] for entry in self._slots)
+
+    @staticmethod
+    def _cast_like(variable, *values):
+        """`values` (an update step's gradient, learning rate, ...) cast
+        to the dtype of `variable`."""
+        return tuple(ops.cast(value, variable.dtype) for value in values)
+
     def apply_gradients(self, grads_and_vars):
         """Applies `(gradient, variable)` pairs; returns `iterations`.
 

@@ -97,12 +97,8 @@ class Ftrl(optimizer.Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the FTRL-proximal update rule to `variable`."""
-        dtype = variable.dtype
-        grad = ops.cast(gradient, dtype)
-        lr = ops.cast(learning_rate, dtype)
-        index = self._get_variable_index(variable)
-        accumulator = self._accumulators[index]
-        linear = self._linears[index]
+        grad, lr = self._cast_like(variable, gradient, learning_rate)
+        accumulator, linear = self._slots_of(variable)
         power = -self.learning_rate_power
         l1 = self.l1_regularization_strength
         l2 = self.l2_regularization_strength + self.beta / (2.0 * lr)

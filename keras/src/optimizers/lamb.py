@@ -49,15 +49,15 @@ class Lamb(optimizer.AdaptiveMomentOptimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the LAMB update rule to `variable`."""
-        dtype = variable.dtype
-        grad = ops.cast(gradient, dtype)
-        lr = ops.cast(learning_rate, dtype)
-        step = ops.cast(self.iterations + 1, dtype)
-        beta_1 = ops.cast(self.beta_1, dtype)
-        beta_2 = ops.cast(self.beta_2, dtype)
-        index = self._get_variable_index(variable)
-        m = self._momentums[index]
-        v = self._velocities[index]
+        grad, lr, step, beta_1, beta_2 = self._cast_like(
+            variable,
+            gradient,
+            learning_rate,
+            self.iterations + 1,
+            self.beta_1,
+            self.beta_2,
+        )
+        m, v = self._slots_of(variable)
         self._assign_moving_average(m, grad, beta_1)
         self._assign_moving_average(v, ops.square(grad), beta_2)
         m_hat = m.value / (1 - ops.power(beta_1, step))

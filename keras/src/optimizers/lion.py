@@ -70,10 +70,8 @@ class Lion(optimizer.Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Lion update rule to `variable`."""
-        dtype = variable.dtype
-        grad = ops.cast(gradient, dtype)
-        lr = ops.cast(learning_rate, dtype)
-        m = self._momentums[self._get_variable_index(variable)]
+        grad, lr = self._cast_like(variable, gradient, learning_rate)
+        (m,) = self._slots_of(variable)
         direction = ops.sign(m.value * self.beta_1 + grad * (1.0 - self.beta_1))
         self.assign(variable, variable.value - lr * direction)
         self.assign(m, m.value * self.beta_2 + grad * (1.0 - self.beta_2))

@@ -85,10 +85,9 @@ class Nadam(optimizer.AdaptiveMomentOptimizer):
     def update_step(self, gradient, variable, learning_rate):
         """Applies the Nadam update rule to `variable`."""
         dtype = variable.dtype
-        grad = ops.cast(gradient, dtype)
-        lr = ops.cast(learning_rate, dtype)
-        beta_1 = ops.cast(self.beta_1, dtype)
-        beta_2 = ops.cast(self.beta_2, dtype)
+        grad, lr, beta_1, beta_2 = self._cast_like(
+            variable, gradient, learning_rate, self.beta_1, self.beta_2
+        )
         step, mu_t, mu_next = self._momentum_factors(dtype)
         product_t = ops.cast(self._u_product.value, dtype) * mu_t
         product_next = product_t * mu_next
