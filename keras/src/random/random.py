@@ -9,6 +9,35 @@ generator seeded by `keras.utils.set_random_seed`).
 from keras.src import backend
 from keras.src.api_export import keras_export
 
+# The samplers of `_bounded_sample`: for each, its dtype test, that kind
+# of dtype as errors name it, and the sampler to use instead with what it
+# samples.
+_DTYPE_KINDS = {
+    "uniform": (
+        backend.is_float_dtype,
+        "a floating point",
+        "randint",
+        "integers",
+    ),
+    "randint": (backend.is_int_dtype, "an integer", "uniform", "floats"),
+}
+
+
+def _bounded_sample(sampler, shape, minval, maxval, dtype, seed):
+    """`keras.random.<sampler>` (`uniform` or `randint`): checks that
+    `dtype` is of the kind the sampler draws, then draws with the
+    backend."""
+    is_kind, kind, instead, samples = _DTYPE_KINDS[sampler]
+    if dtype and not is_kind(dtype):
+        raise ValueError(
+            f"`keras.random.{sampler}` requires {kind} `dtype`. Got "
+            f"dtype={dtype}; call keras.random.{instead} to sample "
+            f"{samples}."
+        )
+    return getattr(backend.random, sampler)(
+        shape, minval=minval, maxval=maxval, dtype=dtype, seed=seed
+    )
+
 
 @keras_export("keras.random.normal")
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
@@ -50,15 +79,7 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     Returns:
         A tensor of shape `shape`.
     """
-    if dtype and not backend.is_float_dtype(dtype):
-        raise ValueError(
-            "`keras.random.uniform` requires a floating point `dtype`. "
-            f"Got dtype={dtype}; call keras.random.randint to sample "
-            "integers."
-        )
-    return backend.random.uniform(
-        shape, minval=minval, maxval=maxval, dtype=dtype, seed=seed
-    )
+    return _bounded_sample("uniform", shape, minval, maxval, dtype, seed)
 
 
 @keras_export("keras.random.randint")
@@ -75,14 +96,7 @@ def randint(shape, minval, maxval, dtype="int32", seed=None):
     Returns:
         A tensor of shape `shape`.
     """
-    if dtype and not backend.is_int_dtype(dtype):
-        raise ValueError(
-            "`keras.random.randint` requires an integer `dtype`. Got "
-            f"dtype={dtype}; call keras.random.uniform to sample floats."
-        )
-    return backend.random.randint(
-        shape, minval=minval, maxval=maxval, dtype=dtype, seed=seed
-    )
+    return _bounded_sample("randint", shape, minval, maxval, dtype, seed)
 
 
 @keras_export("keras.random.truncated_normal")

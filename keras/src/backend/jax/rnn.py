@@ -185,10 +185,10 @@ def rnn(
             inputs,
             initial_states,
             mask,
-            alias,
-            zero_output_for_mask,
-            return_all_outputs,
-            time_major,
+            alias=alias,
+            zero_output_for_mask=zero_output_for_mask,
+            return_all_outputs=return_all_outputs,
+            time_major=time_major,
         )
     # The loop carries the last output: its shape is that of the first
     # step's output, so the first step runs before the scan.
