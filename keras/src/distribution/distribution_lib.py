@@ -18,6 +18,7 @@ from keras.src.backend import distribution_lib as backend_dlib
 from keras.src.backend.common import current_distribution
 from keras.src.backend.common import data_sharding
 from keras.src.distribution import dataset_sharding
+from keras.src.utils.python_utils import read_only
 
 DEFAULT_BATCH_DIM_NAME = "batch"
 # The global-state key of the current distribution, a module attribute
@@ -249,20 +250,16 @@ class DeviceMesh:
         self._devices = array.reshape(shape)
         self._backend_mesh = None
 
-    @property
-    def shape(self):
-        """The mesh shape, a tuple of ints."""
-        return self._shape
+    shape = read_only("_shape", "The mesh shape, a tuple of ints.")
 
     @property
     def axis_names(self):
         """The mesh axis names, a list of strings (a new list each time)."""
         return list(self._axis_names)
 
-    @property
-    def devices(self):
-        """The devices, a numpy array of shape `shape`."""
-        return self._devices
+    devices = read_only(
+        "_devices", "The devices, a numpy array of shape `shape`."
+    )
 
     @property
     def backend_mesh(self):
@@ -347,10 +344,9 @@ class TensorLayout:
         if device_mesh is not None:
             self.device_mesh = device_mesh
 
-    @property
-    def axes(self):
-        """One entry per tensor dimension: None, a name or names."""
-        return self._axes
+    axes = read_only(
+        "_axes", "One entry per tensor dimension: None, a name or names."
+    )
 
     @property
     def device_mesh(self):
@@ -486,10 +482,7 @@ class LayoutMap(collections.abc.MutableMapping):
         self._device_mesh = device_mesh
         self._matched_keys = set()
 
-    @property
-    def device_mesh(self):
-        """The `DeviceMesh`."""
-        return self._device_mesh
+    device_mesh = read_only("_device_mesh", "The `DeviceMesh`.")
 
     def __getitem__(self, key):
         """Looks up `key` with the rule above; `None` when nothing matches."""
@@ -700,15 +693,11 @@ class Distribution:
         self._process_id = backend_dlib.process_id()
         self._is_multi_process = self._num_processes > 1
 
-    @property
-    def device_mesh(self):
-        """The `DeviceMesh`."""
-        return self._device_mesh
+    device_mesh = read_only("_device_mesh", "The `DeviceMesh`.")
 
-    @property
-    def batch_dim_name(self):
-        """The batch mesh axis name, or tuple of names."""
-        return self._batch_dim_name
+    batch_dim_name = read_only(
+        "_batch_dim_name", "The batch mesh axis name, or tuple of names."
+    )
 
     @property
     def batch_axes(self):
@@ -724,15 +713,11 @@ class Distribution:
     def auto_shard_dataset(self, value):
         self._auto_shard_dataset = value
 
-    @property
-    def num_processes(self):
-        """Number of processes of the job."""
-        return self._num_processes
+    num_processes = read_only(
+        "_num_processes", "Number of processes of the job."
+    )
 
-    @property
-    def process_id(self):
-        """Index of the current process."""
-        return self._process_id
+    process_id = read_only("_process_id", "Index of the current process.")
 
     @property
     def num_model_replicas(self):
@@ -1006,10 +991,7 @@ class ModelParallel(Distribution):
         )
         self._layout_map = layout_map
 
-    @property
-    def layout_map(self):
-        """The `LayoutMap`."""
-        return self._layout_map
+    layout_map = read_only("_layout_map", "The `LayoutMap`.")
 
     def get_variable_layout(self, variable):
         """Explicit layout, else the `LayoutMap` rule, else replicated.

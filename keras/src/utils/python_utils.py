@@ -241,3 +241,8 @@ def with_defaults(function, **defaults):
     copy.__doc__ = function.__doc__
     copy.__qualname__ = function.__qualname__
     return copy
+
+
+def read_only(attr, doc):
+    """A property returning `self.<attr>`."""
+    return property(lambda self: getattr(self, attr), doc=doc)

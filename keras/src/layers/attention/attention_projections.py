@@ -13,6 +13,7 @@ from keras.src import initializers
 from keras.src import ops
 from keras.src import regularizers
 from keras.src.saving import serialization_lib
+from keras.src.utils.python_utils import read_only
 
 # How each kind of setting is resolved and serialized, in config order.
 _KINDS = {
@@ -21,11 +22,6 @@ _KINDS = {
     "constraint": (constraints.get, serialization_lib.serialize_keras_object),
 }
 _WEIGHTS = ("kernel", "bias")
-
-
-def read_only(attr, doc):
-    """A property returning `self.<attr>`."""
-    return property(lambda self: getattr(self, attr), doc=doc)
 
 
 class AttentionProjections:

@@ -10,11 +10,11 @@ from keras.src.layers.attention import fused
 from keras.src.layers.attention.attention_projections import (
     AttentionProjections,
 )
-from keras.src.layers.attention.attention_projections import read_only
 from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.core.einsum_dense import EinsumDense
 from keras.src.layers.layer import Layer
 from keras.src.layers.regularization.dropout import Dropout
+from keras.src.utils.python_utils import read_only
 
 _LETTERS = string.ascii_lowercase
 
