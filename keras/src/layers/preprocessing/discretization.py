@@ -60,11 +60,7 @@ class Discretization(DataLayer):
         if dtype is None:
             dtype = "int32" if output_mode == "int" else backend.floatx()
         super().__init__(name=name, dtype=dtype, **kwargs)
-        if output_mode not in _OUTPUT_MODES:
-            raise ValueError(
-                f"Invalid value for argument `output_mode`. Expected one of "
-                f"{_OUTPUT_MODES}. Received: output_mode={output_mode}"
-            )
+        encoding_utils.check_output_mode(output_mode, _OUTPUT_MODES)
         if num_bins is not None and bin_boundaries is not None:
             raise ValueError(
                 "Both `num_bins` and `bin_boundaries` should not be set. "

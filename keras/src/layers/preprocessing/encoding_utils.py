@@ -14,6 +14,24 @@ TF_IDF = "tf_idf"
 INT = "int"
 
 
+def check_output_mode(output_mode, modes):
+    """Raises a `ValueError` unless `output_mode` is one of `modes`."""
+    if output_mode not in modes:
+        raise ValueError(
+            "Invalid value for argument `output_mode`. Expected one of "
+            f"{modes}. Received: output_mode={output_mode}"
+        )
+
+
+def standardize_output_mode(output_mode, modes):
+    """`output_mode` with the old name `"binary"` read as `"multi_hot"`,
+    checked by `check_output_mode`."""
+    if output_mode == "binary":
+        output_mode = MULTI_HOT
+    check_output_mode(output_mode, modes)
+    return output_mode
+
+
 def encoded_shape(input_shape, output_mode, depth):
     """The output shape of `encode()` for an input of `input_shape`.
 

@@ -23,6 +23,7 @@ from keras.src.api_export import keras_export
 from keras.src.layers.config_utils import attribute_config
 from keras.src.layers.core.input_layer import Input
 from keras.src.layers.layer import Layer
+from keras.src.layers.preprocessing import encoding_utils
 from keras.src.layers.preprocessing.category_encoding import CategoryEncoding
 from keras.src.layers.preprocessing.data_layer import DataLayer
 from keras.src.layers.preprocessing.data_layer import _from_tf
@@ -371,11 +372,7 @@ class FeatureSpace(Layer):
                 "The `features` argument cannot be None or empty: give a "
                 "dict mapping feature names to feature types."
             )
-        if output_mode not in _OUTPUT_MODES:
-            raise ValueError(
-                "Invalid value for argument `output_mode`. Expected one of "
-                f"{_OUTPUT_MODES}. Received: output_mode={output_mode}"
-            )
+        encoding_utils.check_output_mode(output_mode, _OUTPUT_MODES)
         self.crossing_dim = crossing_dim
         self.hashing_dim = hashing_dim
         self.num_discretization_bins = num_discretization_bins

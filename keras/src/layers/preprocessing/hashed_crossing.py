@@ -42,11 +42,7 @@ class HashedCrossing(DataLayer):
     """
 
     def __init__(self, num_bins, output_mode="int", sparse=False, **kwargs):
-        if output_mode not in _OUTPUT_MODES:
-            raise ValueError(
-                "Invalid value for argument `output_mode`. Expected one of "
-                f"{_OUTPUT_MODES}. Received: output_mode={output_mode}"
-            )
+        encoding_utils.check_output_mode(output_mode, _OUTPUT_MODES)
         if sparse and output_mode == "int":
             raise ValueError(
                 "`sparse` may only be true if `output_mode` is "

@@ -91,11 +91,7 @@ class Hashing(TFComputedLayer):
                 "The `num_bins` for `Hashing` cannot be `None` or "
                 f"non-positive values. Received: num_bins={num_bins}."
             )
-        if output_mode not in _OUTPUT_MODES:
-            raise ValueError(
-                "Invalid value for argument `output_mode`. Expected one of "
-                f"{_OUTPUT_MODES}. Received: output_mode={output_mode}"
-            )
+        encoding_utils.check_output_mode(output_mode, _OUTPUT_MODES)
         if output_mode == "int" and not backend.is_int_dtype(
             self.compute_dtype
         ):

@@ -104,13 +104,9 @@ class IndexLookup(TFComputedLayer):
         # Written by the configs of `StringLookup`/`IntegerLookup` for
         # information; the vocabulary itself (or the saved assets) sets it.
         kwargs.pop("vocabulary_size", None)
-        if output_mode == "binary":
-            output_mode = "multi_hot"
-        if output_mode not in _OUTPUT_MODES:
-            raise ValueError(
-                f"Invalid value for argument `output_mode`. Expected one of "
-                f"{_OUTPUT_MODES}. Received: output_mode={output_mode}"
-            )
+        output_mode = encoding_utils.standardize_output_mode(
+            output_mode, _OUTPUT_MODES
+        )
         if max_tokens is not None and max_tokens <= 1:
             raise ValueError(
                 "If set, `max_tokens` must be greater than 1. Received: "

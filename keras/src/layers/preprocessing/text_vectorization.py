@@ -91,13 +91,9 @@ class TextVectorization(TFComputedLayer):
         name=None,
         **kwargs,
     ):
-        if output_mode == "binary":
-            output_mode = "multi_hot"
-        if output_mode not in _OUTPUT_MODES:
-            raise ValueError(
-                f"Invalid value for argument `output_mode`. Expected one of "
-                f"{_OUTPUT_MODES}. Received: output_mode={output_mode}"
-            )
+        output_mode = encoding_utils.standardize_output_mode(
+            output_mode, _OUTPUT_MODES
+        )
         if (
             standardize is not None
             and not callable(standardize)
