@@ -1178,14 +1178,9 @@ def _conv_spec(
     data_format = backend.standardize_data_format(data_format)
     n = _num_spatial(inputs)
     in_channels = _input_channels(inputs, data_format)
-    kernel_in = kernel.shape[-2]
-    if in_channels is not None and kernel_in and in_channels % kernel_in:
-        raise ValueError(
-            "The number of input channels must be a multiple of the "
-            "kernel's input channels (the input channels must match the "
-            "kernel's in_channels * groups). Received: "
-            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
-        )
+    backend_utils.check_conv_input_channels(
+        in_channels, inputs.shape, kernel.shape
+    )
     shape = operation_utils.compute_conv_output_shape(
         inputs.shape,
         kernel.shape[-1],
@@ -1264,12 +1259,9 @@ def _depthwise_conv_spec(
     data_format = backend.standardize_data_format(data_format)
     n = _num_spatial(inputs)
     in_channels = _input_channels(inputs, data_format)
-    if in_channels is not None and kernel.shape[-2] != in_channels:
-        raise ValueError(
-            "The input channels must match the kernel's input channels "
-            "(`kernel.shape[-2]`). Received: "
-            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
-        )
+    backend_utils.check_kernel_input_channels(
+        in_channels, inputs.shape, kernel.shape
+    )
     out_channels = (
         None if in_channels is None else in_channels * kernel.shape[-1]
     )
@@ -1421,13 +1413,9 @@ def _conv_transpose_spec(
     data_format = backend.standardize_data_format(data_format)
     n = _num_spatial(inputs)
     in_channels = _input_channels(inputs, data_format)
-    if in_channels is not None and kernel.shape[-1] != in_channels:
-        raise ValueError(
-            "The input channels must match the kernel's input channels "
-            "(`kernel.shape[-1]` for a transposed convolution, whose "
-            "kernel is `(*spatial, out_channels, in_channels)`). Received: "
-            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
-        )
+    backend_utils.check_kernel_input_channels(
+        in_channels, inputs.shape, kernel.shape, transpose=True
+    )
     shape = backend_utils.compute_conv_transpose_output_shape(
         inputs.shape,
         tuple(kernel.shape[:n]),

@@ -233,6 +233,43 @@ def compute_conv_transpose_padding_args_for_torch(
     return [p for p, _ in pairs], [op for _, op in pairs]
 
 
+def check_conv_input_channels(in_channels, inputs_shape, kernel_shape):
+    """Raises a `ValueError` unless the `in_channels` of a convolution's
+    inputs are a multiple of its kernel's input channels (one group per
+    multiple); passes when either is unknown."""
+    kernel_in = kernel_shape[-2]
+    if in_channels is not None and kernel_in and in_channels % kernel_in:
+        raise ValueError(
+            "The number of input channels must be a multiple of the "
+            "kernel's input channels (the input channels must match the "
+            "kernel's in_channels * groups). Received: "
+            f"inputs.shape={inputs_shape}, kernel.shape={kernel_shape}"
+        )
+
+
+def check_kernel_input_channels(
+    in_channels, inputs_shape, kernel_shape, transpose=False
+):
+    """Raises a `ValueError` unless a depthwise (or, with `transpose`, a
+    transposed) convolution's kernel has `in_channels` input channels;
+    passes when `in_channels` is unknown."""
+    if transpose:
+        axis = -1
+        where = (
+            "(`kernel.shape[-1]` for a transposed convolution, whose "
+            "kernel is `(*spatial, out_channels, in_channels)`)"
+        )
+    else:
+        axis = -2
+        where = "(`kernel.shape[-2]`)"
+    if in_channels is not None and kernel_shape[axis] != in_channels:
+        raise ValueError(
+            "The input channels must match the kernel's input channels "
+            f"{where}. Received: "
+            f"inputs.shape={inputs_shape}, kernel.shape={kernel_shape}"
+        )
+
+
 def canonicalize_axes(axes, rank):
     """Non-negative axes, as a tuple, for a tensor of the given rank.
 

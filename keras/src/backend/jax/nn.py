@@ -8,6 +8,7 @@ import numpy as np
 from jax.experimental import sparse as jax_sparse
 
 from keras.src.backend import config
+from keras.src.backend.common import backend_utils
 from keras.src.backend.common import dtypes
 from keras.src.backend.jax import attention_kernel
 from keras.src.backend.jax.core import convert_to_tensor
@@ -571,15 +572,10 @@ def conv(
     dilation_rate = _conv_tuple(dilation_rate, n, "dilation_rate")
     padding = padding.lower()
     in_channels = _channels(inputs, data_format)
-    kernel_in = kernel.shape[-2]
-    if in_channels % kernel_in:
-        raise ValueError(
-            "The number of input channels must be a multiple of the "
-            "kernel's input channels (the input channels must match the "
-            "kernel's in_channels * groups). Received: "
-            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
-        )
-    groups = in_channels // kernel_in
+    backend_utils.check_conv_input_channels(
+        in_channels, inputs.shape, kernel.shape
+    )
+    groups = in_channels // kernel.shape[-2]
     if kernel.shape[-1] % groups:
         raise ValueError(
             "The kernel's number of output channels must be divisible by "
@@ -621,12 +617,9 @@ def depthwise_conv(
     inputs, kernel = _conv_operands(inputs, kernel)
     n = inputs.ndim - 2
     in_channels = _channels(inputs, data_format)
-    if kernel.shape[-2] != in_channels:
-        raise ValueError(
-            "The input channels must match the kernel's input channels "
-            "(`kernel.shape[-2]`). Received: "
-            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
-        )
+    backend_utils.check_kernel_input_channels(
+        in_channels, inputs.shape, kernel.shape
+    )
     # Channel `c`, multiplier `m` becomes output channel `c * mult + m`.
     kernel = jnp.reshape(
         kernel, kernel.shape[:n] + (1, in_channels * kernel.shape[-1])
@@ -673,21 +666,18 @@ def conv_transpose(
     data_format=None,
     dilation_rate=1,
 ):
-    from keras.src.backend.common import backend_utils
-
     data_format = config.standardize_data_format(data_format)
     inputs, kernel = _conv_operands(inputs, kernel)
     n = inputs.ndim - 2
     strides = _conv_tuple(strides, n, "strides")
     dilation_rate = _conv_tuple(dilation_rate, n, "dilation_rate")
     padding = padding.lower()
-    if kernel.shape[-1] != _channels(inputs, data_format):
-        raise ValueError(
-            "The input channels must match the kernel's input channels "
-            "(`kernel.shape[-1]` for a transposed convolution, whose "
-            "kernel is `(*spatial, out_channels, in_channels)`). Received: "
-            f"inputs.shape={inputs.shape}, kernel.shape={kernel.shape}"
-        )
+    backend_utils.check_kernel_input_channels(
+        _channels(inputs, data_format),
+        inputs.shape,
+        kernel.shape,
+        transpose=True,
+    )
     pads = backend_utils.compute_conv_transpose_padding_args_for_jax(
         input_shape=(
             inputs.shape
