@@ -203,13 +203,18 @@ def rgb_to_grayscale(images, data_format=None):
     return gray.astype(dtype)
 
 
-def rgb_to_hsv(images, data_format=None):
+def _color_channels(images, data_format):
+    """`images` in a float dtype of at least 32 bits for the color space
+    conversions, with the axis of their channels and their own dtype."""
     data_format = config.standardize_data_format(data_format)
     images = convert_to_tensor(images)
-    axis = _channel_axis(images, data_format)
     dtype = images.dtype
     compute = "float32" if dtype in (jnp.float16, jnp.bfloat16) else dtype
-    x = images.astype(compute)
+    return images.astype(compute), _channel_axis(images, data_format), dtype
+
+
+def rgb_to_hsv(images, data_format=None):
+    x, axis, dtype = _color_channels(images, data_format)
     r, g, b = (jnp.take(x, i, axis=axis) for i in range(3))
     value = jnp.maximum(jnp.maximum(r, g), b)
     minimum = jnp.minimum(jnp.minimum(r, g), b)
@@ -231,12 +236,7 @@ def rgb_to_hsv(images, data_format=None):
 
 
 def hsv_to_rgb(images, data_format=None):
-    data_format = config.standardize_data_format(data_format)
-    images = convert_to_tensor(images)
-    axis = _channel_axis(images, data_format)
-    dtype = images.dtype
-    compute = "float32" if dtype in (jnp.float16, jnp.bfloat16) else dtype
-    x = images.astype(compute)
+    x, axis, dtype = _color_channels(images, data_format)
     hue, saturation, value = (jnp.take(x, i, axis=axis) for i in range(3))
     # Each primary is a piecewise-linear function of the hue angle.
     h6 = hue * 6.0
