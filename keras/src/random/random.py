@@ -8,18 +8,19 @@ generator seeded by `keras.utils.set_random_seed`).
 
 from keras.src import backend
 from keras.src.api_export import keras_export
+from keras.src.backend.common import dtypes
 
 # The samplers of `_bounded_sample`: for each, its dtype test, that kind
 # of dtype as errors name it, and the sampler to use instead with what it
 # samples.
 _DTYPE_KINDS = {
     "uniform": (
-        backend.is_float_dtype,
+        dtypes.is_float_dtype,
         "a floating point",
         "randint",
         "integers",
     ),
-    "randint": (backend.is_int_dtype, "an integer", "uniform", "floats"),
+    "randint": (dtypes.is_int_dtype, "an integer", "uniform", "floats"),
 }
 
 

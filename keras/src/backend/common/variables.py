@@ -20,6 +20,22 @@ AXIS_NAMES_ATTRIBUTE = "variable_axis_names"
 DEFERRED_ATTRIBUTE = "variables_with_deferred_initial_values"
 
 
+def _optional_callable(name, doc):
+    """A property `name` holding a callable or `None` (in `_<name>`); it
+    can be set only to one of those."""
+    attr = f"_{name}"
+
+    def set_value(self, value):
+        if value is not None and not callable(value):
+            raise ValueError(
+                f"Invalid value for attribute `{name}`: expected a "
+                f"callable or `None`. Received: {name}={value}"
+            )
+        setattr(self, attr, value)
+
+    return property(lambda self: getattr(self, attr), set_value, doc=doc)
+
+
 class KerasVariable:
     """A mutable, named tensor owned by a layer, a metric or an optimizer.
 
@@ -291,33 +307,14 @@ class KerasVariable:
     def trainable(self, value):
         self._trainable = bool(value)
 
-    @property
-    def constraint(self):
-        """Optional callable applied to the value after optimizer updates."""
-        return self._constraint
-
-    @constraint.setter
-    def constraint(self, value):
-        if value is not None and not callable(value):
-            raise ValueError(
-                "Invalid value for attribute `constraint`: expected a "
-                f"callable or `None`. Received: constraint={value}"
-            )
-        self._constraint = value
-
-    @property
-    def regularizer(self):
-        """Optional callable giving a penalty (loss) for the value."""
-        return self._regularizer
-
-    @regularizer.setter
-    def regularizer(self, value):
-        if value is not None and not callable(value):
-            raise ValueError(
-                "Invalid value for attribute `regularizer`: expected a "
-                f"callable or `None`. Received: regularizer={value}"
-            )
-        self._regularizer = value
+    constraint = _optional_callable(
+        "constraint",
+        "Optional callable applied to the value after optimizer updates.",
+    )
+    regularizer = _optional_callable(
+        "regularizer",
+        "Optional callable giving a penalty (loss) for the value.",
+    )
 
     @property
     def overwrite_with_gradient(self):
