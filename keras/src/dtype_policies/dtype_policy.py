@@ -3,6 +3,7 @@
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
+from keras.src.utils.python_utils import read_only
 
 # Global-state slot of the policy set by `set_dtype_policy`.
 _GLOBAL_KEY = "dtype_policy"
@@ -58,17 +59,13 @@ class DTypePolicy:
             )
         return dtype, dtype
 
-    @property
-    def name(self):
-        return self._name
-
-    @property
-    def compute_dtype(self):
-        return self._compute_dtype
-
-    @property
-    def variable_dtype(self):
-        return self._variable_dtype
+    name = read_only("_name", "The name of the policy.")
+    compute_dtype = read_only(
+        "_compute_dtype", "The dtype layers compute (and return) in."
+    )
+    variable_dtype = read_only(
+        "_variable_dtype", "The dtype of the layers' variables."
+    )
 
     @property
     def quantization_mode(self):
@@ -170,13 +167,12 @@ class QuantizedDTypePolicy(DTypePolicy):
                 f"{self._modes}. Received: mode={mode}"
             )
 
-    @property
-    def quantization_mode(self):
-        return self._mode
-
-    @property
-    def source_name(self):
-        return self._source_name
+    quantization_mode = read_only(
+        "_mode", 'The quantization mode, e.g. `"int8"`.'
+    )
+    source_name = read_only(
+        "_source_name", "The name of the float policy layers compute with."
+    )
 
     def get_config(self):
         return {"mode": self._mode, "source_name": self._source_name}
@@ -211,9 +207,11 @@ class QuantizedFloat8DTypePolicy(QuantizedDTypePolicy):
             )
         self._amax_history_length = amax_history_length
 
-    @property
-    def amax_history_length(self):
-        return self._amax_history_length
+    amax_history_length = read_only(
+        "_amax_history_length",
+        "How many past maximum absolute values the float8 scaling factors "
+        "are computed from.",
+    )
 
     def get_config(self):
         config = super().get_config()
