@@ -7,6 +7,7 @@ from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.losses.loss import resolve_compute_dtype
 from keras.src.utils.naming import auto_name
+from keras.src.utils.python_utils import read_only
 
 
 @keras_export(["keras.Metric", "keras.metrics.Metric"])
@@ -82,9 +83,7 @@ class Metric:
                 "`__init__()`."
             )
 
-    @property
-    def dtype(self):
-        return self._dtype
+    dtype = read_only("_dtype", "The dtype of the metric's results.")
 
     def reset_state(self):
         """Sets all the state variables back to zero."""

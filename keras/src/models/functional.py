@@ -19,6 +19,7 @@ from keras.src.ops.function import producer_node
 from keras.src.ops.function import run_nodes
 from keras.src.ops.operation import FunctionOperation
 from keras.src.saving import serialization_lib
+from keras.src.utils.python_utils import read_only
 
 
 class Functional(Function, Model):
@@ -90,15 +91,14 @@ class Functional(Function, Model):
             names.append(getattr(operation, "name", None) or x.name)
         return names
 
-    @property
-    def input(self):
-        """The model's input tensor(s), in the structure given."""
-        return self._inputs_struct
+    input = read_only(
+        "_inputs_struct", "The model's input tensor(s), in the structure given."
+    )
 
-    @property
-    def output(self):
-        """The model's output tensor(s), in the structure given."""
-        return self._outputs_struct
+    output = read_only(
+        "_outputs_struct",
+        "The model's output tensor(s), in the structure given.",
+    )
 
     @property
     def input_shape(self):

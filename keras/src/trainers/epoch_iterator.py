@@ -31,6 +31,7 @@ import warnings
 from keras.src.backend import config
 from keras.src.trainers import data_adapters
 from keras.src.utils.python_utils import ceil_div
+from keras.src.utils.python_utils import read_only
 
 
 class EpochIterator:
@@ -107,10 +108,10 @@ class EpochIterator:
             return self.steps_per_epoch
         return self._num_batches
 
-    @property
-    def insufficient_data(self):
-        """Whether the data ran out for good (training should stop)."""
-        return self._insufficient_data
+    insufficient_data = read_only(
+        "_insufficient_data",
+        "Whether the data ran out for good (training should stop).",
+    )
 
     def reset(self):
         self._current_iterator = None

@@ -4,6 +4,7 @@ import copy
 import json
 
 from keras.src.api_export import keras_export
+from keras.src.utils.python_utils import read_only
 
 
 @keras_export("keras.utils.Config")
@@ -34,10 +35,9 @@ class Config:
         object.__setattr__(self, "_entries", dict(kwargs))
         object.__setattr__(self, "_frozen", False)
 
-    @property
-    def frozen(self):
-        """Whether changes are refused (see `freeze()`)."""
-        return self._frozen
+    frozen = read_only(
+        "_frozen", "Whether changes are refused (see `freeze()`)."
+    )
 
     def freeze(self):
         """Refuses any later change until `unfreeze()`."""

@@ -6,6 +6,7 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.layers.layer import Layer
 from keras.src.ops.node import Node
+from keras.src.utils.python_utils import read_only
 
 
 def _check_input_tensor(tensor, shape, batch_shape, batch_size, dtype, sparse):
@@ -171,19 +172,15 @@ class InputLayer(Layer):
     def call(self):
         return
 
-    @property
-    def batch_shape(self):
-        """The full input shape, batch dimension included."""
-        return self._batch_shape
+    batch_shape = read_only(
+        "_batch_shape", "The full input shape, batch dimension included."
+    )
 
-    @property
-    def dtype(self):
-        """The dtype of the input tensor."""
-        return self._dtype
+    dtype = read_only("_dtype", "The dtype of the input tensor.")
 
-    @property
-    def output(self):
-        return self._input_tensor
+    output = read_only(
+        "_input_tensor", "The symbolic input tensor this layer stands for."
+    )
 
     def get_config(self):
         return {

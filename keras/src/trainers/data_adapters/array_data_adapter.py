@@ -13,6 +13,7 @@ from keras.src import tree
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.data_adapters.data_adapter import DataAdapter
 from keras.src.utils.python_utils import ceil_div
+from keras.src.utils.python_utils import read_only
 
 
 def _is_array_leaf(x):
@@ -223,13 +224,13 @@ class ArrayDataAdapter(DataAdapter):
             Samples(), sampler=BatchIndices(), batch_size=None
         )
 
-    @property
-    def num_batches(self):
-        return self._num_batches
+    num_batches = read_only(
+        "_num_batches", "The number of batches in one pass over the data."
+    )
 
-    @property
-    def batch_size(self):
-        return self._batch_size
+    batch_size = read_only(
+        "_batch_size", "The size of the batches (the last one may be smaller)."
+    )
 
     @property
     def has_partial_batch(self):
