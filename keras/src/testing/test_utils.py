@@ -185,3 +185,23 @@ def assert_serialized_variables_equal(test_case, expected_layer, actual_layer):
             expected[str(key)],
             msg=f"saved variable {key} ({name!r}) differs",
         )
+
+
+def assert_config_round_trip(layer, keys, inputs, rtol=1e-6):
+    """Checks that `layer.get_config()` holds `keys`, that `from_config`
+    rebuilds a layer with the same config, and that this layer, given the
+    weights of `layer`, computes what `layer` computes on `inputs`.
+
+    Returns:
+        The rebuilt layer.
+    """
+    config = layer.get_config()
+    missing = [key for key in keys if key not in config]
+    assert not missing, f"missing from the config: {missing}"
+    clone = type(layer).from_config(config)
+    assert clone.get_config() == config
+    expected = layer(inputs)
+    clone(inputs)
+    clone.set_weights(layer.get_weights())
+    np.testing.assert_allclose(clone(inputs), expected, rtol=rtol)
+    return clone

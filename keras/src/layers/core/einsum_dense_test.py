@@ -3,6 +3,7 @@ import pytest
 
 from keras.src import backend
 from keras.src import layers
+from keras.src.testing.test_utils import assert_config_round_trip
 
 
 @pytest.mark.parametrize(
@@ -115,24 +116,20 @@ def test_einsum_dense_config_roundtrip():
         kernel_regularizer="l2",
     )
     x = np.random.rand(2, 3, 4).astype("float32")
-    y = layer(x)
-    config = layer.get_config()
-    for key in (
-        "equation",
-        "output_shape",
-        "bias_axes",
-        "activation",
-        "kernel_initializer",
-        "bias_initializer",
-        "kernel_regularizer",
-        "bias_regularizer",
-        "activity_regularizer",
-        "kernel_constraint",
-        "bias_constraint",
-    ):
-        assert key in config
-    clone = layers.EinsumDense.from_config(config)
-    assert clone.get_config() == config
-    clone(x)
-    clone.set_weights(layer.get_weights())
-    np.testing.assert_allclose(clone(x), y, rtol=1e-6)
+    assert_config_round_trip(
+        layer,
+        (
+            "equation",
+            "output_shape",
+            "bias_axes",
+            "activation",
+            "kernel_initializer",
+            "bias_initializer",
+            "kernel_regularizer",
+            "bias_regularizer",
+            "activity_regularizer",
+            "kernel_constraint",
+            "bias_constraint",
+        ),
+        x,
+    )
