@@ -2,6 +2,7 @@ import numpy as np
 import pytest
 
 from keras.src import backend
+from keras.src.optimizers import base_optimizer
 from keras.src.optimizers.adam import Adam
 
 RNG = np.random.RandomState(0)
@@ -66,17 +67,8 @@ def test_adam_defaults_and_config():
     assert config["learning_rate"] == pytest.approx(0.001)
     assert config["beta_1"] == 0.9 and config["beta_2"] == 0.999
     assert config["epsilon"] == 1e-7 and config["amsgrad"] is False
-    for key in (
-        "weight_decay",
-        "clipnorm",
-        "clipvalue",
-        "global_clipnorm",
-        "use_ema",
-        "ema_momentum",
-        "ema_overwrite_frequency",
-        "loss_scale_factor",
-        "gradient_accumulation_steps",
-    ):
+    # The constructor arguments every optimizer records.
+    for key in base_optimizer._SHARED_CONFIG_KEYS:
         assert key in config
     clone = Adam.from_config(config)
     assert clone.beta_2 == 0.999
