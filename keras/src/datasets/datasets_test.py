@@ -30,7 +30,29 @@ def _pickled(obj):
     return pickle.dumps(obj, protocol=3)
 
 
-class CachedDatasetTest(testing.TestCase):
+class _KerasHomeTestCase(testing.TestCase):
+    """Tests whose `$KERAS_HOME` is a fresh folder with an empty
+    `datasets` folder (`self.datadir`), where every file passes the hash
+    check."""
+
+    def setUp(self):
+        super().setUp()
+        self.home = self.get_temp_dir()
+        self.datadir = os.path.join(self.home, "datasets")
+        os.makedirs(self.datadir, exist_ok=True)
+        self._patch(mock.patch.dict(os.environ, {"KERAS_HOME": self.home}))
+        self._patch(
+            mock.patch(
+                "keras.src.utils.file_utils.validate_file", return_value=True
+            )
+        )
+
+    def _patch(self, patcher):
+        patcher.start()
+        self.addCleanup(patcher.stop)
+
+
+class CachedDatasetTest(_KerasHomeTestCase):
     """Loaders find the files that upstream Keras 3.15.1 leaves in
     `$KERAS_HOME/datasets` (file and folder names observed by running it)
     and download nothing: every download fails here. The files are fakes,
@@ -38,21 +60,12 @@ class CachedDatasetTest(testing.TestCase):
 
     def setUp(self):
         super().setUp()
-        self.home = self.get_temp_dir()
-        self.datadir = os.path.join(self.home, "datasets")
-        os.makedirs(self.datadir, exist_ok=True)
-        for patcher in (
-            mock.patch.dict(os.environ, {"KERAS_HOME": self.home}),
+        self._patch(
             mock.patch(
                 "keras.src.utils.file_utils._download",
                 side_effect=AssertionError("no download expected"),
-            ),
-            mock.patch(
-                "keras.src.utils.file_utils.validate_file", return_value=True
-            ),
-        ):
-            patcher.start()
-            self.addCleanup(patcher.stop)
+            )
+        )
 
     def _path(self, *parts):
         return os.path.join(self.datadir, *parts)
@@ -193,21 +206,7 @@ class CachedDatasetTest(testing.TestCase):
                 boston_housing.load_data()
 
 
-class SequenceDatasetsTest(testing.TestCase):
-    def setUp(self):
-        super().setUp()
-        self.home = self.get_temp_dir()
-        self.datadir = os.path.join(self.home, "datasets")
-        os.makedirs(self.datadir, exist_ok=True)
-        for patcher in (
-            mock.patch.dict(os.environ, {"KERAS_HOME": self.home}),
-            mock.patch(
-                "keras.src.utils.file_utils.validate_file", return_value=True
-            ),
-        ):
-            patcher.start()
-            self.addCleanup(patcher.stop)
-
+class SequenceDatasetsTest(_KerasHomeTestCase):
     def test_imdb_word_options(self):
         np.savez(
             os.path.join(self.datadir, "imdb.npz"),
