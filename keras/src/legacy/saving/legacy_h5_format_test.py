@@ -60,19 +60,13 @@ def test_keras2_training_config_that_fails_loads_uncompiled(tmp_path):
 
 
 def test_keras2_file_with_custom_layer(tmp_path):
-    class Offset(keras.layers.Layer):
-        def __init__(self, offset=0.0, **kwargs):
-            super().__init__(**kwargs)
-            self.offset = offset
-
-        def call(self, x):
-            return x + self.offset
-
-        def get_config(self):
-            return {**super().get_config(), "offset": self.offset}
-
+    Offset = legacy_test_utils.offset_layer_class()
     model = keras.Sequential(
-        [keras.Input((3,)), keras.layers.Dense(2), Offset(1.5, name="off")]
+        [
+            keras.Input((3,)),
+            keras.layers.Dense(2),
+            Offset(1.5, name="off"),
+        ]
     )
     path = tmp_path / "custom.h5"
     legacy_h5_format.save_model_to_hdf5(model, path)

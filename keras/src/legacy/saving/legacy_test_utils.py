@@ -1,6 +1,8 @@
 """Configs as Keras 2 wrote them (no module anywhere), for the tests of
 the legacy formats."""
 
+from keras.src import layers
+
 
 def keras2_dense(name, units, activation="linear"):
     """A `Dense` config as Keras 2 wrote it (no module anywhere)."""
@@ -108,3 +110,21 @@ def keras2_training_config():
             },
         },
     }
+
+
+def offset_layer_class():
+    """A custom layer class `Offset` adding `offset` to its inputs. It is
+    made anew on each call, so only `custom_objects` can name it."""
+
+    class Offset(layers.Layer):
+        def __init__(self, offset=0.0, **kwargs):
+            super().__init__(**kwargs)
+            self.offset = offset
+
+        def call(self, x):
+            return x + self.offset
+
+        def get_config(self):
+            return {**super().get_config(), "offset": self.offset}
+
+    return Offset

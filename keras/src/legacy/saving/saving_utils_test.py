@@ -7,6 +7,7 @@ from keras.src.legacy.saving import serialization
 from keras.src.legacy.saving.legacy_test_utils import keras2_functional
 from keras.src.legacy.saving.legacy_test_utils import keras2_sequential
 from keras.src.legacy.saving.legacy_test_utils import keras2_training_config
+from keras.src.legacy.saving.legacy_test_utils import offset_layer_class
 
 
 @pytest.mark.parametrize(
@@ -49,17 +50,7 @@ def test_model_from_config_accepts_both_formats():
 
 
 def test_custom_layer_from_keras2_config():
-    class Offset(keras.layers.Layer):
-        def __init__(self, offset=0.0, **kwargs):
-            super().__init__(**kwargs)
-            self.offset = offset
-
-        def call(self, x):
-            return x + self.offset
-
-        def get_config(self):
-            return {**super().get_config(), "offset": self.offset}
-
+    Offset = offset_layer_class()
     config = keras2_sequential()
     config["config"]["layers"].append(
         {"class_name": "Offset", "config": {"name": "offset", "offset": 2.0}}
