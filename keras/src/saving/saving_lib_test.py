@@ -11,18 +11,10 @@ from keras.src.saving import saving_api
 from keras.src.saving import saving_lib
 from keras.src.saving import saving_test_utils as utils
 from keras.src.saving import serialization_lib
+from keras.src.saving.saving_test_utils import assert_same_values
+from keras.src.saving.saving_test_utils import weight_values
 
 X = np.linspace(-1, 1, 8, dtype="float32").reshape(2, 4)
-
-
-def _values(model):
-    return [v.numpy().copy() for v in model.weights]
-
-
-def _assert_same(a, b):
-    assert len(a) == len(b)
-    for x, y in zip(a, b):
-        np.testing.assert_array_equal(x, y)
 
 
 def _config(model):
@@ -67,7 +59,7 @@ def test_save_load_model_round_trip(tmp_path, zipped):
     np.testing.assert_allclose(np.asarray(loaded(X)), expected)
     assert loaded.loss == "mse"
     assert loaded.optimizer.name == "my_opt"
-    _assert_same(
+    assert_same_values(
         [v.numpy() for v in loaded.optimizer.variables],
         [v.numpy() for v in model.optimizer.variables],
     )
@@ -98,8 +90,8 @@ def test_load_model_skips_initializers_of_stored_variables(tmp_path):
     loaded = saving_api.load_model(path)
     # The stored kernel replaces the initial value, which is never drawn.
     assert CountingOnes.calls == before
-    _assert_same(_values(loaded), _values(model))
-    _assert_same(
+    assert_same_values(weight_values(loaded), weight_values(model))
+    assert_same_values(
         [v.numpy() for v in loaded.optimizer.variables],
         [v.numpy() for v in model.optimizer.variables],
     )
@@ -113,7 +105,7 @@ def test_load_model_without_compile(tmp_path):
     saving_api.save_model(model, path)
     loaded = saving_api.load_model(path, compile=False)
     assert loaded.optimizer is None
-    _assert_same(_values(loaded), _values(model))
+    assert_same_values(weight_values(loaded), weight_values(model))
 
 
 def test_load_weights_from_keras_file(tmp_path):
@@ -122,7 +114,7 @@ def test_load_weights_from_keras_file(tmp_path):
     saving_api.save_model(model, path)
     other = utils.make_stack("net")
     saving_api.load_weights(other, path)
-    _assert_same(_values(other), _values(model))
+    assert_same_values(weight_values(other), weight_values(model))
 
 
 def test_suffix_rules(tmp_path):
@@ -221,7 +213,7 @@ def _no_temp_files(directory):
 @pytest.mark.parametrize("kind", ["weights", "model"])
 def test_failed_write_keeps_previous_file(tmp_path, monkeypatch, kind):
     model = utils.make_stack("net")
-    old = _values(model)
+    old = weight_values(model)
     if kind == "weights":
         path = tmp_path / "w.weights.h5"
         save, load = saving_api.save_weights, saving_api.load_weights
@@ -254,7 +246,7 @@ def test_failed_write_keeps_previous_file(tmp_path, monkeypatch, kind):
     assert _no_temp_files(tmp_path) == []
     other = utils.make_stack("net")
     load(other, path)
-    _assert_same(_values(other), old)
+    assert_same_values(weight_values(other), old)
 
 
 def test_interrupted_write_never_touches_target(tmp_path, monkeypatch):
@@ -282,7 +274,7 @@ def test_atomic_directory_save_replaces_old(tmp_path):
         v.assign(v.numpy() * 0 + 7.0)
     saving_api.save_model(model, path, zipped=False)
     loaded = saving_api.load_model(path)
-    _assert_same(_values(loaded), _values(model))
+    assert_same_values(weight_values(loaded), weight_values(model))
     assert _no_temp_files(tmp_path) == []
 
 

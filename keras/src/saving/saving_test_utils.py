@@ -144,3 +144,15 @@ def train_step(model):
         v.assign(np.full(v.shape, i + 1, v.dtype))
     for v in model.trainable_variables:
         v.assign(v.numpy() + 0.5)
+
+
+def weight_values(model):
+    """Copies of the values of `model.weights`, in order."""
+    return [v.numpy().copy() for v in model.weights]
+
+
+def assert_same_values(a, b):
+    """Asserts that two lists of arrays hold equal arrays."""
+    assert len(a) == len(b)
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(x, y)

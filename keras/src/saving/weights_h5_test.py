@@ -7,6 +7,8 @@ from keras.src.layers.layer import Layer
 from keras.src.saving import saving_api
 from keras.src.saving import saving_test_utils as utils
 from keras.src.saving import weights_h5
+from keras.src.saving.saving_test_utils import assert_same_values
+from keras.src.saving.saving_test_utils import weight_values
 
 X = np.linspace(-1, 1, 8, dtype="float32").reshape(2, 4)
 
@@ -15,16 +17,6 @@ def _save_legacy(model, path):
     """Writes a file in this module's (earlier) layout: `save_weights`
     now writes the object-tree one, and `load_weights` reads both."""
     weights_h5.write_weights(model, str(path))
-
-
-def _values(model):
-    return [v.numpy().copy() for v in model.weights]
-
-
-def _assert_same(a, b):
-    assert len(a) == len(b)
-    for x, y in zip(a, b):
-        np.testing.assert_array_equal(x, y)
 
 
 def test_file_layout(tmp_path):
@@ -83,7 +75,7 @@ def test_auto_name_suffixes_match_by_position(tmp_path):
     )
     other.build((None, 4))
     saving_api.load_weights(other, path)
-    _assert_same(_values(other), _values(model))
+    assert_same_values(weight_values(other), weight_values(model))
 
 
 def test_user_names_are_not_matched_by_position(tmp_path):
@@ -104,14 +96,14 @@ def test_shape_mismatch_names_file_variable_and_shapes(tmp_path):
     path = str(tmp_path / "w.weights.h5")
     _save_legacy(model, path)
     other = utils.make_stack("net", units=(3, 5))
-    before = _values(other)
+    before = weight_values(other)
     with pytest.raises(ValueError) as info:
         saving_api.load_weights(other, path)
     message = str(info.value)
     assert path in message
     assert "net/d1/kernel" in message
     assert "(3, 5)" in message and "(3, 2)" in message
-    _assert_same(_values(other), before)
+    assert_same_values(weight_values(other), before)
 
 
 def test_missing_variable_leaves_model_unchanged(tmp_path):
@@ -119,10 +111,10 @@ def test_missing_variable_leaves_model_unchanged(tmp_path):
     path = tmp_path / "w.weights.h5"
     _save_legacy(model, path)
     other = utils.make_stack("net", units=(3, 2, 2))
-    before = _values(other)
+    before = weight_values(other)
     with pytest.raises(ValueError, match="net/d2/kernel.*missing"):
         saving_api.load_weights(other, path)
-    _assert_same(_values(other), before)
+    assert_same_values(weight_values(other), before)
 
 
 def test_unexpected_variable_leaves_model_unchanged(tmp_path):
@@ -130,10 +122,10 @@ def test_unexpected_variable_leaves_model_unchanged(tmp_path):
     path = tmp_path / "w.weights.h5"
     _save_legacy(model, path)
     other = utils.make_stack("net", units=(3, 2))
-    before = _values(other)
+    before = weight_values(other)
     with pytest.raises(ValueError, match="layers/net/d2/kernel"):
         saving_api.load_weights(other, path)
-    _assert_same(_values(other), before)
+    assert_same_values(weight_values(other), before)
 
 
 def test_skip_mismatch(tmp_path):
@@ -141,10 +133,10 @@ def test_skip_mismatch(tmp_path):
     path = tmp_path / "w.weights.h5"
     _save_legacy(model, path)
     other = utils.make_stack("net", units=(3, 5, 1))
-    before = _values(other)
+    before = weight_values(other)
     with pytest.warns(UserWarning, match="net/d1/kernel"):
         saving_api.load_weights(other, path, skip_mismatch=True)
-    after = _values(other)
+    after = weight_values(other)
     np.testing.assert_array_equal(after[0], model.weights[0].numpy())
     np.testing.assert_array_equal(after[2], before[2])
     np.testing.assert_array_equal(after[4], before[4])
@@ -177,7 +169,7 @@ def test_duplicate_and_clashing_paths(tmp_path):
 def test_bfloat16_round_trip(tmp_path):
     model = utils.make_stack("net", dtype="bfloat16")
     assert backend.standardize_dtype(model.weights[0].dtype) == "bfloat16"
-    before = _values(model)
+    before = weight_values(model)
     path = str(tmp_path / "w.weights.h5")
     _save_legacy(model, path)
     with h5py.File(path, "r") as f:
@@ -185,7 +177,7 @@ def test_bfloat16_round_trip(tmp_path):
     for v in model.weights:
         v.assign(np.zeros(v.shape))
     saving_api.load_weights(model, path)
-    _assert_same(_values(model), before)
+    assert_same_values(weight_values(model), before)
 
 
 def test_optimizer_variables_round_trip(tmp_path):
@@ -201,15 +193,15 @@ def test_optimizer_variables_round_trip(tmp_path):
     assert not other.optimizer.built
     saving_api.load_weights(other, path)
     assert other.optimizer.built
-    _assert_same(_values(other), _values(model))
-    _assert_same(
+    assert_same_values(weight_values(other), weight_values(model))
+    assert_same_values(
         [v.numpy() for v in other.optimizer.variables],
         [v.numpy() for v in model.optimizer.variables],
     )
     # An uncompiled model just takes the layer weights.
     plain = utils.make_stack("net")
     saving_api.load_weights(plain, path)
-    _assert_same(_values(plain), _values(model))
+    assert_same_values(weight_values(plain), weight_values(model))
 
 
 def test_mismatched_optimizer_is_skipped_with_warning(tmp_path):
@@ -222,7 +214,7 @@ def test_mismatched_optimizer_is_skipped_with_warning(tmp_path):
     other.compile(slots=2)
     with pytest.warns(UserWarning, match="optimizer"):
         saving_api.load_weights(other, path)
-    _assert_same(_values(other), _values(model))
+    assert_same_values(weight_values(other), weight_values(model))
     assert int(other.optimizer.iterations.numpy()) == 0
 
 
@@ -264,13 +256,13 @@ def test_corrupted_values_are_detected(tmp_path, monkeypatch, prefetch):
     if not prefetch:
         monkeypatch.setattr(weights_h5, "PREFETCH_BYTES", 0)
     other = utils.make_stack("net", units=(16, 16))
-    before = _values(other)
+    before = weight_values(other)
     with pytest.raises(ValueError, match="net/d1/kernel") as info:
         saving_api.load_weights(other, path)
     assert path in str(info.value)
     if prefetch:
         assert "not changed" in str(info.value)
-        _assert_same(_values(other), before)
+        assert_same_values(weight_values(other), before)
     else:
         assert "already assigned" in str(info.value)
 
@@ -323,8 +315,8 @@ def test_seed_generator_states_are_optional(tmp_path):
     other = _dropout_model()
     seeds = _seed_states(other)
     saving_api.load_weights(other, path)  # no error, no warning needed
-    _assert_same(_values(other), _values(model))
-    _assert_same(_seed_states(other), seeds)
+    assert_same_values(weight_values(other), weight_values(model))
+    assert_same_values(_seed_states(other), seeds)
     # A model with another number of seed generators: the weights load,
     # the seed states are left alone with a warning.
     _save_legacy(_dropout_model(rates=(0.5, 0.5)), path)
@@ -332,7 +324,7 @@ def test_seed_generator_states_are_optional(tmp_path):
     seeds = _seed_states(other)
     with pytest.warns(UserWarning, match="seed generator"):
         saving_api.load_weights(other, path)
-    _assert_same(_seed_states(other), seeds)
+    assert_same_values(_seed_states(other), seeds)
 
 
 def test_datasets_stored_in_other_files_are_refused(tmp_path):
