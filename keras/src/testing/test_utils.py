@@ -2,6 +2,8 @@
 checks of how a layer's variables are saved."""
 
 import itertools
+import subprocess
+import sys
 
 import numpy as np
 
@@ -205,3 +207,12 @@ def assert_config_round_trip(layer, keys, inputs, rtol=1e-6):
     clone.set_weights(layer.get_weights())
     np.testing.assert_allclose(clone(inputs), expected, rtol=rtol)
     return clone
+
+
+def assert_runs_without_tensorflow(*lines):
+    """Runs the Python `lines` in a fresh interpreter and checks that they
+    leave TensorFlow unimported."""
+    code = "\n".join(
+        ("import sys", *lines, "assert 'tensorflow' not in sys.modules")
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

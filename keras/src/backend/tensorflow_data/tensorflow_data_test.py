@@ -1,25 +1,20 @@
 """The TensorFlow op namespace: how its ops are found (values: see
 `layers/preprocessing/tf_ops_test.py`)."""
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
 from keras.src.backend import tensorflow_data
 from keras.src.backend.tensorflow_data import TF_OPS
 from keras.src.backend.tensorflow_data import numpy as tf_numpy
+from keras.src.testing.test_utils import assert_runs_without_tensorflow
 
 
 def test_importing_the_package_does_not_import_tensorflow():
-    code = (
-        "import sys\n"
-        "from keras.src.backend.tensorflow_data import TF_OPS\n"
-        "TF_OPS.numpy, TF_OPS.image, TF_OPS.random\n"
-        "assert 'tensorflow' not in sys.modules\n"
+    assert_runs_without_tensorflow(
+        "from keras.src.backend.tensorflow_data import TF_OPS",
+        "TF_OPS.numpy, TF_OPS.image, TF_OPS.random",
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_forwarded_ops_are_the_tensorflow_functions():
