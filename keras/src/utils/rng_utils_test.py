@@ -1,9 +1,7 @@
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
+from keras.src.testing.test_utils import assert_runs_without_tensorflow
 from keras.src.utils import rng_utils
 
 
@@ -19,9 +17,6 @@ def test_seeds_tensorflow_once_it_is_imported():
 
 
 def test_does_not_import_tensorflow():
-    code = (
-        "import sys, keras\n"
-        "keras.utils.set_random_seed(3)\n"
-        "assert 'tensorflow' not in sys.modules\n"
+    assert_runs_without_tensorflow(
+        "import keras", "keras.utils.set_random_seed(3)"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
