@@ -4,6 +4,8 @@ import pytest
 import keras
 from keras.src import backend
 from keras.src.applications import efficientnet
+from keras.src.testing.test_utils import no_top_model
+from keras.src.testing.test_utils import pooling_cases
 
 # Parameter counts of upstream Keras 3.15.1's models (weights=None).
 _B0_PARAMS = 5330571
@@ -48,17 +50,9 @@ def test_b1_param_count():
     assert model.input_shape == (None, 240, 240, 3)
 
 
-@pytest.mark.parametrize(
-    "pooling, shape",
-    [(None, (None, 2, 2, 1280)), ("avg", (None, 1280)), ("max", (None, 1280))],
-)
+@pytest.mark.parametrize("pooling, shape", pooling_cases((2, 2), 1280))
 def test_no_top_pooling_shapes(pooling, shape):
-    model = efficientnet.EfficientNetB0(
-        weights=None,
-        include_top=False,
-        input_shape=(64, 64, 3),
-        pooling=pooling,
-    )
+    model = no_top_model(efficientnet.EfficientNetB0, (64, 64, 3), pooling)
     assert model.output_shape == shape
     assert model.count_params() == _B0_NO_TOP_PARAMS
 

@@ -4,6 +4,8 @@ import pytest
 import keras
 from keras.src.applications import imagenet_utils
 from keras.src.applications import resnet
+from keras.src.testing.test_utils import no_top_model
+from keras.src.testing.test_utils import pooling_cases
 
 # Parameter counts of upstream Keras 3.15.1's models (weights=None).
 _RESNET50_PARAMS = 25636712
@@ -35,17 +37,9 @@ def test_resnet101_param_count():
     assert model.count_params() == _RESNET101_PARAMS
 
 
-@pytest.mark.parametrize(
-    "pooling, shape",
-    [(None, (None, 2, 2, 2048)), ("avg", (None, 2048)), ("max", (None, 2048))],
-)
+@pytest.mark.parametrize("pooling, shape", pooling_cases((2, 2), 2048))
 def test_no_top_pooling_shapes(pooling, shape):
-    model = resnet.ResNet50(
-        weights=None,
-        include_top=False,
-        input_shape=(64, 64, 3),
-        pooling=pooling,
-    )
+    model = no_top_model(resnet.ResNet50, (64, 64, 3), pooling)
     assert model.output_shape == shape
     assert model.count_params() == _RESNET50_NO_TOP_PARAMS
 

@@ -5,6 +5,8 @@ import keras
 from keras.src.applications import imagenet_utils
 from keras.src.applications import vgg16
 from keras.src.applications import vgg19
+from keras.src.testing.test_utils import no_top_model
+from keras.src.testing.test_utils import pooling_cases
 
 # Parameter counts of upstream Keras 3.15.1's models (weights=None).
 _VGG16_PARAMS = 138357544
@@ -40,17 +42,9 @@ def test_vgg16_with_head_param_count():
     ]
 
 
-@pytest.mark.parametrize(
-    "pooling, shape",
-    [(None, (None, 1, 1, 512)), ("avg", (None, 512)), ("max", (None, 512))],
-)
+@pytest.mark.parametrize("pooling, shape", pooling_cases((1, 1), 512))
 def test_pooling_shapes(pooling, shape):
-    model = vgg19.VGG19(
-        weights=None,
-        include_top=False,
-        input_shape=(32, 32, 3),
-        pooling=pooling,
-    )
+    model = no_top_model(vgg19.VGG19, (32, 32, 3), pooling)
     assert model.output_shape == shape
 
 

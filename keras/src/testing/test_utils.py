@@ -216,3 +216,24 @@ def assert_runs_without_tensorflow(*lines):
         ("import sys", *lines, "assert 'tensorflow' not in sys.modules")
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def pooling_cases(spatial, channels):
+    """`(pooling, output_shape)` cases of an application built without its
+    top: no pooling keeps the `spatial` feature map of `channels`
+    channels, `"avg"` and `"max"` pool it to a vector."""
+    return [
+        (None, (None, *spatial, channels)),
+        ("avg", (None, channels)),
+        ("max", (None, channels)),
+    ]
+
+
+def no_top_model(application, input_shape, pooling):
+    """`application` without its top and weights, for `input_shape`."""
+    return application(
+        weights=None,
+        include_top=False,
+        input_shape=input_shape,
+        pooling=pooling,
+    )
