@@ -166,16 +166,24 @@ def _damage(path, mode):
         f.write(data)
 
 
+def _assert_damage_named(path, mode, load):
+    """Damages the file at `path` (see `_damage`) and checks that
+    `load(path)` raises a `ValueError` naming the file."""
+    _damage(path, mode)
+    with pytest.raises(ValueError) as info:
+        load(path)
+    assert path in str(info.value)
+
+
 @pytest.mark.parametrize("mode", ["truncated", "garbage", "corrupted"])
 def test_damaged_weights_file(tmp_path, mode):
     model = utils.make_stack("net", units=(64, 64))
     path = str(tmp_path / "w.weights.h5")
     saving_api.save_weights(model, path)
-    _damage(path, mode)
     other = utils.make_stack("net", units=(64, 64))
-    with pytest.raises(ValueError) as info:
-        saving_api.load_weights(other, path)
-    assert path in str(info.value)
+    _assert_damage_named(
+        path, mode, lambda p: saving_api.load_weights(other, p)
+    )
 
 
 @pytest.mark.parametrize("mode", ["truncated", "garbage", "corrupted"])
@@ -183,10 +191,7 @@ def test_damaged_keras_file(tmp_path, mode):
     model = utils.make_stack("net", units=(64, 64))
     path = str(tmp_path / "m.keras")
     saving_api.save_model(model, path)
-    _damage(path, mode)
-    with pytest.raises(ValueError) as info:
-        saving_api.load_model(path)
-    assert path in str(info.value)
+    _assert_damage_named(path, mode, saving_api.load_model)
 
 
 def test_lambda_refused_in_safe_mode(tmp_path):

@@ -100,24 +100,17 @@ class GalleryTest(testing.TestCase):
             show=False,
         )
         # Truth then predictions drawn over it; text as thick as lines.
-        expected = draw_bounding_boxes(
-            images,
-            y_true,
-            "xyxy",
-            mapping,
-            color=(0, 188, 212),
-            text_thickness=2,
-            font_scale=0.5,
-        )
-        expected = draw_bounding_boxes(
-            expected,
-            y_pred,
-            "xyxy",
-            mapping,
-            color=(255, 235, 59),
-            text_thickness=2,
-            font_scale=0.5,
-        )
+        expected = images
+        for boxes, color in ((y_true, (0, 188, 212)), (y_pred, (255, 235, 59))):
+            expected = draw_bounding_boxes(
+                expected,
+                boxes,
+                "xyxy",
+                mapping,
+                color=color,
+                text_thickness=2,
+                font_scale=0.5,
+            )
         fig = plt.gcf()
         self.assertAllEqual(np.stack(_shown(fig.axes)), expected)
         legend = fig.legends[0]
