@@ -7,6 +7,11 @@ from keras.src.layers.attention.multi_head_attention_test import numpy_attention
 from keras.src.layers.attention.rotary_embedding_test import numpy_rope
 
 
+def _normal(seed, shape):
+    """Standard normal float32 values of `shape`, drawn from `seed`."""
+    return np.random.default_rng(seed).normal(size=shape).astype("float32")
+
+
 def weights_by_name(layer):
     return {v.path.split("/", 1)[1]: v.numpy() for v in layer.weights}
 
@@ -74,8 +79,7 @@ def test_matches_numpy_reference(return_scores):
 
 @pytest.mark.parametrize("return_scores", [False, True])
 def test_equals_mha_with_repeated_kv_heads(return_scores):
-    rng = np.random.default_rng(1)
-    x = rng.normal(size=(2, 6, 8)).astype("float32")
+    x = _normal(1, (2, 6, 8))
     gqa = layers.GroupedQueryAttention(
         head_dim=4,
         num_query_heads=6,
@@ -99,8 +103,7 @@ def test_equals_mha_with_repeated_kv_heads(return_scores):
 
 
 def test_causal_mask_ignores_future_inputs():
-    rng = np.random.default_rng(2)
-    x = rng.normal(size=(1, 6, 8)).astype("float32")
+    x = _normal(2, (1, 6, 8))
     layer = layers.GroupedQueryAttention(
         4, 4, 1, rotary_embedding=layers.RotaryEmbedding()
     )
@@ -114,8 +117,7 @@ def test_causal_mask_ignores_future_inputs():
 
 
 def test_rotary_embedding_matches_numpy():
-    rng = np.random.default_rng(3)
-    x = rng.normal(size=(2, 5, 8)).astype("float32")
+    x = _normal(3, (2, 5, 8))
     layer = layers.GroupedQueryAttention(
         head_dim=4,
         num_query_heads=2,
