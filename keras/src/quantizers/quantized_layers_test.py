@@ -17,6 +17,7 @@ from keras.src import saving
 from keras.src import testing
 from keras.src.quantizers.quantization_config import Int4QuantizationConfig
 from keras.src.testing import parity
+from keras.src.testing.test_utils import model_batch_layout_map
 
 
 def _variables(layer):
@@ -191,11 +192,12 @@ class LoraOnQuantizedTest(testing.TestCase):
 @pytest.mark.parity
 class QuantizedLayoutTest(testing.TestCase):
     def test_quantized_variables_follow_float_layout(self):
-        devices = distribution.list_devices()
-        mesh = distribution.DeviceMesh((4, 2), ("model", "batch"), devices)
-        layout_map = distribution.LayoutMap(mesh)
-        layout_map["d1/kernel"] = (None, "model")
-        layout_map["heads/kernel"] = (None, "model", None)
+        layout_map = model_batch_layout_map(
+            {
+                "d1/kernel": (None, "model"),
+                "heads/kernel": (None, "model", None),
+            }
+        )
 
         def build():
             inputs = layers.Input((16,))
@@ -251,10 +253,7 @@ class QuantizedLayoutTest(testing.TestCase):
         # The packed int4 kernel (16, 2) cannot split its 2 columns over
         # the 4 devices of "model", the float kernel's 4 units can: the
         # LoRA factors follow the float kernel.
-        devices = distribution.list_devices()
-        mesh = distribution.DeviceMesh((4, 2), ("model", "batch"), devices)
-        layout_map = distribution.LayoutMap(mesh)
-        layout_map["d1/kernel"] = ("batch", "model")
+        layout_map = model_batch_layout_map({"d1/kernel": ("batch", "model")})
         dist = distribution.ModelParallel(
             layout_map=layout_map, batch_dim_name="batch"
         )

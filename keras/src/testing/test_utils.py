@@ -237,3 +237,17 @@ def no_top_model(application, input_shape, pooling):
         input_shape=input_shape,
         pooling=pooling,
     )
+
+
+def model_batch_layout_map(rules):
+    """A `LayoutMap` on a `(4, 2)` mesh of all devices with the axes
+    `("model", "batch")`, holding `rules` (`{path: axes}`)."""
+    from keras.src import distribution
+
+    mesh = distribution.DeviceMesh(
+        (4, 2), ("model", "batch"), distribution.list_devices()
+    )
+    layout_map = distribution.LayoutMap(mesh)
+    for path, axes in rules.items():
+        layout_map[path] = axes
+    return layout_map

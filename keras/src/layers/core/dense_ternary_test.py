@@ -14,6 +14,7 @@ from keras.src import quantizers
 from keras.src import saving
 from keras.src import testing
 from keras.src.testing import parity
+from keras.src.testing.test_utils import model_batch_layout_map
 
 
 def _dense(units, in_features, kernel, **kwargs):
@@ -134,12 +135,13 @@ class DenseTernaryTest(testing.TestCase):
 @pytest.mark.parity
 class DenseTernaryLayoutTest(testing.TestCase):
     def test_quantized_variables_follow_float_layout(self):
-        devices = distribution.list_devices()
-        mesh = distribution.DeviceMesh((4, 2), ("model", "batch"), devices)
-        layout_map = distribution.LayoutMap(mesh)
-        layout_map["d1/kernel"] = (None, "model")
-        layout_map["d2/kernel"] = ("model", None)
-        layout_map["t1/kernel"] = (None, "model")
+        layout_map = model_batch_layout_map(
+            {
+                "d1/kernel": (None, "model"),
+                "d2/kernel": ("model", None),
+                "t1/kernel": (None, "model"),
+            }
+        )
 
         def build():
             return models.Sequential(
