@@ -259,27 +259,24 @@ class LayersOnKernelTest(testing.TestCase):
 
     # A window of 40 leaves the first queries of sample 1 (first 100 keys
     # padded) and the last ones of sample 0 (last 56 padded) blind.
-    @parameterized.product(causal=[False, True], window=[None, 40])
-    def test_multi_head_attention(self, causal, window):
+    @parameterized.product(
+        layer=["MultiHeadAttention", "GroupedQueryAttention"],
+        causal=[False, True],
+        window=[None, 40],
+    )
+    def test_attention_layer(self, layer, causal, window):
+        options = {
+            "MultiHeadAttention": dict(num_heads=4, key_dim=32),
+            "GroupedQueryAttention": dict(
+                head_dim=32, num_query_heads=4, num_key_value_heads=2
+            ),
+        }[layer]
+
         def make(flash_attention):
-            return keras.layers.MultiHeadAttention(
-                num_heads=4,
-                key_dim=32,
+            return getattr(keras.layers, layer)(
                 sliding_window=window,
                 flash_attention=flash_attention,
-            )
-
-        self._compare(make, dict(use_causal_mask=causal, **self._masks()))
-
-    @parameterized.product(causal=[False, True], window=[None, 40])
-    def test_grouped_query_attention(self, causal, window):
-        def make(flash_attention):
-            return keras.layers.GroupedQueryAttention(
-                head_dim=32,
-                num_query_heads=4,
-                num_key_value_heads=2,
-                sliding_window=window,
-                flash_attention=flash_attention,
+                **options,
             )
 
         self._compare(make, dict(use_causal_mask=causal, **self._masks()))
