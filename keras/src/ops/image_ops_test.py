@@ -64,6 +64,32 @@ class ReconstructPatchesTest(testing.TestCase):
     # Expected arrays below were read from upstream Keras main (3.16 dev)
     # on JAX, running the same calls.
 
+    def _assert_round_trips(self, extract, shape, size, padding, seed):
+        """`reconstruct_patches` rebuilds random images of `shape` exactly
+        from the (channels-last) patches `extract` takes of them: the
+        batch and its first image, channels last (or by default) and
+        channels first."""
+        x = np.random.RandomState(seed).rand(*shape).astype("float32")
+        patches = np.asarray(
+            extract(x, size, padding=padding, data_format="channels_last")
+        )
+        patches_cf, x_cf = np.moveaxis(patches, -1, 1), np.moveaxis(x, -1, 1)
+        for batch, expected, data_format in (
+            (patches, x, "channels_last"),
+            (patches[0], x[0], None),
+            (patches_cf, x_cf, "channels_first"),
+            (patches_cf[0], x_cf[0], "channels_first"),
+        ):
+            out = kimage.reconstruct_patches(
+                batch,
+                size,
+                shape[1:-1],
+                padding=padding,
+                data_format=data_format,
+            )
+            self.assertEqual(out.shape, expected.shape)
+            self.assertAllClose(out, expected, atol=0)
+
     def test_round_trips_extract_patches_2d(self):
         for shape, size, padding in [
             ((2, 6, 6, 2), (3, 3), "valid"),
@@ -73,32 +99,9 @@ class ReconstructPatchesTest(testing.TestCase):
             ((1, 3, 3, 1), (4, 4), "same"),
             ((1, 4, 4, 1), 1, "valid"),
         ]:
-            x = np.random.RandomState(0).rand(*shape).astype("float32")
-            patches = kimage.extract_patches(
-                x, size, padding=padding, data_format="channels_last"
+            self._assert_round_trips(
+                kimage.extract_patches, shape, size, padding, seed=0
             )
-            out = kimage.reconstruct_patches(
-                patches,
-                size,
-                shape[1:3],
-                padding=padding,
-                data_format="channels_last",
-            )
-            self.assertEqual(out.shape, shape)
-            self.assertAllClose(out, x, atol=0)
-            # Unbatched, and channels first.
-            out = kimage.reconstruct_patches(
-                patches[0], size, shape[1:3], padding=padding
-            )
-            self.assertAllClose(out, x[0], atol=0)
-            out = kimage.reconstruct_patches(
-                np.moveaxis(np.asarray(patches), -1, 1),
-                size,
-                shape[1:3],
-                padding=padding,
-                data_format="channels_first",
-            )
-            self.assertAllClose(out, np.moveaxis(x, -1, 1), atol=0)
 
     def test_round_trips_extract_patches_3d(self):
         for shape, size, padding in [
@@ -106,27 +109,9 @@ class ReconstructPatchesTest(testing.TestCase):
             ((2, 5, 3, 4, 2), (2, 2, 3), "same"),
             ((1, 3, 5, 7, 1), (2, 3, 4), "same"),
         ]:
-            x = np.random.RandomState(1).rand(*shape).astype("float32")
-            patches = kimage.extract_patches_3d(
-                x, size, padding=padding, data_format="channels_last"
+            self._assert_round_trips(
+                kimage.extract_patches_3d, shape, size, padding, seed=1
             )
-            out = kimage.reconstruct_patches(
-                patches,
-                size,
-                shape[1:4],
-                padding=padding,
-                data_format="channels_last",
-            )
-            self.assertEqual(out.shape, shape)
-            self.assertAllClose(out, x, atol=0)
-            out = kimage.reconstruct_patches(
-                np.moveaxis(np.asarray(patches), -1, 1)[0],
-                size,
-                shape[1:4],
-                padding=padding,
-                data_format="channels_first",
-            )
-            self.assertAllClose(out, np.moveaxis(x, -1, 1)[0], atol=0)
 
     def test_values_and_same_cropping(self):
         # A 3 x 3 grid of 2 x 2 patches tiles 6 x 6; "same" keeps the part
