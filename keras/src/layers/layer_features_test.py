@@ -16,6 +16,7 @@ from keras.src import ops
 from keras.src import saving
 from keras.src.backend.common.remat import RematScope
 from keras.src.layers.layer import Layer
+from keras.src.layers.layer_test import Parent
 
 
 class PassMask(Layer):
@@ -62,19 +63,11 @@ def test_add_loss_reset_per_outermost_call():
             self.add_loss(ops.sum(x))
             return x
 
-    class Parent(Layer):
-        def __init__(self, **kwargs):
-            super().__init__(**kwargs)
-            self.child = Adds()
-
-        def call(self, x):
-            return self.child(x)
-
     layer = Adds()
     layer(np.ones((2,)))
     layer(np.ones((2,)))
     assert len(layer.losses) == 1
-    parent = Parent(activity_regularizer="l1")
+    parent = Parent(Adds(), activity_regularizer="l1")
     parent(np.ones((2, 2)))
     parent(np.ones((2, 2)))
     # The child's loss, collected from the nested layer, and the activity

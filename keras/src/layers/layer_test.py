@@ -49,10 +49,12 @@ class TrainingProbe(Layer):
         return x
 
 
-class ProbeParent(Layer):
-    def __init__(self, **kwargs):
+class Parent(Layer):
+    """A layer calling its `child` layer."""
+
+    def __init__(self, child, **kwargs):
         super().__init__(**kwargs)
-        self.child = TrainingProbe()
+        self.child = child
 
     def call(self, x):
         return self.child(x)
@@ -142,7 +144,7 @@ def test_get_set_weights():
 
 
 def test_training_argument_propagates():
-    parent = ProbeParent()
+    parent = Parent(TrainingProbe())
     parent(np.ones((1,), "float32"), training=True)
     assert parent.child.seen is True
     parent(np.ones((1,), "float32"))
