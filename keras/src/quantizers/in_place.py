@@ -50,9 +50,11 @@ def quantize_in_place(layer, config, float_attrs, values_fn):
     adds the scaling state. Otherwise the quantized values are computed
     from the float weights (`values_fn(weight, mode, config)` returns
     `{attribute: value}`, one call per weight named in `float_attrs`),
-    `layer.quantized_build` creates the quantized variables (under the
-    same attributes), which take the place of the float ones in the
-    layer's variables, and the values are assigned. Finally the layer's
+    `layer.quantized_build` creates the quantized variables, which take
+    the place of the float ones in the layer's variables, and the values
+    are assigned. The quantized variables usually take the float ones'
+    attributes; where they have their own (a packed ternary kernel), the
+    float attribute is deleted. Finally the layer's
     dtype policy becomes the quantized one.
     """
     if isinstance(float_attrs, str):
@@ -79,6 +81,12 @@ def quantize_in_place(layer, config, float_attrs, values_fn):
                 layer._own_variables = [
                     v for v in layer._own_variables if v is not old
                 ]
+            for attr in float_attrs:
+                # A float weight the quantized variables did not replace
+                # under the same attribute (a packed ternary kernel has its
+                # own) leaves no reference behind.
+                if any(getattr(layer, attr, None) is old for old in olds):
+                    delattr(layer, attr)
             for attr, value in values.items():
                 getattr(layer, attr).assign(value)
     finally:

@@ -419,14 +419,14 @@ class LoraKernelMixin(LoraMixin):
     def _leading_weights(self):
         """The kernel, the bias, then `_quantization_weights()` (after a
         GPTQ/AWQ calibration there is no float kernel)."""
-        kernel = getattr(self, "_kernel", None)
+        kernel = getattr(self, self._lora_base, None)
         return [kernel, self.bias] + self._quantization_weights()
 
 
 # ----------------------------------------------------- model-wide helpers
 def _base_weight_path(layer):
     """Path prefix of the layer's weights, e.g. `"model/mha/query"`."""
-    for name in ("_kernel", "_embeddings"):
+    for name in ("_kernel", "_packed_kernel", "_embeddings"):
         variable = getattr(layer, name, None)
         if variable is not None and hasattr(variable, "path"):
             return variable.path.rsplit("/", 1)[0]

@@ -335,7 +335,7 @@ class Dense(
     def _ternary_build(self, kernel_shape):
         self.inputs_quantizer = None
         self._orig_input_dim = kernel_shape[0]
-        self._kernel, self.kernel_scale = ternary.ternary_build(
+        self._packed_kernel, self.kernel_scale = ternary.ternary_build(
             self, kernel_shape
         )
 
@@ -354,7 +354,7 @@ class Dense(
         if mode == "ternary":
             q, scale = ternary.ternary_quantize(float_kernel)
             packed = quantizers.pack_ternary(q, axis=0)[0]
-            return {"_kernel": packed, "kernel_scale": scale}
+            return {"_packed_kernel": packed, "kernel_scale": scale}
         if mode == "int4":
             block_size = int4.int4_block_size(self, config)
             q, scale, zero = int4.int4_quantize_matrix(
@@ -389,6 +389,13 @@ class Dense(
             self.g_idx if grouped else None,
             dtype,
         )
+
+    @property
+    def _lora_base(self):
+        # A ternary kernel is stored packed, under its own attribute.
+        if self.quantization_mode == "ternary":
+            return "_packed_kernel"
+        return "_kernel"
 
     def _lora_base_shape(self):
         if self.quantization_mode == "ternary":
@@ -429,7 +436,9 @@ class Dense(
 
     def _ternary_values(self):
         """The ternary kernel unpacked: `int8` values in `{-1, 0, 1}`."""
-        return quantizers.unpack_ternary(self._kernel, self._orig_input_dim)
+        return quantizers.unpack_ternary(
+            self._packed_kernel, self._orig_input_dim
+        )
 
     def _ternary_call(self, inputs, training=None):
         # Weight-only: the scale multiplies the output, not the kernel.

@@ -69,6 +69,10 @@ class DenseTernaryTest(testing.TestCase):
         w = rng.normal(size=(10, 4)).astype("float32")
         layer = _dense(4, 10, w)
         layer.quantize("ternary")
+        # The packed kernel has an attribute of its own; the float one is
+        # gone.
+        self.assertEqual(layer._packed_kernel.dtype, "uint8")
+        self.assertFalse(hasattr(layer, "_kernel"))
         scale = np.mean(np.abs(w))
         q = np.clip(np.round(w / scale), -1, 1)
         x = rng.normal(size=(3, 10)).astype("float32")
@@ -77,7 +81,8 @@ class DenseTernaryTest(testing.TestCase):
     def test_policy_build_config_and_errors(self):
         layer = layers.Dense(4, dtype="ternary_from_mixed_bfloat16")
         layer.build((None, 10))
-        self.assertEqual(tuple(layer._kernel.shape), (2, 4))
+        self.assertEqual(tuple(layer._packed_kernel.shape), (2, 4))
+        self.assertFalse(hasattr(layer, "_kernel"))
         self.assertEqual(layer.compute_dtype, "bfloat16")
         config = quantizers.TernaryQuantizationConfig()
         self.assertEqual(config.get_config(), {})
@@ -177,10 +182,9 @@ class DenseTernaryLayoutTest(testing.TestCase):
         self.assertEqual(specs["d2/kernel"], (None, None))
         self.assertEqual(specs["d1/kernel_scale"], ())
         self.assertEqual(specs["t1/kernel"], (None, "model"))
-        stored = {"d1": "_kernel", "d2": "_kernel", "t1": "_packed_kernel"}
-        for path, attr in stored.items():
+        for path in ("d1", "d2", "t1"):
             self.assertAllEqual(
-                getattr(model.get_layer(path), attr).value,
-                getattr(single.get_layer(path), attr).value,
+                model.get_layer(path)._packed_kernel.value,
+                single.get_layer(path)._packed_kernel.value,
             )
         parity.assert_outputs_close(got, expected)

@@ -176,7 +176,6 @@ class TernaryDense(Layer):
         in_place.quantize_in_place(
             self, config, "kernel", self._quantized_values
         )
-        del self.kernel
 
     def quantized_build(self, kernel_shape, mode, config=None):
         """Creates the packed `kernel` and its `kernel_scale` (laid out
