@@ -47,9 +47,13 @@ class CategoryEncoding(DataLayer):
         self, num_tokens=None, output_mode="multi_hot", sparse=False, **kwargs
     ):
         super().__init__(**kwargs)
-        output_mode = encoding_utils.standardize_output_mode(
-            output_mode, _OUTPUT_MODES
-        )
+        if output_mode == "binary":
+            output_mode = "multi_hot"
+        if output_mode not in _OUTPUT_MODES:
+            raise ValueError(
+                f"Unknown arg for output_mode: {output_mode}. Expected one "
+                f"of {_OUTPUT_MODES}."
+            )
         if num_tokens is None:
             raise ValueError(
                 "num_tokens must be set to use this layer (for ids whose "
