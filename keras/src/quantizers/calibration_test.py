@@ -24,6 +24,17 @@ from keras.src.quantizers.gptq_config import GPTQConfig
 from keras.src.quantizers.gptq_core import stream_hessians
 
 
+def _datasets(group, prefix=""):
+    """`(path, dataset)` of every dataset under an HDF5 group."""
+    import h5py
+
+    for key, item in group.items():
+        if isinstance(item, h5py.Dataset):
+            yield prefix + key, item
+        else:
+            yield from _datasets(item, prefix + key + "/")
+
+
 def _variables(layer):
     return [
         (v.name, tuple(v.shape), backend.standardize_dtype(v.dtype))
@@ -158,6 +169,47 @@ class LayersTest(testing.TestCase):
                 reloaded.quantized_kernel, layer.quantized_kernel
             )
             self.assertAllClose(reloaded(x), expected, atol=1e-5)
+
+    def test_two_bit_codes_one_a_byte_load_through_the_model(self):
+        # Weights files written with one 2-bit code a byte (as this Keras
+        # did before it packed them) load through `model.load_weights`.
+        import h5py
+
+        def model():
+            return models.Sequential(
+                [
+                    layers.Input((16,)),
+                    layers.Dense(10, dtype="gptq/2/8_from_float32"),
+                ]
+            )
+
+        source = model()
+        codes = np.random.default_rng(0).integers(0, 4, (10, 16))
+        source.layers[0]._assign_zero_point_kernel(
+            codes,
+            np.full((10, 2), 0.5, "float32"),
+            np.full((10, 2), 1),
+            np.arange(16, dtype="float32") / 8,
+            None,
+        )
+        path = os.path.join(self.get_temp_dir(), "model.weights.h5")
+        source.save_weights(path)
+        with h5py.File(path, "r+") as f:
+            packed = [
+                name
+                for name, item in _datasets(f)
+                if item.shape == (3, 16) and item.dtype == np.uint8
+            ]
+            self.assertLen(packed, 1)
+            del f[packed[0]]
+            f[packed[0]] = codes.astype("uint8")
+        target = model()
+        target.load_weights(path)
+        self.assertAllEqual(
+            target.layers[0].quantized_kernel, source.layers[0].quantized_kernel
+        )
+        x = np.random.default_rng(1).standard_normal((2, 16))
+        self.assertAllClose(target(x), source(x))
 
     def test_refusals(self):
         config = GPTQConfig(None, None)

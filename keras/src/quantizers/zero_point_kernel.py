@@ -221,35 +221,46 @@ class ZeroPointKernelMixin:
         )
 
     def load_own_variables(self, store):
-        """Loads a store written by `save_own_variables`; a 2-bit GPTQ
-        kernel saved with one code a byte (`[columns, rows]`, as Keras
-        3.15 saves it) is packed four to a byte on the way in."""
-        if self.quantization_mode in ZERO_POINT_MODES:
-            store = self._with_packed_codes(store)
+        """Loads a store written by `save_own_variables`, or by Keras 3.15
+        (see `_stored_value_conversions`)."""
+        conversions = self._stored_value_conversions()
+        converted = {
+            key: convert(store[key])
+            for key, (stored_shape, convert) in conversions.items()
+            if key in store and tuple(store[key].shape) == stored_shape
+        }
+        if converted:
+            store = {key: converted.get(key, store[key]) for key in store}
         super().load_own_variables(store)
 
-    def _with_packed_codes(self, store):
-        """`store`, or a copy whose unpacked 2-bit codes are packed."""
-        if self._path_dtype_policy.weight_bits != 2:
-            return store
-        keys = [
-            str(i)
+    def _stored_value_conversions(self):
+        """`{key: (stored_shape, convert)}`: a saved value under `key` (in
+        the layer's weights-file order) whose shape is `stored_shape` is
+        loaded as `convert(value)`.
+
+        Keras 3.15 saved 2-bit GPTQ codes one a byte (`[columns, rows]`);
+        they are packed four a byte on the way in.
+        """
+        if (
+            self.quantization_mode not in ZERO_POINT_MODES
+            or self._path_dtype_policy.weight_bits != 2
+        ):
+            return {}
+        unpacked_shape = (
+            self.kernel_scale.shape[0],
+            self.quantized_kernel.shape[1],
+        )
+        if unpacked_shape == tuple(self.quantized_kernel.shape):
+            return {}
+        bits = self._path_dtype_policy.weight_bits
+        return {
+            str(i): (
+                unpacked_shape,
+                lambda codes: pack_codes(ops.cast(codes, "uint8"), bits),
+            )
             for i, variable in enumerate(self._own_weights())
             if variable is self.quantized_kernel
-        ]
-        if not keys or keys[0] not in store:
-            return store
-        codes = store[keys[0]]
-        packed_shape = tuple(self.quantized_kernel.shape)
-        unpacked_shape = (self.kernel_scale.shape[0], packed_shape[1])
-        shape = tuple(codes.shape)
-        if shape == packed_shape or shape != unpacked_shape:
-            return store
-        store = {key: store[key] for key in store}
-        store[keys[0]] = pack_codes(
-            ops.cast(codes, "uint8"), self._path_dtype_policy.weight_bits
-        )
-        return store
+        }
 
     def _zero_point_float_kernel(self):
         """The kernel the codes stand for, in the float kernel's shape and

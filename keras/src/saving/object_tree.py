@@ -573,8 +573,33 @@ class _Entry:
         self.name = name
         self.dataset = dataset
         self.shape = tuple(dataset.shape)
-        dtype = weights_h5._attr(dataset, "dtype")
-        self.dtype = dtype
+        self.dtype = weights_h5._attr(dataset, "dtype")
+
+    @classmethod
+    def in_memory(cls, name, array):
+        """An entry reading `array` (a NumPy array) instead of a file."""
+        entry = cls.__new__(cls)
+        entry.name = name
+        entry.dataset = array
+        entry.shape = tuple(array.shape)
+        entry.dtype = None
+        return entry
+
+
+def _converted_entries(layer, entries, display_name):
+    """`entries`, with the values that `layer` converts on loading (an
+    earlier file format, see `_stored_value_conversions` of
+    `keras.src.quantizers.zero_point_kernel`) read and converted."""
+    conversions = getattr(layer, "_stored_value_conversions", None)
+    if conversions is None:
+        return entries
+    converted = dict(entries)
+    for key, (stored_shape, convert) in conversions().items():
+        entry = entries.get(key)
+        if entry is not None and entry.shape == stored_shape:
+            value = np.asarray(convert(_read_value(entry, display_name)))
+            converted[key] = _Entry.in_memory(entry.name, value)
+    return converted
 
 
 def _read_value(entry, display_name, partial=False, index=()):
@@ -784,6 +809,8 @@ def _load_tree(model, source, skip_mismatch, display_name, objects_to_skip):
                     if id(v) not in skipped
                 )
                 return
+        if node.kind == "layer" and entries is not None:
+            entries = _converted_entries(node.obj, entries, display_name)
         target = problems[node.kind]
         if entries is None or len(entries) != len(variables):
             received = 0 if entries is None else len(entries)
