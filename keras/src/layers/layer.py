@@ -820,8 +820,10 @@ class Layer(Operation):
             )
         variable.constraint = constraints_lib.get(constraint)
         variable.overwrite_with_gradient = overwrite_with_gradient
-        # Only variables created trainable follow `layer.trainable`.
+        # Only variables created trainable follow `layer.trainable`
+        # (LoRA changes this); `variables` lists them first (never changes).
         variable._trainable_requested = trainable
+        variable._created_trainable = trainable
         regularizer = regularizers.get(regularizer)
         if regularizer is not None:
             self._regularized_variables.append((variable, regularizer))
@@ -961,7 +963,17 @@ class Layer(Operation):
             if id(v) not in seen and not self._is_untracked(v):
                 seen.add(id(v))
                 unique.append(v)
-        return unique
+        # As upstream Keras lists them: those created trainable, then the
+        # others, then seed states, each group in creation order.
+        return sorted(unique, key=self._variable_group)
+
+    @staticmethod
+    def _variable_group(variable):
+        if _is_seed_state(variable):
+            return 2
+        created = getattr(variable, "_created_trainable", None)
+        trainable = variable.trainable if created is None else created
+        return 0 if trainable else 1
 
     @property
     def _trainable_variables(self):

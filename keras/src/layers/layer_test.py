@@ -127,6 +127,42 @@ def test_seed_generators_are_variables_not_weights():
     assert len(layers.Dropout(0.5).non_trainable_variables) == 1
 
 
+def test_variables_list_trainable_then_other_then_seed_states():
+    # Upstream Keras' order: the layer's own variables created trainable,
+    # then the others, then its seed states (each group in creation
+    # order), then those of its sublayers.
+    class Mixed(Layer):
+        def build(self, input_shape):
+            self.count = self.add_weight(
+                shape=(), name="count", trainable=False
+            )
+            self.noise = SeedGenerator(1)
+            self.scale = self.add_weight(shape=(), name="scale")
+            self.inner = Linear(2)
+            self.inner.build(input_shape)
+            self.step = backend.Variable(0.0, name="step", trainable=False)
+            self.shift = backend.Variable(0.0, name="shift")
+
+        def call(self, x):
+            return x
+
+    layer = Mixed()
+    layer.build((None, 3))
+    names = [v.name for v in layer.variables]
+    assert names == [
+        "scale",
+        "shift",
+        "count",
+        "step",
+        "seed_generator_state",
+    ] + [v.name for v in layer.inner.variables]
+    assert [v.name for v in layer.weights] == [
+        n for n in names if n != "seed_generator_state"
+    ]
+    layer.scale.trainable = False
+    assert [v.name for v in layer.variables] == names
+
+
 def test_get_set_weights():
     a, b = Linear(2), Linear(2)
     x = np.random.rand(2, 3).astype("float32")

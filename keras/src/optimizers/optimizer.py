@@ -66,7 +66,13 @@ def _with_shared_parameters(init):
     them to `super().__init__()`); a shared argument given by position is
     bound by name first, so positional calls work as the signature reads.
     """
-    own = list(inspect.signature(init).parameters.values())[:-1]
+    *own, rest = inspect.signature(init).parameters.values()
+    if rest.kind is not inspect.Parameter.VAR_KEYWORD or rest.name != "kwargs":
+        raise TypeError(
+            f"`{init.__qualname__}` must end with `**kwargs` (it receives "
+            f"the shared optimizer arguments); its last parameter is "
+            f"`{rest}`."
+        )
     own_names = {parameter.name for parameter in own}
     signature = inspect.Signature(
         own + [p for p in _shared_parameters() if p.name not in own_names]

@@ -342,3 +342,14 @@ def test_shared_arguments_bind_by_position_and_by_name():
         optimizers.SGD(0.5, momentum=0.9, learning_rate=0.1)
     with pytest.raises(ValueError, match="weight_decay"):
         optimizers.AdamW(weight_decay=None)
+
+
+def test_shared_arguments_need_a_constructor_ending_with_kwargs():
+    from keras.src.optimizers.optimizer import with_shared_arguments
+
+    with pytest.raises(TypeError, match="must end with `\\*\\*kwargs`"):
+
+        @with_shared_arguments
+        class Closed(optimizers.Optimizer):
+            def __init__(self, learning_rate=0.1, rho=0.9):
+                super().__init__(learning_rate=learning_rate)

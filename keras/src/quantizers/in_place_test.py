@@ -13,9 +13,10 @@ class InPlaceTest(testing.TestCase):
         layer.quantize("int8")
         self.assertEqual(layer.dtype_policy.name, "int8_from_float32")
         self.assertEqual(layer._kernel.dtype, "int8")
-        # The quantized variables take the float kernel's place.
+        # The trainable bias first, then the non-trainable quantized
+        # variables, as upstream Keras lists them.
         self.assertEqual(
-            [v.name for v in layer.weights], ["kernel", "kernel_scale", "bias"]
+            [v.name for v in layer.weights], ["bias", "kernel", "kernel_scale"]
         )
 
     def test_snapshot_restores_the_float_layer(self):

@@ -114,6 +114,9 @@ class Dense(
             )
         kernel_shape = (in_features, self.units)
         mode = self.quantization_mode
+        if mode == "float8":
+            # Its variables come first, as upstream lists them.
+            self._float8_build()
         if mode is not None and mode != "float8":
             self.quantized_build(kernel_shape, mode, self.quantization_config)
         else:
@@ -128,8 +131,6 @@ class Dense(
                     constraint=self.bias_constraint,
                     regularizer=self.bias_regularizer,
                 )
-        if mode == "float8":
-            self._float8_build()
         # From now on the last axis must keep this size.
         self.input_spec = InputSpec(min_ndim=2, axes={-1: in_features})
         self.built = True
