@@ -160,6 +160,8 @@ CONTROL_ONLY_PACKAGES = ("jax2onnx==0.17.1",)
 FILE_TIMEOUTS = {
     "ops/numpy_test.py": 3 * 3600,
     "backend/common/variables_test.py": 3600,
+    # Builds every application model (about 25 minutes on 1 core).
+    "applications/applications_test.py": 3600,
 }
 # Outcomes that count as a pass (an expected failure that failed passes).
 PASSED = ("passed", "xfailed")

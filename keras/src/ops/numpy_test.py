@@ -89,6 +89,8 @@ CASES = [
     ("var", (X,), {"axis": 0}, np.var),
     ("std", (X,), {}, np.std),
     ("average", (X,), {"axis": 1, "weights": P[0]}, np.average),
+    ("average", (X,), {"axis": (1,), "weights": P[0]}, np.average),
+    ("average", (T3,), {"axis": (1, 2), "weights": T3[0]}, np.average),
     ("median", (X,), {"axis": 1}, np.median),
     ("max", (X,), {"axis": 1}, np.max),
     ("min", (X,), {"axis": 0, "keepdims": True}, np.min),
@@ -133,6 +135,8 @@ CASES = [
     ("flip", (X,), {"axis": 1}, np.flip),
     ("flip", (X,), {}, np.flip),
     ("roll", (X, 1), {"axis": 1}, np.roll),
+    ("roll", (X, (1, 2)), {"axis": (0, 1)}, np.roll),
+    ("roll", (X, (1, 2)), {"axis": [1]}, np.roll),
     ("tile", (X, (2, 1)), {}, np.tile),
     ("repeat", (X, 2), {"axis": 0}, np.repeat),
     ("repeat", (X, [1, 2, 3]), {"axis": 1}, np.repeat),
@@ -631,3 +635,25 @@ class TestSymbolic64Bit:
             ).dtype
             == "float32"
         )
+
+
+def test_roll_and_average_symbolic_axes_and_errors():
+    x = KerasTensor((None, 3))
+    assert ops.roll(x, 1, axis=[0, 1]).shape == (None, 3)
+    assert ops.roll(x, np.array([1, 2]), axis=np.array([0, 1])).shape == (
+        None,
+        3,
+    )
+    with pytest.raises(ValueError, match="out of bounds"):
+        ops.roll(x, 1, axis=2)
+    with pytest.raises(ValueError, match="broadcastable"):
+        ops.roll(x, [1, 2, 3], axis=[0, 1])
+    weights = KerasTensor((3,))
+    assert ops.average(x, axis=(1,), weights=weights).shape == (None,)
+    assert ops.average(x, axis=[1], weights=weights).shape == (None,)
+    x3 = KerasTensor((None, 3, 4))
+    assert ops.average(x3, axis=(1, 2), weights=KerasTensor((3, 4))).shape == (
+        None,
+    )
+    with pytest.raises(ValueError, match="averaged axes"):
+        ops.average(x3, axis=(1, 2), weights=KerasTensor((4, 3)))

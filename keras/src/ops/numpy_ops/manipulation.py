@@ -975,13 +975,21 @@ class Roll(_NumpyOp):
     def compute_output_spec(self, x):
         shape = _shape_of(x)
         if self.axis is not None:
-            axes = (
-                self.axis
-                if isinstance(self.axis, (list, tuple))
-                else [self.axis]
-            )
-            for a in axes:
+            axes = np.asarray(self.axis)
+            for a in axes.reshape(-1).tolist():
                 _canonical_axis(a, len(shape))
+            shift_shape = getattr(self.shift, "shape", None)
+            if shift_shape is None:
+                shift_shape = np.shape(self.shift)
+            # One shift per axis, or one for all of them (broadcast).
+            try:
+                if None not in tuple(shift_shape):
+                    np.broadcast_shapes(tuple(shift_shape), axes.shape)
+            except ValueError:
+                raise ValueError(
+                    "`shift` and `axis` must have broadcastable shapes. "
+                    f"Received: shift={self.shift}, axis={self.axis}"
+                ) from None
         return KerasTensor(shape, dtype=_dtype_of(x))
 
 
@@ -996,7 +1004,7 @@ def roll(x, shift, axis=None):
         x: Input tensor.
         shift: Number of positions to move by (negative values move the
             other way); an int, or a tuple with one value per axis in
-            `axis`.
+            `axis` (one value, or one axis, is used for all of them).
         axis: Axis or axes to shift along; `None` (the default) shifts
             the flattened tensor and then restores the shape of `x`.
 

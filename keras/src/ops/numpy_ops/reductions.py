@@ -13,6 +13,7 @@ from keras.src.ops.numpy_ops.base import _shape_of
 from keras.src.ops.numpy_ops.base import _traced_dtype
 from keras.src.ops.numpy_ops.base import shape_equal
 from keras.src.ops.operation import dispatch_to
+from keras.src.ops.operation_utils import canonical_axes as _canonical_axes
 from keras.src.ops.operation_utils import canonical_axis as _canonical_axis
 from keras.src.ops.operation_utils import multiply_dims as _multiply_dims
 from keras.src.ops.operation_utils import reduce_shape as _reduce_shape
@@ -177,13 +178,14 @@ class Average(_NumpyOp):
         x_shape = _shape_of(x)
         if weights is not None:
             w_shape = _shape_of(weights)
-            if len(w_shape) == 1 and self.axis is not None:
-                axis = _canonical_axis(self.axis, len(x_shape))
-                if not shape_equal(w_shape, (x_shape[axis],)):
+            if len(w_shape) != len(x_shape) and self.axis is not None:
+                axes = _canonical_axes(self.axis, len(x_shape))
+                if not shape_equal(w_shape, [x_shape[a] for a in axes]):
                     raise ValueError(
-                        "A 1-D `weights` must have the length of the "
-                        f"averaged axis. Received: weights.shape={w_shape}, "
-                        f"x.shape={x_shape}, axis={self.axis}"
+                        "`weights` not shaped like `x` must have the sizes "
+                        "of `x` along the averaged axes. Received: "
+                        f"weights.shape={w_shape}, x.shape={x_shape}, "
+                        f"axis={self.axis}"
                     )
             elif not shape_equal(w_shape, x_shape):
                 raise ValueError(
@@ -217,10 +219,10 @@ def average(x, axis=None, weights=None):
 
     Args:
         x: Input tensor.
-        axis: Int axis to average over; `None` (the default) averages
-            every entry.
-        weights: Optional weights, either shaped like `x` or 1-D with the
-            length of `x` along `axis`.
+        axis: An int or tuple of ints naming the axes to average over;
+            `None` (the default) averages every entry.
+        weights: Optional weights, either shaped like `x` or with the
+            sizes of `x` along `axis` (e.g. 1-D for one axis).
 
     Returns:
         The (weighted) averages.
