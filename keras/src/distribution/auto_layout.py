@@ -18,9 +18,11 @@ from keras.src.distribution.distribution_lib import LayoutMap
 from keras.src.distribution.distribution_lib import TensorLayout
 
 DEFAULT_MODEL_AXIS = "model"
-# Variables with fewer elements than this, when they have no names, are
-# replicated: splitting them saves less memory than it costs to gather.
-DEFAULT_MIN_SHARD_SIZE = 256
+# Unnamed variables are split whatever their size, as named ones are: a
+# small model's norms, tokens and position tables, kept whole on every
+# device, would be a large share of its weights. (A gather of a small
+# variable costs little either way.)
+DEFAULT_MIN_SHARD_SIZE = 0
 
 
 class LayoutChoice(collections.namedtuple("LayoutChoice", ["axes", "reason"])):
@@ -105,8 +107,8 @@ class AutoLayoutMap(LayoutMap):
       mesh axes left over, when the whole mesh divides it.
     - A variable without names is split from its shape: the model axis
       over its largest dimension it divides, the other mesh axes over the
-      largest remaining one. Variables under `min_shard_size` elements are
-      replicated.
+      largest remaining one, whatever its size (`min_shard_size` keeps
+      smaller ones whole).
 
     When a mesh axis does not divide the dimension a rule gives it (e.g. 3
     key/value heads on a model axis of 4), it goes to the largest other
@@ -125,7 +127,8 @@ class AutoLayoutMap(LayoutMap):
             axes are used for fully sharded data parallelism and, by
             default, for the batch.
         min_shard_size: Unnamed variables with fewer elements are
-            replicated.
+            replicated. Defaults to 0: every unnamed variable is split
+            where the mesh divides it.
 
     Example:
 
@@ -181,17 +184,22 @@ class AutoLayoutMap(LayoutMap):
 
     def layout_for_variable(self, variable):
         """The layout of `variable`: a matching key, else the automatic
-        choice (see the class docstring), recorded in `choices`."""
+        choice (see the class docstring), recorded in `choices` (the last
+        variable of a path, when several share it) and on the variable."""
         path = variable.path
         layout = self.variable_layout(path)
         if layout is not None:
-            self._choices[path] = LayoutChoice(layout.axes, "LayoutMap key")
-            return layout
-        choice = self.choose(
-            tuple(variable.shape), getattr(variable, "_axis_names", None)
-        )
+            choice = LayoutChoice(layout.axes, "LayoutMap key")
+        else:
+            choice = self.choose(
+                tuple(variable.shape), getattr(variable, "_axis_names", None)
+            )
+            layout = TensorLayout(choice.axes, self.device_mesh)
         self._choices[path] = choice
-        return TensorLayout(choice.axes, self.device_mesh)
+        # Kept on the variable too, for the layout report: two variables
+        # may share a path (e.g. the towers of a two-encoder model).
+        variable._layout_reason = choice.reason
+        return layout
 
     def choose(self, shape, axis_names=None):
         """The `LayoutChoice` for a variable of `shape` and axis names.

@@ -118,6 +118,20 @@ def test_shape_fallback():
     assert auto.choose((8, 8), ("mlp",)).reason.startswith("shape")
 
 
+def test_small_unnamed_variables_split_but_seed_states_stay_whole():
+    auto = auto_layout.AutoLayoutMap(_mesh())
+    # A norm scale or a token of a narrow model, as named vectors are.
+    assert auto.choose((16,)).axes == (("model", "batch"),)
+    assert auto.choose((1, 1, 16)).axes == (None, None, ("model", "batch"))
+    assert auto.choose((32, 4)).axes == ("model", "batch")
+    dist = dl.ModelParallel(layout_map=auto_layout.AutoLayoutMap(_mesh()))
+    with dist.scope():
+        dropout = layers.Dropout(0.5, seed=1)
+    state = dropout.seed_generator.state
+    assert state._layout.axes == (None,)
+    assert state.value.sharding.is_fully_replicated
+
+
 def test_indivisible_names_fall_to_next_dimension():
     auto = auto_layout.AutoLayoutMap(_mesh())
     # 3 key/value heads on a model axis of 4: the embedding dimension,
@@ -174,6 +188,25 @@ def test_layout_map_key_wins():
     assert model.layers[1].kernel._layout.axes == ("batch", "model")
     choices = auto.choices
     assert choices[model.layers[0].kernel.path].reason == "LayoutMap key"
+
+
+def test_report_keeps_the_reason_of_each_variable_of_a_shared_path():
+    auto = auto_layout.AutoLayoutMap(_mesh())
+    dist = dl.ModelParallel(layout_map=auto)
+    with dist.scope():
+        # Two towers whose layers have the same path, of other widths.
+        wide = layers.Dense(8, name="tower")
+        wide.build((None, 16))
+        narrow = layers.Dense(8, name="tower")
+        narrow.build((None, 3))
+    assert wide.kernel.path == narrow.kernel.path
+    rows = layout_report.layout_report_rows([wide.kernel, narrow.kernel])
+    assert rows[0].reason == "names ('embed', 'mlp')"
+    assert "embed (3) not divisible by 'batch' (2)" in rows[1].reason
+    # The report reads them from the variables, also out of the scope.
+    assert layout_report.layout_report_rows([wide.kernel])[0].reason == (
+        rows[0].reason
+    )
 
 
 def test_batch_dim_defaults_to_the_other_axes():

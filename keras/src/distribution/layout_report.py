@@ -74,16 +74,6 @@ class LayoutReportRow(
     """
 
 
-def _layout_reasons():
-    """Path to reason, for the choices of the current distribution's
-    `AutoLayoutMap` (empty without one)."""
-    current = distribution_lib.distribution()
-    choices = getattr(getattr(current, "layout_map", None), "choices", None)
-    if not choices:
-        return {}
-    return {path: choice.reason for path, choice in choices.items()}
-
-
 def _bytes_per_device(variable, array):
     if array is not None:
         return max((s.data.nbytes for s in array.addressable_shards), default=0)
@@ -125,7 +115,6 @@ def layout_report_rows(model_or_variables):
     ```
     """
     variables = getattr(model_or_variables, "variables", model_or_variables)
-    reasons = _layout_reasons()
     rows = []
     for v in variables:
         array = _variable_array(v)
@@ -138,7 +127,7 @@ def layout_report_rows(model_or_variables):
                 dtype=backend.standardize_dtype(getattr(v, "dtype", "float32")),
                 layout=axes,
                 bytes_per_device=_bytes_per_device(v, array),
-                reason=reasons.get(path),
+                reason=getattr(v, "_layout_reason", None),
             )
         )
     return rows

@@ -18,6 +18,7 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common import global_state
 from keras.src.backend.jax.core import under_jax_trace
+from keras.src.distribution import logical_axes
 
 # Draws the keys of `seed=None` random calls. `keras.utils.set_random_seed`
 # reseeds it, which makes such calls reproducible.
@@ -92,7 +93,9 @@ class SeedGenerator:
         def initializer(shape, dtype):
             return initial_state
 
-        with backend.name_scope(self.name):
+        # The state is one key, read whole by every draw: its axis is
+        # named with no rule, so that an `AutoLayoutMap` never splits it.
+        with backend.name_scope(self.name), logical_axes.logical_axes((None,)):
             # A callable initializer: a generator created inside a stateless
             # scope (e.g. by a layer built in a traced step) gets its state
             # variable once the scope is left.

@@ -17,6 +17,7 @@ import math
 import jax
 import numpy as np
 
+from keras.src.backend.common import current_distribution
 from keras.src.backend.common import data_sharding
 
 try:
@@ -330,6 +331,56 @@ def constrain_batch_dim(tensor, device_mesh, batch_dim_name):
         return tensor
     sharding = _batch_dim_sharding(mesh, axes, tensor.ndim)
     return jax.lax.with_sharding_constraint(tensor, sharding)
+
+
+def keep_axes_whole(tensor, axes):
+    """Gathers `axes` of `tensor` on each device, before a transform
+    along them that XLA cannot partition.
+
+    XLA's partitioner of a Fourier transform aborts the whole process
+    (a failed check, no Python error) when the transformed axis is split
+    into shards that the device count does not divide again, e.g. 16
+    values over 8 devices. A transform reads its axes whole anyway, so
+    they are gathered first: a traced tensor is constrained, when a
+    distribution is set, to those axes unsplit on its mesh (the other
+    dimensions left to the partitioner); an array placed with a named
+    sharding that splits them is moved to one that does not.
+
+    Args:
+        tensor: An array or a tracer.
+        axes: The dimensions the transform reads (negative ones count
+            from the end).
+
+    Returns:
+        `tensor`, or the same values with `axes` unsplit.
+    """
+    whole = {axis % tensor.ndim for axis in axes} if tensor.ndim else set()
+    if isinstance(tensor, jax.core.Tracer):
+        dist = current_distribution.get()
+        if not whole or dist is None:
+            return tensor
+        mesh = _to_backend_mesh(dist.device_mesh)
+        if mesh.size == 1:
+            return tensor
+        free = jax.sharding.PartitionSpec.UNCONSTRAINED
+        spec = jax.sharding.PartitionSpec(
+            *(None if d in whole else free for d in range(tensor.ndim))
+        )
+        return jax.lax.with_sharding_constraint(
+            tensor, jax.sharding.NamedSharding(mesh, spec)
+        )
+    sharding = getattr(tensor, "sharding", None)
+    if not isinstance(sharding, jax.sharding.NamedSharding):
+        return tensor
+    spec = tuple(sharding.spec) + (None,) * (tensor.ndim - len(sharding.spec))
+    if all(spec[d] is None for d in whole):
+        return tensor
+    gathered = jax.sharding.PartitionSpec(
+        *(None if d in whole else entry for d, entry in enumerate(spec))
+    )
+    return jax.device_put(
+        tensor, jax.sharding.NamedSharding(sharding.mesh, gathered)
+    )
 
 
 def _check_batch_entry(sharding, expected, batch_dim_name):

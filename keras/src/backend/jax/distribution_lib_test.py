@@ -307,3 +307,61 @@ def test_backend_module_is_exposed_and_does_not_import_the_public_api():
         for alias in node.names
     ]
     assert not [m for m in imported if m.startswith("keras.src.distribution")]
+
+
+_FFT_SPLIT_SCRIPT = """
+import os
+os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+os.environ["KERAS_BACKEND"] = "jax"
+import jax
+import numpy as np
+from keras import distribution, ops
+mesh = distribution.DeviceMesh((2, 4), ("batch", "model"))
+distribution.set_distribution(distribution.DataParallel(mesh))
+x = np.random.default_rng(0).normal(size=(8, 8, 16)).astype("float32")
+spec = jax.sharding.PartitionSpec(None, None, ("model", "batch"))
+placed = jax.device_put(x, jax.sharding.NamedSharding(mesh.backend_mesh, spec))
+real, imag = jax.jit(lambda v: ops.fft2((v, v * 0)))(placed)
+expected = np.fft.fft2(x)
+np.testing.assert_allclose(real, expected.real, atol=1e-4)
+real, imag = ops.rfft(placed)
+np.testing.assert_allclose(real, np.fft.rfft(x).real, atol=1e-4)
+print("ok")
+"""
+
+
+def test_fourier_transforms_over_a_finely_split_axis():
+    # 16 values over 8 devices: XLA's FFT partitioner aborts the process
+    # on that split, so the transforms gather their axes first. Run in a
+    # child process, which such an abort would end.
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", _FFT_SPLIT_SCRIPT],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip().endswith("ok")
+
+
+def test_keep_axes_whole():
+    mesh = _mesh((2, 4), ("batch", "model"))
+    backend_mesh = mesh.backend_mesh
+    x = jax.device_put(
+        np.ones((8, 16), "float32"),
+        NamedSharding(backend_mesh, P("batch", "model")),
+    )
+    # An array split along a transformed axis is moved.
+    gathered = backend_dlib.keep_axes_whole(x, (-1,))
+    assert gathered.sharding.spec == P("batch", None)
+    # One that is not is returned as is.
+    assert backend_dlib.keep_axes_whole(gathered, (1,)) is gathered
+    # Traced, under a distribution: constrained on the distribution's mesh.
+    dist = distribution_lib.DataParallel(mesh)
+    with dist.scope():
+        out = jax.jit(lambda v: backend_dlib.keep_axes_whole(v, (1,)) * 2)(x)
+    assert out.sharding.shard_shape(out.shape)[1] == 16
+    np.testing.assert_array_equal(out, 2 * np.ones((8, 16)))
