@@ -30,7 +30,9 @@ with the reason.
 Usage, from the repository root (so that its `keras` is imported):
 `PYTHONPATH=. python benchmarks/keras_hub_sharding.py [--families Gemma]`.
 It prints a markdown table and writes it to
-`benchmarks/results/keras_hub_sharding.md`.
+`benchmarks/results/keras_hub_sharding.md`. `--balance-only` builds the
+models and fills only the balance columns (seconds a family, no
+training).
 """
 
 import os
@@ -182,8 +184,9 @@ def hub_map_balance(name, arguments, causal):
     return f"{worst:.3f}"
 
 
-def run_family(name):
-    """One row of the table, as a dict of column to text."""
+def run_family(name, balance_only=False):
+    """One row of the table, as a dict of column to text; with
+    `balance_only`, only the balances (no training nor generation)."""
     family = name[: -len("Backbone")]
     backbone_class = getattr(keras_hub.models, name)
     causal = causal_lm_class(name) is not None
@@ -193,7 +196,8 @@ def run_family(name):
         keras.utils.set_random_seed(0)
         model = make_model(name, arguments, causal)
         weights = model.get_weights()
-        expected_tokens, expected_losses = generate_and_fit(model, causal)
+        if not balance_only:
+            expected_tokens, expected_losses = generate_and_fit(model, causal)
     except Exception as error:
         row["builds"] = f"no: {type(error).__name__}: {str(error)[:90]}"
         return row
@@ -203,6 +207,11 @@ def run_family(name):
         layout = distribution.ModelParallel(
             layout_map=distribution.AutoLayoutMap(mesh_of(mesh_name))
         )
+        if balance_only:
+            with layout.scope():
+                sharded = make_model(name, arguments, causal)
+                balances.append(distribution.memory_forecast(sharded).balance)
+            continue
         try:
             # The seed of one device's model: layers that draw random
             # numbers in training (a dropout rate a family fixes, which
@@ -266,11 +275,17 @@ def markdown(rows):
     return "\n".join(lines)
 
 
-def row_in_subprocess(name):
+def row_in_subprocess(name, balance_only=False):
     """`run_family(name)` in a fresh process (without the 8 devices of
     this one, which that process adds itself)."""
     env = dict(os.environ, XLA_FLAGS=XLA_FLAGS_BEFORE)
-    row = keras_hub_tiny.row_in_subprocess(__file__, name, FAMILY_TIMEOUT, env)
+    row = keras_hub_tiny.row_in_subprocess(
+        __file__,
+        name,
+        FAMILY_TIMEOUT,
+        env,
+        ("--balance-only",) if balance_only else (),
+    )
     if "error" in row:
         row["builds"] = row.pop("error")
     return row
@@ -281,17 +296,20 @@ def main():
     parser.add_argument("--families", nargs="*", help="e.g. Gemma Llama")
     parser.add_argument("--row", help="internal: one backbone, in-process")
     parser.add_argument("--output", default=RESULTS)
+    parser.add_argument(
+        "--balance-only",
+        action="store_true",
+        help="build and forecast only: the balance columns, no training",
+    )
     args = parser.parse_args()
     if args.row:
-        print(
-            keras_hub_tiny.ROW_PREFIX + json.dumps(run_family(args.row)),
-            flush=True,
-        )
+        row = run_family(args.row, args.balance_only)
+        print(keras_hub_tiny.ROW_PREFIX + json.dumps(row), flush=True)
         return
     rows = []
     for name in keras_hub_tiny.family_names(keras_hub.models, args.families):
         start = time.time()
-        row = row_in_subprocess(name)
+        row = row_in_subprocess(name, args.balance_only)
         rows.append(row)
         print(f"{name}: {row} ({time.time() - start:.0f} s)", flush=True)
     keras_hub_tiny.publish(markdown(rows), args.output)
