@@ -111,7 +111,9 @@ def training_data(model, causal):
     return x, zeros
 
 
-def prompts():
+def prompts(backbone):
+    """Greedy-generation inputs: a few prompt tokens, and random floats for
+    the backbone's float inputs (the images of a vision-language model)."""
     rng = np.random.default_rng(1)
     token_ids = np.zeros((BATCH_SIZE, keras_hub_tiny.SEQUENCE_LENGTH), "int32")
     token_ids[:, :PROMPT_LENGTH] = rng.integers(
@@ -119,7 +121,12 @@ def prompts():
     )
     padding_mask = np.zeros((BATCH_SIZE, keras_hub_tiny.SEQUENCE_LENGTH), bool)
     padding_mask[:, :PROMPT_LENGTH] = True
-    return {"token_ids": token_ids, "padding_mask": padding_mask}
+    x = {"token_ids": token_ids, "padding_mask": padding_mask}
+    if isinstance(backbone.input, dict):
+        for name, tensor in backbone.input.items():
+            if keras_hub_tiny.is_float(tensor):
+                x[name] = keras_hub_tiny.random_floats(tensor, rng, BATCH_SIZE)
+    return x
 
 
 def generate_and_fit(model, causal):
@@ -132,7 +139,9 @@ def generate_and_fit(model, causal):
         )
         try:
             tokens = np.asarray(
-                model.generate(prompts(), stop_token_ids=None)["token_ids"]
+                model.generate(prompts(model.backbone), stop_token_ids=None)[
+                    "token_ids"
+                ]
             )
         except Exception as error:  # reported, the losses still compared
             tokens = f"{type(error).__name__}: {str(error)[:80]}"
