@@ -326,6 +326,20 @@ expected = np.fft.fft2(x)
 np.testing.assert_allclose(real, expected.real, atol=1e-4)
 real, imag = ops.rfft(placed)
 np.testing.assert_allclose(real, np.fft.rfft(x).real, atol=1e-4)
+# Training through a transform (an FNet-style mixing layer): the
+# gradient's transform is gathered too.
+import keras
+auto = distribution.AutoLayoutMap(mesh)
+with distribution.ModelParallel(layout_map=auto).scope():
+    tokens = keras.Input((8,), dtype="int32")
+    hidden = keras.layers.Embedding(64, 16)(tokens)
+    mixed = keras.layers.Lambda(lambda h: ops.fft2((h, h * 0))[0])(hidden)
+    hidden = keras.layers.LayerNormalization()(hidden + mixed)
+    hidden = keras.layers.Dense(32, activation="gelu")(hidden)
+    model = keras.Model(tokens, keras.layers.Dense(16)(hidden))
+    model.compile(optimizer="adam", loss="mse")
+    ids = np.random.default_rng(1).integers(0, 64, (8, 8))
+    model.fit(ids, x, batch_size=8, verbose=0)
 print("ok")
 """
 

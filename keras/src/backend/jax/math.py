@@ -138,32 +138,36 @@ def _split(z):
     return jnp.real(z), jnp.imag(z)
 
 
-# The transforms below gather the axes they read first (see
-# `distribution_lib.keep_axes_whole`): XLA cannot partition them along
-# those axes.
+def _transform(function, x, axes, **kwargs):
+    """`function(x, **kwargs)`, with `axes` gathered on each device before
+    and after (see `distribution_lib.keep_axes_whole`): XLA cannot
+    partition a Fourier transform along the axes it reads, and the
+    gradient's transform runs on the result's side."""
+    y = function(keep_axes_whole(x, axes), **kwargs)
+    return keep_axes_whole(y, axes)
 
 
 def fft(x):
-    return _split(jnp.fft.fft(keep_axes_whole(_complex(x), (-1,))))
+    return _split(_transform(jnp.fft.fft, _complex(x), (-1,)))
 
 
 def fft2(x):
-    return _split(jnp.fft.fft2(keep_axes_whole(_complex(x), (-2, -1))))
+    return _split(_transform(jnp.fft.fft2, _complex(x), (-2, -1)))
 
 
 def ifft2(x):
-    return _split(jnp.fft.ifft2(keep_axes_whole(_complex(x), (-2, -1))))
+    return _split(_transform(jnp.fft.ifft2, _complex(x), (-2, -1)))
 
 
 def rfft(x, fft_length=None):
     x = _float(x)
     if x.dtype not in (jnp.float32, jnp.float64):
         x = x.astype("float32")
-    return _split(jnp.fft.rfft(keep_axes_whole(x, (-1,)), n=fft_length))
+    return _split(_transform(jnp.fft.rfft, x, (-1,), n=fft_length))
 
 
 def irfft(x, fft_length=None):
-    return jnp.fft.irfft(keep_axes_whole(_complex(x), (-1,)), n=fft_length)
+    return _transform(jnp.fft.irfft, _complex(x), (-1,), n=fft_length)
 
 
 def _window(window, sequence_length, fft_length, dtype):
@@ -210,7 +214,7 @@ def stft(
         x = jnp.pad(x, pad, mode="reflect")
     frames = extract_sequences(x, fft_length, sequence_stride)
     frames = frames * _window(window, sequence_length, fft_length, x.dtype)
-    return _split(jnp.fft.rfft(keep_axes_whole(frames, (-1,)), n=fft_length))
+    return _split(_transform(jnp.fft.rfft, frames, (-1,), n=fft_length))
 
 
 def _overlap_add(frames, sequence_stride):
@@ -235,7 +239,7 @@ def istft(
     window="hann",
     center=True,
 ):
-    frames = jnp.fft.irfft(keep_axes_whole(_complex(x), (-1,)), n=fft_length)
+    frames = _transform(jnp.fft.irfft, _complex(x), (-1,), n=fft_length)
     num_frames = frames.shape[-2]
     if window is not None:
         window = _window(window, sequence_length, fft_length, frames.dtype)
