@@ -176,6 +176,32 @@ OVERRIDES = {
         "last_layer_filter": 16,
         "input_num_filters": 8,
     },
+    # Two stages of 8 and 16 filters, each halving its input: an edge
+    # residual, then an inverted residual and a multi-query attention
+    # block; the fusion adapter takes both stages.
+    "MobileNetV5": {
+        "stackwise_block_types": [["er"], ["uir", "mqa"]],
+        "stackwise_num_blocks": [1, 2],
+        "stackwise_num_filters": [[8], [16, 16]],
+        "stackwise_strides": [[2], [2, 1]],
+        "stackwise_act_layers": [["relu"], ["relu", "relu"]],
+        "stackwise_exp_ratios": [[1.0], [2.0, 1.0]],
+        "stackwise_se_ratios": [[0.0], [0.0, 0.0]],
+        "stackwise_dw_kernel_sizes": [[3], [3, 0]],
+        "stackwise_dw_start_kernel_sizes": [[3], [3, 0]],
+        "stackwise_dw_end_kernel_sizes": [[0], [0, 0]],
+        "stackwise_exp_kernel_sizes": [[3], [3, 0]],
+        "stackwise_pw_kernel_sizes": [[1], [1, 0]],
+        "stackwise_num_heads": [[0], [0, 4]],
+        "stackwise_key_dims": [[0], [0, 4]],
+        "stackwise_value_dims": [[0], [0, 4]],
+        "stackwise_kv_strides": [[1], [1, 2]],
+        "stackwise_use_cpe": [[False], [False, False]],
+        "stem_size": 8,
+        "num_features": 16,
+        "msfa_indices": (-2, -1),
+        "msfa_output_resolution": 4,
+    },
     "HGNetV2": {
         "depths": [1],
         "embedding_size": 8,
@@ -208,11 +234,20 @@ OVERRIDES = {
         "use_p5": False,
         "image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
     },
+    # Its decoder takes four encoder stages, each halving its input, and
+    # pools twice more: 32 x 32 images. The stem feeds the first stage,
+    # which ResNet fixes at 64 filters; the decoder's 512 filters are
+    # fixed by keras-hub.
     "BASNet": {
-        "image_encoder": Nested("ResNetBackbone"),
+        "image_encoder": Nested(
+            "ResNetBackbone",
+            stackwise_num_filters=[64, 8, 8, 8],
+            stackwise_num_blocks=[1, 1, 1, 1],
+            stackwise_num_strides=[1, 2, 2, 2],
+        ),
         "num_classes": 1,
-        "projection_filters": 8,
-        "image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+        "projection_filters": 64,
+        "image_shape": (2 * IMAGE_SIZE, 2 * IMAGE_SIZE, 3),
     },
     "DepthAnything": {
         "image_encoder": Nested("DINOV2Backbone"),
@@ -221,6 +256,28 @@ OVERRIDES = {
         "fusion_hidden_dim": 8,
         "head_hidden_dim": 8,
         "head_in_index": -1,
+    },
+    # An image encoder and prompt layers; the prompt encoder's features
+    # are as wide as the image encoder's (4 x 4 patches of 16 x 16
+    # images, 8 channels).
+    "SAM": {
+        "image_encoder": Nested("ViTDetBackbone", patch_size=4),
+        "prompt_encoder": Nested("SAMPromptEncoder"),
+        "mask_decoder": Nested("SAMMaskDecoder"),
+    },
+    "SAMPromptEncoder": {
+        "hidden_size": 8,
+        "image_embedding_size": (4, 4),
+        "input_image_size": (IMAGE_SIZE, IMAGE_SIZE),
+        "mask_in_channels": 4,
+    },
+    "SAMMaskDecoder": {
+        "hidden_size": 8,
+        "intermediate_dim": 16,
+        "num_heads": 2,
+        "embedding_dim": 8,
+        "iou_head_hidden_dim": 8,
+        "iou_head_depth": 1,
     },
     # Image and text encoders side by side.
     "CLIP": {
@@ -293,6 +350,18 @@ OVERRIDES = {
     },
     "Gemma3": {"vision_encoder": None},
     "Gemma4": {"vision_encoder": None, "audio_encoder": None},
+}
+# Per family: the shape of one sample of a float input, by input name,
+# where `random_floats` cannot tell it from the input's unknown dimensions.
+INPUT_SHAPES = {
+    # Prompts: two points, one box and one mask, a mask four times as
+    # wide as the image encoder's 4 x 4 features.
+    "SAM": {
+        "points": (2, 2),
+        "labels": (2,),
+        "boxes": (1, 2, 2),
+        "masks": (1, IMAGE_SIZE, IMAGE_SIZE, 1),
+    },
 }
 for _family in ("T5Gemma", "T5Gemma2"):
     OVERRIDES[_family] = {
@@ -377,10 +446,13 @@ def tiny_arguments(model_class):
 def model_inputs(backbone, rng, count, images=False):
     """Random inputs for `backbone`: token ids, masks and segment ids of
     `SEQUENCE_LENGTH` by input name and, with `images=True`, uniform floats
-    for its float inputs (images, audio features; see `random_floats`). A
-    backbone whose one input is not a dict gets an array. Raises
+    for its float inputs (images, audio features, prompt points; see
+    `random_floats`), shaped as `INPUT_SHAPES` says where it names the
+    input. A backbone whose one input is not a dict gets an array. Raises
     `TypeError` for an input it cannot fill."""
     inputs = backbone.input
+    family = type(backbone).__name__.removesuffix("Backbone")
+    shapes = INPUT_SHAPES.get(family, {})
     if not isinstance(inputs, dict):
         if images and is_float(inputs):
             return random_floats(inputs, rng, count)
@@ -389,7 +461,7 @@ def model_inputs(backbone, rng, count, images=False):
     for name, tensor in inputs.items():
         shape = (count, SEQUENCE_LENGTH)
         if images and is_float(tensor):
-            x[name] = random_floats(tensor, rng, count)
+            x[name] = random_floats(tensor, rng, count, shapes.get(name))
         elif tuple(tensor.shape)[1:] not in ((None,), (SEQUENCE_LENGTH,)):
             raise TypeError(f"input {name!r} has shape {tensor.shape}")
         elif "mask" in name:
@@ -408,11 +480,13 @@ def is_float(tensor):
     return "float" in str(tensor.dtype)
 
 
-def random_floats(tensor, rng, count):
-    """`count` uniform float samples of the shape of the symbolic `tensor`,
-    `IMAGE_SIZE` where a dimension is unknown (an image's height and
-    width, an audio clip's frames), `AUDIO_SAMPLES` samples of raw audio
-    (a single channel)."""
+def random_floats(tensor, rng, count, shape=None):
+    """`count` uniform float samples of `shape` (a sample's) or else of the
+    shape of the symbolic `tensor`, `IMAGE_SIZE` where a dimension is
+    unknown (an image's height and width, an audio clip's frames),
+    `AUDIO_SAMPLES` samples of raw audio (a single channel)."""
+    if shape is not None:
+        return rng.uniform(size=(count, *shape)).astype("float32")
     shape = [IMAGE_SIZE if d is None else d for d in tensor.shape[1:]]
     if tensor.shape[-1] == 1 and len(shape) == 2:  # raw audio samples
         shape[0] = AUDIO_SAMPLES
