@@ -291,6 +291,26 @@ OVERRIDES = {
         "text_ids_shape": (SEQUENCE_LENGTH, 2),
         "y_shape": (16,),
     },
+    # A vision encoder, a querying transformer between it and the
+    # language model, and OPT as the language model.
+    "BLIP2": {
+        "vision_encoder": Nested("BLIP2VisionEncoder"),
+        "qformer": Nested("BLIP2QFormer"),
+        "language_model": Nested("BLIP2CustomOPT"),
+    },
+    "BLIP2VisionEncoder": {
+        "use_patch_bias": True,
+        "use_class_token": True,
+        "use_mha_bias": True,
+        "use_mlp_bias": True,
+        "initializer_range": 0.02,
+    },
+    "BLIP2QFormer": {
+        "num_query_tokens": 4,
+        "vision_dim": 16,
+        "cross_attention_frequency": 1,
+    },
+    "BLIP2CustomOPT": {"num_query_tokens": 4, "qformer_hidden_dim": 16},
     "Gemma3": {"vision_encoder": None},
     "Gemma4": {"vision_encoder": None, "audio_encoder": None},
 }
