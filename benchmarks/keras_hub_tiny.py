@@ -340,6 +340,26 @@ OVERRIDES = {
         "sample_channels": 8,
     },
     "Gemma3": {"vision_encoder": None},
+    # Text only (no vision or audio encoder configs), Hugging Face names.
+    "Gemma3n": {
+        "text_vocab_size": VOCABULARY_SIZE,
+        "text_hidden_size": 16,
+        "num_hidden_layers": 1,
+        "pad_token_id": 0,
+        # One width per layer; a wide MLP, since its twelve normalization
+        # scales, unnamed and under 256 elements, stay whole and would
+        # otherwise be a large share of a tiny model (balance 1.215).
+        "intermediate_size": [128],
+        "hidden_activation": "gelu_approximate",
+        "layer_types": ["full_attention"],
+        "sliding_window": SEQUENCE_LENGTH,
+        "rope_theta": 10000.0,
+        "max_position_embeddings": 32,
+        "vocab_size_per_layer_input": VOCABULARY_SIZE,
+        "hidden_size_per_layer_input": 4,
+        "altup_num_inputs": 2,
+        "laurel_rank": 4,
+    },
     "Gemma4": {"vision_encoder": None, "audio_encoder": None},
 }
 for _family in ("T5Gemma", "T5Gemma2"):
@@ -436,6 +456,9 @@ def model_inputs(backbone, rng, count, images=False):
     backbone whose one input is not a dict gets an array. Raises
     `TypeError` for an input it cannot fill."""
     inputs = backbone.input
+    if isinstance(inputs, (list, tuple)):
+        # Several inputs in a list (Gemma3n): filled by their names.
+        inputs = {tensor.name: tensor for tensor in inputs}
     if not isinstance(inputs, dict):
         if images and is_float(inputs):
             return random_floats(inputs, rng, count)
