@@ -26,6 +26,8 @@ SEQUENCE_LENGTH = 8
 IMAGE_SIZE = 16
 # Raw audio is cut by a wide first convolution: a clip needs more samples.
 AUDIO_SAMPLES = 2048
+# The steps a diffusion backbone is told it takes (its "num_steps").
+DIFFUSION_STEPS = 4
 ROW_PREFIX = "ROW "
 
 
@@ -348,7 +350,71 @@ OVERRIDES = {
         "text_ids_shape": (SEQUENCE_LENGTH, 2),
         "y_shape": (16,),
     },
+    # A vision encoder, a querying transformer between it and the
+    # language model, and OPT as the language model.
+    "BLIP2": {
+        "vision_encoder": Nested("BLIP2VisionEncoder"),
+        "qformer": Nested("BLIP2QFormer"),
+        "language_model": Nested("BLIP2CustomOPT"),
+    },
+    "BLIP2VisionEncoder": {
+        "use_patch_bias": True,
+        "use_class_token": True,
+        "use_mha_bias": True,
+        "use_mlp_bias": True,
+        "initializer_range": 0.02,
+    },
+    "BLIP2QFormer": {
+        "num_query_tokens": 4,
+        "vision_dim": 16,
+        "cross_attention_frequency": 1,
+    },
+    "BLIP2CustomOPT": {"num_query_tokens": 4, "qformer_hidden_dim": 16},
+    # A diffusion transformer on the latents of a tiny VAE, conditioned
+    # by two CLIP text encoders (no T5).
+    "StableDiffusion3": {
+        "mmdit_patch_size": 2,
+        "mmdit_hidden_dim": 16,
+        "mmdit_num_layers": 1,
+        "mmdit_num_heads": 4,
+        "mmdit_position_size": 8,
+        "mmdit_qk_norm": None,
+        "mmdit_dual_attention_indices": None,
+        "vae": Nested("keras_hub.src.models.vae.vae_backbone.VAEBackbone"),
+        # Each encoder also gives its hidden states after a layer.
+        "clip_l": Nested("CLIPTextEncoder", intermediate_output_index=0),
+        "clip_g": Nested("CLIPTextEncoder", intermediate_output_index=0),
+        "latent_channels": 4,
+        "image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+    },
+    # One stage (no resampling); its group normalizations have 32
+    # groups: 32 filters at least.
+    "VAE": {
+        "encoder_num_filters": [32],
+        "encoder_num_blocks": [1],
+        "decoder_num_filters": [32],
+        "decoder_num_blocks": [1],
+        "sample_channels": 8,
+    },
     "Gemma3": {"vision_encoder": None},
+    # Text only (no vision or audio encoder configs), Hugging Face names.
+    "Gemma3n": {
+        "text_vocab_size": VOCABULARY_SIZE,
+        "text_hidden_size": 16,
+        "num_hidden_layers": 1,
+        "pad_token_id": 0,
+        # One width per layer.
+        "intermediate_size": [128],
+        "hidden_activation": "gelu_approximate",
+        "layer_types": ["full_attention"],
+        "sliding_window": SEQUENCE_LENGTH,
+        "rope_theta": 10000.0,
+        "max_position_embeddings": 32,
+        "vocab_size_per_layer_input": VOCABULARY_SIZE,
+        "hidden_size_per_layer_input": 4,
+        "altup_num_inputs": 2,
+        "laurel_rank": 4,
+    },
     "Gemma4": {"vision_encoder": None, "audio_encoder": None},
 }
 # Per family: the shape of one sample of a float input, by input name,
@@ -393,9 +459,15 @@ def family_names(models, chosen=None):
 
 
 def hub_class(name):
-    """The keras-hub model or layer class called `name`."""
+    """The keras-hub model or layer class called `name`, or, for a dotted
+    name, the class at that path (one keras-hub does not export)."""
+    import importlib
+
     import keras_hub
 
+    if "." in name:
+        module, _, attribute = name.rpartition(".")
+        return getattr(importlib.import_module(module), attribute)
     found = getattr(keras_hub.models, name, None)
     return found or getattr(keras_hub.layers, name)
 
@@ -445,12 +517,16 @@ def tiny_arguments(model_class):
 
 def model_inputs(backbone, rng, count, images=False):
     """Random inputs for `backbone`: token ids, masks and segment ids of
-    `SEQUENCE_LENGTH` by input name and, with `images=True`, uniform floats
-    for its float inputs (images, audio features, prompt points; see
-    `random_floats`), shaped as `INPUT_SHAPES` says where it names the
-    input. A backbone whose one input is not a dict gets an array. Raises
-    `TypeError` for an input it cannot fill."""
+    `SEQUENCE_LENGTH` by input name, `DIFFUSION_STEPS` for a number of
+    steps, and, with `images=True`, uniform floats for its float inputs
+    (images, audio features, latents, prompt points; see `random_floats`),
+    shaped as `INPUT_SHAPES` says where it names the input. A backbone
+    whose one input is not a dict gets an array. Raises `TypeError` for an
+    input it cannot fill."""
     inputs = backbone.input
+    if isinstance(inputs, (list, tuple)):
+        # Several inputs in a list (Gemma3n): filled by their names.
+        inputs = {tensor.name: tensor for tensor in inputs}
     family = type(backbone).__name__.removesuffix("Backbone")
     shapes = INPUT_SHAPES.get(family, {})
     if not isinstance(inputs, dict):
@@ -462,6 +538,9 @@ def model_inputs(backbone, rng, count, images=False):
         shape = (count, SEQUENCE_LENGTH)
         if images and is_float(tensor):
             x[name] = random_floats(tensor, rng, count, shapes.get(name))
+        elif "steps" in name and tuple(tensor.shape)[1:] == ():
+            # One integer a sample: a diffusion model's number of steps.
+            x[name] = np.full((count,), DIFFUSION_STEPS, "int32")
         elif tuple(tensor.shape)[1:] not in ((None,), (SEQUENCE_LENGTH,)):
             raise TypeError(f"input {name!r} has shape {tensor.shape}")
         elif "mask" in name:
