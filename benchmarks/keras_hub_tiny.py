@@ -396,6 +396,9 @@ OVERRIDES = {
         "decoder_num_blocks": [1],
         "sample_channels": 8,
     },
+    # Its cache for `generate()` is shaped by `head_dim`, which defaults
+    # to `None` (4 heads of 4 make the width of 16).
+    "Qwen3Moe": {"head_dim": 4},
     "Gemma3": {"vision_encoder": None},
     # Text only (no vision or audio encoder configs), Hugging Face names.
     "Gemma3n": {
