@@ -181,22 +181,12 @@ def test_llama_causal_lm_matches_one_device():
     parity.assert_outputs_close(losses, expected_losses)
 
 
-@pytest.mark.parity
-def test_bert_backbone_matches_one_device():
-    keras.utils.set_random_seed(0)
-    model = bert_backbone()
-    weights = model.get_weights()
-    expected = backbone_run(model)
-    with auto_distribution("4x2_model_batch").scope():
-        sharded = bert_backbone()
-        sharded.set_weights(weights)
-        losses = backbone_run(sharded)
-    assert losses.shape == (STEPS,)
-    assert np.all(expected > 0)
-    parity.assert_outputs_close(losses, expected)
-
-
 def fnet_backbone():
+    """FNet mixes tokens with a 2-D Fourier transform over the sequence and
+    the hidden axis, which the layout splits 8 ways on the (2, 4) mesh:
+    XLA's partitioner aborted the process there, and the CPU runtime
+    refused the transform's input layout in the gradient, until the
+    transforms gathered their axes before and after."""
     return keras_hub.models.FNetBackbone(
         vocabulary_size=VOCABULARY_SIZE,
         num_layers=1,
@@ -207,21 +197,22 @@ def fnet_backbone():
 
 
 @pytest.mark.parity
-def test_fnet_fourier_mixing_trains_sharded():
-    # FNet mixes tokens with a 2-D Fourier transform over the sequence and
-    # the hidden axis, which the layout splits 8 ways: XLA's partitioner
-    # aborted the process there, and the CPU runtime refused the
-    # transform's input layout in the gradient, until the transforms
-    # gathered their axes before and after.
+@pytest.mark.parametrize(
+    "make_model, mesh_name",
+    [(bert_backbone, "4x2_model_batch"), (fnet_backbone, "2x4_batch_model")],
+    ids=["bert", "fnet"],
+)
+def test_backbone_matches_one_device(make_model, mesh_name):
     keras.utils.set_random_seed(0)
-    model = fnet_backbone()
+    model = make_model()
     weights = model.get_weights()
     expected = backbone_run(model)
-    with auto_distribution("2x4_batch_model").scope():
-        sharded = fnet_backbone()
+    with auto_distribution(mesh_name).scope():
+        sharded = make_model()
         sharded.set_weights(weights)
         losses = backbone_run(sharded)
     assert losses.shape == (STEPS,)
+    assert np.all(expected > 0)
     parity.assert_outputs_close(losses, expected)
 
 
