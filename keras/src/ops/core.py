@@ -223,8 +223,8 @@ class Cond(Operation):
     """The operation of `keras.ops.cond`: symbolically, both branches must
     produce the same structure of shapes and dtypes."""
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, *, name=None):
+        super().__init__(name=name)
         # The branches are Python callables, which `remat` cannot trace.
         self._remat_mode = None
 

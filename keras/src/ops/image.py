@@ -706,6 +706,7 @@ class ReconstructPatches(Operation):
             patches,
             self.size,
             self.output_size,
+            strides=self.strides,
             padding=self.padding,
             data_format=self.data_format,
         )

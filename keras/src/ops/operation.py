@@ -302,6 +302,12 @@ def _static_parameters(fn, static):
     )
 
 
+# The first parameter of the signatures given to generated methods.
+_SELF_PARAMETER = inspect.Parameter(
+    "self", inspect.Parameter.POSITIONAL_OR_KEYWORD
+)
+
+
 def _operation_class(fn, static=None, spec=None, class_name=None, check=None):
     """The `FunctionOperation` subclass of op function `fn`."""
     if class_name is None:
@@ -334,12 +340,9 @@ def _operation_class(fn, static=None, spec=None, class_name=None, check=None):
     # The signatures say what the class takes: the static arguments (and
     # `name`) in the constructor, the others in `call`.
     parameters = inspect.signature(fn).parameters
-    self_parameter = inspect.Parameter(
-        "self", inspect.Parameter.POSITIONAL_OR_KEYWORD
-    )
     keyword = inspect.Parameter.VAR_KEYWORD
     OpClass.__init__.__signature__ = inspect.Signature(
-        [self_parameter]
+        [_SELF_PARAMETER]
         + [
             parameters[name].replace(
                 kind=inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -359,7 +362,7 @@ def _operation_class(fn, static=None, spec=None, class_name=None, check=None):
         ]
     )
     OpClass.call.__signature__ = inspect.Signature(
-        [self_parameter]
+        [_SELF_PARAMETER]
         + [p for name, p in parameters.items() if name not in static]
     )
     OpClass.__name__ = OpClass.__qualname__ = class_name
@@ -502,6 +505,10 @@ def dispatch_to(op_class):
                 return fn(*args, **kwargs)
 
             call.op_function = fn
+            # What the op takes at call time, for `inspect.signature`.
+            call.__signature__ = inspect.Signature(
+                [_SELF_PARAMETER] + call_parameters
+            )
             op_class.call = call
         return op
 

@@ -1,7 +1,16 @@
+import inspect
+
 import numpy as np
+import pytest
 
 from keras.src import backend
 from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.ops import core
+from keras.src.ops import image
+from keras.src.ops import linalg
+from keras.src.ops import math
+from keras.src.ops import nn
+from keras.src.ops import numpy
 from keras.src.ops.operation import Operation
 from keras.src.ops.operation import dispatch_to
 
@@ -96,3 +105,51 @@ def test_a_hand_written_call_is_kept():
 def test_a_subclass_replaces_the_call_derived_for_its_base():
     np.testing.assert_allclose(Base()(np.zeros(1)), [1])
     np.testing.assert_allclose(Derived()(np.zeros(1)), [2])
+
+
+def test_derived_call_signature_lists_the_call_time_arguments():
+    parameters = list(inspect.signature(Scale.call).parameters)
+    assert parameters == ["self", "x", "offset"]
+
+
+def test_every_op_class_takes_name_last_as_a_keyword():
+    # Upstream's tests read these signatures: an op class's own
+    # constructor ends with a keyword-only `name=None`, and a `call`
+    # derived from the op function names its call-time arguments.
+    checked = 0
+    for module in (core, image, linalg, math, nn, numpy):
+        for class_name, value in vars(module).items():
+            if not (
+                not class_name.startswith("_")
+                and isinstance(value, type)
+                and issubclass(value, Operation)
+                and value.__init__ is not Operation.__init__
+                and value.__module__ != Operation.__module__
+            ):
+                continue
+            signature = inspect.signature(value.__init__)
+            # (A trailing `**kwargs` may follow, for renamed arguments.)
+            last = [
+                p
+                for p in signature.parameters.values()
+                if p.kind is not p.VAR_KEYWORD
+            ][-1]
+            assert last.name == "name", (value, signature)
+            assert last.kind is last.KEYWORD_ONLY, (value, signature)
+            assert last.default is None, (value, signature)
+            if hasattr(value.call, "op_function"):
+                call = inspect.signature(value.call)
+                assert list(call.parameters) != ["self", "args", "kwargs"]
+            checked += 1
+    assert checked > 200
+
+
+def test_backend_reconstruct_patches_takes_the_op_arguments():
+    from keras.src.backend.jax import image as backend_image
+
+    assert inspect.signature(
+        backend_image.reconstruct_patches
+    ) == inspect.signature(image.reconstruct_patches)
+    patches = np.arange(16.0).reshape(1, 2, 2, 4)
+    with pytest.raises(ValueError, match="non-overlapping"):
+        backend_image.reconstruct_patches(patches, (2, 2), (4, 4), (1, 1))

@@ -655,10 +655,22 @@ def extract_patches_3d(
 
 
 def reconstruct_patches(
-    patches, size, output_size, padding="valid", data_format=None
+    patches,
+    size,
+    output_size,
+    strides=None,
+    padding="valid",
+    data_format=None,
 ):
     """Tiles non-overlapping patches (as `extract_patches` lays them out)
-    back into images; `"same"` padding crops the border it added."""
+    back into images; `"same"` padding crops the border it added.
+    `strides`, when given, must equal `size`."""
+    if strides is not None and tuple(strides) != tuple(size):
+        raise ValueError(
+            "Only non-overlapping patches can be reconstructed: `strides` "
+            f"must be None or equal to `size`. Received: strides={strides}, "
+            f"size={size}"
+        )
     data_format = config.standardize_data_format(data_format)
     patches = convert_to_tensor(patches)
     rank = len(size)

@@ -52,7 +52,7 @@ class _NumpyOp(Operation):
         super().__init_subclass__(**kwargs)
         cls.__module__ = _PUBLIC_MODULE
 
-    def __init__(self, name=None):
+    def __init__(self, *, name=None):
         super().__init__(name=name)
         # Recorded by `Operation.__new__` from the subclass's constructor.
         arguments, _ = self._auto_config or (None, None)
