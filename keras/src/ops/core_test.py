@@ -38,6 +38,18 @@ class TestCasting:
         assert ops.convert_to_tensor(kt, dtype="int32").dtype == "int32"
         assert not ops.is_tensor(np.ones(2))
 
+    def test_convert_to_tensor_of_a_list_of_traced_arrays(self):
+        # A list holding traced values (a loss summing per-step scalars)
+        # is stacked inside `jit`; arrays keep their dtype.
+        total = jax.jit(lambda a: ops.sum([a, 2 * a]))(np.float32(1.0))
+        np.testing.assert_allclose(total, 3.0)
+        halves = jax.jit(lambda a: ops.convert_to_tensor([a, 2.0]))(
+            np.float16(1.0)
+        )
+        assert halves.dtype == "float16"
+        v = backend.Variable(np.ones(2, "float32"), name="v")
+        assert ops.convert_to_tensor([v, v]).shape == (2, 2)
+
     def test_convert_to_numpy(self):
         out = ops.convert_to_numpy(ops.ones((2,)))
         assert isinstance(out, np.ndarray)

@@ -367,6 +367,26 @@ class TestDotProductAttention:
         ref = _attention_reference(self.q, k, v)
         np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-5)
 
+    def test_masks_read_per_sample(self):
+        # (B, S) masks a sample's keys and (B, T, S) its query-key pattern,
+        # for every head; a (T, S) mask broadcasts from the right as usual.
+        keys = np.array([[1, 1, 0, 1, 0, 1], [1, 0, 1, 1, 1, 0]], bool)
+        pattern = rng.rand(2, 4, 6) > 0.4
+        pattern[..., 0] = True
+        for mask, full in (
+            (keys, keys[:, None, None, :]),
+            (pattern, pattern[:, None]),
+            (pattern[:, :1], pattern[:, None, :1]),
+            (pattern[0], pattern[0]),
+        ):
+            out = ops.dot_product_attention(self.q, self.k, self.v, mask=mask)
+            ref = _attention_reference(self.q, self.k, self.v, mask=full)
+            np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-5)
+        with pytest.raises(ValueError, match=r"mask.shape=\(3, 6\)"):
+            ops.dot_product_attention(
+                self.q, self.k, self.v, mask=np.ones((3, 6), bool)
+            )
+
     def test_symbolic(self):
         out = ops.dot_product_attention(
             KerasTensor((None, 5, 4, 8)),

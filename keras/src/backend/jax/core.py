@@ -180,6 +180,11 @@ def _is_tracer_or_array(x):
     return isinstance(x, (jax.Array, jax.core.Tracer))
 
 
+def _value_of(x):
+    """The array of a Keras variable; anything else as it is."""
+    return x.value if isinstance(x, KerasVariable) else x
+
+
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     """Converts `x` to a JAX array, casting to `dtype` when given.
 
@@ -220,6 +225,14 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
 
             dtype = config.floatx()
         elif isinstance(x, (list, tuple)):
+            leaves = jax.tree_util.tree_leaves(x)
+            if any(
+                _is_tracer_or_array(v) or isinstance(v, KerasVariable)
+                for v in leaves
+            ):
+                # Arrays (traced ones included) are stacked by JAX, which
+                # keeps their dtype; NumPy cannot read a tracer.
+                return jnp.asarray(jax.tree_util.tree_map(_value_of, x))
             x = np.asarray(x)
             if x.dtype == np.float64:
                 from keras.src.backend import config

@@ -382,6 +382,7 @@ def dot_product_attention(
         bias = convert_to_tensor(bias)
     if mask is not None:
         mask = convert_to_tensor(mask).astype("bool")
+        mask = _attention_mask(mask, query, key)
     head_dim = query.shape[-1]
     if scale is None:
         scale = 1.0 / (head_dim**0.5)
@@ -452,6 +453,40 @@ def dot_product_attention(
         scale=scale,
         is_causal=is_causal,
         soft_cap=attn_logits_soft_cap,
+    )
+
+
+def _attention_mask(mask, query, key):
+    """`mask` in a shape that broadcasts against the logits `(B, N, T, S)`.
+
+    A mask that already broadcasts from the right is kept. Otherwise a
+    `(B, S)` mask holds each sample's valid keys and a `(B, T, S)` or
+    `(B, 1, S)` mask each sample's own pattern, shared by the heads (as
+    upstream Keras reads them when JAX's broadcasting refuses them).
+    """
+    batch, queries, heads = query.shape[:3]
+    keys = key.shape[1]
+    logits_shape = (batch, heads, queries, keys)
+    try:
+        np.broadcast_shapes(mask.shape, logits_shape)
+        return mask
+    except ValueError:
+        pass
+    if mask.ndim == 2 and mask.shape == (batch, keys):
+        return mask[:, None, None, :]
+    if (
+        mask.ndim == 3
+        and mask.shape[0] == batch
+        and mask.shape[1] in (1, queries)
+        and mask.shape[2] == keys
+    ):
+        return mask[:, None, :, :]
+    raise ValueError(
+        "`mask` must broadcast against the attention logits of shape "
+        f"(batch, heads, queries, keys) = {logits_shape}, or be a "
+        f"(batch, keys) = {(batch, keys)} or (batch, queries, keys) = "
+        f"{(batch, queries, keys)} mask. Received: mask.shape="
+        f"{tuple(mask.shape)}"
     )
 
 
