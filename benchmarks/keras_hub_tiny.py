@@ -215,6 +215,35 @@ OVERRIDES = {
         "apply_downsample": [False],
         "use_lightweight_conv_block": [False],
     },
+    # A detection transformer on one feature level of a tiny HGNetV2: its
+    # one stage gives 4 x 4 features (a stride of 4) of 16 channels; four
+    # queries, two labels, no denoising queries.
+    "DFine": {
+        "backbone": Nested("HGNetV2Backbone", out_features=["stage1"]),
+        "encoder_in_channels": [16],
+        "feat_strides": [4],
+        "num_feature_levels": 1,
+        "encode_proj_layers": [0],
+        "decoder_in_channels": [16],
+        "encoder_hidden_dim": 16,
+        "encoder_ffn_dim": 32,
+        "num_encoder_layers": 1,
+        "hidden_expansion": 1.0,
+        "depth_multiplier": 1.0,
+        "num_labels": 2,
+        "num_denoising": 0,
+        "learn_initial_query": False,
+        "num_queries": 4,
+        "anchor_image_size": (IMAGE_SIZE, IMAGE_SIZE),
+        "eval_idx": -1,
+        "num_decoder_layers": 1,
+        "decoder_attention_heads": 4,
+        "decoder_ffn_dim": 32,
+        "decoder_n_points": [4],
+        "lqe_hidden_dim": 8,
+        "num_lqe_layers": 1,
+        "image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+    },
     # Backbones around a tiny image encoder.
     "DeepLabV3": {
         "image_encoder": Nested("ResNetBackbone"),
