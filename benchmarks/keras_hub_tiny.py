@@ -42,6 +42,18 @@ class Nested:
         self.overrides = overrides
 
 
+class Attribute:
+    """An argument read from an attribute of a `Nested` model once `build`
+    has built it (the input and the pyramid outputs of an image encoder,
+    for a functional model made from them). Arguments naming the same
+    `Nested` object read the same built model: one per model `build`
+    makes."""
+
+    def __init__(self, nested, attribute):
+        self.nested = nested
+        self.attribute = attribute
+
+
 # Constructor arguments by name: a tiny model, heads and widths divisible
 # by both axes of a (2, 4) mesh where a family lets them be.
 TINY = {
@@ -79,6 +91,8 @@ TINY = {
     "patch_size": 4,
     "mlp_dim": 32,
 }
+# The image encoder of which FeaturePyramid takes the input and outputs.
+_PYRAMID_ENCODER = Nested("ResNetBackbone")
 # Per family (backbone name without "Backbone"): arguments replacing or
 # adding to those filled from `TINY`.
 OVERRIDES = {
@@ -279,6 +293,12 @@ OVERRIDES = {
         "num_classes": 1,
         "projection_filters": 64,
         "image_shape": (2 * IMAGE_SIZE, 2 * IMAGE_SIZE, 3),
+    },
+    # A functional model given the input and the pyramid outputs (a dict
+    # of feature maps by level) of one tiny ResNet.
+    "FeaturePyramid": {
+        "inputs": Attribute(_PYRAMID_ENCODER, "input"),
+        "outputs": Attribute(_PYRAMID_ENCODER, "pyramid_outputs"),
     },
     "DepthAnything": {
         "image_encoder": Nested("DINOV2Backbone"),
@@ -507,15 +527,24 @@ def hub_class(name):
 def build(model_class, arguments):
     """`model_class(**arguments)`, each `Nested` argument built first (so
     that a model made under a distribution's scope has its sub-models
-    made there too)."""
+    made there too), and each `Attribute` read from its built model."""
+    models = {}  # id of a `Nested` to the model built for it
+
+    def built_model(nested):
+        if id(nested) not in models:
+            nested_class = hub_class(nested.name)
+            models[id(nested)] = build(
+                nested_class,
+                {**tiny_arguments(nested_class), **nested.overrides},
+            )
+        return models[id(nested)]
+
     built = {}
     for name, value in arguments.items():
         if isinstance(value, Nested):
-            nested_class = hub_class(value.name)
-            value = build(
-                nested_class,
-                {**tiny_arguments(nested_class), **value.overrides},
-            )
+            value = built_model(value)
+        elif isinstance(value, Attribute):
+            value = getattr(built_model(value.nested), value.attribute)
         built[name] = value
     return model_class(**built)
 
