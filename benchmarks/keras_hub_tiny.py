@@ -316,6 +316,29 @@ OVERRIDES = {
         "prompt_encoder": Nested("SAMPromptEncoder"),
         "mask_decoder": Nested("SAMMaskDecoder"),
     },
+    # Concept prompts (a text and boxes) on 16 x 16 images: every part is
+    # 16 wide with 4 heads. The vision encoder's one layer attends
+    # globally and its position table is made for the images it gets. Its
+    # feature pyramid loses its last level: scales 1 and 0.5 leave the
+    # one at the 4 x 4 patch grid, the size the DETR decoder expects.
+    "SAM3PromptableConcept": {
+        "vision_encoder": Nested("SAM3VisionEncoder"),
+        "text_encoder": Nested("SAM3TextEncoder"),
+        "geometry_encoder": Nested("SAM3GeometryEncoder"),
+        "detr_encoder": Nested("SAM3DetrEncoder"),
+        "detr_decoder": Nested("SAM3DetrDecoder"),
+        "mask_decoder": Nested("SAM3MaskDecoder"),
+    },
+    "SAM3VisionEncoder": {
+        "fpn_hidden_dim": 16,
+        "fpn_scale_factors": [1.0, 0.5],
+        "pretrain_image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+        "global_attn_indexes": [0],
+    },
+    "SAM3TextEncoder": {"max_sequence_length": SEQUENCE_LENGTH},
+    "SAM3GeometryEncoder": {"roi_size": 2},
+    "SAM3DetrDecoder": {"num_queries": 4},
+    "SAM3MaskDecoder": {"num_upsampling_stages": 1},
     "SAMPromptEncoder": {
         "hidden_size": 8,
         "image_embedding_size": (4, 4),
@@ -469,8 +492,10 @@ OVERRIDES = {
     },
     "Gemma4": {"vision_encoder": None, "audio_encoder": None},
 }
-# Per family: the shape of one sample of a float input, by input name,
-# where `random_floats` cannot tell it from the input's unknown dimensions.
+# Per family: the shape of one sample of an input, by input name, where
+# `random_floats` cannot tell it from the input's unknown dimensions (a
+# float input) or where it is not `SEQUENCE_LENGTH` tokens (an integer
+# input, filled with ones: prompt labels).
 INPUT_SHAPES = {
     # Prompts: two points, one box and one mask, a mask four times as
     # wide as the image encoder's 4 x 4 features.
@@ -480,6 +505,8 @@ INPUT_SHAPES = {
         "boxes": (1, 2, 2),
         "masks": (1, IMAGE_SIZE, IMAGE_SIZE, 1),
     },
+    # One box prompt a sample, with its label.
+    "SAM3PromptableConcept": {"boxes": (1, 5), "box_labels": (1,)},
 }
 for _family in ("T5Gemma", "T5Gemma2"):
     OVERRIDES[_family] = {
@@ -581,7 +608,8 @@ def model_inputs(backbone, rng, count, images=False):
     `SEQUENCE_LENGTH` by input name, `DIFFUSION_STEPS` for a number of
     steps, and, with `images=True`, uniform floats for its float inputs
     (images, audio features, latents, prompt points; see `random_floats`),
-    shaped as `INPUT_SHAPES` says where it names the input. A backbone
+    shaped as `INPUT_SHAPES` says where it names the input, and ones for
+    the integer inputs it names. A backbone
     whose one input is not a dict gets an array. Raises `TypeError` for an
     input it cannot fill."""
     inputs = backbone.input
@@ -599,6 +627,8 @@ def model_inputs(backbone, rng, count, images=False):
         shape = (count, SEQUENCE_LENGTH)
         if images and is_float(tensor):
             x[name] = random_floats(tensor, rng, count, shapes.get(name))
+        elif name in shapes:
+            x[name] = np.ones((count, *shapes[name]), "int32")
         elif "steps" in name and tuple(tensor.shape)[1:] == ():
             # One integer a sample: a diffusion model's number of steps.
             x[name] = np.full((count,), DIFFUSION_STEPS, "int32")
