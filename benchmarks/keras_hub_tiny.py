@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+import types
 
 import numpy as np
 
@@ -395,7 +396,8 @@ OVERRIDES = {
     },
     "PARSeq": {
         "image_encoder": Nested("ViTBackbone", use_class_token=False),
-        "max_label_length": SEQUENCE_LENGTH - 1,
+        # Its loss reads labels as long as the token ids it is given.
+        "max_label_length": SEQUENCE_LENGTH,
         "decoder_hidden_dim": 16,
         "num_decoder_layers": 1,
         "num_decoder_heads": 4,
@@ -491,6 +493,29 @@ OVERRIDES = {
         "laurel_rank": 4,
     },
     "Gemma4": {"vision_encoder": None, "audio_encoder": None},
+}
+
+
+class TokenIdsPreprocessor:
+    """A stand-in for the preprocessor of a `CausalLM` that reads its
+    tokenizer's special token ids when it is made (where the real
+    tokenizer needs text libraries); the benchmarks then drop it and give
+    token ids."""
+
+    def __init__(self, **token_ids):
+        self.tokenizer = types.SimpleNamespace(**token_ids)
+
+
+# Per family: `CausalLM` arguments other than `preprocessor=None`.
+CAUSAL_LM_ARGUMENTS = {
+    # Start and padding take the last two ids, the end id is 0.
+    "PARSeq": {
+        "preprocessor": TokenIdsPreprocessor(
+            start_token_id=VOCABULARY_SIZE - 2,
+            pad_token_id=VOCABULARY_SIZE - 1,
+            end_token_id=0,
+        ),
+    },
 }
 # Per family: the shape of one sample of an input, by input name, where
 # `random_floats` cannot tell it from the input's unknown dimensions (a
