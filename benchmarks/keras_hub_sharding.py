@@ -92,7 +92,15 @@ def make_model(name, arguments, causal):
     backbone = keras_hub_tiny.build(getattr(keras_hub.models, name), arguments)
     if causal:
         # By keyword: some families take the preprocessor first.
-        return causal_lm_class(name)(backbone=backbone, preprocessor=None)
+        family = name[: -len("Backbone")]
+        arguments = {
+            "preprocessor": None,
+            **keras_hub_tiny.CAUSAL_LM_ARGUMENTS.get(family, {}),
+        }
+        model = causal_lm_class(name)(backbone=backbone, **arguments)
+        # A stand-in preprocessor is only for building: token ids go in.
+        model.preprocessor = None
+        return model
     return backbone
 
 
@@ -105,14 +113,16 @@ def training_data(model, causal):
     if causal:
         token_ids = x["token_ids"]
         y = np.concatenate([token_ids[:, 1:], token_ids[:, :1]], axis=1)
-        return x, y
+        # Weights of 1 for every target, as keras-hub's preprocessors give
+        # (some families' losses require them).
+        return x, y, np.ones(y.shape, "float32")
     # One sample gives the shapes of the targets.
     outputs = backbone(keras.tree.map_structure(lambda v: v[:1], x))
     zeros = keras.tree.map_structure(
         lambda o: np.zeros((BATCH_SIZE * STEPS,) + tuple(o.shape[1:]), "f4"),
         outputs,
     )
-    return x, zeros
+    return x, zeros, None
 
 
 def prompts(backbone):
@@ -156,10 +166,11 @@ def generate_and_fit(model, causal):
     record = keras.callbacks.LambdaCallback(
         on_train_batch_end=lambda batch, logs: losses.append(logs["loss"])
     )
-    x, y = training_data(model, causal)
+    x, y, sample_weight = training_data(model, causal)
     model.fit(
         x,
         y,
+        sample_weight=sample_weight,
         batch_size=BATCH_SIZE,
         shuffle=False,
         verbose=0,

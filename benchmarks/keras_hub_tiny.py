@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+import types
 
 import numpy as np
 
@@ -40,6 +41,18 @@ class Nested:
     def __init__(self, name, **overrides):
         self.name = name
         self.overrides = overrides
+
+
+class Attribute:
+    """An argument read from an attribute of a `Nested` model once `build`
+    has built it (the input and the pyramid outputs of an image encoder,
+    for a functional model made from them). Arguments naming the same
+    `Nested` object read the same built model: one per model `build`
+    makes."""
+
+    def __init__(self, nested, attribute):
+        self.nested = nested
+        self.attribute = attribute
 
 
 # Constructor arguments by name: a tiny model, heads and widths divisible
@@ -79,6 +92,8 @@ TINY = {
     "patch_size": 4,
     "mlp_dim": 32,
 }
+# The image encoder of which FeaturePyramid takes the input and outputs.
+_PYRAMID_ENCODER = Nested("ResNetBackbone")
 # Per family (backbone name without "Backbone"): arguments replacing or
 # adding to those filled from `TINY`.
 OVERRIDES = {
@@ -215,6 +230,35 @@ OVERRIDES = {
         "apply_downsample": [False],
         "use_lightweight_conv_block": [False],
     },
+    # A detection transformer on one feature level of a tiny HGNetV2: its
+    # one stage gives 4 x 4 features (a stride of 4) of 16 channels; four
+    # queries, two labels, no denoising queries.
+    "DFine": {
+        "backbone": Nested("HGNetV2Backbone", out_features=["stage1"]),
+        "encoder_in_channels": [16],
+        "feat_strides": [4],
+        "num_feature_levels": 1,
+        "encode_proj_layers": [0],
+        "decoder_in_channels": [16],
+        "encoder_hidden_dim": 16,
+        "encoder_ffn_dim": 32,
+        "num_encoder_layers": 1,
+        "hidden_expansion": 1.0,
+        "depth_multiplier": 1.0,
+        "num_labels": 2,
+        "num_denoising": 0,
+        "learn_initial_query": False,
+        "num_queries": 4,
+        "anchor_image_size": (IMAGE_SIZE, IMAGE_SIZE),
+        "eval_idx": -1,
+        "num_decoder_layers": 1,
+        "decoder_attention_heads": 4,
+        "decoder_ffn_dim": 32,
+        "decoder_n_points": [4],
+        "lqe_hidden_dim": 8,
+        "num_lqe_layers": 1,
+        "image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+    },
     # Backbones around a tiny image encoder.
     "DeepLabV3": {
         "image_encoder": Nested("ResNetBackbone"),
@@ -251,6 +295,12 @@ OVERRIDES = {
         "projection_filters": 64,
         "image_shape": (2 * IMAGE_SIZE, 2 * IMAGE_SIZE, 3),
     },
+    # A functional model given the input and the pyramid outputs (a dict
+    # of feature maps by level) of one tiny ResNet.
+    "FeaturePyramid": {
+        "inputs": Attribute(_PYRAMID_ENCODER, "input"),
+        "outputs": Attribute(_PYRAMID_ENCODER, "pyramid_outputs"),
+    },
     "DepthAnything": {
         "image_encoder": Nested("DINOV2Backbone"),
         "reassemble_factors": [2, 1],
@@ -267,6 +317,29 @@ OVERRIDES = {
         "prompt_encoder": Nested("SAMPromptEncoder"),
         "mask_decoder": Nested("SAMMaskDecoder"),
     },
+    # Concept prompts (a text and boxes) on 16 x 16 images: every part is
+    # 16 wide with 4 heads. The vision encoder's one layer attends
+    # globally and its position table is made for the images it gets. Its
+    # feature pyramid loses its last level: scales 1 and 0.5 leave the
+    # one at the 4 x 4 patch grid, the size the DETR decoder expects.
+    "SAM3PromptableConcept": {
+        "vision_encoder": Nested("SAM3VisionEncoder"),
+        "text_encoder": Nested("SAM3TextEncoder"),
+        "geometry_encoder": Nested("SAM3GeometryEncoder"),
+        "detr_encoder": Nested("SAM3DetrEncoder"),
+        "detr_decoder": Nested("SAM3DetrDecoder"),
+        "mask_decoder": Nested("SAM3MaskDecoder"),
+    },
+    "SAM3VisionEncoder": {
+        "fpn_hidden_dim": 16,
+        "fpn_scale_factors": [1.0, 0.5],
+        "pretrain_image_shape": (IMAGE_SIZE, IMAGE_SIZE, 3),
+        "global_attn_indexes": [0],
+    },
+    "SAM3TextEncoder": {"max_sequence_length": SEQUENCE_LENGTH},
+    "SAM3GeometryEncoder": {"roi_size": 2},
+    "SAM3DetrDecoder": {"num_queries": 4},
+    "SAM3MaskDecoder": {"num_upsampling_stages": 1},
     "SAMPromptEncoder": {
         "hidden_size": 8,
         "image_embedding_size": (4, 4),
@@ -323,7 +396,8 @@ OVERRIDES = {
     },
     "PARSeq": {
         "image_encoder": Nested("ViTBackbone", use_class_token=False),
-        "max_label_length": SEQUENCE_LENGTH - 1,
+        # Its loss reads labels as long as the token ids it is given.
+        "max_label_length": SEQUENCE_LENGTH,
         "decoder_hidden_dim": 16,
         "num_decoder_layers": 1,
         "num_decoder_heads": 4,
@@ -420,8 +494,33 @@ OVERRIDES = {
     },
     "Gemma4": {"vision_encoder": None, "audio_encoder": None},
 }
-# Per family: the shape of one sample of a float input, by input name,
-# where `random_floats` cannot tell it from the input's unknown dimensions.
+
+
+class TokenIdsPreprocessor:
+    """A stand-in for the preprocessor of a `CausalLM` that reads its
+    tokenizer's special token ids when it is made (where the real
+    tokenizer needs text libraries); the benchmarks then drop it and give
+    token ids."""
+
+    def __init__(self, **token_ids):
+        self.tokenizer = types.SimpleNamespace(**token_ids)
+
+
+# Per family: `CausalLM` arguments other than `preprocessor=None`.
+CAUSAL_LM_ARGUMENTS = {
+    # Start and padding take the last two ids, the end id is 0.
+    "PARSeq": {
+        "preprocessor": TokenIdsPreprocessor(
+            start_token_id=VOCABULARY_SIZE - 2,
+            pad_token_id=VOCABULARY_SIZE - 1,
+            end_token_id=0,
+        ),
+    },
+}
+# Per family: the shape of one sample of an input, by input name, where
+# `random_floats` cannot tell it from the input's unknown dimensions (a
+# float input) or where it is not `SEQUENCE_LENGTH` tokens (an integer
+# input, filled with ones: prompt labels).
 INPUT_SHAPES = {
     # Prompts: two points, one box and one mask, a mask four times as
     # wide as the image encoder's 4 x 4 features.
@@ -431,6 +530,8 @@ INPUT_SHAPES = {
         "boxes": (1, 2, 2),
         "masks": (1, IMAGE_SIZE, IMAGE_SIZE, 1),
     },
+    # One box prompt a sample, with its label.
+    "SAM3PromptableConcept": {"boxes": (1, 5), "box_labels": (1,)},
 }
 for _family in ("T5Gemma", "T5Gemma2"):
     OVERRIDES[_family] = {
@@ -478,15 +579,24 @@ def hub_class(name):
 def build(model_class, arguments):
     """`model_class(**arguments)`, each `Nested` argument built first (so
     that a model made under a distribution's scope has its sub-models
-    made there too)."""
+    made there too), and each `Attribute` read from its built model."""
+    models = {}  # id of a `Nested` to the model built for it
+
+    def built_model(nested):
+        if id(nested) not in models:
+            nested_class = hub_class(nested.name)
+            models[id(nested)] = build(
+                nested_class,
+                {**tiny_arguments(nested_class), **nested.overrides},
+            )
+        return models[id(nested)]
+
     built = {}
     for name, value in arguments.items():
         if isinstance(value, Nested):
-            nested_class = hub_class(value.name)
-            value = build(
-                nested_class,
-                {**tiny_arguments(nested_class), **value.overrides},
-            )
+            value = built_model(value)
+        elif isinstance(value, Attribute):
+            value = getattr(built_model(value.nested), value.attribute)
         built[name] = value
     return model_class(**built)
 
@@ -523,7 +633,8 @@ def model_inputs(backbone, rng, count, images=False):
     `SEQUENCE_LENGTH` by input name, `DIFFUSION_STEPS` for a number of
     steps, and, with `images=True`, uniform floats for its float inputs
     (images, audio features, latents, prompt points; see `random_floats`),
-    shaped as `INPUT_SHAPES` says where it names the input. A backbone
+    shaped as `INPUT_SHAPES` says where it names the input, and ones for
+    the integer inputs it names. A backbone
     whose one input is not a dict gets an array. Raises `TypeError` for an
     input it cannot fill."""
     inputs = backbone.input
@@ -541,6 +652,8 @@ def model_inputs(backbone, rng, count, images=False):
         shape = (count, SEQUENCE_LENGTH)
         if images and is_float(tensor):
             x[name] = random_floats(tensor, rng, count, shapes.get(name))
+        elif name in shapes:
+            x[name] = np.ones((count, *shapes[name]), "int32")
         elif "steps" in name and tuple(tensor.shape)[1:] == ():
             # One integer a sample: a diffusion model's number of steps.
             x[name] = np.full((count,), DIFFUSION_STEPS, "int32")
