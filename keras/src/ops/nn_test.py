@@ -2,6 +2,7 @@
 
 import math
 
+import jax
 import numpy as np
 import pytest
 
@@ -479,3 +480,26 @@ def test_activation_symbolic_float64_keeps_width(name):
             # float32 as upstream's eager result.
             assert symbolic.dtype == "float32"
         assert symbolic.shape == eager.shape
+
+
+def test_dot_product_attention_mask_with_a_symbolic_batch():
+    # Exported with a polymorphic batch, the mask's and the logits' batch
+    # dimensions are the same symbol: the mask broadcasts as it is.
+    from jax import export
+
+    def attend(q, mask):
+        return ops.dot_product_attention(q, q, q, mask=mask)
+
+    batch = export.symbolic_shape("batch, 4, 2, 8")
+    exported = export.export(jax.jit(attend))(
+        jax.ShapeDtypeStruct(batch, "float32"),
+        jax.ShapeDtypeStruct((batch[0], 1, 4, 4), "bool"),
+    )
+    q = rng.randn(3, 4, 2, 8).astype("float32")
+    mask = np.tril(np.ones((4, 4), bool))[None, None].repeat(3, 0)
+    np.testing.assert_allclose(
+        exported.call(q, mask),
+        _attention_reference(q, q, q, mask=mask),
+        rtol=1e-4,
+        atol=1e-5,
+    )

@@ -467,11 +467,13 @@ def _attention_mask(mask, query, key):
     batch, queries, heads = query.shape[:3]
     keys = key.shape[1]
     logits_shape = (batch, heads, queries, keys)
-    try:
-        np.broadcast_shapes(mask.shape, logits_shape)
+    # Compared dimension by dimension: under `jax.export` a dimension may
+    # be symbolic (equal only to itself), which NumPy cannot broadcast.
+    if mask.ndim <= 4 and all(
+        m == 1 or m == t
+        for m, t in zip(reversed(mask.shape), reversed(logits_shape))
+    ):
         return mask
-    except ValueError:
-        pass
     if mask.ndim == 2 and mask.shape == (batch, keys):
         return mask[:, None, None, :]
     if (
