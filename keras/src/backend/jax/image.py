@@ -664,13 +664,8 @@ def reconstruct_patches(
 ):
     """Tiles non-overlapping patches (as `extract_patches` lays them out)
     back into images; `"same"` padding crops the border it added.
-    `strides`, when given, must equal `size`."""
-    if strides is not None and tuple(strides) != tuple(size):
-        raise ValueError(
-            "Only non-overlapping patches can be reconstructed: `strides` "
-            f"must be None or equal to `size`. Received: strides={strides}, "
-            f"size={size}"
-        )
+    `strides` mirrors the op's signature: `keras.ops.image`'s
+    `_reconstruct_arguments` lets only strides equal to `size` reach here."""
     data_format = config.standardize_data_format(data_format)
     patches = convert_to_tensor(patches)
     rank = len(size)
