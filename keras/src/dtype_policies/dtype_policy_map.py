@@ -100,11 +100,6 @@ class DTypePolicyMap(policy_lib.DTypePolicy, MutableMapping):
         return self.default_policy
 
     def __setitem__(self, key, policy):
-        if key in self._policies:
-            raise ValueError(
-                f"{key} already exist in the DTypePolicyMap with value="
-                f"{self._policies[key]}. Delete it first to replace it."
-            )
         if isinstance(policy, DTypePolicyMap):
             raise ValueError(
                 "A DTypePolicyMap cannot hold another DTypePolicyMap. "
@@ -119,6 +114,16 @@ class DTypePolicyMap(policy_lib.DTypePolicy, MutableMapping):
                     "`DTypePolicy`, a policy name or a serialized policy. "
                     f"Received: {policy!r} for key '{key}'."
                 ) from None
+        if key in self._policies:
+            # Two layers of one path (the towers of a two-encoder model,
+            # each a nested model) may record the same policy; a different
+            # one would silently change the first layer's.
+            if _same_policy(self._policies[key], policy):
+                return
+            raise ValueError(
+                f"{key} already exist in the DTypePolicyMap with value="
+                f"{self._policies[key]}. Delete it first to replace it."
+            )
         self._policies[key] = policy
 
     def __delitem__(self, key):
@@ -180,6 +185,10 @@ class DTypePolicyMap(policy_lib.DTypePolicy, MutableMapping):
         )
 
     __hash__ = object.__hash__
+
+
+def _same_policy(first, second):
+    return policy_lib.serialize(first) == policy_lib.serialize(second)
 
 
 def _full_match(key, path):

@@ -1,4 +1,5 @@
 import numpy as np
+import pytest
 
 from keras.src import dtype_policies
 from keras.src import layers
@@ -51,3 +52,21 @@ def test_sublayer_config_holds_the_whole_map():
         "outer/first",
         "outer/second",
     ]
+
+
+def test_a_key_set_again_with_the_same_policy_is_kept():
+    # Two towers of one model can hold layers of one path, each recording
+    # its policy: the same policy twice is one entry.
+    policy_map = dtype_policies.DTypePolicyMap()
+    policy_map["tower/dense"] = "int8_from_float32"
+    policy_map["tower/dense"] = dtype_policies.get("int8_from_float32")
+    assert len(policy_map) == 1
+    assert policy_map["tower/dense"].name == "int8_from_float32"
+
+
+def test_a_key_set_again_with_another_policy_raises():
+    policy_map = dtype_policies.DTypePolicyMap()
+    policy_map["tower/dense"] = "int8_from_float32"
+    with pytest.raises(ValueError, match="tower/dense already exist"):
+        policy_map["tower/dense"] = "int4_from_float32"
+    assert policy_map["tower/dense"].name == "int8_from_float32"

@@ -114,9 +114,6 @@ class Dense(
             )
         kernel_shape = (in_features, self.units)
         mode = self.quantization_mode
-        if mode == "float8":
-            # Its variables come first, as upstream lists them.
-            self._float8_build()
         if mode is not None and mode != "float8":
             self.quantized_build(kernel_shape, mode, self.quantization_config)
         else:
@@ -133,6 +130,11 @@ class Dense(
                 )
         # From now on the last axis must keep this size.
         self.input_spec = InputSpec(min_ndim=2, axes={-1: in_features})
+        if mode == "float8":
+            # After the kernel and bias, as `quantize("float8")` adds them
+            # to a built layer: a layer built from a float8 policy and one
+            # quantized in place list the same variables in one order.
+            self._float8_build()
         self.built = True
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)

@@ -143,9 +143,6 @@ class EinsumDense(
         kernel_dims, bias_dims, out_dims = self._shapes(input_shape)
         self.full_output_shape = tuple(out_dims)
         mode = self.quantization_mode
-        if mode == "float8":
-            # Its variables come first, as upstream lists them.
-            self._float8_build()
         if mode is not None and mode != "float8":
             self.quantized_build(
                 tuple(kernel_dims), mode, self.quantization_config
@@ -162,6 +159,11 @@ class EinsumDense(
                     constraint=self.bias_constraint,
                     regularizer=self.bias_regularizer,
                 )
+        if mode == "float8":
+            # After the kernel and bias, as `quantize("float8")` adds them
+            # to a built layer: a layer built from a float8 policy and one
+            # quantized in place list the same variables in one order.
+            self._float8_build()
         self.built = True
         if self.lora_rank:
             self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
