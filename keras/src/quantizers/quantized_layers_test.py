@@ -146,6 +146,29 @@ class Float8LayersTest(testing.TestCase):
             model.predict(x, verbose=0),
         )
 
+    def test_revived_model_lists_the_variables_of_the_quantized_one(self):
+        # `get_weights()` of a model quantized in place fits
+        # `set_weights()` of the model revived from its config.
+        x = np.random.default_rng(3).normal(size=(2, 8)).astype("float32")
+        model = models.Sequential(
+            [
+                layers.Input((8,)),
+                layers.Dense(4, name="dense"),
+                layers.EinsumDense(
+                    "ab,bc->ac", (3,), bias_axes="c", name="einsum"
+                ),
+            ]
+        )
+        model.quantize("float8")
+        revived = models.Sequential.from_config(model.get_config())
+        for quantized, rebuilt in zip(model.layers, revived.layers):
+            self.assertEqual(
+                [v.name for v in rebuilt.weights],
+                [v.name for v in quantized.weights],
+            )
+        revived.set_weights(model.get_weights())
+        self.assertAllClose(revived(x), model(x))
+
 
 class LoraOnQuantizedTest(testing.TestCase):
     def _model(self, mode):
