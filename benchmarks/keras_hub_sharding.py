@@ -11,7 +11,8 @@ builds tiny from a config, on the 8 CPU devices
   images or audio features (`keras_hub_tiny.model_inputs`), compared
   to one device's (rtol `LOSS_RTOL`); a `CausalLM` trains on next-token
   targets, a bare backbone on zero targets for its outputs (mean squared
-  error);
+  error); the families of `FLOAT64_FAMILIES` train in float64 on both
+  sides;
 - for a `CausalLM`, greedy `generate()` tokens (`preprocessor=None`, token
   ids in) compared to one device's;
 - the balance: the weight bytes the fullest device holds over an even
