@@ -444,6 +444,10 @@ def _deserialize_config(config, custom_objects, safe_mode, module_objects):
         compile_config = config.get("compile_config")
         if compile_config and hasattr(instance, "compile_from_config"):
             instance.compile_from_config(compile_config)
+    if hasattr(instance, "_flatten_layers"):
+        from keras.src.quantizers import revived_policies
+
+        revived_policies.apply_unmatched_policies(instance)
     return instance
 
 
